@@ -1,0 +1,144 @@
+/**
+ * Row shapes of the API contract (../shared/spec/api-contract.md, "Rows").
+ * These names are what integrations depend on: never rename a field, only add.
+ * Timestamps are ISO 8601 UTC strings with `Z` and whole seconds, dates `YYYY-MM-DD`,
+ * durations integer seconds. Every listed field is always present (null when unknown).
+ */
+
+export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
+export type ImportStatus = 'OK' | 'QUARANTINED';
+export type Activity = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
+export type Slot = 'DRIVER' | 'CO_DRIVER';
+export type PositionSource = 'PLACE' | 'GNSS_ACCUMULATED_DRIVING' | 'BORDER_CROSSING' | 'LOAD_UNLOAD';
+
+/** A warning raised while decoding; `code` is stable, `message` is English. */
+export interface Warning {
+  code: string;
+  message: string;
+}
+
+export interface VehicleRegistration {
+  /** ISO 3166-1 alpha-2 where one exists, else the regulation's nation code. */
+  nation: string | null;
+  number: string | null;
+}
+
+export interface CardSummary {
+  card_number: string | null;
+  issuing_member_state: string | null;
+  issuing_authority: string | null;
+  issue_date: string | null;
+  validity_begin: string | null;
+  expiry_date: string | null;
+}
+
+export interface DriverSummary {
+  surname: string | null;
+  first_names: string | null;
+  birth_date: string | null;
+  preferred_language: string | null;
+  licence_issuing_nation: string | null;
+  licence_number: string | null;
+}
+
+export interface ActivityRange {
+  /** first day with an activity record, YYYY-MM-DD */
+  from: string | null;
+  /** last day with an activity record, YYYY-MM-DD */
+  to: string | null;
+  /** number of daily records */
+  days: number;
+}
+
+/** What the decoder knows about an import, before the service assigns ids. */
+export interface ImportMetadata {
+  generation: Generation;
+  card: CardSummary;
+  driver: DriverSummary;
+  activity_range: ActivityRange;
+  warnings: Warning[];
+}
+
+/** The import row of the contract. */
+export interface ImportRow extends ImportMetadata {
+  import_id: string;
+  archive_id: string;
+  file_name: string | null;
+  content_sha256: string;
+  size_bytes: number;
+  imported_at: string;
+  status: ImportStatus;
+}
+
+export interface ActivityIntervalRow {
+  import_id: string | null;
+  card_number: string | null;
+  /** UTC day of the card's daily record, YYYY-MM-DD */
+  date: string;
+  start: string;
+  end: string;
+  activity: Activity;
+  duration: number;
+  slot: Slot;
+  crew: boolean;
+  card_inserted: boolean;
+  /** true when the card was not inserted and the activity was entered by hand */
+  manual_entry: boolean;
+}
+
+export interface EventFaultRow {
+  import_id: string | null;
+  card_number: string | null;
+  code: number;
+  type: string | null;
+  description: string | null;
+  start: string | null;
+  end: string | null;
+  vehicle_registration: VehicleRegistration | null;
+}
+
+export interface VehicleUsedRow {
+  import_id: string | null;
+  card_number: string | null;
+  registration: VehicleRegistration;
+  vin: string | null;
+  first_use: string | null;
+  last_use: string | null;
+  odometer_begin_km: number | null;
+  odometer_end_km: number | null;
+  distance_km: number | null;
+  vu_data_block_counter: number | null;
+}
+
+export interface PositionRow {
+  import_id: string | null;
+  card_number: string | null;
+  timestamp: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  source: PositionSource;
+  type: string | null;
+  country_code: string | null;
+  region_code: string | null;
+  odometer_km: number | null;
+  gnss_accuracy: number | null;
+}
+
+/** A daily record's distance, used by day overviews and time summaries. */
+export interface DayDistanceRow {
+  import_id: string | null;
+  card_number: string | null;
+  date: string;
+  distance_km: number;
+}
+
+/** Everything the service stores and serves for one decoded card file. */
+export interface ParsedCard {
+  metadata: ImportMetadata;
+  activities: ActivityIntervalRow[];
+  events: EventFaultRow[];
+  faults: EventFaultRow[];
+  vehicles_used: VehicleUsedRow[];
+  positions: PositionRow[];
+  day_distances: DayDistanceRow[];
+}
