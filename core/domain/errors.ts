@@ -1,0 +1,47 @@
+/**
+ * Domain errors the use cases throw. The HTTP adapter maps each to a status and an `error` code of the
+ * API contract; nothing here knows about HTTP.
+ */
+
+export abstract class DomainError extends Error {
+  abstract readonly code: string;
+}
+
+/** A filter or request parameter is malformed (400 invalid_filter). */
+export class InvalidFilterError extends DomainError {
+  readonly code = 'invalid_filter';
+  constructor(readonly parameter: string, message: string) {
+    super(message);
+  }
+}
+
+/** A request body is malformed (400 invalid_payload). */
+export class InvalidPayloadError extends DomainError {
+  readonly code = 'invalid_payload';
+}
+
+/** The import, archive or card asked for does not exist (404 not_found). */
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+}
+
+/** An archive_id already holds different content (409 archive_conflict). */
+export class ArchiveConflictError extends DomainError {
+  readonly code = 'archive_conflict';
+}
+
+/** Imports disagree about days of the basis of a trusted operation (409 conflicting_data). */
+export class ConflictingDataError extends DomainError {
+  readonly code = 'conflicting_data';
+  constructor(readonly dates: string[], message: string) {
+    super(message);
+  }
+}
+
+/** The basis of a trusted operation contains a quarantined import (409 quarantined_data). */
+export class QuarantinedDataError extends DomainError {
+  readonly code = 'quarantined_data';
+  constructor(readonly importIds: string[], message: string) {
+    super(message);
+  }
+}

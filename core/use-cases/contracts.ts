@@ -1,0 +1,94 @@
+/**
+ * What the inbound adapters (HTTP, CLI) may ask of the core. Fixed early so the HTTP adapter and the
+ * use cases can be built in parallel. Implementations live beside this file; errors are those of
+ * ../domain/errors.ts plus DddDecodeError (../decoder/api.ts) for files that cannot be decoded.
+ */
+import type {
+  ActivityIntervalRow,
+  EventFaultRow,
+  ImportRow,
+  PositionRow,
+  VehicleUsedRow,
+} from '../domain/rows.js';
+
+/** Exactly one of import_id, archive_id, card_number selects the data basis (card_number normalised). */
+export type Basis =
+  | { kind: 'import_id'; value: string }
+  | { kind: 'archive_id'; value: string }
+  | { kind: 'card_number'; value: string };
+
+/** Inclusive UTC dates YYYY-MM-DD; null = open. */
+export interface DateRange {
+  from: string | null;
+  to: string | null;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The list envelope of the contract. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+  /** UTC dates on which imports of the basis disagree (served from the newest import). */
+  conflicts: string[];
+}
+
+/** Rows of a quarantined import carry `quarantined: true`. */
+export type Served<T> = T & { quarantined?: boolean };
+
+export interface RowQuery {
+  basis: Basis;
+  range: DateRange;
+  page: Page;
+}
+
+export interface ParseRequest {
+  file_name: string | null;
+  /** the decoded bytes of content_base64 */
+  content: Uint8Array;
+  archive_id: string | null;
+}
+
+export type ParseResponse = ImportRow & { reused: boolean };
+
+export interface TimeSummary {
+  basis: BasisDescription;
+  totals: { DRIVING: number; WORK: number; AVAILABILITY: number; REST: number; UNKNOWN: number };
+  days: number;
+  distance_km: number;
+}
+
+export interface BasisDescription {
+  card_number: string | null;
+  import_ids: string[];
+  date_from: string | null;
+  date_to: string | null;
+}
+
+export interface ImportUseCase {
+  parse(request: ParseRequest): Promise<ParseResponse>;
+}
+
+export interface QueryUseCases {
+  /** basis null lists every import */
+  imports(query: { basis: Basis | null; range: DateRange; page: Page }): Promise<ListResult<ImportRow>>;
+  activities(query: RowQuery): Promise<ListResult<Served<ActivityIntervalRow>>>;
+  events(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
+  faults(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
+  vehiclesUsed(query: RowQuery): Promise<ListResult<Served<VehicleUsedRow>>>;
+  positions(query: RowQuery): Promise<ListResult<Served<PositionRow>>>;
+  timeSummary(query: { basis: Basis; range: DateRange }): Promise<TimeSummary>;
+}
+
+export interface HealthUseCase {
+  /** true when the database answers */
+  databaseAvailable(): Promise<boolean>;
+}
+
+export const PAGE_DEFAULT_LIMIT = 500;
+export const PAGE_MAX_LIMIT = 5000;
