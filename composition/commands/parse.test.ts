@@ -1,0 +1,170 @@
+import t from 'tap';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DddDecodeError } from '../../core/decoder/api.js';
+import { toParsedCard } from '../../core/rows/to-parsed-card.js';
+import { parseCommand, readFailure } from './parse.js';
+
+const SAMPLES = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+
+async function run(argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await parseCommand(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { code, out, err };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'drivercard-parse-'));
+
+t.test('usage errors', async (t) => {
+  const none = await run([]);
+  t.equal(none.code, 2);
+  t.match(none.err, /^usage: drivercard parse FILE\.ddd/);
+  t.equal(none.out, '');
+  t.equal((await run(['a.ddd', 'b.ddd'])).code, 2);
+  t.equal((await run(['a.ddd', '--bogus'])).code, 2);
+  const help = await run(['--help']);
+  t.equal(help.code, 0);
+  t.match(help.out, /usage/);
+});
+
+t.test('missing file: one line naming the base name only', async (t) => {
+  const path = join(dir, 'nested', 'MISSING.ddd');
+  const r = await run([path]);
+  t.equal(r.code, 1);
+  t.equal(r.out, '');
+  t.equal(r.err, 'drivercard: cannot read MISSING.ddd: no such file\n');
+  t.notMatch(r.err, dir, 'no local path');
+});
+
+t.test('a directory is not a file', async (t) => {
+  const sub = join(dir, 'folder.ddd');
+  mkdirSync(sub, { recursive: true });
+  const r = await run([sub]);
+  t.equal(r.code, 1);
+  t.equal(r.err, 'drivercard: cannot read folder.ddd: it is a directory\n');
+});
+
+t.test('an empty file cannot be decoded', async (t) => {
+  const path = join(dir, 'empty.ddd');
+  writeFileSync(path, new Uint8Array(0));
+  const r = await run([path]);
+  t.equal(r.code, 1);
+  t.equal(r.out, '');
+  t.match(r.err, /^drivercard: cannot decode empty\.ddd: empty \(.+\)\n$/);
+  t.equal(r.err.split('\n').length, 2, 'one line');
+});
+
+t.test('a file with a truncated block cannot be decoded', async (t) => {
+  const path = join(dir, 'broken.ddd');
+  // EF ICC header announcing 25 bytes, only 3 present
+  writeFileSync(path, Uint8Array.from([0x00, 0x02, 0x00, 0x00, 0x19, 1, 2, 3]));
+  const r = await run([path]);
+  t.equal(r.code, 1);
+  t.match(r.err, /^drivercard: cannot decode broken\.ddd: [a-z_]+ \(.+\)\n$/);
+  t.notMatch(r.err, dir);
+});
+
+const vu = join(SAMPLES, 'vehicle-unit-download.ddd');
+const gen1 = join(SAMPLES, 'gen1-real-activity.ddd');
+
+/** Skip a sample test only outside CI (under CI=true nothing skips: a missing sample fails). */
+const missing = (path: string) => !existsSync(path) && process.env.CI !== 'true' && `REAL SAMPLE MISSING: ${path}`;
+
+t.test('real vehicle-unit download', { skip: missing(vu) }, async (t) => {
+  const r = await run([vu]);
+  t.equal(r.code, 1);
+  t.equal(r.out, '');
+  t.equal(
+    r.err,
+    'drivercard: cannot decode vehicle-unit-download.ddd: vehicle_unit_download ' +
+      '(a vehicle-unit download, not a driver card)\n',
+  );
+});
+
+t.test('real gen1 sample', { skip: missing(gen1) }, async (t) => {
+  const r = await run([gen1]);
+  t.equal(r.code, 0);
+  t.equal(r.err, '');
+  t.ok(r.out.endsWith('\n'));
+  t.equal(r.out.trim().split('\n').length, 1, 'compact: one line');
+  const out = JSON.parse(r.out);
+  t.same(Object.keys(out), ['import', 'activities', 'events', 'faults', 'vehicles_used', 'positions', 'warnings']);
+  const bytes = readFileSync(gen1);
+  t.match(out.import, {
+    generation: 'GEN1',
+    file_name: 'gen1-real-activity.ddd',
+    size_bytes: 26_493,
+    content_sha256: createHash('sha256').update(bytes).digest('hex'),
+    card: { card_number: 'DRIVER0000000100' },
+    driver: { surname: 'TEST_SURNAME' },
+    activity_range: { from: '2025-04-15', to: '2025-09-12', days: 145 },
+  });
+  t.notOk('import_id' in out.import, 'no ids yet');
+  t.same(out.warnings, out.import.warnings);
+  t.equal(out.activities.length, 6013);
+  t.equal(out.events.length, 1);
+  t.match(out.events[0], { code: 5, type: 'CARD_INSERTION_WHILE_DRIVING', start: '2020-01-01T12:00:00Z' });
+  t.equal(out.faults.length, 0);
+  t.equal(out.vehicles_used.length, 200);
+  t.equal(out.positions.filter((p: { source: string }) => p.source === 'PLACE').length, 112);
+  t.notMatch(r.out, SAMPLES, 'no local path in the output');
+  t.notMatch(r.out, /certificate|signature/i, 'no certificates or signatures');
+
+  const pretty = await run([gen1, '--pretty']);
+  t.equal(pretty.code, 0);
+  t.equal(JSON.stringify(JSON.parse(pretty.out)), r.out.trim(), '--pretty prints the same object');
+  t.ok(pretty.out.split('\n').length > 100);
+});
+
+t.test('read failures are named by error code, never by message', async (t) => {
+  const err = (code?: string) => Object.assign(new Error('/secret/path/x.ddd'), code ? { code } : {});
+  t.equal(readFailure(err('ENOENT')), 'no such file');
+  t.equal(readFailure(err('EISDIR')), 'it is a directory');
+  t.equal(readFailure(err('EACCES')), 'permission denied');
+  t.equal(readFailure(err('EPERM')), 'permission denied');
+  t.equal(readFailure(err('EIO')), 'read error EIO');
+  t.equal(readFailure(err()), 'read error');
+  t.equal(readFailure(null), 'read error');
+});
+
+t.test('every decode reason has its own English text', async (t) => {
+  const path = join(dir, 'any.ddd');
+  writeFileSync(path, Uint8Array.from([1, 2, 3]));
+  const reasons = [
+    'empty', 'not_a_ddd_file', 'truncated', 'vehicle_unit_download', 'no_identification',
+    'conflicting_duplicate_ef', 'reserved_length',
+  ] as const;
+  for (const reason of reasons) {
+    const r = await runWith([path], async () => {
+      throw new DddDecodeError(reason, 'detail with bytes 0xAB');
+    });
+    t.equal(r.code, 1);
+    t.match(r.err, new RegExp(`^drivercard: cannot decode any\\.ddd: ${reason} \\([a-zA-Z][^)]+\\)\\n$`));
+    t.notMatch(r.err, /0xAB|undefined/);
+  }
+});
+
+t.test('an unexpected decoder failure is reported without its message', async (t) => {
+  const path = join(dir, 'crash.ddd');
+  writeFileSync(path, Uint8Array.from([1, 2, 3]));
+  const r = await runWith([path], async () => {
+    throw new TypeError('secret bytes 00 11 22');
+  });
+  t.equal(r.code, 1);
+  t.equal(r.err, 'drivercard: cannot decode crash.ddd: internal_error (the decoder failed unexpectedly)\n');
+});
+
+async function runWith(argv: string[], decode: () => Promise<never>) {
+  let out = '';
+  let err = '';
+  const code = await parseCommand(
+    argv,
+    { stdout: (s) => (out += s), stderr: (s) => (err += s) },
+    { decodeDdd: decode, toParsedCard },
+  );
+  return { code, out, err };
+}

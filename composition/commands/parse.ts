@@ -1,0 +1,135 @@
+/**
+ * `drivercard parse FILE.ddd [--pretty]`: decodes one driver-card download file and prints ONE JSON object
+ * `{ import, activities, events, faults, vehicles_used, positions, warnings }` with the row shapes of the API
+ * contract (no ids yet: nothing is stored). The file is read as a stream; size and SHA-256 are computed on
+ * the way through.
+ *
+ * On a file that cannot be read or decoded: one English line on stderr, exit 1. Only the file's base name is
+ * ever printed (never its local path); certificates, signatures and raw bytes are never printed.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.js';
+import { decodeDdd } from '../../core/decoder/index.js';
+import { toParsedCard } from '../../core/rows/to-parsed-card.js';
+import type { ImportMetadata } from '../../core/domain/rows.js';
+
+export interface CommandIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+export const PARSE_USAGE = 'usage: drivercard parse FILE.ddd [--pretty]';
+
+/** Short English reasons for the one-line error, by DddDecodeError reason. */
+const REASON_TEXT: Record<DecodeErrorReason, string> = {
+  empty: 'the file is empty',
+  not_a_ddd_file: 'not a driver-card download file',
+  truncated: 'the file is truncated',
+  vehicle_unit_download: 'a vehicle-unit download, not a driver card',
+  no_identification: 'the file holds no card identification',
+  conflicting_duplicate_ef: 'the same elementary file appears twice with different content',
+  reserved_length: 'a block has the reserved length FF FF',
+};
+
+/** Why a file could not be read, by Node error code (never the error's message: it holds the path). */
+export function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return code ? `read error ${code}` : 'read error';
+  }
+}
+
+/** The import object of the output: the decoder's metadata plus what the file itself tells. */
+export interface ParseImport extends ImportMetadata {
+  file_name: string;
+  size_bytes: number;
+  content_sha256: string;
+}
+
+/** What the command calls; replaceable in tests only. */
+export interface ParseDeps {
+  decodeDdd: typeof decodeDdd;
+  toParsedCard: typeof toParsedCard;
+}
+
+export async function parseCommand(
+  argv: string[],
+  io: CommandIo,
+  deps: ParseDeps = { decodeDdd, toParsedCard },
+): Promise<number> {
+  const positional = argv.filter((a) => !a.startsWith('--'));
+  const flags = argv.filter((a) => a.startsWith('--'));
+  if (flags.includes('--help')) {
+    io.stdout(`${PARSE_USAGE}\n`);
+    return 0;
+  }
+  const unknown = flags.filter((f) => f !== '--pretty');
+  if (positional.length !== 1 || unknown.length > 0) {
+    io.stderr(`${PARSE_USAGE}\n`);
+    return 2;
+  }
+  const path = positional[0]!;
+  const fileName = basename(path);
+  const pretty = flags.includes('--pretty');
+
+  const hash = createHash('sha256');
+  let size = 0;
+  let readError: unknown = null;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const chunk of createReadStream(path)) {
+        const bytes = chunk as Buffer;
+        hash.update(bytes);
+        size += bytes.length;
+        yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+      }
+    } catch (error) {
+      readError = error;
+      throw error;
+    }
+  }
+
+  let parsed: ReturnType<typeof toParsedCard>;
+  try {
+    const decoded = await deps.decodeDdd(chunks());
+    parsed = deps.toParsedCard(decoded);
+  } catch (error) {
+    if (readError !== null) {
+      io.stderr(`drivercard: cannot read ${fileName}: ${readFailure(readError)}\n`);
+    } else if (error instanceof DddDecodeError) {
+      io.stderr(`drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`);
+    } else {
+      // A decoder bug: report it without its stack or message (which could quote bytes of the file).
+      io.stderr(`drivercard: cannot decode ${fileName}: internal_error (the decoder failed unexpectedly)\n`);
+    }
+    return 1;
+  }
+
+  const importObject: ParseImport = {
+    ...parsed.metadata,
+    file_name: fileName,
+    size_bytes: size,
+    content_sha256: hash.digest('hex'),
+  };
+  const output = {
+    import: importObject,
+    activities: parsed.activities,
+    events: parsed.events,
+    faults: parsed.faults,
+    vehicles_used: parsed.vehicles_used,
+    positions: parsed.positions,
+    warnings: parsed.metadata.warnings,
+  };
+  io.stdout(`${JSON.stringify(output, null, pretty ? 2 : undefined)}\n`);
+  return 0;
+}
