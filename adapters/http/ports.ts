@@ -1,0 +1,56 @@
+/**
+ * What the HTTP adapter needs from the rest of the service: the use cases of core/use-cases/contracts.ts,
+ * the REST log (an outbound port with a file adapter in adapters/rest-log) and the web page.
+ */
+import type {
+  HealthUseCase,
+  ImportUseCase,
+  OverviewUseCases,
+  QueryUseCases,
+} from '../../core/use-cases/contracts.js';
+
+/** One finished request, as the REST log records it: never payloads, query values or personal data. */
+export interface RestLogEntry {
+  time: Date;
+  method: string;
+  /** the route path, without the query string */
+  path: string;
+  status: number;
+  durationMs: number;
+  correlationId: string;
+}
+
+export interface RestLog {
+  record(entry: RestLogEntry): void;
+  close(): Promise<void>;
+}
+
+/** A web asset served for the bundled week view (adapters/http/web). */
+export interface WebAsset {
+  body: string | Uint8Array;
+  contentType: string;
+}
+
+export interface WebPage {
+  serve(pathname: string): WebAsset | null;
+  /** sent as Content-Security-Policy with every web asset */
+  contentSecurityPolicy?: string;
+}
+
+export interface HttpAppDependencies {
+  imports: ImportUseCase;
+  queries: QueryUseCases;
+  /** day and week overviews and the EU 561 pre-check */
+  overviews: OverviewUseCases;
+  health: HealthUseCase;
+  restLog: RestLog;
+  /** Host header values the service answers to (lower-case, with port where the client sends one) */
+  allowedHosts: () => ReadonlySet<string>;
+  maxPayloadBytes: number;
+  /** the bundled web page (adapters/http/web); null answers 404 for web paths */
+  web: WebPage | null;
+  /** correlation ids; injectable for tests */
+  newCorrelationId?: () => string;
+  /** called with every unexpected failure (after the correlation id is assigned) */
+  onUnexpectedError?: (error: unknown, correlationId: string) => void;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), EU 561
+ * (benchEu561), service (benchService). A module that is missing or fails is reported and the others run.
+ */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+type BenchModule = Record<string, unknown>;
+
+export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
+  { module: './decode.bench.js', run: 'benchDecode' },
+  { module: './eu561.bench.js', run: 'benchEu561' },
+  { module: './service.bench.js', run: 'benchService' },
+];
+
+export async function runBenches(print: (line: string) => void = (line) => console.log(line)): Promise<number> {
+  let failures = 0;
+  for (const bench of BENCHES) {
+    print(`== ${bench.run} (${bench.module.replace('./', '').replace(/\.js$/, '.ts')})`);
+    let loaded: BenchModule;
+    try {
+      loaded = (await import(bench.module)) as BenchModule;
+    } catch (error) {
+      print(`   missing: ${bench.module} could not be loaded (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      failures++;
+      continue;
+    }
+    const run = loaded[bench.run];
+    if (typeof run !== 'function') {
+      print(`   missing: ${bench.module} does not export ${bench.run}()`);
+      failures++;
+      continue;
+    }
+    try {
+      await (run as () => Promise<void>)();
+    } catch (error) {
+      print(`   failed: ${error instanceof Error ? error.message : String(error)}`);
+      failures++;
+    }
+  }
+  return failures;
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(realpathSync(entry)).href) {
+  runBenches().then((failures) => {
+    process.exitCode = failures === 0 ? 0 : 1;
+  });
+}

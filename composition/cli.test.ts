@@ -1,0 +1,129 @@
+import t, { type Test } from 'tap';
+import { EventEmitter } from 'node:events';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli, USAGE } from './cli.js';
+import { importCommand, progressLine } from './commands/import.js';
+import { serveCommand } from './commands/serve.js';
+import { createServiceContainer } from './container.js';
+import { loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
+
+/** A fresh folder per call (t.testdir reuses one folder per test). */
+function tempDir(t: Test, files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'drivercard-cli-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function capture(tty = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: tty }, out, err };
+}
+
+t.test('top-level help and unknown commands', async (t) => {
+  const help = capture();
+  t.equal(await runCli(['--help'], help.io), 0);
+  t.equal(help.out.join(''), `${USAGE}\n`);
+  t.match(USAGE, /serve[\s\S]*parse FILE[\s\S]*import DIR/);
+  const none = capture();
+  t.equal(await runCli([], none.io), 2);
+  const unknown = capture();
+  t.equal(await runCli(['explode'], unknown.io), 2);
+  t.match(unknown.err.join(''), /unknown command "explode"/);
+  const parseHelp = capture();
+  t.equal(await runCli(['parse', '--help'], parseHelp.io), 0);
+  const serveHelp = capture();
+  t.equal(await runCli(['serve', '--help'], serveHelp.io), 0);
+  t.match(serveHelp.out.join(''), /DRIVERCARD_EXTERNAL_GATEWAY_ACK/);
+});
+
+t.test('import DIR: new, reused and failed files, progress on stderr', async (t) => {
+  const dir = tempDir(t, { 'notes.txt': 'not a card' });
+  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a-basic.ddd'));
+  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'b-basic-copy.DDD'));
+  copyFileSync(join(FIXTURES, 'corrupt-vu-download.ddd'), join(dir, 'c-vu.ddd'));
+  copyFileSync(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'd-gen2.ddd'));
+  const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t) }));
+  t.teardown(() => services.dispose());
+  const run = capture();
+  t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
+  const stdout = run.out.join('');
+  t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 1 failed\./);
+  t.match(stdout, /failed: c-vu\.ddd: unparseable_ddd \(vehicle_unit_download\): /);
+  t.notMatch(stdout, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no local path');
+  const progress = run.err.join('').trim().split('\n');
+  t.equal(progress.length, 4, 'one line per file when stderr is not a terminal');
+  t.match(progress[3], /\[#{24}\] 100% 4\/4 d-gen2\.ddd/);
+
+  const again = capture(true);
+  const onlyGood = tempDir(t);
+  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(onlyGood, 'x.ddd'));
+  t.equal(await importCommand([onlyGood], again.io, () => services.importUseCase()), 0);
+  t.match(again.out.join(''), /1 \.ddd file from .*: 0 new, 1 reused/);
+  t.match(again.err.join(''), /^\r\x1b\[2K\[#+\] 100% 1\/1 x\.ddd\n$/, 'redrawn in place on a terminal');
+});
+
+t.test('import: usage, empty and unreadable folders', async (t) => {
+  const never = async () => { throw new Error('not used'); };
+  const usage = capture();
+  t.equal(await importCommand([], usage.io, never), 2);
+  t.equal(await importCommand(['a', 'b'], capture().io, never), 2);
+  const help = capture();
+  t.equal(await importCommand(['--help'], help.io, never), 0);
+  const empty = capture();
+  t.equal(await importCommand([tempDir(t, { 'x.txt': '' })], empty.io, never), 0);
+  t.match(empty.out.join(''), /No \.ddd files/);
+  const missing = capture();
+  t.equal(await importCommand([join(tempDir(t), 'nope')], missing.io, never), 1);
+  t.match(missing.err.join(''), /cannot read the folder nope \(ENOENT\)/);
+  t.equal(progressLine(1, 4, 'f'), '[######------------------]  25% 1/4 f');
+});
+
+t.test('runCli import goes through the configured database', async (t) => {
+  const dataDir = tempDir(t);
+  const dir = tempDir(t);
+  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a.ddd'));
+  const previous = process.env.DRIVERCARD_DATA_DIR;
+  process.env.DRIVERCARD_DATA_DIR = dataDir;
+  t.teardown(() => {
+    if (previous === undefined) delete process.env.DRIVERCARD_DATA_DIR;
+    else process.env.DRIVERCARD_DATA_DIR = previous;
+  });
+  const run = capture();
+  t.equal(await runCli(['import', dir], run.io), 0);
+  t.match(run.out.join(''), /1 new/);
+  const server = await startServer({ port: 0, dataDir }, { env: {} });
+  t.teardown(() => server.close());
+  const imports = (await (await fetch(`${server.url}/api/drivercard/imports`)).json()) as { total: number };
+  t.equal(imports.total, 1, 'the service sees the imported file');
+});
+
+t.test('serve runs until SIGTERM / SIGINT and closes cleanly', async (t) => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const signals = new EventEmitter();
+    const run = capture();
+    let url = '';
+    const done = serveCommand([], run.io, signals as never, async () => {
+      const server = await startServer({ port: 0, dataDir: tempDir(t) }, { env: {} });
+      url = server.url;
+      return server;
+    });
+    while (!url) await new Promise((r) => setTimeout(r, 10));
+    t.equal((await fetch(`${url}/health`)).status, 200);
+    signals.emit(signal);
+    t.equal(await done, 0);
+    t.match(run.out.join(''), new RegExp(`listening on ${url}/[\\s\\S]*${signal} received`));
+    await t.rejects(fetch(`${url}/health`), 'closed');
+    t.equal(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM'), 0);
+  }
+  const refused = capture();
+  t.equal(await serveCommand([], refused.io, new EventEmitter() as never, () => startServer({ host: '10.1.2.3', port: 0 }, { env: {} })), 1);
+  t.match(refused.err.join(''), /configuration error: Refusing to bind to 10\.1\.2\.3/);
+  t.equal(await serveCommand(['extra'], capture().io), 2);
+});

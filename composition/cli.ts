@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `--help`.
+ */
+import { pathToFileURL } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { parseCommand, type CommandIo } from './commands/parse.js';
+import { importCommand } from './commands/import.js';
+import { serveCommand } from './commands/serve.js';
+import { loadConfig } from './config.js';
+import { createServiceContainer } from './container.js';
+
+export const USAGE = `usage: drivercard <command> [arguments]
+
+Commands:
+  serve          start the REST service (default http://127.0.0.1:5055/); see "drivercard serve --help"
+  parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
+  import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
+
+Options:
+  --help         show this help (or a command's help: drivercard <command> --help)`;
+
+const processIo: CommandIo = {
+  stdout: (s) => void process.stdout.write(s),
+  stderr: (s) => void process.stderr.write(s),
+};
+
+export async function runCli(argv: string[], io: CommandIo = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serveCommand(rest, io);
+    case 'parse':
+      return parseCommand(rest, io);
+    case 'import': {
+      const services = createServiceContainer(loadConfig());
+      try {
+        return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () => services.importUseCase());
+      } finally {
+        await services.dispose();
+      }
+    }
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      io[command === undefined ? 'stderr' : 'stdout'](`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    default:
+      io.stderr(`drivercard: unknown command "${command}"\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`drivercard: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

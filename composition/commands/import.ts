@@ -1,0 +1,119 @@
+/**
+ * `drivercard import DIR`: imports every `.ddd` file of a folder (not recursive, in name order) through the
+ * same import use case as POST /api/drivercard/parse, continuing past files that fail. A progress bar goes
+ * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary — new, reused and
+ * failed files with their reason — goes to stdout. Exit 0 when every file was imported, 1 when some
+ * failed, 2 on a usage error. Only base names are printed, never local paths.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { ImportUseCase } from '../../core/use-cases/contracts.js';
+import { problemFor } from '../../adapters/http/problem.js';
+import type { CommandIo } from './parse.js';
+
+export const IMPORT_USAGE = 'usage: drivercard import DIR   (imports every .ddd file of DIR)';
+
+export interface ImportIo extends CommandIo {
+  /** true when stderr is a terminal: the progress bar is redrawn in place */
+  stderrIsTty: boolean;
+}
+
+export interface ImportSummary {
+  created: string[];
+  reused: string[];
+  failed: Array<{ file: string; error: string; reason: string | null; message: string }>;
+}
+
+const BAR_WIDTH = 24;
+
+export function progressLine(done: number, total: number, file: string): string {
+  const filled = total === 0 ? BAR_WIDTH : Math.round((done / total) * BAR_WIDTH);
+  const bar = '#'.repeat(filled) + '-'.repeat(BAR_WIDTH - filled);
+  const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
+  return `[${bar}] ${String(percent).padStart(3)}% ${done}/${total} ${file}`;
+}
+
+/** The .ddd files of a folder (case-insensitive extension), sorted by name. */
+export async function dddFilesOf(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.ddd'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function failureOf(file: string, error: unknown): ImportSummary['failed'][number] {
+  const problem = problemFor(error);
+  if (problem) {
+    const reason = typeof problem.extra.reason === 'string' ? problem.extra.reason : null;
+    return { file, error: problem.code, reason, message: problem.message };
+  }
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && code.startsWith('E')) {
+    return { file, error: 'read_error', reason: code, message: 'The file could not be read.' };
+  }
+  return { file, error: 'internal_error', reason: null, message: error instanceof Error ? error.message : 'Unexpected failure.' };
+}
+
+export async function importFolder(dir: string, useCase: ImportUseCase, io: ImportIo): Promise<ImportSummary> {
+  const files = await dddFilesOf(dir);
+  const summary: ImportSummary = { created: [], reused: [], failed: [] };
+  const draw = (done: number, file: string) => {
+    const line = progressLine(done, files.length, file);
+    io.stderr(io.stderrIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
+  };
+  for (const [index, file] of files.entries()) {
+    try {
+      const content = await readFile(join(dir, file));
+      const result = await useCase.parse({ file_name: file, content: new Uint8Array(content), archive_id: null });
+      (result.reused ? summary.reused : summary.created).push(file);
+    } catch (error) {
+      summary.failed.push(failureOf(file, error));
+    }
+    draw(index + 1, file);
+  }
+  if (io.stderrIsTty && files.length > 0) io.stderr('\n');
+  return summary;
+}
+
+export function formatSummary(summary: ImportSummary, folder: string): string {
+  const total = summary.created.length + summary.reused.length + summary.failed.length;
+  const lines = [
+    `Imported ${total} .ddd file${total === 1 ? '' : 's'} from ${folder}: ${summary.created.length} new, ` +
+      `${summary.reused.length} reused (already imported), ${summary.failed.length} failed.`,
+  ];
+  for (const failure of summary.failed) {
+    const reason = failure.reason ? ` (${failure.reason})` : '';
+    lines.push(`  failed: ${failure.file}: ${failure.error}${reason}: ${failure.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Runs the command against an import use case the caller provides (and closes). */
+export async function importCommand(argv: string[], io: ImportIo, useCase: () => Promise<ImportUseCase>): Promise<number> {
+  if (argv.includes('--help')) {
+    io.stdout(`${IMPORT_USAGE}\n`);
+    return 0;
+  }
+  const positional = argv.filter((a) => !a.startsWith('--'));
+  if (positional.length !== 1 || positional.length !== argv.length) {
+    io.stderr(`${IMPORT_USAGE}\n`);
+    return 2;
+  }
+  const dir = positional[0]!;
+  let files: string[];
+  try {
+    files = await dddFilesOf(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    io.stderr(`drivercard import: cannot read the folder ${basename(dir)} (${code}).\n`);
+    return 1;
+  }
+  if (files.length === 0) {
+    io.stdout(`No .ddd files in ${basename(dir)}.\n`);
+    return 0;
+  }
+  const summary = await importFolder(dir, await useCase(), io);
+  io.stdout(formatSummary(summary, basename(dir)));
+  return summary.failed.length === 0 ? 0 : 1;
+}

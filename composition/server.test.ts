@@ -1,0 +1,347 @@
+/**
+ * The real service: listhen on a free loopback port, a real SQLite file in a temp data dir, real DDD
+ * fixtures; every endpoint, status and error code of the contract over a real socket.
+ */
+import t, { type Test } from 'tap';
+import http from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from './server.js';
+import * as schemas from '../adapters/http/schemas.js';
+import { strictValidator } from '../adapters/http/validation.js';
+import { createHttpApp } from '../adapters/http/app.js';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+const SAMPLE = join(import.meta.dirname, '..', '..', 'shared', 'samples', 'gen1-real-activity.ddd');
+const parseBody = (bytes: Buffer, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ file_name: 'card.ddd', content_base64: bytes.toString('base64'), ...extra });
+
+interface Answer {
+  status: number;
+  body: any;
+  headers: http.IncomingHttpHeaders;
+}
+
+/** A request over node:http (fetch cannot set Host). */
+function request(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Answer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode!, body, headers: res.headers });
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const get = (server: RunningServer, path: string) => request(server.url, { path });
+const post = (server: RunningServer, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  request(server.url, { method: 'POST', path: '/api/drivercard/parse', headers, body });
+
+function assertSchema(t: Test, schema: object, body: unknown, label: string) {
+  const validate = strictValidator(schema);
+  t.ok(validate(body), `${label} matches its response schema ${validate.errors ? JSON.stringify(validate.errors.slice(0, 2)) : ''}`);
+}
+
+function noCors(t: Test, answer: Answer, label: string) {
+  t.same(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-')), [], `${label}: no CORS header`);
+}
+
+t.test('the service over a real socket', async (t) => {
+  const dataDir = t.testdir({});
+  const server = await startServer({ port: 0, dataDir, host: '127.0.0.1' }, { env: {} });
+  t.teardown(() => server.close());
+  t.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  t.ok(existsSync(join(dataDir, 'drivercard.sqlite')), 'the SQLite database is created in the data dir');
+
+  const health = await get(server, '/health');
+  t.same(health.body, { status: 'ok', service: 'drivercard-rest', database: 'available' });
+  t.equal(health.status, 200);
+
+  // --- parse
+  const created = await post(server, parseBody(fixture('gen1-basic.ddd'), { file_name: '/home/user/cards/basic.ddd' }));
+  t.equal(created.status, 200);
+  assertSchema(t, schemas.parseResponseSchema, created.body, 'parse');
+  t.equal(created.body.reused, false);
+  t.equal(created.body.file_name, 'basic.ddd', 'the local path is not stored or echoed');
+  t.equal(created.body.card.card_number, 'DF00000123456001');
+  t.notOk('content_base64' in created.body);
+  const again = await post(server, parseBody(fixture('gen1-basic.ddd')));
+  t.equal(again.status, 200);
+  t.equal(again.body.reused, true);
+  t.equal(again.body.import_id, created.body.import_id);
+
+  const withArchive = await post(server, parseBody(fixture('gen2-full.ddd'), { archive_id: 'archive-7' }));
+  t.equal(withArchive.status, 200);
+  t.equal(withArchive.body.archive_id, 'archive-7');
+  const conflict = await post(server, parseBody(fixture('gen2v2-full.ddd'), { archive_id: 'archive-7' }));
+  t.equal(conflict.status, 409);
+  t.equal(conflict.body.error, 'archive_conflict');
+
+  for (const [file, reason] of [['corrupt-vu-download.ddd', 'vehicle_unit_download'], ['corrupt-empty.ddd', 'empty'], ['corrupt-truncated.ddd', 'truncated'], ['corrupt-random.ddd', 'not_a_ddd_file']] as const) {
+    const bad = await post(server, parseBody(fixture(file)));
+    t.equal(bad.status, 422, file);
+    t.equal(bad.body.error, 'unparseable_ddd');
+    t.equal(bad.body.reason, reason, file);
+    t.match(bad.body.message, /^[A-Z].*\.$/, 'an English sentence');
+    assertSchema(t, schemas.errorResponseSchema, bad.body, file);
+  }
+  const badBase64 = await post(server, JSON.stringify({ content_base64: '@@@' }));
+  t.same([badBase64.status, badBase64.body.error], [400, 'invalid_payload']);
+  const missing = await post(server, JSON.stringify({ file_name: 'x.ddd' }));
+  t.same([missing.status, missing.body.error], [400, 'invalid_payload']);
+  const notJson = await post(server, '{"content_base64":');
+  t.same([notJson.status, notJson.body.error], [400, 'invalid_payload']);
+  const plain = await post(server, parseBody(fixture('gen1-basic.ddd')), { 'content-type': 'text/plain' });
+  t.same([plain.status, plain.body.error], [415, 'unsupported_media_type']);
+  const form = await post(server, 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
+  t.equal(form.status, 415);
+
+  // --- queries
+  const imp = created.body.import_id as string;
+  const card = created.body.card.card_number as string;
+  const imports = await get(server, '/api/drivercard/imports');
+  t.equal(imports.status, 200);
+  assertSchema(t, schemas.importsResponseSchema, imports.body, 'imports');
+  t.equal(imports.body.total, 2);
+  const byCard = await get(server, `/api/drivercard/imports?card_number=${encodeURIComponent(' df000001 23456001 ')}`);
+  t.same(byCard.body.items.map((i: any) => i.import_id), [imp], 'card number normalised');
+
+  const list: Array<[string, object]> = [
+    ['activities', schemas.activitiesResponseSchema],
+    ['events', schemas.eventsResponseSchema],
+    ['faults', schemas.faultsResponseSchema],
+    ['vehicles-used', schemas.vehiclesUsedResponseSchema],
+    ['positions', schemas.positionsResponseSchema],
+  ];
+  for (const [name, schema] of list) {
+    for (const q of [`import_id=${imp}`, `archive_id=${created.body.archive_id}`, `card_number=${card}`]) {
+      const answer = await get(server, `/api/drivercard/${name}?${q}`);
+      t.equal(answer.status, 200, `${name}?${q}`);
+      assertSchema(t, schema, answer.body, name);
+    }
+  }
+  const activities = await get(server, `/api/drivercard/activities?import_id=${imp}&limit=5&offset=2`);
+  t.equal(activities.body.items.length, 5);
+  t.equal(activities.body.total, 23);
+  t.same([activities.body.limit, activities.body.offset], [5, 2]);
+  const dayRange = await get(server, `/api/drivercard/activities?card_number=${card}&date_from=2026-03-03&date_to=2026-03-03`);
+  t.ok(dayRange.body.items.length > 0);
+  t.ok(dayRange.body.items.every((row: any) => row.date === '2026-03-03'));
+
+  const summary = await get(server, `/api/drivercard/time-summary?import_id=${imp}`);
+  t.equal(summary.status, 200);
+  assertSchema(t, schemas.timeSummaryResponseSchema, summary.body, 'time-summary');
+  const day = await get(server, `/api/drivercard/day-overview?card_number=${card}&date=2026-03-03`);
+  t.equal(day.status, 200);
+  assertSchema(t, schemas.dayOverviewResponseSchema, day.body, 'day-overview');
+  t.equal(day.body.items.length, 1);
+  t.same(day.body.items[0].intervals, dayRange.body.items, 'day overview holds the activities rows of that day');
+  const week = await get(server, `/api/drivercard/week-overview?import_id=${imp}&week=2026-W10`);
+  t.equal(week.status, 200);
+  assertSchema(t, schemas.weekOverviewResponseSchema, week.body, 'week-overview');
+  t.same(week.body.items.map((w: any) => [w.week, w.start_date, w.end_date, w.days.length]), [['2026-W10', '2026-03-02', '2026-03-08', 7]]);
+  const weeks = await get(server, `/api/drivercard/week-overview?import_id=${imp}&date_from=2026-03-01&date_to=2026-03-03`);
+  t.same(weeks.body.items.map((w: any) => w.week), ['2026-W09', '2026-W10']);
+  const precheck = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}`);
+  t.equal(precheck.status, 200);
+  assertSchema(t, schemas.eu561ResponseSchema, precheck.body, 'eu561');
+
+  // a second, damaged download of the same card: plain queries serve it, the pre-check refuses the card basis
+  const damaged = await post(server, parseBody(fixture('corrupt-damaged-activity.ddd')));
+  t.equal(damaged.status, 200);
+  const refused = await get(server, `/api/drivercard/eu561/violations?card_number=${card}`);
+  t.equal(refused.status, 409);
+  t.match(refused.body.error, /^(conflicting_data|quarantined_data)$/);
+  assertSchema(t, schemas.errorResponseSchema, refused.body, 'eu561 409');
+  if (damaged.body.status === 'QUARANTINED') {
+    const own = await get(server, `/api/drivercard/eu561/violations?import_id=${damaged.body.import_id}`);
+    t.same([own.status, own.body.error], [409, 'quarantined_data']);
+    const rows = await get(server, `/api/drivercard/activities?import_id=${damaged.body.import_id}`);
+    t.ok(rows.body.items.every((r: any) => r.quarantined === true), 'rows of a quarantined import are marked');
+  }
+
+  // --- filter errors and not found
+  const filterErrors: Array<[string, string]> = [
+    ['/api/drivercard/activities', 'import_id,archive_id,card_number'],
+    [`/api/drivercard/activities?import_id=${imp}&card_number=${card}`, 'import_id,card_number'],
+    [`/api/drivercard/activities?import_id=${imp}&date_from=2026-13-01`, 'date_from'],
+    [`/api/drivercard/activities?import_id=${imp}&date_from=2026-03-05&date_to=2026-03-01`, 'date_from'],
+    [`/api/drivercard/activities?import_id=${imp}&limit=5001`, 'limit'],
+    [`/api/drivercard/events?import_id=${imp}&offset=-3`, 'offset'],
+    [`/api/drivercard/week-overview?import_id=${imp}&week=2026-W60`, 'week'],
+    [`/api/drivercard/day-overview?import_id=${imp}`, 'date'],
+  ];
+  for (const [path, parameter] of filterErrors) {
+    const answer = await get(server, path);
+    t.equal(answer.status, 400, path);
+    t.same([answer.body.error, answer.body.parameter], ['invalid_filter', parameter], path);
+  }
+  for (const path of [
+    '/api/drivercard/activities?import_id=imp_unknown',
+    '/api/drivercard/events?archive_id=nope',
+    '/api/drivercard/positions?card_number=XX000000000000',
+    '/api/drivercard/eu561/violations?import_id=imp_unknown',
+    '/api/drivercard/week-overview?card_number=XX000000000000&week=2026-W10',
+    '/api/drivercard/nothing-here',
+  ]) {
+    const answer = await get(server, path);
+    t.same([answer.status, answer.body.error], [404, 'not_found'], path);
+  }
+
+  // --- OpenAPI
+  const openapi = await get(server, '/openapi.json');
+  t.equal(openapi.status, 200);
+  const { openapi: local } = createHttpApp({} as never);
+  t.same(openapi.body, JSON.parse(JSON.stringify(local)), 'the served document is the generated one');
+
+  // --- Host header and CORS
+  const port = new URL(server.url).port;
+  for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, `192.168.0.1:${port}`]) {
+    const answer = await request(server.url, { path: '/health', headers: { host } });
+    t.equal(answer.status, 421, host);
+    t.equal(answer.body.error, 'misdirected_request');
+  }
+  for (const host of [`localhost:${port}`, `127.0.0.1:${port}`]) {
+    const answer = await request(server.url, { path: '/health', headers: { host, origin: 'https://evil.example' } });
+    t.equal(answer.status, 200, host);
+    noCors(t, answer, host);
+  }
+  const preflight = await request(server.url, {
+    method: 'OPTIONS',
+    path: '/api/drivercard/parse',
+    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
+  noCors(t, preflight, 'preflight');
+  t.not(preflight.status, 204);
+  t.not(preflight.status, 200);
+
+  // --- web page
+  const page = await request(server.url, { path: '/' });
+  t.equal(page.status, 200);
+  t.match(page.headers['content-type'], /^text\/html/);
+  t.match(page.headers['content-security-policy'], /default-src 'self'/);
+
+  // --- REST log
+  const logFile = join(dataDir, 'rest.log');
+  t.equal(statSync(logFile).mode & 0o777, 0o600, 'REST log is readable by its owner only');
+  const log = readFileSync(logFile, 'utf8');
+  const lines = log.trim().split('\n');
+  t.ok(lines.length >= 40);
+  for (const line of lines) {
+    t.match(line, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z [A-Z]+ (\/\S*|\(unmatched\)) status=\d{3} duration_ms=\d+\.\d correlation_id=[0-9a-f-]{36}$/);
+  }
+  t.notMatch(log, /\?|DF00000123456001|DF000001|2026-03-0|imp_|archive-7|evil|basic\.ddd|home/, 'no query values, ids, names or paths');
+});
+
+t.test('payload limit: 413 from Content-Length and from a streamed body', async (t) => {
+  const server = await startServer({ port: 0, dataDir: t.testdir({}), maxPayloadBytes: 64 * 1024 }, { env: {} });
+  t.teardown(() => server.close());
+  const big = parseBody(fixture('gen2-full.ddd'));
+  t.ok(big.length > 64 * 1024);
+  const declared = await post(server, big);
+  t.same([declared.status, declared.body.error], [413, 'payload_too_large']);
+
+  const { hostname, port } = new URL(server.url);
+  const streamed = await new Promise<Answer>((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: '/api/drivercard/parse', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()), headers: res.headers }));
+    });
+    req.on('error', reject);
+    t.equal(req.getHeader('content-length'), undefined, 'chunked: no Content-Length');
+    req.write('{"content_base64":"');
+    const chunk = Buffer.alloc(16 * 1024, 0x41);
+    let sent = 0;
+    const pump = () => {
+      while (sent < 200) {
+        sent++;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      req.end('"}');
+    };
+    pump();
+  });
+  t.equal(streamed.status, 413);
+  t.equal(streamed.body.error, 'payload_too_large');
+  const ok = await post(server, parseBody(fixture('gen1-basic.ddd')));
+  t.equal(ok.status, 200, 'a body under the limit still passes');
+});
+
+t.test('an unexpected failure answers 500 with the correlation id of its REST log line', async (t) => {
+  const dataDir = t.testdir({});
+  const reported: string[] = [];
+  const server = await startServer({ port: 0, dataDir }, {
+    env: {},
+    container: { queries: (base) => ({ ...base, activities: async () => { throw new Error('disk on fire'); } }) },
+    onUnexpectedError: (_error, id) => reported.push(id),
+  });
+  t.teardown(() => server.close());
+  const answer = await get(server, '/api/drivercard/activities?card_number=DF00000123456001');
+  t.equal(answer.status, 500);
+  t.equal(answer.body.error, 'internal_error');
+  t.match(answer.body.correlation_id, /^[0-9a-f-]{36}$/);
+  t.notMatch(JSON.stringify(answer.body), /fire/);
+  t.same(reported, [answer.body.correlation_id]);
+  const log = readFileSync(join(dataDir, 'rest.log'), 'utf8');
+  t.match(log, new RegExp(`GET /api/drivercard/activities status=500 duration_ms=\\S+ correlation_id=${answer.body.correlation_id}\\n`));
+});
+
+t.test('health is 503 when the database is unusable', async (t) => {
+  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {}, container: { health: () => ({ databaseAvailable: async () => false }) } });
+  t.teardown(() => server.close());
+  const answer = await get(server, '/health');
+  t.same([answer.status, answer.body], [503, { status: 'unavailable', service: 'drivercard-rest', database: 'unavailable' }]);
+});
+
+t.test('identical parse requests racing store one import', async (t) => {
+  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
+  t.teardown(() => server.close());
+  const body = parseBody(fixture('gen2v2-border-load.ddd'));
+  const answers = await Promise.all(Array.from({ length: 4 }, () => post(server, body)));
+  t.same(answers.map((a) => a.status), [200, 200, 200, 200]);
+  t.equal(new Set(answers.map((a) => a.body.import_id)).size, 1, 'one import id for all');
+  t.equal(answers.filter((a) => a.body.reused === false).length, 1, 'exactly one created it');
+  const imports = await get(server, '/api/drivercard/imports');
+  t.equal(imports.body.total, 1);
+});
+
+t.test('the real sample decodes through the service', { skip: existsSync(SAMPLE) ? false : 'no ../shared/samples' }, async (t) => {
+  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
+  t.teardown(() => server.close());
+  const created = await post(server, parseBody(readFileSync(SAMPLE)));
+  t.equal(created.status, 200);
+  t.equal(created.body.card.card_number, 'DRIVER0000000100');
+  const summary = await get(server, `/api/drivercard/time-summary?card_number=DRIVER0000000100`);
+  t.same(summary.body.totals, { DRIVING: 1163040, WORK: 1136820, AVAILABILITY: 60, REST: 9428160, UNKNOWN: 799920 });
+  t.equal(summary.body.distance_km, 9960);
+  const activities = await get(server, `/api/drivercard/activities?card_number=DRIVER0000000100&limit=1`);
+  t.equal(activities.body.total, 6013);
+});
+
+t.test('start-up refusals and clean shutdown', async (t) => {
+  await t.rejects(startServer({ port: 0, dataDir: t.testdir({}), host: '0.0.0.0' }, { env: {} }), /Refusing to bind to 0\.0\.0\.0/);
+  await t.rejects(startServer({ port: 0, dataDir: t.testdir({}) }, { env: { DRIVERCARD_PORT: 'x' } }), /DRIVERCARD_PORT/);
+  const first = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
+  const port = Number(new URL(first.url).port);
+  await t.rejects(startServer({ port, dataDir: t.testdir({}) }, { env: {} }), /port/i, 'a busy port is an error, not another port');
+  await first.close();
+  await first.close();
+  await t.rejects(get(first, '/health'), /ECONNREFUSED/);
+});
