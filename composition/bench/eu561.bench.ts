@@ -1,0 +1,131 @@
+/**
+ * Bench: the EU 561 pre-check over one year of a synthetic driver's card activity (~18,000 interval rows:
+ * mixed work, driving, breaks, split breaks, reduced rests, a few card-out nights and weekends), median of 25
+ * runs against the 50 ms target, next to a baseline measured in the same run (one pass summing the rows'
+ * durations per activity) as a ratio.
+ */
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import type { Activity, ActivityIntervalRow } from '../../core/domain/rows.js';
+import { runPrecheck } from '../../core/eu561/precheck.js';
+import type { PrecheckInput } from '../../core/eu561/types.js';
+
+const TARGET_MS = 50;
+const RUNS = 25;
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function syntheticYear(seed = 561): ActivityIntervalRow[] {
+  const rand = rng(seed);
+  const rows: ActivityIntervalRow[] = [];
+  const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const push = (start: number, end: number, activity: Activity, known = true, crew = false) => {
+    for (let s = start; s < end; ) {
+      const e = Math.min(end, (Math.floor(s / 86400) + 1) * 86400);
+      rows.push({
+        import_id: 'bench', card_number: 'DBENCH0000000001', date: iso(s).slice(0, 10), start: iso(s), end: iso(e),
+        activity, duration: e - s, slot: 'DRIVER', crew, card_inserted: known, manual_entry: false,
+      });
+      s = e;
+    }
+  };
+  let t = Date.parse('2025-01-06T05:00:00Z') / 1000; // a Monday
+  const end = t + 365 * 86400;
+  let day = 0;
+  while (t < end) {
+    const weekday = day % 7;
+    if (weekday >= 5) {
+      // weekend: rest, or card out for the weekend now and then
+      const len = (weekday === 5 ? 2 : 1) * 86400;
+      push(t, t + len, 'REST', rand() > 0.1);
+      t += len;
+      day += weekday === 5 ? 2 : 1;
+      continue;
+    }
+    const crew = rand() < 0.1;
+    // a working day: ~24 short activity changes (loading, short stops, driving legs), ~12-13 h duty
+    let driving = 0;
+    let sinceBreak = 0;
+    const dutyEnd = t + (12 + rand() * 1.5) * 3600;
+    while (t < dutyEnd) {
+      const r = rand();
+      if (sinceBreak >= 4 * 3600) {
+        const len = rand() < 0.3 ? 15 * 60 : 45 * 60;
+        push(t, t + len, 'REST');
+        t += len;
+        if (len >= 45 * 60) sinceBreak = 0;
+      } else if (r < 0.5 && driving < 9 * 3600) {
+        const len = Math.min(Math.floor((5 + rand() * 25) * 60), 4.5 * 3600 - sinceBreak);
+        push(t, t + len, 'DRIVING', true, crew);
+        t += len;
+        driving += len;
+        sinceBreak += len;
+      } else if (r < 0.85) {
+        const len = Math.floor((1 + rand() * 8) * 60);
+        push(t, t + len, 'WORK', true, crew);
+        t += len;
+      } else {
+        const len = Math.floor((1 + rand() * 5) * 60);
+        push(t, t + len, 'AVAILABILITY', true, crew);
+        t += len;
+      }
+    }
+    const rest = (rand() < 0.2 ? 9.5 : 11) * 3600;
+    const nextStart = Math.max(t + rest, (Math.floor(t / 86400) + 1) * 86400 + 5 * 3600);
+    push(t, nextStart, 'REST', rand() > 0.05); // card withdrawn overnight now and then
+    t = nextStart;
+    day += 1;
+  }
+  return rows;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export async function benchEu561(): Promise<void> {
+  const intervals = syntheticYear();
+  const input: PrecheckInput = {
+    card_number: 'DBENCH0000000001', surname: 'Bench', first_names: 'Synthetic', import_ids: ['bench'],
+    date_from: null, date_to: null, intervals,
+  };
+  runPrecheck(input); // warm-up
+  const times: number[] = [];
+  const baseline: number[] = [];
+  let sink = 0;
+  for (let k = 0; k < RUNS; k++) {
+    let t0 = performance.now();
+    const r = runPrecheck(input);
+    times.push(performance.now() - t0);
+    sink += r.violations.length;
+    t0 = performance.now();
+    const sums: Record<string, number> = {};
+    for (const row of intervals) sums[row.activity] = (sums[row.activity] ?? 0) + row.duration;
+    baseline.push(performance.now() - t0);
+    sink += sums.DRIVING ?? 0;
+  }
+  const result = runPrecheck(input);
+  const ms = median(times);
+  const base = median(baseline);
+  const byStatus = result.violations.reduce<Record<string, number>>((m, v) => ((m[v.status] = (m[v.status] ?? 0) + 1), m), {});
+  console.log(`eu561 pre-check: ${intervals.length} intervals (1 year), median of ${RUNS} runs`);
+  console.log(`  pre-check  ${ms.toFixed(2)} ms   (target ${TARGET_MS} ms: ${ms <= TARGET_MS ? 'met' : 'MISSED'})`);
+  console.log(`  baseline   ${base.toFixed(3)} ms   (one pass summing durations)`);
+  console.log(`  ratio      ${(ms / base).toFixed(1)} x baseline`);
+  console.log(`  findings   ${JSON.stringify(byStatus)}, data gaps ${result.data_gaps.length} (checksum ${sink % 997})`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchEu561();
+}

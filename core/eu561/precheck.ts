@@ -1,0 +1,218 @@
+/**
+ * runPrecheck: the EU 561/2006 pre-check of one driver's card activity (pure, no I/O).
+ *
+ * Flow: rows -> gap-aware timeline (./timeline.ts) -> two completions of the unknown time (as REST and as WORK)
+ * -> shifts (./shifts.ts) -> every rule (./rules/*) -> findings compared across the completions:
+ * - in both completions: the data shows it whatever the unknown time was -> VIOLATION (or POTENTIAL);
+ * - in one completion only: unknown or missing time could change the outcome -> INCOMPLETE_DATA, severity null.
+ *   A daily-driving finding that exists only when unknown time is taken as work is dropped: it can only come
+ *   from a daily rest that is itself missing, and that fault is reported once, as the daily-rest finding.
+ * - Driving-based rules (daily, weekly, fortnightly driving, breaks) are monotone in the unknown time: taking it
+ *   as REST gives the least driving per shift and the most breaks, so what they find in the REST completion is
+ *   shown by the data whatever the unknown time was (unknown time is never driving: the vehicle unit records
+ *   driving only with a card inserted).
+ */
+import type { ActivityIntervalRow } from '../domain/rows.js';
+import { dateToMs, msToDate, parseIsoWeek, weeksTouching } from '../overview/iso-week.js';
+import { timeTotals } from '../overview/time-totals.js';
+import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
+import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION, STATIC_NOT_EVALUATED } from './ruleset.js';
+import { breaks } from './rules/break.js';
+import { dailyDriving } from './rules/daily-driving.js';
+import { dailyRest } from './rules/daily-rest.js';
+import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.js';
+import { weeklyDriving } from './rules/weekly-driving.js';
+import { weeklyRest } from './rules/weekly-rest.js';
+import { analyse, type Analysis } from './shifts.js';
+import { DAY, formatDuration, formatInstant, toIso, weekStartOf } from './time.js';
+import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Segment, type Timeline } from './timeline.js';
+import type { Evidence, NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from './types.js';
+
+const MONOTONE = new Set(['daily_driving', 'weekly_driving', 'fortnightly_driving', 'break']);
+
+export const RULES: readonly ((a: Analysis) => RuleOutput)[] = [
+  dailyDriving,
+  weeklyDriving,
+  breaks,
+  dailyRest,
+  weeklyRest,
+  reducedWeeklyRestCompensation,
+];
+
+function evaluate(t: Timeline, completion: Completion): RuleOutput {
+  const periods = periodsOf(t, completion);
+  const a = analyse(periods, t.knownStart!, t.knownEnd!);
+  const out: RuleOutput = { findings: [], notes: [] };
+  for (const rule of RULES) {
+    const r = rule(a);
+    out.findings.push(...r.findings);
+    out.notes.push(...r.notes);
+  }
+  return out;
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end || (a.start === b.start && a.end === b.end);
+
+function evidenceOf(segments: readonly Segment[], f: RawFinding): Evidence[] {
+  // first segment ending after f.start
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid]!.end <= f.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Evidence[] = [];
+  for (let k = lo; k < segments.length && segments[k]!.start < f.end; k++) {
+    const s = segments[k]!;
+    if (s.kind !== 'UNKNOWN' && !f.evidenceKinds.includes(s.kind)) continue;
+    out.push({ start: toIso(Math.max(s.start, f.start)), end: toIso(Math.min(s.end, f.end)), activity: s.kind });
+  }
+  return out;
+}
+
+function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], gaps: readonly Gap[]): Violation {
+  let description = f.description;
+  if (status === 'INCOMPLETE_DATA') {
+    const near = gaps.filter((g) => g.start < f.end + DAY && g.end > f.start - DAY);
+    const where = near.length
+      ? ` (unknown time ${near.map((g) => `${formatInstant(g.start)} to ${formatInstant(g.end)}`).join(', ')})`
+      : '';
+    description = `Could not be decided because activity is unknown${where}. Depending on that time: ${f.description}`;
+  }
+  return {
+    rule: f.rule,
+    status,
+    article: f.article,
+    start: toIso(f.start),
+    end: toIso(f.end),
+    value: f.value,
+    limit: f.limit,
+    excess: Math.max(0, f.excess),
+    severity: status === 'INCOMPLETE_DATA' ? null : f.severity,
+    description,
+    evidence: evidenceOf(t.segments, f),
+  };
+}
+
+function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityIntervalRow[]): PrecheckResult['summary'] {
+  const totals = timeTotals(rows);
+  const byWeek = new Map<number, number>(); // Monday 00:00 (epoch s) -> driving seconds
+  for (const s of t.segments) {
+    if (s.kind !== 'DRIVING') continue;
+    const week = weekStartOf(s.start);
+    byWeek.set(week, (byWeek.get(week) ?? 0) + (s.end - s.start));
+  }
+  const first = input.date_from ?? (t.segments.length ? msToDate(t.segments[0]!.start * 1000) : null);
+  const last = input.date_to ?? (t.segments.length ? msToDate((t.segments[t.segments.length - 1]!.end - 1) * 1000) : null);
+  const weeks = first && last ? weeksTouching(first, last) : [];
+  return {
+    driving: totals.DRIVING,
+    work: totals.WORK,
+    availability: totals.AVAILABILITY,
+    rest: totals.REST,
+    unknown: totals.UNKNOWN,
+    weeks: weeks.map((week) => ({ week, driving: byWeek.get(dateToMs(parseIsoWeek(week)!.start_date) / 1000) ?? 0 })),
+  };
+}
+
+export function runPrecheck(input: PrecheckInput): PrecheckResult {
+  const rangeStart = input.date_from ? dateToMs(input.date_from) / 1000 : null;
+  const rangeEnd = input.date_to ? dateToMs(input.date_to) / 1000 + DAY : null;
+  const rows =
+    input.date_from === null && input.date_to === null
+      ? input.intervals
+      : input.intervals.filter(
+          (r) => (input.date_from === null || r.date >= input.date_from) && (input.date_to === null || r.date <= input.date_to),
+        );
+  const t = buildTimeline(rows, rangeStart, rangeEnd);
+  const inner = innerGaps(t);
+
+  const violations: Violation[] = [];
+  const notes: RuleNote[] = [];
+  if (t.knownStart !== null) {
+    const asRest = evaluate(t, 'rest');
+    notes.push(...asRest.notes);
+    if (inner.length === 0) {
+      for (const f of asRest.findings) violations.push(toViolation(t, f, f.status, inner));
+    } else {
+      const asWork = evaluate(t, 'work');
+      notes.push(...asWork.notes);
+      const matched = new Set<RawFinding>();
+      for (const f of asRest.findings) {
+        const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
+        if (twin) matched.add(twin);
+        if (twin || MONOTONE.has(f.rule)) {
+          violations.push(toViolation(t, f, f.status, inner));
+        } else {
+          violations.push(toViolation(t, f, 'INCOMPLETE_DATA', inner));
+        }
+      }
+      for (const g of asWork.findings) {
+        if (matched.has(g) || g.rule === 'daily_driving') continue;
+        if (MONOTONE.has(g.rule) && asRest.findings.some((f) => f.rule === g.rule && overlaps(f, g))) continue;
+        // a break that depends on an unknown stretch long enough to be a daily rest is not reported again: the
+        // daily-rest finding about that same stretch says it (one fault once)
+        if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g))) continue;
+        violations.push(toViolation(t, g, 'INCOMPLETE_DATA', inner));
+      }
+    }
+  }
+  violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+
+  const warnings: PrecheckWarning[] = [];
+  const seen = new Set<string>();
+  const notEvaluated: NotEvaluated[] = [...STATIC_NOT_EVALUATED];
+  for (const n of notes) {
+    const key = `${n.kind}|${n.code}|${n.start}|${n.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (n.kind === 'warning') {
+      warnings.push({ code: n.code, message: n.message, start: n.start === null ? null : toIso(n.start), end: n.end === null ? null : toIso(n.end) });
+    } else {
+      notEvaluated.push({ rule: n.rule, reason: n.message });
+    }
+  }
+  for (const g of t.gaps) {
+    const isInner = inner.includes(g);
+    warnings.push({
+      code: g.end - g.start >= DAY && t.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end) ? 'DATA_MISSING' : 'DATA_GAP',
+      message: isInner
+        ? `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)}): ` +
+          'no card record and no manual entry. It is not counted as rest or work; findings it could change are INCOMPLETE_DATA.'
+        : `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)}) ` +
+          `${t.knownStart === null || g.end <= t.knownStart ? 'before the first' : 'after the last'} known activity; this time is not evaluated.`,
+      start: toIso(g.start),
+      end: toIso(g.end),
+    });
+  }
+  if (t.knownStart === null) {
+    warnings.push({ code: 'NO_ACTIVITY_DATA', message: 'The data basis holds no known activity; no rule was evaluated.', start: null, end: null });
+    notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
+  } else if (inner.length) {
+    notEvaluated.push({
+      rule: 'all',
+      reason: `${inner.length} period(s) of unknown activity inside the data: rules they could change are reported as INCOMPLETE_DATA, never as violations.`,
+    });
+  }
+  if (t.knownStart !== null && t.knownEnd! - t.knownStart < 14 * DAY) {
+    notEvaluated.push({
+      rule: 'fortnightly_driving',
+      reason: 'The data covers less than two weeks; the two-week limits are checked only on what is known.',
+    });
+  }
+
+  return {
+    rule_version: RULE_VERSION,
+    algorithm_version: ALGORITHM_VERSION,
+    basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: input.date_from, date_to: input.date_to },
+    driver: { card_number: input.card_number, surname: input.surname, first_names: input.first_names },
+    summary: summaryOf(input, t, rows),
+    violations,
+    warnings,
+    data_gaps: t.gaps.map((g) => ({ start: toIso(g.start), end: toIso(g.end), duration: g.end - g.start })),
+    not_evaluated: notEvaluated,
+    disclaimer: DISCLAIMER,
+  };
+}

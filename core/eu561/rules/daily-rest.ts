@@ -1,0 +1,88 @@
+/**
+ * Art. 8(2) daily rest (single driver) and Art. 8(5) multi-manning daily rest; the shifts and the class of
+ * each rest come from ../shifts.ts (readings documented there).
+ *
+ * - a regular (>= 11 h) or split (3 h then 9 h) rest is always compliant;
+ * - a reduced rest (9 h..11 h inside the window) is compliant at most three times between two weekly rests
+ *   (Art. 8(4)); the fourth and later are reported against 11 h. Reductions taken before the data starts are
+ *   unknown and not counted;
+ * - a rest of less than 9 h inside the window (or none at all) is reported against 9 h while a reduction is
+ *   still available, else against 11 h;
+ * - multi-manning: at least 9 h within 30 h (rule daily_rest_multi_manning).
+ */
+import type { Analysis } from '../shifts.js';
+import type { RawFinding, RuleOutput } from '../finding.js';
+import { LIMITS } from '../ruleset.js';
+import { REST_BANDS, severityOf } from '../severity.js';
+import { formatDuration, formatInstant } from '../time.js';
+
+export function dailyRest(a: Analysis): RuleOutput {
+  const findings: RawFinding[] = [];
+  let reduced = 0;
+  for (const shift of a.shifts) {
+    const rest = shift.rest;
+    if (!rest) continue;
+    // after a weekly rest (>= 24 h) the count of reduced daily rests starts again (Art. 8(4))
+    const weekly = rest.end - rest.start >= LIMITS.reducedWeeklyRest;
+    const windowText = `within ${rest.multiManning ? 30 : 24} h of the end of the previous rest (${formatInstant(shift.start)})`;
+    if (rest.kind === 'REDUCED') {
+      reduced++;
+      if (reduced <= LIMITS.reducedDailyRestsBetweenWeeklyRests) continue;
+      findings.push({
+        rule: 'daily_rest',
+        status: 'VIOLATION',
+        article: 'Art. 8(2) and 8(4) Regulation (EC) No 561/2006',
+        start: rest.start,
+        end: Math.min(rest.end, rest.windowEnd),
+        value: rest.portion,
+        limit: LIMITS.regularDailyRest,
+        excess: LIMITS.regularDailyRest - rest.portion,
+        severity: severityOf(REST_BANDS.daily_regular, rest.portion),
+        description:
+          `Reduced daily rest of ${formatDuration(rest.portion)} ${windowText} is reduced rest number ${reduced} ` +
+          `since the last weekly rest; only three are allowed, so 11 h were needed.`,
+        evidenceKinds: ['REST'],
+      });
+    } else if ((rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') && rest.multiManning) {
+      findings.push({
+        rule: 'daily_rest_multi_manning',
+        status: 'VIOLATION',
+        article: 'Art. 8(5) Regulation (EC) No 561/2006',
+        start: shift.start,
+        end: rest.windowEnd,
+        value: rest.portion,
+        limit: LIMITS.multiManningRest,
+        excess: LIMITS.multiManningRest - rest.portion,
+        severity: severityOf(REST_BANDS.multi_manning, rest.portion),
+        description:
+          `Multi-manning: the longest rest ${windowText} is ${formatDuration(rest.portion)}; ` +
+          `a daily rest of at least 9 h was needed.`,
+        evidenceKinds: ['REST'],
+      });
+    } else if (rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') {
+      const reductionLeft = reduced < LIMITS.reducedDailyRestsBetweenWeeklyRests;
+      const limit = reductionLeft ? LIMITS.reducedDailyRest : LIMITS.regularDailyRest;
+      const bands = reductionLeft ? REST_BANDS.daily_reduced : REST_BANDS.daily_regular;
+      const what =
+        rest.kind === 'MISSING'
+          ? `No daily rest of at least 9 h was started ${windowText}; the longest rest in that time is ${formatDuration(rest.portion)}`
+          : `Only ${formatDuration(rest.portion)} of the daily rest fall ${windowText}`;
+      const need = reductionLeft ? 'at least 9 h (reduced daily rest) were needed' : '11 h were needed because the three reduced daily rests are used';
+      findings.push({
+        rule: 'daily_rest',
+        status: 'VIOLATION',
+        article: 'Art. 8(2) Regulation (EC) No 561/2006',
+        start: shift.start,
+        end: rest.windowEnd,
+        value: rest.portion,
+        limit,
+        excess: limit - rest.portion,
+        severity: severityOf(bands, rest.portion),
+        description: `${what}; ${need}.`,
+        evidenceKinds: ['REST'],
+      });
+    }
+    if (weekly) reduced = 0;
+  }
+  return { findings, notes: [] };
+}

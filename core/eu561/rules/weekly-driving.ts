@@ -1,0 +1,56 @@
+/**
+ * Art. 6(2) weekly driving time at most 56 h; Art. 6(3) at most 90 h in any two consecutive weeks.
+ * Reading: "week" is the fixed week Monday 00:00 – Sunday 24:00 UTC (Art. 4(i)); driving is summed per fixed
+ * week, whatever the shifts. Weeks only partly covered by the data are summed over what is known: the sum can
+ * only be too low, so an exceedance found is certain.
+ */
+import type { Analysis } from '../shifts.js';
+import type { RawFinding, RuleOutput } from '../finding.js';
+import { LIMITS } from '../ruleset.js';
+import { DRIVING_BANDS, severityOf } from '../severity.js';
+import { formatDuration, WEEK, weekStartOf } from '../time.js';
+
+export function weeklyDriving(a: Analysis): RuleOutput {
+  const findings: RawFinding[] = [];
+  if (!(a.dataEnd > a.dataStart)) return { findings, notes: [] };
+  const first = weekStartOf(a.dataStart);
+  let previous: { start: number; driving: number } | null = null;
+  for (let w = first; w < a.dataEnd; w += WEEK) {
+    const driving = a.driving.between(w, w + WEEK);
+    if (driving > LIMITS.weeklyDriving) {
+      findings.push({
+        rule: 'weekly_driving',
+        status: 'VIOLATION',
+        article: 'Art. 6(2) Regulation (EC) No 561/2006',
+        start: w,
+        end: w + WEEK,
+        value: driving,
+        limit: LIMITS.weeklyDriving,
+        excess: driving - LIMITS.weeklyDriving,
+        severity: severityOf(DRIVING_BANDS.weekly, driving),
+        description: `Weekly driving time ${formatDuration(driving)} exceeds the 56 h limit of the week.`,
+        evidenceKinds: ['DRIVING'],
+      });
+    }
+    if (previous) {
+      const total = previous.driving + driving;
+      if (total > LIMITS.fortnightlyDriving) {
+        findings.push({
+          rule: 'fortnightly_driving',
+          status: 'VIOLATION',
+          article: 'Art. 6(3) Regulation (EC) No 561/2006',
+          start: previous.start,
+          end: w + WEEK,
+          value: total,
+          limit: LIMITS.fortnightlyDriving,
+          excess: total - LIMITS.fortnightlyDriving,
+          severity: severityOf(DRIVING_BANDS.fortnightly, total),
+          description: `Driving time ${formatDuration(total)} in two consecutive weeks exceeds the 90 h limit.`,
+          evidenceKinds: ['DRIVING'],
+        });
+      }
+    }
+    previous = { start: w, driving };
+  }
+  return { findings, notes: [] };
+}

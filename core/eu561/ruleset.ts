@@ -1,0 +1,82 @@
+/**
+ * The versioned ruleset: Regulation (EC) No 561/2006 Articles 6, 7 and 8 as amended by Regulation (EU)
+ * 2020/1054. Bump RULE_VERSION when a limit or a legal reading changes, ALGORITHM_VERSION when the computation
+ * changes without a change of rule.
+ */
+import { HOUR, MIN } from './time.js';
+import type { NotEvaluated } from './types.js';
+
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.1';
+export const ALGORITHM_VERSION = '1.0.0';
+
+export const LIMITS = {
+  /** Art. 6(1) */
+  dailyDriving: 9 * HOUR,
+  dailyDrivingExtended: 10 * HOUR,
+  extensionsPerWeek: 2,
+  /** Art. 6(2) */
+  weeklyDriving: 56 * HOUR,
+  /** Art. 6(3) */
+  fortnightlyDriving: 90 * HOUR,
+  /** Art. 7 */
+  drivingBeforeBreak: 4.5 * HOUR,
+  fullBreak: 45 * MIN,
+  splitBreakFirst: 15 * MIN,
+  splitBreakSecond: 30 * MIN,
+  /** Art. 4(g), 8(2) */
+  regularDailyRest: 11 * HOUR,
+  reducedDailyRest: 9 * HOUR,
+  splitDailyRestFirst: 3 * HOUR,
+  splitDailyRestSecond: 9 * HOUR,
+  reducedDailyRestsBetweenWeeklyRests: 3,
+  dailyRestWindow: 24 * HOUR,
+  /** Art. 8(5) */
+  multiManningWindow: 30 * HOUR,
+  multiManningRest: 9 * HOUR,
+  /** Art. 4(h), 8(6) */
+  regularWeeklyRest: 45 * HOUR,
+  reducedWeeklyRest: 24 * HOUR,
+  weeklyRestDeadline: 6 * 24 * HOUR,
+} as const;
+
+export const DISCLAIMER =
+  'This is a technical pre-check of the selected driver-card data against Regulation (EC) No 561/2006 as ' +
+  'amended by Regulation (EU) 2020/1054. It is not a legal decision and not an authority finding. Only the ' +
+  'selected data basis is evaluated; periods without card data are not filled in. National exceptions and ' +
+  'derogations, AETR, Article 9 (ferry/train) and Article 12 (unforeseen events) are never decided automatically.';
+
+/** What card data cannot decide; listed in every answer. */
+export const STATIC_NOT_EVALUATED: readonly NotEvaluated[] = [
+  {
+    rule: 'return_home',
+    reason: 'Art. 8(8a): whether the driver could return home or to the operational centre every four weeks is not recorded on the card.',
+  },
+  {
+    rule: 'regular_weekly_rest_in_vehicle',
+    reason: 'Art. 8(8): where a regular weekly rest was taken (not in the vehicle) is not recorded on the card.',
+  },
+  {
+    rule: 'ferry_train',
+    reason: 'Art. 9: rests interrupted by a ferry or train crossing are evaluated as ordinary rests; the interruption allowance is never applied automatically.',
+  },
+  {
+    rule: 'article_12',
+    reason: 'Art. 12: departures to reach a suitable stopping place or home in exceptional circumstances are never decided automatically.',
+  },
+  {
+    rule: 'reduced_weekly_rest_derogation',
+    reason: 'Art. 8(6) third subparagraph (2020/1054): two consecutive reduced weekly rests are allowed in international goods transport outside the Member State of establishment; the card does not show this, so such cases are reported as POTENTIAL.',
+  },
+  {
+    rule: 'national_derogations',
+    reason: 'Art. 13 and 14 national exceptions, AETR and the occasional passenger transport derogations (Art. 8(6a), Regulation (EU) 2024/1258) are not evaluated.',
+  },
+  {
+    rule: 'working_time_directive',
+    reason: 'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check.',
+  },
+  {
+    rule: 'break_in_multi_manning_vehicle',
+    reason: 'Art. 7 third paragraph: in multi-manning a break may be taken in a moving vehicle; only time recorded as REST is counted as a break (availability is not a break, Art. 4(d)).',
+  },
+];

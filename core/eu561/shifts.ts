@@ -1,0 +1,238 @@
+/**
+ * Rest periods, daily rests and shifts of one completed timeline.
+ *
+ * Readings (Regulation (EC) No 561/2006 as amended by 2020/1054):
+ * - Daily driving time is the driving between the end of one daily (or weekly) rest and the beginning of the
+ *   next (Art. 4(k)); a "shift" here is that span. Only REST counts as rest; availability is not rest (Art. 4(f)).
+ * - Art. 8(2): within each 24 h after the end of the previous daily or weekly rest a new daily rest must have
+ *   been taken. The rest that ends a shift is the first continuous rest of at least 9 h starting after the
+ *   shift began (a shorter rest is a break, or the first part of a split rest). Only the portion of that rest
+ *   lying inside the 24 h window counts: portion >= 11 h regular, 9 h..11 h reduced (Art. 8(2) second
+ *   sentence), < 9 h insufficient. A rest of 9 h or more preceded in the same shift by a rest of at least 3 h is
+ *   a split daily rest (Art. 4(g): 3 h first, then 9 h — the order matters) and counts as regular.
+ * - Art. 8(5) multi-manning: when the shift contains crew driving, the window is 30 h and the rest needed is
+ *   9 h (such a 9 h rest is not counted as a reduced daily rest).
+ * - Art. 8(3): a daily rest may be extended into a weekly rest, so a rest of 24 h or more also ends a shift.
+ * - One fault once: when no rest of 9 h starts inside the window, the daily rest is missing; the longest rest
+ *   inside the window is reported as the (insufficient) daily rest. For daily driving the shift is cut at that
+ *   rest, so the missed rest does not make one endless shift whose driving would be flagged again; the
+ *   daily-rest clock restarts at the end of the next rest of 9 h or more, so one missed rest is one finding.
+ * - Data boundaries: before the data starts nothing is known. A rest touching the start of the data may have
+ *   begun earlier and one touching the end may go on; neither is ever classed as too short. When the data
+ *   starts with activity, the first shift is taken to start there (the latest possible end of the unknown
+ *   previous rest), which can only under-count, never invent, a finding.
+ */
+import { LIMITS } from './ruleset.js';
+import type { Period } from './timeline.js';
+
+export interface RestPeriod {
+  start: number;
+  end: number;
+  duration: number;
+  /** touches the start of the evaluated data: it may be longer */
+  leftOpen: boolean;
+  /** touches the end of the evaluated data: it may be longer */
+  rightOpen: boolean;
+  /** contains UNKNOWN time filled as rest */
+  filled: boolean;
+}
+
+export type DailyRestKind =
+  | 'REGULAR'
+  | 'SPLIT'
+  | 'REDUCED'
+  | 'WEEKLY'
+  | 'MULTI_MANNING'
+  | 'INSUFFICIENT'
+  | 'MISSING'
+  | 'OPEN';
+
+export interface DailyRest {
+  kind: DailyRestKind;
+  /** the rest period (for MISSING: the longest rest inside the window, or the window end when there is none) */
+  start: number;
+  end: number;
+  /** seconds of that rest inside the window */
+  portion: number;
+  windowEnd: number;
+  multiManning: boolean;
+  /** first part of a split rest, when there was one */
+  firstPart: RestPeriod | null;
+}
+
+export interface Shift {
+  start: number;
+  /** where the daily rest (or the data) begins */
+  end: number;
+  crew: boolean;
+  /** the rest ending the shift; null when the data ends during the shift */
+  rest: DailyRest | null;
+}
+
+export interface Analysis {
+  periods: Period[];
+  driving: DrivingIndex;
+  rests: RestPeriod[];
+  shifts: Shift[];
+  dataStart: number;
+  dataEnd: number;
+}
+
+export function restPeriodsOf(periods: readonly Period[], dataStart: number, dataEnd: number): RestPeriod[] {
+  return periods
+    .filter((p) => p.kind === 'REST')
+    .map((p) => ({
+      start: p.start,
+      end: p.end,
+      duration: p.end - p.start,
+      leftOpen: p.start <= dataStart,
+      rightOpen: p.end >= dataEnd,
+      filled: p.filled,
+    }));
+}
+
+function crewBetween(periods: readonly Period[], from: number, to: number, startIndex: number): boolean {
+  for (let i = startIndex; i < periods.length; i++) {
+    const p = periods[i]!;
+    if (p.start >= to) break;
+    if (p.end > from && p.crew) return true;
+  }
+  return false;
+}
+
+export function analyse(periods: Period[], dataStart: number, dataEnd: number): Analysis {
+  const rests = restPeriodsOf(periods, dataStart, dataEnd);
+  const shifts: Shift[] = [];
+  let S = dataStart;
+  let i = 0; // first rest not yet consumed
+  let p = 0; // first period that may lie in the current shift
+  if (rests.length && rests[0]!.leftOpen) {
+    S = rests[0]!.end;
+    i = 1;
+  }
+  while (S < dataEnd) {
+    while (p < periods.length && periods[p]!.end <= S) p++;
+    while (i < rests.length && rests[i]!.start < S) i++;
+    // first rest of 9 h or more (or one that may go on past the data) starting in this shift
+    let j = i;
+    while (j < rests.length && !(rests[j]!.duration >= LIMITS.reducedDailyRest || rests[j]!.rightOpen)) j++;
+    const long = j < rests.length ? rests[j]! : null;
+    const spanEnd = long ? long.start : dataEnd;
+    const crew = crewBetween(periods, S, Math.min(spanEnd, S + LIMITS.multiManningWindow), p);
+    const W = S + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow);
+
+    if (long && long.start < W) {
+      const portion = Math.min(long.end, W) - long.start;
+      let firstPart: (typeof rests)[number] | null = null;
+      for (let k = i; k < j; k++) {
+        if (rests[k]!.duration >= LIMITS.splitDailyRestFirst) {
+          firstPart = rests[k]!;
+          break;
+        }
+      }
+      let kind: DailyRestKind;
+      const needed = crew ? LIMITS.multiManningRest : LIMITS.regularDailyRest;
+      if (long.rightOpen && long.end < W && portion < needed) kind = 'OPEN';
+      else if (crew) kind = portion >= LIMITS.multiManningRest ? 'MULTI_MANNING' : 'INSUFFICIENT';
+      else if (long.duration >= LIMITS.reducedWeeklyRest && portion >= LIMITS.reducedDailyRest) kind = 'WEEKLY';
+      else if (firstPart && portion >= LIMITS.splitDailyRestSecond) kind = 'SPLIT';
+      else if (portion >= LIMITS.regularDailyRest) kind = 'REGULAR';
+      else if (portion >= LIMITS.reducedDailyRest) kind = 'REDUCED';
+      else kind = 'INSUFFICIENT';
+      let value = portion;
+      if (kind === 'INSUFFICIENT') {
+        // the rest that began in time has too little inside the window: the driver's best rest in the window
+        // (a shorter one taken earlier may be longer inside it) is the value reported, the favourable reading
+        for (let k = i; k < j; k++) value = Math.max(value, Math.min(rests[k]!.end, W) - rests[k]!.start);
+      }
+      shifts.push({
+        start: S,
+        end: long.start,
+        crew,
+        rest: { kind, start: long.start, end: long.end, portion: value, windowEnd: W, multiManning: crew, firstPart },
+      });
+      S = long.end;
+      i = j + 1;
+      continue;
+    }
+    if (dataEnd <= W) {
+      // the data ends before the deadline of this shift's daily rest: nothing to decide
+      shifts.push({ start: S, end: dataEnd, crew, rest: null });
+      break;
+    }
+    // no rest of 9 h starts inside the window: the daily rest is missing
+    let best: RestPeriod | null = null;
+    let bestPortion = 0;
+    for (let k = i; k < rests.length && rests[k]!.start < W; k++) {
+      const portion = Math.min(rests[k]!.end, W) - rests[k]!.start;
+      if (portion > bestPortion) {
+        best = rests[k]!;
+        bestPortion = portion;
+      }
+    }
+    const restStart = best ? best.start : W;
+    const restEnd = best ? best.end : W;
+    shifts.push({
+      start: S,
+      end: restStart,
+      crew,
+      rest: { kind: 'MISSING', start: restStart, end: restEnd, portion: bestPortion, windowEnd: W, multiManning: crew, firstPart: null },
+    });
+    // One fault once: the missed daily rest is reported above; the daily-rest clock starts again only at the
+    // end of the next rest of 9 h or more. Driving after the best rest of the window up to that rest is a
+    // shift of its own for the daily-driving rule, whose rest is not judged again ('OPEN').
+    const resume = restEnd > S ? restEnd : W;
+    if (!long) {
+      shifts.push({ start: resume, end: dataEnd, crew, rest: null });
+      break;
+    }
+    if (long.start > resume) {
+      shifts.push({
+        start: resume,
+        end: long.start,
+        crew,
+        rest: { kind: 'OPEN', start: long.start, end: long.end, portion: long.duration, windowEnd: long.end, multiManning: crew, firstPart: null },
+      });
+    }
+    S = long.end;
+    i = j + 1;
+  }
+  return { periods, driving: new DrivingIndex(periods), rests, shifts, dataStart, dataEnd };
+}
+
+/** Prefix sums of driving over the (contiguous) periods: driving in any [from, to) in O(log n). */
+export class DrivingIndex {
+  private readonly starts: Float64Array;
+  private readonly cum: Float64Array;
+  constructor(private readonly periods: readonly Period[]) {
+    this.starts = new Float64Array(periods.length);
+    this.cum = new Float64Array(periods.length + 1);
+    for (let k = 0; k < periods.length; k++) {
+      const q = periods[k]!;
+      this.starts[k] = q.start;
+      this.cum[k + 1] = this.cum[k]! + (q.kind === 'DRIVING' ? q.end - q.start : 0);
+    }
+  }
+  /** driving seconds before instant t */
+  at(t: number): number {
+    let lo = 0;
+    let hi = this.periods.length - 1;
+    if (hi < 0 || t <= this.starts[0]!) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    const q = this.periods[lo]!;
+    const inside = q.kind === 'DRIVING' ? Math.min(t, q.end) - q.start : 0;
+    return this.cum[lo]! + inside;
+  }
+  between(from: number, to: number): number {
+    return to > from ? this.at(to) - this.at(from) : 0;
+  }
+}
+
+/** Weekly rests: continuous rests of 24 h or more (Art. 4(h)). */
+export function weeklyRestsOf(a: Analysis): RestPeriod[] {
+  return a.rests.filter((r) => r.duration >= LIMITS.reducedWeeklyRest);
+}

@@ -1,0 +1,4 @@
+export * from './iso-week.js';
+export * from './time-totals.js';
+export * from './day-overview.js';
+export * from './week-overview.js';
