@@ -1,0 +1,154 @@
+/**
+ * The block-by-block state machine shared by the streaming and the whole-file decoder: feed it TLV blocks in
+ * file order (`accept`), then `finish()` for the DecodedCard. It files each block under its application
+ * (appendix 00/01 → DF Tachograph, 02/03 → DF Tachograph_G2, DDP_046), checks duplicates and signatures, and
+ * decodes the EFs at the end (so that the order of EFs in the file does not matter).
+ */
+import type { BlockRef, CardApplication, DecodedCard, Generation } from '../domain/card.js';
+import { DddDecodeError } from './api.js';
+import { DecodeContext } from './ef/context.js';
+import { COMMON_EFS, FID, GEN2V2_ONLY_EFS, UNSIGNED_EFS, efName } from './ef/fids.js';
+import { decodeApplication, emptyApplication } from './decode-application.js';
+import { isCardTag } from './prefix.js';
+import type { TlvBlock } from './tlv-stream.js';
+
+function tagHex(fid: number, appendix: number): string {
+  return ((fid << 8) | appendix).toString(16).toUpperCase().padStart(6, '0');
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+export class CardAssembler {
+  private readonly ctx = new DecodeContext();
+  private readonly blocks: BlockRef[] = [];
+  private readonly common: { icc: Uint8Array | null; ic: Uint8Array | null } = { icc: null, ic: null };
+  private gen1: CardApplication | null = null;
+  private gen2: CardApplication | null = null;
+  private readonly duplicatesWarned = new Set<number>();
+  private count = 0;
+
+  constructor(private readonly transferHeaderStripped = false) {
+    if (transferHeaderStripped) {
+      this.ctx.warn(
+        'transfer_header_stripped',
+        'The card data was wrapped in a 2-byte transfer-response header (card downloaded through a vehicle unit); the header was removed.',
+      );
+    }
+  }
+
+  private app(df: 1 | 2): CardApplication {
+    if (df === 1) return (this.gen1 ??= emptyApplication(1));
+    return (this.gen2 ??= emptyApplication(2));
+  }
+
+  accept(block: TlvBlock): void {
+    const { fid, appendix, value } = block;
+    const first = this.count++ === 0;
+    if (!isCardTag(fid, appendix)) {
+      if (first) {
+        throw new DddDecodeError('not_a_ddd_file', 'The file does not start with a driver-card EF tag: it is not a driver-card download file.');
+      }
+      this.ctx.warn('unknown_tag', `The block with tag ${tagHex(fid, appendix)} at byte ${block.offset} is not a driver-card EF; it was skipped.`);
+      return;
+    }
+    this.blocks.push({ fid, appendix, length: value.length });
+
+    // MF common EFs (ICC, IC) carry appendix 00 and no signature.
+    if (appendix === 0 && COMMON_EFS.has(fid)) {
+      const key = fid === FID.ICC ? 'icc' : 'ic';
+      const previous = this.common[key];
+      if (previous !== null) this.duplicate(previous, value, fid, appendix);
+      else this.common[key] = value;
+      return;
+    }
+
+    const df: 1 | 2 = appendix < 2 ? 1 : 2;
+    const app = this.app(df);
+    if (appendix === 1 || appendix === 3) {
+      const previous = app.security.signatures.get(fid);
+      if (previous !== undefined) this.duplicate(previous, value, fid, appendix);
+      else app.security.signatures.set(fid, value);
+      return;
+    }
+    const previous = app.raw.get(fid);
+    if (previous !== undefined) {
+      this.duplicate(previous, value, fid, appendix);
+      return;
+    }
+    app.raw.set(fid, value);
+    switch (fid) {
+      case FID.CARD_CERTIFICATE:
+        app.security.cardCertificate = value;
+        break;
+      case FID.CARD_SIGN_CERTIFICATE:
+        app.security.cardSignCertificate = value;
+        break;
+      case FID.CA_CERTIFICATE:
+        app.security.caCertificate = value;
+        break;
+      case FID.LINK_CERTIFICATE:
+        app.security.linkCertificate = value;
+        break;
+    }
+  }
+
+  private duplicate(previous: Uint8Array, value: Uint8Array, fid: number, appendix: number): void {
+    const what = `${appendix === 1 || appendix === 3 ? 'signature of ' : ''}EF ${efName(fid)}${appendix >= 2 ? ' (Tachograph_G2)' : ''}`;
+    if (!sameBytes(previous, value)) {
+      throw new DddDecodeError('conflicting_duplicate_ef', `The file holds the ${what} twice with different content.`);
+    }
+    const tag = (fid << 8) | appendix;
+    if (!this.duplicatesWarned.has(tag)) {
+      this.duplicatesWarned.add(tag);
+      this.ctx.warn('duplicated_ef', `The file holds the ${what} twice with identical content; the copy was ignored.`);
+    }
+  }
+
+  finish(): DecodedCard {
+    if (this.count === 0) throw new DddDecodeError('empty', 'The file holds no data block.');
+    const hasIdentification = (this.gen1?.raw.has(FID.IDENTIFICATION) ?? false) || (this.gen2?.raw.has(FID.IDENTIFICATION) ?? false);
+    if (!hasIdentification) {
+      throw new DddDecodeError('no_identification', 'The file holds no EF Identification: it does not say whose card it is.');
+    }
+    for (const app of [this.gen1, this.gen2]) {
+      if (app === null) continue;
+      for (const fid of app.raw.keys()) {
+        if (!UNSIGNED_EFS.has(fid) && !app.security.signatures.has(fid)) {
+          this.ctx.warn(
+            'signature_missing',
+            `EF ${efName(fid)}${app.df === 2 ? ' (Tachograph_G2)' : ''} is not followed by its signature.`,
+          );
+        }
+      }
+      decodeApplication(app, this.ctx);
+    }
+    return {
+      generation: this.generation(),
+      gen1: this.gen1,
+      gen2: this.gen2,
+      common: this.common,
+      blocks: this.blocks,
+      transferHeaderStripped: this.transferHeaderStripped,
+      warnings: this.ctx.warnings,
+    };
+  }
+
+  /**
+   * GEN1: only DF Tachograph. GEN2: DF Tachograph_G2 present. GEN2V2: DF Tachograph_G2 of version 2, read from
+   * TCS_152's notes — "cardStructureVersion in EF Application_Identification is equal to {01 01} for version 2
+   * of the generation 2 driver card" and "EF Application_Identification_V2, EF Places_Authentication, … are only
+   * present in version 2". Either sign is enough (CardStructureVersion 2.36: low byte 01 = version 2).
+   */
+  private generation(): Generation {
+    const g2 = this.gen2;
+    if (g2 === null) return 'GEN1';
+    const csv = g2.applicationIdentification?.cardStructureVersion;
+    if (csv !== undefined && csv[1] >= 1) return 'GEN2V2';
+    for (const fid of g2.raw.keys()) if (GEN2V2_ONLY_EFS.has(fid)) return 'GEN2V2';
+    return 'GEN2';
+  }
+}

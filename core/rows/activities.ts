@@ -1,0 +1,64 @@
+/**
+ * Activity interval rows (api-contract.md "activity interval") from the daily records of EF Driver_Activity_Data.
+ *
+ * One interval per ActivityChangeInfo, in stored order, never merged: it starts at the change's minute and runs
+ * to the next change of the same day, or to 24:00 UTC for the last change.
+ * - slot: s (0 DRIVER, 1 CO_DRIVER); card_inserted: p = 0; crew: inserted && c; manual_entry: not inserted && c
+ *   (not inserted and not manual = unknown activity; `activity` then still carries the stored 'aa' bits).
+ * - Zero-length intervals (two changes in the same minute) are kept with duration 0.
+ * - Out-of-order minutes (a change earlier than the one before it, e.g. a clock set back after a card
+ *   withdrawal) are kept as stored: the interval ends at the next change's time and its duration is
+ *   negative. This is the reading that reproduces the real sample's totals (shared/samples/README.md: the
+ *   sample has one such change, 15:01 → 14:53 on 2025-09-05, and the published UNKNOWN total counts it as
+ *   −480 s, so that every day sums to exactly 86 400 s). Each such day raises warning `activity_time_out_of_order`.
+ */
+import type { ActivityDailyRecord, DecodedCard } from '../domain/card.js';
+import type { Activity, ActivityIntervalRow, Warning } from '../domain/rows.js';
+import { isoDate, isoTime } from '../decoder/primitives/time-real.js';
+import { pick } from './views.js';
+
+const ACTIVITY: readonly Activity[] = ['REST', 'AVAILABILITY', 'WORK', 'DRIVING'];
+const DAY_MINUTES = 1440;
+
+export function activityRows(
+  card: DecodedCard,
+  cardNumber: string | null,
+  warnings: Warning[],
+): ActivityIntervalRow[] {
+  const days = pick(card, 'driverActivity')?.days ?? [];
+  const rows: ActivityIntervalRow[] = [];
+  for (const day of days) appendDay(day, cardNumber, rows, warnings);
+  return rows;
+}
+
+function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: ActivityIntervalRow[], warnings: Warning[]): void {
+  const date = isoDate(day.date);
+  const changes = day.changes;
+  let outOfOrder = false;
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i];
+    const startMinute = Math.min(c.minutes, DAY_MINUTES);
+    const endMinute = i + 1 < changes.length ? Math.min(changes[i + 1].minutes, DAY_MINUTES) : DAY_MINUTES;
+    if (endMinute < startMinute) outOfOrder = true;
+    const inserted = !c.notInserted;
+    rows.push({
+      import_id: null,
+      card_number: cardNumber,
+      date,
+      start: isoTime(day.date + startMinute * 60),
+      end: isoTime(day.date + endMinute * 60),
+      activity: ACTIVITY[c.activity],
+      duration: (endMinute - startMinute) * 60,
+      slot: c.slot === 1 ? 'CO_DRIVER' : 'DRIVER',
+      crew: inserted && c.crewOrKnown,
+      card_inserted: inserted,
+      manual_entry: !inserted && c.crewOrKnown,
+    });
+  }
+  if (outOfOrder) {
+    warnings.push({
+      code: 'activity_time_out_of_order',
+      message: `The daily record of ${date} holds an activity change earlier than the change before it; the interval between them has a negative duration.`,
+    });
+  }
+}

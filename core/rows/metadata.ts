@@ -1,0 +1,39 @@
+/**
+ * Import metadata (api-contract.md "import"): generation, card and driver summaries, activity range, warnings.
+ */
+import type { DecodedCard } from '../domain/card.js';
+import type { ImportMetadata, Warning } from '../domain/rows.js';
+import { isoDate, isoDateOrNull } from '../decoder/primitives/time-real.js';
+import { nationCode } from '../decoder/tables/nation-codes.js';
+import { pick } from './views.js';
+
+export function metadataOf(card: DecodedCard, cardNumber: string | null, warnings: Warning[]): ImportMetadata {
+  const id = pick(card, 'identification');
+  const licence = pick(card, 'drivingLicenceInfo');
+  const days = pick(card, 'driverActivity')?.days ?? [];
+  return {
+    generation: card.generation,
+    card: {
+      card_number: cardNumber,
+      issuing_member_state: id ? nationCode(id.issuingMemberState) : null,
+      issuing_authority: id?.issuingAuthorityName.text ?? null,
+      issue_date: isoDateOrNull(id?.issueDate ?? null),
+      validity_begin: isoDateOrNull(id?.validityBegin ?? null),
+      expiry_date: isoDateOrNull(id?.expiryDate ?? null),
+    },
+    driver: {
+      surname: id?.holderSurname.text ?? null,
+      first_names: id?.holderFirstNames.text ?? null,
+      birth_date: id?.birthDate ?? null,
+      preferred_language: id?.preferredLanguage ?? null,
+      licence_issuing_nation: licence ? nationCode(licence.issuingNation) : null,
+      licence_number: licence?.licenceNumber ?? null,
+    },
+    activity_range: {
+      from: days.length > 0 ? isoDate(days[0].date) : null,
+      to: days.length > 0 ? isoDate(days[days.length - 1].date) : null,
+      days: days.length,
+    },
+    warnings,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Which application a view is built from: the G2 application (DF Tachograph_G2) when it holds the EF, else
+ * the gen1 application (DF Tachograph). A gen2 card carries both; gen1 data is then a subset.
+ */
+import type { CardApplication, DecodedCard } from '../domain/card.js';
+
+export function pick<K extends keyof CardApplication>(card: DecodedCard, key: K): NonNullable<CardApplication[K]> | null {
+  const g2 = card.gen2?.[key];
+  if (g2 !== undefined && g2 !== null) return g2 as NonNullable<CardApplication[K]>;
+  const g1 = card.gen1?.[key];
+  if (g1 !== undefined && g1 !== null) return g1 as NonNullable<CardApplication[K]>;
+  return null;
+}
+
+/** The card number of the API contract: 16 characters as recorded, trimmed, upper-cased. */
+export function normalisedCardNumber(card: DecodedCard): string | null {
+  const n = pick(card, 'identification')?.cardNumber;
+  if (n === undefined || n === null) return null;
+  const t = n.trim().toUpperCase();
+  return t === '' ? null : t;
+}
