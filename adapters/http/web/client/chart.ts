@@ -1,0 +1,222 @@
+/**
+ * The week chart: seven day rows on a shared 00:00–24:00 UTC axis, one focusable segment per activity
+ * interval (the card's own records, never merged), plus bands marking pre-check findings and data gaps.
+ */
+
+import { el, place } from './dom.js';
+import { activityName, dayLabels, formatClock, formatHm } from './format.js';
+import { segmentKind, spanOnDay } from './layout.js';
+import type { ActivityIntervalRow, DataGap, Finding, WeekOverview } from './types.js';
+
+const KIND_LABEL = {
+  DRIVING: 'Driving',
+  WORK: 'Work',
+  AVAILABILITY: 'Availability',
+  REST: 'Rest',
+  UNKNOWN: 'Unknown (card not inserted)',
+} as const;
+
+/** The tooltip / accessible text of one interval. */
+export function segmentText(row: ActivityIntervalRow): string {
+  const kind = segmentKind(row);
+  const parts = [
+    `${KIND_LABEL[kind]} ${formatClock(row.start, row.date)}–${formatClock(row.end, row.date)} UTC`,
+    formatHm(row.duration),
+  ];
+  if (kind === 'UNKNOWN' && row.activity) parts.push(`recorded code ${activityName(row.activity).toLowerCase()}`);
+  if (row.manual_entry) parts.push('manual entry');
+  if (row.crew) parts.push('crew');
+  if (row.slot === 'CO_DRIVER') parts.push('co-driver slot');
+  return parts.join(' · ');
+}
+
+function axis(): HTMLElement {
+  const track = el('div', { class: 'axis-track' });
+  for (let h = 0; h <= 24; h++) {
+    const tick = el('span', { class: h % 3 === 0 ? 'tick' : 'tick minor', text: String(h).padStart(2, '0') });
+    tick.style.left = `${(h / 24) * 100}%`;
+    track.append(tick);
+  }
+  return el('div', { class: 'axis', attrs: { 'aria-hidden': 'true' } }, el('span', { class: 'axis-label', text: 'UTC' }), track);
+}
+
+function segment(row: ActivityIntervalRow, first: boolean): HTMLButtonElement | null {
+  const span = spanOnDay(row.date, row.start, row.end);
+  if (!span) return null;
+  const kind = segmentKind(row);
+  const classes = ['seg', `seg-${kind.toLowerCase()}`];
+  if (row.manual_entry) classes.push('manual');
+  if (row.crew) classes.push('crew');
+  const text = segmentText(row);
+  const button = el('button', {
+    class: classes.join(' '),
+    attrs: { type: 'button', 'aria-label': text, tabindex: first ? '0' : '-1' },
+    data: {
+      start: row.start,
+      end: row.end,
+      activity: row.activity,
+      kind,
+      tip: text,
+      manual: String(row.manual_entry),
+      crew: String(row.crew),
+    },
+  });
+  place(button, span.left, span.width);
+  return button;
+}
+
+export function dayRowId(date: string): string {
+  return `day-${date}`;
+}
+
+/** Builds the whole chart of a week in one fragment (one DOM insertion per week switch). */
+export function renderChart(week: WeekOverview): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  fragment.append(axis());
+  for (const day of week.days) {
+    const labels = dayLabels(day.date);
+    const bar = el('div', {
+      class: day.intervals.length ? 'bar' : 'bar empty',
+      attrs: { role: 'group', 'aria-label': `${labels.long}: ${day.intervals.length} recorded periods` },
+    });
+    bar.append(el('div', { class: 'marks', attrs: { 'aria-hidden': 'true' } }));
+    let first = true;
+    for (const row of day.intervals) {
+      const seg = segment(row, first);
+      if (seg) {
+        bar.append(seg);
+        first = false;
+      }
+    }
+    if (!day.intervals.length) bar.append(el('span', { class: 'no-data', text: 'no record' }));
+    const label = el(
+      'div',
+      { class: 'day-label' },
+      el('span', { class: 'long', text: labels.long }),
+      el('span', { class: 'short', text: labels.short, attrs: { 'aria-hidden': 'true' } }),
+    );
+    fragment.append(
+      el('div', { class: 'day-row', attrs: { id: dayRowId(day.date), tabindex: '-1' }, data: { date: day.date } }, label, bar),
+    );
+  }
+  return fragment;
+}
+
+/** Marks findings (thin band on top) and data gaps (band at the bottom) on the day bars. */
+export function renderMarks(chart: HTMLElement, findings: readonly Finding[], gaps: readonly DataGap[]): void {
+  for (const row of Array.from(chart.querySelectorAll<HTMLElement>('.day-row'))) {
+    const date = row.dataset.date!;
+    const marks = row.querySelector<HTMLElement>('.marks')!;
+    marks.replaceChildren();
+    findings.forEach((f, i) => {
+      if (!f.start || !f.end) return;
+      const span = spanOnDay(date, f.start, f.end);
+      if (!span) return;
+      const band = el('span', { class: `mark finding status-${f.status.toLowerCase()}`, data: { finding: String(i) } });
+      place(band, span.left, span.width);
+      marks.append(band);
+    });
+    for (const g of gaps) {
+      const span = spanOnDay(date, g.start, g.end);
+      if (!span) continue;
+      const band = el('span', { class: 'mark gap' });
+      place(band, span.left, span.width);
+      marks.append(band);
+    }
+  }
+}
+
+/**
+ * Highlights [start, end) on every day row it touches, scrolls the first such row into view and
+ * focuses it. Returns the rows highlighted (none when the span lies outside the shown week).
+ */
+export function highlightSpan(chart: HTMLElement, start: string, end: string): HTMLElement[] {
+  for (const old of Array.from(chart.querySelectorAll('.highlight'))) old.remove();
+  for (const row of Array.from(chart.querySelectorAll('.day-row.flash'))) row.classList.remove('flash');
+  const rows: HTMLElement[] = [];
+  for (const row of Array.from(chart.querySelectorAll<HTMLElement>('.day-row'))) {
+    const span = spanOnDay(row.dataset.date!, start, end);
+    if (!span) continue;
+    const box = el('span', { class: 'highlight', attrs: { 'aria-hidden': 'true' } });
+    place(box, span.left, span.width);
+    row.querySelector('.bar')!.append(box);
+    row.classList.add('flash');
+    rows.push(row);
+  }
+  const first = rows[0];
+  if (first) {
+    first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    first.focus({ preventScroll: true });
+  }
+  return rows;
+}
+
+function segmentsOf(bar: Element): HTMLButtonElement[] {
+  return Array.from(bar.querySelectorAll<HTMLButtonElement>('button.seg'));
+}
+
+function moveFocus(to: HTMLButtonElement | undefined): void {
+  if (!to) return;
+  const bar = to.closest('.bar');
+  if (bar) for (const s of segmentsOf(bar)) s.tabIndex = s === to ? 0 : -1;
+  to.focus();
+}
+
+/** The segment of another day covering the same time of day as `from` (or the nearest one). */
+function sameTimeIn(bar: Element, from: HTMLButtonElement): HTMLButtonElement | undefined {
+  const left = parseFloat(from.style.left) + parseFloat(from.style.width) / 2;
+  let best: HTMLButtonElement | undefined;
+  let bestDistance = Infinity;
+  for (const s of segmentsOf(bar)) {
+    const l = parseFloat(s.style.left);
+    const r = l + parseFloat(s.style.width);
+    const distance = left < l ? l - left : left > r ? left - r : 0;
+    if (distance < bestDistance) {
+      best = s;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/**
+ * Keyboard use of the chart: Tab reaches one segment per day (roving tabindex); Left/Right, Home/End
+ * move within the day, Up/Down to the same time on the previous / next day.
+ */
+export function handleChartKey(event: KeyboardEvent): void {
+  const target = event.target as HTMLElement;
+  if (!target.matches('button.seg')) return;
+  const seg = target as HTMLButtonElement;
+  const bar = seg.closest('.bar')!;
+  const segs = segmentsOf(bar);
+  const i = segs.indexOf(seg);
+  const rows = Array.from(seg.closest('.chart')!.querySelectorAll('.day-row'));
+  const r = rows.indexOf(seg.closest('.day-row')!);
+  let next: HTMLButtonElement | undefined;
+  switch (event.key) {
+    case 'ArrowRight':
+      next = segs[i + 1];
+      break;
+    case 'ArrowLeft':
+      next = segs[i - 1];
+      break;
+    case 'Home':
+      next = segs[0];
+      break;
+    case 'End':
+      next = segs[segs.length - 1];
+      break;
+    case 'ArrowDown':
+    case 'ArrowUp': {
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      for (let k = r + step; k >= 0 && k < rows.length && !next; k += step) {
+        next = sameTimeIn(rows[k]!.querySelector('.bar')!, seg);
+      }
+      break;
+    }
+    default:
+      return;
+  }
+  event.preventDefault();
+  moveFocus(next);
+}

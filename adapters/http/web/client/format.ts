@@ -1,0 +1,74 @@
+/** Display formatting for the week view. Everything is UTC; durations are integer seconds. */
+
+import { utcDayMs } from './iso-week.js';
+
+/** `h:mm` of a duration in seconds (hours may exceed 24): 9000 → `2:30`. */
+export function formatHm(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds)) return '–';
+  const sign = seconds < 0 ? '-' : '';
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * `HH:MM` of an ISO timestamp as seen from the day `date` (YYYY-MM-DD): the midnight that ends the
+ * day is `24:00`, not `00:00`.
+ */
+export function formatClock(iso: string, date?: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '–';
+  if (date !== undefined && ms - utcDayMs(date) === 86_400_000) return '24:00';
+  return new Date(ms).toISOString().slice(11, 16);
+}
+
+/** `YYYY-MM-DD HH:MM` of an ISO timestamp (UTC). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const s = new Date(ms).toISOString();
+  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Labels of a day row: long `Mon 23 Feb`, short `Mo 23` (phones). */
+export function dayLabels(date: string): { long: string; short: string } {
+  const d = new Date(utcDayMs(date));
+  const weekday = WEEKDAYS[(d.getUTCDay() + 6) % 7]!;
+  const day = String(d.getUTCDate()).padStart(2, '0');
+  return { long: `${weekday} ${day} ${MONTHS[d.getUTCMonth()]}`, short: `${weekday.slice(0, 2)} ${day}` };
+}
+
+const ACTIVITY_NAMES: Record<string, string> = {
+  DRIVING: 'Driving',
+  WORK: 'Work',
+  AVAILABILITY: 'Availability',
+  REST: 'Rest',
+  UNKNOWN: 'Unknown',
+};
+
+export function activityName(activity: string): string {
+  return ACTIVITY_NAMES[activity] ?? activity;
+}
+
+const RULE_NAMES: Record<string, string> = {
+  daily_driving: 'Daily driving time',
+  weekly_driving: 'Weekly driving time',
+  fortnightly_driving: 'Driving time in two consecutive weeks',
+  break: 'Break after 4:30 driving',
+  daily_rest: 'Daily rest',
+  weekly_rest: 'Weekly rest',
+  reduced_weekly_rest_compensation: 'Compensation of a reduced weekly rest',
+  daily_rest_multi_manning: 'Daily rest (multi-manning)',
+};
+
+export function ruleName(rule: string): string {
+  return RULE_NAMES[rule] ?? rule.replace(/_/g, ' ');
+}
+
+/** Distance in km, or `–` when unknown. */
+export function formatKm(km: number | null | undefined): string {
+  return km == null || !Number.isFinite(km) ? '–' : `${Math.round(km)} km`;
+}

@@ -1,0 +1,214 @@
+/**
+ * Assertions on the rendered week view, compared with what the service's own endpoints answer.
+ * Shared by the end-to-end test (real service) and the states test (canned service). The expected
+ * positions and texts are computed here independently of the client code.
+ */
+
+import { join } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import type { TAP } from 'tap';
+
+export type Asserts = Pick<TAP, 'equal' | 'ok' | 'notOk' | 'match' | 'comment' | 'same'>;
+
+interface Interval {
+  start: string;
+  end: string;
+  activity: string;
+  date: string;
+}
+interface Day {
+  date: string;
+  intervals: Interval[];
+  totals: Record<string, number>;
+  distance_km: number | null;
+}
+export interface Week {
+  week: string;
+  start_date: string;
+  end_date: string;
+  days: Day[];
+  totals: Record<string, number>;
+}
+export interface Precheck {
+  violations: { rule: string; status: string; start: string | null; end: string | null }[];
+  data_gaps: { start: string; end: string; duration: number }[];
+}
+
+export async function getJson<T>(base: string, path: string): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`);
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function fetchWeek(base: string, card: string, week: string): Promise<Week> {
+  const { status, body } = await getJson<{ items: Week[] }>(base, `/api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`);
+  if (status !== 200 || !body.items[0]) throw new Error(`week-overview answered ${status}`);
+  return body.items[0];
+}
+
+/** `h:mm` written out again here so the test does not reuse the page's formatter. */
+export function hm(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** Percent of the UTC day `date` at which `iso` lies. */
+function pct(date: string, iso: string): number {
+  return ((Date.parse(iso) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000) * 100;
+}
+
+/** Waits until the page shows `week` of `card` (rendered, not loading). */
+export async function waitForWeek(page: Page, card: string, week: string): Promise<void> {
+  await page.waitForSelector(`#chart[data-week="${week}"][data-card="${card}"]`, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.view !== 'loading', undefined, { timeout: 15_000 });
+}
+
+/** Every day row's segments: the same intervals, in order, at the positions their times give. */
+export async function checkBars(t: Asserts, page: Page, week: Week): Promise<number> {
+  const rows = await page.$$eval('#chart .day-row', (nodes) =>
+    nodes.map((row) => {
+      const bar = row.querySelector('.bar')!.getBoundingClientRect();
+      return {
+        date: (row as HTMLElement).dataset.date,
+        barWidth: bar.width,
+        segs: Array.from(row.querySelectorAll<HTMLElement>('button.seg')).map((b) => {
+          const box = b.getBoundingClientRect();
+          return {
+            start: b.dataset.start,
+            end: b.dataset.end,
+            activity: b.dataset.activity,
+            left: parseFloat(b.style.left),
+            width: parseFloat(b.style.width),
+            x: box.left - bar.left - 1, // the bar's 1px border
+          };
+        }),
+      };
+    }),
+  );
+  t.equal(rows.length, 7, 'seven day rows');
+  let segments = 0;
+  let mismatches = 0;
+  week.days.forEach((day, i) => {
+    const row = rows[i]!;
+    t.equal(row.date, day.date, `row ${i} is ${day.date}`);
+    t.equal(row.segs.length, day.intervals.length, `${day.date}: one segment per interval (${day.intervals.length})`);
+    day.intervals.forEach((iv, k) => {
+      const seg = row.segs[k];
+      const left = pct(day.date, iv.start);
+      const width = pct(day.date, iv.end) - left;
+      const ok =
+        seg !== undefined &&
+        seg.start === iv.start &&
+        seg.end === iv.end &&
+        seg.activity === iv.activity &&
+        Math.abs(seg.left - left) < 0.001 &&
+        Math.abs(seg.width - width) < 0.001 &&
+        Math.abs(seg.x - (left / 100) * (row.barWidth - 2)) < 1.5;
+      if (!ok) {
+        mismatches++;
+        if (mismatches <= 5) t.comment(`mismatch ${day.date} #${k}: ${JSON.stringify({ iv, seg, left, width })}`);
+      }
+      segments++;
+    });
+  });
+  t.equal(mismatches, 0, `all ${segments} segments carry their interval's start, end, activity and position`);
+  return segments;
+}
+
+export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<void> {
+  const keys = ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'];
+  for (const day of week.days) {
+    for (const k of keys) {
+      const text = await page.textContent(`table.totals tr[data-date="${day.date}"] td[data-total="${k}"]`);
+      t.equal(text, hm(day.totals[k] ?? 0), `${day.date} ${k} total`);
+    }
+    if (day.distance_km != null) {
+      const km = await page.textContent(`table.totals tr[data-date="${day.date}"] td[data-total="distance"]`);
+      t.equal(km, `${Math.round(day.distance_km)} km`, `${day.date} distance`);
+    }
+  }
+  for (const k of keys) {
+    const text = await page.textContent(`table.totals tfoot td[data-total="${k}"]`);
+    t.equal(text, hm(week.totals[k] ?? 0), `week ${k} total`);
+  }
+}
+
+/** The listed findings are the pre-check's, in order; activating one highlights its days. */
+export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Precheck, shots: string, name: string): Promise<void> {
+  const listed = await page.$$eval('#findings li.finding', (items) =>
+    items.map((li) => ({ rule: (li as HTMLElement).dataset.rule, status: (li as HTMLElement).dataset.status })),
+  );
+  t.same(listed, pre.violations.map((v) => ({ rule: v.rule, status: v.status })), 'the pre-check findings are listed');
+  const target = pre.violations.find((v) => v.start && v.end && v.start < `${week.end_date}T24` && v.end > `${week.start_date}T00`);
+  t.ok(target, 'a finding of this week has a time span');
+  if (!target) return;
+  const index = pre.violations.indexOf(target);
+  await page.click(`#findings li.finding[data-finding="${index}"] button.link`);
+  const expected = week.days
+    .filter((d) => Date.parse(target.start!) < Date.parse(`${d.date}T00:00:00Z`) + 86_400_000 && Date.parse(target.end!) > Date.parse(`${d.date}T00:00:00Z`))
+    .map((d) => d.date);
+  const flashed = await page.$$eval('#chart .day-row.flash', (rows) => rows.map((r) => (r as HTMLElement).dataset.date));
+  t.same(flashed, expected, `the finding ${target.rule} highlights its day rows`);
+  t.equal(await page.locator('#chart .highlight').count(), expected.length, 'one highlight box per day touched');
+  const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date);
+  t.equal(focused, expected[0], 'the first highlighted day row takes the focus');
+  await page.waitForTimeout(400); // smooth scrolling
+  await page.screenshot({ path: join(shots, `${name}-finding-highlight.png`) });
+}
+
+/** Tab from the import control lands on the first day's first segment and shows its tooltip. */
+export async function checkKeyboardTooltip(t: Asserts, page: Page, shots: string, name: string): Promise<void> {
+  await page.focus('#import-file');
+  await page.keyboard.press('Tab');
+  const first = await page.evaluate(() => {
+    const a = document.activeElement as HTMLElement;
+    return { isSeg: a.matches('button.seg'), start: a.dataset.start, end: a.dataset.end, outline: getComputedStyle(a).outlineStyle };
+  });
+  t.ok(first.isSeg, 'Tab reaches a chart segment');
+  t.ok(first.outline !== 'none', `the focused segment has a visible outline (${first.outline})`);
+  const tip = page.locator('#tooltip');
+  t.ok(await tip.isVisible(), 'keyboard focus shows the tooltip');
+  const text = (await tip.textContent()) ?? '';
+  t.match(text, first.start!.slice(11, 16), 'tooltip gives the start time');
+  t.match(text, /UTC/, 'tooltip says UTC');
+  await page.keyboard.press('ArrowRight');
+  const second = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.start);
+  t.equal(second, first.end, 'ArrowRight moves to the next interval');
+  t.match((await tip.textContent()) ?? '', second!.slice(11, 16), 'the tooltip follows the focus');
+  await page.screenshot({ path: join(shots, `${name}-keyboard-tooltip.png`) });
+  await page.keyboard.press('Escape');
+  t.notOk(await tip.isVisible(), 'Escape hides the tooltip');
+}
+
+/** Next/previous week: exactly one week-overview request per switch, URL updated, Back restores. */
+export async function checkWeekSwitch(t: Asserts, page: Page, card: string, week: string, next: string): Promise<void> {
+  const seen: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.url().includes('/week-overview')) seen.push(r.url());
+  };
+  page.on('request', onRequest);
+  await page.click('#next-week');
+  await waitForWeek(page, card, next);
+  t.equal(seen.length, 1, 'one week-overview request for the week switch');
+  t.match(page.url(), `week=${next}`, 'the URL holds the new week');
+  await page.goBack();
+  await waitForWeek(page, card, week);
+  t.match(page.url(), `week=${week}`, 'Back returns to the previous week');
+  page.off('request', onRequest);
+}
+
+/** At 390×844 the chart keeps the 24 h axis and the page does not scroll sideways. */
+export async function checkPhone(t: Asserts, page: Page, url: string, card: string, week: string, shots: string, name: string): Promise<void> {
+  await page.goto(url);
+  await waitForWeek(page, card, week);
+  const layout = await page.evaluate(() => {
+    const bar = document.querySelector('#chart .bar')!.getBoundingClientRect();
+    const ticks = Array.from(document.querySelectorAll<HTMLElement>('.axis .tick')).filter((e) => e.offsetParent !== null).map((e) => e.textContent);
+    return { barWidth: bar.width, right: bar.right, scrollWidth: document.documentElement.scrollWidth, ticks };
+  });
+  t.ok(layout.barWidth > 250, `day bars stay usable on a phone (${Math.round(layout.barWidth)} px)`);
+  t.ok(layout.right <= 390, 'bars fit the screen');
+  t.ok(layout.scrollWidth <= 390, `no sideways scrolling (${layout.scrollWidth} px)`);
+  t.equal(layout.ticks[0], '00', 'axis starts at 00');
+  t.equal(layout.ticks[layout.ticks.length - 1], '24', 'axis ends at 24');
+  await page.screenshot({ path: join(shots, `${name}-phone.png`), fullPage: true });
+}

@@ -1,0 +1,162 @@
+/** The week view's stylesheet (served at `/assets/app.css`). */
+
+export const STYLES_CSS = `
+:root {
+  --driving: #c92a2a;
+  --work: #1864ab;
+  --availability: #e67700;
+  --rest: #2b8a3e;
+  --unknown: #868e96;
+  --finding: #c2255c;
+  --gap: #495057;
+  --ink: #212529;
+  --muted: #5c6570;
+  --line: #dee2e6;
+  --bg: #f8f9fa;
+  --focus: #1c7ed6;
+  --label-w: 6.5rem;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif;
+  color: var(--ink);
+  background: #fff;
+}
+* { box-sizing: border-box; }
+body { margin: 0; line-height: 1.4; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 0.5rem; top: 0.5rem; background: #fff; padding: 0.25rem 0.5rem; z-index: 10; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+.top { padding: 0.75rem 1.25rem; border-bottom: 1px solid var(--line); background: var(--bg); }
+.top h1 { margin: 0; font-size: 1.25rem; }
+.top .sub { margin: 0; color: var(--muted); font-size: 0.875rem; }
+main { padding: 0.75rem 1.25rem 2rem; max-width: 1400px; }
+h2 { font-size: 1.1rem; margin: 1rem 0 0.5rem; }
+h3 { font-size: 1rem; margin: 0.75rem 0 0.25rem; }
+
+.controls { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: flex-end; }
+.field { display: flex; flex-direction: column; gap: 0.2rem; font-size: 0.875rem; }
+.field label { font-weight: 600; }
+select, input, button { font: inherit; font-size: 0.9rem; }
+select, input[type=week] { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; background: #fff; min-height: 2.2rem; }
+.driver-field select { min-width: 18rem; max-width: 100%; }
+.week-nav { display: flex; gap: 0.25rem; }
+button { padding: 0.35rem 0.7rem; min-height: 2.2rem; border: 1px solid #adb5bd; border-radius: 4px; background: #fff; color: var(--ink); cursor: pointer; }
+button:hover:not(:disabled) { background: #e9ecef; }
+button:disabled { color: #adb5bd; cursor: default; }
+.import-field input { font-size: 0.85rem; max-width: 100%; }
+
+main[data-shown="none"] .chart-section, main[data-shown="none"] .findings-section { display: none; }
+.status { min-height: 1.4em; margin: 0.5rem 0; color: var(--muted); }
+.status-error { color: #c92a2a; font-weight: 600; }
+.status-loading::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border: 2px solid var(--line); border-top-color: var(--focus); border-radius: 50%; animation: spin 0.8s linear infinite; vertical-align: -0.1em; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .status-loading::before { animation: none; } }
+.import-result { margin: 0.5rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--focus); background: #e7f5ff; }
+.import-result.ok { border-color: var(--rest); background: #ebfbee; }
+.import-result.error { border-color: #c92a2a; background: #fff5f5; color: #a51111; }
+
+.legend { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; padding: 0; margin: 0 0 0.5rem; font-size: 0.8rem; color: var(--muted); }
+.legend li { display: flex; align-items: center; gap: 0.35rem; }
+.swatch { display: inline-block; position: relative; width: 1.4rem; height: 0.8rem; border-radius: 2px; }
+.legend .swatch.mark { position: relative; top: auto; bottom: auto; height: 0.35rem; }
+.legend .swatch.seg { position: relative; bottom: auto; height: 0.8rem; }
+
+.chart { display: flex; flex-direction: column; gap: 0.3rem; }
+.axis, .day-row { display: grid; grid-template-columns: var(--label-w) 1fr; align-items: center; }
+.axis { height: 1.4rem; position: sticky; top: 0; background: #fff; z-index: 2; }
+.axis-label { font-size: 0.75rem; color: var(--muted); }
+.axis-track { position: relative; height: 100%; }
+.tick { position: absolute; bottom: 0.1rem; transform: translateX(-50%); font-size: 0.7rem; color: var(--muted); font-variant-numeric: tabular-nums; }
+.day-row { border-radius: 4px; scroll-margin-top: 2rem; }
+.day-row:focus { outline: none; }
+.day-row:focus-visible, .day-row.flash { box-shadow: 0 0 0 3px var(--finding); }
+.day-label { font-size: 0.85rem; font-weight: 600; white-space: nowrap; }
+.short { display: none; }
+.bar {
+  position: relative; height: 2.6rem; border: 1px solid var(--line); border-radius: 3px;
+  background-color: #fff;
+  background-image: linear-gradient(to right, var(--line) 1px, transparent 1px);
+  background-size: calc(100% / 24) 100%;
+}
+.bar.empty { background-color: var(--bg); }
+.no-data { position: absolute; left: 0.5rem; top: 50%; transform: translateY(-50%); font-size: 0.75rem; color: var(--muted); }
+.seg {
+  position: absolute; bottom: 0; min-width: 1px; min-height: 0; padding: 0; margin: 0;
+  border: 0; border-radius: 0; cursor: default;
+}
+.seg:hover:not(:disabled) { filter: brightness(1.15); }
+.seg:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; z-index: 3; }
+.seg-driving { background: var(--driving); height: 100%; }
+.seg-work { background: var(--work); height: 75%; }
+.seg-availability { background: var(--availability); height: 55%; }
+.seg-rest { background: var(--rest); height: 30%; }
+.seg-unknown {
+  height: 55%;
+  background: repeating-linear-gradient(135deg, var(--unknown) 0 3px, #f1f3f5 3px 6px);
+}
+.seg.manual { box-shadow: inset 0 0 0 2px var(--ink); opacity: 0.75; }
+.seg-driving.manual { background: repeating-linear-gradient(45deg, var(--driving) 0 4px, #ffc9c9 4px 6px); }
+.seg-work.manual { background: repeating-linear-gradient(45deg, var(--work) 0 4px, #a5d8ff 4px 6px); }
+.seg-availability.manual { background: repeating-linear-gradient(45deg, var(--availability) 0 4px, #ffe8cc 4px 6px); }
+.seg-rest.manual { background: repeating-linear-gradient(45deg, var(--rest) 0 4px, #b2f2bb 4px 6px); }
+.seg.crew::after {
+  content: ""; position: absolute; left: 0; right: 0; top: 0; height: 4px;
+  background: repeating-linear-gradient(90deg, #fff 0 3px, var(--ink) 3px 6px);
+}
+.marks { position: absolute; inset: 0; pointer-events: none; z-index: 1; }
+.mark { position: absolute; min-width: 2px; }
+.mark.finding { top: -1px; height: 4px; background: var(--finding); }
+.mark.finding.status-incomplete_data, .swatch.status-incomplete_data { background: #f59f00; }
+.mark.gap { bottom: -1px; height: 4px; background: repeating-linear-gradient(90deg, var(--gap) 0 4px, transparent 4px 7px); }
+.swatch.mark.finding { background: var(--finding); }
+.swatch.mark.gap { background: repeating-linear-gradient(90deg, var(--gap) 0 4px, transparent 4px 7px); }
+.highlight {
+  position: absolute; top: -4px; bottom: -4px; min-width: 4px; pointer-events: none; z-index: 2;
+  border: 2px solid var(--finding); background: rgba(194, 37, 92, 0.12); border-radius: 3px;
+}
+.hint { font-size: 0.8rem; color: var(--muted); margin: 0.4rem 0 0; }
+
+.tooltip {
+  position: fixed; z-index: 20; max-width: min(22rem, 90vw); pointer-events: none;
+  background: var(--ink); color: #fff; padding: 0.3rem 0.5rem; border-radius: 4px; font-size: 0.8rem;
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.25);
+}
+.tooltip[hidden] { display: none; }
+
+.totals-wrap { overflow-x: auto; }
+table.totals { border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; margin-top: 0.75rem; min-width: 32rem; }
+table.totals caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+table.totals th, table.totals td { padding: 0.25rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+table.totals th[scope=row] { text-align: left; }
+table.totals thead th { border-bottom: 2px solid #adb5bd; }
+table.totals tfoot th, table.totals tfoot td { font-weight: 700; border-top: 2px solid #adb5bd; }
+
+.findings-list, .gaps-list, .warnings-list { padding-left: 1.25rem; margin: 0.25rem 0; }
+.findings-list li, .gaps-list li { margin: 0.4rem 0; }
+.finding .meta, .gap-item .meta { margin: 0.1rem 0; font-size: 0.8rem; color: var(--muted); }
+.finding .description { margin: 0.1rem 0; font-size: 0.875rem; }
+.badge { display: inline-block; font-size: 0.7rem; font-weight: 700; padding: 0.05rem 0.35rem; border-radius: 3px; color: #fff; background: var(--finding); }
+.badge.status-potential { background: #9c36b5; }
+.badge.status-incomplete_data { background: #e67700; }
+button.link { border: 0; background: none; padding: 0.1rem 0.2rem; min-height: 0; color: var(--work); text-decoration: underline; font-weight: 600; }
+button.link:hover { background: #e7f5ff; }
+.empty-note { color: var(--muted); margin: 0.25rem 0; }
+.error-note { color: #a51111; font-weight: 600; }
+.disclaimer { font-size: 0.8rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 1rem; }
+
+@media (max-width: 640px) {
+  :root { --label-w: 3.4rem; }
+  .day-label { font-size: 0.75rem; }
+  .top { padding: 0.5rem 0.75rem; }
+  main { padding: 0.5rem 0.75rem 1.5rem; }
+  .driver-field, .import-field { flex: 1 1 100%; }
+  .driver-field select { min-width: 0; width: 100%; }
+  .week-nav { flex: 1 1 100%; }
+  .week-nav button { flex: 1; }
+  /* the long label stays for screen readers; the short one is aria-hidden */
+  .long { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .short { display: inline; }
+  .tick.minor { display: none; }
+  .bar { height: 2.2rem; }
+  table.totals { min-width: 0; width: 100%; font-size: 0.8rem; }
+  table.totals th, table.totals td { padding: 0.2rem 0.25rem; }
+}
+`;

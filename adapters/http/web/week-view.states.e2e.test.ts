@@ -1,0 +1,144 @@
+/**
+ * Browser test of the week view's states against a canned service (./e2e/canned-service.ts): empty
+ * list, rejected and accepted imports, a 409 pre-check, data gaps, the strict CSP, and the same chart
+ * checks as the end-to-end test on deterministic data. Runs Debian's Chromium; never downloads one.
+ */
+
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
+import { CANNED_CARD, CONFLICT_CARD, startCannedService } from './e2e/canned-service.js';
+import {
+  checkBars,
+  checkFindings,
+  checkKeyboardTooltip,
+  checkPhone,
+  checkTotals,
+  checkWeekSwitch,
+  fetchWeek,
+  getJson,
+  type Precheck,
+  waitForWeek,
+} from './e2e/week-view-checks.js';
+import { findRepoRoot } from './index.js';
+
+const missing = chromiumMissing();
+if (missing) {
+  const text = `week view browser test NOT RUN: ${missing}`;
+  console.error(`\n${'!'.repeat(text.length)}\n${text}\n${'!'.repeat(text.length)}\n`);
+  if (process.env.CI === 'true') t.fail(`${text} (CI=true: a missing browser fails the run)`);
+  else t.plan(0, text);
+} else {
+  const root = findRepoRoot(process.cwd());
+  const shots = screenshotDir(root);
+  const browser = await launchChromium();
+  t.teardown(() => browser.close());
+
+  t.test('empty service, rejected and accepted imports', async (t) => {
+    const svc = await startCannedService({ imported: false });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      // the rejected file's 422 is expected; anything else (a CSP violation, a script error) is not
+      if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${svc.url}/`);
+    await page.waitForSelector('main[data-view="empty"]');
+    t.match(await page.textContent('#status'), /No driver card has been imported yet/);
+    t.equal(await page.isDisabled('#next-week'), true, 'week buttons wait for a driver');
+    await page.screenshot({ path: join(shots, 'states-empty.png') });
+
+    const dir = mkdtempSync(join(tmpdir(), 'week-view-'));
+    const vu = join(dir, 'vehicle.ddd');
+    writeFileSync(vu, Buffer.from([0x76, 0x01, 0, 0]));
+    await page.setInputFiles('#import-file', vu);
+    await page.waitForSelector('#import-result.error');
+    t.match(await page.textContent('#import-result'), 'The file is a vehicle-unit download, not a driver card.', "the service's message is shown");
+
+    const card = join(dir, 'card.ddd');
+    writeFileSync(card, Buffer.from([0x00, 0x02, 0x04, 0, 0]));
+    await page.setInputFiles('#import-file', card);
+    await page.waitForSelector('#import-result.ok');
+    const result = (await page.textContent('#import-result')) ?? '';
+    t.match(result, CANNED_CARD, 'the import shows the card');
+    t.match(result, 'CANNED, Canned', 'and the driver');
+    t.match(result, '2026-02-16 to 2026-03-08', 'and the activity range');
+    t.match(result, /^Imported/, 'a new import is not "reused"');
+    await waitForWeek(page, CANNED_CARD, '2026-W10');
+    t.match(page.url(), `card_number=${CANNED_CARD}&week=2026-W10`, 'the imported card opens at its latest week');
+    t.equal(await page.inputValue('#driver'), CANNED_CARD, 'the refreshed driver list selects the card');
+    const parseRequest = svc.requests.filter((r) => r.startsWith('/api/drivercard/parse'));
+    t.equal(parseRequest.length, 2, 'each file was POSTed once');
+
+    await page.setInputFiles('#import-file', card);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#import-result')?.dataset.reused === 'true');
+    t.match(await page.textContent('#import-result'), /^Already imported \(reused\)/);
+    t.same(problems, [], 'no console error and no CSP violation');
+  });
+
+  t.test('a canned week: bars, totals, findings, keyboard, URL, phone', async (t) => {
+    const svc = await startCannedService({ imported: true });
+    t.teardown(() => svc.close());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => context.close());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await page.goto(`${svc.url}/`);
+    await page.waitForSelector('main[data-view="idle"]');
+    t.equal(await page.locator('#driver option').count(), 3, 'placeholder + two drivers');
+    await page.selectOption('#driver', CANNED_CARD);
+    await waitForWeek(page, CANNED_CARD, '2026-W10');
+    await page.fill('#week', '2026-W09');
+    await waitForWeek(page, CANNED_CARD, '2026-W09');
+    t.match(page.url(), `?card_number=${CANNED_CARD}&week=2026-W09`);
+
+    const week = await fetchWeek(svc.url, CANNED_CARD, '2026-W09');
+    const pre = (await getJson<Precheck>(svc.url, `/api/drivercard/eu561/violations?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`)).body;
+    const segments = await checkBars(t, page, week);
+    t.ok(segments > 30, 'the canned week has many segments');
+    t.equal(await page.locator('#chart button.seg.manual').count(), 3, 'manual entries are marked');
+    t.equal(await page.locator('#chart button.seg.crew').count(), 1, 'crew driving is marked');
+    t.equal(await page.locator('#chart button.seg[data-kind="UNKNOWN"]').count(), 6, 'unknown periods are marked');
+    await checkTotals(t, page, week);
+    await page.screenshot({ path: join(shots, 'states-week.png'), fullPage: true });
+    await checkFindings(t, page, week, pre, shots, 'states');
+    await checkKeyboardTooltip(t, page, shots, 'states');
+    await checkWeekSwitch(t, page, CANNED_CARD, '2026-W09', '2026-W10');
+
+    // a link reopens the same view
+    const again = await context.newPage();
+    await again.goto(`${svc.url}/?card_number=${CANNED_CARD.toLowerCase()}&week=2026-W08`);
+    await waitForWeek(again, CANNED_CARD, '2026-W08');
+    t.equal(await again.inputValue('#week'), '2026-W08');
+    t.equal(await again.locator('#findings li.gap-item').count(), 1, 'the data gap is listed');
+    await again.click('#findings li.gap-item button.link');
+    t.same(await again.$$eval('#chart .day-row.flash', (r) => r.map((x) => (x as HTMLElement).dataset.date)), ['2026-02-22'], 'the gap highlights its day');
+    t.equal(await again.locator('#chart .mark.gap').count(), 1, 'the gap is marked on the chart');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkPhone(t, page, `${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`, CANNED_CARD, '2026-W09', shots, 'states');
+    t.same(problems, [], 'no console error and no CSP violation');
+  });
+
+  t.test('a 409 pre-check shows its message, the chart still renders', async (t) => {
+    const svc = await startCannedService({ imported: true });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${svc.url}/?card_number=${CONFLICT_CARD}&week=2026-W08`);
+    await waitForWeek(page, CONFLICT_CARD, '2026-W08');
+    t.match(await page.textContent('#findings'), 'Imports disagree about 2026-02-18; narrow the basis to one import.');
+    t.equal(await page.locator('#chart .day-row').count(), 7, 'the chart is still drawn');
+    t.match(await page.textContent('#status'), /No activity recorded/, 'an empty week says so');
+    await page.goto(`${svc.url}/?card_number=${CONFLICT_CARD}&week=2026-W99`);
+    await page.waitForSelector('main[data-view="ready"], main[data-view="empty"]');
+    t.equal(await page.inputValue('#week'), '2026-W10', 'an invalid week in the URL falls back to the latest week');
+    await page.close();
+  });
+}
