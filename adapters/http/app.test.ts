@@ -142,7 +142,7 @@ t.test('Host header must name the service; no CORS headers anywhere', async (t) 
 t.test('parse: content type, body and base64 checks', async (t) => {
   const { app, calls } = fakeDeps();
   const body = JSON.stringify({ file_name: 'a.ddd', content_base64: 'AAEC' });
-  for (const headers of [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/json; charset=latin1' }]) {
+  for (const headers of [{} as Record<string, string>, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/json; charset=latin1' }]) {
     const r = await json(await app.fetch(post(body, headers)));
     t.equal(r.status, 415, JSON.stringify(headers));
     t.equal(r.body.error, 'unsupported_media_type');

@@ -10,6 +10,8 @@ import type {
   PositionRow,
   VehicleUsedRow,
 } from '../domain/rows.js';
+import type { DayOverview, WeekOverview } from '../overview/index.js';
+import type { PrecheckResult } from '../eu561/index.js';
 
 /** Exactly one of import_id, archive_id, card_number selects the data basis (card_number normalised). */
 export type Basis =
@@ -88,6 +90,30 @@ export interface QueryUseCases {
 export interface HealthUseCase {
   /** true when the database answers */
   databaseAvailable(): Promise<boolean>;
+}
+
+/** Day overview: one object per date of the range (open ends: the basis's first / last served day). */
+export interface DayOverviewResult {
+  items: DayOverview[];
+  /** as in ListResult */
+  conflicts: string[];
+}
+
+export interface WeekOverviewResult {
+  items: WeekOverview[];
+  conflicts: string[];
+}
+
+/**
+ * Day / week overviews and the EU 561 pre-check over the served rows of a basis (same merge as activities).
+ * weekOverview: `weeks` (ISO `YYYY-Www`, invalid → InvalidFilterError) or, when null, every ISO week the
+ * range touches. precheck: a basis with conflicting days → ConflictingDataError; with a quarantined
+ * import → QuarantinedDataError.
+ */
+export interface OverviewUseCases {
+  dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult>;
+  weekOverview(query: { basis: Basis; weeks: string[] | null; range: DateRange }): Promise<WeekOverviewResult>;
+  precheck(query: { basis: Basis; range: DateRange }): Promise<PrecheckResult>;
 }
 
 export const PAGE_DEFAULT_LIMIT = 500;
