@@ -1,0 +1,333 @@
+/**
+ * ImportStore on MikroORM's SQL layer (SQLite). Writes go through multi-row INSERTs in one transaction;
+ * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
+ * A card's history is merged by the use cases from `dayRecords`; this class only serves exact
+ * (import, day) selections and de-duplicates identical event/fault/vehicle/position rows per card
+ * (the copy of the newest import wins; identical rows inside one import are kept).
+ */
+import type { Knex, MikroORM } from '@mikro-orm/sqlite';
+import type {
+  ActivityTotals,
+  DayRecord,
+  ImportFilter,
+  ImportLookup,
+  ImportStore,
+  NewImport,
+  RowScope,
+  SaveOutcome,
+  ServedDay,
+  Slice,
+  StoredDayRecord,
+} from '../../../core/ports/import-store.js';
+import type { ImportRow } from '../../../core/domain/rows.js';
+import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
+import { insertRows, type SqlValue } from './bulk-insert.js';
+import { fromEpochDay, rangeSeconds, toEpochDay } from './codec.js';
+import {
+  ACTIVITY_COLUMNS,
+  DAY_COLUMNS,
+  EVENT_FAULT_COLUMNS,
+  EVENT_FAULT_CONTENT,
+  IMPORT_COLUMNS,
+  IMPORT_JOIN_COLUMNS,
+  POSITION_COLUMNS,
+  POSITION_CONTENT,
+  VEHICLE_COLUMNS,
+  VEHICLE_CONTENT,
+  activityFromRaw,
+  activityValues,
+  dayValues,
+  eventFaultFromRaw,
+  eventFaultValues,
+  importFromRaw,
+  importValues,
+  positionFromRaw,
+  positionValues,
+  vehicleFromRaw,
+  vehicleValues,
+} from './row-mappers.js';
+
+type Raw = Record<string, any>;
+
+/** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
+const DAY_KEY_FACTOR = 65_536;
+
+interface RowTable<T> {
+  table: string;
+  /** columns whose values make two rows identical */
+  content: string[];
+  /** time columns for range overlap and ordering */
+  startColumn: string;
+  endColumn: string;
+  fromRaw(raw: Raw): T;
+}
+
+const EVENTS: RowTable<any> = {
+  table: 'card_event', content: EVENT_FAULT_CONTENT, startColumn: 'start_s', endColumn: 'end_s', fromRaw: eventFaultFromRaw,
+};
+const FAULTS: RowTable<any> = { ...EVENTS, table: 'card_fault' };
+const VEHICLES: RowTable<any> = {
+  table: 'vehicle_used', content: VEHICLE_CONTENT, startColumn: 'first_s', endColumn: 'last_s', fromRaw: vehicleFromRaw,
+};
+const POSITIONS: RowTable<any> = {
+  table: 'position', content: POSITION_CONTENT, startColumn: 'ts_s', endColumn: 'ts_s', fromRaw: positionFromRaw,
+};
+
+export class MikroOrmImportStore implements ImportStore {
+  /** import_id -> pk; both never change once written, so the cache never goes stale */
+  private readonly pkCache = new Map<string, number>();
+
+  constructor(readonly orm: MikroORM) {}
+
+  get knex(): Knex {
+    return this.orm.em.getConnection().getKnex();
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const rows = await this.knex.raw('SELECT 1 AS ok');
+      return Array.isArray(rows) && rows[0]?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.orm.close(true);
+  }
+
+  async saveImport(input: NewImport): Promise<SaveOutcome> {
+    try {
+      return await this.knex.transaction(async (trx) => {
+        const existing = await this.selectImport(trx, 'content_sha256', input.import.content_sha256);
+        if (existing) return { outcome: 'duplicate_content', import: existing };
+        const holder = await this.selectImport(trx, 'archive_id', input.import.archive_id);
+        if (holder) return { outcome: 'archive_taken', import: holder };
+        await this.writeImport(trx, input);
+        return { outcome: 'created', import: input.import };
+      });
+    } catch (error) {
+      // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
+      if (!isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
+      // Another writer (another process on the same file) won the race: report what it stored.
+      const existing = await this.findImport({ kind: 'content_sha256', value: input.import.content_sha256 });
+      if (existing) return { outcome: 'duplicate_content', import: existing };
+      const holder = await this.findImport({ kind: 'archive_id', value: input.import.archive_id });
+      if (holder) return { outcome: 'archive_taken', import: holder };
+      throw new StorageError('saving the import failed', error);
+    }
+  }
+
+  /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
+  async writeImport(trx: Knex.Transaction, input: NewImport): Promise<number> {
+    const inserted: Raw[] = await trx.raw(
+      `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
+      importValues(input.import),
+    );
+    const pk = inserted[0]!.pk as number;
+    const card = input.card;
+    const cardNumber = input.import.card.card_number;
+    const content = Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength);
+    await trx.raw('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
+    await insertRows(trx, 'day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
+    await insertRows(trx, 'activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities));
+    await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
+    await insertRows(trx, 'card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
+    await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
+    await insertRows(trx, 'position', POSITION_COLUMNS, positionValues(pk, card.positions));
+    return pk;
+  }
+
+  async findImport(lookup: ImportLookup): Promise<ImportRow | null> {
+    return this.selectImport(this.knex, lookup.kind, lookup.value);
+  }
+
+  private async selectImport(db: Knex | Knex.Transaction, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
+    const rows: Raw[] = await db.raw(`SELECT * FROM imports WHERE ${column} = ?`, [value]);
+    return rows.length === 0 ? null : importFromRaw(rows[0]!);
+  }
+
+  async listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>> {
+    const where: string[] = [];
+    const params: SqlValue[] = [];
+    if (filter.card_number !== null) {
+      where.push('card_number = ?');
+      params.push(filter.card_number);
+    }
+    if (filter.range.from !== null) {
+      where.push('activity_to >= ?');
+      params.push(toEpochDay(filter.range.from));
+    }
+    if (filter.range.to !== null) {
+      where.push('activity_from <= ?');
+      params.push(toEpochDay(filter.range.to));
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [count]: Raw[] = await this.knex.raw(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
+    const rows: Raw[] = await this.knex.raw(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
+      ...params, page.limit, page.offset,
+    ]);
+    return { items: rows.map(importFromRaw), total: count!.n };
+  }
+
+  async dayRecords(
+    scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },
+    range: DateRange,
+  ): Promise<StoredDayRecord[]> {
+    const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'd.card_number = ?'];
+    const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
+    if (range.from !== null) {
+      where.push('d.day >= ?');
+      params.push(toEpochDay(range.from));
+    }
+    if (range.to !== null) {
+      where.push('d.day <= ?');
+      params.push(toEpochDay(range.to));
+    }
+    const rows: Raw[] = await this.knex.raw(
+      `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+         FROM day_record d JOIN imports i ON i.pk = d.import_pk
+        WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
+      params,
+    );
+    return rows.map((raw) => {
+      this.pkCache.set(raw.import_id, raw.pk);
+      return {
+        date: fromEpochDay(raw.day),
+        fingerprint: raw.fingerprint,
+        distance_km: raw.distance_km,
+        import_id: raw.import_id,
+        card_number: raw.card_number,
+        sequence: raw.pk,
+        quarantined: raw.status === 'QUARANTINED',
+      };
+    });
+  }
+
+  async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
+    const keys = await this.dayKeys(days);
+    if (keys === '[]') return { items: [], total: 0 };
+    const from = `FROM json_each(?) j CROSS JOIN activity a
+                    ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}
+                  JOIN imports i ON i.pk = a.import_pk`;
+    const rows: Raw[] = await this.knex.raw(
+      `SELECT a.*, ${IMPORT_JOIN_COLUMNS} ${from} ORDER BY a.day, a.start_s, a.import_pk, a.seq${limitSql(page)}`,
+      [keys, ...limitParams(page)],
+    );
+    const total = page === null ? rows.length : ((await this.knex.raw(`SELECT COUNT(*) AS n ${from}`, [keys])) as Raw[])[0]!.n;
+    return { items: rows.map(activityFromRaw), total };
+  }
+
+  async activityTotals(days: ServedDay[]): Promise<ActivityTotals> {
+    const totals: ActivityTotals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
+    const keys = await this.dayKeys(days);
+    if (keys === '[]') return totals;
+    const rows: Raw[] = await this.knex.raw(
+      `SELECT CASE WHEN a.card_inserted = 0 AND a.manual_entry = 0 THEN 4 ELSE a.activity END AS k, SUM(a.duration) AS s
+         FROM json_each(?) j CROSS JOIN activity a
+           ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}
+        GROUP BY k`,
+      [keys],
+    );
+    const names = ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'] as const;
+    for (const row of rows) totals[names[row.k]!] = row.s;
+    return totals;
+  }
+
+  events(scope: RowScope, page: Page | null) {
+    return this.rowQuery(EVENTS, scope, page);
+  }
+
+  faults(scope: RowScope, page: Page | null) {
+    return this.rowQuery(FAULTS, scope, page);
+  }
+
+  vehiclesUsed(scope: RowScope, page: Page | null) {
+    return this.rowQuery(VEHICLES, scope, page);
+  }
+
+  positions(scope: RowScope, page: Page | null) {
+    return this.rowQuery(POSITIONS, scope, page);
+  }
+
+  private async rowQuery<T>(spec: RowTable<T>, scope: RowScope, page: Page | null): Promise<Slice<T>> {
+    const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'i.card_number = ?'];
+    const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
+    const bounds = rangeSeconds(scope.range);
+    if (bounds.from !== null) {
+      where.push(`COALESCE(t.${spec.endColumn}, t.${spec.startColumn}) >= ?`);
+      params.push(bounds.from);
+    }
+    if (bounds.toExclusive !== null) {
+      where.push(`t.${spec.startColumn} < ?`);
+      params.push(bounds.toExclusive);
+    }
+    const base = `SELECT t.*, ${IMPORT_JOIN_COLUMNS} FROM imports i JOIN ${spec.table} t ON t.import_pk = i.pk
+                   WHERE ${where.join(' AND ')}`;
+    let source: string;
+    if (scope.kind === 'import') {
+      source = base;
+    } else {
+      const content = spec.content.map((c) => `t.${c}`).join(', ');
+      const plain = spec.content.join(', ');
+      // occ keeps identical rows inside one import apart; rn = 1 keeps the newest import's copy.
+      source = `SELECT * FROM (
+                  SELECT r.*, ROW_NUMBER() OVER (PARTITION BY ${plain}, occ ORDER BY import_pk DESC) AS rn
+                    FROM (SELECT t.*, ${IMPORT_JOIN_COLUMNS},
+                                 ROW_NUMBER() OVER (PARTITION BY t.import_pk, ${content} ORDER BY t.seq) AS occ
+                            FROM imports i JOIN ${spec.table} t ON t.import_pk = i.pk
+                           WHERE ${where.join(' AND ')}) r
+                ) WHERE rn = 1`;
+    }
+    const rows: Raw[] = await this.knex.raw(
+      `SELECT * FROM (${source}) ORDER BY ${spec.startColumn}, import_pk, seq${limitSql(page)}`,
+      [...params, ...limitParams(page)],
+    );
+    const total = page === null ? rows.length : ((await this.knex.raw(`SELECT COUNT(*) AS n FROM (${source})`, params)) as Raw[])[0]!.n;
+    return { items: rows.map((raw) => spec.fromRaw(raw)), total };
+  }
+
+  /** The JSON array of packed (pk, day) keys for a day selection, sorted by day. */
+  private async dayKeys(days: ServedDay[]): Promise<string> {
+    const missing = [...new Set(days.map((d) => d.import_id).filter((id) => !this.pkCache.has(id)))];
+    if (missing.length > 0) {
+      const rows: Raw[] = await this.knex.raw(
+        `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
+        missing,
+      );
+      for (const row of rows) this.pkCache.set(row.import_id, row.pk);
+    }
+    const keys: number[] = [];
+    for (const day of days) {
+      const pk = this.pkCache.get(day.import_id);
+      if (pk !== undefined) keys.push(pk * DAY_KEY_FACTOR + toEpochDay(day.date));
+    }
+    keys.sort((a, b) => (a % DAY_KEY_FACTOR) - (b % DAY_KEY_FACTOR) || a - b);
+    return JSON.stringify(keys);
+  }
+}
+
+/** A storage failure whose message names the operation and the driver's error code only. */
+export class StorageError extends Error {
+  readonly sqliteCode: string | null;
+  constructor(operation: string, cause: unknown) {
+    const code = (cause as { code?: unknown } | null)?.code;
+    const sqliteCode = typeof code === 'string' ? code : null;
+    super(`Storage error: ${operation}${sqliteCode ? ` (${sqliteCode})` : ''}.`);
+    this.name = 'StorageError';
+    this.sqliteCode = sqliteCode;
+  }
+}
+
+function limitSql(page: Page | null): string {
+  return page === null ? '' : ' LIMIT ? OFFSET ?';
+}
+
+function limitParams(page: Page | null): number[] {
+  return page === null ? [] : [page.limit, page.offset];
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return !!e && (e.code === 'SQLITE_CONSTRAINT' || /UNIQUE constraint failed/i.test(e.message ?? ''));
+}

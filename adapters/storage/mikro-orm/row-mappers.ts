@@ -1,0 +1,209 @@
+/**
+ * Mapping between API rows and stored rows (column lists, value tuples for inserts, result rows back to
+ * API rows). Column order here is the order of the INSERT statements.
+ */
+import type {
+  ActivityIntervalRow,
+  EventFaultRow,
+  ImportRow,
+  PositionRow,
+  PositionSource,
+  VehicleUsedRow,
+} from '../../../core/domain/rows.js';
+import type { Served } from '../../../core/use-cases/contracts.js';
+import type { DayRecord } from '../../../core/ports/import-store.js';
+import type { SqlValue } from './bulk-insert.js';
+import {
+  ACTIVITY_CODES,
+  SLOT_CODES,
+  activityCode,
+  bit,
+  fromEpochDay,
+  fromEpochSeconds,
+  isoSeconds,
+  slotCode,
+  toEpochDay,
+  toEpochSeconds,
+} from './codec.js';
+
+type Raw = Record<string, any>;
+
+/** Columns every row query selects from the `imports` table alongside the row. */
+export const IMPORT_JOIN_COLUMNS = 'i.import_id AS i_import_id, i.card_number AS i_card_number, i.status AS i_status';
+
+function owner(raw: Raw): { import_id: string; card_number: string | null } {
+  return { import_id: raw.i_import_id, card_number: raw.i_card_number };
+}
+
+function quarantined(raw: Raw): boolean {
+  return raw.i_status === 'QUARANTINED';
+}
+
+// ---- imports -------------------------------------------------------------------------------------
+
+export const IMPORT_COLUMNS = [
+  'import_id', 'archive_id', 'content_sha256', 'card_number', 'file_name', 'size_bytes', 'imported_at',
+  'generation', 'status', 'activity_from', 'activity_to', 'activity_days', 'meta',
+] as const;
+
+export function importValues(row: ImportRow): SqlValue[] {
+  const meta = JSON.stringify({ card: row.card, driver: row.driver, warnings: row.warnings });
+  return [
+    row.import_id, row.archive_id, row.content_sha256, row.card.card_number, row.file_name, row.size_bytes,
+    toEpochSeconds(row.imported_at), row.generation, row.status,
+    row.activity_range.from === null ? null : toEpochDay(row.activity_range.from),
+    row.activity_range.to === null ? null : toEpochDay(row.activity_range.to),
+    row.activity_range.days, meta,
+  ];
+}
+
+export function importFromRaw(raw: Raw): ImportRow {
+  const meta = JSON.parse(raw.meta) as Pick<ImportRow, 'card' | 'driver' | 'warnings'>;
+  return {
+    import_id: raw.import_id,
+    archive_id: raw.archive_id,
+    file_name: raw.file_name,
+    content_sha256: raw.content_sha256,
+    size_bytes: raw.size_bytes,
+    imported_at: isoSeconds(raw.imported_at),
+    generation: raw.generation,
+    status: raw.status,
+    card: meta.card,
+    driver: meta.driver,
+    activity_range: {
+      from: raw.activity_from === null ? null : fromEpochDay(raw.activity_from),
+      to: raw.activity_to === null ? null : fromEpochDay(raw.activity_to),
+      days: raw.activity_days,
+    },
+    warnings: meta.warnings,
+  };
+}
+
+// ---- day records -----------------------------------------------------------------------------------
+
+export const DAY_COLUMNS = ['import_pk', 'day', 'card_number', 'fingerprint', 'distance_km'] as const;
+
+export function dayValues(importPk: number, cardNumber: string | null, day: DayRecord): SqlValue[] {
+  return [importPk, toEpochDay(day.date), cardNumber, day.fingerprint, day.distance_km];
+}
+
+// ---- activities ------------------------------------------------------------------------------------
+
+export const ACTIVITY_COLUMNS = [
+  'import_pk', 'day', 'seq', 'start_s', 'end_s', 'duration', 'activity', 'slot', 'crew', 'card_inserted', 'manual_entry',
+] as const;
+
+/** `seq` numbers the import's intervals in time order (date, start, original order). */
+export function activityValues(importPk: number, rows: readonly ActivityIntervalRow[]): SqlValue[][] {
+  const ordered = rows
+    .map((row, index) => ({ row, index, day: toEpochDay(row.date), start: toEpochSeconds(row.start)! }))
+    .sort((a, b) => a.day - b.day || a.start - b.start || a.index - b.index);
+  return ordered.map(({ row, day, start }, seq) => [
+    importPk, day, seq, start, toEpochSeconds(row.end), row.duration, activityCode(row.activity), slotCode(row.slot),
+    bit(row.crew), bit(row.card_inserted), bit(row.manual_entry),
+  ]);
+}
+
+export function activityFromRaw(raw: Raw): Served<ActivityIntervalRow> {
+  return {
+    ...owner(raw),
+    date: fromEpochDay(raw.day),
+    start: isoSeconds(raw.start_s),
+    end: isoSeconds(raw.end_s),
+    activity: ACTIVITY_CODES[raw.activity]!,
+    duration: raw.duration,
+    slot: SLOT_CODES[raw.slot]!,
+    crew: raw.crew === 1,
+    card_inserted: raw.card_inserted === 1,
+    manual_entry: raw.manual_entry === 1,
+    quarantined: quarantined(raw),
+  };
+}
+
+// ---- events and faults -------------------------------------------------------------------------------
+
+export const EVENT_FAULT_COLUMNS = [
+  'import_pk', 'seq', 'code', 'type', 'description', 'start_s', 'end_s', 'reg_nation', 'reg_number', 'has_reg',
+] as const;
+export const EVENT_FAULT_CONTENT = ['code', 'type', 'description', 'start_s', 'end_s', 'reg_nation', 'reg_number', 'has_reg'];
+
+export function eventFaultValues(importPk: number, rows: readonly EventFaultRow[]): SqlValue[][] {
+  return rows.map((row, seq) => [
+    importPk, seq, row.code, row.type, row.description, toEpochSeconds(row.start), toEpochSeconds(row.end),
+    row.vehicle_registration?.nation ?? null, row.vehicle_registration?.number ?? null, bit(row.vehicle_registration !== null),
+  ]);
+}
+
+export function eventFaultFromRaw(raw: Raw): Served<EventFaultRow> {
+  return {
+    ...owner(raw),
+    code: raw.code,
+    type: raw.type,
+    description: raw.description,
+    start: fromEpochSeconds(raw.start_s),
+    end: fromEpochSeconds(raw.end_s),
+    vehicle_registration: raw.has_reg === 1 ? { nation: raw.reg_nation, number: raw.reg_number } : null,
+    quarantined: quarantined(raw),
+  };
+}
+
+// ---- vehicles used -------------------------------------------------------------------------------------
+
+export const VEHICLE_COLUMNS = [
+  'import_pk', 'seq', 'reg_nation', 'reg_number', 'vin', 'first_s', 'last_s', 'odometer_begin_km', 'odometer_end_km',
+  'distance_km', 'vu_data_block_counter',
+] as const;
+export const VEHICLE_CONTENT = VEHICLE_COLUMNS.slice(2) as string[];
+
+export function vehicleValues(importPk: number, rows: readonly VehicleUsedRow[]): SqlValue[][] {
+  return rows.map((row, seq) => [
+    importPk, seq, row.registration.nation, row.registration.number, row.vin, toEpochSeconds(row.first_use),
+    toEpochSeconds(row.last_use), row.odometer_begin_km, row.odometer_end_km, row.distance_km, row.vu_data_block_counter,
+  ]);
+}
+
+export function vehicleFromRaw(raw: Raw): Served<VehicleUsedRow> {
+  return {
+    ...owner(raw),
+    registration: { nation: raw.reg_nation, number: raw.reg_number },
+    vin: raw.vin,
+    first_use: fromEpochSeconds(raw.first_s),
+    last_use: fromEpochSeconds(raw.last_s),
+    odometer_begin_km: raw.odometer_begin_km,
+    odometer_end_km: raw.odometer_end_km,
+    distance_km: raw.distance_km,
+    vu_data_block_counter: raw.vu_data_block_counter,
+    quarantined: quarantined(raw),
+  };
+}
+
+// ---- positions -------------------------------------------------------------------------------------------
+
+export const POSITION_COLUMNS = [
+  'import_pk', 'seq', 'ts_s', 'latitude', 'longitude', 'source', 'type', 'country_code', 'region_code', 'odometer_km',
+  'gnss_accuracy',
+] as const;
+export const POSITION_CONTENT = POSITION_COLUMNS.slice(2) as string[];
+
+export function positionValues(importPk: number, rows: readonly PositionRow[]): SqlValue[][] {
+  return rows.map((row, seq) => [
+    importPk, seq, toEpochSeconds(row.timestamp), row.latitude, row.longitude, row.source, row.type, row.country_code,
+    row.region_code, row.odometer_km, row.gnss_accuracy,
+  ]);
+}
+
+export function positionFromRaw(raw: Raw): Served<PositionRow> {
+  return {
+    ...owner(raw),
+    timestamp: fromEpochSeconds(raw.ts_s),
+    latitude: raw.latitude,
+    longitude: raw.longitude,
+    source: raw.source as PositionSource,
+    type: raw.type,
+    country_code: raw.country_code,
+    region_code: raw.region_code,
+    odometer_km: raw.odometer_km,
+    gnss_accuracy: raw.gnss_accuracy,
+    quarantined: quarantined(raw),
+  };
+}

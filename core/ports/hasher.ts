@@ -1,0 +1,5 @@
+/** Content hashing the core needs: identity of uploaded files and fingerprints of day records. */
+export interface Hasher {
+  /** SHA-256 of the bytes as 64 lowercase hex characters. */
+  sha256Hex(bytes: Uint8Array): string;
+}

@@ -1,0 +1,119 @@
+/**
+ * The storage port: what the use cases need from a database, shaped after the queries they answer.
+ *
+ * Contract (checked for every adapter by conformance/storage-port.suite.ts):
+ * - `saveImport` stores an import, its original bytes and all its rows atomically: after it resolves
+ *   `created`, everything is readable; if it throws, nothing of it is. Original bytes are never returned.
+ * - `content_sha256` and `archive_id` are unique. Saving content that is stored already resolves
+ *   `duplicate_content` with the stored import; an `archive_id` that holds other content resolves
+ *   `archive_taken` with the import holding it. Parallel saves of the same content store it once.
+ * - Every saved import gets a `sequence` larger than that of every import saved before it ("newest").
+ * - Dates are inclusive UTC `YYYY-MM-DD`; timestamps ISO 8601 UTC with whole seconds and `Z`.
+ * - Row lists are ordered by time, then by a stable key, so `page` slices never overlap or skip.
+ * - Rows of an import with status QUARANTINED carry `quarantined: true`, other rows `quarantined: false`.
+ */
+import type { DateRange, Page, Served } from '../use-cases/contracts.js';
+import type {
+  ActivityIntervalRow,
+  EventFaultRow,
+  ImportRow,
+  ParsedCard,
+  PositionRow,
+  VehicleUsedRow,
+} from '../domain/rows.js';
+
+/** One UTC day of one import: what the card recorded that day, reduced to a comparable fingerprint. */
+export interface DayRecord {
+  date: string;
+  /** equal fingerprints = identical day content (activity changes and distance) */
+  fingerprint: string;
+  distance_km: number;
+}
+
+export interface StoredDayRecord extends DayRecord {
+  import_id: string;
+  card_number: string | null;
+  /** the import's sequence: larger = saved later (newer) */
+  sequence: number;
+  quarantined: boolean;
+}
+
+export interface NewImport {
+  /** the complete import row; ids and status are assigned by the caller */
+  import: ImportRow;
+  /** original bytes, stored unchanged, never returned */
+  content: Uint8Array;
+  /** the rows; their `import_id`/`card_number` fields are ignored (taken from `import`) */
+  card: ParsedCard;
+  /** one record per UTC day the card recorded (activities or distance) */
+  days: DayRecord[];
+}
+
+export type SaveOutcome =
+  | { outcome: 'created'; import: ImportRow }
+  /** the same content (sha-256) is stored already: nothing was written */
+  | { outcome: 'duplicate_content'; import: ImportRow }
+  /** the requested archive_id holds other content: nothing was written */
+  | { outcome: 'archive_taken'; import: ImportRow };
+
+export type ImportLookup =
+  | { kind: 'import_id'; value: string }
+  | { kind: 'archive_id'; value: string }
+  | { kind: 'content_sha256'; value: string };
+
+export interface ImportFilter {
+  /** null: every import */
+  card_number: string | null;
+  /** imports whose activity range overlaps this range (imports without activity only when the range is open) */
+  range: DateRange;
+}
+
+/** A UTC day served from one import. */
+export interface ServedDay {
+  import_id: string;
+  date: string;
+}
+
+/** Whose rows: one import, or a card's history (identical rows of several imports once: the newest copy). */
+export type RowScope =
+  | { kind: 'import'; import_id: string; range: DateRange }
+  | { kind: 'card'; card_number: string; range: DateRange };
+
+export interface ActivityTotals {
+  DRIVING: number;
+  WORK: number;
+  AVAILABILITY: number;
+  REST: number;
+  /** card not inserted and not a manual entry, whatever the activity code */
+  UNKNOWN: number;
+}
+
+export interface Slice<T> {
+  items: T[];
+  total: number;
+}
+
+export interface ImportStore {
+  /** true when the database answers a trivial query */
+  ping(): Promise<boolean>;
+  saveImport(input: NewImport): Promise<SaveOutcome>;
+  findImport(lookup: ImportLookup): Promise<ImportRow | null>;
+  /** ordered by sequence (oldest first) */
+  listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>>;
+  /** day records of one import or of every import of a card, within the range, ordered by date then sequence */
+  dayRecords(
+    scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },
+    range: DateRange,
+  ): Promise<StoredDayRecord[]>;
+  /** activity intervals of exactly the given (import, date) days; page null = all */
+  activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<ActivityIntervalRow>>>;
+  /** totals of the activity intervals of the given days */
+  activityTotals(days: ServedDay[]): Promise<ActivityTotals>;
+  /** events/faults overlapping the range (rows without a start only when the range is open) */
+  events(scope: RowScope, page: Page | null): Promise<Slice<Served<EventFaultRow>>>;
+  faults(scope: RowScope, page: Page | null): Promise<Slice<Served<EventFaultRow>>>;
+  /** vehicles whose [first_use, last_use] overlaps the range */
+  vehiclesUsed(scope: RowScope, page: Page | null): Promise<Slice<Served<VehicleUsedRow>>>;
+  /** positions whose timestamp lies in the range */
+  positions(scope: RowScope, page: Page | null): Promise<Slice<Served<PositionRow>>>;
+}

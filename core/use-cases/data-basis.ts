@@ -1,0 +1,72 @@
+/**
+ * Resolving the data basis of a query ("Selecting the data basis" in the API contract):
+ * - import_id / archive_id: that one import (unknown → NotFoundError);
+ * - card_number: every import of the card (no import → NotFoundError), merged per UTC day by
+ *   resolveServedDays (identical days once, disagreeing days served from the newest import and listed
+ *   as conflicts).
+ */
+import { NotFoundError } from '../domain/errors.js';
+import type { ImportRow } from '../domain/rows.js';
+import type { ImportStore, RowScope, ServedDay, StoredDayRecord } from '../ports/import-store.js';
+import type { Basis, BasisDescription, DateRange } from './contracts.js';
+import { resolveServedDays } from './served-days.js';
+
+export interface ResolvedBasis {
+  card_number: string | null;
+  /** the single import of an import_id / archive_id basis; null for a card basis */
+  import: ImportRow | null;
+}
+
+export interface ServedData {
+  /** every day record of the basis in the range (all imports) */
+  records: StoredDayRecord[];
+  /** the record serving each date, in date order */
+  served: StoredDayRecord[];
+  conflicts: string[];
+}
+
+export async function resolveBasis(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {
+  if (basis.kind === 'card_number') {
+    const any = await store.listImports({ card_number: basis.value, range: { from: null, to: null } }, { limit: 1, offset: 0 });
+    if (any.total === 0) throw new NotFoundError(`No import of the card ${basis.value} exists.`);
+    return { card_number: basis.value, import: null };
+  }
+  const found = await store.findImport(basis);
+  if (!found) {
+    const what = basis.kind === 'import_id' ? 'import' : 'archive';
+    throw new NotFoundError(`The ${what} ${JSON.stringify(basis.value)} does not exist.`);
+  }
+  return { card_number: found.card.card_number, import: found };
+}
+
+export function rowScope(resolved: ResolvedBasis, range: DateRange): RowScope {
+  return resolved.import
+    ? { kind: 'import', import_id: resolved.import.import_id, range }
+    : { kind: 'card', card_number: resolved.card_number!, range };
+}
+
+export async function servedData(store: ImportStore, resolved: ResolvedBasis, range: DateRange): Promise<ServedData> {
+  if (resolved.import) {
+    const records = await store.dayRecords({ kind: 'import', import_id: resolved.import.import_id }, range);
+    return { records, served: records, conflicts: [] };
+  }
+  const records = await store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, range);
+  const resolution = await resolveServedDays(records, async (days) => (await store.activities(days, null)).items);
+  return { records, ...resolution };
+}
+
+export function servedDays(data: ServedData): ServedDay[] {
+  return data.served.map(({ import_id, date }) => ({ import_id, date }));
+}
+
+export function describeBasis(resolved: ResolvedBasis, range: DateRange, data: ServedData): BasisDescription {
+  const importIds = resolved.import
+    ? [resolved.import.import_id]
+    : [...new Map([...data.served].sort((a, b) => a.sequence - b.sequence).map((r) => [r.import_id, r])).keys()];
+  return {
+    card_number: resolved.card_number,
+    import_ids: importIds,
+    date_from: range.from ?? data.served[0]?.date ?? null,
+    date_to: range.to ?? data.served[data.served.length - 1]?.date ?? null,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * One record per UTC day a card file recorded: the day's distance and a fingerprint of its content
+ * (every activity change and the distance). Equal fingerprints mean two imports recorded the day
+ * identically, which lets a card's history be merged without comparing interval rows.
+ */
+import type { ActivityIntervalRow, ParsedCard } from '../domain/rows.js';
+import type { DayRecord } from '../ports/import-store.js';
+import type { Hasher } from '../ports/hasher.js';
+
+const encoder = new TextEncoder();
+
+export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
+  const intervals = new Map<string, ActivityIntervalRow[]>();
+  const distances = new Map<string, number>();
+  for (const row of card.activities) {
+    const list = intervals.get(row.date);
+    if (list) list.push(row);
+    else intervals.set(row.date, [row]);
+  }
+  for (const row of card.day_distances) distances.set(row.date, (distances.get(row.date) ?? 0) + row.distance_km);
+  const dates = [...new Set([...intervals.keys(), ...distances.keys()])].sort();
+  return dates.map((date) => {
+    const distance = distances.get(date) ?? 0;
+    const rows = sortIntervals(intervals.get(date) ?? []);
+    const text = rows.map(intervalKey).join(';') + `#${distance}`;
+    return { date, fingerprint: hasher.sha256Hex(encoder.encode(text)).slice(0, 32), distance_km: distance };
+  });
+}
+
+/** Intervals of one day in time order (stable for equal starts). */
+export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows: readonly T[]): T[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => (a.row.start < b.row.start ? -1 : a.row.start > b.row.start ? 1 : a.index - b.index))
+    .map(({ row }) => row);
+}
+
+function intervalKey(row: ActivityIntervalRow): string {
+  return [row.start, row.end, row.activity, row.slot, row.crew ? 1 : 0, row.card_inserted ? 1 : 0, row.manual_entry ? 1 : 0].join('|');
+}

@@ -1,0 +1,90 @@
+/**
+ * The query use cases (GET endpoints other than overviews and the pre-check).
+ * - imports: basis null lists every import in save order (oldest first, like every list ordered by time);
+ *   a date range keeps imports whose activity range overlaps it.
+ * - activities / time summary: the served days of the basis (see data-basis.ts).
+ * - events, faults, vehicles used, positions: for a card, identical rows recorded by several imports appear
+ *   once, as the newest import's copy (repeats inside one import are kept). A range keeps rows overlapping it.
+ * - `conflicts` of every envelope lists the disagreeing dates of a card basis in the range ([] otherwise).
+ */
+import type { ImportRow } from '../domain/rows.js';
+import type { ImportStore, RowScope, Slice } from '../ports/import-store.js';
+import type { DateRange, ListResult, Page, QueryUseCases, RowQuery, TimeSummary, Basis } from './contracts.js';
+import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis } from './data-basis.js';
+
+export class DriverCardQueries implements QueryUseCases {
+  constructor(private readonly store: ImportStore) {}
+
+  async imports(query: { basis: Basis | null; range: DateRange; page: Page }): Promise<ListResult<ImportRow>> {
+    if (query.basis === null) {
+      const slice = await this.store.listImports({ card_number: null, range: query.range }, query.page);
+      return envelope(slice, query.page, []);
+    }
+    const resolved = await resolveBasis(this.store, query.basis);
+    if (resolved.import) {
+      const matches = overlaps(resolved.import, query.range) ? [resolved.import] : [];
+      const items = matches.slice(query.page.offset, query.page.offset + query.page.limit);
+      return envelope({ items, total: matches.length }, query.page, []);
+    }
+    const slice = await this.store.listImports({ card_number: resolved.card_number, range: query.range }, query.page);
+    return envelope(slice, query.page, await this.conflicts(resolved, query.range));
+  }
+
+  async activities(query: RowQuery) {
+    const resolved = await resolveBasis(this.store, query.basis);
+    const data = await servedData(this.store, resolved, query.range);
+    const slice = await this.store.activities(servedDays(data), query.page);
+    return envelope(slice, query.page, data.conflicts);
+  }
+
+  events(query: RowQuery) {
+    return this.rows(query, (scope, page) => this.store.events(scope, page));
+  }
+
+  faults(query: RowQuery) {
+    return this.rows(query, (scope, page) => this.store.faults(scope, page));
+  }
+
+  vehiclesUsed(query: RowQuery) {
+    return this.rows(query, (scope, page) => this.store.vehiclesUsed(scope, page));
+  }
+
+  positions(query: RowQuery) {
+    return this.rows(query, (scope, page) => this.store.positions(scope, page));
+  }
+
+  async timeSummary(query: { basis: Basis; range: DateRange }): Promise<TimeSummary> {
+    const resolved = await resolveBasis(this.store, query.basis);
+    const data = await servedData(this.store, resolved, query.range);
+    const totals = await this.store.activityTotals(servedDays(data));
+    return {
+      basis: describeBasis(resolved, query.range, data),
+      totals,
+      days: data.served.length,
+      distance_km: data.served.reduce((sum, day) => sum + day.distance_km, 0),
+    };
+  }
+
+  private async rows<T>(query: RowQuery, read: (scope: RowScope, page: Page) => Promise<Slice<T>>): Promise<ListResult<T>> {
+    const resolved = await resolveBasis(this.store, query.basis);
+    const slice = await read(rowScope(resolved, query.range), query.page);
+    return envelope(slice, query.page, await this.conflicts(resolved, query.range));
+  }
+
+  private async conflicts(resolved: ResolvedBasis, range: DateRange): Promise<string[]> {
+    if (resolved.import) return [];
+    return (await servedData(this.store, resolved, range)).conflicts;
+  }
+}
+
+function envelope<T>(slice: Slice<T>, page: Page, conflicts: string[]): ListResult<T> {
+  return { items: slice.items, total: slice.total, limit: page.limit, offset: page.offset, conflicts };
+}
+
+/** An import's activity range overlaps the date range (imports without activity only match an open range). */
+function overlaps(row: ImportRow, range: DateRange): boolean {
+  if (range.from === null && range.to === null) return true;
+  const { from, to } = row.activity_range;
+  if (from === null || to === null) return false;
+  return (range.from === null || to >= range.from) && (range.to === null || from <= range.to);
+}

@@ -1,0 +1,86 @@
+/**
+ * POST /parse: decode a DDD payload and persist it, idempotent by content hash.
+ *
+ * 1. sha-256 of the payload. Stored already → that import, `reused: true` (no decoding).
+ *    If the request names an archive_id that holds OTHER content → ArchiveConflictError.
+ * 2. Decode (DddDecodeError propagates: 422) and map to rows; status from the quarantine policy.
+ * 3. Save import + original bytes + rows in one transaction. Losing a race against an identical
+ *    request resolves to the winner's import (`reused: true`); an archive_id taken meanwhile → conflict.
+ * Without archive_id the archive is derived from the content hash: `ddd-` + first 32 hex digits.
+ * Bytes are never logged or returned.
+ */
+import { ArchiveConflictError } from '../domain/errors.js';
+import type { ImportRow } from '../domain/rows.js';
+import type { Clock } from '../ports/clock.js';
+import type { Hasher } from '../ports/hasher.js';
+import type { IdGenerator } from '../ports/id-generator.js';
+import type { ImportStore } from '../ports/import-store.js';
+import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
+import type { CardDecoder } from './decode-card-file.js';
+import { dayRecordsOf } from './day-records.js';
+import { importStatusOf } from './quarantine-policy.js';
+
+export interface ImportDddFileDeps {
+  store: ImportStore;
+  hasher: Hasher;
+  clock: Clock;
+  ids: IdGenerator;
+  /** decoder + row mapper; `decodeCardFile` in production */
+  decodeCard: CardDecoder;
+}
+
+export function archiveIdForContent(sha256: string): string {
+  return `ddd-${sha256.slice(0, 32)}`;
+}
+
+export class ImportDddFile implements ImportUseCase {
+  constructor(private readonly deps: ImportDddFileDeps) {}
+
+  async parse(request: ParseRequest): Promise<ParseResponse> {
+    const { store, hasher, clock, ids, decodeCard } = this.deps;
+    const sha = hasher.sha256Hex(request.content);
+    const known = await store.findImport({ kind: 'content_sha256', value: sha });
+    if (known) return this.reuse(known, request.archive_id);
+    if (request.archive_id !== null) {
+      const holder = await store.findImport({ kind: 'archive_id', value: request.archive_id });
+      if (holder) throw archiveConflict(request.archive_id);
+    }
+    const card = await decodeCard(request.content);
+    const row: ImportRow = {
+      import_id: ids.newImportId(),
+      archive_id: request.archive_id ?? archiveIdForContent(sha),
+      file_name: request.file_name,
+      content_sha256: sha,
+      size_bytes: request.content.byteLength,
+      imported_at: clock.now().toISOString().slice(0, 19) + 'Z',
+      generation: card.metadata.generation,
+      status: importStatusOf(card.metadata.warnings),
+      card: card.metadata.card,
+      driver: card.metadata.driver,
+      activity_range: card.metadata.activity_range,
+      warnings: card.metadata.warnings,
+    };
+    const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
+    switch (saved.outcome) {
+      case 'created':
+        return { ...saved.import, reused: false };
+      case 'duplicate_content':
+        return this.reuse(saved.import, request.archive_id);
+      case 'archive_taken':
+        throw archiveConflict(row.archive_id);
+    }
+  }
+
+  /** The content is stored already; an archive_id naming a different archive that exists is a conflict. */
+  private async reuse(known: ImportRow, archiveId: string | null): Promise<ParseResponse> {
+    if (archiveId !== null && archiveId !== known.archive_id) {
+      const holder = await this.deps.store.findImport({ kind: 'archive_id', value: archiveId });
+      if (holder) throw archiveConflict(archiveId);
+    }
+    return { ...known, reused: true };
+  }
+}
+
+function archiveConflict(archiveId: string): ArchiveConflictError {
+  return new ArchiveConflictError(`The archive ${JSON.stringify(archiveId)} already holds different content.`);
+}

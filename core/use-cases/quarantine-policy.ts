@@ -1,0 +1,21 @@
+/**
+ * When an import is QUARANTINED (served with `quarantined: true`, refused by the EU 561 pre-check).
+ *
+ * Policy: the decoder reported that data was lost or unreadable, so the file cannot be trusted to be a
+ * complete record:
+ * - `damaged_ef`: an EF was too short or inconsistent and was skipped;
+ * - `damaged_activity_record`: a daily activity record was skipped (days or changes are missing);
+ * - `ef_size_mismatch`: an EF's size disagrees with the card's own application identification, so records
+ *   were cut off or guessed.
+ * Benign warnings do not quarantine: identical duplicate EFs, unknown tags, records longer than specified
+ * (the known part was read), a stripped transfer header, missing signatures (signatures are reported, not
+ * enforced). A card without any activity is not quarantined either: it holds nothing a trusted operation
+ * could misread (a fresh card downloaded before use is normal).
+ */
+import type { ImportStatus, Warning } from '../domain/rows.js';
+
+export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch']);
+
+export function importStatusOf(warnings: readonly Warning[]): ImportStatus {
+  return warnings.some((w) => QUARANTINE_WARNING_CODES.has(w.code)) ? 'QUARANTINED' : 'OK';
+}
