@@ -24,7 +24,7 @@ import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.
 import { weeklyDriving } from './rules/weekly-driving.js';
 import { weeklyRest } from './rules/weekly-rest.js';
 import { analyse, type Analysis } from './shifts.js';
-import { DAY, formatDuration, formatInstant, toIso, weekStartOf } from './time.js';
+import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Segment, type Timeline } from './timeline.js';
 import type { Evidence, NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from './types.js';
 
@@ -117,6 +117,23 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
   };
 }
 
+/**
+ * The open end of the data. A card's newest daily record is still being written when the card is downloaded:
+ * its last activity change "runs to 24:00" in the rows (API contract) only because no later change exists yet.
+ * Reading it literally invents hours of driving or work after the download (a real file's last day showed
+ * 12 h 34 min of "driving" from 11:26 to 24:00). Reading chosen: when the basis's last recorded day ends with a
+ * known activity other than REST running to 24:00, the time from that change on is UNKNOWN (after the last known
+ * activity, so not evaluated, never a violation). A final REST is kept: it can only shorten rests, never
+ * create driving, and the rest rules never judge a rest touching the end of the data as too short.
+ */
+function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: string | null | undefined): ActivityIntervalRow | null {
+  if (!openEndDate) return null;
+  let last: ActivityIntervalRow | null = null;
+  for (const r of rows) if (r.date === openEndDate && (last === null || r.start >= last.start)) last = r;
+  if (last === null || last.activity === 'REST' || !(last.card_inserted || last.manual_entry)) return null;
+  return toSec(last.end) === dateToMs(openEndDate) / 1000 + DAY ? last : null;
+}
+
 export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const rangeStart = input.date_from ? dateToMs(input.date_from) / 1000 : null;
   const rangeEnd = input.date_to ? dateToMs(input.date_to) / 1000 + DAY : null;
@@ -126,7 +143,11 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
       : input.intervals.filter(
           (r) => (input.date_from === null || r.date >= input.date_from) && (input.date_to === null || r.date <= input.date_to),
         );
-  const t = buildTimeline(rows, rangeStart, rangeEnd);
+  const openEnd = openEndOf(rows, input.open_end_date);
+  const timelineRows = openEnd
+    ? rows.map((r) => (r === openEnd ? { ...r, card_inserted: false, manual_entry: false } : r))
+    : rows;
+  const t = buildTimeline(timelineRows, rangeStart, rangeEnd);
   const inner = innerGaps(t);
 
   const violations: Violation[] = [];
@@ -162,6 +183,16 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 
   const warnings: PrecheckWarning[] = [];
+  if (openEnd) {
+    warnings.push({
+      code: 'OPEN_END',
+      message:
+        `The last recorded day ends with ${openEnd.activity} from ${formatInstant(toSec(openEnd.start))}: the card was downloaded ` +
+        'some time after that change, so the time from it to the end of the day is treated as unknown and not evaluated.',
+      start: openEnd.start,
+      end: openEnd.end,
+    });
+  }
   const seen = new Set<string>();
   const notEvaluated: NotEvaluated[] = [...STATIC_NOT_EVALUATED];
   for (const n of notes) {

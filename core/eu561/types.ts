@@ -65,6 +65,12 @@ export interface PrecheckInput {
   date_from: string | null;
   date_to: string | null;
   intervals: readonly ActivityIntervalRow[];
+  /**
+   * The last UTC day the card recorded in the whole basis (not only the requested range), or null. Its last
+   * activity change runs "to 24:00" on the card only because the day record is not finished: the card was
+   * downloaded at an unknown time after that change. See openEndOf in ./precheck.ts.
+   */
+  open_end_date?: string | null;
 }
 
 export interface PrecheckResult {

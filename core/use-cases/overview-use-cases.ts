@@ -74,7 +74,17 @@ export class OverviewQueries implements OverviewUseCases {
       date_from: query.range.from,
       date_to: query.range.to,
       intervals,
+      open_end_date: await this.lastRecordedDate(resolved),
     });
+  }
+
+  /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
+  private async lastRecordedDate(resolved: ResolvedBasis): Promise<string | null> {
+    if (resolved.import) return resolved.import.activity_range.to;
+    const days = await this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: null, to: null });
+    let last: string | null = null;
+    for (const d of days) if (last === null || d.date > last) last = d.date;
+    return last;
   }
 
   private async gather(basis: Basis, range: DateRange) {
