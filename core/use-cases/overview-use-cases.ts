@@ -66,7 +66,7 @@ export class OverviewQueries implements OverviewUseCases {
     const intervals = (await this.store.activities(servedDays(data), null)).items.map(({ quarantined: _q, ...row }) => row);
     const basis = describeBasis(resolved, query.range, data);
     const driver = await this.driverOf(resolved, basis.import_ids);
-    return runPrecheck({
+    const result = runPrecheck({
       card_number: resolved.card_number,
       surname: driver?.driver.surname ?? null,
       first_names: driver?.driver.first_names ?? null,
@@ -76,6 +76,10 @@ export class OverviewQueries implements OverviewUseCases {
       intervals,
       open_end_date: await this.lastRecordedDate(resolved),
     });
+    // the answer names the dates actually evaluated, also when the request left the range open
+    result.basis.date_from = basis.date_from;
+    result.basis.date_to = basis.date_to;
+    return result;
   }
 
   /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
