@@ -6,7 +6,8 @@
 import { HOUR, MIN } from './time.js';
 import type { NotEvaluated } from './types.js';
 
-export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.1';
+// 2026.2: Art. 7 third paragraph (2020/1054) — riding as co-driver in crew mode counts as a break (audit).
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.2';
 export const ALGORITHM_VERSION = '1.0.0';
 
 export const LIMITS = {
@@ -77,6 +78,6 @@ export const STATIC_NOT_EVALUATED: readonly NotEvaluated[] = [
   },
   {
     rule: 'break_in_multi_manning_vehicle',
-    reason: 'Art. 7 third paragraph: in multi-manning a break may be taken in a moving vehicle; only time recorded as REST is counted as a break (availability is not a break, Art. 4(d)).',
+    reason: 'Art. 7 third paragraph (2020/1054): in multi-manning a break may be taken in a vehicle driven by another driver if the driver does not assist; availability recorded as co-driver in crew mode is counted as such a break, whether the driver assisted is not decided (warning MULTI_MANNING_BREAK).',
   },
 ];

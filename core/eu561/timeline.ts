@@ -23,6 +23,8 @@ export interface Segment {
   end: number;
   kind: SegmentKind;
   crew: boolean;
+  /** recorded in the co-driver slot (card in slot 2) */
+  coDriver: boolean;
   /** UNKNOWN because no row covers this time at all */
   missing: boolean;
 }
@@ -47,6 +49,11 @@ export interface Period {
   end: number;
   /** some driving of this period was recorded with crew=true (multi-manning) */
   crew: boolean;
+  /**
+   * AVAILABILITY recorded in the co-driver slot in crew mode: the driver rode along while the other drove
+   * (see ./rules/break.ts for why such time may be a break under Art. 7 third paragraph, 2020/1054).
+   */
+  riding: boolean;
   /** the period contains UNKNOWN time filled in by the completion */
   filled: boolean;
 }
@@ -67,7 +74,7 @@ export function buildTimeline(
     if (rangeEnd !== null && end > rangeEnd) end = rangeEnd;
     if (!(end > start)) continue;
     const known = r.card_inserted || r.manual_entry;
-    rows.push({ start, end, kind: known ? r.activity : 'UNKNOWN', crew: r.crew, missing: false });
+    rows.push({ start, end, kind: known ? r.activity : 'UNKNOWN', crew: r.crew, coDriver: r.slot === 'CO_DRIVER', missing: false });
   }
   let sorted = true;
   for (let k = 1; k < rows.length && sorted; k++) {
@@ -83,7 +90,7 @@ export function buildTimeline(
     // split at 00:00 UTC like card records, so evidence reads day by day
     for (let s = start; s < end; ) {
       const e = Math.min(end, (Math.floor(s / DAY) + 1) * DAY);
-      segments.push({ start: s, end: e, kind: 'UNKNOWN', crew: false, missing: true });
+      segments.push({ start: s, end: e, kind: 'UNKNOWN', crew: false, coDriver: false, missing: true });
       s = e;
     }
   };
@@ -130,13 +137,14 @@ export function periodsOf(t: Timeline, completion: Completion): Period[] {
     const kind = s.kind === 'UNKNOWN' ? fill : s.kind;
     const filled = s.kind === 'UNKNOWN';
     const crew = s.crew && s.kind !== 'UNKNOWN';
+    const riding = s.kind === 'AVAILABILITY' && s.crew && s.coDriver;
     const last = out[out.length - 1];
-    if (last && last.kind === kind && last.end === s.start) {
+    if (last && last.kind === kind && last.end === s.start && last.riding === riding) {
       last.end = s.end;
       last.crew ||= crew;
       last.filled ||= filled;
     } else {
-      out.push({ kind, start: s.start, end: s.end, crew, filled });
+      out.push({ kind, start: s.start, end: s.end, crew, riding, filled });
     }
   }
   return out;

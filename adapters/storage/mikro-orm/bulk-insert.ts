@@ -1,21 +1,22 @@
 /**
- * Multi-row INSERT in as few statements as SQLite's bound-parameter limit allows (32,766 since 3.32;
- * we stay well under it). One statement per chunk is the fastest correct way through the knex client.
+ * Multi-row INSERT in as few statements as the database's bound-parameter limit allows (the dialect's
+ * `maxParameters`: SQLite 30,000 of 32,766; PostgreSQL 60,000 of 65,535). One statement per chunk is the
+ * fastest correct way through the knex client.
  */
-import type { Knex } from '@mikro-orm/sqlite';
+import type { Knex } from '@mikro-orm/sqlite'; // type only: the knex types both drivers re-export
+import type { SqlValue } from './dialect.js';
 
-const MAX_PARAMETERS = 30_000;
-
-export type SqlValue = string | number | null | Buffer;
+export type { SqlValue } from './dialect.js';
 
 export async function insertRows(
   db: Knex | Knex.Transaction,
   table: string,
   columns: readonly string[],
   rows: readonly SqlValue[][],
+  maxParameters: number,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const rowsPerStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+  const rowsPerStatement = Math.max(1, Math.floor(maxParameters / columns.length));
   const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += rowsPerStatement) {

@@ -1,34 +1,48 @@
 /**
- * Opens (creating or updating the schema of) the SQLite database and returns the storage adapter.
- * SQLite runs in WAL mode with full transactions, so a killed process leaves only whole imports behind.
+ * Opens (creating or updating the schema of) the database and returns the storage adapter. One adapter,
+ * two databases, chosen by the database URL (see dialect.ts):
+ * - SQLite (default): a file, WAL mode with full transactions, so a killed process leaves only whole imports;
+ * - PostgreSQL: `postgres://` or `postgresql://` URLs; the database is created if missing.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/sqlite';
-import { allSchemas } from './schema.js';
+import { entitySchemas } from './schema.js';
+import { dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
-export { MikroOrmImportStore } from './mikro-orm-import-store.js';
+export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
 export const DEFAULT_DATABASE_FILE = 'drivercard.sqlite';
 
 export interface MikroOrmStoreOptions {
-  /** `sqlite:<path>`, `file:<url>` or a plain file path; default `<dataDir>/drivercard.sqlite` */
+  /**
+   * `postgres://user:password@host:port/database` or `postgresql://…` for PostgreSQL; otherwise a SQLite
+   * file: `sqlite:<path>`, `file:<url>` or a plain file path. Default `<dataDir>/drivercard.sqlite`.
+   */
   databaseUrl?: string;
   dataDir: string;
   /**
-   * SQLite `synchronous`: NORMAL (default; in WAL mode a committed import survives a killed process,
-   * the last commits may be lost on power failure) or FULL (fsync on every commit).
+   * SQLite `synchronous`: FULL (default: fsync on every commit, so an import acknowledged with 200 survives
+   * a killed process and a power failure alike) or NORMAL (in WAL mode still safe against a killed process, but
+   * the last commits may be lost on power failure; for throwaway databases such as benchmarks).
    */
   synchronous?: 'NORMAL' | 'FULL';
+  /** PostgreSQL connection pool size (default 10); SQLite always uses one connection */
+  poolSize?: number;
 }
 
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
+  return dialectOf(options.databaseUrl) === postgresDialect ? openPostgres(options) : openSqlite(options);
+}
+
+async function openSqlite(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const file = databaseFile(options);
-  const synchronous = options.synchronous ?? 'NORMAL';
+  const synchronous = options.synchronous ?? 'FULL';
   const orm = await MikroORM.init({
     dbName: file,
-    entities: allSchemas,
+    entities: entitySchemas(sqliteDialect.columnTypes),
     allowGlobalContext: true,
     debug: false,
     pool: {
@@ -42,6 +56,24 @@ export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promis
       },
     },
   });
+  return prepared(orm, new MikroOrmImportStore(orm, sqliteDialect));
+}
+
+async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
+  // loaded only when used: a SQLite deployment never loads the PostgreSQL driver
+  const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
+  const orm = await PostgresOrm.init({
+    clientUrl: options.databaseUrl!,
+    entities: entitySchemas(postgresDialect.columnTypes),
+    allowGlobalContext: true,
+    debug: false,
+    pool: { min: 0, max: options.poolSize ?? 10 },
+  });
+  return prepared(orm, new MikroOrmImportStore(orm, postgresDialect));
+}
+
+/** Creates the database if missing and brings the tables up to date (safe mode: nothing is dropped). */
+async function prepared(orm: AnyMikroORM<any>, store: MikroOrmImportStore): Promise<MikroOrmImportStore> {
   try {
     await orm.schema.ensureDatabase();
     await orm.schema.updateSchema({ safe: true });
@@ -49,17 +81,17 @@ export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promis
     await orm.close(true);
     throw error;
   }
-  return new MikroOrmImportStore(orm);
+  return store;
 }
 
-/** Resolves the SQLite file from the options; other database URLs are refused. */
+/** Resolves the SQLite file from the options; URLs of other databases than SQLite and PostgreSQL are refused. */
 export function databaseFile(options: Pick<MikroOrmStoreOptions, 'databaseUrl' | 'dataDir'>): string {
   const url = options.databaseUrl;
   if (url === undefined || url === '') return join(options.dataDir, DEFAULT_DATABASE_FILE);
   if (url.startsWith('file:')) return fileURLToPath(url);
   if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    throw new Error(`Unsupported database URL scheme: ${url.split(':')[0]}: (only SQLite files are supported)`);
+    throw new Error(`Unsupported database URL scheme: ${url.split(':')[0]}: (SQLite files and postgres:// URLs are supported)`);
   }
   return url;
 }

@@ -1,11 +1,14 @@
 /**
- * ImportStore on MikroORM's SQL layer (SQLite). Writes go through multi-row INSERTs in one transaction;
- * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
+ * ImportStore on MikroORM's SQL layer (SQLite or PostgreSQL; the few differences live in dialect.ts).
+ * Writes go through multi-row INSERTs in one transaction; reads are hand-written SQL shaped after the
+ * port's queries (see schema.ts for the table design).
  * A card's history is merged by the use cases from `dayRecords`; this class only serves exact
  * (import, day) selections and de-duplicates identical event/fault/vehicle/position rows per card
  * (the copy of the newest import wins; identical rows inside one import are kept).
  */
-import type { Knex, MikroORM } from '@mikro-orm/sqlite';
+import type { MikroORM } from '@mikro-orm/core';
+// type only: the knex types both drivers re-export
+import type { AbstractSqlConnection, Knex } from '@mikro-orm/sqlite';
 import type {
   ActivityTotals,
   DayRecord,
@@ -21,7 +24,8 @@ import type {
 } from '../../../core/ports/import-store.js';
 import type { ImportRow } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
-import { insertRows, type SqlValue } from './bulk-insert.js';
+import { insertRows } from './bulk-insert.js';
+import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import { fromEpochDay, rangeSeconds, toEpochDay } from './codec.js';
 import {
   ACTIVITY_COLUMNS,
@@ -46,11 +50,6 @@ import {
   vehicleFromRaw,
   vehicleValues,
 } from './row-mappers.js';
-
-type Raw = Record<string, any>;
-
-/** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
-const DAY_KEY_FACTOR = 65_536;
 
 interface RowTable<T> {
   table: string;
@@ -77,16 +76,28 @@ export class MikroOrmImportStore implements ImportStore {
   /** import_id -> pk; both never change once written, so the cache never goes stale */
   private readonly pkCache = new Map<string, number>();
 
-  constructor(readonly orm: MikroORM) {}
+  constructor(
+    readonly orm: MikroORM<any>,
+    readonly dialect: StorageDialect,
+  ) {}
 
   get knex(): Knex {
-    return this.orm.em.getConnection().getKnex();
+    return (this.orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex();
+  }
+
+  /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
+  async query(sql: string, params: readonly SqlValue[] = [], db: Knex | Knex.Transaction = this.knex): Promise<Raw[]> {
+    try {
+      return this.dialect.rows(await db.raw(sql, params as SqlValue[]));
+    } catch (error) {
+      throw new StorageError('query failed', error);
+    }
   }
 
   async ping(): Promise<boolean> {
     try {
-      const rows = await this.knex.raw('SELECT 1 AS ok');
-      return Array.isArray(rows) && rows[0]?.ok === 1;
+      const rows = await this.query('SELECT 1 AS ok');
+      return rows[0]?.ok === 1;
     } catch {
       return false;
     }
@@ -108,8 +119,8 @@ export class MikroOrmImportStore implements ImportStore {
       });
     } catch (error) {
       // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
-      if (!isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
-      // Another writer (another process on the same file) won the race: report what it stored.
+      if (!this.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
+      // Another writer (another connection or process) won the race: report what it stored.
       const existing = await this.findImport({ kind: 'content_sha256', value: input.import.content_sha256 });
       if (existing) return { outcome: 'duplicate_content', import: existing };
       const holder = await this.findImport({ kind: 'archive_id', value: input.import.archive_id });
@@ -120,21 +131,22 @@ export class MikroOrmImportStore implements ImportStore {
 
   /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
   async writeImport(trx: Knex.Transaction, input: NewImport): Promise<number> {
-    const inserted: Raw[] = await trx.raw(
+    const inserted = this.dialect.rows(await trx.raw(
       `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
       importValues(input.import),
-    );
+    ));
     const pk = inserted[0]!.pk as number;
     const card = input.card;
     const cardNumber = input.import.card.card_number;
     const content = Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength);
     await trx.raw('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
-    await insertRows(trx, 'day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
-    await insertRows(trx, 'activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities));
-    await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
-    await insertRows(trx, 'card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
-    await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
-    await insertRows(trx, 'position', POSITION_COLUMNS, positionValues(pk, card.positions));
+    const max = this.dialect.maxParameters;
+    await insertRows(trx, 'day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)), max);
+    await insertRows(trx, 'activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities), max);
+    await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events), max);
+    await insertRows(trx, 'card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults), max);
+    await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used), max);
+    await insertRows(trx, 'position', POSITION_COLUMNS, positionValues(pk, card.positions), max);
     return pk;
   }
 
@@ -143,7 +155,7 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   private async selectImport(db: Knex | Knex.Transaction, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
-    const rows: Raw[] = await db.raw(`SELECT * FROM imports WHERE ${column} = ?`, [value]);
+    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ?`, [value], db);
     return rows.length === 0 ? null : importFromRaw(rows[0]!);
   }
 
@@ -163,8 +175,8 @@ export class MikroOrmImportStore implements ImportStore {
       params.push(toEpochDay(filter.range.to));
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [count]: Raw[] = await this.knex.raw(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
-    const rows: Raw[] = await this.knex.raw(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
+    const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
+    const rows = await this.query(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
       ...params, page.limit, page.offset,
     ]);
     return { items: rows.map(importFromRaw), total: count!.n };
@@ -184,7 +196,7 @@ export class MikroOrmImportStore implements ImportStore {
       where.push('d.day <= ?');
       params.push(toEpochDay(range.to));
     }
-    const rows: Raw[] = await this.knex.raw(
+    const rows = await this.query(
       `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
          FROM day_record d JOIN imports i ON i.pk = d.import_pk
         WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
@@ -206,28 +218,27 @@ export class MikroOrmImportStore implements ImportStore {
 
   async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
     const keys = await this.dayKeys(days);
-    if (keys === '[]') return { items: [], total: 0 };
-    const from = `FROM json_each(?) j CROSS JOIN activity a
-                    ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}
-                  JOIN imports i ON i.pk = a.import_pk`;
-    const rows: Raw[] = await this.knex.raw(
+    if (keys.length === 0) return { items: [], total: 0 };
+    const selection = this.dialect.activityDays(keys);
+    const from = `FROM ${selection.sql} JOIN imports i ON i.pk = a.import_pk`;
+    const rows = await this.query(
       `SELECT a.*, ${IMPORT_JOIN_COLUMNS} ${from} ORDER BY a.day, a.start_s, a.import_pk, a.seq${limitSql(page)}`,
-      [keys, ...limitParams(page)],
+      [...selection.params, ...limitParams(page)],
     );
-    const total = page === null ? rows.length : ((await this.knex.raw(`SELECT COUNT(*) AS n ${from}`, [keys])) as Raw[])[0]!.n;
+    const total = page === null ? rows.length : (await this.query(`SELECT COUNT(*) AS n ${from}`, selection.params))[0]!.n;
     return { items: rows.map(activityFromRaw), total };
   }
 
   async activityTotals(days: ServedDay[]): Promise<ActivityTotals> {
     const totals: ActivityTotals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
     const keys = await this.dayKeys(days);
-    if (keys === '[]') return totals;
-    const rows: Raw[] = await this.knex.raw(
+    if (keys.length === 0) return totals;
+    const selection = this.dialect.activityDays(keys);
+    const rows = await this.query(
       `SELECT CASE WHEN a.card_inserted = 0 AND a.manual_entry = 0 THEN 4 ELSE a.activity END AS k, SUM(a.duration) AS s
-         FROM json_each(?) j CROSS JOIN activity a
-           ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}
+         FROM ${selection.sql}
         GROUP BY k`,
-      [keys],
+      selection.params,
     );
     const names = ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'] as const;
     for (const row of rows) totals[names[row.k]!] = row.s;
@@ -277,45 +288,48 @@ export class MikroOrmImportStore implements ImportStore {
                                  ROW_NUMBER() OVER (PARTITION BY t.import_pk, ${content} ORDER BY t.seq) AS occ
                             FROM imports i JOIN ${spec.table} t ON t.import_pk = i.pk
                            WHERE ${where.join(' AND ')}) r
-                ) WHERE rn = 1`;
+                ) s WHERE rn = 1`;
     }
-    const rows: Raw[] = await this.knex.raw(
-      `SELECT * FROM (${source}) ORDER BY ${spec.startColumn}, import_pk, seq${limitSql(page)}`,
+    const rows = await this.query(
+      `SELECT * FROM (${source}) q ORDER BY ${spec.startColumn}${this.dialect.nullsFirst}, import_pk, seq${limitSql(page)}`,
       [...params, ...limitParams(page)],
     );
-    const total = page === null ? rows.length : ((await this.knex.raw(`SELECT COUNT(*) AS n FROM (${source})`, params)) as Raw[])[0]!.n;
+    const total = page === null ? rows.length : (await this.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
     return { items: rows.map((raw) => spec.fromRaw(raw)), total };
   }
 
-  /** The JSON array of packed (pk, day) keys for a day selection, sorted by day. */
-  private async dayKeys(days: ServedDay[]): Promise<string> {
+  /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
+  private async dayKeys(days: ServedDay[]): Promise<DayKey[]> {
     const missing = [...new Set(days.map((d) => d.import_id).filter((id) => !this.pkCache.has(id)))];
     if (missing.length > 0) {
-      const rows: Raw[] = await this.knex.raw(
+      const rows = await this.query(
         `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
         missing,
       );
       for (const row of rows) this.pkCache.set(row.import_id, row.pk);
     }
-    const keys: number[] = [];
+    const keys: DayKey[] = [];
     for (const day of days) {
       const pk = this.pkCache.get(day.import_id);
-      if (pk !== undefined) keys.push(pk * DAY_KEY_FACTOR + toEpochDay(day.date));
+      if (pk !== undefined) keys.push({ pk, day: toEpochDay(day.date) });
     }
-    keys.sort((a, b) => (a % DAY_KEY_FACTOR) - (b % DAY_KEY_FACTOR) || a - b);
-    return JSON.stringify(keys);
+    return keys;
   }
 }
 
-/** A storage failure whose message names the operation and the driver's error code only. */
+/**
+ * A storage failure whose message names the operation and the driver's error code only (`SQLITE_BUSY`,
+ * PostgreSQL SQLSTATE `23505`, ...): driver messages can quote the SQL with its bound values.
+ */
 export class StorageError extends Error {
-  readonly sqliteCode: string | null;
+  /** the driver's error code, if any */
+  readonly code: string | null;
   constructor(operation: string, cause: unknown) {
-    const code = (cause as { code?: unknown } | null)?.code;
-    const sqliteCode = typeof code === 'string' ? code : null;
-    super(`Storage error: ${operation}${sqliteCode ? ` (${sqliteCode})` : ''}.`);
+    const raw = (cause as { code?: unknown } | null)?.code;
+    const code = typeof raw === 'string' && /^[A-Z0-9_]{1,40}$/.test(raw) ? raw : null;
+    super(`Storage error: ${operation}${code ? ` (${code})` : ''}.`);
     this.name = 'StorageError';
-    this.sqliteCode = sqliteCode;
+    this.code = code;
   }
 }
 
@@ -325,9 +339,4 @@ function limitSql(page: Page | null): string {
 
 function limitParams(page: Page | null): number[] {
   return page === null ? [] : [page.limit, page.offset];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return !!e && (e.code === 'SQLITE_CONSTRAINT' || /UNIQUE constraint failed/i.test(e.message ?? ''));
 }

@@ -6,8 +6,23 @@
  * - times are epoch seconds, dates epoch days (integers); ISO strings are produced on output;
  * - the original bytes live in their own table and are never read by a query.
  * Tables are created or updated at start by the schema generator (safe mode: nothing is dropped).
+ * The same tables serve SQLite and PostgreSQL; `entitySchemas(columnTypes)` applies the few column types a
+ * database needs besides MikroORM's defaults (see dialect.ts). Original bytes: `blob` (SQLite), `bytea` (PostgreSQL).
  */
 import { EntitySchema } from '@mikro-orm/core';
+
+/** Column types overriding MikroORM's defaults; absent = the default for the property type. */
+export interface ColumnTypes {
+  /** epoch-second columns (default `integer`) */
+  seconds?: string;
+  /** string columns (default: SQLite `text`, PostgreSQL `varchar(255)`) */
+  string?: string;
+}
+
+/** The column type override, if any, as property options. */
+function column(type: string | undefined): { columnType?: string } {
+  return type === undefined ? {} : { columnType: type };
+}
 
 export interface ImportEntity {
   pk: number;
@@ -27,40 +42,10 @@ export interface ImportEntity {
   meta: string;
 }
 
-export const ImportSchema = new EntitySchema<ImportEntity>({
-  name: 'ImportEntity',
-  tableName: 'imports',
-  properties: {
-    pk: { type: 'integer', primary: true, autoincrement: true },
-    import_id: { type: 'string', unique: 'imports_import_id_unique' },
-    archive_id: { type: 'string', unique: 'imports_archive_id_unique' },
-    content_sha256: { type: 'string', unique: 'imports_content_sha256_unique' },
-    card_number: { type: 'string', nullable: true, index: 'imports_card_number_index' },
-    file_name: { type: 'string', nullable: true },
-    size_bytes: { type: 'integer' },
-    imported_at: { type: 'integer' },
-    generation: { type: 'string' },
-    status: { type: 'string', index: 'imports_status_index' },
-    activity_from: { type: 'integer', nullable: true },
-    activity_to: { type: 'integer', nullable: true },
-    activity_days: { type: 'integer' },
-    meta: { type: 'text' },
-  },
-});
-
 export interface ImportContentEntity {
   import_pk: number;
   content: Buffer;
 }
-
-export const ImportContentSchema = new EntitySchema<ImportContentEntity>({
-  name: 'ImportContentEntity',
-  tableName: 'import_content',
-  properties: {
-    import_pk: { type: 'integer', primary: true, autoincrement: false },
-    content: { type: 'blob' },
-  },
-});
 
 export interface DayRecordEntity {
   import_pk: number;
@@ -69,19 +54,6 @@ export interface DayRecordEntity {
   fingerprint: string;
   distance_km: number;
 }
-
-export const DayRecordSchema = new EntitySchema<DayRecordEntity>({
-  name: 'DayRecordEntity',
-  tableName: 'day_record',
-  properties: {
-    import_pk: { type: 'integer', primary: true, autoincrement: false },
-    day: { type: 'integer', primary: true, autoincrement: false },
-    card_number: { type: 'string', nullable: true },
-    fingerprint: { type: 'string' },
-    distance_km: { type: 'integer' },
-  },
-  indexes: [{ name: 'day_record_card_day_index', properties: ['card_number', 'day'] }],
-});
 
 export interface ActivityEntity {
   import_pk: number;
@@ -99,24 +71,6 @@ export interface ActivityEntity {
   manual_entry: number;
 }
 
-export const ActivitySchema = new EntitySchema<ActivityEntity>({
-  name: 'ActivityEntity',
-  tableName: 'activity',
-  properties: {
-    import_pk: { type: 'integer', primary: true, autoincrement: false },
-    day: { type: 'integer', primary: true, autoincrement: false },
-    seq: { type: 'integer', primary: true, autoincrement: false },
-    start_s: { type: 'integer' },
-    end_s: { type: 'integer' },
-    duration: { type: 'integer' },
-    activity: { type: 'integer' },
-    slot: { type: 'integer' },
-    crew: { type: 'integer' },
-    card_inserted: { type: 'integer' },
-    manual_entry: { type: 'integer' },
-  },
-});
-
 export interface EventFaultEntity {
   import_pk: number;
   seq: number;
@@ -130,31 +84,6 @@ export interface EventFaultEntity {
   /** 1 when the row has a vehicle_registration object (even with null fields) */
   has_reg: number;
 }
-
-const eventFaultProperties = {
-  import_pk: { type: 'integer', primary: true, autoincrement: false },
-  seq: { type: 'integer', primary: true, autoincrement: false },
-  code: { type: 'integer' },
-  type: { type: 'string', nullable: true },
-  description: { type: 'string', nullable: true },
-  start_s: { type: 'integer', nullable: true },
-  end_s: { type: 'integer', nullable: true },
-  reg_nation: { type: 'string', nullable: true },
-  reg_number: { type: 'string', nullable: true },
-  has_reg: { type: 'integer' },
-} as const;
-
-export const EventSchema = new EntitySchema<EventFaultEntity>({
-  name: 'EventEntity',
-  tableName: 'card_event',
-  properties: { ...eventFaultProperties },
-});
-
-export const FaultSchema = new EntitySchema<EventFaultEntity>({
-  name: 'FaultEntity',
-  tableName: 'card_fault',
-  properties: { ...eventFaultProperties },
-});
 
 export interface VehicleUsedEntity {
   import_pk: number;
@@ -170,24 +99,6 @@ export interface VehicleUsedEntity {
   vu_data_block_counter: number | null;
 }
 
-export const VehicleUsedSchema = new EntitySchema<VehicleUsedEntity>({
-  name: 'VehicleUsedEntity',
-  tableName: 'vehicle_used',
-  properties: {
-    import_pk: { type: 'integer', primary: true, autoincrement: false },
-    seq: { type: 'integer', primary: true, autoincrement: false },
-    reg_nation: { type: 'string', nullable: true },
-    reg_number: { type: 'string', nullable: true },
-    vin: { type: 'string', nullable: true },
-    first_s: { type: 'integer', nullable: true },
-    last_s: { type: 'integer', nullable: true },
-    odometer_begin_km: { type: 'integer', nullable: true },
-    odometer_end_km: { type: 'integer', nullable: true },
-    distance_km: { type: 'integer', nullable: true },
-    vu_data_block_counter: { type: 'integer', nullable: true },
-  },
-});
-
 export interface PositionEntity {
   import_pk: number;
   seq: number;
@@ -202,31 +113,141 @@ export interface PositionEntity {
   gnss_accuracy: number | null;
 }
 
-export const PositionSchema = new EntitySchema<PositionEntity>({
-  name: 'PositionEntity',
-  tableName: 'position',
-  properties: {
+/** The tables as MikroORM entity schemas, with the column types of one database. */
+export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
+  const ImportSchema = new EntitySchema<ImportEntity>({
+    name: 'ImportEntity',
+    tableName: 'imports',
+    properties: {
+      pk: { type: 'integer', primary: true, autoincrement: true },
+      import_id: { type: 'string', ...column(types.string), unique: 'imports_import_id_unique' },
+      archive_id: { type: 'string', ...column(types.string), unique: 'imports_archive_id_unique' },
+      content_sha256: { type: 'string', ...column(types.string), unique: 'imports_content_sha256_unique' },
+      card_number: { type: 'string', ...column(types.string), nullable: true, index: 'imports_card_number_index' },
+      file_name: { type: 'string', ...column(types.string), nullable: true },
+      size_bytes: { type: 'integer' },
+      imported_at: { type: 'integer', ...column(types.seconds) },
+      generation: { type: 'string', ...column(types.string) },
+      status: { type: 'string', ...column(types.string), index: 'imports_status_index' },
+      activity_from: { type: 'integer', nullable: true },
+      activity_to: { type: 'integer', nullable: true },
+      activity_days: { type: 'integer' },
+      meta: { type: 'text' },
+    },
+  });
+
+  const ImportContentSchema = new EntitySchema<ImportContentEntity>({
+    name: 'ImportContentEntity',
+    tableName: 'import_content',
+    properties: {
+      import_pk: { type: 'integer', primary: true, autoincrement: false },
+      content: { type: 'blob' },
+    },
+  });
+
+  const DayRecordSchema = new EntitySchema<DayRecordEntity>({
+    name: 'DayRecordEntity',
+    tableName: 'day_record',
+    properties: {
+      import_pk: { type: 'integer', primary: true, autoincrement: false },
+      day: { type: 'integer', primary: true, autoincrement: false },
+      card_number: { type: 'string', ...column(types.string), nullable: true },
+      fingerprint: { type: 'string', ...column(types.string) },
+      distance_km: { type: 'integer' },
+    },
+    indexes: [{ name: 'day_record_card_day_index', properties: ['card_number', 'day'] }],
+  });
+
+  const ActivitySchema = new EntitySchema<ActivityEntity>({
+    name: 'ActivityEntity',
+    tableName: 'activity',
+    properties: {
+      import_pk: { type: 'integer', primary: true, autoincrement: false },
+      day: { type: 'integer', primary: true, autoincrement: false },
+      seq: { type: 'integer', primary: true, autoincrement: false },
+      start_s: { type: 'integer', ...column(types.seconds) },
+      end_s: { type: 'integer', ...column(types.seconds) },
+      duration: { type: 'integer' },
+      activity: { type: 'integer' },
+      slot: { type: 'integer' },
+      crew: { type: 'integer' },
+      card_inserted: { type: 'integer' },
+      manual_entry: { type: 'integer' },
+    },
+  });
+
+  const eventFaultProperties = {
     import_pk: { type: 'integer', primary: true, autoincrement: false },
     seq: { type: 'integer', primary: true, autoincrement: false },
-    ts_s: { type: 'integer', nullable: true },
-    latitude: { type: 'double', nullable: true },
-    longitude: { type: 'double', nullable: true },
-    source: { type: 'string' },
-    type: { type: 'string', nullable: true },
-    country_code: { type: 'string', nullable: true },
-    region_code: { type: 'string', nullable: true },
-    odometer_km: { type: 'integer', nullable: true },
-    gnss_accuracy: { type: 'integer', nullable: true },
-  },
-});
+    code: { type: 'integer' },
+    type: { type: 'string', ...column(types.string), nullable: true },
+    description: { type: 'string', ...column(types.string), nullable: true },
+    start_s: { type: 'integer', ...column(types.seconds), nullable: true },
+    end_s: { type: 'integer', ...column(types.seconds), nullable: true },
+    reg_nation: { type: 'string', ...column(types.string), nullable: true },
+    reg_number: { type: 'string', ...column(types.string), nullable: true },
+    has_reg: { type: 'integer' },
+  };
 
-export const allSchemas = [
-  ImportSchema,
-  ImportContentSchema,
-  DayRecordSchema,
-  ActivitySchema,
-  EventSchema,
-  FaultSchema,
-  VehicleUsedSchema,
-  PositionSchema,
-];
+  const EventSchema = new EntitySchema<EventFaultEntity>({
+    name: 'EventEntity',
+    tableName: 'card_event',
+    properties: { ...eventFaultProperties },
+  });
+
+  const FaultSchema = new EntitySchema<EventFaultEntity>({
+    name: 'FaultEntity',
+    tableName: 'card_fault',
+    properties: { ...eventFaultProperties },
+  });
+
+  const VehicleUsedSchema = new EntitySchema<VehicleUsedEntity>({
+    name: 'VehicleUsedEntity',
+    tableName: 'vehicle_used',
+    properties: {
+      import_pk: { type: 'integer', primary: true, autoincrement: false },
+      seq: { type: 'integer', primary: true, autoincrement: false },
+      reg_nation: { type: 'string', ...column(types.string), nullable: true },
+      reg_number: { type: 'string', ...column(types.string), nullable: true },
+      vin: { type: 'string', ...column(types.string), nullable: true },
+      first_s: { type: 'integer', ...column(types.seconds), nullable: true },
+      last_s: { type: 'integer', ...column(types.seconds), nullable: true },
+      odometer_begin_km: { type: 'integer', nullable: true },
+      odometer_end_km: { type: 'integer', nullable: true },
+      distance_km: { type: 'integer', nullable: true },
+      vu_data_block_counter: { type: 'integer', nullable: true },
+    },
+  });
+
+  const PositionSchema = new EntitySchema<PositionEntity>({
+    name: 'PositionEntity',
+    tableName: 'position',
+    properties: {
+      import_pk: { type: 'integer', primary: true, autoincrement: false },
+      seq: { type: 'integer', primary: true, autoincrement: false },
+      ts_s: { type: 'integer', ...column(types.seconds), nullable: true },
+      latitude: { type: 'double', nullable: true },
+      longitude: { type: 'double', nullable: true },
+      source: { type: 'string', ...column(types.string) },
+      type: { type: 'string', ...column(types.string), nullable: true },
+      country_code: { type: 'string', ...column(types.string), nullable: true },
+      region_code: { type: 'string', ...column(types.string), nullable: true },
+      odometer_km: { type: 'integer', nullable: true },
+      gnss_accuracy: { type: 'integer', nullable: true },
+    },
+  });
+
+  return [
+    ImportSchema,
+    ImportContentSchema,
+    DayRecordSchema,
+    ActivitySchema,
+    EventSchema,
+    FaultSchema,
+    VehicleUsedSchema,
+    PositionSchema,
+  ];
+}
+
+/** The SQLite tables (MikroORM's default column types). */
+export const allSchemas = entitySchemas();

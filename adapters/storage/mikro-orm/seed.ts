@@ -55,7 +55,8 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
   const firstCard = options.firstCard ?? 0;
   const cardNumbers = Array.from({ length: options.cards }, (_, i) => seedCardNumber(firstCard + i));
   const importedAt = Math.floor(Date.now() / 1000);
-  const [{ next }] = await store.knex.raw('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports');
+  const [{ next }] = (await store.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
+  const max = store.dialect.maxParameters;
   let pk: number = next;
   const jobs: Array<{ card: number; download: number }> = [];
   for (let card = firstCard; card < firstCard + options.cards; card++) for (let download = 0; download < downloads; download++) jobs.push({ card, download });
@@ -95,10 +96,11 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       pk++;
     }
     await store.knex.transaction(async (trx) => {
-      await insertRows(trx, 'imports', ['pk', ...IMPORT_COLUMNS], imports);
-      await insertRows(trx, 'import_content', ['import_pk', 'content'], contents);
-      await insertRows(trx, 'day_record', DAY_COLUMNS, dayRows);
-      // activity rows are generated inside SQLite from the day records: `changes` equal slices per day,
+      await insertRows(trx, 'imports', ['pk', ...IMPORT_COLUMNS], imports, max);
+      await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
+      await insertRows(trx, 'import_content', ['import_pk', 'content'], contents, max);
+      await insertRows(trx, 'day_record', DAY_COLUMNS, dayRows, max);
+      // activity rows are generated inside the database from the day records: `changes` equal slices per day,
       // the last one running to 24:00, activities cycling through ACTIVITY_CYCLE (shifted per card and day)
       const step = Math.floor(86_400 / changes);
       await trx.raw(
@@ -114,9 +116,9 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
           WHERE d.import_pk BETWEEN ? AND ?`,
         [changes - 1, changes, step, changes - 1, step, changes - 1, step, step, ACTIVITY_CYCLE.join(''), ACTIVITY_CYCLE.length, batchFirstPk, pk - 1],
       );
-      await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, events);
-      await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicles);
-      await insertRows(trx, 'position', POSITION_COLUMNS, positions);
+      await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, events, max);
+      await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicles, max);
+      await insertRows(trx, 'position', POSITION_COLUMNS, positions, max);
     });
   }
   return { imports: jobs.length, activityRows, dayRecords, ms: performance.now() - started, cardNumbers };

@@ -1,0 +1,42 @@
+import t from 'tap';
+import { dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
+
+t.test('the database URL picks the dialect', async (t) => {
+  for (const url of ['postgres://u@h/db', 'postgresql://u:p@127.0.0.1:5432/x', 'POSTGRES://h/db']) t.equal(dialectOf(url), postgresDialect, url);
+  for (const url of [undefined, '', 'sqlite:/x.db', 'file:///x.db', '/plain/path.db', 'postgres.sqlite', 'mysql://h/db']) {
+    t.equal(dialectOf(url), sqliteDialect, String(url));
+  }
+});
+
+t.test('activity day selections: the same keys, sorted by day, per dialect', async (t) => {
+  const keys = [{ pk: 3, day: 20_000 }, { pk: 1, day: 20_001 }, { pk: 2, day: 20_000 }];
+  const sqlite = sqliteDialect.activityDays(keys);
+  t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity a/);
+  t.same(JSON.parse(sqlite.params[0] as string), [2 * 65_536 + 20_000, 3 * 65_536 + 20_000, 1 * 65_536 + 20_001]);
+  const pg = postgresDialect.activityDays(keys);
+  t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\]\) AS j\(pk, day\)/);
+  t.same(pg.params, ['{2,3,1}', '{20000,20000,20001}']);
+});
+
+t.test('unique violations are told apart from other errors', async (t) => {
+  t.ok(sqliteDialect.isUniqueViolation({ code: 'SQLITE_CONSTRAINT' }));
+  t.ok(sqliteDialect.isUniqueViolation(new Error('UNIQUE constraint failed: imports.content_sha256')));
+  t.notOk(sqliteDialect.isUniqueViolation({ code: 'SQLITE_BUSY', message: 'database is locked' }));
+  t.notOk(sqliteDialect.isUniqueViolation(null));
+  t.ok(postgresDialect.isUniqueViolation({ code: '23505' }));
+  t.notOk(postgresDialect.isUniqueViolation({ code: '23502' }));
+  t.notOk(postgresDialect.isUniqueViolation(undefined));
+});
+
+t.test('result rows: SQLite as is; PostgreSQL rows with int8 columns as numbers', async (t) => {
+  const rows = [{ n: 1 }];
+  t.equal(sqliteDialect.rows(rows), rows);
+  const result = {
+    rows: [{ n: '42', s: null, name: 'x', small: 7 }, { n: '1772430000', s: '5', name: 'y', small: 8 }],
+    fields: [{ name: 'n', dataTypeID: 20 }, { name: 's', dataTypeID: 20 }, { name: 'name', dataTypeID: 25 }, { name: 'small', dataTypeID: 23 }],
+  };
+  t.same(postgresDialect.rows(result), [{ n: 42, s: null, name: 'x', small: 7 }, { n: 1_772_430_000, s: 5, name: 'y', small: 8 }]);
+  t.same(postgresDialect.rows({ rows: [] }), []);
+  t.equal(sqliteDialect.nullsFirst, '', 'SQLite puts NULL first by default');
+  t.equal(postgresDialect.nullsFirst, ' NULLS FIRST');
+});

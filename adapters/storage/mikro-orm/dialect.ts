@@ -1,0 +1,113 @@
+/**
+ * What differs between the SQL databases the MikroORM adapter runs on. Everything else (tables, queries,
+ * row mapping) is shared; each difference is one member here, with one implementation per database:
+ * - `sqlite`: the embedded default (one file, one connection, WAL);
+ * - `postgres`: PostgreSQL 15+ for larger deployments.
+ */
+import type { Knex } from '@mikro-orm/sqlite'; // type only: the knex types both drivers re-export
+import type { ColumnTypes } from './schema.js';
+
+export type SqlValue = string | number | null | Buffer;
+export type Raw = Record<string, any>;
+
+/** One UTC day (epoch day) of one import (its pk). */
+export interface DayKey {
+  pk: number;
+  day: number;
+}
+
+export interface StorageDialect {
+  readonly name: 'sqlite' | 'postgres';
+  /** bound parameters one bulk INSERT statement may use (below the database's limit) */
+  readonly maxParameters: number;
+  /** column types that differ from MikroORM's defaults for this database */
+  readonly columnTypes: ColumnTypes;
+  /** `ORDER BY` suffix that puts NULL first in ascending order (SQLite's default, not PostgreSQL's) */
+  readonly nullsFirst: string;
+  /** the result rows of `knex.raw` (SQLite: the array itself; PostgreSQL: `result.rows`, int8 as numbers) */
+  rows(result: unknown): Raw[];
+  /**
+   * A FROM fragment joining `activity a` to exactly the given (import, day) keys, with its parameters.
+   * One index range lookup per key on the activity primary key (import_pk, day, seq).
+   */
+  activityDays(keys: readonly DayKey[]): { sql: string; params: SqlValue[] };
+  /** true when the error is a violated UNIQUE constraint (a parallel writer stored the same import first) */
+  isUniqueViolation(error: unknown): boolean;
+  /** after rows with explicit values of a generated key were inserted: moves the generator past them */
+  afterExplicitKeys(db: Knex | Knex.Transaction, table: string, column: string): Promise<void>;
+}
+
+/** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
+const DAY_KEY_FACTOR = 65_536;
+
+export const sqliteDialect: StorageDialect = {
+  name: 'sqlite',
+  // SQLite's bound-parameter limit is 32,766 since 3.32; we stay well under it
+  maxParameters: 30_000,
+  columnTypes: {},
+  nullsFirst: '',
+  rows(result) {
+    return result as Raw[];
+  },
+  activityDays(keys) {
+    const packed = keys.map((k) => k.pk * DAY_KEY_FACTOR + k.day);
+    packed.sort((a, b) => (a % DAY_KEY_FACTOR) - (b % DAY_KEY_FACTOR) || a - b);
+    // CROSS JOIN keeps json_each the outer loop, so each key is one primary-key range lookup
+    return {
+      sql: `json_each(?) j CROSS JOIN activity a
+              ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}`,
+      params: [JSON.stringify(packed)],
+    };
+  },
+  isUniqueViolation(error) {
+    const e = error as { code?: string; message?: string } | null;
+    return !!e && (e.code === 'SQLITE_CONSTRAINT' || /UNIQUE constraint failed/i.test(e.message ?? ''));
+  },
+  async afterExplicitKeys() {
+    // INTEGER PRIMARY KEY AUTOINCREMENT continues after the largest key stored
+  },
+};
+
+/** PostgreSQL type oid of int8 (bigint); COUNT(*) and SUM(integer) are int8 too. */
+const INT8_OID = 20;
+const UNIQUE_VIOLATION = '23505';
+
+export const postgresDialect: StorageDialect = {
+  name: 'postgres',
+  // PostgreSQL's wire protocol caps bound parameters at 65,535 per statement
+  maxParameters: 60_000,
+  // epoch seconds as bigint (int4 ends in 2038); text has no length limit and costs nothing over varchar
+  columnTypes: { seconds: 'bigint', string: 'text' },
+  nullsFirst: ' NULLS FIRST',
+  rows(result) {
+    const { rows, fields } = result as { rows: Raw[]; fields?: Array<{ name: string; dataTypeID: number }> };
+    // node-postgres returns int8 as strings; every int8 value here (seconds, counts, sums) is < 2^53
+    const int8 = (fields ?? []).filter((f) => f.dataTypeID === INT8_OID).map((f) => f.name);
+    if (int8.length > 0) {
+      for (const row of rows) for (const name of int8) if (row[name] !== null) row[name] = Number(row[name]);
+    }
+    return rows;
+  },
+  activityDays(keys) {
+    const sorted = [...keys].sort((a, b) => a.day - b.day || a.pk - b.pk);
+    return {
+      sql: `unnest(?::integer[], ?::integer[]) AS j(pk, day)
+              JOIN activity a ON a.import_pk = j.pk AND a.day = j.day`,
+      params: [`{${sorted.map((k) => k.pk).join(',')}}`, `{${sorted.map((k) => k.day).join(',')}}`],
+    };
+  },
+  isUniqueViolation(error) {
+    return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+  },
+  async afterExplicitKeys(db, table, column) {
+    await db.raw(`SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`, [
+      table,
+      column,
+    ]);
+  },
+};
+
+/** `postgres://…` / `postgresql://…` → PostgreSQL; anything else names a SQLite file. */
+export function dialectOf(databaseUrl: string | undefined): StorageDialect {
+  return databaseUrl !== undefined && /^postgres(ql)?:\/\//i.test(databaseUrl) ? postgresDialect : sqliteDialect;
+}

@@ -1,0 +1,112 @@
+/**
+ * The storage port suite and the use-case suite against the MikroORM adapter on a real PostgreSQL: a
+ * throwaway cluster (postgres-server.ts) or DRIVERCARD_TEST_POSTGRES_URL. Every store gets a new database,
+ * created by the adapter at start. Without PostgreSQL binaries this file skips loudly, except under CI=true,
+ * where it fails.
+ */
+import t from 'tap';
+import { createMikroOrmStore, StorageError, type MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import { seedStore } from '../adapters/storage/mikro-orm/seed.js';
+import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
+import { findPostgresBinaries, startPostgres } from './postgres-server.js';
+import { newImport, storagePortSuite } from './storage-port.suite.js';
+import { useCasesSuite } from './use-cases.suite.js';
+
+const OPEN = { from: null, to: null };
+
+t.test('postgres: the server binaries are looked up in /usr/lib/postgresql/<version>/bin, then PATH', async (t) => {
+  t.equal(findPostgresBinaries('/nonexistent', ''), null, 'absent: reported as missing (skip, or fail under CI=true)');
+  const found = findPostgresBinaries();
+  if (found !== null) t.equal(findPostgresBinaries('/nonexistent', `/nonexistent:${found}`), found, 'found on PATH');
+});
+const started = await startPostgres();
+
+if (!started.available) {
+  const message = `PostgreSQL storage tests NOT RUN: ${started.missing}.`;
+  if (process.env.CI === 'true') {
+    t.fail(`${message} CI=true: PostgreSQL must be installed (.ci/run installs postgresql-15).`);
+  } else {
+    process.stderr.write(`\n${'!'.repeat(100)}\n!! ${message}\n${'!'.repeat(100)}\n\n`);
+    t.test('postgres: storage port and use-case suites', { skip: message }, async () => {});
+  }
+} else {
+  const server = started.server;
+  t.teardown(() => server.stop());
+  t.comment(`PostgreSQL from ${server.origin}`);
+  const open = (databaseUrl = server.freshDatabaseUrl(), dataDir = '/nonexistent-unused') =>
+    createMikroOrmStore({ databaseUrl, dataDir, poolSize: 4 });
+
+  storagePortSuite(t, 'postgres', () => open());
+  useCasesSuite(t, 'postgres', () => open());
+
+  t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
+    const url = server.freshDatabaseUrl();
+    const first = await open(url);
+    t.equal(first.dialect.name, 'postgres');
+    const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
+    await first.saveImport(input);
+    const types = new Map(
+      (await first.query(
+        `SELECT table_name || '.' || column_name AS c, data_type AS t FROM information_schema.columns WHERE table_schema = 'public'`,
+      )).map((r) => [r.c, r.t]),
+    );
+    t.equal(types.get('import_content.content'), 'bytea', 'original bytes as bytea');
+    t.equal(types.get('activity.start_s'), 'bigint', 'epoch seconds past 2038');
+    t.equal(types.get('imports.file_name'), 'text');
+    await first.close();
+    t.equal(await first.ping(), false);
+    const second = await open(url); // the schema update at start finds nothing to change
+    t.strictSame(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import);
+    const [stored] = await second.query('SELECT content FROM import_content');
+    t.ok(Buffer.isBuffer(stored!.content));
+    t.same(new Uint8Array(stored!.content), input.content, 'original bytes stored unchanged');
+    await second.close();
+  });
+
+  t.test('postgres: timestamps after 2038 and bulk inserts beyond 65,535 parameters', async (t) => {
+    const store = await open();
+    t.teardown(() => store.close());
+    const days = datesFrom('2037-06-01', 1000).map((d) => workingDay(d)); // 7,000 intervals × 11 columns
+    const card = buildParsedCard({ days, events: [{ code: 5, start: '2040-01-01T10:00:00Z', end: '2040-01-01T11:00:00Z' }] });
+    const input = newImport(card);
+    t.equal((await store.saveImport(input)).outcome, 'created');
+    const served = days.map((d) => ({ import_id: input.import.import_id, date: d.date }));
+    const all = await store.activities(served, null);
+    t.equal(all.total, card.activities.length);
+    t.ok(card.activities.length * 11 > 65_535, 'more bound values than one statement may carry');
+    t.strictSame(all.items.at(-1)!.end, card.activities.at(-1)!.end);
+    const events = await store.events({ kind: 'import', import_id: input.import.import_id, range: OPEN }, null);
+    t.same(events.items.map((e) => e.start), ['2040-01-01T10:00:00Z']);
+    const paged = await store.activities(served, { limit: 3, offset: 6990 });
+    t.same([paged.total, paged.items.length], [7000, 3]);
+  });
+
+  t.test('postgres: a database error carries no SQL and no bound values; nothing is written', async (t) => {
+    const store = await open();
+    t.teardown(() => store.close());
+    const card = buildParsedCard({ days: [workingDay('2026-03-02')], events: [{ code: 2 ** 40, start: '2026-03-02T10:00:00Z', end: null }] });
+    const input = newImport(card);
+    const error = await store.saveImport(input).then(() => null, (e: unknown) => e);
+    t.type(error, StorageError);
+    t.equal((error as StorageError).code, '22003', 'numeric value out of range');
+    t.notMatch(String((error as Error).message), /INSERT|VALUES|content \d|DRIVER0000000100|1099511627776/);
+    t.equal(await store.findImport({ kind: 'content_sha256', value: input.import.content_sha256 }), null);
+    const readError = await store.query('SELECT * FROM no_such_table WHERE x = ?', ['secret-value']).then(() => null, (e: unknown) => e);
+    t.type(readError, StorageError);
+    t.notMatch(String((readError as Error).message), /secret-value|no_such_table/);
+  });
+
+  t.test('postgres: seeding writes explicit keys; later imports still get new, larger sequences', async (t) => {
+    const store: MikroOrmImportStore = await open();
+    t.teardown(() => store.close());
+    const seeded = await seedStore(store, { cards: 2, downloadsPerCard: 3, daysPerDownload: 5, overlapDays: 1, changesPerDay: 4, batchSize: 4 });
+    t.same([seeded.imports, seeded.dayRecords], [6, 30]);
+    const [count] = await store.query('SELECT COUNT(*) AS n, SUM(duration) AS s FROM activity');
+    t.same(count, { n: 6 * 5 * 4, s: 6 * 5 * 86_400 }, 'every seeded day adds up to 24 h');
+    const input = newImport(buildParsedCard({ card_number: seeded.cardNumbers[0]!, days: [workingDay('2030-01-01')] }));
+    t.equal((await store.saveImport(input)).outcome, 'created');
+    const records = await store.dayRecords({ kind: 'card', card_number: seeded.cardNumbers[0]! }, OPEN);
+    t.ok(records.at(-1)!.sequence > Math.max(...records.slice(0, -1).map((r) => r.sequence)), 'newest sequence');
+    t.equal(records.at(-1)!.import_id, input.import.import_id);
+  });
+}
