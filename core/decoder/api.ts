@@ -27,3 +27,28 @@ export class DddDecodeError extends Error {
     this.reason = reason;
   }
 }
+
+/**
+ * The codes of the warnings the decoder raises (`{ code, message }`, message in English, never file bytes).
+ * Stable API: a code is never renamed; adding one is a decision (conformance/fuzz.test.ts lists them too).
+ */
+export const DECODE_WARNING_CODES = [
+  /** a 2-byte '76 06' transfer-response header was removed */
+  'transfer_header_stripped',
+  /** blocks whose tag is not a driver-card EF were skipped (one warning for all of them) */
+  'unknown_tag',
+  /** the same EF (or signature) twice with identical content */
+  'duplicated_ef',
+  /** a signed EF without its signature block */
+  'signature_missing',
+  /** an EF too short for its fixed part: skipped */
+  'damaged_ef',
+  /** records (or a fixed-size EF) longer than specified: the known part was read */
+  'record_longer_than_specified',
+  /** an EF size that does not match the record counts of Application_Identification */
+  'ef_size_mismatch',
+  /** a daily activity record that could not be reached or was skipped */
+  'damaged_activity_record',
+] as const;
+
+export type DecodeWarningCode = (typeof DECODE_WARNING_CODES)[number];

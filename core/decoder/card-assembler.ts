@@ -12,10 +12,6 @@ import { decodeApplication, emptyApplication } from './decode-application.js';
 import { isCardTag } from './prefix.js';
 import type { TlvBlock } from './tlv-stream.js';
 
-function tagHex(fid: number, appendix: number): string {
-  return ((fid << 8) | appendix).toString(16).toUpperCase().padStart(6, '0');
-}
-
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -30,6 +26,9 @@ export class CardAssembler {
   private gen2: CardApplication | null = null;
   private readonly duplicatesWarned = new Set<number>();
   private count = 0;
+  /** blocks skipped for an unknown tag: reported once, in finish(), so that a damaged file cannot flood the warnings */
+  private unknownTags = 0;
+  private firstUnknownTagOffset = 0;
 
   constructor(private readonly transferHeaderStripped = false) {
     if (transferHeaderStripped) {
@@ -52,7 +51,7 @@ export class CardAssembler {
       if (first) {
         throw new DddDecodeError('not_a_ddd_file', 'The file does not start with a driver-card EF tag: it is not a driver-card download file.');
       }
-      this.ctx.warn('unknown_tag', `The block with tag ${tagHex(fid, appendix)} at byte ${block.offset} is not a driver-card EF; it was skipped.`);
+      if (this.unknownTags++ === 0) this.firstUnknownTagOffset = block.offset;
       return;
     }
     this.blocks.push({ fid, appendix, length: value.length });
@@ -110,6 +109,15 @@ export class CardAssembler {
 
   finish(): DecodedCard {
     if (this.count === 0) throw new DddDecodeError('empty', 'The file holds no data block.');
+    if (this.unknownTags > 0) {
+      // the tag itself is not quoted: in a damaged file it is arbitrary bytes (messages never carry file bytes)
+      this.ctx.warn(
+        'unknown_tag',
+        this.unknownTags === 1
+          ? `The block at byte ${this.firstUnknownTagOffset} does not have the tag of a driver-card EF; it was skipped.`
+          : `${this.unknownTags} blocks do not have the tag of a driver-card EF (the first at byte ${this.firstUnknownTagOffset}); they were skipped.`,
+      );
+    }
     const hasIdentification = (this.gen1?.raw.has(FID.IDENTIFICATION) ?? false) || (this.gen2?.raw.has(FID.IDENTIFICATION) ?? false);
     if (!hasIdentification) {
       throw new DddDecodeError('no_identification', 'The file holds no EF Identification: it does not say whose card it is.');

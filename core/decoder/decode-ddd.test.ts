@@ -1,5 +1,5 @@
 import t from 'tap';
-import { decodeDdd, decodeDddBytes, DddDecodeError } from './index.js';
+import { decodeDdd, decodeDddBytes, decodeDddChunks, DddDecodeError } from './index.js';
 import { bytes, fill, identification, signed, tlv, u16 } from './testing/bytes.js';
 import { DAY1, DAY2, gen1Card, gen2Card } from './testing/cards.js';
 import type { DecodedCard } from '../domain/card.js';
@@ -147,8 +147,11 @@ t.test('warnings: transfer header, duplicates, unknown tags, missing signatures'
   t.same(codes(dup), ['duplicated_ef', 'duplicated_ef', 'duplicated_ef'], 'one warning per duplicated tag');
 
   const unknown = decodeDddBytes(bytes(file, tlv(0x0999, 0, fill(4)), tlv(0x0523, 0, fill(4)), tlv(0x0520, 9, fill(1))));
-  t.same(codes(unknown), ['unknown_tag', 'unknown_tag', 'unknown_tag']);
-  t.notMatch(unknown.warnings[0].message, /[0-9a-f]{2} [0-9a-f]{2} [0-9a-f]{2}/i, 'no raw bytes, only the tag');
+  t.same(codes(unknown), ['unknown_tag'], 'one warning for all skipped blocks (a damaged file cannot flood the list)');
+  t.match(unknown.warnings[0].message, new RegExp(`^3 blocks .*the first at byte ${file.length}\\b`));
+  t.notMatch(unknown.warnings[0].message, /0999|052309|[0-9a-f]{2} [0-9a-f]{2}/i, 'the tags (file bytes) are not quoted');
+  const one = decodeDddBytes(bytes(file, tlv(0x0999, 0, fill(4))));
+  t.match(one.warnings.map((w) => w.message), [new RegExp(`^The block at byte ${file.length} does not have the tag of a driver-card EF`)]);
 
   const unsigned = decodeDddBytes(bytes(tlv(0x0002, 0, fill(25)), tlv(0x0520, 0, identification()), tlv(0x050e, 0, fill(4)), tlv(0xc100, 0, fill(194)), tlv(0x0504, 0, bytes(u16(0), u16(0), fill(100)))));
   t.same(codes(unsigned), ['signature_missing', 'signature_missing'], 'Identification and Driver_Activity_Data; not ICC, Card_Download or certificates');
@@ -160,4 +163,33 @@ t.test('damaged EFs are warnings, the rest decodes', async (t) => {
   t.same(codes(card), ['damaged_ef', 'damaged_ef', 'ef_size_mismatch']);
   t.equal(card.gen1?.places?.records.length, 2);
   t.equal(card.gen1?.identification?.holderSurname.text, 'SURNAME');
+});
+
+t.test('audit: streaming after a 76 06 header names the same byte offsets as the whole-file decoder', async (t) => {
+  const file = bytes(0x76, 0x06, gen1Card(), tlv(0x0999, 0, fill(4)));
+  const whole = decodeDddBytes(file);
+  t.match(whole.warnings.map((w) => w.message), [/transfer-response header/, new RegExp(`at byte ${file.length - 9}\\b`)]);
+  for (const size of [1, 3, 7, 4096]) {
+    t.same(plain(await decodeDdd(chunked(file, size))), plain(whole), `${size}-byte chunks`);
+  }
+  const cut = file.subarray(0, file.length - 2);
+  const messages = await Promise.all([
+    Promise.resolve().then(() => decodeDddBytes(cut)).catch((e: Error) => e.message),
+    decodeDdd(chunked(cut, 5)).catch((e: Error) => e.message),
+  ]);
+  t.equal(messages[0], messages[1], 'the same truncation message (same offset)');
+  t.match(messages[0], new RegExp(`at byte ${file.length - 9}:`));
+});
+
+t.test('audit: synchronous and async iterables of chunks give the same card', async (t) => {
+  const file = gen2Card(2);
+  const whole = plain(decodeDddBytes(file));
+  t.same(plain(decodeDddChunks(chunked(file, 7))), whole, 'decodeDddChunks');
+  t.same(plain(await decodeDdd([...chunked(file, 1000)])), whole, 'an array of chunks');
+  async function* slow(): AsyncGenerator<Uint8Array> {
+    for (const c of chunked(file, 333)) yield c;
+  }
+  t.same(plain(await decodeDdd(slow())), whole, 'an async iterable');
+  t.throws(() => decodeDddChunks([bytes(0x76), bytes(0x01)]), { name: 'DddDecodeError', reason: 'vehicle_unit_download' });
+  t.throws(() => decodeDddChunks([]), { name: 'DddDecodeError', reason: 'empty' });
 });

@@ -1,4 +1,4 @@
 /** Public surface of the decoder. */
 export * from './api.js';
-export { decodeDdd, decodeDddBytes } from './decode-ddd.js';
+export { decodeDdd, decodeDddBytes, decodeDddChunks } from './decode-ddd.js';
 export { readTlvBlocks, streamTlvBlocks, TlvBlockParser, type TlvBlock } from './tlv-stream.js';

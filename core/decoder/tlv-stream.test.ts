@@ -93,3 +93,16 @@ t.test('a block running past the end is truncated', async (t) => {
   t.equal(reasonOf(() => [...readTlvBlocks(header)]), 'truncated');
   t.equal(await reasonOfAsync(collect(streamTlvBlocks(chunked(header, 1)))), 'truncated');
 });
+
+t.test('audit: a parser started at an offset reports file offsets, as readTlvBlocks(bytes, start) does', async (t) => {
+  const prefixed = bytes(0x76, 0x06, file);
+  const whole = plain([...readTlvBlocks(prefixed, 2)]);
+  const p = new TlvBlockParser(2);
+  const streamed: TlvBlock[] = [];
+  for (const c of chunked(file, 4)) streamed.push(...p.push(c));
+  p.end();
+  t.same(plain(streamed), whole);
+  t.equal(streamed[0].offset, 2);
+  t.equal(p.position, prefixed.length);
+  t.ok(Object.isFrozen(new TlvBlockParser().push(bytes(0x00))), 'the shared "no block" result cannot be modified');
+});

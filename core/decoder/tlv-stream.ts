@@ -73,13 +73,15 @@ export async function* chunksOf(source: ByteSource): AsyncGenerator<Uint8Array> 
   for await (const chunk of source as AsyncIterable<Uint8Array>) yield chunk;
 }
 
+const NO_BLOCKS = Object.freeze([]) as unknown as TlvBlock[];
+
 /**
  * Incremental TLV parser: push chunks, get complete blocks. Holds at most one pending partial block
  * (header bytes, then the value being filled). Values of yielded blocks are always owned copies, so a caller
  * may reuse its chunk buffers.
  */
 export class TlvBlockParser {
-  private offset = 0; // stream offset of the next unread byte
+  private offset: number; // stream offset of the next unread byte
   private header = new Uint8Array(TLV_HEADER_LENGTH);
   private headerFill = 0;
   private blockOffset = 0;
@@ -88,14 +90,22 @@ export class TlvBlockParser {
   private fid = 0;
   private appendix = 0;
 
-  /** Bytes consumed so far. */
+  /**
+   * `startOffset`: the file offset of the first byte pushed (e.g. 2 after a stripped transfer header), so that
+   * block offsets, and the messages that name them, are those of the whole-file reader.
+   */
+  constructor(startOffset = 0) {
+    this.offset = startOffset;
+  }
+
+  /** Stream offset of the next unread byte (bytes consumed so far, plus the start offset). */
   get position(): number {
     return this.offset;
   }
 
-  /** Feeds one chunk; returns the blocks completed by it. */
-  push(chunk: Uint8Array): TlvBlock[] {
-    const out: TlvBlock[] = [];
+  /** Feeds one chunk; returns the blocks completed by it (a shared empty array when none: do not modify it). */
+  push(chunk: Uint8Array): readonly TlvBlock[] {
+    let out: TlvBlock[] = NO_BLOCKS;
     let i = 0;
     const n = chunk.length;
     while (i < n) {
@@ -108,6 +118,7 @@ export class TlvBlockParser {
             const fid = (chunk[i] << 8) | chunk[i + 1];
             const appendix = chunk[i + 2];
             const v = i + TLV_HEADER_LENGTH;
+            if (out === NO_BLOCKS) out = [];
             out.push({ fid, appendix, tag: (fid << 8) | appendix, value: chunk.slice(v, v + length), offset: this.offset });
             i = v + length;
             this.offset += TLV_HEADER_LENGTH + length;
@@ -138,6 +149,7 @@ export class TlvBlockParser {
         this.offset += take;
       }
       if (this.valueFill === value.length) {
+        if (out === NO_BLOCKS) out = [];
         out.push({ fid: this.fid, appendix: this.appendix, tag: (this.fid << 8) | this.appendix, value, offset: this.blockOffset });
         this.value = null;
         this.headerFill = 0;

@@ -11,6 +11,9 @@
  *   negative. This is the reading that reproduces the real sample's totals (shared/samples/README.md: the
  *   sample has one such change, 15:01 → 14:53 on 2025-09-05, and the published UNKNOWN total counts it as
  *   −480 s, so that every day sums to exactly 86 400 s). Each such day raises warning `activity_time_out_of_order`.
+ * - A change at minute 1440 or later (the 11-bit field holds up to 2047, but it counts "minutes since 00h00 on
+ *   the given day", 2.1) is no time of that day: it is left out — the interval before it runs on to the next
+ *   valid change or 24:00 — and the day raises warning `activity_time_out_of_range`.
  */
 import type { ActivityDailyRecord, DecodedCard } from '../domain/card.js';
 import type { Activity, ActivityIntervalRow, Warning } from '../domain/rows.js';
@@ -33,12 +36,15 @@ export function activityRows(
 
 function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: ActivityIntervalRow[], warnings: Warning[]): void {
   const date = isoDate(day.date);
-  const changes = day.changes;
+  let changes = day.changes;
+  let outOfRange = false;
+  for (const c of changes) if (c.minutes >= DAY_MINUTES) outOfRange = true;
+  if (outOfRange) changes = changes.filter((c) => c.minutes < DAY_MINUTES);
   let outOfOrder = false;
   for (let i = 0; i < changes.length; i++) {
     const c = changes[i];
-    const startMinute = Math.min(c.minutes, DAY_MINUTES);
-    const endMinute = i + 1 < changes.length ? Math.min(changes[i + 1].minutes, DAY_MINUTES) : DAY_MINUTES;
+    const startMinute = c.minutes;
+    const endMinute = i + 1 < changes.length ? changes[i + 1].minutes : DAY_MINUTES;
     if (endMinute < startMinute) outOfOrder = true;
     const inserted = !c.notInserted;
     rows.push({
@@ -53,6 +59,12 @@ function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: Ac
       crew: inserted && c.crewOrKnown,
       card_inserted: inserted,
       manual_entry: !inserted && c.crewOrKnown,
+    });
+  }
+  if (outOfRange) {
+    warnings.push({
+      code: 'activity_time_out_of_range',
+      message: `The daily record of ${date} holds an activity change at minute 1440 or later, which is no time of that day; it was left out.`,
     });
   }
   if (outOfOrder) {

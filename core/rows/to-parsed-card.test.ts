@@ -129,3 +129,23 @@ t.test('place entry types', async (t) => {
 t.test('activity DAY1 constant sanity', async (t) => {
   t.equal(new Date(DAY1 * 1000).toISOString(), '2025-06-02T00:00:00.000Z');
 });
+
+t.test('audit: activity changes at minute 1440 or later are left out, with a warning', async (t) => {
+  const d = Date.UTC(2025, 8, 5) / 1000;
+  const r = dailyRecord(0, d, [0, 1], 10, [change({ a: 0, min: 0 }), change({ a: 3, min: 600 }), change({ a: 2, min: 1500 }), change({ a: 1, min: 2047 })]);
+  const ef = bytes(u16(0), u16(0), r, fill(200 - r.length));
+  const p = toParsedCard(decodeDddBytes(bytes(signed(0x0520, 1, identification()), signed(0x0504, 1, ef))));
+  t.same(p.activities.map((a) => [a.activity, a.start, a.end, a.duration]), [
+    ['REST', '2025-09-05T00:00:00Z', '2025-09-05T10:00:00Z', 600 * 60],
+    ['DRIVING', '2025-09-05T10:00:00Z', '2025-09-06T00:00:00Z', 840 * 60],
+  ]);
+  t.same(p.metadata.warnings.map((w) => w.code), ['activity_time_out_of_range']);
+  t.match(p.metadata.warnings[0].message, /^The daily record of 2025-09-05 holds an activity change at minute 1440 or later/);
+});
+
+t.test('audit: card_number loses every blank, as query parameters do (api-contract "Card numbers")', async (t) => {
+  const p = toParsedCard(decodeDddBytes(bytes(signed(0x0520, 1, identification({ cardNumber: ' d12345 6789012a' })))));
+  t.equal(p.metadata.card.card_number, 'D123456789012A');
+  const q = toParsedCard(decodeDddBytes(bytes(signed(0x0520, 1, identification({ cardNumber: 'd1234567890120ab' })))));
+  t.equal(q.metadata.card.card_number, 'D1234567890120AB', '16 characters, upper-cased');
+});

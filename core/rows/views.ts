@@ -12,10 +12,15 @@ export function pick<K extends keyof CardApplication>(card: DecodedCard, key: K)
   return null;
 }
 
-/** The card number of the API contract: 16 characters as recorded, trimmed, upper-cased. */
+/**
+ * The card number of the API contract: the 16 characters as recorded, trimmed, upper-cased — and, since
+ * "query parameters are normalised the same way (whitespace removed, upper-cased)", with every whitespace
+ * removed, so that a stored number is always found by a query for it (a card number holds no inner blanks
+ * in practice; 2.26: driverIdentification 14 + replacement index 1 + renewal index 1).
+ */
 export function normalisedCardNumber(card: DecodedCard): string | null {
   const n = pick(card, 'identification')?.cardNumber;
   if (n === undefined || n === null) return null;
-  const t = n.trim().toUpperCase();
+  const t = n.replace(/\s+/g, '').toUpperCase();
   return t === '' ? null : t;
 }

@@ -3,10 +3,11 @@
  * "strict when short, tolerant when longer".
  */
 import type { Warning } from '../../domain/card.js';
+import type { DecodeWarningCode } from '../api.js';
 
 export class DecodeContext {
   readonly warnings: Warning[] = [];
-  warn(code: string, message: string): void {
+  warn(code: DecodeWarningCode, message: string): void {
     this.warnings.push({ code, message });
   }
 }

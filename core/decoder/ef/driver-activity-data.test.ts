@@ -171,3 +171,15 @@ t.test('size and pointer problems', async (t) => {
   const c4 = new DecodeContext();
   t.same(decodeDriverActivityData(bytes(u16(0), u16(0), fill(8)), null, c4, 'EF')!.days, [], 'buffer smaller than a header');
 });
+
+t.test('audit: a daily record dated inside 1970 is skipped, the rest is kept', async (t) => {
+  const r0 = dailyRecord(0, D0, [0, 1], 10, [change({ a: 0, min: 0 })]);
+  const r1 = dailyRecord(r0.length, DAY, [0, 2], 10, [change({ a: 0, min: 0 })]); // 1970-01-02, a damaged date
+  const r2 = dailyRecord(r1.length, D0 + DAY, [0, 3], 10, [change({ a: 0, min: 0 })]);
+  const { ef } = cyclic(200, 0, [r0, r1, r2]);
+  const ctx = new DecodeContext();
+  const a = decodeDriverActivityData(ef, 200, ctx, 'EF')!;
+  t.same(a.days.map((d) => d.date), [D0, D0 + DAY]);
+  t.same(ctx.warnings.map((w) => w.code), ['damaged_activity_record']);
+  t.match(ctx.warnings[0].message, /not 00:00 UTC of a real day/);
+});

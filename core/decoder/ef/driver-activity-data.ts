@@ -28,7 +28,7 @@
  */
 import type { ActivityDailyRecord, ActivityChange, DriverActivity } from '../../domain/card.js';
 import { readBcd } from '../primitives/bcd.js';
-import { readUint16 } from '../primitives/time-real.js';
+import { TIME_REAL_MIN, readUint16 } from '../primitives/time-real.js';
 import { decodeActivityChange } from './activity-change-info.js';
 import { type DecodeContext } from './context.js';
 
@@ -162,7 +162,7 @@ function readRecord(buf: Uint8Array, pos: number, prevLen: number, recLen: numbe
 function contentProblem(record: ActivityDailyRecord, date: number, newerDate: number): string | null {
   if ((record.recordLength - HEADER) % 2 !== 0) return 'its length leaves half an activity change';
   if (record.changes.length === 0) return 'it holds no activity change';
-  if (date === 0 || date === 0xffffffff || date % DAY !== 0) return 'its date is not 00:00 UTC';
+  if (date < TIME_REAL_MIN || date === 0xffffffff || date % DAY !== 0) return 'its date is not 00:00 UTC of a real day';
   if (date >= newerDate) return 'its date is not before the date of the next record';
   return null;
 }

@@ -12,7 +12,9 @@ export function readDatef(b: Uint8Array, o: number): string | null {
   if (year === null || month === null || day === null) return null;
   if (year === 0 && month === 0 && day === 0) return null;
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const check = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0..99 to 1900..1999 (0000-02-29 exists, 1900-02-29 not)
+  const check = new Date(0);
+  check.setUTCFullYear(year, month - 1, day);
   if (check.getUTCDate() !== day) return null;
   return String(year).padStart(4, '0') + '-' + String(month).padStart(2, '0') + '-' + String(day).padStart(2, '0');
 }

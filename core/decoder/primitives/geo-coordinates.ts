@@ -3,11 +3,14 @@
  *   GeoCoordinates ::= SEQUENCE { latitude INTEGER(-90000..90001), longitude INTEGER(-180000..180001) }
  * Each is a 3-byte signed (two's complement) integer, "a multiple (factor 10) of the ±DDMM.M representation"
  * (longitude ±DDDMM.M): 48°30.5' N is stored as 48305. Degrees = DD + MM.M / 60.
- * Unknown position: '7FFFFF' (8388607) → null. Values outside the declared range are read as null as well.
+ * Unknown position: '7FFFFF' (8388607) → null. 'FFFFFF' (the data dictionary's §2 default for 'unknown' or
+ * 'not applicable': "filling the data element with Hex 'FF' bytes"; as a signed integer −1) → null as well,
+ * not −0°00.1'. Values outside the declared range are read as null too.
  */
 import type { GeoCoordinates } from '../../domain/card.js';
 
 const UNKNOWN = 0x7fffff;
+const FF_FILLED = -1;
 
 function readInt24(b: Uint8Array, o: number): number {
   const v = (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
@@ -24,7 +27,7 @@ export function ddmmToDegrees(raw: number): number {
 }
 
 function toDegrees(raw: number, maxDegrees: number): number | null {
-  if (raw === UNKNOWN) return null;
+  if (raw === UNKNOWN || raw === FF_FILLED) return null;
   const a = Math.abs(raw);
   if (a % 1000 >= 600) return null; // minutes ≥ 60: not a ±DDMM.M value
   const d = ddmmToDegrees(raw);

@@ -99,3 +99,34 @@ t.test('strings and registrations', async (t) => {
     cardNumber: 'DF000012345678',
   });
 });
+
+t.test('audit: TimeReal inside 1970 is no time (never a 1970 date)', async (t) => {
+  t.equal(readTimeReal(bytes(u32(1)), 0), null, 'a zeroed field with one damaged bit');
+  t.equal(readTimeReal(bytes(u32(86_400)), 0), null, '1970-01-02');
+  t.equal(readTimeReal(bytes(u32(31_535_999)), 0), null, '1970-12-31T23:59:59Z');
+  t.equal(readTimeReal(bytes(u32(31_536_000)), 0), 31_536_000, '1971-01-01 is a time');
+});
+
+t.test('audit: Datef years below 100 are not moved to the 1900s', async (t) => {
+  t.equal(readDatef(bytes(0x00, 0x00, 0x02, 0x29), 0), '0000-02-29', 'year 0 is a leap year (1900 is not)');
+  t.equal(readDatef(bytes(0x00, 0x50, 0x03, 0x01), 0), '0050-03-01');
+  t.equal(readDatef(bytes(0x19, 0x00, 0x02, 0x29), 0), null, '1900-02-29 does not exist');
+});
+
+t.test("audit: GeoCoordinates filled with 'FF' (the §2 default for unknown) are no position", async (t) => {
+  const ff = readGeoCoordinates(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff), 0);
+  t.same([ff.latitude, ff.longitude], [null, null], 'not −0°00.1′');
+  t.equal(ff.rawLatitude, -1);
+  const south = readGeoCoordinates(bytes(i24(-1), i24(1000)), 0);
+  t.same([south.latitude, south.longitude], [null, null], 'a half-unknown position is no position');
+  t.equal(readGeoCoordinates(bytes(i24(-2), i24(1000)), 0).latitude, -0.003333, '−0°00.2′ is a position');
+});
+
+t.test('audit: a GNSS record at its EF default {00..00} has no position (not 0°/0°)', async (t) => {
+  const r = readGnssPlaceRecord(fill(11), 0);
+  t.same([r.timestamp, r.geo.latitude, r.geo.longitude], [null, null, null]);
+  const a = readGnssPlaceAuthRecord(fill(12), 0);
+  t.same([a.timestamp, a.geo.latitude, a.geo.longitude], [null, null, null]);
+  const timed = readGnssPlaceRecord(bytes(u32(1_700_000_000), 10, i24(0), i24(0)), 0);
+  t.same([timed.geo.latitude, timed.geo.longitude], [0, 0], 'with a time, 0°/0° is a (strange but) recorded position');
+});
