@@ -15,8 +15,8 @@
  *   }                                                       -- 5 bytes (TCS_154: 562 = 2 + 112 × 5, 1682 = 2 + 336 × 5)
  */
 import type { AuthStatusRecord, AuthStatusRecords } from '../../domain/card.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { readTimeReal } from '../primitives/time-real.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeAuthStatusRecords(
   b: Uint8Array,
@@ -24,13 +24,9 @@ export function decodeAuthStatusRecords(
   ctx: DecodeContext,
   label: string,
 ): AuthStatusRecords | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 5, expected);
-  if (layout === null) return null;
-  const records: AuthStatusRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 5, (b, o, index): AuthStatusRecord => {
     const timestamp = readTimeReal(b, o);
-    records[i] = { index: i, timestamp, authenticationStatus: b[o + 4], empty: timestamp === null };
-  }
-  return { pointerNewestRecord: readUint16(b, 0), records };
+    return { index, timestamp, authenticationStatus: b[o + 4]!, empty: timestamp === null };
+  });
+  return set && { pointerNewestRecord: set.pointer, records: set.records };
 }

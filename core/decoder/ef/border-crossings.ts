@@ -14,8 +14,7 @@
 import type { BorderCrossingRecord, BorderCrossings } from '../../domain/card.js';
 import { readGnssPlaceAuthRecord } from '../primitives/gnss-place.js';
 import { readOdometerShort } from '../primitives/odometer.js';
-import { readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeBorderCrossings(
   b: Uint8Array,
@@ -23,20 +22,16 @@ export function decodeBorderCrossings(
   ctx: DecodeContext,
   label: string,
 ): BorderCrossings | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 17, expected);
-  if (layout === null) return null;
-  const records: BorderCrossingRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 17, (b, o, index): BorderCrossingRecord => {
     const gnss = readGnssPlaceAuthRecord(b, o + 2);
-    records[i] = {
-      index: i,
-      countryLeft: b[o],
-      countryEntered: b[o + 1],
+    return {
+      index,
+      countryLeft: b[o]!,
+      countryEntered: b[o + 1]!,
       gnss,
       odometer: readOdometerShort(b, o + 14),
       empty: gnss.timestamp === null && b[o] === 0 && b[o + 1] === 0,
     };
-  }
-  return { borderCrossingPointerNewestRecord: readUint16(b, 0), records };
+  });
+  return set && { borderCrossingPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -83,3 +83,24 @@ export function fixedSize(ctx: DecodeContext, efLabel: string, size: number, nee
   }
   return true;
 }
+
+/**
+ * The common shape of the cyclic record EFs of generation 2: a 2-byte pointer to the newest record followed by
+ * `SET SIZE(n) OF record` (GNSS_Places, VehicleUnits_Used, the authentication EFs, Border_Crossings,
+ * Load_Unload_Operations, Load_Type_Entries). Lays the records out with recordLayout and reads each with `read`
+ * at its offset; null when the EF is too short for its pointer.
+ */
+export function readPointedRecordSet<R>(
+  b: Uint8Array,
+  expected: number | null,
+  ctx: DecodeContext,
+  efLabel: string,
+  recordSize: number,
+  read: (b: Uint8Array, offset: number, index: number) => R,
+): { pointer: number; records: R[] } | null {
+  const layout = recordLayout(ctx, efLabel, b.length, 2, recordSize, expected);
+  if (layout === null) return null;
+  const records: R[] = new Array(layout.count);
+  for (let i = 0; i < layout.count; i++) records[i] = read(b, 2 + i * layout.stride, i);
+  return { pointer: (b[0]! << 8) | b[1]!, records };
+}

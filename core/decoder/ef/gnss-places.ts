@@ -13,8 +13,8 @@
 import type { GnssAccumulatedDrivingRecord, GnssPlaces } from '../../domain/card.js';
 import { readGnssPlaceRecord } from '../primitives/gnss-place.js';
 import { readOdometerShort } from '../primitives/odometer.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { readTimeReal } from '../primitives/time-real.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeGnssPlaces(
   b: Uint8Array,
@@ -22,19 +22,15 @@ export function decodeGnssPlaces(
   ctx: DecodeContext,
   label: string,
 ): GnssPlaces | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 18, expected);
-  if (layout === null) return null;
-  const records: GnssAccumulatedDrivingRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 18, (b, o, index): GnssAccumulatedDrivingRecord => {
     const timestamp = readTimeReal(b, o);
-    records[i] = {
-      index: i,
+    return {
+      index,
       timestamp,
       gnss: readGnssPlaceRecord(b, o + 4),
       odometer: readOdometerShort(b, o + 15),
       empty: timestamp === null,
     };
-  }
-  return { gnssAdPointerNewestRecord: readUint16(b, 0), records };
+  });
+  return set && { gnssAdPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -7,8 +7,8 @@
  *   CardLoadTypeEntryRecord ::= SEQUENCE { timeStamp TimeReal, loadTypeEntered LoadType }   -- 5 bytes
  */
 import type { LoadTypeEntries, LoadTypeEntryRecord } from '../../domain/card.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { readTimeReal } from '../primitives/time-real.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeLoadTypeEntries(
   b: Uint8Array,
@@ -16,13 +16,9 @@ export function decodeLoadTypeEntries(
   ctx: DecodeContext,
   label: string,
 ): LoadTypeEntries | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 5, expected);
-  if (layout === null) return null;
-  const records: LoadTypeEntryRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 5, (b, o, index): LoadTypeEntryRecord => {
     const timestamp = readTimeReal(b, o);
-    records[i] = { index: i, timestamp, loadTypeEntered: b[o + 4], empty: timestamp === null && b[o + 4] === 0 };
-  }
-  return { loadTypeEntryPointerNewestRecord: readUint16(b, 0), records };
+    return { index, timestamp, loadTypeEntered: b[o + 4]!, empty: timestamp === null && b[o + 4] === 0 };
+  });
+  return set && { loadTypeEntryPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -14,8 +14,8 @@
 import type { LoadUnloadOperations, LoadUnloadRecord } from '../../domain/card.js';
 import { readGnssPlaceAuthRecord } from '../primitives/gnss-place.js';
 import { readOdometerShort } from '../primitives/odometer.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { readTimeReal } from '../primitives/time-real.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeLoadUnloadOperations(
   b: Uint8Array,
@@ -23,20 +23,16 @@ export function decodeLoadUnloadOperations(
   ctx: DecodeContext,
   label: string,
 ): LoadUnloadOperations | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 20, expected);
-  if (layout === null) return null;
-  const records: LoadUnloadRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 20, (b, o, index): LoadUnloadRecord => {
     const timestamp = readTimeReal(b, o);
-    records[i] = {
-      index: i,
+    return {
+      index,
       timestamp,
-      operationType: b[o + 4],
+      operationType: b[o + 4]!,
       gnss: readGnssPlaceAuthRecord(b, o + 5),
       odometer: readOdometerShort(b, o + 17),
       empty: timestamp === null && b[o + 4] === 0,
     };
-  }
-  return { loadUnloadPointerNewestRecord: readUint16(b, 0), records };
+  });
+  return set && { loadUnloadPointerNewestRecord: set.pointer, records: set.records };
 }

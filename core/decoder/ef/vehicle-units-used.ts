@@ -13,8 +13,8 @@
  */
 import type { VehicleUnitRecord, VehicleUnitsUsed } from '../../domain/card.js';
 import { readIa5 } from '../primitives/strings.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { type DecodeContext, recordLayout } from './context.js';
+import { readTimeReal } from '../primitives/time-real.js';
+import { type DecodeContext, readPointedRecordSet } from './context.js';
 
 export function decodeVehicleUnitsUsed(
   b: Uint8Array,
@@ -22,20 +22,16 @@ export function decodeVehicleUnitsUsed(
   ctx: DecodeContext,
   label: string,
 ): VehicleUnitsUsed | null {
-  const layout = recordLayout(ctx, label, b.length, 2, 10, expected);
-  if (layout === null) return null;
-  const records: VehicleUnitRecord[] = new Array(layout.count);
-  for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
+  const set = readPointedRecordSet(b, expected, ctx, label, 10, (b, o, index): VehicleUnitRecord => {
     const timestamp = readTimeReal(b, o);
-    records[i] = {
-      index: i,
+    return {
+      index,
       timestamp,
-      manufacturerCode: b[o + 4],
-      deviceId: b[o + 5],
+      manufacturerCode: b[o + 4]!,
+      deviceId: b[o + 5]!,
       vuSoftwareVersion: readIa5(b, o + 6, 4),
       empty: timestamp === null && b[o + 4] === 0,
     };
-  }
-  return { vehicleUnitPointerNewestRecord: readUint16(b, 0), records };
+  });
+  return set && { vehicleUnitPointerNewestRecord: set.pointer, records: set.records };
 }
