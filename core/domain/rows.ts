@@ -124,6 +124,15 @@ export interface PositionRow {
   gnss_accuracy: number | null;
 }
 
+/** Seconds per activity; UNKNOWN = card not inserted and not a manual entry, whatever the activity code. */
+export interface ActivityTotals {
+  DRIVING: number;
+  WORK: number;
+  AVAILABILITY: number;
+  REST: number;
+  UNKNOWN: number;
+}
+
 /** A daily record's distance, used by day overviews and time summaries. */
 export interface DayDistanceRow {
   import_id: string | null;

@@ -1,13 +1,6 @@
-import type { ActivityIntervalRow } from '../domain/rows.js';
+import type { ActivityIntervalRow, ActivityTotals } from '../domain/rows.js';
 
-/** Seconds per activity; UNKNOWN = card not inserted and no manual entry. */
-export interface ActivityTotals {
-  DRIVING: number;
-  WORK: number;
-  AVAILABILITY: number;
-  REST: number;
-  UNKNOWN: number;
-}
+export type { ActivityTotals } from '../domain/rows.js';
 
 export type TotalsKey = keyof ActivityTotals;
 

@@ -14,6 +14,7 @@
  */
 import type { DateRange, Page, Served } from '../use-cases/contracts.js';
 import type {
+  ActivityTotals,
   ActivityIntervalRow,
   EventFaultRow,
   ImportRow,
@@ -79,14 +80,7 @@ export type RowScope =
   | { kind: 'import'; import_id: string; range: DateRange }
   | { kind: 'card'; card_number: string; range: DateRange };
 
-export interface ActivityTotals {
-  DRIVING: number;
-  WORK: number;
-  AVAILABILITY: number;
-  REST: number;
-  /** card not inserted and not a manual entry, whatever the activity code */
-  UNKNOWN: number;
-}
+export type { ActivityTotals };
 
 export interface Slice<T> {
   items: T[];

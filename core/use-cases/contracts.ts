@@ -4,6 +4,7 @@
  * ../domain/errors.ts plus DddDecodeError (../decoder/api.ts) for files that cannot be decoded.
  */
 import type {
+  ActivityTotals,
   ActivityIntervalRow,
   EventFaultRow,
   ImportRow,
@@ -60,7 +61,7 @@ export type ParseResponse = ImportRow & { reused: boolean };
 
 export interface TimeSummary {
   basis: BasisDescription;
-  totals: { DRIVING: number; WORK: number; AVAILABILITY: number; REST: number; UNKNOWN: number };
+  totals: ActivityTotals;
   days: number;
   distance_km: number;
 }
