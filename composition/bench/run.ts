@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), EU 561
- * (benchEu561), service (benchService). A module that is missing or fails is reported and the others run.
+ * (benchEu561), service (benchService), week view in Chromium (benchWeekView). A module that is missing or
+ * fails is reported and the others run.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +12,7 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './decode.bench.js', run: 'benchDecode' },
   { module: './eu561.bench.js', run: 'benchEu561' },
   { module: './service.bench.js', run: 'benchService' },
+  { module: './week-view.bench.js', run: 'benchWeekView' },
 ];
 
 export async function runBenches(print: (line: string) => void = (line) => console.log(line)): Promise<number> {
