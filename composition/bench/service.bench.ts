@@ -12,10 +12,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { H3, toNodeHandler } from 'h3';
-import { encodeCard } from '../../fixtures/encoder/encode-card.js';
-import { GEN1_MAX } from '../../fixtures/encoder/capacities.js';
-import { Prng } from '../../fixtures/encoder/prng.js';
-import { baseScenario, randomDays } from '../../fixtures/scenarios/build.js';
+import { cardNumberOf, DAYS_PER_DOWNLOAD, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import type { ImportRow, ParsedCard } from '../../core/domain/rows.js';
@@ -35,23 +32,10 @@ export interface ServiceBenchOptions {
   requests?: number;
 }
 
-const DAYS_PER_DOWNLOAD = 28;
 const LAST_DAY = '2026-12-27';
 
 function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function cardNumberOf(index: number): string {
-  return `DB${String(index).padStart(12, '0')}01`;
-}
-
-/** A 28-day generation-1 card ending at `lastDate`, with its own card number. */
-export function twentyEightDayCard(seed: number, cardNumber: string, lastDate: string): Uint8Array {
-  const rng = new Prng(seed);
-  const scenario = baseScenario({ generation: 'GEN1', capacities: GEN1_MAX, days: randomDays(rng, lastDate, DAYS_PER_DOWNLOAD) });
-  scenario.identification.cardNumber = cardNumber;
-  return encodeCard(scenario);
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
