@@ -126,6 +126,10 @@ t.test('helpers: severity bands at their edges, durations, week start', async (t
   t.equal(severityOf(REST_BANDS.daily_regular, 8.5 * H - 1), 'VSI');
   t.equal(severityOf(REST_BANDS.weekly_regular, 44 * H), 'MI');
   t.equal(severityOf(REST_BANDS.weekly_regular, 45 * H), null);
+  t.equal(severityOf(REST_BANDS.weekly_reduced, 24 * H - 1), 'MI');
+  t.equal(severityOf(REST_BANDS.weekly_reduced, 22 * H - 1), 'SI');
+  t.equal(severityOf(REST_BANDS.weekly_reduced, 20 * H - 1), 'VSI');
+  t.equal(severityOf(REST_BANDS.weekly_reduced, 24 * H), null);
   t.equal(formatDuration(10 * H + 25 * M), '10 h 25 min');
   t.equal(formatDuration(45 * M), '45 min');
   t.equal(formatDuration(9 * H), '9 h');

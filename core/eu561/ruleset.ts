@@ -7,7 +7,9 @@ import { HOUR, MIN } from './time.js';
 import type { NotEvaluated } from './types.js';
 
 // 2026.2: Art. 7 third paragraph (2020/1054) — riding as co-driver in crew mode counts as a break (audit).
-export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.2';
+// 2026.3: Art. 8(6) — a rest of 20 h to < 24 h taken where a weekly rest was due is an insufficient reduced weekly
+// rest (2016/403 Annex I), no longer a late weekly rest (./rules/weekly-rest.ts).
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.3';
 export const ALGORITHM_VERSION = '1.0.0';
 
 export const LIMITS = {
@@ -38,6 +40,8 @@ export const LIMITS = {
   regularWeeklyRest: 45 * HOUR,
   reducedWeeklyRest: 24 * HOUR,
   weeklyRestDeadline: 6 * 24 * HOUR,
+  /** pre-check reading: the shortest rest reported as an insufficient reduced weekly rest (./rules/weekly-rest.ts) */
+  insufficientWeeklyRestFloor: 20 * HOUR,
 } as const;
 
 export const DISCLAIMER =

@@ -9,8 +9,9 @@
  * VSI 105h–<112h30, MSI ≥112h30) and breaks (SI 5h–<6h, VSI ≥6h, no MSI row). The rest rows (Art. 8, rows 16 on)
  * and every MI band (Directive 2006/22/EC Annex III) are written from memory of the same tables and agree with
  * an independent recollection in the audit, but were not re-read: rows marked UNCERTAIN must be re-checked
- * against EUR-Lex before any legal use. Not used: the "insufficient reduced weekly rest < 24 h" rows (MI 22h–<24h,
- * SI 20h–<22h, VSI <20h), because a rest under 24 h is never taken as a weekly rest here (./rules/weekly-rest.ts).
+ * against EUR-Lex before any legal use. The "insufficient reduced weekly rest < 24 h" rows (MI 22h–<24h,
+ * SI 20h–<22h, VSI <20h) are used for a rest of 20 h to < 24 h taken where a weekly rest was due; below 20 h the
+ * fault is reported as a late weekly rest instead, so their VSI row is never reached (./rules/weekly-rest.ts).
  * No band is given (severity null) for rules whose class we do not know reliably (reduced weekly rest
  * compensation).
  */
@@ -100,6 +101,16 @@ export const REST_BANDS = {
     { from: 42 * HOUR, to: 45 * HOUR, severity: 'MI' },
     { from: 36 * HOUR, to: 42 * HOUR, severity: 'SI' },
     { from: 0, to: 36 * HOUR, severity: 'VSI' },
+  ],
+  /**
+   * Art. 8(6) insufficient reduced weekly rest (below the 24 h minimum): MI 22h≤…<24h, SI 20h≤…<22h, VSI <20h.
+   * UNCERTAIN: SI and VSI from memory of 2016/403 Annex I (as amended by 2022/694), MI from memory of Directive
+   * 2006/22/EC Annex III; not re-read against EUR-Lex. Only values of 20 h or more reach it (./rules/weekly-rest.ts).
+   */
+  weekly_reduced: [
+    { from: 22 * HOUR, to: 24 * HOUR, severity: 'MI' },
+    { from: 20 * HOUR, to: 22 * HOUR, severity: 'SI' },
+    { from: 0, to: 20 * HOUR, severity: 'VSI' },
   ],
 } satisfies Record<string, Band[]>;
 

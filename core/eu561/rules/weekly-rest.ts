@@ -8,11 +8,32 @@
  *   the data, so a first weekly rest starting more than 144 h after that is certainly late; when the data
  *   starts with rest, that rest is taken as the previous weekly rest (it may have begun earlier). A rest still
  *   running at the end of the data that started in time may be a weekly rest and is never flagged.
+ * - Insufficient reduced weekly rest (source: Commission Regulation (EU) 2016/403 Annex I as amended by
+ *   2022/694, row "insufficient reduced weekly rest period, less than 24 h": MI 22h–<24h, SI 20h–<22h, VSI <20h;
+ *   bands UNCERTAIN, see ../severity.ts): when no rest of 24 h or more starts within the six 24-hour periods, but
+ *   a rest of at least 20 h does, that rest is read as the weekly rest the driver took, too short: one finding
+ *   with value = its length, limit = 24 h, excess = 24 h - value. Of several such rests the longest counts
+ *   (ties: the earliest). It ends the weekly period: the next six 24-hour periods count from its end, so the
+ *   fault is reported once (no late-weekly-rest finding for the same missing rest, no cascade on the following
+ *   weeks). Below 20 h the late-weekly-rest finding (measured as the delay) stays.
+ *   Why 20 h (the pre-check's own threshold, not the Regulation's; the 2016/403 rows go down to "< 20 h VSI"):
+ *   a weekly rest cut to 20-24 h is recognisable as one, while below 20 h a rest is what the longest daily rests
+ *   of ordinary weeks look like (11 h, up to a long night or a day off of 13-19 h); reading one of those as a
+ *   "weekly rest of 12 h" (VSI) would guess which rest the driver meant, so the fault stays "no weekly rest in
+ *   time". Compliant weeks are never affected: the search runs only when no rest of 24 h starts in time, so long
+ *   daily rests before a weekly rest in time are not judged (tested: a week with a 19 h and a 21 h daily rest and
+ *   a 45 h weekly rest in time gives nothing; a 23 h rest followed by a 45 h rest in time neither).
+ *   Such a rest is not a reduced weekly rest for the two-week rule and the compensation (Art. 4(h): at least
+ *   24 h): it is not counted and owes no compensation; a pair of weeks overlapping it is not reported again
+ *   (one fault once, as for a late weekly rest: the pair lacks exactly the weekly rest already reported).
+ *   Unknown time: when unknown time next to it could make it 24 h, the finding exists only when the unknown time
+ *   is read as work: INCOMPLETE_DATA (../precheck.ts); when it cannot reach 24 h the fault is shown by the data
+ *   and reported as a VIOLATION with the length most favourable to the driver (unknown time read as rest).
  * - Two consecutive fixed weeks (Art. 8(6) first subparagraph): at least two weekly rests, one of them
  *   regular. A weekly rest falling in two weeks may be counted in either (Art. 8(9)): every weekly rest that
  *   overlaps the two weeks counts for them (the reading most favourable to the driver). Only pairs of weeks
- *   fully inside the data are checked, and a pair already holding a late weekly rest (one fault once) is not
- *   reported again. Two reduced weekly rests in the pair may be justified by the 2020/1054 derogation for
+ *   fully inside the data are checked, and a pair already holding a late or insufficient weekly rest (one fault
+ *   once) is not reported again. Two reduced weekly rests in the pair may be justified by the 2020/1054 derogation for
  *   international goods transport (third subparagraph: two consecutive reduced weekly rests outside the Member
  *   State of establishment when, in any four consecutive weeks, at least four weekly rests of which two
  *   regular are taken). The card cannot show the transport type or place, so when the four-week condition
@@ -39,11 +60,12 @@ export function weeklyRest(a: Analysis): RuleOutput {
   let anchor = first && first.leftOpen ? first.end : a.dataStart;
   const candidates = weekly.filter((r) => !(r.leftOpen && r === first));
   const trailing = a.rests[a.rests.length - 1];
-  const late: RawFinding[] = [];
-  const report = (anchorAt: number, startAt: number, openEnded: boolean) => {
+  /** spans already reported as a missing weekly rest: a two-week pair overlapping one is not reported again */
+  const missed: RawFinding[] = [];
+  const reportLate = (anchorAt: number, startAt: number, openEnded: boolean) => {
     const deadline = anchorAt + LIMITS.weeklyRestDeadline;
     const delay = startAt - deadline;
-    late.push({
+    missed.push({
       rule: 'weekly_rest',
       status: 'VIOLATION',
       article: ARTICLE,
@@ -61,23 +83,73 @@ export function weeklyRest(a: Analysis): RuleOutput {
       evidenceKinds: ['REST'],
     });
   };
-  for (const r of candidates) {
-    if (r.start > anchor + LIMITS.weeklyRestDeadline) report(anchor, r.start, false);
-    anchor = r.end;
+  const reportShort = (anchorAt: number, r: RestPeriod) => {
+    const short = LIMITS.reducedWeeklyRest - r.duration;
+    missed.push({
+      rule: 'weekly_rest',
+      status: 'VIOLATION',
+      article: ARTICLE,
+      start: r.start,
+      end: r.end,
+      value: r.duration,
+      limit: LIMITS.reducedWeeklyRest,
+      excess: short,
+      severity: severityOf(REST_BANDS.weekly_reduced, r.duration),
+      description:
+        `No rest of 24 h or more started within six 24-hour periods after the previous weekly rest ended ` +
+        `(${formatInstant(anchorAt)}); the longest rest started in that time, ${formatDuration(r.duration)} from ` +
+        `${formatInstant(r.start)}, is taken as the weekly rest: an insufficient reduced weekly rest, ` +
+        `${formatDuration(short)} short of the 24 h minimum.`,
+      evidenceKinds: ['REST'],
+    });
+  };
+  // the longest rest of 20 h .. < 24 h starting in [from, deadline] (ties: the earliest), or null; `k` only
+  // moves forward because the anchor does
+  let k = 0;
+  const shortWeeklyRest = (from: number, deadline: number): RestPeriod | null => {
+    while (k < a.rests.length && a.rests[k]!.start < from) k++;
+    let best: RestPeriod | null = null;
+    for (let q = k; q < a.rests.length && a.rests[q]!.start <= deadline; q++) {
+      const r = a.rests[q]!;
+      if (r.leftOpen || r.rightOpen || r.duration < LIMITS.insufficientWeeklyRestFloor) continue;
+      if (!best || r.duration > best.duration) best = r;
+    }
+    return best;
+  };
+  let c = 0;
+  for (;;) {
+    const deadline = anchor + LIMITS.weeklyRestDeadline;
+    const next = candidates[c];
+    if (next && next.start <= deadline) {
+      anchor = next.end;
+      c++;
+      continue;
+    }
+    if (!next && a.dataEnd <= deadline) break;
+    // a rest still running at the end of the data that started in time may be the weekly rest
+    if (!next && trailing && trailing.rightOpen && trailing.start >= anchor && trailing.start <= deadline) break;
+    const short = shortWeeklyRest(anchor, deadline);
+    if (short) {
+      reportShort(anchor, short);
+      anchor = short.end;
+      continue;
+    }
+    if (!next) {
+      reportLate(anchor, a.dataEnd, true);
+      break;
+    }
+    reportLate(anchor, next.start, false);
+    anchor = next.end;
+    c++;
   }
-  const lastCandidate = candidates[candidates.length - 1];
-  const openTail = trailing && trailing.rightOpen && trailing !== lastCandidate && trailing.start <= anchor + LIMITS.weeklyRestDeadline;
-  if (!(lastCandidate && lastCandidate.rightOpen) && !openTail && a.dataEnd > anchor + LIMITS.weeklyRestDeadline) {
-    report(anchor, a.dataEnd, true);
-  }
-  findings.push(...late);
+  findings.push(...missed);
 
   // --- two consecutive weeks -----------------------------------------------------------------------
   const firstWeek = weekStartOf(a.dataStart) + (a.dataStart === weekStartOf(a.dataStart) ? 0 : WEEK);
   let lastReported: string | null = null;
   for (let w = firstWeek; w + 2 * WEEK <= a.dataEnd; w += WEEK) {
     const pairEnd = w + 2 * WEEK;
-    if (late.some((f) => f.start < pairEnd && f.end > w)) continue;
+    if (missed.some((f) => f.start < pairEnd && f.end > w)) continue;
     const inPair = weekly.filter((r) => r.start < pairEnd && r.end > w);
     const regular = inPair.filter(isRegular).length;
     if (inPair.length >= 2 && regular >= 1) continue;
