@@ -51,7 +51,7 @@ t.test('one short pass through a real card in Chromium', { skip: missing ?? fals
   await t.rejects(benchWeekView({ print: (l) => lines.push(l), fixtures, passes: 1, warmupPasses: 0 }), /importing corrupt-random\.ddd answered 4\d\d/, 'a file the service refuses stops the bench');
   t.match(lines[0], /^week view: Chromium .* 1 passes after 0 warm-up/);
   t.match(lines[1], /^gen1-full\.ddd: card \S+, .*\(8 weeks, 7 switches × 1 passes = 7\), segments\/week min \d+/);
-  for (const label of ['click → rendered (in page)', 'click → next frame (in page)', 'click → waitForWeek (driver)']) {
+  for (const label of ['click → rendered (in page)', 'click → next frame (in page)', 'click → findings (in page)', 'click → waitForWeek (driver)']) {
     t.ok(lines.some((l) => l.startsWith(`  ${label}`) && /p50 +\d+\.\d ms.*x baseline.*target 100 ms/.test(l)), label);
   }
   t.ok(lines.some((l) => /^ {2}baseline: fetch week-overview +p50 +\d+\.\d ms/.test(l)), 'the baseline line');

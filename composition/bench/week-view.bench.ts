@@ -5,16 +5,19 @@
  * `/?card_number=…&week=<first week>` and steps through the whole card with the page's own Next button
  * (#next-week), several passes after an unmeasured warm-up pass. Per switch it measures:
  * - click → rendered: in the page, from the click event (a capturing listener) to the moment the chart
- *   holds the new week and the view left "loading" (a MutationObserver; the page renders synchronously
- *   once both of its requests answered);
+ *   holds the new week and the view left "loading" (a MutationObserver; the page draws the chart and the
+ *   totals as soon as the week-overview answers, without waiting for the pre-check);
  * - click → next frame: the same plus one requestAnimationFrame and a task, i.e. layout and paint;
- * - of which answers → rendered: from the arrival of the last of the page's two answers (Resource Timing
+ * - click → findings: until the findings area holds the pre-check's answer for the new week (the page asks
+ *   for the week and the 3 weeks before, client/precheck-window.ts); each switch waits for it before the
+ *   next click, so no pre-check is cut short;
+ * - of which overview answer → rendered: from the arrival of the week-overview answer (Resource Timing
  *   responseEnd) to the rendered week, i.e. the client's own share (JSON parsing and building the DOM);
  * - click → waitForWeek: as the driver sees it (the e2e tests' own wait; includes the CDP round trips);
  * and the segments drawn (checked against the week's interval count). The baseline, measured in the same
  * run and in the same page right after each switch, is the page's bare `fetch` of the same week-overview
- * JSON (`fetch(url).then(r => r.json())`); a second reference is that fetch together with the week's
- * pre-check, i.e. exactly what the page waits for before it renders. Results are p50 / p95 / max and
+ * JSON (`fetch(url).then(r => r.json())`); a second reference is that fetch together with the page's
+ * pre-check request. Results are p50 / p95 / max and
  * ratios render / baseline, next to the 100 ms "instant" threshold as a target (reported, not asserted).
  * Loops are bounded by the card's week count (at most MAX_WEEKS) and the pass count.
  */
@@ -24,7 +27,8 @@ import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { addWeeks, formatIsoWeek, isoWeekOfDate } from '../../adapters/http/web/client/iso-week.js';
+import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from '../../adapters/http/web/client/iso-week.js';
+import { precheckWindow } from '../../adapters/http/web/client/precheck-window.js';
 import { chromiumMissing, launchChromium } from '../../adapters/http/web/e2e/browser.js';
 import { waitForWeek } from '../../adapters/http/web/e2e/week-view-checks.js';
 import { findRepoRoot } from '../../adapters/http/web/index.js';
@@ -107,7 +111,9 @@ export function segmentSummary(counts: readonly number[]): string {
 interface Switch {
   rendered: number;
   frame: number;
-  /** from the arrival of the page's last answer to the rendered week: JSON parsing and DOM building */
+  /** click → the findings area holds the new week's pre-check answer */
+  findings: number;
+  /** from the arrival of the week-overview answer to the rendered week: JSON parsing and DOM building */
   afterData: number;
   driver: number;
   segments: number;
@@ -135,17 +141,19 @@ interface InPageTimes {
   click: number;
   rendered: number;
   frame: number;
+  findings: number;
 }
 
 /* c8 ignore start: these functions are serialized by page.evaluate and run in Chromium, out of Node's coverage */
 
-/** In the page: arms the timers for the switch to `target`: click time, render time, next-frame time. */
+/** In the page: arms the timers for the switch to `target`: click, rendered, next frame, findings filled. */
 function armInPage(target: string): void {
-  const rec: InPageTimes = { click: -1, rendered: -1, frame: -1 };
+  const rec: InPageTimes = { click: -1, rendered: -1, frame: -1, findings: -1 };
   (window as unknown as { __weekBench: InPageTimes }).__weekBench = rec;
   performance.clearResourceTimings(); // the buffer holds 250 entries by default
   const main = document.querySelector('main')!;
   const chart = document.getElementById('chart')!;
+  const findings = document.getElementById('findings')!;
   document.addEventListener(
     'click',
     (event) => {
@@ -154,26 +162,34 @@ function armInPage(target: string): void {
     { capture: true, once: true },
   );
   const observer = new MutationObserver(() => {
-    if (rec.click < 0 || rec.rendered >= 0) return;
-    if (chart.dataset.week !== target || main.dataset.view === 'loading') return;
-    rec.rendered = performance.now();
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => (rec.frame = performance.now()), 0));
+    if (rec.click < 0) return;
+    const now = performance.now();
+    if (rec.rendered < 0 && chart.dataset.week === target && main.dataset.view !== 'loading') {
+      rec.rendered = now;
+      requestAnimationFrame(() => setTimeout(() => (rec.frame = performance.now()), 0));
+    }
+    if (rec.findings < 0 && findings.dataset.week === target && (findings.dataset.state === 'done' || findings.dataset.state === 'error')) {
+      rec.findings = now;
+    }
+    if (rec.rendered >= 0 && rec.findings >= 0) observer.disconnect();
   });
-  observer.observe(main, { attributes: true, subtree: true, attributeFilter: ['data-view', 'data-week'] });
+  observer.observe(main, { attributes: true, subtree: true, attributeFilter: ['data-view', 'data-week', 'data-state'] });
 }
 
-function frameSeenInPage(): boolean {
-  return (window as unknown as { __weekBench: InPageTimes }).__weekBench.frame >= 0;
+/** The switch is over: the next frame after the render was seen and the findings are filled. */
+function switchDoneInPage(): boolean {
+  const r = (window as unknown as { __weekBench: InPageTimes }).__weekBench;
+  return r.frame >= 0 && r.findings >= 0;
 }
 
-/** In the page: the switch's times, and when the last of the page's two answers (week-overview, pre-check) arrived. */
+/** In the page: the switch's times, the page's answers seen since the click, and when the week-overview answered. */
 function readInPage(): InPageTimes & { answers: number; dataAt: number } {
   const r = (window as unknown as { __weekBench: InPageTimes }).__weekBench;
   const answers = performance
     .getEntriesByType('resource')
     .filter((e) => e.startTime >= r.click && /\/api\/drivercard\/(week-overview|eu561\/violations)\?/.test(e.name));
-  return { ...r, answers: answers.length, dataAt: Math.max(...answers.map((e) => (e as PerformanceResourceTiming).responseEnd)) };
+  const overview = answers.filter((e) => e.name.includes('/week-overview?'));
+  return { ...r, answers: answers.length, dataAt: Math.max(...overview.map((e) => (e as PerformanceResourceTiming).responseEnd)) };
 }
 
 /** In the page, the baseline: a bare fetch of the week-overview JSON; then that fetch with the pre-check. */
@@ -202,17 +218,26 @@ async function pass(page: Page, base: string, card: string, weeks: readonly stri
     await page.click('#next-week');
     await waitForWeek(page, card, week);
     const driver = performance.now() - started;
-    await page.waitForFunction(frameSeenInPage, undefined, { timeout: 15_000 });
+    await page.waitForFunction(switchDoneInPage, undefined, { timeout: 15_000 });
     const rec = await page.evaluate(readInPage);
     if (rec.answers !== 2) throw new Error(`${week}: ${rec.answers} requests of the page seen for one switch, expected 2`);
     const segments = await page.locator('#chart button.seg').count();
-    const dates = await page.$$eval('#chart .day-row', (rowsEls) => rowsEls.map((r) => (r as HTMLElement).dataset.date ?? ''));
+    const range = precheckWindow(parseIsoWeek(week)!);
     const base = await page.evaluate(baselineInPage, {
       overviewUrl: `api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`,
-      precheckUrl: `api/drivercard/eu561/violations?card_number=${encodeURIComponent(card)}&date_from=${dates[0]}&date_to=${dates[dates.length - 1]}`,
+      precheckUrl: `api/drivercard/eu561/violations?card_number=${encodeURIComponent(card)}&date_from=${range.dateFrom}&date_to=${range.dateTo}`,
     });
     if (base.intervals !== segments) throw new Error(`${week}: ${segments} segments drawn for ${base.intervals} intervals`);
-    rows.push({ rendered: rec.rendered - rec.click, frame: rec.frame - rec.click, afterData: rec.rendered - rec.dataAt, driver, segments, fetchOverview: base.fetchOverview, fetchBoth: base.fetchBoth });
+    rows.push({
+      rendered: rec.rendered - rec.click,
+      frame: rec.frame - rec.click,
+      findings: rec.findings - rec.click,
+      afterData: rec.rendered - rec.dataAt,
+      driver,
+      segments,
+      fetchOverview: base.fetchOverview,
+      fetchBoth: base.fetchBoth,
+    });
   }
   return rows;
 }
@@ -246,8 +271,9 @@ async function benchCard(
     );
     print(formatStatsLine('click → rendered (in page)', summarize(rows.map((r) => r.rendered)), overview));
     print(formatStatsLine('click → next frame (in page)', summarize(rows.map((r) => r.frame)), overview));
+    print(formatStatsLine('click → findings (in page)', summarize(rows.map((r) => r.findings)), overview));
     print(formatStatsLine('click → waitForWeek (driver)', summarize(rows.map((r) => r.driver)), overview));
-    print(formatStatsLine('of which: answers → rendered', summarize(rows.map((r) => r.afterData))));
+    print(formatStatsLine('of which: overview → rendered', summarize(rows.map((r) => r.afterData))));
     print(formatStatsLine('baseline: fetch week-overview', overview));
     print(formatStatsLine('ref: fetch overview + pre-check', summarize(rows.map((r) => r.fetchBoth))));
   } finally {

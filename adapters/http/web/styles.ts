@@ -139,6 +139,7 @@ table.totals tfoot th, table.totals tfoot td { font-weight: 700; border-top: 2px
 button.link { border: 0; background: none; padding: 0.1rem 0.2rem; min-height: 0; color: var(--work); text-decoration: underline; font-weight: 600; }
 button.link:hover { background: #e7f5ff; }
 .empty-note { color: var(--muted); margin: 0.25rem 0; }
+.heading-note { display: block; font-size: 0.8rem; font-weight: 400; color: var(--muted); }
 .error-note { color: #a51111; font-weight: 600; }
 .disclaimer { font-size: 0.8rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 1rem; }
 

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { startServer } from '../../../composition/server.js';
-import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek, weekDates } from './client/iso-week.js';
+import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './client/iso-week.js';
+import { precheckWindow } from './client/precheck-window.js';
 import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
 import {
   checkBars,
@@ -20,9 +21,11 @@ import {
   checkPhone,
   checkTotals,
   checkWeekSwitch,
+  fetchPrecheckForWeek,
   fetchWeek,
   getJson,
   type Precheck,
+  waitForFindings,
   waitForWeek,
 } from './e2e/week-view-checks.js';
 import { findRepoRoot } from './index.js';
@@ -51,15 +54,17 @@ if (missing) {
   });
   const base = server.url;
 
-  /** The first week (by the whole card's findings) whose own pre-check lists a violation. */
-  async function weekWithViolation(card: string): Promise<{ week: string; pre: Precheck } | null> {
+  /**
+   * The first week (by the whole card's findings) whose pre-check, asked as the page asks it (the week and
+   * the 3 weeks before) and cut to the week as the page cuts it, lists a violation.
+   */
+  async function weekWithViolation(card: string): Promise<{ week: string; pre: Precheck; path: string } | null> {
     const all = await getJson<Precheck>(base, `/api/drivercard/eu561/violations?card_number=${card}`);
     t.equal(all.status, 200, 'the whole-card pre-check answers');
     const weeks = [...new Set(all.body.violations.filter((v) => v.status === 'VIOLATION' && v.start).map((v) => formatIsoWeek(isoWeekOfDate(v.start!))))];
     for (const week of weeks.slice(0, 10)) {
-      const dates = weekDates(parseIsoWeek(week)!);
-      const pre = await getJson<Precheck>(base, `/api/drivercard/eu561/violations?card_number=${card}&date_from=${dates[0]}&date_to=${dates[6]}`);
-      if (pre.status === 200 && pre.body.violations.some((v) => v.status === 'VIOLATION')) return { week, pre: pre.body };
+      const pre = await fetchPrecheckForWeek(base, card, week);
+      if (pre.status === 200 && pre.body.violations.some((v) => v.status === 'VIOLATION')) return { week, pre: pre.body, path: pre.path };
     }
     return null;
   }
@@ -73,6 +78,10 @@ if (missing) {
       if (m.type() === 'error') problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(e.message));
+    const prechecks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/eu561/violations')) prechecks.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
 
     const response = await page.goto(`${base}/`);
     t.equal(response?.status(), 200, 'the page is served at /');
@@ -96,8 +105,8 @@ if (missing) {
     const found = await weekWithViolation(card);
     t.ok(found, `${FIXTURE} has a week with a violation`);
     if (!found) return;
-    const { week, pre } = found;
-    t.comment(`violation week: ${week} (${pre.violations.length} findings)`);
+    const { week, pre, path } = found;
+    t.comment(`violation week: ${week} (${pre.violations.length} findings in the week)`);
 
     // choose the driver and the week as a user does
     await page.selectOption('#driver', card);
@@ -110,8 +119,11 @@ if (missing) {
     const segments = await checkBars(t, page, data);
     t.ok(segments > 0, `the week has ${segments} segments`);
     await checkTotals(t, page, data);
+    await waitForFindings(page, week);
     await page.screenshot({ path: join(shots, 'e2e-week-desktop.png'), fullPage: true });
     await checkFindings(t, page, data, pre, shots, 'e2e');
+    t.equal(prechecks[prechecks.length - 1], path, 'the page asked the pre-check for the week and the 3 weeks before');
+    t.match(await page.textContent('#findings h3'), `also looked at the 3 weeks before (from ${precheckWindow(parseIsoWeek(week)!).dateFrom})`, 'and says so');
     await checkKeyboardTooltip(t, page, shots, 'e2e');
     const next = formatIsoWeek(isoWeekOfDate(new Date(Date.parse(`${data.end_date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)));
     await checkWeekSwitch(t, page, card, week, next);

@@ -32,12 +32,14 @@ async function readJson<T>(response: Response): Promise<T> {
   return body as T;
 }
 
-async function get<T>(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<T> {
+/** `onHeaders` runs once the answer's status and headers arrived, before its body is read. */
+async function get<T>(path: string, params: Record<string, string>, signal?: AbortSignal, onHeaders?: () => void): Promise<T> {
   const query = new URLSearchParams(params).toString();
   const response = await fetch(`${BASE}${path}${query ? `?${query}` : ''}`, {
     headers: { Accept: 'application/json' },
     signal,
   });
+  onHeaders?.();
   return readJson<T>(response);
 }
 
@@ -52,8 +54,9 @@ export async function listImports(signal?: AbortSignal): Promise<ImportRow[]> {
   }
 }
 
-export async function weekOverview(cardNumber: string, week: string, signal?: AbortSignal): Promise<WeekOverview | null> {
-  const body = await get<{ items: WeekOverview[] }>('week-overview', { card_number: cardNumber, week }, signal);
+/** `onHeaders`: see get(); the page starts the pre-check there, once the service is done with the week. */
+export async function weekOverview(cardNumber: string, week: string, signal?: AbortSignal, onHeaders?: () => void): Promise<WeekOverview | null> {
+  const body = await get<{ items: WeekOverview[] }>('week-overview', { card_number: cardNumber, week }, signal, onHeaders);
   return body.items.find((w) => w.week === week) ?? body.items[0] ?? null;
 }
 

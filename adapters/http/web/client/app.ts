@@ -9,9 +9,11 @@ import { handleChartKey, highlightSpan, renderChart, renderMarks } from './chart
 import { byId, el } from './dom.js';
 import { type DriverOption, driversFromImports } from './drivers.js';
 import { renderFindings } from './findings.js';
-import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek, weekDates } from './iso-week.js';
+import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
+import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { renderTotals } from './totals-table.js';
 import { Tooltip } from './tooltip.js';
+import type { PrecheckResult, WeekOverview } from './types.js';
 import { readViewState, type ViewState, viewStateSearch } from './url-state.js';
 
 type ViewPhase = 'loading' | 'ready' | 'empty' | 'error' | 'idle';
@@ -114,13 +116,27 @@ function showOnChart(start: string, end: string): void {
   if (!rows.length) ui.status.textContent = 'That period lies outside the days shown.';
 }
 
+function showPrecheckState(state: 'running' | 'done' | 'error', week: string | null): void {
+  ui.findings.dataset.state = state;
+  ui.findings.setAttribute('aria-busy', String(state === 'running'));
+  if (week) ui.findings.dataset.week = week;
+  else delete ui.findings.dataset.week;
+}
+
+/**
+ * Shows one week: the chart and totals are drawn as soon as the week-overview answers, the findings and
+ * chart marks when the pre-check (the week and the 3 weeks before, cut to the week) does. Each call aborts
+ * the previous one's requests, and an answer for a week no longer asked for is never drawn.
+ */
 async function loadWeek(): Promise<void> {
   inFlight?.abort();
   tooltip.hide();
   const card = state.card_number;
   const week = parseIsoWeek(state.week);
   if (!card || !week) {
+    inFlight = null;
     clearView();
+    showPrecheckState('done', null);
     if (driversLoaded && !drivers.length) setPhase('empty', 'No driver card has been imported yet. Import a .ddd file to begin.');
     else setPhase('idle', 'Choose a driver to see a week.');
     return;
@@ -128,23 +144,34 @@ async function loadWeek(): Promise<void> {
   const controller = new AbortController();
   inFlight = controller;
   const weekText = formatIsoWeek(week);
-  const dates = weekDates(week);
+  const range = precheckWindow(week);
   setPhase('loading', `Loading ${weekText} of card ${card}…`);
   ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
-  const [overview, checked] = await Promise.allSettled([
-    weekOverview(card, weekText, controller.signal),
-    precheck(card, dates[0]!, dates[6]!, controller.signal),
-  ]);
-  if (controller.signal.aborted) return;
-  inFlight = null;
+  showPrecheckState('running', weekText);
+  // The pre-check starts as soon as the service has answered the week-overview (its headers arrived), so
+  // the service (one thread) computes the week first and the pre-check while the page parses and draws it.
+  let precheckAnswer: Promise<PrecheckResult> | null = null;
+  const startPrecheck = (): Promise<PrecheckResult> => {
+    if (!precheckAnswer) {
+      precheckAnswer = precheck(card, range.dateFrom, range.dateTo, controller.signal);
+      precheckAnswer.catch(() => undefined); // read below; never an unhandled rejection meanwhile
+    }
+    return precheckAnswer;
+  };
 
-  if (overview.status === 'rejected' || !overview.value) {
-    clearView();
-    const why = overview.status === 'rejected' ? message(overview.reason) : 'The service returned no week.';
-    setPhase('error', `Could not load ${weekText}: ${why}`);
+  let data: WeekOverview | null;
+  try {
+    data = await weekOverview(card, weekText, controller.signal, startPrecheck);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    failWeek(controller, weekText, message(error));
     return;
   }
-  const data = overview.value;
+  if (controller.signal.aborted) return;
+  if (!data) {
+    failWeek(controller, weekText, 'The service returned no week.');
+    return;
+  }
   ui.title.textContent = `${data.week}: ${data.start_date} to ${data.end_date}`;
   ui.chart.replaceChildren(renderChart(data));
   ui.main.dataset.shown = 'week';
@@ -152,18 +179,34 @@ async function loadWeek(): Promise<void> {
   ui.chart.dataset.card = card;
   ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 UTC per day`);
   ui.totals.replaceChildren(renderTotals(data));
-
-  if (checked.status === 'fulfilled') {
-    ui.findings.replaceChildren(renderFindings(checked.value, showOnChart));
-    renderMarks(ui.chart, checked.value.violations ?? [], checked.value.data_gaps ?? []);
-  } else {
-    ui.findings.replaceChildren(
-      el('p', { class: 'error-note', text: `The pre-check could not run: ${message(checked.reason)}`, attrs: { role: 'alert' } }),
-    );
-  }
   const recorded = data.days.some((d) => d.intervals.length > 0);
   if (recorded) setPhase('ready', '');
   else setPhase('empty', `No activity recorded for card ${card} in ${data.week}.`);
+
+  try {
+    const shown = precheckForWeek(await startPrecheck(), week);
+    if (controller.signal.aborted) return;
+    ui.findings.replaceChildren(renderFindings(shown, showOnChart, range.dateFrom));
+    renderMarks(ui.chart, shown.violations, shown.data_gaps);
+    showPrecheckState('done', weekText);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    ui.findings.replaceChildren(
+      el('p', { class: 'error-note', text: `The pre-check could not run: ${message(error)}`, attrs: { role: 'alert' } }),
+    );
+    showPrecheckState('error', weekText);
+  } finally {
+    if (inFlight === controller) inFlight = null;
+  }
+}
+
+/** The week-overview failed: nothing of the week is shown, and its pre-check is no longer wanted. */
+function failWeek(controller: AbortController, weekText: string, why: string): void {
+  controller.abort();
+  if (inFlight === controller) inFlight = null;
+  clearView();
+  showPrecheckState('done', null);
+  setPhase('error', `Could not load ${weekText}: ${why}`);
 }
 
 async function importFile(): Promise<void> {

@@ -2,6 +2,7 @@
 
 import { el } from './dom.js';
 import { formatDateTime, formatHm, ruleName } from './format.js';
+import { CONTEXT_WEEKS } from './precheck-window.js';
 import type { DataGap, Finding, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
@@ -45,10 +46,21 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
   );
 }
 
-export function renderFindings(result: PrecheckResult, show: ShowOnChart): DocumentFragment {
+/**
+ * Renders an answer already filtered to the shown week (precheck-window.ts). `contextFrom`, the first
+ * date the pre-check read, is named in the heading when it lies before the week.
+ */
+export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const violations = result.violations ?? [];
-  fragment.append(el('h3', { text: `Findings (${violations.length})` }));
+  const heading = el('h3', { text: `Findings (${violations.length})` });
+  if (contextFrom) {
+    heading.append(
+      ' ',
+      el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
+    );
+  }
+  fragment.append(heading);
   if (violations.length) {
     fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
   } else {

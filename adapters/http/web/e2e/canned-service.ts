@@ -1,6 +1,7 @@
 /**
  * A stand-in for the service's JSON endpoints with canned, deterministic data, for browser tests of
- * states the real service rarely produces (409 pre-check, rejected file, empty list). Serves the page
+ * states the real service rarely produces (409 pre-check, rejected file, empty list, a pre-check that answers
+ * late: holdPrechecks / releaseOldestPrecheck). Serves the page
  * through serveWebAsset with the suggested Content-Security-Policy, like the real adapter should.
  */
 
@@ -125,12 +126,20 @@ export interface CannedService {
   url: string;
   /** paths (with query) of every API request, in order */
   requests: string[];
+  /** From now on, pre-check answers wait until released (false: release every waiting one and stop holding). */
+  holdPrechecks(hold: boolean): void;
+  /** Pre-check requests waiting for an answer, oldest first (paths with query). */
+  heldPrechecks(): string[];
+  /** Answers the oldest waiting pre-check; false when none waits. */
+  releaseOldestPrecheck(): boolean;
   close(): Promise<void>;
 }
 
 /** Starts the canned service on a free loopback port; `imported` = cards listed from the start. */
 export async function startCannedService(options: { imported: boolean }): Promise<CannedService> {
   const requests: string[] = [];
+  let holding = false;
+  const held: { path: string; release: () => void }[] = [];
   let imports = options.imported ? [importRow(CANNED_CARD, 'CANNED', false), importRow(CONFLICT_CARD, 'CONFLICT', false)] : [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -163,6 +172,7 @@ export async function startCannedService(options: { imported: boolean }): Promis
         return send(res, 200, { items: [{ week, start_date: days[0]!.date, end_date: days[6]!.date, days, totals }] });
       }
       case '/api/drivercard/eu561/violations': {
+        if (holding) await new Promise<void>((release) => held.push({ path: `${url.pathname}${url.search}`, release }));
         const card = q.get('card_number');
         if (card === CONFLICT_CARD) {
           return send(res, 409, { error: 'conflicting_data', message: 'Imports disagree about 2026-02-18; narrow the basis to one import.', dates: ['2026-02-18'] });
@@ -195,6 +205,20 @@ export async function startCannedService(options: { imported: boolean }): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    holdPrechecks(hold) {
+      holding = hold;
+      if (!hold) for (const h of held.splice(0)) h.release();
+    },
+    heldPrechecks: () => held.map((h) => h.path),
+    releaseOldestPrecheck() {
+      const h = held.shift();
+      h?.release();
+      return h !== undefined;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const h of held.splice(0)) h.release();
+        server.close(() => resolve());
+      }),
   };
 }

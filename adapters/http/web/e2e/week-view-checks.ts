@@ -7,6 +7,8 @@
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { TAP } from 'tap';
+import { parseIsoWeek } from '../client/iso-week.js';
+import { precheckForWeek, precheckWindow } from '../client/precheck-window.js';
 
 export type Asserts = Pick<TAP, 'equal' | 'ok' | 'notOk' | 'match' | 'comment' | 'same'>;
 
@@ -32,6 +34,7 @@ export interface Week {
 export interface Precheck {
   violations: { rule: string; status: string; start: string | null; end: string | null }[];
   data_gaps: { start: string; end: string; duration: number }[];
+  warnings?: { code: string; message: string; start?: string | null; end?: string | null }[];
 }
 
 export async function getJson<T>(base: string, path: string): Promise<{ status: number; body: T }> {
@@ -43,6 +46,19 @@ export async function fetchWeek(base: string, card: string, week: string): Promi
   const { status, body } = await getJson<{ items: Week[] }>(base, `/api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`);
   if (status !== 200 || !body.items[0]) throw new Error(`week-overview answered ${status}`);
   return body.items[0];
+}
+
+/**
+ * The pre-check as the page asks for it (the week and the weeks before it, client/precheck-window.ts) and
+ * the part of the answer the page lists (what overlaps the week). `raw` is the endpoint's whole answer.
+ */
+export async function fetchPrecheckForWeek(base: string, card: string, week: string): Promise<{ status: number; raw: Precheck; body: Precheck; path: string }> {
+  const w = parseIsoWeek(week);
+  if (!w) throw new Error(`not an ISO week: ${week}`);
+  const range = precheckWindow(w);
+  const path = `/api/drivercard/eu561/violations?card_number=${encodeURIComponent(card)}&date_from=${range.dateFrom}&date_to=${range.dateTo}`;
+  const { status, body } = await getJson<Precheck>(base, path);
+  return { status, raw: body, body: status === 200 ? precheckForWeek(body, w) : body, path };
 }
 
 /** `h:mm` written out again here so the test does not reuse the page's formatter. */
@@ -60,6 +76,11 @@ function pct(date: string, iso: string): number {
 export async function waitForWeek(page: Page, card: string, week: string): Promise<void> {
   await page.waitForSelector(`#chart[data-week="${week}"][data-card="${card}"]`, { timeout: 15_000 });
   await page.waitForFunction(() => document.querySelector('main')?.dataset.view !== 'loading', undefined, { timeout: 15_000 });
+}
+
+/** Waits until the findings area holds the pre-check answer (or its error) for `week`. */
+export async function waitForFindings(page: Page, week: string): Promise<void> {
+  await page.waitForSelector(`#findings[data-week="${week}"]:is([data-state="done"], [data-state="error"])`, { timeout: 15_000 });
 }
 
 /** Every day row's segments: the same intervals, in order, at the positions their times give. */
@@ -132,12 +153,20 @@ export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<v
   }
 }
 
-/** The listed findings are the pre-check's, in order; activating one highlights its days. */
+/**
+ * The listed findings are the pre-check's (`pre`: fetchPrecheckForWeek's `body`), in order, and so are the
+ * chart's finding marks; activating one highlights its days.
+ */
 export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Precheck, shots: string, name: string): Promise<void> {
+  await waitForFindings(page, week.week);
   const listed = await page.$$eval('#findings li.finding', (items) =>
     items.map((li) => ({ rule: (li as HTMLElement).dataset.rule, status: (li as HTMLElement).dataset.status })),
   );
   t.same(listed, pre.violations.map((v) => ({ rule: v.rule, status: v.status })), 'the pre-check findings are listed');
+  t.equal(await page.locator('#findings li.gap-item').count(), pre.data_gaps.length, `its data gaps in the week are listed (${pre.data_gaps.length})`);
+  const marked = await page.$$eval('#chart .mark.finding', (marks) => [...new Set(marks.map((m) => Number((m as HTMLElement).dataset.finding)))].sort((a, b) => a - b));
+  const spanned = pre.violations.flatMap((v, i) => (v.start && v.end && Date.parse(v.end) > Date.parse(v.start) ? [i] : []));
+  t.same(marked, spanned, 'every listed finding with a time span is marked on the chart, and nothing else');
   const target = pre.violations.find((v) => v.start && v.end && v.start < `${week.end_date}T24` && v.end > `${week.start_date}T00`);
   t.ok(target, 'a finding of this week has a time span');
   if (!target) return;
