@@ -4,6 +4,7 @@
  * complete (all row counts match what its file decodes to) and no partial import at all.
  */
 import t from 'tap';
+import { untrackedChildEnv } from './child-env.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ t.teardown(() => rm(root, { recursive: true, force: true }));
 const script = fileURLToPath(new URL('./crash/import-loop.ts', import.meta.url));
 
 async function runAndKill(dataDir: string, killAfterAcks: number): Promise<Map<string, number>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: untrackedChildEnv() });
   const acked = new Map<string, number>();
   let buffer = '';
   let stderr = '';

@@ -7,6 +7,7 @@
  * each ending with a SIGTERM stop that must exit 0.
  */
 import t, { type TAP } from 'tap';
+import { untrackedChildEnv } from './child-env.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -106,9 +107,7 @@ t.teardown(async () => {
 
 /** Starts `drivercard serve` on a free loopback port and waits for the URL it prints. */
 async function startService(dataDir: string): Promise<Service> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('DRIVERCARD_')) env[key] = value;
-  Object.assign(env, { DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0', DRIVERCARD_DATA_DIR: dataDir });
+  const env = untrackedChildEnv({ DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0', DRIVERCARD_DATA_DIR: dataDir });
   const child = spawn(process.execPath, ['--import', 'tsx', 'composition/cli.ts', 'serve'], {
     cwd: REPO_ROOT,
     env,
