@@ -5,6 +5,7 @@
  * where it fails.
  */
 import t from 'tap';
+import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore, StorageError, type MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { seedStore } from '../adapters/storage/mikro-orm/seed.js';
 import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
@@ -22,13 +23,7 @@ t.test('postgres: the server binaries are looked up in /usr/lib/postgresql/<vers
 const started = await startPostgres();
 
 if (!started.available) {
-  const message = `PostgreSQL storage tests NOT RUN: ${started.missing}.`;
-  if (process.env.CI === 'true') {
-    t.fail(`${message} CI=true: PostgreSQL must be installed (.ci/run installs postgresql-15).`);
-  } else {
-    process.stderr.write(`\n${'!'.repeat(100)}\n!! ${message}\n${'!'.repeat(100)}\n\n`);
-    t.test('postgres: storage port and use-case suites', { skip: message }, async () => {});
-  }
+  reportMissingDependency(t, `PostgreSQL storage tests NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
