@@ -220,6 +220,26 @@ export function decodeCodePageString(
 ): string | null {
   if (codePage === 0 || codePage === 0xff) return null;
   const table = (codePage >= 0 && codePage < 256 ? TABLES[codePage] : undefined) ?? TABLES[1]!;
+  return decodeTrimmed(bytes, offset, length, table);
+}
+
+/** IA5 (ASCII 0x00..0x7E); anything above is not IA5 and decodes to U+FFFD. */
+const IA5_TABLE: Uint16Array = (() => {
+  const table = new Uint16Array(256).fill(0xfffd);
+  for (let b = 0; b < 0x7f; b++) table[b] = b;
+  return table;
+})();
+
+/**
+ * Decodes an IA5String (ASCII; card numbers, licence numbers, NationAlpha …): trimmed of spaces and
+ * 0x00/0xFF padding, empty → null. A byte above 0x7E (not IA5) decodes to U+FFFD.
+ */
+export function decodeIa5String(bytes: Uint8Array, offset: number, length: number): string | null {
+  return decodeTrimmed(bytes, offset, length, IA5_TABLE);
+}
+
+/** Trims padding at both ends of `length` bytes at `offset`, maps each byte through `table`; empty → null. */
+function decodeTrimmed(bytes: Uint8Array, offset: number, length: number, table: Uint16Array): string | null {
   let start = offset;
   let end = Math.min(offset + length, bytes.length);
   while (start < end && isPadding(bytes[start]!)) start++;
@@ -228,24 +248,5 @@ export function decodeCodePageString(
   if (n <= 0) return null;
   const out: number[] = new Array(n);
   for (let i = 0; i < n; i++) out[i] = table[bytes[start + i]!]!;
-  return fromCodes(out);
-}
-
-/**
- * Decodes an IA5String (ASCII; card numbers, licence numbers, NationAlpha …): trimmed of spaces and
- * 0x00/0xFF padding, empty → null. A byte above 0x7E (not IA5) decodes to U+FFFD.
- */
-export function decodeIa5String(bytes: Uint8Array, offset: number, length: number): string | null {
-  let start = offset;
-  let end = Math.min(offset + length, bytes.length);
-  while (start < end && isPadding(bytes[start]!)) start++;
-  while (end > start && isPadding(bytes[end - 1]!)) end--;
-  const n = end - start;
-  if (n <= 0) return null;
-  const out: number[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const b = bytes[start + i]!;
-    out[i] = b < 0x7f ? b : 0xfffd;
-  }
   return fromCodes(out);
 }
