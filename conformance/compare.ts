@@ -5,6 +5,7 @@
  */
 import type { ParsedCard } from '../core/domain/rows.js';
 import { sortRows } from '../fixtures/encoder/canonical.js';
+import { parsedCardToResponse } from '../adapters/http/responses.js';
 
 export interface Comparable {
   import: Record<string, unknown>;
@@ -27,7 +28,8 @@ function roundCoords<T extends object>(rows: T[]): T[] {
 }
 
 /** The decoder's result in the golden shape. */
-export function actualOf(parsed: ParsedCard): Comparable {
+export function actualOf(card: ParsedCard): Comparable {
+  const parsed = parsedCardToResponse(card);
   return {
     import: { ...parsed.metadata, import_id: null } as unknown as Record<string, unknown>,
     activities: sortRows(parsed.activities),

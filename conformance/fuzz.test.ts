@@ -21,6 +21,7 @@ import { decodeDdd, decodeDddBytes, decodeDddChunks } from '../core/decoder/inde
 import type { DecodedCard } from '../core/domain/card.js';
 import type { ParsedCard, Warning } from '../core/domain/rows.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
+import { parsedCardToResponse } from '../adapters/http/responses.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
@@ -394,7 +395,8 @@ const VEHICLE_KEYS = ['import_id', 'card_number', 'registration', 'vin', 'first_
 const POSITION_KEYS = ['import_id', 'card_number', 'timestamp', 'latitude', 'longitude', 'source', 'type', 'country_code', 'region_code', 'odometer_km', 'gnss_accuracy'];
 
 /** All problems of one ParsedCard (empty when it is fine). */
-function problemsOf(p: ParsedCard): string[] {
+function problemsOf(card: ParsedCard): string[] {
+  const p = parsedCardToResponse(card);
   const out: string[] = [];
   const push = (x: string | null): void => {
     if (x !== null && out.length < 5) out.push(x);

@@ -10,7 +10,10 @@ import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js
 import type { ImportStore, NewImport } from '../core/ports/import-store.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
-import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
+import { buildParsedCard, datesFrom, day, range, ts, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
+import { isoDay, isoTimestampOrNull } from '../core/time.js';
+import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/responses.js';
+
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 export type ClosableStore = ImportStore & { close(): Promise<void> };
@@ -22,7 +25,7 @@ let counter = 0;
 /** A NewImport for a card, with unique content unless `content` is given. */
 export function newImport(
   card: ParsedCard,
-  options: { archive_id?: string; content?: Uint8Array; status?: ImportStatus; imported_at?: string } = {},
+  options: { archive_id?: string; content?: Uint8Array; status?: ImportStatus; imported_at?: number } = {},
 ): NewImport {
   counter++;
   const content = options.content ?? new TextEncoder().encode(`content ${counter} ${Math.random()}`);
@@ -34,7 +37,7 @@ export function newImport(
     file_name: `card-${counter}.ddd`,
     content_sha256: sha,
     size_bytes: content.length,
-    imported_at: options.imported_at ?? '2026-03-02T06:15:00Z',
+    imported_at: options.imported_at ?? ts('2026-03-02T06:15:00Z'),
     status: options.status ?? 'OK',
   };
   return { import: row, content, card, days: dayRecordsOf(card, hasher) };
@@ -118,7 +121,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.equal((await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN)).length, 0);
     const retry = await store.saveImport({ ...input, card });
     t.equal(retry.outcome, 'created');
-    t.equal((await store.activities([{ import_id: input.import.import_id, date: '2026-03-02' }], null)).total, 7);
+    t.equal((await store.activities([{ import_id: input.import.import_id, date: day('2026-03-02') }], null)).total, 7);
   });
 
   withStore('sequence grows; day records carry fingerprint, distance, quarantine; ordered by date then sequence', async (t, store) => {
@@ -129,7 +132,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     await store.saveImport(newer);
     const records = await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN);
     t.same(
-      records.map((r) => [r.date, r.import_id, r.quarantined]),
+      records.map((r) => [isoDay(r.date), r.import_id, r.quarantined]),
       [
         ['2026-03-01', older.import.import_id, false],
         ['2026-03-02', older.import.import_id, false],
@@ -145,8 +148,8 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.equal(records[1]!.fingerprint, records[2]!.fingerprint, 'identical days share a fingerprint');
     t.equal(records[5]!.distance_km, 7);
     t.equal(records[5]!.card_number, 'DRIVER0000000100');
-    const ranged = await store.dayRecords({ kind: 'import', import_id: newer.import.import_id }, { from: '2026-03-03', to: '2026-03-03' });
-    t.same(ranged.map((r) => r.date), ['2026-03-03']);
+    const ranged = await store.dayRecords({ kind: 'import', import_id: newer.import.import_id }, range('2026-03-03', '2026-03-03'));
+    t.same(ranged.map((r) => isoDay(r.date)), ['2026-03-03']);
     t.same(await store.dayRecords({ kind: 'card', card_number: 'OTHER' }, OPEN), []);
   });
 
@@ -160,7 +163,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     const shuffled = { ...card, activities: [...card.activities].reverse() };
     const input = newImport(shuffled, { status: 'QUARANTINED' });
     await store.saveImport(input);
-    const served = days.map((d) => ({ import_id: input.import.import_id, date: d.date }));
+    const served = days.map((d) => ({ import_id: input.import.import_id, date: day(d.date) }));
     const all = await store.activities(served, null);
     const expected = card.activities.map((row) => ({
       ...row,
@@ -178,10 +181,10 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     }
     t.strictSame(pages, expected, 'pages concatenate to the whole list');
     const some = await store.activities([served[5]!, served[0]!], null);
-    t.same(new Set(some.items.map((r) => r.date)), new Set(['2026-03-01', '2026-03-06']));
-    t.equal(some.items[0]!.date, '2026-03-01', 'ordered by time whatever the selection order');
+    t.same(new Set(some.items.map((r) => isoDay(r.date))), new Set(['2026-03-01', '2026-03-06']));
+    t.equal(isoDay(some.items[0]!.date), '2026-03-01', 'ordered by time whatever the selection order');
     t.same(await store.activities([], null), { items: [], total: 0 });
-    t.same(await store.activities([{ import_id: 'unknown', date: '2026-03-01' }], null), { items: [], total: 0 });
+    t.same(await store.activities([{ import_id: 'unknown', date: day('2026-03-01') }], null), { items: [], total: 0 });
     const totals = await store.activityTotals(served);
     t.same(totals, {
       DRIVING: 5 * (4 * 3600 + 3 * 3600 + 45 * 60) + 15 * 3600,
@@ -225,7 +228,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
 
     const events = await store.events(card, null);
     t.same(
-      events.items.map((e) => [e.start, e.code, e.import_id, e.quarantined]),
+      events.items.map((e) => [isoTimestampOrNull(e.start), e.code, e.import_id, e.quarantined]),
       [
         [null, 0x99, newer.import.import_id, true],
         ['2026-03-01T10:00:00Z', 5, newer.import.import_id, true],
@@ -235,7 +238,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
       ],
       'identical rows of several imports once (newest copy); repeats inside one import kept',
     );
-    t.strictSame(events.items[2], {
+    t.strictSame(eventFaultToResponse(events.items[2]!), {
       import_id: older.import.import_id, card_number: 'DRIVER0000000100', code: 7, type: 'POWER_SUPPLY_INTERRUPTION',
       description: 'Power supply interruption', start: '2026-03-05T10:00:00Z', end: '2026-03-05T11:00:00Z',
       vehicle_registration: { nation: 'FI', number: 'TEST-VRN' }, quarantined: false,
@@ -245,35 +248,35 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.equal(page.total, 5);
     t.same(page.items, events.items.slice(2, 4));
 
-    const ranged = await store.events({ ...card, range: { from: '2026-03-02', to: '2026-03-07' } }, null);
+    const ranged = await store.events({ ...card, range: range('2026-03-02', '2026-03-07') }, null);
     t.same(ranged.items.map((e) => e.code), [7], 'range excludes rows without a start and outside rows');
-    const oneImport = await store.events({ kind: 'import', import_id: older.import.import_id, range: { from: '2026-03-01', to: '2026-03-01' } }, null);
+    const oneImport = await store.events({ kind: 'import', import_id: older.import.import_id, range: range('2026-03-01', '2026-03-01') }, null);
     t.same(oneImport.items.map((e) => [e.code, e.import_id]), [[5, older.import.import_id]]);
 
-    const faults = await store.faults({ ...card, range: { from: '2026-03-03', to: '2026-03-03' } }, null);
-    t.same(faults.items.map((f) => [f.code, f.start, f.import_id]), [[1, '2026-03-02T23:50:00Z', newer.import.import_id]], 'overlap counts');
+    const faults = await store.faults({ ...card, range: range('2026-03-03', '2026-03-03') }, null);
+    t.same(faults.items.map((f) => [f.code, isoTimestampOrNull(f.start), f.import_id]), [[1, '2026-03-02T23:50:00Z', newer.import.import_id]], 'overlap counts');
 
     const vehicles = await store.vehiclesUsed(card, null);
     t.equal(vehicles.total, 1);
-    t.strictSame(vehicles.items[0], {
+    t.strictSame(vehicleUsedToResponse(vehicles.items[0]!), {
       import_id: newer.import.import_id, card_number: 'DRIVER0000000100', registration: { nation: 'FI', number: 'ABC-123' },
       vin: null, first_use: '2026-03-01T06:00:00Z', last_use: '2026-03-02T18:00:00Z', odometer_begin_km: 1000,
       odometer_end_km: 1800, distance_km: 800, vu_data_block_counter: 12, quarantined: true,
     });
-    t.equal((await store.vehiclesUsed({ ...card, range: { from: '2026-03-03', to: null } }, null)).total, 0);
+    t.equal((await store.vehiclesUsed({ ...card, range: range('2026-03-03', null) }, null)).total, 0);
 
     const positions = await store.positions(card, null);
-    t.same(positions.items.map((p) => [p.timestamp, p.import_id]), [
+    t.same(positions.items.map((p) => [isoTimestampOrNull(p.timestamp), p.import_id]), [
       ['2026-03-01T06:00:00Z', older.import.import_id],
       ['2026-03-02T18:00:00Z', newer.import.import_id],
     ]);
-    t.strictSame(positions.items[0], {
+    t.strictSame(positionToResponse(positions.items[0]!), {
       import_id: older.import.import_id, card_number: 'DRIVER0000000100', timestamp: '2026-03-01T06:00:00Z', latitude: 60.1,
       longitude: 24.9, source: 'PLACE', type: 'BEGIN', country_code: 'FI', region_code: null, odometer_km: 1000,
       gnss_accuracy: null, quarantined: false,
     });
-    const posRange = await store.positions({ kind: 'import', import_id: older.import.import_id, range: { from: '2026-03-02', to: '2026-03-02' } }, null);
-    t.same(posRange.items.map((p) => p.timestamp), ['2026-03-02T18:00:00Z']);
+    const posRange = await store.positions({ kind: 'import', import_id: older.import.import_id, range: range('2026-03-02', '2026-03-02') }, null);
+    t.same(posRange.items.map((p) => isoTimestampOrNull(p.timestamp)), ['2026-03-02T18:00:00Z']);
     t.same(await store.positions({ kind: 'card', card_number: 'NOBODY', range: OPEN }, ALL), { items: [], total: 0 });
   });
 
@@ -288,8 +291,8 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.same(ids(all), [a, b, c, empty].map((x) => x.import.import_id));
     t.equal(all.total, 4);
     t.same(ids(await store.listImports({ card_number: 'DRIVER0000000100', range: OPEN }, ALL)), [a, c, empty].map((x) => x.import.import_id));
-    t.same(ids(await store.listImports({ card_number: null, range: { from: '2026-01-10', to: '2026-01-20' } }, ALL)), [a, b].map((x) => x.import.import_id));
-    t.same(ids(await store.listImports({ card_number: null, range: { from: '2026-02-10', to: null } }, ALL)), [c.import.import_id]);
+    t.same(ids(await store.listImports({ card_number: null, range: range('2026-01-10', '2026-01-20') }, ALL)), [a, b].map((x) => x.import.import_id));
+    t.same(ids(await store.listImports({ card_number: null, range: range('2026-02-10', null) }, ALL)), [c.import.import_id]);
     const page = await store.listImports({ card_number: null, range: OPEN }, { limit: 2, offset: 1 });
     t.same(ids(page), [b, c].map((x) => x.import.import_id));
     t.equal(page.total, 4);

@@ -25,8 +25,17 @@ import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import { ImportDddFile, archiveIdForContent } from '../core/use-cases/import-ddd-file.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
-import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
+import { buildParsedCard, datesFrom, range, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
 import type { ClosableStore } from './storage-port.suite.js';
+import { isoDay, isoTimestamp } from '../core/time.js';
+import {
+  activityToResponse,
+  dayOverviewToResponse,
+  importToResponse,
+  listToResponse,
+  timeSummaryToResponse,
+  weekOverviewToResponse,
+} from '../adapters/http/responses.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 
@@ -111,11 +120,11 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     t.equal(first.reused, false);
     t.equal(first.status, 'OK');
     t.equal(first.archive_id, archiveIdForContent(first.content_sha256));
-    t.equal(first.imported_at, '2026-03-10T08:00:01Z', 'whole seconds from the clock');
+    t.equal(isoTimestamp(first.imported_at), '2026-03-10T08:00:01Z', 'whole seconds from the clock');
     t.equal(first.size_bytes, 3);
     t.equal(first.file_name, 'one.ddd');
     t.match(first.content_sha256, /^[0-9a-f]{64}$/);
-    t.same(first.activity_range, { from: '2026-03-02', to: '2026-03-02', days: 1 });
+    t.same(importToResponse(first).activity_range, { from: '2026-03-02', to: '2026-03-02', days: 1 });
 
     const again = await s.importer.parse({ file_name: 'other-name.ddd', content, archive_id: null });
     t.same(again, { ...first, reused: true });
@@ -164,7 +173,7 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     t.teardown(() => s.store.close());
     const card: Basis = { kind: 'card_number', value: 'DRIVER0000000100' };
 
-    const acts = await s.queries.activities({ basis: card, range: OPEN, page: ALL });
+    const acts = listToResponse(await s.queries.activities({ basis: card, range: OPEN, page: ALL }), activityToResponse);
     t.equal(acts.total, 22 * 7, 'every day once');
     t.same(acts.conflicts, ['2026-03-09']);
     const servedBy = new Map(acts.items.map((r) => [r.date, r.import_id]));
@@ -177,35 +186,35 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     const starts = acts.items.map((r) => r.start);
     t.same(starts, [...starts].sort(), 'time order');
 
-    const ranged = await s.queries.activities({ basis: card, range: { from: '2026-03-10', to: '2026-03-11' }, page: { limit: 3, offset: 12 } });
+    const ranged = await s.queries.activities({ basis: card, range: range('2026-03-10', '2026-03-11'), page: { limit: 3, offset: 12 } });
     t.same([ranged.total, ranged.items.length, ranged.limit, ranged.offset, ranged.conflicts], [14, 2, 3, 12, []]);
 
     const one = await s.queries.activities({ basis: { kind: 'archive_id', value: 'A' }, range: OPEN, page: ALL });
     t.equal(one.total, 8 * 7 + 3 + 3);
     t.same(one.conflicts, []);
 
-    const summary = await s.queries.timeSummary({ basis: card, range: { from: '2026-03-01', to: '2026-03-10' } });
+    const summary = timeSummaryToResponse(await s.queries.timeSummary({ basis: card, range: range('2026-03-01', '2026-03-10') }));
     t.equal(summary.days, 10);
     t.equal(summary.distance_km, 1000);
     t.same(summary.basis, { card_number: 'DRIVER0000000100', import_ids: [a.import_id, b.import_id], date_from: '2026-03-01', date_to: '2026-03-10' });
     t.equal(summary.totals.DRIVING, 10 * (4 * 3600 + 3 * 3600 + 45 * 60), 'Mar 9 served from B (a working day; A drove 5 h)');
     t.equal(Object.values(summary.totals).reduce((x, y) => x + y, 0), 10 * 86_400);
-    const whole = await s.queries.timeSummary({ basis: card, range: OPEN });
+    const whole = timeSummaryToResponse(await s.queries.timeSummary({ basis: card, range: OPEN }));
     t.same([whole.days, whole.distance_km, whole.basis.date_from, whole.basis.date_to], [22, 2200, '2026-03-01', '2026-03-22']);
 
     const events = await s.queries.events({ basis: card, range: OPEN, page: ALL });
     t.same(events.items.map((e) => [e.code, e.import_id]), [[5, b.import_id], [7, b.import_id]], 'identical event once, newest copy');
-    t.same(events.conflicts, ['2026-03-09']);
+    t.same(events.conflicts.map(isoDay), ['2026-03-09']);
     t.equal((await s.queries.faults({ basis: card, range: OPEN, page: ALL })).total, 0);
     t.equal((await s.queries.vehiclesUsed({ basis: card, range: OPEN, page: ALL })).total, 0);
     t.equal((await s.queries.positions({ basis: { kind: 'import_id', value: a.import_id }, range: OPEN, page: ALL })).total, 0);
 
     const imports = await s.queries.imports({ basis: card, range: OPEN, page: ALL });
     t.same(imports.items.map((i) => i.archive_id), ['A', 'B', 'C']);
-    t.same(imports.conflicts, ['2026-03-09']);
-    t.same((await s.queries.imports({ basis: null, range: { from: '2026-03-21', to: null }, page: ALL })).items.map((i) => i.archive_id), ['C']);
+    t.same(imports.conflicts.map(isoDay), ['2026-03-09']);
+    t.same((await s.queries.imports({ basis: null, range: range('2026-03-21', null), page: ALL })).items.map((i) => i.archive_id), ['C']);
     t.same((await s.queries.imports({ basis: { kind: 'import_id', value: a.import_id }, range: OPEN, page: ALL })).items.map((i) => i.archive_id), ['A']);
-    t.same((await s.queries.imports({ basis: { kind: 'archive_id', value: 'A' }, range: { from: '2026-03-15', to: null }, page: ALL })).total, 0);
+    t.same((await s.queries.imports({ basis: { kind: 'archive_id', value: 'A' }, range: range('2026-03-15', null), page: ALL })).total, 0);
 
     for (const basis of [
       { kind: 'import_id', value: 'imp_missing' },
@@ -221,16 +230,16 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     t.teardown(() => s.store.close());
     const card: Basis = { kind: 'card_number', value: 'DRIVER0000000100' };
 
-    const days = await s.overviews.dayOverview({ basis: card, range: { from: '2026-03-09', to: '2026-03-10' } });
+    const days = dayOverviewToResponse(await s.overviews.dayOverview({ basis: card, range: range('2026-03-09', '2026-03-10') }));
     t.same(days.items.map((d) => [d.date, d.intervals.length, d.distance_km, d.intervals[0]?.import_id]), [
       ['2026-03-09', 7, 100, b.import_id],
       ['2026-03-10', 7, 100, b.import_id],
     ]);
     t.same(days.conflicts, ['2026-03-09']);
     t.equal((await s.overviews.dayOverview({ basis: card, range: OPEN })).items.length, 22);
-    t.same((await s.overviews.dayOverview({ basis: card, range: { from: '2027-01-01', to: null } })).items, []);
+    t.same((await s.overviews.dayOverview({ basis: card, range: range('2027-01-01', null) })).items, []);
 
-    const weeks = await s.overviews.weekOverview({ basis: card, weeks: ['2026-W10'], range: OPEN });
+    const weeks = weekOverviewToResponse(await s.overviews.weekOverview({ basis: card, weeks: ['2026-W10'], range: OPEN }));
     t.equal(weeks.items.length, 1);
     t.same([weeks.items[0]!.start_date, weeks.items[0]!.end_date, weeks.items[0]!.days.length], ['2026-03-02', '2026-03-08', 7]);
     t.equal(Object.values(weeks.items[0]!.totals).reduce((x, y) => x + y, 0), 7 * 86_400);
@@ -241,12 +250,12 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
 
     const conflict = await s.overviews.precheck({ basis: card, range: OPEN }).catch((e) => e);
     t.type(conflict, ConflictingDataError);
-    t.same(conflict.dates, ['2026-03-09']);
-    const quarantined = await s.overviews.precheck({ basis: card, range: { from: '2026-03-10', to: null } }).catch((e) => e);
+    t.same(conflict.dates.map(isoDay), ['2026-03-09']);
+    const quarantined = await s.overviews.precheck({ basis: card, range: range('2026-03-10', null) }).catch((e) => e);
     t.type(quarantined, QuarantinedDataError);
     await rejectsWith(t, s.overviews.precheck({ basis: { kind: 'archive_id', value: 'C' }, range: OPEN }), QuarantinedDataError);
 
-    const narrowed = await s.overviews.precheck({ basis: card, range: { from: '2026-03-10', to: '2026-03-16' } });
+    const narrowed = await s.overviews.precheck({ basis: card, range: range('2026-03-10', '2026-03-16') });
     t.same(narrowed.basis, { card_number: 'DRIVER0000000100', import_ids: [b.import_id], date_from: '2026-03-10', date_to: '2026-03-16' });
     t.equal(narrowed.driver.surname, 'TEST_SURNAME');
     t.equal(narrowed.summary.driving, 7 * (4 * 3600 + 3 * 3600 + 45 * 60));
@@ -262,7 +271,7 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     });
     const content = new Uint8Array(await readFile(SAMPLE));
     const parsed = await importer.parse({ file_name: 'sample.ddd', content, archive_id: null });
-    t.same(parsed.activity_range, { from: '2025-04-15', to: '2025-09-12', days: 145 });
+    t.same(importToResponse(parsed).activity_range, { from: '2025-04-15', to: '2025-09-12', days: 145 });
     const basis: Basis = { kind: 'card_number', value: 'DRIVER0000000100' };
     const summary = await new DriverCardQueries(store).timeSummary({ basis, range: OPEN });
     t.same(summary.totals, { DRIVING: 1_163_040, WORK: 1_136_820, AVAILABILITY: 60, REST: 9_428_160, UNKNOWN: 799_920 });

@@ -10,6 +10,7 @@ import {
 } from '../../core/domain/errors.js';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import type { ImportRow } from '../../core/domain/rows.js';
+import { day, range, ts } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { apiRoutes } from './routes.js';
 import * as schemas from './schemas.js';
 import { strictValidator } from './validation.js';
@@ -22,12 +23,12 @@ const IMPORT: ImportRow = {
   file_name: 'card.ddd',
   content_sha256: 'a'.repeat(64),
   size_bytes: 3,
-  imported_at: '2026-03-02T06:15:00Z',
+  imported_at: ts('2026-03-02T06:15:00Z'),
   generation: 'GEN1',
   status: 'OK',
   card: { card_number: 'DRIVER0000000100', issuing_member_state: 'FI', issuing_authority: null, issue_date: null, validity_begin: null, expiry_date: null },
   driver: { surname: 'X', first_names: 'Y', birth_date: null, preferred_language: null, licence_issuing_nation: null, licence_number: null },
-  activity_range: { from: '2026-01-01', to: '2026-01-02', days: 2 },
+  activity_range: { from: day('2026-01-01'), to: day('2026-01-02'), days: 2 },
   warnings: [],
 };
 
@@ -71,7 +72,7 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
       },
       async precheck(arg) {
         calls.push({ name: 'eu561', arg });
-        throw new ConflictingDataError(['2026-01-01'], 'Imports disagree about 2026-01-01.');
+        throw new ConflictingDataError([day('2026-01-01')], 'Imports disagree about 2026-01-01.');
       },
     },
     health: { databaseAvailable: async () => true },
@@ -213,7 +214,7 @@ t.test('errors of the use cases map to the contract codes', async (t) => {
     [new DddDecodeError('vehicle_unit_download', 'The file is a vehicle-unit download, not a driver card.'), 422, { error: 'unparseable_ddd', reason: 'vehicle_unit_download' }],
     [new DddDecodeError('empty', ''), 422, { error: 'unparseable_ddd', reason: 'empty', message: 'The file is empty.' }],
     [new ArchiveConflictError('Archive arc-1 holds different content.'), 409, { error: 'archive_conflict' }],
-    [new ConflictingDataError(['2026-01-02'], 'Imports disagree.'), 409, { error: 'conflicting_data', dates: ['2026-01-02'] }],
+    [new ConflictingDataError([day('2026-01-02')], 'Imports disagree.'), 409, { error: 'conflicting_data', dates: ['2026-01-02'] }],
     [new QuarantinedDataError(['imp-3'], 'Quarantined.'), 409, { error: 'quarantined_data', import_ids: ['imp-3'] }],
     [new NotFoundError('No such import.'), 404, { error: 'not_found', message: 'No such import.' }],
     [new InvalidFilterError('date_to', 'Bad date_to.'), 400, { error: 'invalid_filter', parameter: 'date_to' }],
@@ -288,7 +289,7 @@ t.test('query parameters: basis, dates, paging', async (t) => {
   t.same(ok.body, { items: [], total: 0, limit: 5000, offset: 7, conflicts: [] });
   t.same(calls.pop(), {
     name: 'activities',
-    arg: { basis: { kind: 'card_number', value: 'DRIVER0000000100' }, range: { from: '2026-01-01', to: '2026-01-01' }, page: { limit: 5000, offset: 7 } },
+    arg: { basis: { kind: 'card_number', value: 'DRIVER0000000100' }, range: range('2026-01-01', '2026-01-01'), page: { limit: 5000, offset: 7 } },
   });
   await get('archive_id=arc-1', 'events');
   t.same(calls.pop(), { name: 'events', arg: { basis: { kind: 'archive_id', value: 'arc-1' }, range: { from: null, to: null }, page: { limit: 500, offset: 0 } } });
@@ -299,17 +300,17 @@ t.test('query parameters: basis, dates, paging', async (t) => {
   t.equal((await get('', 'imports')).status, 200);
   t.same(calls.pop()!.arg.basis, null, 'imports may list everything');
   t.equal((await get('import_id=imp-1&date_to=2026-01-01', 'time-summary')).status, 200);
-  t.same(calls.pop(), { name: 'timeSummary', arg: { basis: { kind: 'import_id', value: 'imp-1' }, range: { from: null, to: '2026-01-01' } } });
+  t.same(calls.pop(), { name: 'timeSummary', arg: { basis: { kind: 'import_id', value: 'imp-1' }, range: range(null, '2026-01-01') } });
   t.equal((await get('import_id=imp-1&date=2024-02-29', 'day-overview')).status, 200);
-  t.same(calls.pop()!.arg.range, { from: '2024-02-29', to: '2024-02-29' });
+  t.same(calls.pop()!.arg.range, range('2024-02-29', '2024-02-29'));
   t.equal((await get('import_id=imp-1&date_from=2024-02-01', 'day-overview')).status, 200);
-  t.same(calls.pop()!.arg.range, { from: '2024-02-01', to: null });
+  t.same(calls.pop()!.arg.range, range('2024-02-01', null));
   t.equal((await get('import_id=imp-1&week=2026-W53', 'week-overview')).status, 200);
-  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: ['2026-W53'], range: { from: '2026-12-28', to: '2027-01-03' } });
+  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: ['2026-W53'], range: range('2026-12-28', '2027-01-03') });
   t.equal((await get('import_id=imp-1&week=2025-W01', 'week-overview')).status, 200);
-  t.same(calls.pop()!.arg.range, { from: '2024-12-30', to: '2025-01-05' }, 'week 1 may start in the previous year');
+  t.same(calls.pop()!.arg.range, range('2024-12-30', '2025-01-05'), 'week 1 may start in the previous year');
   t.equal((await get('import_id=imp-1&date_from=2026-03-04&date_to=2026-03-20', 'week-overview')).status, 200);
-  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: null, range: { from: '2026-03-04', to: '2026-03-20' } });
+  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: null, range: range('2026-03-04', '2026-03-20') });
   const conflict = await get('card_number=X', 'eu561/violations');
   t.equal(conflict.status, 409);
   t.same(conflict.body, { error: 'conflicting_data', message: 'Imports disagree about 2026-01-01.', dates: ['2026-01-01'] });

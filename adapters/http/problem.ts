@@ -2,6 +2,7 @@
  * The error answers of the API contract ("Errors"): every one is `{ error, message, ... }`. Domain and
  * decoder errors are mapped here; anything else is an unexpected failure (500 internal_error).
  */
+import { isoDay } from '../../core/time.js';
 import {
   ArchiveConflictError,
   ConflictingDataError,
@@ -76,7 +77,7 @@ export function problemFor(error: unknown): HttpProblem | null {
   if (error instanceof NotFoundError) return new HttpProblem(404, 'not_found', error.message);
   if (error instanceof ArchiveConflictError) return new HttpProblem(409, 'archive_conflict', error.message);
   if (error instanceof ConflictingDataError) {
-    return new HttpProblem(409, 'conflicting_data', error.message, { dates: [...error.dates] });
+    return new HttpProblem(409, 'conflicting_data', error.message, { dates: error.dates.map(isoDay) });
   }
   if (error instanceof QuarantinedDataError) {
     return new HttpProblem(409, 'quarantined_data', error.message, { import_ids: [...error.importIds] });

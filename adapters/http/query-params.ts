@@ -5,7 +5,7 @@
 import type { Basis, DateRange, Page } from '../../core/use-cases/contracts.js';
 import { PAGE_DEFAULT_LIMIT } from '../../core/use-cases/contracts.js';
 import { invalidFilter } from './problem.js';
-import { parseIsoWeek } from '../../core/overview/iso-week.js';
+import { parseIsoDay, parseIsoWeek, type UtcDay } from '../../core/time.js';
 import type { QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, queryValidator } from './validation.js';
 
@@ -67,7 +67,16 @@ export function basisFrom(query: QueryValues, options: { optional: boolean } = {
   return { kind, value: raw };
 }
 
-function orderedRange(from: string | null, to: string | null, fromName = 'date_from'): DateRange {
+/** A date parameter (already checked as YYYY-MM-DD by the query schema) as a UTC day. */
+function dayParameter(query: QueryValues, name: 'date' | 'date_from' | 'date_to'): UtcDay | null {
+  const text = query[name] as string | undefined;
+  if (text === undefined) return null;
+  const day = parseIsoDay(text);
+  if (day === null) throw invalidFilter(name, `Query parameter ${name} is not a calendar date (YYYY-MM-DD).`);
+  return day;
+}
+
+function orderedRange(from: UtcDay | null, to: UtcDay | null, fromName = 'date_from'): DateRange {
   if (from !== null && to !== null && from > to) {
     throw invalidFilter(fromName, 'Query parameter date_from must not be after date_to.');
   }
@@ -75,7 +84,7 @@ function orderedRange(from: string | null, to: string | null, fromName = 'date_f
 }
 
 export function rangeFrom(query: QueryValues): DateRange {
-  return orderedRange((query.date_from as string | undefined) ?? null, (query.date_to as string | undefined) ?? null);
+  return orderedRange(dayParameter(query, 'date_from'), dayParameter(query, 'date_to'));
 }
 
 export function pageFrom(query: QueryValues): Page {
@@ -87,10 +96,10 @@ export function pageFrom(query: QueryValues): Page {
 
 /** day-overview: `date`, or a `date_from`/`date_to` range (at least one end). */
 export function dayRangeFrom(query: QueryValues): DateRange {
-  const date = query.date as string | undefined;
   const hasRange = query.date_from !== undefined || query.date_to !== undefined;
-  if (date !== undefined) {
+  if (query.date !== undefined) {
     if (hasRange) throw invalidFilter('date', 'Give either date or date_from/date_to, not both.');
+    const date = dayParameter(query, 'date');
     return { from: date, to: date };
   }
   if (!hasRange) throw invalidFilter('date', 'Query parameter date (or date_from/date_to) is required.');
@@ -108,7 +117,7 @@ export function weekSelectionFrom(query: QueryValues): { weeks: string[] | null;
     if (hasRange) throw invalidFilter('week', 'Give either week or date_from/date_to, not both.');
     const span = parseIsoWeek(week);
     if (!span) throw invalidFilter('week', 'Query parameter week is not a valid ISO week (YYYY-Www).');
-    return { weeks: [week], range: { from: span.start_date, to: span.end_date } };
+    return { weeks: [week], range: { from: span.start, to: span.end } };
   }
   if (!hasRange) throw invalidFilter('week', 'Query parameter week (or date_from/date_to) is required.');
   return { weeks: null, range: rangeFrom(query) };

@@ -15,6 +15,18 @@ import {
   type QueryValues,
 } from './query-params.js';
 import { decodeBase64Strict, isJsonContentType, readJsonBody } from './read-json-body.js';
+import {
+  activityToResponse,
+  dayOverviewToResponse,
+  eventFaultToResponse,
+  importToResponse,
+  listToResponse,
+  parseResultToResponse,
+  positionToResponse,
+  timeSummaryToResponse,
+  vehicleUsedToResponse,
+  weekOverviewToResponse,
+} from './responses.js';
 import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
@@ -136,7 +148,7 @@ const parseRoute: RouteSpec = {
       content,
       archive_id: fields.archive_id ?? null,
     });
-    return { status: 200, body: result };
+    return { status: 200, body: parseResultToResponse(result) };
   },
 };
 
@@ -164,17 +176,17 @@ export const apiRoutes: readonly RouteSpec[] = [
   healthRoute,
   parseRoute,
   listRoute('imports', 'listImports', 'List parsed driver-card imports (all, or those of one basis)', schemas.importsResponseSchema,
-    (deps, query) => deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) })),
+    async (deps, query) => listToResponse(await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }), importToResponse)),
   listRoute('activities', 'listActivities', 'Activity intervals', schemas.activitiesResponseSchema,
-    (deps, query) => deps.queries.activities(rowQuery(query))),
+    async (deps, query) => listToResponse(await deps.queries.activities(rowQuery(query)), activityToResponse)),
   listRoute('events', 'listEvents', 'Card events', schemas.eventsResponseSchema,
-    (deps, query) => deps.queries.events(rowQuery(query))),
+    async (deps, query) => listToResponse(await deps.queries.events(rowQuery(query)), eventFaultToResponse)),
   listRoute('faults', 'listFaults', 'Card faults', schemas.faultsResponseSchema,
-    (deps, query) => deps.queries.faults(rowQuery(query))),
+    async (deps, query) => listToResponse(await deps.queries.faults(rowQuery(query)), eventFaultToResponse)),
   listRoute('vehicles-used', 'listVehiclesUsed', 'Vehicles recorded on the card', schemas.vehiclesUsedResponseSchema,
-    (deps, query) => deps.queries.vehiclesUsed(rowQuery(query))),
+    async (deps, query) => listToResponse(await deps.queries.vehiclesUsed(rowQuery(query)), vehicleUsedToResponse)),
   listRoute('positions', 'listPositions', 'Recorded positions', schemas.positionsResponseSchema,
-    (deps, query) => deps.queries.positions(rowQuery(query))),
+    async (deps, query) => listToResponse(await deps.queries.positions(rowQuery(query)), positionToResponse)),
   {
     method: 'GET',
     path: '/api/drivercard/time-summary',
@@ -185,7 +197,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'totals', schema: schemas.timeSummaryResponseSchema }, ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.queries.timeSummary({ basis: basisFrom(query), range: rangeFrom(query) }) };
+      return { status: 200, body: timeSummaryToResponse(await deps.queries.timeSummary({ basis: basisFrom(query), range: rangeFrom(query) })) };
     },
   },
   {
@@ -198,7 +210,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'one object per day', schema: schemas.dayOverviewResponseSchema }, ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.overviews.dayOverview({ basis: basisFrom(query), range: dayRangeFrom(query) }) };
+      return { status: 200, body: dayOverviewToResponse(await deps.overviews.dayOverview({ basis: basisFrom(query), range: dayRangeFrom(query) })) };
     },
   },
   {
@@ -211,7 +223,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'one object per ISO week', schema: schemas.weekOverviewResponseSchema }, ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.overviews.weekOverview({ basis: basisFrom(query), ...weekSelectionFrom(query) }) };
+      return { status: 200, body: weekOverviewToResponse(await deps.overviews.weekOverview({ basis: basisFrom(query), ...weekSelectionFrom(query) })) };
     },
   },
   {

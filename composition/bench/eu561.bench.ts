@@ -27,12 +27,11 @@ function rng(seed: number): () => number {
 export function syntheticYear(seed = 561): ActivityIntervalRow[] {
   const rand = rng(seed);
   const rows: ActivityIntervalRow[] = [];
-  const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const push = (start: number, end: number, activity: Activity, known = true, crew = false) => {
     for (let s = start; s < end; ) {
       const e = Math.min(end, (Math.floor(s / 86400) + 1) * 86400);
       rows.push({
-        import_id: 'bench', card_number: 'DBENCH0000000001', date: iso(s).slice(0, 10), start: iso(s), end: iso(e),
+        import_id: 'bench', card_number: 'DBENCH0000000001', date: Math.floor(s / 86400), start: s, end: e,
         activity, duration: e - s, slot: 'DRIVER', crew, card_inserted: known, manual_entry: false,
       });
       s = e;

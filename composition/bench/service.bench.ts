@@ -121,7 +121,7 @@ async function seed(dataDir: string, cards: number, downloads: number, print: (l
           file_name: `${cardNumber}-${d}.ddd`,
           content_sha256: sha,
           size_bytes: template.bytes.byteLength,
-          imported_at: '2026-12-28T00:00:00Z',
+          imported_at: Date.UTC(2026, 11, 28) / 1000,
           status: 'OK',
         };
         const outcome = await store.saveImport({ import: row, content: template.bytes, card: template.card, days: template.days });

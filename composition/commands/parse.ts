@@ -13,7 +13,7 @@ import { basename } from 'node:path';
 import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.js';
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
-import type { ImportMetadata } from '../../core/domain/rows.js';
+import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/responses.js';
 
 export interface CommandIo {
   stdout: (s: string) => void;
@@ -50,7 +50,7 @@ export function readFailure(error: unknown): string {
 }
 
 /** The import object of the output: the decoder's metadata plus what the file itself tells. */
-export interface ParseImport extends ImportMetadata {
+export interface ParseImport extends ImportMetadataResponse {
   file_name: string;
   size_bytes: number;
   content_sha256: string;
@@ -115,20 +115,21 @@ export async function parseCommand(
     return 1;
   }
 
+  const rows = parsedCardToResponse(parsed);
   const importObject: ParseImport = {
-    ...parsed.metadata,
+    ...rows.metadata,
     file_name: fileName,
     size_bytes: size,
     content_sha256: hash.digest('hex'),
   };
   const output = {
     import: importObject,
-    activities: parsed.activities,
-    events: parsed.events,
-    faults: parsed.faults,
-    vehicles_used: parsed.vehicles_used,
-    positions: parsed.positions,
-    warnings: parsed.metadata.warnings,
+    activities: rows.activities,
+    events: rows.events,
+    faults: rows.faults,
+    vehicles_used: rows.vehicles_used,
+    positions: rows.positions,
+    warnings: rows.metadata.warnings,
   };
   io.stdout(`${JSON.stringify(output, null, pretty ? 2 : undefined)}\n`);
   return 0;

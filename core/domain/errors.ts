@@ -33,7 +33,8 @@ export class ArchiveConflictError extends DomainError {
 /** Imports disagree about days of the basis of a trusted operation (409 conflicting_data). */
 export class ConflictingDataError extends DomainError {
   readonly code = 'conflicting_data';
-  constructor(readonly dates: string[], message: string) {
+  /** UTC day numbers */
+  constructor(readonly dates: number[], message: string) {
     super(message);
   }
 }

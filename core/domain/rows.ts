@@ -1,9 +1,14 @@
 /**
- * Row shapes of the API contract (../shared/spec/api-contract.md, "Rows").
- * These names are what integrations depend on: never rename a field, only add.
- * Timestamps are ISO 8601 UTC strings with `Z` and whole seconds, dates `YYYY-MM-DD`,
- * durations integer seconds. Every listed field is always present (null when unknown).
+ * Row shapes of the API contract (../shared/spec/api-contract.md, "Rows"), in the core's numeric model:
+ * instants are UTC epoch seconds (`EpochSeconds`), dates UTC day numbers (`UtcDay`, ../time.ts); the HTTP
+ * adapter's response mappers (adapters/http/responses/) write them as ISO text once. The card and driver
+ * summaries keep the card's identity text (their dates are YYYY-MM-DD text as stored in the import's meta).
+ * Field names are what integrations depend on: never rename a field, only add.
+ * Durations are integer seconds. Every listed field is always present (null when unknown).
  */
+import type { EpochSeconds, UtcDay } from '../time.js';
+
+export type { EpochSeconds, UtcDay };
 
 export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
 export type ImportStatus = 'OK' | 'QUARANTINED';
@@ -42,10 +47,10 @@ export interface DriverSummary {
 }
 
 export interface ActivityRange {
-  /** first day with an activity record, YYYY-MM-DD */
-  from: string | null;
-  /** last day with an activity record, YYYY-MM-DD */
-  to: string | null;
+  /** first day with an activity record */
+  from: UtcDay | null;
+  /** last day with an activity record */
+  to: UtcDay | null;
   /** number of daily records */
   days: number;
 }
@@ -66,17 +71,17 @@ export interface ImportRow extends ImportMetadata {
   file_name: string | null;
   content_sha256: string;
   size_bytes: number;
-  imported_at: string;
+  imported_at: EpochSeconds;
   status: ImportStatus;
 }
 
 export interface ActivityIntervalRow {
   import_id: string | null;
   card_number: string | null;
-  /** UTC day of the card's daily record, YYYY-MM-DD */
-  date: string;
-  start: string;
-  end: string;
+  /** UTC day of the card's daily record */
+  date: UtcDay;
+  start: EpochSeconds;
+  end: EpochSeconds;
   activity: Activity;
   duration: number;
   slot: Slot;
@@ -92,8 +97,8 @@ export interface EventFaultRow {
   code: number;
   type: string | null;
   description: string | null;
-  start: string | null;
-  end: string | null;
+  start: EpochSeconds | null;
+  end: EpochSeconds | null;
   vehicle_registration: VehicleRegistration | null;
 }
 
@@ -102,8 +107,8 @@ export interface VehicleUsedRow {
   card_number: string | null;
   registration: VehicleRegistration;
   vin: string | null;
-  first_use: string | null;
-  last_use: string | null;
+  first_use: EpochSeconds | null;
+  last_use: EpochSeconds | null;
   odometer_begin_km: number | null;
   odometer_end_km: number | null;
   distance_km: number | null;
@@ -113,7 +118,7 @@ export interface VehicleUsedRow {
 export interface PositionRow {
   import_id: string | null;
   card_number: string | null;
-  timestamp: string | null;
+  timestamp: EpochSeconds | null;
   latitude: number | null;
   longitude: number | null;
   source: PositionSource;
@@ -137,7 +142,7 @@ export interface ActivityTotals {
 export interface DayDistanceRow {
   import_id: string | null;
   card_number: string | null;
-  date: string;
+  date: UtcDay;
   distance_km: number;
 }
 

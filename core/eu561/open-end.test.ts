@@ -1,5 +1,6 @@
 import t from 'tap';
 import { H, M, only, run } from './testing/run.js';
+import { parseIsoDay } from '../time.js';
 
 // Friday 6 March 2026. The day 06:00-24:00 is built like a card's newest daily record: rest, then driving,
 // a break, and driving again from 11:15 with no later change (the card was downloaded during that day).
@@ -13,7 +14,7 @@ const steps: [string, string][] = [
 
 t.test('the unfinished last day is not read as 12 h 45 min of driving', async (t) => {
   // Known driving is 4 h 30 (06:00-10:30) + 0 after 11:15 (open end): no daily-driving or break finding.
-  const r = run(FRI, steps, { open_end_date: '2026-03-06' });
+  const r = run(FRI, steps, { open_end_date: parseIsoDay('2026-03-06') });
   t.same(only(r, 'daily_driving'), []);
   t.same(only(r, 'break'), []);
   const w = r.warnings.find((x) => x.code === 'OPEN_END');
@@ -34,7 +35,7 @@ t.test('the same day is evaluated literally when it is not the end of the data',
 });
 
 t.test('a final REST is kept as recorded', async (t) => {
-  const r = run(FRI, [['REST', '6h'], ['DRIVING', '4h'], ['REST', '14h']], { open_end_date: '2026-03-06' });
+  const r = run(FRI, [['REST', '6h'], ['DRIVING', '4h'], ['REST', '14h']], { open_end_date: parseIsoDay('2026-03-06') });
   t.notOk(r.warnings.some((x) => x.code === 'OPEN_END'));
   t.same(r.violations, []);
 });

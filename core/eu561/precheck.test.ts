@@ -4,7 +4,10 @@ import { ALGORITHM_VERSION, RULE_VERSION } from './ruleset.js';
 import { drivingDay, H, M, only, run } from './testing/run.js';
 import { input, standardDay, timeline, type Step } from './testing/timeline.js';
 import { severityOf, DRIVING_BANDS, REST_BANDS } from './severity.js';
-import { formatDuration, weekStartOf, toSec } from './time.js';
+import { formatDuration, weekStartOf } from './time.js';
+import { parseIsoDay } from '../time.js';
+
+const toSec = (iso: string) => Date.parse(iso) / 1000;
 
 const MON = '2026-03-02T06:00Z';
 const day13: Step[] = [['WORK', '1h'], ['DRIVING', '4h'], ['REST', '45m'], ['DRIVING', '2h'], ['WORK', '5h15']];
@@ -92,7 +95,7 @@ t.test('unknown time before the first and after the last known activity is not e
 
 t.test('date_from/date_to select the basis and absent days at the edges are gaps', async (t) => {
   const rows = timeline(MON, [...standardDay(), ...standardDay()]);
-  const r = runPrecheck(input(rows, { date_from: '2026-03-03', date_to: '2026-03-05' }));
+  const r = runPrecheck(input(rows, { date_from: parseIsoDay('2026-03-03'), date_to: parseIsoDay('2026-03-05') }));
   // rows dated 2 Mar are outside; 4 Mar 06:00 .. 6 Mar 00:00 has no rows: a gap of 42 h at the end
   t.equal(r.summary.driving, 4.5 * H + 4 * H);
   const last = r.data_gaps[r.data_gaps.length - 1]!;

@@ -12,8 +12,8 @@
  *   shown by the data whatever the unknown time was (unknown time is never driving: the vehicle unit records
  *   driving only with a card inserted).
  */
-import type { ActivityIntervalRow } from '../domain/rows.js';
-import { dateToMs, msToDate, parseIsoWeek, weeksTouching } from '../overview/iso-week.js';
+import type { ActivityIntervalRow, UtcDay } from '../domain/rows.js';
+import { dayOf, dayStart, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import { timeTotals } from '../overview/time-totals.js';
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
 import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION, STATIC_NOT_EVALUATED } from './ruleset.js';
@@ -24,7 +24,7 @@ import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.
 import { weeklyDriving } from './rules/weekly-driving.js';
 import { weeklyRest } from './rules/weekly-rest.js';
 import { analyse, type Analysis } from './shifts.js';
-import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from './time.js';
+import { DAY, formatDuration, formatInstant, toIso, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Segment, type Timeline } from './timeline.js';
 import type { Evidence, NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from './types.js';
 
@@ -104,16 +104,16 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
     const week = weekStartOf(s.start);
     byWeek.set(week, (byWeek.get(week) ?? 0) + (s.end - s.start));
   }
-  const first = input.date_from ?? (t.segments.length ? msToDate(t.segments[0]!.start * 1000) : null);
-  const last = input.date_to ?? (t.segments.length ? msToDate((t.segments[t.segments.length - 1]!.end - 1) * 1000) : null);
-  const weeks = first && last ? weeksTouching(first, last) : [];
+  const first = input.date_from ?? (t.segments.length ? dayOf(t.segments[0]!.start) : null);
+  const last = input.date_to ?? (t.segments.length ? dayOf(t.segments[t.segments.length - 1]!.end - 1) : null);
+  const weeks = first !== null && last !== null ? weeksTouching(first, last) : [];
   return {
     driving: totals.DRIVING,
     work: totals.WORK,
     availability: totals.AVAILABILITY,
     rest: totals.REST,
     unknown: totals.UNKNOWN,
-    weeks: weeks.map((week) => ({ week, driving: byWeek.get(dateToMs(parseIsoWeek(week)!.start_date) / 1000) ?? 0 })),
+    weeks: weeks.map((week) => ({ week, driving: byWeek.get(dayStart(parseIsoWeek(week)!.start)) ?? 0 })),
   };
 }
 
@@ -126,17 +126,17 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
  * activity, so not evaluated, never a violation). A final REST is kept: it can only shorten rests, never
  * create driving, and the rest rules never judge a rest touching the end of the data as too short.
  */
-function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: string | null | undefined): ActivityIntervalRow | null {
-  if (!openEndDate) return null;
+function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | null | undefined): ActivityIntervalRow | null {
+  if (openEndDate === null || openEndDate === undefined) return null;
   let last: ActivityIntervalRow | null = null;
   for (const r of rows) if (r.date === openEndDate && (last === null || r.start >= last.start)) last = r;
   if (last === null || last.activity === 'REST' || !(last.card_inserted || last.manual_entry)) return null;
-  return toSec(last.end) === dateToMs(openEndDate) / 1000 + DAY ? last : null;
+  return last.end === dayStart(openEndDate) + DAY ? last : null;
 }
 
 export function runPrecheck(input: PrecheckInput): PrecheckResult {
-  const rangeStart = input.date_from ? dateToMs(input.date_from) / 1000 : null;
-  const rangeEnd = input.date_to ? dateToMs(input.date_to) / 1000 + DAY : null;
+  const rangeStart = input.date_from !== null ? dayStart(input.date_from) : null;
+  const rangeEnd = input.date_to !== null ? dayStart(input.date_to) + DAY : null;
   const rows =
     input.date_from === null && input.date_to === null
       ? input.intervals
@@ -187,10 +187,10 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     warnings.push({
       code: 'OPEN_END',
       message:
-        `The last recorded day ends with ${openEnd.activity} from ${formatInstant(toSec(openEnd.start))}: the card was downloaded ` +
+        `The last recorded day ends with ${openEnd.activity} from ${formatInstant(openEnd.start)}: the card was downloaded ` +
         'some time after that change, so the time from it to the end of the day is treated as unknown and not evaluated.',
-      start: openEnd.start,
-      end: openEnd.end,
+      start: toIso(openEnd.start),
+      end: toIso(openEnd.end),
     });
   }
   const seen = new Set<string>();
@@ -237,7 +237,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   return {
     rule_version: RULE_VERSION,
     algorithm_version: ALGORITHM_VERSION,
-    basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: input.date_from, date_to: input.date_to },
+    basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: isoDayOrNull(input.date_from), date_to: isoDayOrNull(input.date_to) },
     driver: { card_number: input.card_number, surname: input.surname, first_names: input.first_names },
     summary: summaryOf(input, t, rows),
     violations,

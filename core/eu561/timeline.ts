@@ -14,7 +14,7 @@
  *   nothing known before the data starts, so rules anchored there are not flagged.
  */
 import type { ActivityIntervalRow } from '../domain/rows.js';
-import { DAY, toSec } from './time.js';
+import { DAY } from './time.js';
 
 export type SegmentKind = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN';
 
@@ -67,9 +67,8 @@ export function buildTimeline(
 ): Timeline {
   const rows: Segment[] = [];
   for (const r of intervals) {
-    let start = toSec(r.start);
-    let end = toSec(r.end);
-    if (!Number.isFinite(start) || !Number.isFinite(end)) continue;
+    let start = r.start;
+    let end = r.end;
     if (rangeStart !== null && start < rangeStart) start = rangeStart;
     if (rangeEnd !== null && end > rangeEnd) end = rangeEnd;
     if (!(end > start)) continue;

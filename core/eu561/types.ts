@@ -1,5 +1,5 @@
 /** Public shapes of the EU 561/2006 pre-check (../../../shared/spec/api-contract.md, "EU 561/2006 pre-check"). */
-import type { Activity, ActivityIntervalRow } from '../domain/rows.js';
+import type { Activity, ActivityIntervalRow, UtcDay } from '../domain/rows.js';
 
 export type RuleName =
   | 'daily_driving'
@@ -61,16 +61,16 @@ export interface PrecheckInput {
   surname: string | null;
   first_names: string | null;
   import_ids: string[];
-  /** inclusive UTC dates; null = the data's own first / last day */
-  date_from: string | null;
-  date_to: string | null;
+  /** inclusive UTC days; null = the data's own first / last day */
+  date_from: UtcDay | null;
+  date_to: UtcDay | null;
   intervals: readonly ActivityIntervalRow[];
   /**
    * The last UTC day the card recorded in the whole basis (not only the requested range), or null. Its last
    * activity change runs "to 24:00" on the card only because the day record is not finished: the card was
    * downloaded at an unknown time after that change. See openEndOf in ./precheck.ts.
    */
-  open_end_date?: string | null;
+  open_end_date?: UtcDay | null;
 }
 
 export interface PrecheckResult {

@@ -7,8 +7,8 @@
  * of that day overlaps the use period, i.e. the vehicles actually driven that day. A vehicle only
  * worked in (no driving) is not listed. Registrations are listed once, in order of first use.
  */
-import type { ActivityIntervalRow, DayDistanceRow, VehicleRegistration, VehicleUsedRow } from '../domain/rows.js';
-import { dateToMs } from './iso-week.js';
+import type { ActivityIntervalRow, DayDistanceRow, UtcDay, VehicleRegistration, VehicleUsedRow } from '../domain/rows.js';
+import { DAY_SECONDS, dayStart as startOfDay } from '../time.js';
 import { timeTotals, type ActivityTotals } from './time-totals.js';
 
 export interface OverviewInput {
@@ -19,7 +19,7 @@ export interface OverviewInput {
 }
 
 export interface DayOverview {
-  date: string;
+  date: UtcDay;
   card_number: string | null;
   intervals: ActivityIntervalRow[];
   totals: ActivityTotals;
@@ -27,37 +27,35 @@ export interface DayOverview {
   vehicles: VehicleRegistration[];
 }
 
-const DAY_MS = 86_400_000;
-
 /** Rows grouped by date, each group ordered by start. */
-export function groupByDate(intervals: readonly ActivityIntervalRow[]): Map<string, ActivityIntervalRow[]> {
-  const byDate = new Map<string, ActivityIntervalRow[]>();
+export function groupByDate(intervals: readonly ActivityIntervalRow[]): Map<UtcDay, ActivityIntervalRow[]> {
+  const byDate = new Map<UtcDay, ActivityIntervalRow[]>();
   for (const row of intervals) {
     const list = byDate.get(row.date);
     if (list) list.push(row);
     else byDate.set(row.date, [row]);
   }
-  for (const list of byDate.values()) list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  for (const list of byDate.values()) list.sort((a, b) => a.start - b.start);
   return byDate;
 }
 
 function vehiclesDriven(
-  date: string,
+  date: UtcDay,
   rows: readonly ActivityIntervalRow[],
   vehicles: readonly VehicleUsedRow[],
 ): VehicleRegistration[] {
-  const dayStart = dateToMs(date);
-  const dayEnd = dayStart + DAY_MS;
+  const dayStart = startOfDay(date);
+  const dayEnd = dayStart + DAY_SECONDS;
   const driving = rows
     .filter((r) => r.activity === 'DRIVING' && (r.card_inserted || r.manual_entry))
-    .map((r) => [Date.parse(r.start), Date.parse(r.end)] as const);
+    .map((r) => [r.start, r.end] as const);
   const seen = new Set<string>();
   const out: VehicleRegistration[] = [];
-  const ordered = [...vehicles].sort((a, b) => ((a.first_use ?? '') < (b.first_use ?? '') ? -1 : 1));
+  const ordered = [...vehicles].sort((a, b) => (a.first_use ?? 0) - (b.first_use ?? 0));
   for (const v of ordered) {
     if (v.first_use === null) continue;
-    const from = Math.max(Date.parse(v.first_use), dayStart);
-    const to = Math.min(v.last_use === null ? Infinity : Date.parse(v.last_use), dayEnd);
+    const from = Math.max(v.first_use, dayStart);
+    const to = Math.min(v.last_use === null ? Infinity : v.last_use, dayEnd);
     if (!(from < to)) continue;
     if (!driving.some(([s, e]) => s < to && e > from)) continue;
     const key = `${v.registration.nation ?? ''}|${v.registration.number ?? ''}`;
@@ -69,9 +67,9 @@ function vehiclesDriven(
 }
 
 /** One day object per requested date (dates without data give empty intervals and zero totals). */
-export function buildDayOverviews(input: OverviewInput, dates: readonly string[]): DayOverview[] {
+export function buildDayOverviews(input: OverviewInput, dates: readonly UtcDay[]): DayOverview[] {
   const byDate = groupByDate(input.intervals);
-  const distance = new Map<string, number>();
+  const distance = new Map<UtcDay, number>();
   for (const d of input.day_distances) distance.set(d.date, (distance.get(d.date) ?? 0) + d.distance_km);
   return dates.map((date) => {
     const rows = byDate.get(date) ?? [];

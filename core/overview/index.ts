@@ -1,4 +1,3 @@
-export * from './iso-week.js';
 export * from './time-totals.js';
 export * from './day-overview.js';
 export * from './week-overview.js';

@@ -1,12 +1,13 @@
 /** ISO-week overviews: seven day objects Monday..Sunday (empty days included) and the week's totals. */
 import { buildDayOverviews, type DayOverview, type OverviewInput } from './day-overview.js';
-import { datesBetween, parseIsoWeek } from './iso-week.js';
+import type { UtcDay } from '../domain/rows.js';
+import { daysBetween, parseIsoWeek } from '../time.js';
 import { addTotals, zeroTotals, type ActivityTotals } from './time-totals.js';
 
 export interface WeekOverview {
   week: string;
-  start_date: string;
-  end_date: string;
+  start_date: UtcDay;
+  end_date: UtcDay;
   days: DayOverview[];
   totals: ActivityTotals;
 }
@@ -16,8 +17,8 @@ export function buildWeekOverviews(input: OverviewInput, weeks: readonly string[
   return weeks.map((week) => {
     const range = parseIsoWeek(week);
     if (!range) throw new RangeError(`not a valid ISO week: ${week}`);
-    const days = buildDayOverviews(input, datesBetween(range.start_date, range.end_date));
+    const days = buildDayOverviews(input, daysBetween(range.start, range.end));
     const totals = days.reduce((sum, d) => addTotals(sum, d.totals), zeroTotals());
-    return { week, start_date: range.start_date, end_date: range.end_date, days, totals };
+    return { week, start_date: range.start, end_date: range.end, days, totals };
   });
 }

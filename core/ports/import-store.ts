@@ -8,7 +8,7 @@
  *   `duplicate_content` with the stored import; an `archive_id` that holds other content resolves
  *   `archive_taken` with the import holding it. Parallel saves of the same content store it once.
  * - Every saved import gets a `sequence` larger than that of every import saved before it ("newest").
- * - Dates are inclusive UTC `YYYY-MM-DD`; timestamps ISO 8601 UTC with whole seconds and `Z`.
+ * - Dates are inclusive UTC day numbers, instants epoch seconds (core/time.ts).
  * - Row lists are ordered by time, then by a stable key, so `page` slices never overlap or skip.
  * - Rows of an import with status QUARANTINED carry `quarantined: true`, other rows `quarantined: false`.
  */
@@ -20,12 +20,13 @@ import type {
   ImportRow,
   ParsedCard,
   PositionRow,
+  UtcDay,
   VehicleUsedRow,
 } from '../domain/rows.js';
 
 /** One UTC day of one import: what the card recorded that day, reduced to a comparable fingerprint. */
 export interface DayRecord {
-  date: string;
+  date: UtcDay;
   /** equal fingerprints = identical day content (activity changes and distance) */
   fingerprint: string;
   distance_km: number;
@@ -72,7 +73,7 @@ export interface ImportFilter {
 /** A UTC day served from one import. */
 export interface ServedDay {
   import_id: string;
-  date: string;
+  date: UtcDay;
 }
 
 /** Whose rows: one import, or a card's history (identical rows of several imports once: the newest copy). */

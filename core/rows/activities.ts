@@ -17,7 +17,7 @@
  */
 import type { ActivityDailyRecord, DecodedCard } from '../domain/card.js';
 import type { Activity, ActivityIntervalRow, Warning } from '../domain/rows.js';
-import { isoDate, isoTime } from '../decoder/primitives/time-real.js';
+import { dayOf, isoDay } from '../time.js';
 import { pick } from './views.js';
 
 const ACTIVITY: readonly Activity[] = ['REST', 'AVAILABILITY', 'WORK', 'DRIVING'];
@@ -35,7 +35,7 @@ export function activityRows(
 }
 
 function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: ActivityIntervalRow[], warnings: Warning[]): void {
-  const date = isoDate(day.date);
+  const date = dayOf(day.date);
   let changes = day.changes;
   let outOfRange = false;
   for (const c of changes) if (c.minutes >= DAY_MINUTES) outOfRange = true;
@@ -51,8 +51,8 @@ function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: Ac
       import_id: null,
       card_number: cardNumber,
       date,
-      start: isoTime(day.date + startMinute * 60),
-      end: isoTime(day.date + endMinute * 60),
+      start: day.date + startMinute * 60,
+      end: day.date + endMinute * 60,
       activity: ACTIVITY[c.activity],
       duration: (endMinute - startMinute) * 60,
       slot: c.slot === 1 ? 'CO_DRIVER' : 'DRIVER',
@@ -64,13 +64,13 @@ function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: Ac
   if (outOfRange) {
     warnings.push({
       code: 'activity_time_out_of_range',
-      message: `The daily record of ${date} holds an activity change at minute 1440 or later, which is no time of that day; it was left out.`,
+      message: `The daily record of ${isoDay(date)} holds an activity change at minute 1440 or later, which is no time of that day; it was left out.`,
     });
   }
   if (outOfOrder) {
     warnings.push({
       code: 'activity_time_out_of_order',
-      message: `The daily record of ${date} holds an activity change earlier than the change before it; the interval between them has a negative duration.`,
+      message: `The daily record of ${isoDay(date)} holds an activity change earlier than the change before it; the interval between them has a negative duration.`,
     });
   }
 }

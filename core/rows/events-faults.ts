@@ -5,7 +5,6 @@
  */
 import type { EventFaultData, VehicleRegistrationIdentification } from '../domain/card.js';
 import type { EventFaultRow, VehicleRegistration } from '../domain/rows.js';
-import { isoTimeOrNull } from '../decoder/primitives/time-real.js';
 import { isEmptyRegistration } from '../decoder/primitives/vehicle-registration.js';
 import { describeEventFault } from '../decoder/tables/event-fault-types.js';
 import { nationCode } from '../decoder/tables/nation-codes.js';
@@ -26,8 +25,8 @@ export function eventFaultRows(data: EventFaultData | null, cardNumber: string |
       code: r.code,
       type: d?.type ?? null,
       description: d?.description ?? null,
-      start: isoTimeOrNull(r.begin),
-      end: isoTimeOrNull(r.end),
+      start: r.begin,
+      end: r.end,
       vehicle_registration: isEmptyRegistration(r.vehicleRegistration) ? null : registrationRow(r.vehicleRegistration),
     };
   });

@@ -3,7 +3,7 @@
  */
 import type { DecodedCard } from '../domain/card.js';
 import type { ImportMetadata, Warning } from '../domain/rows.js';
-import { isoDate, isoDateOrNull } from '../decoder/primitives/time-real.js';
+import { dayOf, isoDay } from '../time.js';
 import { nationCode } from '../decoder/tables/nation-codes.js';
 import { pick } from './views.js';
 
@@ -17,9 +17,9 @@ export function metadataOf(card: DecodedCard, cardNumber: string | null, warning
       card_number: cardNumber,
       issuing_member_state: id ? nationCode(id.issuingMemberState) : null,
       issuing_authority: id?.issuingAuthorityName.text ?? null,
-      issue_date: isoDateOrNull(id?.issueDate ?? null),
-      validity_begin: isoDateOrNull(id?.validityBegin ?? null),
-      expiry_date: isoDateOrNull(id?.expiryDate ?? null),
+      issue_date: dateText(id?.issueDate ?? null),
+      validity_begin: dateText(id?.validityBegin ?? null),
+      expiry_date: dateText(id?.expiryDate ?? null),
     },
     driver: {
       surname: id?.holderSurname.text ?? null,
@@ -30,10 +30,15 @@ export function metadataOf(card: DecodedCard, cardNumber: string | null, warning
       licence_number: licence?.licenceNumber ?? null,
     },
     activity_range: {
-      from: days.length > 0 ? isoDate(days[0].date) : null,
-      to: days.length > 0 ? isoDate(days[days.length - 1].date) : null,
+      from: days.length > 0 ? dayOf(days[0].date) : null,
+      to: days.length > 0 ? dayOf(days[days.length - 1].date) : null,
       days: days.length,
     },
     warnings,
   };
+}
+
+/** Card identity dates stay YYYY-MM-DD text (the card summary is identity data, stored as written). */
+function dateText(seconds: number | null): string | null {
+  return seconds === null ? null : isoDay(dayOf(seconds));
 }

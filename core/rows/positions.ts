@@ -13,7 +13,6 @@
  */
 import type { DecodedCard, GeoCoordinates } from '../domain/card.js';
 import type { PositionRow, PositionSource } from '../domain/rows.js';
-import { isoTimeOrNull } from '../decoder/primitives/time-real.js';
 import { nationCode, regionCode } from '../decoder/tables/nation-codes.js';
 import { pick } from './views.js';
 
@@ -49,7 +48,7 @@ function row(
   return {
     import_id: null,
     card_number: cardNumber,
-    timestamp: isoTimeOrNull(timestamp),
+    timestamp,
     latitude: geo?.latitude ?? null,
     longitude: geo?.longitude ?? null,
     source,

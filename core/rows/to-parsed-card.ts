@@ -5,7 +5,7 @@
  */
 import type { DecodedCard } from '../domain/card.js';
 import type { DayDistanceRow, ParsedCard, Warning } from '../domain/rows.js';
-import { isoDate } from '../decoder/primitives/time-real.js';
+import { dayOf } from '../time.js';
 import { activityRows } from './activities.js';
 import { eventFaultRows } from './events-faults.js';
 import { metadataOf } from './metadata.js';
@@ -21,7 +21,7 @@ export function toParsedCard(card: DecodedCard): ParsedCard {
   const dayDistances: DayDistanceRow[] = days.map((d) => ({
     import_id: null,
     card_number: cardNumber,
-    date: isoDate(d.date),
+    date: dayOf(d.date),
     distance_km: d.dayDistance,
   }));
   return {

@@ -4,7 +4,6 @@
  */
 import type { VehiclesUsed } from '../domain/card.js';
 import type { VehicleUsedRow } from '../domain/rows.js';
-import { isoTimeOrNull } from '../decoder/primitives/time-real.js';
 import { registrationRow } from './events-faults.js';
 
 export function vehicleRows(data: VehiclesUsed | null, cardNumber: string | null): VehicleUsedRow[] {
@@ -16,8 +15,8 @@ export function vehicleRows(data: VehiclesUsed | null, cardNumber: string | null
     card_number: cardNumber,
     registration: registrationRow(r.registration),
     vin: r.vin,
-    first_use: isoTimeOrNull(r.firstUse),
-    last_use: isoTimeOrNull(r.lastUse),
+    first_use: r.firstUse,
+    last_use: r.lastUse,
     odometer_begin_km: r.odometerBegin,
     odometer_end_km: r.odometerEnd,
     distance_km:

@@ -9,6 +9,7 @@ import type {
   EventFaultRow,
   ImportRow,
   PositionRow,
+  UtcDay,
   VehicleUsedRow,
 } from '../domain/rows.js';
 import type { DayOverview, WeekOverview } from '../overview/index.js';
@@ -20,10 +21,10 @@ export type Basis =
   | { kind: 'archive_id'; value: string }
   | { kind: 'card_number'; value: string };
 
-/** Inclusive UTC dates YYYY-MM-DD; null = open. */
+/** Inclusive UTC days; null = open. */
 export interface DateRange {
-  from: string | null;
-  to: string | null;
+  from: UtcDay | null;
+  to: UtcDay | null;
 }
 
 export interface Page {
@@ -37,8 +38,8 @@ export interface ListResult<T> {
   total: number;
   limit: number;
   offset: number;
-  /** UTC dates on which imports of the basis disagree (served from the newest import). */
-  conflicts: string[];
+  /** UTC days on which imports of the basis disagree (served from the newest import). */
+  conflicts: UtcDay[];
 }
 
 /** Rows of a quarantined import carry `quarantined: true`. */
@@ -69,8 +70,8 @@ export interface TimeSummary {
 export interface BasisDescription {
   card_number: string | null;
   import_ids: string[];
-  date_from: string | null;
-  date_to: string | null;
+  date_from: UtcDay | null;
+  date_to: UtcDay | null;
 }
 
 export interface ImportUseCase {
@@ -97,12 +98,12 @@ export interface HealthUseCase {
 export interface DayOverviewResult {
   items: DayOverview[];
   /** as in ListResult */
-  conflicts: string[];
+  conflicts: UtcDay[];
 }
 
 export interface WeekOverviewResult {
   items: WeekOverview[];
-  conflicts: string[];
+  conflicts: UtcDay[];
 }
 
 /**

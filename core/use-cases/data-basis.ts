@@ -6,7 +6,7 @@
  *   as conflicts).
  */
 import { NotFoundError } from '../domain/errors.js';
-import type { ImportRow } from '../domain/rows.js';
+import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, ServedDay, StoredDayRecord } from '../ports/import-store.js';
 import type { Basis, BasisDescription, DateRange } from './contracts.js';
 import { resolveServedDays } from './served-days.js';
@@ -22,7 +22,7 @@ export interface ServedData {
   records: StoredDayRecord[];
   /** the record serving each date, in date order */
   served: StoredDayRecord[];
-  conflicts: string[];
+  conflicts: UtcDay[];
 }
 
 export async function resolveBasis(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {

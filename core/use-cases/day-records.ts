@@ -6,19 +6,21 @@
 import type { ActivityIntervalRow, ParsedCard } from '../domain/rows.js';
 import type { DayRecord } from '../ports/import-store.js';
 import type { Hasher } from '../ports/hasher.js';
+import type { UtcDay } from '../time.js';
+import { isoTimestamp } from '../time.js';
 
 const encoder = new TextEncoder();
 
 export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
-  const intervals = new Map<string, ActivityIntervalRow[]>();
-  const distances = new Map<string, number>();
+  const intervals = new Map<UtcDay, ActivityIntervalRow[]>();
+  const distances = new Map<UtcDay, number>();
   for (const row of card.activities) {
     const list = intervals.get(row.date);
     if (list) list.push(row);
     else intervals.set(row.date, [row]);
   }
   for (const row of card.day_distances) distances.set(row.date, (distances.get(row.date) ?? 0) + row.distance_km);
-  const dates = [...new Set([...intervals.keys(), ...distances.keys()])].sort();
+  const dates = [...new Set([...intervals.keys(), ...distances.keys()])].sort((a, b) => a - b);
   return dates.map((date) => {
     const distance = distances.get(date) ?? 0;
     const rows = sortIntervals(intervals.get(date) ?? []);
@@ -31,10 +33,11 @@ export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
 export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows: readonly T[]): T[] {
   return rows
     .map((row, index) => ({ row, index }))
-    .sort((a, b) => (a.row.start < b.row.start ? -1 : a.row.start > b.row.start ? 1 : a.index - b.index))
+    .sort((a, b) => a.row.start - b.row.start || a.index - b.index)
     .map(({ row }) => row);
 }
 
+/** The fingerprint text is that of the ISO rows stored before the numeric model, so stored fingerprints stay comparable. */
 function intervalKey(row: ActivityIntervalRow): string {
-  return [row.start, row.end, row.activity, row.slot, row.crew ? 1 : 0, row.card_inserted ? 1 : 0, row.manual_entry ? 1 : 0].join('|');
+  return [isoTimestamp(row.start), isoTimestamp(row.end), row.activity, row.slot, row.crew ? 1 : 0, row.card_inserted ? 1 : 0, row.manual_entry ? 1 : 0].join('|');
 }

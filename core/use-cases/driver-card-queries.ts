@@ -7,7 +7,7 @@
  *   once, as the newest import's copy (repeats inside one import are kept). A range keeps rows overlapping it.
  * - `conflicts` of every envelope lists the disagreeing dates of a card basis in the range ([] otherwise).
  */
-import type { ImportRow } from '../domain/rows.js';
+import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, Slice } from '../ports/import-store.js';
 import type { DateRange, ListResult, Page, QueryUseCases, RowQuery, TimeSummary, Basis } from './contracts.js';
 import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis } from './data-basis.js';
@@ -71,13 +71,13 @@ export class DriverCardQueries implements QueryUseCases {
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));
   }
 
-  private async conflicts(resolved: ResolvedBasis, range: DateRange): Promise<string[]> {
+  private async conflicts(resolved: ResolvedBasis, range: DateRange): Promise<UtcDay[]> {
     if (resolved.import) return [];
     return (await servedData(this.store, resolved, range)).conflicts;
   }
 }
 
-function envelope<T>(slice: Slice<T>, page: Page, conflicts: string[]): ListResult<T> {
+function envelope<T>(slice: Slice<T>, page: Page, conflicts: UtcDay[]): ListResult<T> {
   return { items: slice.items, total: slice.total, limit: page.limit, offset: page.offset, conflicts };
 }
 

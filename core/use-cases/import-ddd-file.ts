@@ -52,7 +52,7 @@ export class ImportDddFile implements ImportUseCase {
       file_name: request.file_name,
       content_sha256: sha,
       size_bytes: request.content.byteLength,
-      imported_at: clock.now().toISOString().slice(0, 19) + 'Z',
+      imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
       status: importStatusOf(card.metadata.warnings),
       card: card.metadata.card,

@@ -7,9 +7,10 @@
  * QuarantinedDataError naming it. Narrowing the basis (import_id, or a date range) avoids both.
  */
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
-import type { DayDistanceRow, ImportRow } from '../domain/rows.js';
+import type { DayDistanceRow, ImportRow, UtcDay } from '../domain/rows.js';
 import { runPrecheck, type PrecheckResult } from '../eu561/index.js';
-import { buildDayOverviews, buildWeekOverviews, datesBetween, parseIsoWeek, weeksTouching, type OverviewInput } from '../overview/index.js';
+import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
+import { daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, WeekOverviewResult } from './contracts.js';
 import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis, type ServedData } from './data-basis.js';
@@ -21,7 +22,7 @@ export class OverviewQueries implements OverviewUseCases {
     const { input, data } = await this.gather(query.basis, query.range);
     const from = query.range.from ?? data.served[0]?.date ?? null;
     const to = query.range.to ?? data.served[data.served.length - 1]?.date ?? null;
-    const dates = from !== null && to !== null && from <= to ? datesBetween(from, to) : [];
+    const dates = from !== null && to !== null && from <= to ? daysBetween(from, to) : [];
     return { items: buildDayOverviews(input, dates), conflicts: data.conflicts };
   }
 
@@ -34,10 +35,7 @@ export class OverviewQueries implements OverviewUseCases {
       });
       const resolved = await resolveBasis(this.store, query.basis);
       if (spans.length === 0) return { items: [], conflicts: [] };
-      const range = {
-        from: spans.map((s) => s.start_date).sort()[0]!,
-        to: spans.map((s) => s.end_date).sort()[spans.length - 1]!,
-      };
+      const range = { from: Math.min(...spans.map((s) => s.start)), to: Math.max(...spans.map((s) => s.end)) };
       const { input, data } = await this.gatherResolved(resolved, range);
       return { items: buildWeekOverviews(input, query.weeks), conflicts: data.conflicts };
     }
@@ -54,7 +52,7 @@ export class OverviewQueries implements OverviewUseCases {
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
-        `Imports of this card disagree about ${data.conflicts.length} day(s) (${data.conflicts.join(', ')}); select one import or a date range without them.`,
+        `Imports of this card disagree about ${data.conflicts.length} day(s) (${data.conflicts.map(isoDay).join(', ')}); select one import or a date range without them.`,
       );
     }
     const quarantined = resolved.import
@@ -77,16 +75,16 @@ export class OverviewQueries implements OverviewUseCases {
       open_end_date: await this.lastRecordedDate(resolved),
     });
     // the answer names the dates actually evaluated, also when the request left the range open
-    result.basis.date_from = basis.date_from;
-    result.basis.date_to = basis.date_to;
+    result.basis.date_from = isoDayOrNull(basis.date_from);
+    result.basis.date_to = isoDayOrNull(basis.date_to);
     return result;
   }
 
   /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
-  private async lastRecordedDate(resolved: ResolvedBasis): Promise<string | null> {
+  private async lastRecordedDate(resolved: ResolvedBasis): Promise<UtcDay | null> {
     if (resolved.import) return resolved.import.activity_range.to;
     const days = await this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: null, to: null });
-    let last: string | null = null;
+    let last: UtcDay | null = null;
     for (const d of days) if (last === null || d.date > last) last = d.date;
     return last;
   }

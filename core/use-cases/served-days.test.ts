@@ -4,7 +4,8 @@ import type { ActivityIntervalRow } from '../domain/rows.js';
 import type { ServedDay, StoredDayRecord } from '../ports/import-store.js';
 import { dayRecordsOf } from './day-records.js';
 import { resolveServedDays } from './served-days.js';
-import { buildParsedCard, workingDay, type DaySpec } from './testing/parsed-card-builder.js';
+import { buildParsedCard, day, workingDay, type DaySpec } from './testing/parsed-card-builder.js';
+import { isoDay } from '../time.js';
 
 const hasher = { sha256Hex: (b: Uint8Array) => createHash('sha256').update(b).digest('hex') };
 
@@ -19,7 +20,7 @@ function history(imports: Array<{ id: string; sequence: number; days: DaySpec[];
     }
     for (const row of card.activities) rows.push({ ...row, import_id: imp.id });
   }
-  records.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.sequence - b.sequence));
+  records.sort((a, b) => a.date - b.date || a.sequence - b.sequence);
   const asked: ServedDay[][] = [];
   const load = async (days: ServedDay[]) => {
     asked.push(days);
@@ -28,7 +29,7 @@ function history(imports: Array<{ id: string; sequence: number; days: DaySpec[];
   return { records, load, asked };
 }
 
-const served = (r: { served: StoredDayRecord[] }) => r.served.map((d) => `${d.date}:${d.import_id}`);
+const served = (r: { served: StoredDayRecord[] }) => r.served.map((d) => `${isoDay(d.date)}:${d.import_id}`);
 
 t.test('identical days are served once from the newest import, without loading rows', async (t) => {
   const h = history([
@@ -68,7 +69,7 @@ t.test('days that really disagree: newest import served, date listed', async (t)
   ]);
   const result = await resolveServedDays(h.records, h.load);
   t.same(served(result), ['2026-03-02:y', '2026-03-03:y', '2026-03-04:y']);
-  t.same(result.conflicts, ['2026-03-02', '2026-03-04'], 'a shorter day with more distance is not a prefix');
+  t.same(result.conflicts.map(isoDay), ['2026-03-02', '2026-03-04'], 'a shorter day with more distance is not a prefix');
 });
 
 t.test('no records: nothing served', async (t) => {
@@ -78,9 +79,9 @@ t.test('no records: nothing served', async (t) => {
 
 t.test('day records: union of activity and distance dates, fingerprints reflect content', async (t) => {
   const card = buildParsedCard({ days: [workingDay('2026-03-02', 10), workingDay('2026-03-01', 20)] });
-  card.day_distances.push({ import_id: null, card_number: null, date: '2026-03-05', distance_km: 3 });
+  card.day_distances.push({ import_id: null, card_number: null, date: day('2026-03-05'), distance_km: 3 });
   const records = dayRecordsOf(card, hasher);
-  t.same(records.map((r) => [r.date, r.distance_km]), [['2026-03-01', 20], ['2026-03-02', 10], ['2026-03-05', 3]]);
+  t.same(records.map((r) => [isoDay(r.date), r.distance_km]), [['2026-03-01', 20], ['2026-03-02', 10], ['2026-03-05', 3]]);
   t.not(records[0]!.fingerprint, records[1]!.fingerprint);
   const same = dayRecordsOf(buildParsedCard({ days: [workingDay('2026-03-02', 10)] }), hasher);
   t.equal(same[0]!.fingerprint, records[1]!.fingerprint, 'order of rows in the file does not matter');

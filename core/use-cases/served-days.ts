@@ -10,33 +10,33 @@
  * - Otherwise the imports disagree: the newest import's version is served and the date is a conflict.
  * "Newest" is the import saved last (largest store sequence).
  */
-import type { ActivityIntervalRow } from '../domain/rows.js';
+import type { ActivityIntervalRow, UtcDay } from '../domain/rows.js';
 import type { ServedDay, StoredDayRecord } from '../ports/import-store.js';
 import { sortIntervals } from './day-records.js';
 
 export interface DayResolution {
   /** one entry per date, in date order */
   served: StoredDayRecord[];
-  conflicts: string[];
+  conflicts: UtcDay[];
 }
 
 export type LoadDayIntervals = (days: ServedDay[]) => Promise<ActivityIntervalRow[]>;
 
 export async function resolveServedDays(records: readonly StoredDayRecord[], load: LoadDayIntervals): Promise<DayResolution> {
-  const byDate = new Map<string, StoredDayRecord[]>();
+  const byDate = new Map<UtcDay, StoredDayRecord[]>();
   for (const record of records) {
     const list = byDate.get(record.date);
     if (list) list.push(record);
     else byDate.set(record.date, [record]);
   }
-  const chosen = new Map<string, StoredDayRecord>();
-  const disputed = new Map<string, StoredDayRecord[]>();
+  const chosen = new Map<UtcDay, StoredDayRecord>();
+  const disputed = new Map<UtcDay, StoredDayRecord[]>();
   for (const [date, list] of byDate) {
     const versions = newestPerFingerprint(list);
     if (versions.length === 1) chosen.set(date, versions[0]!);
     else disputed.set(date, versions);
   }
-  const conflicts: string[] = [];
+  const conflicts: UtcDay[] = [];
   if (disputed.size > 0) {
     const rows = await load([...disputed.values()].flat().map(({ import_id, date }) => ({ import_id, date })));
     const rowsOf = new Map<string, ActivityIntervalRow[]>();
@@ -60,8 +60,8 @@ export async function resolveServedDays(records: readonly StoredDayRecord[], loa
       }
     }
   }
-  const served = [...chosen.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return { served, conflicts: conflicts.sort() };
+  const served = [...chosen.values()].sort((a, b) => a.date - b.date);
+  return { served, conflicts: conflicts.sort((a, b) => a - b) };
 }
 
 /** Distinct versions of one day, each represented by the newest import holding it. */
@@ -81,7 +81,7 @@ interface DayVersion {
 
 /** > 0 when a is more complete than b: more changes, later last end, more distance, newer. */
 function completeness(a: DayVersion, b: DayVersion): number {
-  const lastEnd = (v: DayVersion) => v.rows[v.rows.length - 1]?.end ?? '';
+  const lastEnd = (v: DayVersion) => v.rows[v.rows.length - 1]?.end ?? -Infinity;
   return (
     a.rows.length - b.rows.length ||
     (lastEnd(a) > lastEnd(b) ? 1 : lastEnd(a) < lastEnd(b) ? -1 : 0) ||

@@ -26,7 +26,7 @@ import type { ImportRow } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import { insertRows } from './bulk-insert.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
-import { fromEpochDay, rangeSeconds, toEpochDay } from './codec.js';
+import { rangeSeconds } from './codec.js';
 import {
   ACTIVITY_COLUMNS,
   DAY_COLUMNS,
@@ -168,11 +168,11 @@ export class MikroOrmImportStore implements ImportStore {
     }
     if (filter.range.from !== null) {
       where.push('activity_to >= ?');
-      params.push(toEpochDay(filter.range.from));
+      params.push(filter.range.from);
     }
     if (filter.range.to !== null) {
       where.push('activity_from <= ?');
-      params.push(toEpochDay(filter.range.to));
+      params.push(filter.range.to);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
@@ -190,11 +190,11 @@ export class MikroOrmImportStore implements ImportStore {
     const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
     if (range.from !== null) {
       where.push('d.day >= ?');
-      params.push(toEpochDay(range.from));
+      params.push(range.from);
     }
     if (range.to !== null) {
       where.push('d.day <= ?');
-      params.push(toEpochDay(range.to));
+      params.push(range.to);
     }
     const rows = await this.query(
       `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
@@ -205,7 +205,7 @@ export class MikroOrmImportStore implements ImportStore {
     return rows.map((raw) => {
       this.pkCache.set(raw.import_id, raw.pk);
       return {
-        date: fromEpochDay(raw.day),
+        date: Number(raw.day),
         fingerprint: raw.fingerprint,
         distance_km: raw.distance_km,
         import_id: raw.import_id,
@@ -311,7 +311,7 @@ export class MikroOrmImportStore implements ImportStore {
     const keys: DayKey[] = [];
     for (const day of days) {
       const pk = this.pkCache.get(day.import_id);
-      if (pk !== undefined) keys.push({ pk, day: toEpochDay(day.date) });
+      if (pk !== undefined) keys.push({ pk, day: day.date });
     }
     return keys;
   }

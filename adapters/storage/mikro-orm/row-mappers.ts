@@ -1,6 +1,7 @@
 /**
- * Mapping between API rows and stored rows (column lists, value tuples for inserts, result rows back to
- * API rows). Column order here is the order of the INSERT statements.
+ * Mapping between the core's rows and stored rows (column lists, value tuples for inserts, result rows back to
+ * core rows). Both sides are numeric (epoch seconds, UTC day numbers): no conversion. Column order here is the
+ * order of the INSERT statements.
  */
 import type {
   ActivityIntervalRow,
@@ -13,18 +14,7 @@ import type {
 import type { Served } from '../../../core/use-cases/contracts.js';
 import type { DayRecord } from '../../../core/ports/import-store.js';
 import type { SqlValue } from './bulk-insert.js';
-import {
-  ACTIVITY_CODES,
-  SLOT_CODES,
-  activityCode,
-  bit,
-  fromEpochDay,
-  fromEpochSeconds,
-  isoSeconds,
-  slotCode,
-  toEpochDay,
-  toEpochSeconds,
-} from './codec.js';
+import { ACTIVITY_CODES, SLOT_CODES, activityCode, bit, slotCode } from './codec.js';
 
 type Raw = Record<string, any>;
 
@@ -50,9 +40,7 @@ export function importValues(row: ImportRow): SqlValue[] {
   const meta = JSON.stringify({ card: row.card, driver: row.driver, warnings: row.warnings });
   return [
     row.import_id, row.archive_id, row.content_sha256, row.card.card_number, row.file_name, row.size_bytes,
-    toEpochSeconds(row.imported_at), row.generation, row.status,
-    row.activity_range.from === null ? null : toEpochDay(row.activity_range.from),
-    row.activity_range.to === null ? null : toEpochDay(row.activity_range.to),
+    row.imported_at, row.generation, row.status, row.activity_range.from, row.activity_range.to,
     row.activity_range.days, meta,
   ];
 }
@@ -65,14 +53,14 @@ export function importFromRaw(raw: Raw): ImportRow {
     file_name: raw.file_name,
     content_sha256: raw.content_sha256,
     size_bytes: raw.size_bytes,
-    imported_at: isoSeconds(raw.imported_at),
+    imported_at: Number(raw.imported_at),
     generation: raw.generation,
     status: raw.status,
     card: meta.card,
     driver: meta.driver,
     activity_range: {
-      from: raw.activity_from === null ? null : fromEpochDay(raw.activity_from),
-      to: raw.activity_to === null ? null : fromEpochDay(raw.activity_to),
+      from: raw.activity_from,
+      to: raw.activity_to,
       days: raw.activity_days,
     },
     warnings: meta.warnings,
@@ -84,7 +72,7 @@ export function importFromRaw(raw: Raw): ImportRow {
 export const DAY_COLUMNS = ['import_pk', 'day', 'card_number', 'fingerprint', 'distance_km'] as const;
 
 export function dayValues(importPk: number, cardNumber: string | null, day: DayRecord): SqlValue[] {
-  return [importPk, toEpochDay(day.date), cardNumber, day.fingerprint, day.distance_km];
+  return [importPk, day.date, cardNumber, day.fingerprint, day.distance_km];
 }
 
 // ---- activities ------------------------------------------------------------------------------------
@@ -96,10 +84,10 @@ export const ACTIVITY_COLUMNS = [
 /** `seq` numbers the import's intervals in time order (date, start, original order). */
 export function activityValues(importPk: number, rows: readonly ActivityIntervalRow[]): SqlValue[][] {
   const ordered = rows
-    .map((row, index) => ({ row, index, day: toEpochDay(row.date), start: toEpochSeconds(row.start)! }))
-    .sort((a, b) => a.day - b.day || a.start - b.start || a.index - b.index);
-  return ordered.map(({ row, day, start }, seq) => [
-    importPk, day, seq, start, toEpochSeconds(row.end), row.duration, activityCode(row.activity), slotCode(row.slot),
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => a.row.date - b.row.date || a.row.start - b.row.start || a.index - b.index);
+  return ordered.map(({ row }, seq) => [
+    importPk, row.date, seq, row.start, row.end, row.duration, activityCode(row.activity), slotCode(row.slot),
     bit(row.crew), bit(row.card_inserted), bit(row.manual_entry),
   ]);
 }
@@ -107,9 +95,9 @@ export function activityValues(importPk: number, rows: readonly ActivityInterval
 export function activityFromRaw(raw: Raw): Served<ActivityIntervalRow> {
   return {
     ...owner(raw),
-    date: fromEpochDay(raw.day),
-    start: isoSeconds(raw.start_s),
-    end: isoSeconds(raw.end_s),
+    date: raw.day,
+    start: raw.start_s,
+    end: raw.end_s,
     activity: ACTIVITY_CODES[raw.activity]!,
     duration: raw.duration,
     slot: SLOT_CODES[raw.slot]!,
@@ -129,7 +117,7 @@ export const EVENT_FAULT_CONTENT = ['code', 'type', 'description', 'start_s', 'e
 
 export function eventFaultValues(importPk: number, rows: readonly EventFaultRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, row.code, row.type, row.description, toEpochSeconds(row.start), toEpochSeconds(row.end),
+    importPk, seq, row.code, row.type, row.description, row.start, row.end,
     row.vehicle_registration?.nation ?? null, row.vehicle_registration?.number ?? null, bit(row.vehicle_registration !== null),
   ]);
 }
@@ -140,8 +128,8 @@ export function eventFaultFromRaw(raw: Raw): Served<EventFaultRow> {
     code: raw.code,
     type: raw.type,
     description: raw.description,
-    start: fromEpochSeconds(raw.start_s),
-    end: fromEpochSeconds(raw.end_s),
+    start: raw.start_s,
+    end: raw.end_s,
     vehicle_registration: raw.has_reg === 1 ? { nation: raw.reg_nation, number: raw.reg_number } : null,
     quarantined: quarantined(raw),
   };
@@ -157,8 +145,8 @@ export const VEHICLE_CONTENT = VEHICLE_COLUMNS.slice(2) as string[];
 
 export function vehicleValues(importPk: number, rows: readonly VehicleUsedRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, row.registration.nation, row.registration.number, row.vin, toEpochSeconds(row.first_use),
-    toEpochSeconds(row.last_use), row.odometer_begin_km, row.odometer_end_km, row.distance_km, row.vu_data_block_counter,
+    importPk, seq, row.registration.nation, row.registration.number, row.vin, row.first_use,
+    row.last_use, row.odometer_begin_km, row.odometer_end_km, row.distance_km, row.vu_data_block_counter,
   ]);
 }
 
@@ -167,8 +155,8 @@ export function vehicleFromRaw(raw: Raw): Served<VehicleUsedRow> {
     ...owner(raw),
     registration: { nation: raw.reg_nation, number: raw.reg_number },
     vin: raw.vin,
-    first_use: fromEpochSeconds(raw.first_s),
-    last_use: fromEpochSeconds(raw.last_s),
+    first_use: raw.first_s,
+    last_use: raw.last_s,
     odometer_begin_km: raw.odometer_begin_km,
     odometer_end_km: raw.odometer_end_km,
     distance_km: raw.distance_km,
@@ -187,7 +175,7 @@ export const POSITION_CONTENT = POSITION_COLUMNS.slice(2) as string[];
 
 export function positionValues(importPk: number, rows: readonly PositionRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, toEpochSeconds(row.timestamp), row.latitude, row.longitude, row.source, row.type, row.country_code,
+    importPk, seq, row.timestamp, row.latitude, row.longitude, row.source, row.type, row.country_code,
     row.region_code, row.odometer_km, row.gnss_accuracy,
   ]);
 }
@@ -195,7 +183,7 @@ export function positionValues(importPk: number, rows: readonly PositionRow[]): 
 export function positionFromRaw(raw: Raw): Served<PositionRow> {
   return {
     ...owner(raw),
-    timestamp: fromEpochSeconds(raw.ts_s),
+    timestamp: raw.ts_s,
     latitude: raw.latitude,
     longitude: raw.longitude,
     source: raw.source as PositionSource,

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { insertRows, type SqlValue } from './bulk-insert.js';
 import { ACTIVITY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS } from './row-mappers.js';
-import { toEpochDay } from './codec.js';
+import { parseIsoDay } from '../../../core/time.js';
 
 export interface SeedOptions {
   cards: number;
@@ -50,7 +50,7 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
   const days = options.daysPerDownload ?? 28;
   const overlap = Math.min(options.overlapDays ?? 7, days - 1);
   const changes = Math.max(2, options.changesPerDay ?? 24);
-  const firstDay = toEpochDay(options.startDate ?? '2024-01-01');
+  const firstDay = parseIsoDay(options.startDate ?? '2024-01-01')!;
   const batchSize = options.batchSize ?? 200;
   const firstCard = options.firstCard ?? 0;
   const cardNumbers = Array.from({ length: options.cards }, (_, i) => seedCardNumber(firstCard + i));

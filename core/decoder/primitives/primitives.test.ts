@@ -7,7 +7,7 @@ import { ddmmToDegrees, readGeoCoordinates } from './geo-coordinates.js';
 import { readGnssPlaceAuthRecord, readGnssPlaceRecord } from './gnss-place.js';
 import { readOdometerShort } from './odometer.js';
 import { readCodePageString, readName } from './strings.js';
-import { isoDate, isoDateOrNull, isoTime, isoTimeOrNull, readTimeReal, readUint16, readUint24, readUint32 } from './time-real.js';
+import { readTimeReal, readUint16, readUint24, readUint32 } from './time-real.js';
 import { isEmptyRegistration, readVehicleRegistration } from './vehicle-registration.js';
 
 t.test('TimeReal: seconds since 1970, 0 and FFFFFFFF are null', async (t) => {
@@ -18,15 +18,6 @@ t.test('TimeReal: seconds since 1970, 0 and FFFFFFFF are null', async (t) => {
   t.equal(readUint32(bytes(0xff, 0xff, 0xff, 0xff), 0), 0xffffffff);
   t.equal(readUint16(bytes(u16(0xabcd)), 0), 0xabcd);
   t.equal(readUint24(bytes(u24(0xabcdef)), 0), 0xabcdef);
-});
-
-t.test('ISO formatting', async (t) => {
-  t.equal(isoTime(Date.UTC(2026, 2, 2, 6, 15, 7) / 1000), '2026-03-02T06:15:07Z');
-  t.equal(isoTime(0 + 86_399), '1970-01-01T23:59:59Z');
-  t.equal(isoDate(Date.UTC(2024, 1, 29, 23, 0) / 1000), '2024-02-29');
-  t.equal(isoTimeOrNull(null), null);
-  t.equal(isoDateOrNull(null), null);
-  t.equal(isoDateOrNull(86_400), '1970-01-02');
 });
 
 t.test('BCD', async (t) => {

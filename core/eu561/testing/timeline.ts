@@ -27,8 +27,6 @@ export function dur(text: string): number {
   return Math.round(total);
 }
 
-const iso = (sec: number) => new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 export function timeline(start: string, steps: readonly Step[]): ActivityIntervalRow[] {
   let t = Math.floor(Date.parse(start.length === 17 ? start.replace('Z', ':00Z') : start) / 1000);
   const rows: ActivityIntervalRow[] = [];
@@ -43,9 +41,9 @@ export function timeline(start: string, steps: readonly Step[]): ActivityInterva
         rows.push({
           import_id: 'imp-1',
           card_number: 'DTEST00000000001',
-          date: iso(s).slice(0, 10),
-          start: iso(s),
-          end: iso(e),
+          date: Math.floor(s / 86400),
+          start: s,
+          end: e,
           activity,
           duration: e - s,
           slot: opts?.slot ?? 'DRIVER',

@@ -13,6 +13,28 @@ import type {
   VehicleUsedRow,
 } from '../../domain/rows.js';
 
+/** Test input written as the API writes it: ISO text in place of the core's numbers. */
+type Written<T, K extends keyof T> = Partial<Omit<T, K>> & { [P in K]?: string | null };
+
+/** Epoch seconds of an ISO timestamp (test input only). */
+export function ts(text: string): number {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new RangeError(`not a timestamp: ${text}`);
+  return ms / 1000;
+}
+
+/** UTC day number of a YYYY-MM-DD date (test input only). */
+export function day(date: string): number {
+  return ts(`${date}T00:00:00Z`) / 86_400;
+}
+
+/** An inclusive date range written as dates (test input). */
+export function range(from: string | null, to: string | null): { from: number | null; to: number | null } {
+  return { from: from === null ? null : day(from), to: to === null ? null : day(to) };
+}
+
+const tsOrNull = (text: string | null | undefined): number | null => (text === null || text === undefined ? null : ts(text));
+
 export interface DaySpec {
   date: string;
   /** [time 'HH:MM', activity, options]; the first change should be at 00:00 */
@@ -25,10 +47,10 @@ export interface DaySpec {
 export interface CardSpec {
   card_number?: string;
   days?: DaySpec[];
-  events?: Array<Partial<EventFaultRow>>;
-  faults?: Array<Partial<EventFaultRow>>;
-  vehicles?: Array<Partial<VehicleUsedRow>>;
-  positions?: Array<Partial<PositionRow>>;
+  events?: Array<Written<EventFaultRow, 'start' | 'end'>>;
+  faults?: Array<Written<EventFaultRow, 'start' | 'end'>>;
+  vehicles?: Array<Written<VehicleUsedRow, 'first_use' | 'last_use'>>;
+  positions?: Array<Written<PositionRow, 'timestamp'>>;
   surname?: string;
 }
 
@@ -40,6 +62,8 @@ function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+const dayNumber = day;
+
 export function intervalsOf(day: DaySpec): ActivityIntervalRow[] {
   return day.changes.map(([time, activity, options = {}], i) => {
     const start = iso(day.date, time);
@@ -49,11 +73,11 @@ export function intervalsOf(day: DaySpec): ActivityIntervalRow[] {
     return {
       import_id: null,
       card_number: null,
-      date: day.date,
-      start,
-      end,
+      date: dayNumber(day.date),
+      start: ts(start),
+      end: ts(end),
       activity,
-      duration: (Date.parse(end) - Date.parse(start)) / 1000,
+      duration: ts(end) - ts(start),
       slot: options.slot ?? 'DRIVER',
       crew: options.crew ?? false,
       card_inserted: inserted,
@@ -108,7 +132,7 @@ export function buildParsedCard(spec: CardSpec = {}): ParsedCard {
       licence_issuing_nation: 'FI',
       licence_number: 'L123',
     },
-    activity_range: { from: dates[0] ?? null, to: dates[dates.length - 1] ?? null, days: dates.length },
+    activity_range: { from: dates.length ? day(dates[0]!) : null, to: dates.length ? day(dates[dates.length - 1]!) : null, days: dates.length },
     warnings: [],
   };
   return {
@@ -121,18 +145,17 @@ export function buildParsedCard(spec: CardSpec = {}): ParsedCard {
       card_number: null,
       registration: { nation: 'FI', number: 'ABC-123' },
       vin: null,
-      first_use: null,
-      last_use: null,
       odometer_begin_km: null,
       odometer_end_km: null,
       distance_km: null,
       vu_data_block_counter: null,
       ...v,
+      first_use: tsOrNull(v.first_use),
+      last_use: tsOrNull(v.last_use),
     })),
     positions: (spec.positions ?? []).map((p) => ({
       import_id: null,
       card_number: null,
-      timestamp: null,
       latitude: null,
       longitude: null,
       source: 'PLACE',
@@ -142,21 +165,22 @@ export function buildParsedCard(spec: CardSpec = {}): ParsedCard {
       odometer_km: null,
       gnss_accuracy: null,
       ...p,
+      timestamp: tsOrNull(p.timestamp),
     })),
-    day_distances: days.map((d) => ({ import_id: null, card_number: null, date: d.date, distance_km: d.distance_km ?? 0 })),
+    day_distances: days.map((d) => ({ import_id: null, card_number: null, date: day(d.date), distance_km: d.distance_km ?? 0 })),
   };
 }
 
-function eventRow(e: Partial<EventFaultRow>): EventFaultRow {
+function eventRow(e: Written<EventFaultRow, 'start' | 'end'>): EventFaultRow {
   return {
     import_id: null,
     card_number: null,
     code: 5,
     type: 'POWER_SUPPLY_INTERRUPTION',
     description: 'Power supply interruption',
-    start: null,
-    end: null,
     vehicle_registration: null,
     ...e,
+    start: tsOrNull(e.start),
+    end: tsOrNull(e.end),
   };
 }

@@ -1,8 +1,8 @@
 /**
- * Response shapes the page reads (api-contract.md). Rows come from the shared row types; type-only
+ * Response shapes the page reads (api-contract.md). Rows come from the HTTP adapter's response types; type-only
  * imports vanish from the compiled JavaScript, so nothing outside the client folder is loaded.
  */
-import type { ActivityIntervalRow, ImportRow } from '../../../../core/domain/rows.js';
+import type { ActivityIntervalResponse as ActivityIntervalRow, ImportResponse as ImportRow } from '../../responses.js';
 
 export type { ActivityIntervalRow, ImportRow };
 
