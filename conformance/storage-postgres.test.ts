@@ -5,6 +5,9 @@
  * where it fails.
  */
 import t from 'tap';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore, StorageError, type MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { seedStore } from '../adapters/storage/mikro-orm/seed.js';
@@ -15,6 +18,7 @@ import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
 
 const OPEN = { from: null, to: null };
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
 
 t.test('postgres: the server binaries are looked up in /usr/lib/postgresql/<version>/bin, then PATH', async (t) => {
   t.equal(findPostgresBinaries('/nonexistent', ''), null, 'absent: reported as missing (skip, or fail under CI=true)');
@@ -104,5 +108,27 @@ if (!started.available) {
     const records = await store.dayRecords({ kind: 'card', card_number: seeded.cardNumbers[0]! }, OPEN);
     t.ok(records.at(-1)!.sequence > Math.max(...records.slice(0, -1).map((r) => r.sequence)), 'newest sequence');
     t.equal(records.at(-1)!.import_id, input.import.import_id);
+  });
+
+  t.test('postgres: 20 identical parallel POSTs through the real service give one import and 19 reused, every round', async (t) => {
+    const { startServer } = await import('../composition/server.js');
+    const running = await startServer({ port: 0, databaseUrl: server.freshDatabaseUrl(), dataDir: mkdtempSync(join(tmpdir(), 'dc-race-')) });
+    t.teardown(() => running.close());
+    const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.ddd'));
+    for (const file of files) {
+      const body = JSON.stringify({ file_name: file, content_base64: readFileSync(join(FIXTURES, file)).toString('base64') });
+      const answers = await Promise.all(Array.from({ length: 20 }, async () => {
+        const r = await fetch(`${running.url.replace(/\/$/, '')}/api/drivercard/parse`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body,
+        });
+        return { status: r.status, body: await r.json() as { import_id?: string; reused?: boolean; error?: string } };
+      }));
+      const ok = answers.filter((a) => a.status === 200);
+      if (ok.length === 0) continue; // a fixture the decoder refuses (422 for all 20) says nothing about the race
+      t.same(answers.map((a) => a.status), Array(20).fill(200), `${file}: every answer 200 (${JSON.stringify(answers.find((a) => a.status !== 200)?.body ?? null)})`);
+      t.equal(ok.filter((a) => a.body.reused === false).length, 1, `${file}: exactly one import`);
+      t.equal(ok.filter((a) => a.body.reused === true).length, 19, `${file}: 19 reused`);
+      t.equal(new Set(ok.map((a) => a.body.import_id)).size, 1, `${file}: one import id`);
+    }
   });
 }

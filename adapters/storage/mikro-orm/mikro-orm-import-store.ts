@@ -110,10 +110,8 @@ export class MikroOrmImportStore implements ImportStore {
   async saveImport(input: NewImport): Promise<SaveOutcome> {
     try {
       return await this.knex.transaction(async (trx) => {
-        const existing = await this.selectImport(trx, 'content_sha256', input.import.content_sha256);
-        if (existing) return { outcome: 'duplicate_content', import: existing };
-        const holder = await this.selectImport(trx, 'archive_id', input.import.archive_id);
-        if (holder) return { outcome: 'archive_taken', import: holder };
+        const stored = await this.storedOutcome(trx, input);
+        if (stored) return stored;
         await this.writeImport(trx, input);
         return { outcome: 'created', import: input.import };
       });
@@ -121,12 +119,25 @@ export class MikroOrmImportStore implements ImportStore {
       // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
       if (!this.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
       // Another writer (another connection or process) won the race: report what it stored.
-      const existing = await this.findImport({ kind: 'content_sha256', value: input.import.content_sha256 });
-      if (existing) return { outcome: 'duplicate_content', import: existing };
-      const holder = await this.findImport({ kind: 'archive_id', value: input.import.archive_id });
-      if (holder) return { outcome: 'archive_taken', import: holder };
+      const stored = await this.storedOutcome(this.knex, input);
+      if (stored) return stored;
       throw new StorageError('saving the import failed', error);
     }
+  }
+
+  /**
+   * What is stored already under the content hash or the archive id, read in ONE statement: on PostgreSQL
+   * (read committed) every statement sees a new snapshot, so two lookups could straddle a concurrent commit of the
+   * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
+   * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
+   */
+  private async storedOutcome(db: Knex | Knex.Transaction, input: NewImport): Promise<SaveOutcome | null> {
+    const rows = await this.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [
+      input.import.content_sha256, input.import.archive_id,
+    ], db);
+    const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
+    if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
+    return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
   }
 
   /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
