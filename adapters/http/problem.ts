@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'archive_conflict'
   | 'payload_too_large'
   | 'unparseable_ddd'
+  | 'service_busy'
   | 'internal_error';
 
 export interface ProblemBody {

@@ -9,18 +9,32 @@
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
 import type { DayDistanceRow, ImportRow } from '../domain/rows.js';
 import { runPrecheck, type PrecheckResult } from '../eu561/index.js';
+import { MAX_RANGE_DAYS } from '../domain/bounds.js';
+import { addDays, dateToMs } from '../overview/iso-week.js';
 import { buildDayOverviews, buildWeekOverviews, datesBetween, parseIsoWeek, weeksTouching, type OverviewInput } from '../overview/index.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, WeekOverviewResult } from './contracts.js';
 import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis, type ServedData } from './data-basis.js';
+
+/**
+ * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
+ * the last ones of the data when the start was left open (the first ones after an explicit start).
+ */
+function overviewRange(range: DateRange, data: ServedData): { from: string | null; to: string | null } {
+  let from = range.from ?? data.served[0]?.date ?? null;
+  let to = range.to ?? data.served[data.served.length - 1]?.date ?? null;
+  if (from === null || to === null || dateToMs(to) - dateToMs(from) < MAX_RANGE_DAYS * 86_400_000) return { from, to };
+  if (range.from === null) from = addDays(to, 1 - MAX_RANGE_DAYS);
+  else to = addDays(from, MAX_RANGE_DAYS - 1);
+  return { from, to };
+}
 
 export class OverviewQueries implements OverviewUseCases {
   constructor(private readonly store: ImportStore) {}
 
   async dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
     const { input, data } = await this.gather(query.basis, query.range);
-    const from = query.range.from ?? data.served[0]?.date ?? null;
-    const to = query.range.to ?? data.served[data.served.length - 1]?.date ?? null;
+    const { from, to } = overviewRange(query.range, data);
     const dates = from !== null && to !== null && from <= to ? datesBetween(from, to) : [];
     return { items: buildDayOverviews(input, dates), conflicts: data.conflicts };
   }
@@ -42,8 +56,7 @@ export class OverviewQueries implements OverviewUseCases {
       return { items: buildWeekOverviews(input, query.weeks), conflicts: data.conflicts };
     }
     const { input, data } = await this.gather(query.basis, query.range);
-    const from = query.range.from ?? data.served[0]?.date ?? null;
-    const to = query.range.to ?? data.served[data.served.length - 1]?.date ?? null;
+    const { from, to } = overviewRange(query.range, data);
     const weeks = from !== null && to !== null && from <= to ? weeksTouching(from, to) : [];
     return { items: buildWeekOverviews(input, weeks), conflicts: data.conflicts };
   }
