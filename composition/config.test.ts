@@ -17,10 +17,11 @@ t.test('environment variables', async (t) => {
     DRIVERCARD_DATA_DIR: '/tmp/dc',
     DRIVERCARD_DATABASE_URL: 'sqlite:/tmp/dc/x.sqlite',
     DRIVERCARD_MAX_PAYLOAD_BYTES: '2048',
+    DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES: '4096',
     DRIVERCARD_ALLOWED_HOSTS: 'Drivercard.Example, box.local:8080 ,',
   });
   t.match(config, {
-    host: 'localhost', port: 0, dataDir: '/tmp/dc', databaseUrl: 'sqlite:/tmp/dc/x.sqlite', maxPayloadBytes: 2048,
+    host: 'localhost', port: 0, dataDir: '/tmp/dc', databaseUrl: 'sqlite:/tmp/dc/x.sqlite', maxPayloadBytes: 2048, maxBodiesInFlightBytes: 4096,
     allowedHosts: ['drivercard.example', 'box.local:8080'], externalGatewayAck: false,
   });
   t.equal(loadConfig({ DRIVERCARD_DATABASE_URL: '  ' }).databaseUrl, null);
@@ -34,6 +35,7 @@ t.test('invalid values are refused with a message naming the variable', async (t
     [{ DRIVERCARD_PORT: '-1' }, /DRIVERCARD_PORT/],
     [{ DRIVERCARD_MAX_PAYLOAD_BYTES: '16MiB' }, /DRIVERCARD_MAX_PAYLOAD_BYTES/],
     [{ DRIVERCARD_MAX_PAYLOAD_BYTES: '10' }, /DRIVERCARD_MAX_PAYLOAD_BYTES must be between 1024/],
+    [{ DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES: '1' }, /DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES must be between 1024/],
     [{ DRIVERCARD_HOST: 'not a host!' }, /DRIVERCARD_HOST/],
     [{ DRIVERCARD_HOST: '' }, /DRIVERCARD_HOST/],
     [{ DRIVERCARD_DATA_DIR: ' ' }, /DRIVERCARD_DATA_DIR/],

@@ -14,6 +14,8 @@ export interface Config {
   /** SQLite file path or URL; null = `<dataDir>/drivercard.sqlite` */
   databaseUrl: string | null;
   maxPayloadBytes: number;
+  /** bound on request bodies in flight (bytes); requests beyond it wait, then get 503; null = 3 × maxPayloadBytes */
+  maxBodiesInFlightBytes: number | null;
   /** extra Host header names the service answers to (lower-case) */
   allowedHosts: string[];
   externalGatewayAck: boolean;
@@ -25,6 +27,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   dataDir: './data',
   databaseUrl: null,
   maxPayloadBytes: 16 * 1024 * 1024,
+  maxBodiesInFlightBytes: null,
   allowedHosts: [],
   externalGatewayAck: false,
 };
@@ -122,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (env.DRIVERCARD_MAX_PAYLOAD_BYTES !== undefined) {
     config.maxPayloadBytes = parseInteger('DRIVERCARD_MAX_PAYLOAD_BYTES', env.DRIVERCARD_MAX_PAYLOAD_BYTES, 1024, 1024 ** 3);
+  }
+  if (env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES !== undefined) {
+    config.maxBodiesInFlightBytes = parseInteger('DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES', env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES, 1024, 16 * 1024 ** 3);
   }
   if (env.DRIVERCARD_ALLOWED_HOSTS !== undefined) config.allowedHosts = parseAllowedHosts(env.DRIVERCARD_ALLOWED_HOSTS);
   if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined) config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);

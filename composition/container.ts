@@ -4,7 +4,6 @@
  * singleton that holds a resource (database, log file) is closed by `dispose()`.
  */
 import 'reflect-metadata';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
@@ -16,7 +15,9 @@ import type { HttpAppDependencies, RestLog, WebPage } from '../adapters/http/por
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
+import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
+import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
 import type { Config } from './config.js';
@@ -74,17 +75,17 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
   container
     .bind<ClosableStore>(TOKENS.ImportStore)
     .toDynamicValue(async () => {
-      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-      const store = overrides.store
-        ? await overrides.store()
-        : await createMikroOrmStore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+      secureDataDir(config.dataDir);
+      const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
+      if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
+      const store = overrides.store ? await overrides.store() : await createMikroOrmStore(options);
       return keep(store);
     })
     .inSingletonScope();
   container
     .bind<RestLog>(TOKENS.RestLog)
     .toDynamicValue(() => {
-      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+      secureDataDir(config.dataDir);
       return keep(openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME)));
     })
     .inSingletonScope();
@@ -127,6 +128,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
+        ...(config.maxBodiesInFlightBytes !== null ? { maxBodiesInFlightBytes: config.maxBodiesInFlightBytes } : {}),
       };
     },
     importUseCase: () => container.getAsync<ImportUseCase>(TOKENS.ImportUseCase),

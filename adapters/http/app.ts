@@ -11,6 +11,7 @@ import type { HttpAppDependencies } from './ports.js';
 import { readQuery } from './query-params.js';
 import { apiRoutes, OPENAPI_PATH, WEB_ROOT_PATH, type RouteSpec } from './routes.js';
 import { jsonResponse, SECURITY_HEADERS } from './json-response.js';
+import { BodyBudget, bodyReservation, RETRY_AFTER_SECONDS } from './read-json-body.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -18,6 +19,8 @@ export const SERVICE_VERSION = '0.1.0';
 export const UNMATCHED_PATH = '(unmatched)';
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+export const DEFAULT_BODY_WAIT_MS = 10_000;
 
 interface RequestState {
   logPath: string;
@@ -54,6 +57,10 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
   const app = new H3({ silent: true });
   const states = new WeakMap<H3Event, RequestState>();
   const methodsByPath = new Map<string, string[]>();
+  const budget = new BodyBudget(
+    Math.max(deps.maxBodiesInFlightBytes ?? 3 * deps.maxPayloadBytes, deps.maxPayloadBytes),
+    deps.bodyWaitMs ?? DEFAULT_BODY_WAIT_MS,
+  );
 
   app.use(async (event, next) => {
     const started = performance.now();
@@ -64,8 +71,10 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
     const method = request.method.toUpperCase();
     if (methodsByPath.has(event.url.pathname)) state.logPath = event.url.pathname;
     let response: Response;
+    let release: (() => void) | null = null;
     try {
       if (!deps.allowedHosts().has(requestHost(request))) throw misdirected();
+      if (BODY_METHODS.has(method)) release = await budget.acquire(bodyReservation(request, deps.maxPayloadBytes));
       const result = await next();
       if (result instanceof Response) {
         response = result;
@@ -91,12 +100,16 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
     } catch (error) {
       const problem = problemFor(error);
       if (problem) {
-        response = jsonResponse(problem.status, problem.body(), problem.status === 413 ? { connection: 'close' } : {});
+        const headers: Record<string, string> =
+          problem.status === 413 ? { connection: 'close' } : problem.status === 503 ? { connection: 'close', 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+        response = jsonResponse(problem.status, problem.body(), headers);
       } else {
         deps.onUnexpectedError?.(error, correlationId);
         const failure = internalError(correlationId);
         response = jsonResponse(failure.status, failure.body());
       }
+    } finally {
+      release?.();
     }
     deps.restLog.record({
       time: new Date(),

@@ -47,6 +47,10 @@ export interface HttpAppDependencies {
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;
   maxPayloadBytes: number;
+  /** bound on the bytes of request bodies in flight (default 3 × maxPayloadBytes); beyond it requests wait */
+  maxBodiesInFlightBytes?: number;
+  /** how long a request waits for room in that bound before 503 service_busy (default 10,000 ms) */
+  bodyWaitMs?: number;
   /** the bundled web page (adapters/http/web); null answers 404 for web paths */
   web: WebPage | null;
   /** correlation ids; injectable for tests */

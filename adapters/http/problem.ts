@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'archive_conflict'
   | 'payload_too_large'
   | 'unparseable_ddd'
+  | 'service_busy'
   | 'internal_error';
 
 export interface ProblemBody {

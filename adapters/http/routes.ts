@@ -3,10 +3,12 @@
  * ./schemas.ts) and its handler. The app (./app.ts) mounts exactly these; the OpenAPI document
  * (./openapi.ts) is generated from exactly these.
  */
+import { hasUnsafeText, sanitizeText } from '../../core/domain/text.js';
 import { invalidPayload, HttpProblem } from './problem.js';
 import type { HttpAppDependencies } from './ports.js';
 import {
   basisFrom,
+  boundedRangeFrom,
   dayRangeFrom,
   pageFrom,
   rangeFrom,
@@ -143,8 +145,13 @@ const parseRoute: RouteSpec = {
     const fields = body as { file_name?: string | null; content_base64: string; archive_id?: string | null };
     const content = decodeBase64Strict(fields.content_base64);
     if (!content) throw invalidPayload('Field content_base64 is not valid base64.');
+    // the one text rule (core/domain/text.ts): an identifier is refused, never silently changed (two ids would
+    // become one); a file name, only displayed, is kept readable with U+FFFD in place of what breaks the rule
+    if (fields.archive_id && hasUnsafeText(fields.archive_id)) {
+      throw invalidPayload('Field archive_id must not contain control characters or unpaired surrogates.');
+    }
     const result = await deps.imports.parse({
-      file_name: baseFileName(fields.file_name),
+      file_name: sanitizeText(baseFileName(fields.file_name)),
       content,
       archive_id: fields.archive_id ?? null,
     });
@@ -240,7 +247,7 @@ export const apiRoutes: readonly RouteSpec[] = [
       409: error('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
     },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: rangeFrom(query) }) };
+      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query) }) };
     },
   },
 ];

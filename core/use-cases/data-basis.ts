@@ -28,13 +28,13 @@ export interface ServedData {
 export async function resolveBasis(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {
   if (basis.kind === 'card_number') {
     const any = await store.listImports({ card_number: basis.value, range: { from: null, to: null } }, { limit: 1, offset: 0 });
-    if (any.total === 0) throw new NotFoundError(`No import of the card ${basis.value} exists.`);
+    if (any.total === 0) throw new NotFoundError('No import of the card_number asked for exists.'); // values are never echoed
     return { card_number: basis.value, import: null };
   }
   const found = await store.findImport(basis);
   if (!found) {
     const what = basis.kind === 'import_id' ? 'import' : 'archive';
-    throw new NotFoundError(`The ${what} ${JSON.stringify(basis.value)} does not exist.`);
+    throw new NotFoundError(`The ${what} asked for (${basis.kind}) does not exist.`);
   }
   return { card_number: found.card.card_number, import: found };
 }

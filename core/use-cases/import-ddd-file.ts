@@ -81,6 +81,6 @@ export class ImportDddFile implements ImportUseCase {
   }
 }
 
-function archiveConflict(archiveId: string): ArchiveConflictError {
-  return new ArchiveConflictError(`The archive ${JSON.stringify(archiveId)} already holds different content.`);
+function archiveConflict(_archiveId: string): ArchiveConflictError {
+  return new ArchiveConflictError('The archive_id given already holds different content.'); // values are never echoed
 }

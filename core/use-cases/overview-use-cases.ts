@@ -9,19 +9,32 @@
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
 import type { DayDistanceRow, ImportRow, UtcDay } from '../domain/rows.js';
 import { runPrecheck, type PrecheckResult } from '../eu561/index.js';
+import { MAX_RANGE_DAYS } from '../domain/bounds.js';
 import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
 import { daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, WeekOverviewResult } from './contracts.js';
 import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis, type ServedData } from './data-basis.js';
 
+/**
+ * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
+ * the last ones of the data when the start was left open (the first ones after an explicit start).
+ */
+function overviewRange(range: DateRange, data: ServedData): { from: UtcDay | null; to: UtcDay | null } {
+  let from = range.from ?? data.served[0]?.date ?? null;
+  let to = range.to ?? data.served[data.served.length - 1]?.date ?? null;
+  if (from === null || to === null || to - from < MAX_RANGE_DAYS) return { from, to };
+  if (range.from === null) from = to + 1 - MAX_RANGE_DAYS;
+  else to = from + MAX_RANGE_DAYS - 1;
+  return { from, to };
+}
+
 export class OverviewQueries implements OverviewUseCases {
   constructor(private readonly store: ImportStore) {}
 
   async dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
     const { input, data } = await this.gather(query.basis, query.range);
-    const from = query.range.from ?? data.served[0]?.date ?? null;
-    const to = query.range.to ?? data.served[data.served.length - 1]?.date ?? null;
+    const { from, to } = overviewRange(query.range, data);
     const dates = from !== null && to !== null && from <= to ? daysBetween(from, to) : [];
     return { items: buildDayOverviews(input, dates), conflicts: data.conflicts };
   }
@@ -40,8 +53,7 @@ export class OverviewQueries implements OverviewUseCases {
       return { items: buildWeekOverviews(input, query.weeks), conflicts: data.conflicts };
     }
     const { input, data } = await this.gather(query.basis, query.range);
-    const from = query.range.from ?? data.served[0]?.date ?? null;
-    const to = query.range.to ?? data.served[data.served.length - 1]?.date ?? null;
+    const { from, to } = overviewRange(query.range, data);
     const weeks = from !== null && to !== null && from <= to ? weeksTouching(from, to) : [];
     return { items: buildWeekOverviews(input, weeks), conflicts: data.conflicts };
   }

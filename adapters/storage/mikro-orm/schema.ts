@@ -233,7 +233,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       country_code: { type: 'string', ...column(types.string), nullable: true },
       region_code: { type: 'string', ...column(types.string), nullable: true },
       odometer_km: { type: 'integer', nullable: true },
-      gnss_accuracy: { type: 'integer', nullable: true },
+      gnss_accuracy: { type: 'double', nullable: true }, // a decimal: GNSSAccuracy (2.77) / 10
     },
   });
 

@@ -10,6 +10,8 @@
  * U+FFFD. Bytes below 0xA0 (8859) / 0x80 (KOI8) map to the same code point (ASCII and C0/C1 controls).
  */
 
+import { safeCodeUnit } from '../../domain/text.js';
+
 /** Upper halves: code page → characters from 0xA0 (ISO 8859) or 0x80 (KOI8) up to 0xFF. */
 const UPPER_HALVES: ReadonlyArray<readonly [number, string]> = [
   [
@@ -247,6 +249,7 @@ function decodeTrimmed(bytes: Uint8Array, offset: number, length: number, table:
   const n = end - start;
   if (n <= 0) return null;
   const out: number[] = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = table[bytes[start + i]!]!;
+  // controls (0x00-0x1F, 0x7F, C1) become U+FFFD: the one text rule of core/domain/text.ts
+  for (let i = 0; i < n; i++) out[i] = safeCodeUnit(table[bytes[start + i]!]!);
   return fromCodes(out);
 }
