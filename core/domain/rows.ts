@@ -5,6 +5,8 @@
  * durations integer seconds. Every listed field is always present (null when unknown).
  */
 
+import type { Authenticity } from './authenticity.js';
+
 export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
 export type ImportStatus = 'OK' | 'QUARANTINED';
 export type Activity = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
@@ -57,6 +59,8 @@ export interface ImportMetadata {
   driver: DriverSummary;
   activity_range: ActivityRange;
   warnings: Warning[];
+  /** signature and certificate verification (issue 8); absent on imports stored before it existed */
+  authenticity?: Authenticity;
 }
 
 /** The import row of the contract. */
