@@ -116,7 +116,7 @@ function warningsOf(a: Authenticity, card: DecodedCard): Warning[] {
       if (cert.status === 'INVALID') out.push({ code: 'certificate_invalid', message: `The ${gen} ${role} certificate does not verify.` });
       if (cert.status === 'EXPIRED') out.push({ code: 'certificate_invalid', message: `The ${gen} ${role} certificate was not valid at the download time.` });
     }
-    if (c.certificates.some((cert) => cert.status === 'UNKNOWN_ROOT')) {
+    if (c.status === 'UNVERIFIABLE' && c.certificates.some((cert) => cert.status === 'UNKNOWN_ROOT')) {
       out.push({ code: 'certificate_unknown_root', message: `The ${gen} certificate chain does not lead to a trusted European root (trust store).` });
     }
   }

@@ -59,8 +59,8 @@ export interface ImportMetadata {
   driver: DriverSummary;
   activity_range: ActivityRange;
   warnings: Warning[];
-  /** signature and certificate verification (issue 8); absent on imports stored before it existed */
-  authenticity?: Authenticity;
+  /** signature and certificate verification (issue 8); null/absent on imports stored before it existed */
+  authenticity?: Authenticity | null;
 }
 
 /** The import row of the contract. */
