@@ -11,6 +11,11 @@ export { buildTrustStore, emptyTrustStore, type TrustFile, type TrustStore } fro
 export { VerificationCache } from './verification-cache.js';
 export { downloadTimeOf, verifyCard, type VerificationOutcome } from './verify-card.js';
 
+/** The warning codes of the verifier (stable API; the decoder adds `signature_scheme_unknown`). */
+export const AUTHENTICITY_WARNING_CODES = [
+  'signature_invalid', 'certificate_invalid', 'certificate_unknown_root', 'authenticity_unverifiable', 'authenticity_unsigned',
+] as const;
+
 export interface AuthenticityVerifier {
   verify(card: DecodedCard): VerificationOutcome;
 }
