@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import { parseCommand, type CommandIo } from './commands/parse.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
+import { verifyCommand } from './commands/verify.js';
 import { loadConfig } from './config.js';
 import { createServiceContainer } from './container.js';
 
@@ -16,6 +17,7 @@ Commands:
   serve          start the REST service (default http://127.0.0.1:5055/); see "drivercard serve --help"
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
   import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
+  verify FILE    check the certificate chains and signatures of one .ddd file (exit 0 only when VERIFIED)
 
 Options:
   --help         show this help (or a command's help: drivercard <command> --help)`;
@@ -32,6 +34,8 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       return serveCommand(rest, io);
     case 'parse':
       return parseCommand(rest, io);
+    case 'verify':
+      return verifyCommand(rest, io);
     case 'import': {
       const services = createServiceContainer(loadConfig());
       try {

@@ -19,6 +19,10 @@ export interface Config {
   /** extra Host header names the service answers to (lower-case) */
   allowedHosts: string[];
   externalGatewayAck: boolean;
+  /** folder of trusted European roots (and member-state certificates); null = the shipped European roots */
+  trustDir: string | null;
+  /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import that is not VERIFIED */
+  requireVerified: boolean;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -30,6 +34,8 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   maxBodiesInFlightBytes: null,
   allowedHosts: [],
   externalGatewayAck: false,
+  trustDir: null,
+  requireVerified: false,
 };
 
 /** Values that acknowledge the gateway (case-insensitive); anything else but an explicit "no" is refused. */
@@ -82,6 +88,13 @@ function parseAllowedHosts(raw: string): string[] {
   return names;
 }
 
+function parseYesNo(name: string, raw: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (ACK_NO.has(value)) return false;
+  if (ACK_YES.has(value)) return true;
+  throw new ConfigError(`${name} must be "yes" or "no".`);
+}
+
 function parseAck(raw: string): boolean {
   const value = raw.trim().toLowerCase();
   if (ACK_NO.has(value)) return false;
@@ -131,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (env.DRIVERCARD_ALLOWED_HOSTS !== undefined) config.allowedHosts = parseAllowedHosts(env.DRIVERCARD_ALLOWED_HOSTS);
   if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined) config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
+  if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '') config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
+  if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined) config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
   const merged = { ...config, ...overrides };
   return validateConfig({ ...merged, dataDir: resolve(merged.dataDir) });
 }

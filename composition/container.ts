@@ -14,6 +14,8 @@ import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } fr
 import type { HttpAppDependencies, RestLog, WebPage } from '../adapters/http/ports.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
+import type { AuthenticityVerifier } from '../core/authenticity/index.js';
+import { createVerifier } from './trust-store-loader.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
 import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
@@ -27,6 +29,7 @@ export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
   Clock: Symbol.for('drivercard.Clock'),
   Hasher: Symbol.for('drivercard.Hasher'),
+  AuthenticityVerifier: Symbol.for('drivercard.AuthenticityVerifier'),
   IdGenerator: Symbol.for('drivercard.IdGenerator'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
   RestLog: Symbol.for('drivercard.RestLog'),
@@ -71,6 +74,10 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
   container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
+  container
+    .bind<AuthenticityVerifier>(TOKENS.AuthenticityVerifier)
+    .toDynamicValue(() => createVerifier(config.trustDir))
+    .inSingletonScope();
   container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
   container
     .bind<ClosableStore>(TOKENS.ImportStore)
@@ -101,6 +108,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         clock: context.get<Clock>(TOKENS.Clock),
         hasher: context.get<Hasher>(TOKENS.Hasher),
         ids: context.get<IdGenerator>(TOKENS.IdGenerator),
+        verifier: context.get<AuthenticityVerifier>(TOKENS.AuthenticityVerifier),
+        requireVerified: config.requireVerified,
       }),
     )
     .inSingletonScope();

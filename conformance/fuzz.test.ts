@@ -23,6 +23,9 @@ import type { ParsedCard, Warning } from '../core/domain/rows.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
 import { parsedCardToResponse } from '../adapters/http/responses.js';
 import { Prng } from '../fixtures/encoder/prng.js';
+import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
+import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
+import { AUTHENTICITY_WARNING_CODES, VerificationCache, buildTrustStore, verifyCard } from '../core/authenticity/index.js';
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const DDD_DIR = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -49,7 +52,14 @@ const WARNING_CODES: ReadonlySet<string> = new Set([
   'damaged_activity_record',
   'activity_time_out_of_order',
   'activity_time_out_of_range',
+  'signature_scheme_unknown',
+  ...AUTHENTICITY_WARNING_CODES,
 ]);
+
+/** the verifier runs on every decoded case (verifyCard itself: a throw is a crash, not hidden) */
+const fuzzCrypto = new NodeSignatureCrypto();
+const fuzzTrust = buildTrustStore(testTrustFiles(), fuzzCrypto).store;
+const fuzzCache = new VerificationCache();
 
 // ------------------------------------------------------------------------------------------------------------
 // Inputs
@@ -518,6 +528,7 @@ interface Tally {
   decoded: number;
   reasons: Map<string, number>;
   warnings: Map<string, number>;
+  authenticity: Map<string, number>;
   failures: string[];
   slowest: { name: string; ms: number };
 }
@@ -560,6 +571,13 @@ function runCase(c: Case, rng: Prng, tally: Tally, asyncStreamed: Outcome | null
     } catch (error) {
       return fail(`toParsedCard threw ${error instanceof Error ? error.stack : String(error)}`);
     }
+    try {
+      const verified = verifyCard(whole.card, { crypto: fuzzCrypto, trust: fuzzTrust, cache: fuzzCache });
+      parsed.metadata.warnings.push(...verified.warnings);
+      tally.authenticity.set(verified.authenticity.status, (tally.authenticity.get(verified.authenticity.status) ?? 0) + 1);
+    } catch (error) {
+      return fail(`verifyCard threw ${error instanceof Error ? error.stack : String(error)}`);
+    }
     for (const w of parsed.metadata.warnings) tally.warnings.set(w.code, (tally.warnings.get(w.code) ?? 0) + 1);
     const problems = problemsOf(parsed);
     if (problems.length > 0) fail(problems.join('; '));
@@ -574,7 +592,7 @@ const fixtures = readdirSync(DDD_DIR).filter((f) => f.endsWith('.ddd')).sort();
 
 t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDecodeError', async (t) => {
   const rng = new Prng(20260302);
-  const tally: Tally = { cases: 0, decoded: 0, reasons: new Map(), warnings: new Map(), failures: [], slowest: { name: '', ms: 0 } };
+  const tally: Tally = { cases: 0, decoded: 0, reasons: new Map(), warnings: new Map(), authenticity: new Map(), failures: [], slowest: { name: '', ms: 0 } };
   const started = performance.now();
   let k = 0;
   const run = async (c: Case): Promise<void> => {
@@ -586,8 +604,10 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
     const asyncStreamed = await streamAsync(c, rng);
     runCase(c, rng, tally, asyncStreamed, t0);
   };
-  for (const file of fixtures) {
-    const original = new Uint8Array(readFileSync(join(DDD_DIR, file)));
+  // plus two files signed by the test PKI: mutations then hit real certificates and signatures
+  const signed = ['gen1-basic.ddd', 'gen2-crew-gnss.ddd'].map((f) => ({ file: `signed-${f}`, bytes: signDdd(new Uint8Array(readFileSync(join(DDD_DIR, f)))) }));
+  const inputs = [...fixtures.map((file) => ({ file, bytes: new Uint8Array(readFileSync(join(DDD_DIR, file))) })), ...signed];
+  for (const { file, bytes: original } of inputs) {
     const f0 = performance.now();
     const before = tally.cases;
     for (const c of mutationsOf(file.replace(/\.ddd$/, ''), original, rng)) {
@@ -615,14 +635,15 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
   for (const code of ['unknown_tag', 'duplicated_ef', 'signature_missing', 'damaged_ef', 'ef_size_mismatch', 'damaged_activity_record', 'transfer_header_stripped']) {
     t.ok(tally.warnings.has(code), `warning ${code} reached (${tally.warnings.get(code) ?? 0}×)`);
   }
+  t.ok(tally.authenticity.has('VERIFIED') && tally.authenticity.has('INVALID'), `authenticity ${[...tally.authenticity].map(([s, n]) => `${s} ${n}`).join(', ')}`);
   t.comment(`${tally.cases} cases in ${seconds.toFixed(1)} s: ${tally.decoded} decoded; rejected: ${[...tally.reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`);
 });
 
 t.test('the checks themselves catch what they are meant to catch', async (t) => {
   t.same(
     [...WARNING_CODES].sort(),
-    [...DECODE_WARNING_CODES, 'activity_time_out_of_order', 'activity_time_out_of_range'].sort(),
-    "the stable warning codes: the decoder's list plus the row mapper's two",
+    [...DECODE_WARNING_CODES, 'activity_time_out_of_order', 'activity_time_out_of_range', ...AUTHENTICITY_WARNING_CODES].sort(),
+    "the stable warning codes: the decoder's list plus the row mapper's two and the verifier's",
   );
   t.match(checkTime('1970-01-02T00:00:00Z', 'x', false), /1970/);
   t.match(checkTime('2026-02-30T00:00:00Z', 'x', false), /not a real time/);

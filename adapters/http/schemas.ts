@@ -5,6 +5,10 @@
  * Field names follow /work/shared/spec/api-contract.md.
  */
 
+import {
+  AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
+} from '../../core/domain/authenticity.js';
+
 type Schema = Record<string, unknown>;
 
 const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
@@ -96,6 +100,54 @@ const warningSchema: Schema = {
 
 const quarantinedFlag: Schema = { type: 'boolean' };
 
+/** Authenticity of an import (issue 8; notes/API-ADDITIONS.md): enums from core/domain/authenticity.ts. */
+export const authenticitySchema: Schema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: [...AUTHENTICITY_STATUSES] },
+    chains: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          generation: { type: 'string', enum: ['GEN1', 'GEN2'] },
+          status: { type: 'string', enum: [...CHAIN_STATUSES] },
+          certificates: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                role: { type: 'string', enum: [...CERTIFICATE_ROLES] },
+                car: { type: 'string', pattern: '^[0-9A-F]*$' },
+                chr: { type: ['string', 'null'], pattern: '^[0-9A-F]*$' },
+                nation: nullableString,
+                valid_from: nullableTimestamp,
+                valid_to: nullableTimestamp,
+                status: { type: 'string', enum: [...CERTIFICATE_STATUSES] },
+              },
+              required: ['role', 'car', 'chr', 'nation', 'valid_from', 'valid_to', 'status'],
+            },
+          },
+        },
+        required: ['generation', 'status', 'certificates'],
+      },
+    },
+    efs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ef: { type: 'string', pattern: '^[0-9A-F]{4}$' },
+          application: { type: 'string', enum: [...SIGNED_APPLICATIONS] },
+          result: { type: 'string', enum: [...EF_RESULTS] },
+        },
+        required: ['ef', 'application', 'result'],
+      },
+    },
+  },
+  required: ['status', 'chains', 'efs'],
+};
+
 export const importRowSchema: Schema = {
   type: 'object',
   properties: {
@@ -137,6 +189,8 @@ export const importRowSchema: Schema = {
       required: ['from', 'to', 'days'],
     },
     warnings: { type: 'array', items: warningSchema },
+    /** null for imports stored before verification existed */
+    authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
   },
   required: [
     'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',

@@ -14,6 +14,10 @@ import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.j
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
 import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/responses.js';
+import type { ImportMetadata } from '../../core/domain/rows.js';
+import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
+import { createVerifier, trustDirFromEnv } from '../trust-store-loader.js';
+import { ConfigError } from '../config.js';
 
 export interface CommandIo {
   stdout: (s: string) => void;
@@ -60,6 +64,8 @@ export interface ParseImport extends ImportMetadataResponse {
 export interface ParseDeps {
   decodeDdd: typeof decodeDdd;
   toParsedCard: typeof toParsedCard;
+  /** default: the verifier of DRIVERCARD_TRUST_DIR (or the shipped European roots) */
+  verifier?: AuthenticityVerifier;
 }
 
 export async function parseCommand(
@@ -99,10 +105,20 @@ export async function parseCommand(
     }
   }
 
+  let verifier: AuthenticityVerifier;
+  try {
+    verifier = deps.verifier ?? createVerifier(trustDirFromEnv());
+  } catch (error) {
+    io.stderr(`drivercard: ${error instanceof ConfigError ? error.message : 'the trust store cannot be loaded'}\n`);
+    return 1;
+  }
   let parsed: ReturnType<typeof toParsedCard>;
   try {
     const decoded = await deps.decodeDdd(chunks());
     parsed = deps.toParsedCard(decoded);
+    const outcome = verifier.verify(decoded);
+    parsed.metadata.authenticity = outcome.authenticity;
+    parsed.metadata.warnings.push(...outcome.warnings);
   } catch (error) {
     if (readError !== null) {
       io.stderr(`drivercard: cannot read ${fileName}: ${readFailure(readError)}\n`);

@@ -49,6 +49,8 @@ export const DECODE_WARNING_CODES = [
   'ef_size_mismatch',
   /** a daily activity record that could not be reached or was skipped */
   'damaged_activity_record',
+  /** signature / certificate blocks of a scheme outside Annex IC (appendix 81, X.509 in EF C209): one warning */
+  'signature_scheme_unknown',
 ] as const;
 
 export type DecodeWarningCode = (typeof DECODE_WARNING_CODES)[number];

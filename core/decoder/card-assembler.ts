@@ -7,10 +7,18 @@
 import type { BlockRef, CardApplication, DecodedCard, Generation } from '../domain/card.js';
 import { DddDecodeError } from './api.js';
 import { DecodeContext } from './ef/context.js';
-import { COMMON_EFS, FID, GEN2V2_ONLY_EFS, UNSIGNED_EFS, efName } from './ef/fids.js';
+import { COMMON_EFS, FID, GEN1_EFS, GEN2V2_ONLY_EFS, UNSIGNED_EFS, efName } from './ef/fids.js';
 import { decodeApplication, emptyApplication } from './decode-application.js';
 import { isCardTag } from './prefix.js';
 import type { TlvBlock } from './tlv-stream.js';
+
+/**
+ * Blocks of a signature scheme outside Annex IC, written by some non-EU national cards: an EF's signature with
+ * appendix '81' (instead of '01', DDP_038) and an X.509 certificate in EF 'C209'. Kept in ApplicationSecurity,
+ * reported once (`signature_scheme_unknown`), never verified.
+ */
+const FOREIGN_SIGNATURE_APPENDIX = 0x81;
+const FOREIGN_X509_FID = 0xc209;
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -28,6 +36,7 @@ export class CardAssembler {
   private count = 0;
   /** blocks skipped for an unknown tag: reported once, in finish(), so that a damaged file cannot flood the warnings */
   private unknownTags = 0;
+  private foreignBlocks = 0;
   private firstUnknownTagOffset = 0;
 
   constructor(private readonly transferHeaderStripped = false) {
@@ -47,6 +56,7 @@ export class CardAssembler {
   accept(block: TlvBlock): void {
     const { fid, appendix, value } = block;
     const first = this.count++ === 0;
+    if (!first && this.acceptForeign(fid, appendix, value)) return;
     if (!isCardTag(fid, appendix)) {
       if (first) {
         throw new DddDecodeError('not_a_ddd_file', 'The file does not start with a driver-card EF tag: it is not a driver-card download file.');
@@ -95,6 +105,20 @@ export class CardAssembler {
     }
   }
 
+  /** true when the block belongs to a foreign signature scheme (kept in the gen1 / gen2 application's security) */
+  private acceptForeign(fid: number, appendix: number, value: Uint8Array): boolean {
+    if (appendix === FOREIGN_SIGNATURE_APPENDIX && GEN1_EFS.has(fid)) {
+      const sigs = this.app(1).security.foreignSignatures;
+      if (!sigs.has(fid)) sigs.set(fid, value);
+    } else if (fid === FOREIGN_X509_FID && (appendix === 0 || appendix === 2)) {
+      this.app(appendix === 0 ? 1 : 2).security.x509Certificate ??= value;
+    } else {
+      return false;
+    }
+    this.foreignBlocks++;
+    return true;
+  }
+
   private duplicate(previous: Uint8Array, value: Uint8Array, fid: number, appendix: number): void {
     const what = `${appendix === 1 || appendix === 3 ? 'signature of ' : ''}EF ${efName(fid)}${appendix >= 2 ? ' (Tachograph_G2)' : ''}`;
     if (!sameBytes(previous, value)) {
@@ -118,6 +142,12 @@ export class CardAssembler {
           : `${this.unknownTags} blocks do not have the tag of a driver-card EF (the first at byte ${this.firstUnknownTagOffset}); they were skipped.`,
       );
     }
+    if (this.foreignBlocks > 0) {
+      this.ctx.warn(
+        'signature_scheme_unknown',
+        `The file holds ${this.foreignBlocks} signature or certificate block(s) of a scheme outside Annex IC (appendix 81 signatures, an X.509 certificate in EF C209); they were kept but cannot be verified.`,
+      );
+    }
     const hasIdentification = (this.gen1?.raw.has(FID.IDENTIFICATION) ?? false) || (this.gen2?.raw.has(FID.IDENTIFICATION) ?? false);
     if (!hasIdentification) {
       throw new DddDecodeError('no_identification', 'The file holds no EF Identification: it does not say whose card it is.');
@@ -125,7 +155,7 @@ export class CardAssembler {
     for (const app of [this.gen1, this.gen2]) {
       if (app === null) continue;
       for (const fid of app.raw.keys()) {
-        if (!UNSIGNED_EFS.has(fid) && !app.security.signatures.has(fid)) {
+        if (!UNSIGNED_EFS.has(fid) && !app.security.signatures.has(fid) && !app.security.foreignSignatures.has(fid)) {
           this.ctx.warn(
             'signature_missing',
             `EF ${efName(fid)}${app.df === 2 ? ' (Tachograph_G2)' : ''} is not followed by its signature.`,

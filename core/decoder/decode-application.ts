@@ -52,7 +52,8 @@ export function emptyApplication(df: 1 | 2): CardApplication {
     borderCrossings: null,
     loadUnloadOperations: null,
     loadTypeEntries: null,
-    security: { cardCertificate: null, cardSignCertificate: null, caCertificate: null, linkCertificate: null, signatures: new Map() },
+    security: { cardCertificate: null, cardSignCertificate: null, caCertificate: null, linkCertificate: null, signatures: new Map(),
+      foreignSignatures: new Map(), x509Certificate: null },
     raw: new Map(),
   };
 }

@@ -362,6 +362,13 @@ export interface ApplicationSecurity {
   linkCertificate: Uint8Array | null;
   /** signature blocks (appendix 01 / 03) by FID */
   signatures: Map<number, Uint8Array>;
+  /**
+   * Signature blocks of a scheme outside Annex IC (appendix '81' after an EF, as written by some non-EU
+   * national cards) by FID; kept, never verified (the file is rated UNVERIFIABLE).
+   */
+  foreignSignatures: Map<number, Uint8Array>;
+  /** EF 'C209' of such cards: an X.509 certificate (not an Annex IC certificate) */
+  x509Certificate: Uint8Array | null;
 }
 
 /** One DF (application) of the card. */

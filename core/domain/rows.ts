@@ -10,6 +10,8 @@ import type { EpochSeconds, UtcDay } from '../time.js';
 
 export type { EpochSeconds, UtcDay };
 
+import type { Authenticity } from './authenticity.js';
+
 export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
 export type ImportStatus = 'OK' | 'QUARANTINED';
 export type Activity = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
@@ -62,6 +64,8 @@ export interface ImportMetadata {
   driver: DriverSummary;
   activity_range: ActivityRange;
   warnings: Warning[];
+  /** signature and certificate verification (issue 8); null/absent on imports stored before it existed */
+  authenticity?: Authenticity | null;
 }
 
 /** The import row of the contract. */

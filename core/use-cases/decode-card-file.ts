@@ -1,8 +1,21 @@
-/** The default CardDecoder: the DDD decoder followed by the row mapper. Throws DddDecodeError. */
+/** The default CardDecoder: the DDD decoder followed by the row mapper (and the authenticity verifier). Throws DddDecodeError. */
 import type { ParsedCard } from '../domain/rows.js';
+import type { AuthenticityVerifier } from '../authenticity/index.js';
 import { decodeDdd } from '../decoder/index.js';
 import { toParsedCard } from '../rows/to-parsed-card.js';
 
 export type CardDecoder = (content: Uint8Array) => Promise<ParsedCard>;
 
 export const decodeCardFile: CardDecoder = async (content) => toParsedCard(await decodeDdd(content));
+
+/** Decodes, maps and verifies: `metadata.authenticity` set, the verifier's warnings appended. */
+export function verifyingCardDecoder(verifier: AuthenticityVerifier): CardDecoder {
+  return async (content) => {
+    const decoded = await decodeDdd(content);
+    const parsed = toParsedCard(decoded);
+    const outcome = verifier.verify(decoded);
+    parsed.metadata.authenticity = outcome.authenticity;
+    parsed.metadata.warnings.push(...outcome.warnings);
+    return parsed;
+  };
+}

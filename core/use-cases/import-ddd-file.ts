@@ -27,6 +27,8 @@ export interface ImportDddFileDeps {
   ids: IdGenerator;
   /** decoder + row mapper; `decodeCardFile` in production */
   decodeCard: CardDecoder;
+  /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import whose authenticity is not VERIFIED */
+  requireVerified?: boolean;
 }
 
 export function archiveIdForContent(sha256: string): string {
@@ -54,11 +56,12 @@ export class ImportDddFile implements ImportUseCase {
       size_bytes: request.content.byteLength,
       imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
-      status: importStatusOf(card.metadata.warnings),
+      status: importStatusOf(card.metadata.warnings, card.metadata.authenticity?.status ?? null, this.deps.requireVerified ?? false),
       card: card.metadata.card,
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,
       warnings: card.metadata.warnings,
+      ...(card.metadata.authenticity ? { authenticity: card.metadata.authenticity } : {}),
     };
     const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
     switch (saved.outcome) {

@@ -7,15 +7,26 @@
  * - `damaged_activity_record`: a daily activity record was skipped (days or changes are missing);
  * - `ef_size_mismatch`: an EF's size disagrees with the card's own application identification, so records
  *   were cut off or guessed.
+ * Trust decides too (issue 8): authenticity INVALID (a certificate or a signed EF fails: the file is not what
+ * the card wrote) quarantines; UNVERIFIABLE and UNSIGNED are imported with a warning, unless the service runs
+ * with DRIVERCARD_REQUIRE_VERIFIED=yes (`requireVerified`), which quarantines everything not VERIFIED.
  * Benign warnings do not quarantine: identical duplicate EFs, unknown tags, records longer than specified
- * (the known part was read), a stripped transfer header, missing signatures (signatures are reported, not
- * enforced). A card without any activity is not quarantined either: it holds nothing a trusted operation
+ * (the known part was read), a stripped transfer header, missing signatures (reported through authenticity).
+ * A card without any activity is not quarantined either: it holds nothing a trusted operation
  * could misread (a fresh card downloaded before use is normal).
  */
+import type { AuthenticityStatus } from '../domain/authenticity.js';
 import type { ImportStatus, Warning } from '../domain/rows.js';
 
 export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch']);
 
-export function importStatusOf(warnings: readonly Warning[]): ImportStatus {
-  return warnings.some((w) => QUARANTINE_WARNING_CODES.has(w.code)) ? 'QUARANTINED' : 'OK';
+export function importStatusOf(
+  warnings: readonly Warning[],
+  authenticity: AuthenticityStatus | null = null,
+  requireVerified = false,
+): ImportStatus {
+  if (warnings.some((w) => QUARANTINE_WARNING_CODES.has(w.code))) return 'QUARANTINED';
+  if (authenticity === 'INVALID') return 'QUARANTINED';
+  if (requireVerified && authenticity !== 'VERIFIED') return 'QUARANTINED';
+  return 'OK';
 }

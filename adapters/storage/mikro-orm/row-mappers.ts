@@ -37,7 +37,7 @@ export const IMPORT_COLUMNS = [
 ] as const;
 
 export function importValues(row: ImportRow): SqlValue[] {
-  const meta = JSON.stringify({ card: row.card, driver: row.driver, warnings: row.warnings });
+  const meta = JSON.stringify({ card: row.card, driver: row.driver, warnings: row.warnings, authenticity: row.authenticity });
   return [
     row.import_id, row.archive_id, row.content_sha256, row.card.card_number, row.file_name, row.size_bytes,
     row.imported_at, row.generation, row.status, row.activity_range.from, row.activity_range.to,
@@ -46,7 +46,7 @@ export function importValues(row: ImportRow): SqlValue[] {
 }
 
 export function importFromRaw(raw: Raw): ImportRow {
-  const meta = JSON.parse(raw.meta) as Pick<ImportRow, 'card' | 'driver' | 'warnings'>;
+  const meta = JSON.parse(raw.meta) as Pick<ImportRow, 'card' | 'driver' | 'warnings' | 'authenticity'>;
   return {
     import_id: raw.import_id,
     archive_id: raw.archive_id,
@@ -64,6 +64,8 @@ export function importFromRaw(raw: Raw): ImportRow {
       days: raw.activity_days,
     },
     warnings: meta.warnings,
+    // imports stored before verification existed have none
+    authenticity: meta.authenticity ?? null,
   };
 }
 
