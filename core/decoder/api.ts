@@ -49,6 +49,10 @@ export const DECODE_WARNING_CODES = [
   'ef_size_mismatch',
   /** a daily activity record that could not be reached or was skipped */
   'damaged_activity_record',
+  /** a sound daily record whose date breaks the sequence of the chain (flagged alone; see driver-activity-data.ts) */
+  'activity_record_out_of_sequence',
+  /** a data EF that DDP_035 makes mandatory in a driver-card download is absent (one warning per EF) */
+  'missing_ef',
 ] as const;
 
 export type DecodeWarningCode = (typeof DECODE_WARNING_CODES)[number];

@@ -6,7 +6,9 @@
  * - `damaged_ef`: an EF was too short or inconsistent and was skipped;
  * - `damaged_activity_record`: a daily activity record was skipped (days or changes are missing);
  * - `ef_size_mismatch`: an EF's size disagrees with the card's own application identification, so records
- *   were cut off or guessed.
+ *   were cut off or guessed;
+ * - `missing_ef`: a data EF that DDP_035 makes mandatory in a driver-card download is absent: not a complete
+ *   download (missing certificates or signatures alone do not quarantine: the authenticity check rates them).
  * Benign warnings do not quarantine: identical duplicate EFs, unknown tags, records longer than specified
  * (the known part was read), a stripped transfer header, missing signatures (signatures are reported, not
  * enforced). A card without any activity is not quarantined either: it holds nothing a trusted operation
@@ -14,7 +16,7 @@
  */
 import type { ImportStatus, Warning } from '../domain/rows.js';
 
-export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch']);
+export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch', 'missing_ef']);
 
 export function importStatusOf(warnings: readonly Warning[]): ImportStatus {
   return warnings.some((w) => QUARANTINE_WARNING_CODES.has(w.code)) ? 'QUARANTINED' : 'OK';
