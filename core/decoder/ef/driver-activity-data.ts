@@ -107,14 +107,12 @@ export function decodeDriverActivityData(
   return result;
 }
 
-/** `len` bytes from buffer position `pos`: a view when they lie in one piece, else a copy (the record wraps). */
-function window(buf: Uint8Array, pos: number, len: number): { b: Uint8Array; o: number } {
+/** `len` bytes from buffer position `pos` copied into one piece (the record wraps around the buffer end). */
+function unwrap(buf: Uint8Array, pos: number, len: number, into: Uint8Array = new Uint8Array(len)): Uint8Array {
   const L = buf.length;
-  if (pos + len <= L) return { b: buf, o: pos };
-  const copy = new Uint8Array(len);
-  copy.set(buf.subarray(pos, L), 0);
-  copy.set(buf.subarray(0, len - (L - pos)), L - pos);
-  return { b: copy, o: 0 };
+  into.set(buf.subarray(pos, L), 0);
+  into.set(buf.subarray(0, len - (L - pos)), L - pos);
+  return into;
 }
 
 /** Step 1: the records the length chain reaches, oldest first (their changes decoded, not yet judged). */
@@ -124,11 +122,14 @@ function walkChain(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeC
   let pos = newest;
   let expectedLength = -1; // the newer neighbour's activityPreviousRecordLength
   let walked = 0;
+  const scratch = new Uint8Array(HEADER);
   for (;;) {
-    const head = window(buf, pos, HEADER);
-    const prevLen = H.activityPreviousRecordLength(head.b, head.o);
-    const recLen = H.activityRecordLength(head.b, head.o);
-    if (reached.length === 0 && prevLen === 0 && recLen === 0 && H.activityRecordDate(head.b, head.o) === 0) return reached; // never used
+    const wraps = pos + HEADER > L;
+    const hb = wraps ? unwrap(buf, pos, HEADER, scratch) : buf;
+    const ho = wraps ? 0 : pos;
+    const prevLen = H.activityPreviousRecordLength(hb, ho);
+    const recLen = H.activityRecordLength(hb, ho);
+    if (reached.length === 0 && prevLen === 0 && recLen === 0 && H.activityRecordDate(hb, ho) === 0) return reached; // never used
     if (recLen < HEADER || recLen > L || (expectedLength >= 0 && recLen !== expectedLength) || walked + recLen > L) {
       ctx.warn(
         'damaged_activity_record',
@@ -154,7 +155,9 @@ function walkChain(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeC
 }
 
 function readRecord(buf: Uint8Array, pos: number, recLen: number): ActivityDailyRecord {
-  const { b, o } = window(buf, pos, recLen);
+  const wraps = pos + recLen > buf.length; // at most one record per buffer wraps: copy it out once
+  const b = wraps ? unwrap(buf, pos, recLen) : buf;
+  const o = wraps ? 0 : pos;
   const n = (recLen - HEADER) >> 1;
   const changes: ActivityChange[] = new Array(n);
   for (let i = 0, p = o + HEADER; i < n; i++, p += CHANGE) changes[i] = decodeActivityChange(readUint16(b, p));
@@ -180,6 +183,9 @@ function structureProblem(record: ActivityDailyRecord): string | null {
 
 /** Step 3: flags the records outside the longest increasing run of dates; returns the served days by date. */
 function servedInDateOrder(records: ActivityDailyRecord[], ctx: DecodeContext, label: string): ActivityDailyRecord[] {
+  let increasing = true;
+  for (let i = 1; i < records.length && increasing; i++) increasing = records[i - 1]!.date < records[i]!.date;
+  if (increasing) return records; // the usual case: nothing out of sequence
   const inSequence = longestIncreasingRun(records.map((r) => r.date));
   const sequenceDates = new Set<number>();
   for (let i = 0; i < records.length; i++) if (inSequence[i]) sequenceDates.add(records[i]!.date);

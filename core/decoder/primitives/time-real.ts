@@ -1,3 +1,4 @@
+import type { Token } from './record.js';
 /**
  * TimeReal (data dictionary 2.162): "Number of seconds since midnight 1 January 1970 UTC", 4 bytes unsigned.
  *   TimeReal ::= INTEGER (0..2^32-1)
@@ -65,3 +66,6 @@ export function isoTimeOrNull(seconds: number | null): string | null {
 export function isoDateOrNull(seconds: number | null): string | null {
   return seconds === null ? null : isoDate(seconds);
 }
+
+/** TimeReal (2.162) as a record field: 4 bytes, null for no value */
+export const TIME_REAL: Token<number | null> = { len: 4, get: readTimeReal };
