@@ -50,6 +50,8 @@ const WARNING_CODES: ReadonlySet<string> = new Set([
   'record_longer_than_specified',
   'ef_size_mismatch',
   'damaged_activity_record',
+  'activity_record_out_of_sequence',
+  'missing_ef',
   'activity_time_out_of_order',
   'activity_time_out_of_range',
   'signature_scheme_unknown',

@@ -51,6 +51,10 @@ export const DECODE_WARNING_CODES = [
   'damaged_activity_record',
   /** signature / certificate blocks of a scheme outside Annex IC (appendix 81, X.509 in EF C209): one warning */
   'signature_scheme_unknown',
+  /** a sound daily record whose date breaks the sequence of the chain (flagged alone; see driver-activity-data.ts) */
+  'activity_record_out_of_sequence',
+  /** a data EF that DDP_035 makes mandatory in a driver-card download is absent (one warning per EF) */
+  'missing_ef',
 ] as const;
 
 export type DecodeWarningCode = (typeof DECODE_WARNING_CODES)[number];

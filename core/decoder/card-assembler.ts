@@ -9,6 +9,7 @@ import { DddDecodeError } from './api.js';
 import { DecodeContext } from './ef/context.js';
 import { COMMON_EFS, FID, GEN1_EFS, GEN2V2_ONLY_EFS, UNSIGNED_EFS, efName } from './ef/fids.js';
 import { decodeApplication, emptyApplication } from './decode-application.js';
+import { warnMissingEfs } from './ef/mandatory-efs.js';
 import { isCardTag } from './prefix.js';
 import type { TlvBlock } from './tlv-stream.js';
 
@@ -164,6 +165,7 @@ export class CardAssembler {
       }
       decodeApplication(app, this.ctx);
     }
+    warnMissingEfs(this.gen1, this.gen2, this.ctx);
     return {
       generation: this.generation(),
       gen1: this.gen1,

@@ -19,7 +19,8 @@ function plain(card: DecodedCard): unknown {
   );
 }
 
-const codes = (card: DecodedCard) => card.warnings.map((w) => w.code);
+/** warning codes, without `missing_ef`: these tests build partial files on purpose (missing_ef: see its own test) */
+const codes = (card: DecodedCard) => card.warnings.map((w) => w.code).filter((c) => c !== 'missing_ef');
 
 t.test('gen1 card', async (t) => {
   const card = decodeDddBytes(gen1Card());
@@ -192,4 +193,17 @@ t.test('audit: synchronous and async iterables of chunks give the same card', as
   t.same(plain(await decodeDdd(slow())), whole, 'an async iterable');
   t.throws(() => decodeDddChunks([bytes(0x76), bytes(0x01)]), { name: 'DddDecodeError', reason: 'vehicle_unit_download' });
   t.throws(() => decodeDddChunks([]), { name: 'DddDecodeError', reason: 'empty' });
+});
+
+t.test('missing_ef: one warning per DDP_035 data EF absent, per DF present (gen2 DF only when in the file)', async (t) => {
+  const missing = (card: DecodedCard) => card.warnings.filter((w) => w.code === 'missing_ef').map((w) => w.message.split(' is missing')[0]);
+  const gen1Only = decodeDddBytes(bytes(signed(0x0501, 1, fill(10)), signed(0x0520, 1, identification()), signed(0x0504, 1, bytes(u16(0), u16(0), fill(100)))));
+  t.same(missing(gen1Only), [
+    'EF Events_Data (DF Tachograph)', 'EF Faults_Data (DF Tachograph)', 'EF Vehicles_Used (DF Tachograph)', 'EF Places (DF Tachograph)',
+    'EF Control_Activity_Data (DF Tachograph)', 'EF Specific_Conditions (DF Tachograph)',
+  ]);
+  const g2 = decodeDddBytes(bytes(signed(0x0520, 2, identification())));
+  t.equal(missing(g2).filter((m) => m.endsWith('(DF Tachograph_G2)')).length, 10, 'gen2 DF: 9 + VehicleUnits_Used + GNSS_Places, minus Identification');
+  t.ok(missing(g2).includes('EF GNSS_Places (DF Tachograph_G2)'));
+  t.equal(missing(g2).filter((m) => m.endsWith('(DF Tachograph)')).length, 9, 'DF Tachograph is mandatory for every card');
 });

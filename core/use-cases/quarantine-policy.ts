@@ -6,7 +6,9 @@
  * - `damaged_ef`: an EF was too short or inconsistent and was skipped;
  * - `damaged_activity_record`: a daily activity record was skipped (days or changes are missing);
  * - `ef_size_mismatch`: an EF's size disagrees with the card's own application identification, so records
- *   were cut off or guessed.
+ *   were cut off or guessed;
+ * - `missing_ef`: a data EF that DDP_035 makes mandatory in a driver-card download is absent: not a complete
+ *   download (missing certificates or signatures alone do not quarantine: the authenticity check rates them).
  * Trust decides too (issue 8): authenticity INVALID (a certificate or a signed EF fails: the file is not what
  * the card wrote) quarantines; UNVERIFIABLE and UNSIGNED are imported with a warning, unless the service runs
  * with DRIVERCARD_REQUIRE_VERIFIED=yes (`requireVerified`), which quarantines everything not VERIFIED.
@@ -18,7 +20,7 @@
 import type { AuthenticityStatus } from '../domain/authenticity.js';
 import type { ImportStatus, Warning } from '../domain/rows.js';
 
-export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch']);
+export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch', 'missing_ef']);
 
 export function importStatusOf(
   warnings: readonly Warning[],

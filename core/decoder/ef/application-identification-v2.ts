@@ -9,20 +9,29 @@
  *   }
  */
 import type { ApplicationIdentificationV2 } from '../../domain/card.js';
-import { readUint16 } from '../primitives/time-real.js';
+import { U16, declare } from '../primitives/record.js';
 import { type DecodeContext, fixedSize } from './context.js';
+
+export const DRIVER_CARD_APPLICATION_IDENTIFICATION_V2 = declare({
+  lengthOfFollowingData: U16,
+  noOfBorderCrossingRecords: U16,
+  noOfLoadUnloadRecords: U16,
+  noOfLoadTypeEntryRecords: U16,
+  vuConfigurationLengthRange: U16,
+});
+const R = DRIVER_CARD_APPLICATION_IDENTIFICATION_V2.read;
 
 export function decodeApplicationIdentificationV2(
   b: Uint8Array,
   ctx: DecodeContext,
   label: string,
 ): ApplicationIdentificationV2 | null {
-  if (!fixedSize(ctx, label, b.length, 10)) return null;
+  if (!fixedSize(ctx, label, b.length, DRIVER_CARD_APPLICATION_IDENTIFICATION_V2.len)) return null;
   return {
-    lengthOfFollowingData: readUint16(b, 0),
-    noOfBorderCrossingRecords: readUint16(b, 2),
-    noOfLoadUnloadRecords: readUint16(b, 4),
-    noOfLoadTypeEntryRecords: readUint16(b, 6),
-    vuConfigurationLengthRange: readUint16(b, 8),
+    lengthOfFollowingData: R.lengthOfFollowingData(b, 0),
+    noOfBorderCrossingRecords: R.noOfBorderCrossingRecords(b, 0),
+    noOfLoadUnloadRecords: R.noOfLoadUnloadRecords(b, 0),
+    noOfLoadTypeEntryRecords: R.noOfLoadTypeEntryRecords(b, 0),
+    vuConfigurationLengthRange: R.vuConfigurationLengthRange(b, 0),
   };
 }

@@ -15,8 +15,28 @@
  *     noOfGNSSADRecords 2, noOfSpecificConditionRecords 2, noOfCardVehicleUnitRecords 2.
  */
 import type { ApplicationIdentification } from '../../domain/card.js';
-import { readUint16 } from '../primitives/time-real.js';
+import { U16, U8, declare } from '../primitives/record.js';
 import { type DecodeContext, fixedSize } from './context.js';
+
+const COMMON = {
+  typeOfTachographCardId: U8,
+  cardStructureVersionHigh: U8,
+  cardStructureVersionLow: U8,
+  noOfEventsPerType: U8,
+  noOfFaultsPerType: U8,
+  activityStructureLength: U16,
+  noOfCardVehicleRecords: U16,
+};
+/** DriverCardApplicationIdentification, generation 1 (10 bytes) */
+export const DRIVER_CARD_APPLICATION_IDENTIFICATION_G1 = declare({ ...COMMON, noOfCardPlaceRecords: U8 });
+/** DriverCardApplicationIdentification, generation 2 (17 bytes) */
+export const DRIVER_CARD_APPLICATION_IDENTIFICATION_G2 = declare({
+  ...COMMON,
+  noOfCardPlaceRecords: U16,
+  noOfGNSSADRecords: U16,
+  noOfSpecificConditionRecords: U16,
+  noOfCardVehicleUnitRecords: U16,
+});
 
 export function decodeApplicationIdentification(
   b: Uint8Array,
@@ -24,19 +44,22 @@ export function decodeApplicationIdentification(
   ctx: DecodeContext,
   label: string,
 ): ApplicationIdentification | null {
-  if (!fixedSize(ctx, label, b.length, df === 1 ? 10 : 17)) return null;
+  const G1 = DRIVER_CARD_APPLICATION_IDENTIFICATION_G1;
+  const G2 = DRIVER_CARD_APPLICATION_IDENTIFICATION_G2;
+  if (!fixedSize(ctx, label, b.length, df === 1 ? G1.len : G2.len)) return null;
+  const R = G1.read;
   const base = {
-    typeOfTachographCardId: b[0],
-    cardStructureVersion: [b[1], b[2]] as [number, number],
-    noOfEventsPerType: b[3],
-    noOfFaultsPerType: b[4],
-    activityStructureLength: readUint16(b, 5),
-    noOfCardVehicleRecords: readUint16(b, 7),
+    typeOfTachographCardId: R.typeOfTachographCardId(b, 0),
+    cardStructureVersion: [R.cardStructureVersionHigh(b, 0), R.cardStructureVersionLow(b, 0)] as [number, number],
+    noOfEventsPerType: R.noOfEventsPerType(b, 0),
+    noOfFaultsPerType: R.noOfFaultsPerType(b, 0),
+    activityStructureLength: R.activityStructureLength(b, 0),
+    noOfCardVehicleRecords: R.noOfCardVehicleRecords(b, 0),
   };
   if (df === 1) {
     return {
       ...base,
-      noOfCardPlaceRecords: b[9],
+      noOfCardPlaceRecords: R.noOfCardPlaceRecords(b, 0),
       noOfGnssAdRecords: null,
       noOfSpecificConditionRecords: null,
       noOfCardVehicleUnitRecords: null,
@@ -44,9 +67,9 @@ export function decodeApplicationIdentification(
   }
   return {
     ...base,
-    noOfCardPlaceRecords: readUint16(b, 9),
-    noOfGnssAdRecords: readUint16(b, 11),
-    noOfSpecificConditionRecords: readUint16(b, 13),
-    noOfCardVehicleUnitRecords: readUint16(b, 15),
+    noOfCardPlaceRecords: G2.read.noOfCardPlaceRecords(b, 0),
+    noOfGnssAdRecords: G2.read.noOfGNSSADRecords(b, 0),
+    noOfSpecificConditionRecords: G2.read.noOfSpecificConditionRecords(b, 0),
+    noOfCardVehicleUnitRecords: G2.read.noOfCardVehicleUnitRecords(b, 0),
   };
 }

@@ -15,8 +15,12 @@
  *   }                                                       -- 5 bytes (TCS_154: 562 = 2 + 112 × 5, 1682 = 2 + 336 × 5)
  */
 import type { AuthStatusRecord, AuthStatusRecords } from '../../domain/card.js';
-import { readTimeReal } from '../primitives/time-real.js';
+import { U8, declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
+
+export const AUTH_STATUS_RECORD = declare({ entryTime: TIME_REAL, authenticationStatus: U8 });
+const R = AUTH_STATUS_RECORD.read;
 
 export function decodeAuthStatusRecords(
   b: Uint8Array,
@@ -24,9 +28,9 @@ export function decodeAuthStatusRecords(
   ctx: DecodeContext,
   label: string,
 ): AuthStatusRecords | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, 5, (b, o, index): AuthStatusRecord => {
-    const timestamp = readTimeReal(b, o);
-    return { index, timestamp, authenticationStatus: b[o + 4]!, empty: timestamp === null };
+  const set = readPointedRecordSet(b, expected, ctx, label, AUTH_STATUS_RECORD.len, (b, o, index): AuthStatusRecord => {
+    const timestamp = R.entryTime(b, o);
+    return { index, timestamp, authenticationStatus: R.authenticationStatus(b, o), empty: timestamp === null };
   });
   return set && { pointerNewestRecord: set.pointer, records: set.records };
 }

@@ -12,9 +12,18 @@
  *   }                                          -- 17 bytes (TCS_154: 19042 = 2 + 1120 × 17)
  */
 import type { BorderCrossingRecord, BorderCrossings } from '../../domain/card.js';
-import { readGnssPlaceAuthRecord } from '../primitives/gnss-place.js';
-import { readOdometerShort } from '../primitives/odometer.js';
+import { GNSS_PLACE_AUTH } from '../primitives/gnss-place.js';
+import { ODOMETER_SHORT } from '../primitives/odometer.js';
+import { U8, declare } from '../primitives/record.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
+
+export const BORDER_CROSSING_RECORD = declare({
+  countryLeft: U8,
+  countryEntered: U8,
+  gnssPlaceAuthRecord: GNSS_PLACE_AUTH,
+  vehicleOdometerValue: ODOMETER_SHORT,
+});
+const R = BORDER_CROSSING_RECORD.read;
 
 export function decodeBorderCrossings(
   b: Uint8Array,
@@ -22,15 +31,17 @@ export function decodeBorderCrossings(
   ctx: DecodeContext,
   label: string,
 ): BorderCrossings | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, 17, (b, o, index): BorderCrossingRecord => {
-    const gnss = readGnssPlaceAuthRecord(b, o + 2);
+  const set = readPointedRecordSet(b, expected, ctx, label, BORDER_CROSSING_RECORD.len, (b, o, index): BorderCrossingRecord => {
+    const gnss = R.gnssPlaceAuthRecord(b, o);
+    const countryLeft = R.countryLeft(b, o);
+    const countryEntered = R.countryEntered(b, o);
     return {
       index,
-      countryLeft: b[o]!,
-      countryEntered: b[o + 1]!,
+      countryLeft,
+      countryEntered,
       gnss,
-      odometer: readOdometerShort(b, o + 14),
-      empty: gnss.timestamp === null && b[o] === 0 && b[o + 1] === 0,
+      odometer: R.vehicleOdometerValue(b, o),
+      empty: gnss.timestamp === null && countryLeft === 0 && countryEntered === 0,
     };
   });
   return set && { borderCrossingPointerNewestRecord: set.pointer, records: set.records };

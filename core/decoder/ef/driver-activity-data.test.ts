@@ -1,7 +1,7 @@
 import t from 'tap';
 import { bytes, change, dailyRecord, fill, T, u16 } from '../testing/bytes.js';
 import { DecodeContext } from './context.js';
-import { decodeDriverActivityData } from './driver-activity-data.js';
+import { decodeDriverActivityData, longestIncreasingRun } from './driver-activity-data.js';
 import { decodeActivityChange } from './activity-change-info.js';
 
 const DAY = 86_400;
@@ -96,14 +96,48 @@ t.test('a record with a bad date is skipped with a warning; the walk goes on', a
   t.match(ctx.warnings[0].message, /not 00:00 UTC/);
 });
 
-t.test('dates must decrease while walking back', async (t) => {
+t.test('an odd date is flagged alone, served under its date, and never costs its neighbours', async (t) => {
   const recs = days(3);
   recs[0] = dailyRecord(0, D0 + 10 * DAY, [0, 0], 5, [change({ a: 0, min: 0 }), change({ a: 3, min: 360 }), change({ a: 2, min: 600 })]);
+  const { ef, offsets } = cyclic(300, 0, recs);
+  const ctx = new DecodeContext();
+  const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
+  t.same(a.days.map((d) => (d.date - D0) / DAY), [1, 2, 10], 'served in date order');
+  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.match(ctx.warnings[0].message, new RegExp(`offset ${offsets[0]} is dated 2025-03-11.*served under that date`));
+});
+
+t.test('an older date in the middle of a long chain: every record is reached, only the odd one flagged', async (t) => {
+  const recs = days(52);
+  const odd = 26;
+  const prev = recs[odd - 1].length;
+  recs[odd] = dailyRecord(prev, D0 - 300 * DAY, [0, 0x99], 7, [change({ a: 0, min: 0 }), change({ a: 3, min: 386 }), change({ a: 2, min: 600 })]);
+  const { ef, offsets } = cyclic(1200, 1000, recs); // wraps
+  const ctx = new DecodeContext();
+  const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
+  t.equal(a.days.length, 52, 'all 52 records served');
+  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.match(ctx.warnings[0].message, `offset ${offsets[odd]} is dated 2024-05-05`);
+  t.same(new Set(a.days.map((d) => d.offset)), new Set(offsets));
+});
+
+t.test('an odd record dated like an in-sequence record is flagged and not served', async (t) => {
+  const recs = days(4);
+  recs[2] = dailyRecord(recs[1].length, D0, [0, 0x12], 1, [change({ a: 0, min: 0 }), change({ a: 3, min: 362 }), change({ a: 2, min: 600 })]);
   const { ef } = cyclic(300, 0, recs);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [1, 2]);
-  t.match(ctx.warnings[0].message, /not before/);
+  t.same(a.days.map((d) => (d.date - D0) / DAY), [0, 1, 3]);
+  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.match(ctx.warnings[0].message, /not served/);
+});
+
+t.test('longestIncreasingRun marks one longest strictly increasing subsequence', async (t) => {
+  t.same(longestIncreasingRun([]), []);
+  t.same(longestIncreasingRun([5]), [true]);
+  t.same(longestIncreasingRun([1, 2, 3, -50, 5, 6]), [true, true, true, false, true, true]);
+  t.same(longestIncreasingRun([1, 2, 3, 100, 5, 6]), [true, true, true, false, true, true]);
+  t.same(longestIncreasingRun([3, 3]).filter(Boolean).length, 1, 'equal dates: one kept');
 });
 
 t.test('an odd length or a record without changes is skipped', async (t) => {

@@ -14,25 +14,54 @@
  *     activityChangeInfo SET SIZE (1..1440) OF ActivityChangeInfo        -- 2 each
  *   }
  *
- * The buffer "is cyclically filled … When the string is full, storing continues at the first byte of the string
- * independently of a break being inside a data element" (2.17): any byte of a record, its header included, may
- * continue at offset 0. We walk from the newest record back through activityPreviousRecordLength until the oldest
- * pointer (or a previous length of 0, which marks the oldest record, 2.9).
- *
- * Validation while walking back:
- * - chain (if it fails the walk stops with `damaged_activity_record`): 12 ≤ length ≤ buffer length, the length
- *   equals the newer neighbour's activityPreviousRecordLength, a step back never jumps over the oldest pointer,
- *   and the bytes walked never exceed the buffer;
- * - content (the record is skipped with `damaged_activity_record`, the walk continues): an odd number of change
- *   bytes, a date that is not 00:00 UTC, a date not strictly before the newer kept record's date, or no change.
+ * THE WALK (reading chosen). The buffer "is cyclically filled … When the string is full, storing continues at the
+ * first byte of the string independently of a break being inside a data element" (2.17): any byte of a record,
+ * its header included, may continue at offset 0. The records are a chain held together by their own lengths
+ * only: "activityPreviousRecordLength is the total length in bytes of the previous daily record … When this
+ * record is the oldest daily record, the value … must be set to 0" (2.9), and the pointers give the newest record
+ * and "the oldest complete day record" (2.17). Nothing in 2.9 or 2.17 says that dates increase along the chain,
+ * and a vehicle unit with a wrong clock writes a wrong activityRecordDate into a record that is otherwise sound.
+ * So the walk follows lengths, never dates:
+ * 1. chain: from activityPointerNewestRecord back through activityPreviousRecordLength until the oldest pointer
+ *    (or a previous length of 0). A step is sound when 12 ≤ activityRecordLength ≤ buffer length, it equals the
+ *    newer neighbour's activityPreviousRecordLength, a step back never jumps over the oldest pointer and the bytes
+ *    walked never exceed the buffer. An unsound step stops the walk (`damaged_activity_record`): beyond it the
+ *    lengths cannot be trusted to find a record start.
+ * 2. each record the chain reaches is kept when its OWN structure is sound: a whole number of ActivityChangeInfo,
+ *    at least one of them ("always includes the activityChangeInfo coding the driver status at 00:00", 2.9) and a
+ *    date at 00:00 UTC of a real day. Otherwise that record alone is skipped (`damaged_activity_record`).
+ * 3. dates: the kept records' dates should increase along the chain. The longest strictly increasing run of dates
+ *    (in chain order) is taken as the card's sequence; each record outside it is flagged alone with warning
+ *    `activity_record_out_of_sequence` naming its date and buffer offset — one odd date never costs its
+ *    neighbours. DECISION: its intervals ARE served, under the date the card recorded (the card holds them; the
+ *    warning says the date is doubtful; merged with other downloads of the card, a different recording of that
+ *    day shows up in `conflicts`). The only exception is a date another, in-sequence record of the same chain
+ *    already holds: one file cannot serve two recordings of one day, so the odd record is then not served (its
+ *    warning says so).
+ * Served days are returned in date order.
  */
 import type { ActivityDailyRecord, ActivityChange, DriverActivity } from '../../domain/card.js';
-import { readBcd } from '../primitives/bcd.js';
+import { BCD2 } from '../primitives/bcd.js';
+import { U16, U32, declare } from '../primitives/record.js';
 import { TIME_REAL_MIN, readUint16 } from '../primitives/time-real.js';
+import { isoDay, dayOf } from '../../time.js';
 import { decodeActivityChange } from './activity-change-info.js';
 import { type DecodeContext } from './context.js';
 
-const HEADER = 12;
+/** CardActivityDailyRecord (2.9) up to its activityChangeInfo set */
+export const DAILY_RECORD_HEADER = declare({
+  activityPreviousRecordLength: U16,
+  activityRecordLength: U16,
+  activityRecordDate: U32,
+  activityDailyPresenceCounter: BCD2,
+  activityDayDistance: U16,
+});
+/** CardDriverActivity (2.17) up to its activityDailyRecords */
+export const DRIVER_ACTIVITY_POINTERS = declare({ activityPointerOldestDayRecord: U16, activityPointerNewestRecord: U16 });
+
+const HEADER = DAILY_RECORD_HEADER.len;
+const H = DAILY_RECORD_HEADER.read;
+const CHANGE = U16.len;
 const DAY = 86_400;
 
 export function decodeDriverActivityData(
@@ -41,11 +70,12 @@ export function decodeDriverActivityData(
   ctx: DecodeContext,
   label: string,
 ): DriverActivity | null {
-  if (b.length < 4) {
+  const P = DRIVER_ACTIVITY_POINTERS;
+  if (b.length < P.len) {
     ctx.warn('damaged_ef', `${label} is ${b.length} bytes long, too short for its pointers; it was skipped.`);
     return null;
   }
-  const buffer = b.subarray(4);
+  const buffer = b.subarray(P.len);
   const L = buffer.length;
   if (expectedLength !== null && expectedLength !== L) {
     ctx.warn(
@@ -53,8 +83,8 @@ export function decodeDriverActivityData(
       `${label} holds a ${L}-byte activity buffer; the application identification says ${expectedLength}. The stored buffer was read.`,
     );
   }
-  const oldest = readUint16(b, 0);
-  const newest = readUint16(b, 2);
+  const oldest = P.read.activityPointerOldestDayRecord(b, 0);
+  const newest = P.read.activityPointerNewestRecord(b, 0);
   const result: DriverActivity = {
     activityPointerOldestDayRecord: oldest,
     activityPointerNewestRecord: newest,
@@ -67,36 +97,40 @@ export function decodeDriverActivityData(
     ctx.warn('damaged_ef', `${label}: an activity pointer lies outside the ${L}-byte buffer; no day was read.`);
     return result;
   }
-  result.days = walkDays(buffer, oldest, newest, ctx, label);
+  const reached = walkChain(buffer, oldest, newest, ctx, label);
+  const sound: ActivityDailyRecord[] = [];
+  for (const record of reached) {
+    const problem = structureProblem(record);
+    if (problem === null) sound.push(record);
+    else ctx.warn('damaged_activity_record', `${label}: the daily record at buffer offset ${record.offset} was skipped: ${problem}.`);
+  }
+  result.days = servedInDateOrder(sound, ctx, label);
   return result;
 }
 
-/** byte at a buffer position, wrapping at the end */
-function at(buf: Uint8Array, L: number, i: number): number {
-  return buf[i >= L ? i - L : i];
-}
-
-function u16(buf: Uint8Array, L: number, i: number): number {
-  return (at(buf, L, i) << 8) | at(buf, L, i + 1 >= L ? i + 1 - L : i + 1);
-}
-
-function walkDays(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeContext, label: string): ActivityDailyRecord[] {
+/** `len` bytes from buffer position `pos` copied into one piece (the record wraps around the buffer end). */
+function unwrap(buf: Uint8Array, pos: number, len: number, into: Uint8Array = new Uint8Array(len)): Uint8Array {
   const L = buf.length;
-  const days: ActivityDailyRecord[] = [];
+  into.set(buf.subarray(pos, L), 0);
+  into.set(buf.subarray(0, len - (L - pos)), L - pos);
+  return into;
+}
+
+/** Step 1: the records the length chain reaches, oldest first (their changes decoded, not yet judged). */
+function walkChain(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeContext, label: string): ActivityDailyRecord[] {
+  const L = buf.length;
+  const reached: ActivityDailyRecord[] = [];
   let pos = newest;
   let expectedLength = -1; // the newer neighbour's activityPreviousRecordLength
-  let newerDate = Number.POSITIVE_INFINITY;
   let walked = 0;
-  let first = true;
+  const scratch = new Uint8Array(HEADER);
   for (;;) {
-    const prevLen = u16(buf, L, pos);
-    const recLen = u16(buf, L, pos + 2 >= L ? pos + 2 - L : pos + 2);
-    const dateOffset = pos + 4 >= L ? pos + 4 - L : pos + 4;
-    const date =
-      ((at(buf, L, dateOffset) << 24) >>> 0) +
-      ((at(buf, L, dateOffset + 1) << 16) | (at(buf, L, dateOffset + 2) << 8) | at(buf, L, dateOffset + 3));
-    if (first && recLen === 0 && prevLen === 0 && date === 0) return days; // never used (all zero)
-    first = false;
+    const wraps = pos + HEADER > L;
+    const hb = wraps ? unwrap(buf, pos, HEADER, scratch) : buf;
+    const ho = wraps ? 0 : pos;
+    const prevLen = H.activityPreviousRecordLength(hb, ho);
+    const recLen = H.activityRecordLength(hb, ho);
+    if (reached.length === 0 && prevLen === 0 && recLen === 0 && H.activityRecordDate(hb, ho) === 0) return reached; // never used
     if (recLen < HEADER || recLen > L || (expectedLength >= 0 && recLen !== expectedLength) || walked + recLen > L) {
       ctx.warn(
         'damaged_activity_record',
@@ -105,14 +139,7 @@ function walkDays(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeCo
       break;
     }
     walked += recLen;
-    const record = readRecord(buf, pos, prevLen, recLen, date);
-    const problem = contentProblem(record, date, newerDate);
-    if (problem === null) {
-      days.push(record);
-      newerDate = date;
-    } else {
-      ctx.warn('damaged_activity_record', `${label}: the daily record at buffer offset ${pos} was skipped: ${problem}.`);
-    }
+    reached.push(readRecord(buf, pos, recLen));
     if (pos === oldest || prevLen === 0) break;
     const distanceToOldest = pos >= oldest ? pos - oldest : pos + L - oldest;
     if (prevLen > distanceToOldest || prevLen < HEADER) {
@@ -125,44 +152,79 @@ function walkDays(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeCo
     expectedLength = prevLen;
     pos = pos >= prevLen ? pos - prevLen : pos + L - prevLen;
   }
-  days.reverse();
-  return days;
+  return reached.reverse();
 }
 
-function readRecord(buf: Uint8Array, pos: number, prevLen: number, recLen: number, date: number): ActivityDailyRecord {
-  const L = buf.length;
-  // A record lies in one piece unless it wraps; then copy it out once (at most one record per file wraps).
-  let rec: Uint8Array;
-  let o: number;
-  if (pos + recLen <= L) {
-    rec = buf;
-    o = pos;
-  } else {
-    rec = new Uint8Array(recLen);
-    const head = L - pos;
-    rec.set(buf.subarray(pos, L), 0);
-    rec.set(buf.subarray(0, recLen - head), head);
-    o = 0;
-  }
+function readRecord(buf: Uint8Array, pos: number, recLen: number): ActivityDailyRecord {
+  const wraps = pos + recLen > buf.length; // at most one record per buffer wraps: copy it out once
+  const b = wraps ? unwrap(buf, pos, recLen) : buf;
+  const o = wraps ? 0 : pos;
   const n = (recLen - HEADER) >> 1;
   const changes: ActivityChange[] = new Array(n);
-  let p = o + HEADER;
-  for (let i = 0; i < n; i++, p += 2) changes[i] = decodeActivityChange((rec[p] << 8) | rec[p + 1]);
+  for (let i = 0, p = o + HEADER; i < n; i++, p += CHANGE) changes[i] = decodeActivityChange(readUint16(b, p));
   return {
     offset: pos,
-    previousRecordLength: prevLen,
+    previousRecordLength: H.activityPreviousRecordLength(b, o),
     recordLength: recLen,
-    date,
-    dailyPresenceCounter: readBcd(rec, o + 8, 2),
-    dayDistance: (rec[o + 10] << 8) | rec[o + 11],
+    date: H.activityRecordDate(b, o),
+    dailyPresenceCounter: H.activityDailyPresenceCounter(b, o),
+    dayDistance: H.activityDayDistance(b, o),
     changes,
   };
 }
 
-function contentProblem(record: ActivityDailyRecord, date: number, newerDate: number): string | null {
-  if ((record.recordLength - HEADER) % 2 !== 0) return 'its length leaves half an activity change';
+/** Step 2: what makes a reached record unreadable on its own, or null. */
+function structureProblem(record: ActivityDailyRecord): string | null {
+  const date = record.date;
+  if ((record.recordLength - HEADER) % CHANGE !== 0) return 'its length leaves half an activity change';
   if (record.changes.length === 0) return 'it holds no activity change';
   if (date < TIME_REAL_MIN || date === 0xffffffff || date % DAY !== 0) return 'its date is not 00:00 UTC of a real day';
-  if (date >= newerDate) return 'its date is not before the date of the next record';
   return null;
+}
+
+/** Step 3: flags the records outside the longest increasing run of dates; returns the served days by date. */
+function servedInDateOrder(records: ActivityDailyRecord[], ctx: DecodeContext, label: string): ActivityDailyRecord[] {
+  let increasing = true;
+  for (let i = 1; i < records.length && increasing; i++) increasing = records[i - 1]!.date < records[i]!.date;
+  if (increasing) return records; // the usual case: nothing out of sequence
+  const inSequence = longestIncreasingRun(records.map((r) => r.date));
+  const sequenceDates = new Set<number>();
+  for (let i = 0; i < records.length; i++) if (inSequence[i]) sequenceDates.add(records[i]!.date);
+  const served: ActivityDailyRecord[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    if (inSequence[i]) {
+      served.push(r);
+      continue;
+    }
+    const taken = sequenceDates.has(r.date);
+    ctx.warn(
+      'activity_record_out_of_sequence',
+      `${label}: the daily record at buffer offset ${r.offset} is dated ${isoDay(dayOf(r.date))}, out of sequence with the records ` +
+        `chained around it (a vehicle-unit clock error leaves such dates); ` +
+        (taken ? 'another record holds that date, so its intervals were not served.' : 'its intervals are served under that date.'),
+    );
+    if (!taken) served.push(r);
+  }
+  return served.sort((a, b) => a.date - b.date);
+}
+
+/** Marks one longest strictly increasing subsequence of `values` (patience sorting, O(n log n)). */
+export function longestIncreasingRun(values: readonly number[]): boolean[] {
+  const tails: number[] = []; // index of the smallest tail of an increasing run of each length
+  const previous = new Int32Array(values.length).fill(-1);
+  for (let i = 0; i < values.length; i++) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (values[tails[mid]!]! < values[i]!) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0) previous[i] = tails[lo - 1]!;
+    tails[lo] = i;
+  }
+  const marked = new Array<boolean>(values.length).fill(false);
+  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i >= 0; i = previous[i]!) marked[i] = true;
+  return marked;
 }

@@ -13,28 +13,37 @@
  * without it, the gen1 minimum / gen2 fixed value is tried, else the EF is read as one set.
  */
 import type { EventFaultData, EventFaultRecord } from '../../domain/card.js';
-import { readTimeReal } from '../primitives/time-real.js';
-import { readVehicleRegistration } from '../primitives/vehicle-registration.js';
+import { U8, declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
+import { VEHICLE_REGISTRATION } from '../primitives/vehicle-registration.js';
 import { type DecodeContext, recordLayout } from './context.js';
 
-export const EVENT_FAULT_RECORD_LENGTH = 24;
+/** CardEventRecord and CardFaultRecord share one layout (2.20, 2.22) */
+export const EVENT_FAULT_RECORD = declare({
+  eventType: U8,
+  eventBeginTime: TIME_REAL,
+  eventEndTime: TIME_REAL,
+  eventVehicleRegistration: VEHICLE_REGISTRATION,
+});
+const R = EVENT_FAULT_RECORD.read;
+
+export const EVENT_FAULT_RECORD_LENGTH = EVENT_FAULT_RECORD.len;
 
 export function decodeEventFaultRecord(b: Uint8Array, o: number, index: number, group: number): EventFaultRecord {
-  const code = b[o];
-  const begin = readTimeReal(b, o + 1);
-  const end = readTimeReal(b, o + 5);
+  const code = R.eventType(b, o);
+  const begin = R.eventBeginTime(b, o);
+  const end = R.eventEndTime(b, o);
   return {
     index,
     group,
     code,
     begin,
     end,
-    vehicleRegistration: readVehicleRegistration(b, o + 9),
+    vehicleRegistration: R.eventVehicleRegistration(b, o),
     // unused slot: type 0 (EF default) or FF, and no times
     empty: (code === 0 || code === 0xff) && begin === null && end === null,
   };
 }
-
 export function decodeEventFaultData(
   b: Uint8Array,
   groups: number,

@@ -11,10 +11,18 @@
  *   }                                      -- 18 bytes (TCS_154: 6050 = 2 + 336 × 18)
  */
 import type { GnssAccumulatedDrivingRecord, GnssPlaces } from '../../domain/card.js';
-import { readGnssPlaceRecord } from '../primitives/gnss-place.js';
-import { readOdometerShort } from '../primitives/odometer.js';
-import { readTimeReal } from '../primitives/time-real.js';
+import { GNSS_PLACE } from '../primitives/gnss-place.js';
+import { ODOMETER_SHORT } from '../primitives/odometer.js';
+import { declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
+
+export const GNSS_ACCUMULATED_DRIVING_RECORD = declare({
+  timeStamp: TIME_REAL,
+  gnssPlaceRecord: GNSS_PLACE,
+  vehicleOdometerValue: ODOMETER_SHORT,
+});
+const R = GNSS_ACCUMULATED_DRIVING_RECORD.read;
 
 export function decodeGnssPlaces(
   b: Uint8Array,
@@ -22,15 +30,9 @@ export function decodeGnssPlaces(
   ctx: DecodeContext,
   label: string,
 ): GnssPlaces | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, 18, (b, o, index): GnssAccumulatedDrivingRecord => {
-    const timestamp = readTimeReal(b, o);
-    return {
-      index,
-      timestamp,
-      gnss: readGnssPlaceRecord(b, o + 4),
-      odometer: readOdometerShort(b, o + 15),
-      empty: timestamp === null,
-    };
+  const set = readPointedRecordSet(b, expected, ctx, label, GNSS_ACCUMULATED_DRIVING_RECORD.len, (b, o, index): GnssAccumulatedDrivingRecord => {
+    const timestamp = R.timeStamp(b, o);
+    return { index, timestamp, gnss: R.gnssPlaceRecord(b, o), odometer: R.vehicleOdometerValue(b, o), empty: timestamp === null };
   });
   return set && { gnssAdPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -12,10 +12,19 @@
  *   }                                          -- 20 bytes (TCS_154: 32482 = 2 + 1624 × 20)
  */
 import type { LoadUnloadOperations, LoadUnloadRecord } from '../../domain/card.js';
-import { readGnssPlaceAuthRecord } from '../primitives/gnss-place.js';
-import { readOdometerShort } from '../primitives/odometer.js';
-import { readTimeReal } from '../primitives/time-real.js';
+import { GNSS_PLACE_AUTH } from '../primitives/gnss-place.js';
+import { ODOMETER_SHORT } from '../primitives/odometer.js';
+import { U8, declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
+
+export const LOAD_UNLOAD_RECORD = declare({
+  timeStamp: TIME_REAL,
+  operationType: U8,
+  gnssPlaceAuthRecord: GNSS_PLACE_AUTH,
+  vehicleOdometerValue: ODOMETER_SHORT,
+});
+const R = LOAD_UNLOAD_RECORD.read;
 
 export function decodeLoadUnloadOperations(
   b: Uint8Array,
@@ -23,15 +32,16 @@ export function decodeLoadUnloadOperations(
   ctx: DecodeContext,
   label: string,
 ): LoadUnloadOperations | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, 20, (b, o, index): LoadUnloadRecord => {
-    const timestamp = readTimeReal(b, o);
+  const set = readPointedRecordSet(b, expected, ctx, label, LOAD_UNLOAD_RECORD.len, (b, o, index): LoadUnloadRecord => {
+    const timestamp = R.timeStamp(b, o);
+    const operationType = R.operationType(b, o);
     return {
       index,
       timestamp,
-      operationType: b[o + 4]!,
-      gnss: readGnssPlaceAuthRecord(b, o + 5),
-      odometer: readOdometerShort(b, o + 17),
-      empty: timestamp === null && b[o + 4] === 0,
+      operationType,
+      gnss: R.gnssPlaceAuthRecord(b, o),
+      odometer: R.vehicleOdometerValue(b, o),
+      empty: timestamp === null && operationType === 0,
     };
   });
   return set && { loadUnloadPointerNewestRecord: set.pointer, records: set.records };

@@ -16,13 +16,28 @@
  * authentication status of each place sits in the separate EF Places_Authentication.
  */
 import type { PlaceRecord, Places } from '../../domain/card.js';
-import { readGnssPlaceRecord } from '../primitives/gnss-place.js';
-import { readOdometerShort } from '../primitives/odometer.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
+import { GNSS_PLACE } from '../primitives/gnss-place.js';
+import { ODOMETER_SHORT } from '../primitives/odometer.js';
+import { U16, U8, declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, recordLayout } from './context.js';
 
+const GEN1_FIELDS = {
+  entryTime: TIME_REAL,
+  entryTypeDailyWorkPeriod: U8,
+  dailyWorkPeriodCountry: U8,
+  dailyWorkPeriodRegion: U8,
+  vehicleOdometerValue: ODOMETER_SHORT,
+};
+/** PlaceRecord, generation 1 (10 bytes) */
+export const PLACE_RECORD_G1 = declare(GEN1_FIELDS);
+/** PlaceRecord, generation 2 (21 bytes) */
+export const PLACE_RECORD_G2 = declare({ ...GEN1_FIELDS, entryGNSSPlaceRecord: GNSS_PLACE });
+/** placePointerNewestRecord: 1 byte in generation 1 (TCS_150), 2 in generation 2 (TCS_154) */
+export const PLACE_POINTER = { 1: U8, 2: U16 } as const;
+
 export function placeRecordLength(df: 1 | 2): number {
-  return df === 1 ? 10 : 21;
+  return df === 1 ? PLACE_RECORD_G1.len : PLACE_RECORD_G2.len;
 }
 
 export function decodePlaces(
@@ -32,25 +47,25 @@ export function decodePlaces(
   ctx: DecodeContext,
   label: string,
 ): Places | null {
-  const header = df === 1 ? 1 : 2;
-  const size = placeRecordLength(df);
-  const layout = recordLayout(ctx, label, b.length, header, size, expected);
+  const pointer = PLACE_POINTER[df];
+  const R = PLACE_RECORD_G2.read; // generation 1 fields lie at the same offsets
+  const layout = recordLayout(ctx, label, b.length, pointer.len, placeRecordLength(df), expected);
   if (layout === null) return null;
   const records: PlaceRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {
-    const o = header + i * layout.stride;
-    const entryTime = readTimeReal(b, o);
-    const gnss = df === 2 ? readGnssPlaceRecord(b, o + 10) : null;
+    const o = pointer.len + i * layout.stride;
+    const entryTime = R.entryTime(b, o);
+    const country = R.dailyWorkPeriodCountry(b, o);
     records[i] = {
       index: i,
       entryTime,
-      entryType: b[o + 4],
-      country: b[o + 5],
-      region: b[o + 6],
-      odometer: readOdometerShort(b, o + 7),
-      gnss,
-      empty: entryTime === null && b[o + 5] === 0,
+      entryType: R.entryTypeDailyWorkPeriod(b, o),
+      country,
+      region: R.dailyWorkPeriodRegion(b, o),
+      odometer: R.vehicleOdometerValue(b, o),
+      gnss: df === 2 ? R.entryGNSSPlaceRecord(b, o) : null,
+      empty: entryTime === null && country === 0,
     };
   }
-  return { placePointerNewestRecord: df === 1 ? b[0] : readUint16(b, 0), recordSize: layout.stride, records };
+  return { placePointerNewestRecord: pointer.get(b, 0), recordSize: layout.stride, records };
 }

@@ -9,8 +9,16 @@
  *   SpecificConditionRecord ::= SEQUENCE { entryTime TimeReal, specificConditionType SpecificConditionType } -- 5
  */
 import type { SpecificConditionRecord, SpecificConditions } from '../../domain/card.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
+import { U16, U8, declare } from '../primitives/record.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, recordLayout } from './context.js';
+
+export const SPECIFIC_CONDITION_RECORD = declare({ entryTime: TIME_REAL, specificConditionType: U8 });
+const R = SPECIFIC_CONDITION_RECORD.read;
+/** conditionPointerNewestRecord, generation 2 only */
+export const CONDITION_POINTER = U16;
+/** gen1 (TCS_150): 56 records, no pointer */
+const GEN1_RECORDS = 56;
 
 export function decodeSpecificConditions(
   b: Uint8Array,
@@ -19,14 +27,15 @@ export function decodeSpecificConditions(
   ctx: DecodeContext,
   label: string,
 ): SpecificConditions | null {
-  const header = df === 1 ? 0 : 2;
-  const layout = recordLayout(ctx, label, b.length, header, 5, df === 1 ? 56 : expected);
+  const header = df === 1 ? 0 : CONDITION_POINTER.len;
+  const layout = recordLayout(ctx, label, b.length, header, SPECIFIC_CONDITION_RECORD.len, df === 1 ? GEN1_RECORDS : expected);
   if (layout === null) return null;
   const records: SpecificConditionRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {
     const o = header + i * layout.stride;
-    const entryTime = readTimeReal(b, o);
-    records[i] = { index: i, entryTime, type: b[o + 4], empty: entryTime === null && b[o + 4] === 0 };
+    const entryTime = R.entryTime(b, o);
+    const type = R.specificConditionType(b, o);
+    records[i] = { index: i, entryTime, type, empty: entryTime === null && type === 0 };
   }
-  return { conditionPointerNewestRecord: df === 1 ? null : readUint16(b, 0), records };
+  return { conditionPointerNewestRecord: df === 1 ? null : CONDITION_POINTER.get(b, 0), records };
 }

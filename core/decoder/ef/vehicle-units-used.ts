@@ -12,9 +12,13 @@
  *   }                                     -- 10 bytes
  */
 import type { VehicleUnitRecord, VehicleUnitsUsed } from '../../domain/card.js';
-import { readIa5 } from '../primitives/strings.js';
-import { readTimeReal } from '../primitives/time-real.js';
+import { U8, declare } from '../primitives/record.js';
+import { ia5 } from '../primitives/strings.js';
+import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
+
+export const VEHICLE_UNIT_RECORD = declare({ timeStamp: TIME_REAL, manufacturerCode: U8, deviceID: U8, vuSoftwareVersion: ia5(4) });
+const R = VEHICLE_UNIT_RECORD.read;
 
 export function decodeVehicleUnitsUsed(
   b: Uint8Array,
@@ -22,15 +26,16 @@ export function decodeVehicleUnitsUsed(
   ctx: DecodeContext,
   label: string,
 ): VehicleUnitsUsed | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, 10, (b, o, index): VehicleUnitRecord => {
-    const timestamp = readTimeReal(b, o);
+  const set = readPointedRecordSet(b, expected, ctx, label, VEHICLE_UNIT_RECORD.len, (b, o, index): VehicleUnitRecord => {
+    const timestamp = R.timeStamp(b, o);
+    const manufacturerCode = R.manufacturerCode(b, o);
     return {
       index,
       timestamp,
-      manufacturerCode: b[o + 4]!,
-      deviceId: b[o + 5]!,
-      vuSoftwareVersion: readIa5(b, o + 6, 4),
-      empty: timestamp === null && b[o + 4] === 0,
+      manufacturerCode,
+      deviceId: R.deviceID(b, o),
+      vuSoftwareVersion: R.vuSoftwareVersion(b, o),
+      empty: timestamp === null && manufacturerCode === 0,
     };
   });
   return set && { vehicleUnitPointerNewestRecord: set.pointer, records: set.records };

@@ -15,15 +15,30 @@
  *   }                                            -- gen1 31 bytes, gen2 48 bytes
  */
 import type { VehicleRecord, VehiclesUsed } from '../../domain/card.js';
-import { readBcd } from '../primitives/bcd.js';
-import { readOdometerShort } from '../primitives/odometer.js';
-import { readIa5 } from '../primitives/strings.js';
-import { readTimeReal, readUint16 } from '../primitives/time-real.js';
-import { isEmptyRegistration, readVehicleRegistration } from '../primitives/vehicle-registration.js';
+import { BCD2 } from '../primitives/bcd.js';
+import { ODOMETER_SHORT } from '../primitives/odometer.js';
+import { U16, U24, declare } from '../primitives/record.js';
+import { ia5 } from '../primitives/strings.js';
+import { TIME_REAL } from '../primitives/time-real.js';
+import { VEHICLE_REGISTRATION, isEmptyRegistration } from '../primitives/vehicle-registration.js';
 import { type DecodeContext, recordLayout } from './context.js';
 
+const GEN1_FIELDS = {
+  vehicleOdometerBegin: ODOMETER_SHORT,
+  vehicleOdometerEnd: ODOMETER_SHORT,
+  vehicleFirstUse: TIME_REAL,
+  vehicleLastUse: TIME_REAL,
+  vehicleRegistration: VEHICLE_REGISTRATION,
+  vuDataBlockCounter: BCD2,
+};
+/** CardVehicleRecord, generation 1 (31 bytes) */
+export const VEHICLE_RECORD_G1 = declare(GEN1_FIELDS);
+/** CardVehicleRecord, generation 2 (48 bytes) */
+export const VEHICLE_RECORD_G2 = declare({ ...GEN1_FIELDS, vehicleIdentificationNumber: ia5(17) });
+export const VEHICLE_POINTER = U16;
+
 export function vehicleRecordLength(df: 1 | 2): number {
-  return df === 1 ? 31 : 48;
+  return df === 1 ? VEHICLE_RECORD_G1.len : VEHICLE_RECORD_G2.len;
 }
 
 export function decodeVehiclesUsed(
@@ -33,28 +48,28 @@ export function decodeVehiclesUsed(
   ctx: DecodeContext,
   label: string,
 ): VehiclesUsed | null {
-  const size = vehicleRecordLength(df);
-  const layout = recordLayout(ctx, label, b.length, 2, size, expected);
+  const R = VEHICLE_RECORD_G2.read; // generation 1 fields lie at the same offsets
+  const layout = recordLayout(ctx, label, b.length, VEHICLE_POINTER.len, vehicleRecordLength(df), expected);
   if (layout === null) return null;
   const records: VehicleRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {
-    const o = 2 + i * layout.stride;
-    const firstUse = readTimeReal(b, o + 6);
-    const lastUse = readTimeReal(b, o + 10);
-    const registration = readVehicleRegistration(b, o + 14);
-    const rawBegin = (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
+    const o = VEHICLE_POINTER.len + i * layout.stride;
+    const firstUse = R.vehicleFirstUse(b, o);
+    const lastUse = R.vehicleLastUse(b, o);
+    const registration = R.vehicleRegistration(b, o);
+    const rawBegin = U24.get(b, o + VEHICLE_RECORD_G1.offset.vehicleOdometerBegin);
     records[i] = {
       index: i,
-      odometerBegin: readOdometerShort(b, o),
-      odometerEnd: readOdometerShort(b, o + 3),
+      odometerBegin: R.vehicleOdometerBegin(b, o),
+      odometerEnd: R.vehicleOdometerEnd(b, o),
       firstUse,
       lastUse,
       registration,
-      vuDataBlockCounter: readBcd(b, o + 29, 2),
-      vin: df === 2 ? readIa5(b, o + 31, 17) : null,
+      vuDataBlockCounter: R.vuDataBlockCounter(b, o),
+      vin: df === 2 ? R.vehicleIdentificationNumber(b, o) : null,
       // unused slot: EF default {00..00} (or all FF)
       empty: firstUse === null && lastUse === null && (rawBegin === 0 || rawBegin === 0xffffff) && isEmptyRegistration(registration),
     };
   }
-  return { vehiclePointerNewestRecord: readUint16(b, 0), recordSize: layout.stride, records };
+  return { vehiclePointerNewestRecord: VEHICLE_POINTER.get(b, 0), recordSize: layout.stride, records };
 }

@@ -1,3 +1,4 @@
+import type { Token } from './record.js';
 /**
  * BCDString (data dictionary 2.7): one decimal digit per semi-octet, most significant first.
  * Returns the number, or null when a nibble is not a decimal digit (0..9).
@@ -13,3 +14,6 @@ export function readBcd(b: Uint8Array, o: number, length: number): number | null
   }
   return v;
 }
+
+/** BCDString(SIZE(2)) (DailyPresenceCounter 2.56, VuDataBlockCounter 2.189): 4 digits, null when not BCD */
+export const BCD2: Token<number | null> = { len: 2, get: (b, o) => readBcd(b, o, 2) };

@@ -4,6 +4,7 @@
  * '00000000'H denotes explicitly no date → null. Invalid BCD or an impossible calendar date → null.
  */
 import { readBcd } from './bcd.js';
+import type { Token } from './record.js';
 
 export function readDatef(b: Uint8Array, o: number): string | null {
   const year = readBcd(b, o, 2);
@@ -18,3 +19,6 @@ export function readDatef(b: Uint8Array, o: number): string | null {
   if (check.getUTCDate() !== day) return null;
   return String(year).padStart(4, '0') + '-' + String(month).padStart(2, '0') + '-' + String(day).padStart(2, '0');
 }
+
+/** Datef (2.57) as a record field: 4 bytes */
+export const DATEF: Token<string | null> = { len: 4, get: readDatef };

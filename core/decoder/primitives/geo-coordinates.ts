@@ -8,6 +8,7 @@
  * not −0°00.1'. Values outside the declared range are read as null too.
  */
 import type { GeoCoordinates } from '../../domain/card.js';
+import { type Token, declare, nested } from './record.js';
 
 const UNKNOWN = 0x7fffff;
 const FF_FILLED = -1;
@@ -16,6 +17,13 @@ function readInt24(b: Uint8Array, o: number): number {
   const v = (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
   return v & 0x800000 ? v - 0x1000000 : v;
 }
+
+/** a 3-byte two's complement integer */
+export const I24: Token<number> = { len: 3, get: readInt24 };
+
+/** GeoCoordinates ::= SEQUENCE { latitude INTEGER(-90000..90001), longitude INTEGER(-180000..180001) } -- 3 + 3 */
+export const GEO_COORDINATES_LAYOUT = declare({ latitude: I24, longitude: I24 });
+const G = GEO_COORDINATES_LAYOUT.read;
 
 /** ±DDMM.M×10 (or ±DDDMM.M×10) → decimal degrees, rounded to 6 decimals. */
 export function ddmmToDegrees(raw: number): number {
@@ -35,11 +43,13 @@ function toDegrees(raw: number, maxDegrees: number): number | null {
 }
 
 export function readGeoCoordinates(b: Uint8Array, o: number): GeoCoordinates {
-  const rawLatitude = readInt24(b, o);
-  const rawLongitude = readInt24(b, o + 3);
+  const rawLatitude = G.latitude(b, o);
+  const rawLongitude = G.longitude(b, o);
   const latitude = toDegrees(rawLatitude, 90);
   const longitude = toDegrees(rawLongitude, 180);
   // A position is only meaningful as a pair.
   if (latitude === null || longitude === null) return { latitude: null, longitude: null, rawLatitude, rawLongitude };
   return { latitude, longitude, rawLatitude, rawLongitude };
 }
+
+export const GEO_COORDINATES: Token<GeoCoordinates> = nested(GEO_COORDINATES_LAYOUT, readGeoCoordinates);

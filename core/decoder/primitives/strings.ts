@@ -8,6 +8,7 @@
  */
 import type { CodePageString } from '../../domain/card.js';
 import { decodeCodePageString, decodeIa5String } from '../tables/code-pages.js';
+import type { Token } from './record.js';
 
 /** A code page byte followed by `length` bytes of text (e.g. Name: readCodePageString(b, o, 35)). */
 export function readCodePageString(b: Uint8Array, o: number, length: number): CodePageString {
@@ -23,3 +24,16 @@ export function readName(b: Uint8Array, o: number): CodePageString {
 export function readIa5(b: Uint8Array, o: number, length: number): string | null {
   return decodeIa5String(b, o, length);
 }
+
+/** An IA5String(SIZE(length)) field */
+export function ia5(length: number): Token<string | null> {
+  return { len: length, get: (b, o) => decodeIa5String(b, o, length) };
+}
+
+/** A code page byte + `length` bytes of text (Name: codePageString(35), VehicleRegistrationNumber: 13) */
+export function codePageString(length: number): Token<CodePageString> {
+  return { len: 1 + length, get: (b, o) => readCodePageString(b, o, length) };
+}
+
+/** Name (2.99): codePage 1 + name 35 */
+export const NAME: Token<CodePageString> = codePageString(35);

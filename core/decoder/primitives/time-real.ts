@@ -1,3 +1,4 @@
+import type { Token } from './record.js';
 /**
  * TimeReal (data dictionary 2.162): "Number of seconds since midnight 1 January 1970 UTC", 4 bytes unsigned.
  *   TimeReal ::= INTEGER (0..2^32-1)
@@ -24,3 +25,6 @@ export function readUint16(b: Uint8Array, o: number): number {
 export function readUint24(b: Uint8Array, o: number): number {
   return (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
 }
+
+/** TimeReal (2.162) as a record field: 4 bytes, null for no value */
+export const TIME_REAL: Token<number | null> = { len: 4, get: readTimeReal };

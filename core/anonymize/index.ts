@@ -1,0 +1,1 @@
+export { anonymizeDdd, type AnonymizeOptions, type Anonymized } from './anonymize.js';
