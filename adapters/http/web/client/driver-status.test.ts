@@ -1,0 +1,33 @@
+import t from 'tap';
+import { statusLines } from './driver-status.js';
+
+t.test('driver status in words a driver reads', async (t) => {
+  const lines = statusLines({
+    at: '2026-03-08T18:00:00Z',
+    driving_today: 4.5 * 3600,
+    driving_left_today: 4.5 * 3600,
+    daily_driving_limit: 9 * 3600,
+    extended_days_left_this_week: 2,
+    driving_since_break: 3600,
+    driving_left_before_break: 3.5 * 3600,
+    weekly_driving: 30 * 3600,
+    weekly_driving_left: 26 * 3600,
+    fortnightly_driving: 70 * 3600 + 1800,
+    fortnightly_driving_left: 19 * 3600 + 1800,
+    reduced_daily_rests_left: 3,
+    next_daily_rest_latest_start: '2026-03-09T05:00:00Z',
+    next_weekly_rest_latest_start: null,
+    compensation_owed: [{ week: '2026-W09', seconds: 9 * 3600, due_by: '2026-03-29T23:59:59Z' }],
+  });
+  t.same(lines, [
+    ['Driving today', '4 h 30 min of 9 h · 4 h 30 min left'],
+    ['10 h days left this week', '2'],
+    ['Driving since the last break', '1 h · break due after 3 h 30 min more driving'],
+    ['Driving this week', '1 d 6 h of 2 d 8 h · 1 d 2 h left'],
+    ['Driving in two weeks', '2 d 22 h 30 min of 3 d 18 h · 19 h 30 min left'],
+    ['Reduced daily rests left', '3'],
+    ['Next daily rest must start by', '2026-03-09 05:00 UTC'],
+    ['Next weekly rest must start by', '–'],
+    ['Compensation owed for 2026-W09', '9 h by 2026-03-29 23:59 UTC'],
+  ]);
+});

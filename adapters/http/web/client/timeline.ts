@@ -1,0 +1,85 @@
+/**
+ * The compact 4-week (28-day) timeline above the week: one band per ISO week, the activities drawn at their
+ * time of the week (adjacent periods of the same kind joined, for the overview only), days without any
+ * record hatched as such, conflicting days marked. Choosing a week's label opens that week.
+ */
+
+import { el, place } from './dom.js';
+import { utcDayMs } from './iso-week.js';
+import { segmentKind } from './layout.js';
+import type { WeekOverview } from './types.js';
+
+const WEEK_MS = 7 * 86_400_000;
+
+export interface Band {
+  kind: string;
+  /** percent of the week */
+  left: number;
+  width: number;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** The week's activity as bands in percent of the week, same-kind neighbours joined. Pure. */
+export function weekBands(week: WeekOverview): Band[] {
+  const monday = utcDayMs(week.start_date);
+  const bands: Band[] = [];
+  let last: { kind: string; start: number; end: number } | null = null;
+  const flush = () => {
+    if (last) bands.push({ kind: last.kind, left: round3(((last.start - monday) / WEEK_MS) * 100), width: round3(((last.end - last.start) / WEEK_MS) * 100) });
+  };
+  for (const day of week.days) {
+    for (const row of day.intervals) {
+      if (row.slot === 'CO_DRIVER') continue;
+      const kind = segmentKind(row).toLowerCase();
+      const start = Math.max(Date.parse(row.start), monday);
+      const end = Math.min(Date.parse(row.end), monday + WEEK_MS);
+      if (!(end > start)) continue;
+      if (last && last.kind === kind && last.end === start) {
+        last.end = end;
+        continue;
+      }
+      flush();
+      last = { kind, start, end };
+    }
+  }
+  flush();
+  return bands;
+}
+
+export function renderTimeline(weeks: readonly WeekOverview[], current: string, conflicts: ReadonlySet<string>, pick: (week: string) => void): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const week of weeks) {
+    const band = el('div', { class: 'tl-band', attrs: { 'aria-hidden': 'true' } });
+    week.days.forEach((day, i) => {
+      if (!day.intervals.length) {
+        const none = el('span', { class: 'tl-none', attrs: { title: `${day.date}: no record` } });
+        place(none, round3((i / 7) * 100), round3(100 / 7));
+        band.append(none);
+      }
+      if (conflicts.has(day.date)) {
+        const mark = el('span', { class: 'tl-conflict' });
+        place(mark, round3((i / 7) * 100), round3(100 / 7));
+        band.append(mark);
+      }
+    });
+    for (const b of weekBands(week)) {
+      const seg = el('span', { class: `tl-seg seg-${b.kind}` });
+      place(seg, b.left, b.width);
+      band.append(seg);
+    }
+    const recorded = week.days.filter((d) => d.intervals.length).length;
+    const label = el('button', {
+      class: 'link tl-week',
+      text: week.week,
+      attrs: { type: 'button', 'aria-label': `${week.week}: ${recorded} of 7 days recorded${week.week === current ? ' (shown below)' : ''}` },
+      data: { week: week.week },
+    });
+    if (week.week === current) label.setAttribute('aria-current', 'true');
+    label.addEventListener('click', () => pick(week.week));
+    fragment.append(el('div', { class: `tl-row${week.week === current ? ' current' : ''}`, data: { week: week.week, recorded: String(recorded) } }, label, band));
+  }
+  return fragment;
+}
