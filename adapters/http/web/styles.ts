@@ -20,6 +20,7 @@ export const STYLES_CSS = `
   background: #fff;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; line-height: 1.4; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 0.5rem; top: 0.5rem; background: #fff; padding: 0.25rem 0.5rem; z-index: 10; }
@@ -62,7 +63,7 @@ button.narrow { text-align: left; }
 .count.alert .count-value { color: #c92a2a; }
 .fleet-filters { margin-bottom: 0.5rem; }
 .fleet-filters input[type=search] { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; min-height: 2.2rem; min-width: 16rem; }
-.fleet-wrap { overflow-x: auto; }
+.fleet-wrap { overflow-x: auto; position: relative; }
 table.fleet { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 table.fleet th, table.fleet td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 table.fleet thead th { border-bottom: 2px solid #adb5bd; white-space: nowrap; font-size: 0.8rem; }
@@ -127,6 +128,8 @@ td.has-findings { color: #a51111; font-weight: 600; }
 .conflict-note { display: block; font-size: 0.7rem; font-weight: 600; color: #8f3b00; }
 
 .week-summary { margin: 0.75rem 0 0; }
+.week-summary .cell-note { margin-top: 0.1rem; }
+.tl-week { white-space: nowrap; }
 table.totals tr.no-record td, table.totals tr.no-record th { color: var(--muted); font-style: italic; }
 table.totals td.recorded { color: var(--muted); }
 
@@ -135,7 +138,7 @@ table.totals td.recorded { color: var(--muted); }
 .tab { border: 1px solid var(--line); border-bottom: 0; border-radius: 4px 4px 0 0; background: var(--bg); margin-bottom: -2px; }
 .tab[aria-selected="true"] { background: #fff; border-color: #adb5bd; border-bottom: 2px solid #fff; font-weight: 700; }
 .tab-panel { padding: 0.5rem 0; }
-.rows-wrap { overflow-x: auto; }
+.rows-wrap { overflow-x: auto; position: relative; }
 table.rows { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
 table.rows caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 table.rows th, table.rows td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; }
@@ -231,7 +234,7 @@ table.efs th, table.efs td { padding: 0.15rem 0.5rem; border-bottom: 1px solid v
 }
 .tooltip[hidden] { display: none; }
 
-.totals-wrap { overflow-x: auto; }
+.totals-wrap { overflow-x: auto; position: relative; }
 table.totals { border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; margin-top: 0.75rem; min-width: 32rem; }
 table.totals caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 table.totals th, table.totals td { padding: 0.25rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
@@ -284,7 +287,8 @@ button.link:hover { background: #e7f5ff; }
   .short { display: inline; }
   .tick.minor { display: none; }
   .bar { height: 2.2rem; }
-  table.totals { min-width: 0; width: 100%; font-size: 0.8rem; }
-  table.totals th, table.totals td { padding: 0.2rem 0.25rem; }
+  table.totals { min-width: 0; width: 100%; font-size: 0.72rem; }
+  table.totals th, table.totals td { padding: 0.2rem 0.15rem; }
+  table.rows caption { display: block; }
 }
 `;

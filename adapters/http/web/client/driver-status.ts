@@ -11,10 +11,12 @@ function count(n: number | null | undefined): string {
   return n == null ? '–' : String(n);
 }
 
+const hours = (s: number | null | undefined) => formatDuration(s, false);
+
 function usedLeft(used: number | null, left: number | null, limit?: number | null): string {
-  const parts = [formatDuration(used)];
-  if (limit != null) parts.push(`of ${formatDuration(limit)}`);
-  if (left != null) parts.push(`· ${formatDuration(left)} left`);
+  const parts = [hours(used)];
+  if (limit != null) parts.push(`of ${hours(limit)}`);
+  if (left != null) parts.push(`· ${hours(left)} left`);
   return parts.join(' ');
 }
 
@@ -48,13 +50,13 @@ export function renderDriverStatus(s: DriverStatus): DocumentFragment {
 /** The line above the totals: driving, and working time (WTD) when the service could compute it. */
 export function weekSummaryLine(week: string, totals: Totals, wt: WorkingTime | null, wtError: string | null): HTMLElement {
   const p = el('p', { class: 'week-summary' });
-  p.append(el('span', { class: 'figure', data: { figure: 'driving' } }, 'Driving ', el('strong', { text: formatDuration(totals.DRIVING) })));
+  p.append(el('span', { class: 'figure', data: { figure: 'driving' } }, 'Driving ', el('strong', { text: hours(totals.DRIVING) })));
   const row = wt?.weeks.find((w) => w.week === week);
   if (row) {
     p.append(
       ' · ',
-      el('span', { class: 'figure', data: { figure: 'working-time' } }, 'Working time ', el('strong', { text: formatDuration(row.working_time) })),
-      el('span', { class: 'cell-note', text: ` (WTD: driving ${formatDuration(row.driving)} + other work ${formatDuration(row.work)}; availability ${formatDuration(row.availability)} is not working time)` }),
+      el('span', { class: 'figure', data: { figure: 'working-time' } }, 'Working time ', el('strong', { text: hours(row.working_time) })),
+      el('span', { class: 'cell-note', text: `Working Time Directive: driving ${hours(row.driving)} + other work ${hours(row.work)}; availability (${hours(row.availability)}) is not working time.` }),
     );
   } else {
     p.append(' · ', el('span', { class: 'cell-note', data: { figure: 'working-time' }, text: wtError ? `Working time not available: ${wtError}` : 'Working time: no data for this week' }));

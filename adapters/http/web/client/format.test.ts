@@ -43,6 +43,8 @@ t.test('durations a driver reads', async (t) => {
   t.equal(formatDuration(-2700), '-45 min');
   t.equal(formatDuration(86_400), '1 d');
   t.equal(formatDuration(null), '–');
+  t.equal(formatDuration(54 * 3600 + 360, false), '54 h 6 min', 'amounts stay in hours');
+  t.equal(formatDuration(0, false), '0 min');
   t.equal(daysText(12), 'in 12 days');
   t.equal(daysText(1), 'in 1 day');
   t.equal(daysText(0), 'today');

@@ -77,13 +77,16 @@ export function formatKm(km: number | null | undefined): string {
   return km == null || !Number.isFinite(km) ? '–' : `${Math.round(km)} km`;
 }
 
-/** A duration as a driver reads it: 16200 → `4 h 30 min`, 194400 → `2 d 6 h`, 300 → `5 min`. */
-export function formatDuration(seconds: number | null | undefined): string {
+/**
+ * A duration as a driver reads it: 16200 → `4 h 30 min`, 194400 → `2 d 6 h`, 300 → `5 min`. With `days`
+ * false, hours are not folded into days (amounts of driving or working time: `54 h 6 min`).
+ */
+export function formatDuration(seconds: number | null | undefined, days = true): string {
   if (seconds == null || !Number.isFinite(seconds)) return '–';
   const sign = seconds < 0 ? '-' : '';
   const total = Math.round(Math.abs(seconds) / 60);
-  const d = Math.floor(total / 1440);
-  const h = Math.floor((total % 1440) / 60);
+  const d = days ? Math.floor(total / 1440) : 0;
+  const h = Math.floor((total - d * 1440) / 60);
   const m = total % 60;
   const parts: string[] = [];
   if (d) parts.push(`${d} d`);

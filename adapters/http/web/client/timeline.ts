@@ -73,10 +73,10 @@ export function renderTimeline(weeks: readonly WeekOverview[], current: string, 
     const recorded = week.days.filter((d) => d.intervals.length).length;
     const label = el('button', {
       class: 'link tl-week',
-      text: week.week,
       attrs: { type: 'button', 'aria-label': `${week.week}: ${recorded} of 7 days recorded${week.week === current ? ' (shown below)' : ''}` },
       data: { week: week.week },
     });
+    label.append(el('span', { class: 'long', text: week.week }), el('span', { class: 'short', text: week.week.slice(5), attrs: { 'aria-hidden': 'true' } }));
     if (week.week === current) label.setAttribute('aria-current', 'true');
     label.addEventListener('click', () => pick(week.week));
     fragment.append(el('div', { class: `tl-row${week.week === current ? ' current' : ''}`, data: { week: week.week, recorded: String(recorded) } }, label, band));
