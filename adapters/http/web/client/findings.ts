@@ -110,7 +110,7 @@ export function renderWtdFindings(violations: readonly Finding[], show: ShowOnCh
 export function renderConflict(message: string, dates: readonly string[], imports: readonly ImportInfo[], choose: (importId: string) => void): HTMLElement {
   const box = el('div', { class: 'conflict-box', attrs: { role: 'alert' } }, el('p', { class: 'error-note', text: message }));
   if (dates.length) box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${dates.join(', ')}` }));
-  const usable = imports.filter((i) => i.status !== 'QUARANTINED');
+  const usable = imports.filter((i) => i.status !== 'QUARANTINED').sort((a, b) => b.imported_at.localeCompare(a.imported_at));
   if (!usable.length) {
     box.append(el('p', { class: 'meta', text: 'No trusted import of this card is left to check on its own.' }));
     return box;
