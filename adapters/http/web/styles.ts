@@ -125,7 +125,7 @@ td.has-findings { color: #a51111; font-weight: 600; }
 .bar.empty { background-image: repeating-linear-gradient(45deg, #dee2e6 0 2px, #fff 2px 6px); }
 .bar.empty .no-data { background: #fff; padding: 0 0.3rem; color: var(--ink); }
 .day-row.conflict .bar { outline: 2px solid #e67700; background-image: repeating-linear-gradient(-45deg, #ffd8a8 0 3px, transparent 3px 6px); }
-.conflict-note { display: block; font-size: 0.7rem; font-weight: 600; color: #8f3b00; }
+.conflict-note { display: block; font-size: 0.65rem; font-weight: 600; color: #8f3b00; white-space: normal; line-height: 1.1; }
 
 .week-summary { margin: 0.75rem 0 0; }
 .week-summary .cell-note { margin-top: 0.1rem; }
@@ -274,6 +274,8 @@ button.link:hover { background: #e7f5ff; }
   .basis-import { flex: 1 1 100% !important; }
   .back { flex-wrap: wrap; }
   .toggle .cell-note { max-width: none; }
+  .status-list { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .status-list dd { font-size: 0.9rem; }
   :root { --label-w: 3.4rem; }
   .day-label { font-size: 0.75rem; }
   .top { padding: 0.5rem 0.75rem; }

@@ -255,8 +255,8 @@ function findings(card: string, from: string, to: string, rest: boolean) {
 
 const DRIVER_STATUS = {
   at: '2026-03-08T23:59:00Z', driving_today: 0, driving_left_today: 9 * 3600, daily_driving_limit: 9 * 3600, extended_days_left_this_week: 2,
-  driving_since_break: 0, driving_left_before_break: 4.5 * 3600, weekly_driving: 0, weekly_driving_left: 56 * 3600,
-  fortnightly_driving: 31.5 * 3600, fortnightly_driving_left: 58.5 * 3600, reduced_daily_rests_left: 3,
+  driving_since_break: 0, driving_left_before_break: 4.5 * 3600, weekly_driving: 43.5 * 3600, weekly_driving_left: 12.5 * 3600,
+  fortnightly_driving: 87 * 3600, fortnightly_driving_left: 3 * 3600, reduced_daily_rests_left: 3,
   next_daily_rest_latest_start: '2026-03-09T20:00:00Z', next_weekly_rest_latest_start: '2026-03-14T23:59:00Z',
   compensation_owed: [{ week: '2026-W09', seconds: 9 * 3600, due_by: '2026-03-29T23:59:00Z' }],
 };
