@@ -154,6 +154,19 @@ if (missing) {
     t.equal(await page.locator('#timeline .tl-row[data-week="2026-W06"] .tl-none').count(), 7, 'days without any record are drawn as such');
     t.ok((await page.locator('#timeline .tl-row.current .tl-seg').count()) > 0, 'the shown week is drawn');
 
+    // a legend for every mark drawn on the chart and the timeline
+    const unexplained = await page.evaluate(() => {
+      const legend = (cls: string) => document.querySelector(`.legend .swatch.${cls}`) !== null;
+      const drawn = new Set<string>();
+      for (const s of Array.from(document.querySelectorAll<HTMLElement>('#chart button.seg, #timeline .tl-seg'))) {
+        for (const c of Array.from(s.classList)) if (/^seg-|^manual$|^crew$/.test(c)) drawn.add(c);
+      }
+      for (const m of Array.from(document.querySelectorAll<HTMLElement>('#chart .mark'))) drawn.add(m.classList.contains('gap') ? 'gap' : `status-${m.className.match(/status-(\S+)/)?.[1]}`);
+      if (document.querySelector('#chart .bar.empty, #timeline .tl-none')) drawn.add('no-record');
+      return [...drawn].filter((c) => !legend(c) && !(c.startsWith('status-') && c !== 'status-incomplete_data' && legend('status-violation')));
+    });
+    t.same(unexplained, [], 'every kind of mark drawn has a legend entry');
+
     // the events tab lists the week's events
     await page.waitForSelector('#tab-panel[data-tab="events"][data-state="done"]');
     const events = (await getJson<{ items: { description: string; start: string }[] }>(svc.url, `/api/drivercard/events?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`)).body.items;

@@ -129,6 +129,7 @@ td.has-findings { color: #a51111; font-weight: 600; }
 
 .week-summary { margin: 0.75rem 0 0; }
 .week-summary .cell-note { margin-top: 0.1rem; }
+.week-summary .muted { color: var(--muted); font-size: 0.85rem; }
 .tl-week { white-space: nowrap; }
 table.totals tr.no-record td, table.totals tr.no-record th { color: var(--muted); font-style: italic; }
 table.totals td.recorded { color: var(--muted); }

@@ -59,7 +59,7 @@ export function weekSummaryLine(week: string, totals: Totals, wt: WorkingTime | 
       el('span', { class: 'cell-note', text: `Working Time Directive: driving ${hours(row.driving)} + other work ${hours(row.work)}; availability (${hours(row.availability)}) is not working time.` }),
     );
   } else {
-    p.append(' · ', el('span', { class: 'cell-note', data: { figure: 'working-time' }, text: wtError ? `Working time not available: ${wtError}` : 'Working time: no data for this week' }));
+    p.append(' · ', el('span', { class: 'figure muted', data: { figure: 'working-time' }, text: wtError ? `working time not available (${wtError})` : 'working time: no data for this week' }));
   }
   return p;
 }
