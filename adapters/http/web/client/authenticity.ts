@@ -6,40 +6,8 @@
 import { el } from './dom.js';
 import { authenticityBadge } from './fleet-view.js';
 import { formatDate, formatDateTime } from './format.js';
+import { efLabel } from './labels.js';
 import type { Authenticity, ImportInfo } from './types.js';
-
-const EF_NAMES: Record<string, string> = {
-  '0002': 'Card ICC identification',
-  '0005': 'Card chip identification',
-  '0501': 'Application identification',
-  '0502': 'Events data',
-  '0503': 'Faults data',
-  '0504': 'Driver activity data',
-  '0505': 'Vehicles used',
-  '0506': 'Places',
-  '0507': 'Current usage',
-  '0508': 'Control activity data',
-  '050E': 'Card download',
-  '0520': 'Identification',
-  '0521': 'Driving licence info',
-  '0522': 'Specific conditions',
-  '0523': 'Vehicle units used',
-  '0524': 'GNSS places',
-  '0525': 'Application identification V2',
-  '0526': 'Places authentication',
-  '0527': 'GNSS places authentication',
-  '0528': 'Border crossings',
-  '0529': 'Load / unload operations',
-  '0530': 'Load type entries',
-  '0531': 'VU configuration',
-  C100: 'Card certificate',
-  C108: 'Member-state certificate',
-};
-
-export function efLabel(ef: string): string {
-  const name = EF_NAMES[ef.toUpperCase()];
-  return name ? `${name} (${ef})` : `EF ${ef}`;
-}
 
 function details(auth: Authenticity): HTMLElement {
   const efs = auth.efs ?? [];

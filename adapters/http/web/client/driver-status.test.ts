@@ -1,5 +1,5 @@
 import t from 'tap';
-import { statusLines } from './driver-status.js';
+import { statusLines } from './status-lines.js';
 
 t.test('driver status in words a driver reads', async (t) => {
   const lines = statusLines({
@@ -30,4 +30,16 @@ t.test('driver status in words a driver reads', async (t) => {
     ['Next weekly rest must start by', '–'],
     ['Compensation owed for 2026-W09', '9 h by 2026-03-29 23:59 UTC'],
   ]);
+});
+
+t.test('unknown figures stay unknown', async (t) => {
+  const lines = statusLines({
+    at: null, driving_today: null, driving_left_today: null, daily_driving_limit: null, extended_days_left_this_week: null,
+    driving_since_break: null, driving_left_before_break: null, weekly_driving: null, weekly_driving_left: null,
+    fortnightly_driving: null, fortnightly_driving_left: null, reduced_daily_rests_left: null,
+    next_daily_rest_latest_start: null, next_weekly_rest_latest_start: null,
+    compensation_owed: [{ week: '2026-W09', seconds: 3600, due_by: null }],
+  });
+  t.same(lines.map((l) => l[1]), ['–', '–', '– · break due after – more driving', '– of 56 h', '– of 90 h', '–', '–', '–', '1 h']);
+  t.equal(statusLines({ compensation_owed: null } as unknown as Parameters<typeof statusLines>[0]).length, 8, 'no compensation line without compensation');
 });

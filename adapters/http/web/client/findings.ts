@@ -3,6 +3,7 @@
 import { el } from './dom.js';
 import { formatDateTime, formatDuration, ruleName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
+import { findingFlags } from './labels.js';
 import type { DataGap, Finding, ImportInfo, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
@@ -37,15 +38,6 @@ function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
     el('p', { class: 'meta', text: [spanText(f.start, f.end), ...figures].join(' · ') }),
     ...(f.description ? [el('p', { class: 'description', text: f.description })] : []),
   );
-}
-
-/** Marks a finding carries: a severity from an unsure band, a finding that exists only under an assumption, untrusted data. */
-export function findingFlags(f: Pick<Finding, 'severity' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>): [string, string][] {
-  const flags: [string, string][] = [];
-  if (f.severity && f.severity_verified === false) flags.push(['unverified-severity', 'severity not verified against the regulation text']);
-  if (f.assumption_dependent) flags.push(['assumption', 'only when card-out time counts as rest']);
-  if (f.untrusted) flags.push(['untrusted', 'from a quarantined import']);
-  return flags;
 }
 
 function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {

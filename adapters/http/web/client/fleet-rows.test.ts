@@ -1,5 +1,5 @@
 import t from 'tap';
-import { downloadUrgency, expiryUrgency, findingsText, fleetName, importsText, infringements, rowsFromDrivers } from './fleet-rows.js';
+import { downloadUrgency, emptySummary, expiryUrgency, findingsText, fleetName, importsText, infringements, rowsFromDrivers } from './fleet-rows.js';
 
 t.test('names', async (t) => {
   t.equal(fleetName({ surname: 'MÜLLER', first_names: 'Jan', card_number: 'C1' }), 'MÜLLER, Jan');
@@ -40,4 +40,8 @@ t.test('rows from the imports when the service has no fleet list', async (t) => 
     ['C1', 'A, B', '2026-03-01', 'ACTIVITY_END', false],
     ['C2', null, null, null, false],
   ]);
+});
+
+t.test('an empty summary counts only the drivers', async (t) => {
+  t.same(emptySummary(4), { drivers: 4, overdue: 0, expiring_30d: 0, with_infringements: 0 });
 });

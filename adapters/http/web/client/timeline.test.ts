@@ -1,5 +1,5 @@
 import t from 'tap';
-import { weekBands } from './timeline.js';
+import { weekBands } from './timeline-bands.js';
 
 const iv = (date: string, start: string, end: string, activity: string, extra: Record<string, unknown> = {}) => ({
   import_id: null, card_number: 'C1', date, start: `${date}T${start}:00Z`, end: end === '24:00' ? `${nextDay(date)}T00:00:00Z` : `${date}T${end}:00Z`,

@@ -5,49 +5,8 @@
  */
 
 import { el, place } from './dom.js';
-import { utcDayMs } from './iso-week.js';
-import { segmentKind } from './layout.js';
+import { round3, weekBands } from './timeline-bands.js';
 import type { WeekOverview } from './types.js';
-
-const WEEK_MS = 7 * 86_400_000;
-
-export interface Band {
-  kind: string;
-  /** percent of the week */
-  left: number;
-  width: number;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
-}
-
-/** The week's activity as bands in percent of the week, same-kind neighbours joined. Pure. */
-export function weekBands(week: WeekOverview): Band[] {
-  const monday = utcDayMs(week.start_date);
-  const bands: Band[] = [];
-  let last: { kind: string; start: number; end: number } | null = null;
-  const flush = () => {
-    if (last) bands.push({ kind: last.kind, left: round3(((last.start - monday) / WEEK_MS) * 100), width: round3(((last.end - last.start) / WEEK_MS) * 100) });
-  };
-  for (const day of week.days) {
-    for (const row of day.intervals) {
-      if (row.slot === 'CO_DRIVER') continue;
-      const kind = segmentKind(row).toLowerCase();
-      const start = Math.max(Date.parse(row.start), monday);
-      const end = Math.min(Date.parse(row.end), monday + WEEK_MS);
-      if (!(end > start)) continue;
-      if (last && last.kind === kind && last.end === start) {
-        last.end = end;
-        continue;
-      }
-      flush();
-      last = { kind, start, end };
-    }
-  }
-  flush();
-  return bands;
-}
 
 export function renderTimeline(weeks: readonly WeekOverview[], current: string, conflicts: ReadonlySet<string>, pick: (week: string) => void): DocumentFragment {
   const fragment = document.createDocumentFragment();
