@@ -102,6 +102,18 @@ if (missing) {
     t.same((await fleetRows(page)).map((r) => r.card), [FRESH_CARD, CONFLICT_CARD, CANNED_CARD], 'again: Z→A');
     t.match(page.url(), 'sort=surname&order=desc', 'the sort lives in the URL');
 
+    // every sortable column shows the rows in the service's order for that sort
+    for (const [column, order] of [['card_number', 'asc'], ['last_download', 'asc'], ['expiry_date', 'asc'], ['findings', 'desc'], ['due', 'asc']] as const) {
+      await page.click(`button.sort[data-sort="${column}"]`);
+      await page.waitForSelector(`th[aria-sort="${order === 'asc' ? 'ascending' : 'descending'}"] button[data-sort="${column}"]`);
+      const expected = (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?sort=${column}&order=${order}`)).body.items.map((r) => r.card_number);
+      t.same((await fleetRows(page)).map((r) => r.card), expected, `sorted by ${column} ${order}`);
+    }
+    t.same((await fleetRows(page)).map((r) => r.card)[0], CANNED_CARD, 'back to due: the overdue card first');
+    await page.click('button.sort[data-sort="surname"]');
+    await page.click('button.sort[data-sort="surname"]');
+    await page.waitForSelector('th[aria-sort="descending"] button[data-sort="surname"]');
+
     await page.selectOption('#fleet-filter', 'overdue');
     await page.waitForFunction(() => document.querySelectorAll('table.fleet tbody tr').length === 1);
     t.same((await fleetRows(page)).map((r) => r.card), [CANNED_CARD], 'the overdue filter');
