@@ -15,10 +15,15 @@ t.test('the page, the stylesheet and the icon', async (t) => {
     t.match(html, '<script type="module" src="assets/app.js"></script>');
     t.notMatch(html, /<script>|<script type="module">|<style|\sstyle=|\son\w+="/, 'no inline script, style or handler');
     t.notMatch(html, /https?:\/\//, 'no external URL');
-    for (const id of ['driver', 'week', 'prev-week', 'this-week', 'next-week', 'import-file', 'chart', 'totals', 'findings', 'tooltip', 'status']) {
+    for (const id of [
+      'driver', 'week', 'prev-week', 'this-week', 'next-week', 'import-file', 'chart', 'totals', 'findings', 'tooltip', 'status',
+      'fleet', 'fleet-summary', 'fleet-table', 'fleet-q', 'fleet-filter', 'drop-zone', 'import-list', 'timeline', 'tab-list', 'tab-panel',
+      'unknown-as', 'basis-import', 'basis-from', 'basis-to', 'report-link', 'driver-status', 'imports-of-card',
+    ]) {
       t.match(html, `id="${id}"`, `#${id} exists`);
     }
-    t.match(html, 'accept=".ddd"');
+    t.match(html, 'accept=".ddd" multiple', 'many files at once');
+    t.match(html, 'Count card-out time as rest');
   }
   const css = serveWebAsset('/assets/app.css')!;
   t.equal(css.contentType, 'text/css; charset=utf-8');

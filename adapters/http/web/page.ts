@@ -1,10 +1,11 @@
 /**
- * The HTML of the week view (served at `/`). No inline script or style: everything comes from
- * `assets/` so the page runs under `default-src 'self'` (see ./index.ts, WEB_CONTENT_SECURITY_POLICY).
- * Asset and API URLs are relative, so the page also works behind a path prefix.
+ * The HTML of the page (served at `/`): the fleet overview, and one driver's week view. No inline script or
+ * style: everything comes from `assets/` so the page runs under `default-src 'self'` (see ./index.ts,
+ * WEB_CONTENT_SECURITY_POLICY). Asset and API URLs are relative, so the page also works behind a path prefix.
  */
 
-const LEGEND: [string, string][] = [
+/** Every mark the week chart and the 4-week timeline draw, with its swatch class. */
+export const LEGEND: [string, string][] = [
   ['seg seg-driving', 'Driving'],
   ['seg seg-work', 'Work'],
   ['seg seg-availability', 'Availability'],
@@ -13,51 +14,56 @@ const LEGEND: [string, string][] = [
   ['seg seg-work manual', 'Manual entry (outlined)'],
   ['seg seg-driving crew', 'Crew (striped top)'],
   ['mark finding status-violation', 'Pre-check finding'],
+  ['mark finding status-incomplete_data', 'Finding with incomplete data'],
   ['mark gap', 'Data gap'],
+  ['day no-record', 'Day without any record'],
+  ['day conflict', 'Day the imports disagree about'],
+  ['mark highlight-swatch', 'Period you chose to show'],
 ];
 
 const legendItems = LEGEND.map(
   ([cls, label]) => `<li><span class="swatch ${cls}" aria-hidden="true"></span>${label}</li>`,
 ).join('');
 
-export const PAGE_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Driver card week view</title>
-<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="assets/app.css">
-<script type="module" src="assets/app.js"></script>
-</head>
-<body>
-<a class="skip" href="#chart-title">Skip to the week chart</a>
-<header class="top">
-  <h1>Driver card week view</h1>
-  <p class="sub">Activities per ISO week, all times UTC</p>
-</header>
-<main id="main" data-view="loading" aria-busy="true">
-  <section class="controls" aria-label="Selection">
-    <div class="field driver-field">
-      <label for="driver">Driver</label>
-      <select id="driver"><option value="">Loading drivers…</option></select>
+const FLEET = `
+<section id="fleet" class="fleet-section" aria-labelledby="fleet-title">
+  <h2 id="fleet-title">Fleet</h2>
+  <ul id="fleet-summary" class="counts" aria-label="Counts"></ul>
+  <form id="fleet-form" class="controls fleet-filters" role="search">
+    <div class="field"><label for="fleet-q">Find driver or card</label><input id="fleet-q" type="search" autocomplete="off"></div>
+    <div class="field"><label for="fleet-filter">Show</label>
+      <select id="fleet-filter"><option value="all">All drivers</option><option value="overdue">Download overdue</option><option value="expiring">Card expiring within 30 days</option></select>
     </div>
-    <div class="field">
-      <label for="week">ISO week</label>
-      <input id="week" type="week" required>
-    </div>
+  </form>
+  <p id="fleet-note" class="heading-note" hidden>This service has no fleet list yet: drivers are listed from their imports, without due dates.</p>
+  <div id="fleet-table" class="fleet-wrap"></div>
+  <button id="fleet-more" type="button" hidden>Show more</button>
+  <p class="hint">Downloads are due 28 days after the last one (Regulation (EU) No 165/2014, Commission Regulation (EU) No 581/2010). Sort by a column header.</p>
+</section>`;
+
+const WEEK = `
+<section id="week-view" class="week-section" aria-label="Week view">
+  <p class="back"><a id="fleet-link" href="./">&#8249; All drivers</a> <a id="report-link" class="report" href="report">Printable report</a></p>
+  <section class="controls" aria-label="Week">
+    <div class="field"><label for="week">ISO week</label><input id="week" type="week" required></div>
     <div class="week-nav" role="group" aria-label="Week navigation">
       <button id="prev-week" type="button" aria-label="Previous week">&#8249; Previous</button>
       <button id="this-week" type="button">This week</button>
       <button id="next-week" type="button" aria-label="Next week">Next &#8250;</button>
     </div>
-    <div class="field import-field">
-      <label for="import-file">Import file (.ddd)</label>
-      <input id="import-file" type="file" accept=".ddd">
-    </div>
+    <div class="field toggle"><label><input id="unknown-as" type="checkbox"> Count card-out time as rest</label>
+      <span class="cell-note">an assumption for the pre-check and working time; findings that depend on it are marked</span></div>
   </section>
-  <p id="import-result" class="import-result" role="status" aria-live="polite" hidden></p>
-  <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+  <form id="basis-form" class="controls basis" aria-label="Data basis">
+    <div class="field basis-import"><label for="basis-import">Data basis</label><select id="basis-import"></select></div>
+    <div class="field"><label for="basis-from">Pre-check from</label><input id="basis-from" type="date"></div>
+    <div class="field"><label for="basis-to">to</label><input id="basis-to" type="date"></div>
+    <div class="basis-buttons"><button id="basis-apply" type="submit">Apply dates</button><button id="basis-reset" type="button">Whole card</button></div>
+  </form>
+  <section class="timeline-section" aria-labelledby="timeline-title">
+    <h2 id="timeline-title">Last 4 weeks</h2>
+    <div id="timeline" class="timeline"></div>
+  </section>
   <section class="chart-section" aria-labelledby="chart-title">
     <h2 id="chart-title" tabindex="-1">Week</h2>
     <ul class="legend" aria-label="Legend">${legendItems}</ul>
@@ -65,12 +71,57 @@ export const PAGE_HTML = `<!doctype html>
     <p class="hint">Tab reaches each day; arrow keys move between periods and days.</p>
   </section>
   <section class="totals-section" aria-label="Totals">
+    <div id="week-summary"></div>
     <div id="totals" class="totals-wrap"></div>
   </section>
+  <section class="tabs-section" aria-label="Records of the week">
+    <div id="tab-list" class="tab-list" role="tablist" aria-label="Records of the week"></div>
+    <div id="tab-panel" class="tab-panel" role="tabpanel" tabindex="0"></div>
+  </section>
+  <section id="driver-status" class="driver-status" aria-label="Driver status"></section>
   <section class="findings-section" aria-labelledby="findings-title">
     <h2 id="findings-title">EU 561/2006 pre-check</h2>
     <div id="findings"></div>
   </section>
+  <section class="imports-section" aria-labelledby="imports-title">
+    <h2 id="imports-title">Imports of this card and their authenticity</h2>
+    <div id="imports-of-card"></div>
+  </section>
+</section>`;
+
+export const PAGE_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Driver cards</title>
+<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="assets/app.css">
+<script type="module" src="assets/app.js"></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to the content</a>
+<header class="top">
+  <h1>Driver cards</h1>
+  <p class="sub">Fleet, downloads and week view; all times UTC</p>
+</header>
+<main id="main" data-view="loading" data-mode="fleet" aria-busy="true" tabindex="-1">
+  <section class="controls top-controls" aria-label="Driver and import">
+    <div class="field driver-field">
+      <label for="driver">Driver</label>
+      <select id="driver"><option value="">Loading drivers…</option></select>
+    </div>
+    <div id="drop-zone" class="field import-field drop-zone">
+      <label for="import-file">Import files (.ddd) — choose or drop several</label>
+      <input id="import-file" type="file" accept=".ddd" multiple>
+    </div>
+  </section>
+  <p id="import-summary" class="import-summary" role="status" aria-live="polite"></p>
+  <ol id="import-list" class="import-list" hidden></ol>
+  <p id="status" class="status" role="status" aria-live="polite">Loading…</p>
+  <div id="problem" class="problem" hidden></div>
+  ${FLEET}
+  ${WEEK}
 </main>
 <div id="tooltip" class="tooltip" role="tooltip" hidden></div>
 </body>

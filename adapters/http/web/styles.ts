@@ -1,4 +1,4 @@
-/** The week view's stylesheet (served at `/assets/app.css`). */
+/** The page's stylesheet (served at `/assets/app.css`). */
 
 export const STYLES_CSS = `
 :root {
@@ -20,6 +20,7 @@ export const STYLES_CSS = `
   background: #fff;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; line-height: 1.4; }
 .skip { position: absolute; left: -999px; }
 .skip:focus { left: 0.5rem; top: 0.5rem; background: #fff; padding: 0.25rem 0.5rem; z-index: 10; }
@@ -43,15 +44,128 @@ button:hover:not(:disabled) { background: #e9ecef; }
 button:disabled { color: #adb5bd; cursor: default; }
 .import-field input { font-size: 0.85rem; max-width: 100%; }
 
-main[data-shown="none"] .chart-section, main[data-shown="none"] .findings-section { display: none; }
+main[data-mode="fleet"] #week-view, main[data-mode="week"] #fleet { display: none; }
+main[data-view="loading"][data-mode="week"] #week-view .chart-section { opacity: 0.6; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.problem { margin: 0.5rem 0; }
+.error-box, .conflict-box { border-left: 4px solid #c92a2a; background: #fff5f5; padding: 0.5rem 0.75rem; margin: 0.5rem 0; }
+.conflict-box { border-color: #e67700; background: #fff9db; }
+.error-box .meta, .conflict-box .meta { color: var(--muted); font-size: 0.85rem; margin: 0.2rem 0; }
+code.correlation { font-weight: 700; background: #fff; padding: 0 0.25rem; border: 1px solid var(--line); }
+.narrow-list { list-style: none; padding: 0; margin: 0.25rem 0; display: flex; flex-direction: column; gap: 0.3rem; align-items: flex-start; }
+button.narrow { text-align: left; }
+
+.counts { list-style: none; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 0.5rem; padding: 0; margin: 0.25rem 0 0.75rem; }
+.count { border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem 0.75rem; background: var(--bg); display: flex; flex-direction: column; }
+.count-value { font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; line-height: 1.1; }
+.count-label { font-size: 0.8rem; color: var(--muted); }
+.count.alert { border-color: #ffa8a8; background: #fff5f5; }
+.count.alert .count-value { color: #c92a2a; }
+.fleet-filters { margin-bottom: 0.5rem; }
+.fleet-filters input[type=search] { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; min-height: 2.2rem; min-width: 16rem; }
+.fleet-wrap { overflow-x: auto; position: relative; }
+table.fleet { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
+table.fleet th, table.fleet td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
+table.fleet thead th { border-bottom: 2px solid #adb5bd; white-space: nowrap; font-size: 0.8rem; }
+table.fleet tbody th { font-weight: 600; }
+button.sort { border: 0; background: none; padding: 0.1rem 0.2rem; min-height: 0; font-weight: 700; font-size: inherit; text-align: left; }
+button.sort .arrow { color: var(--focus); }
+th[aria-sort] button.sort { color: var(--focus); }
+table.fleet tr[data-urgency="overdue"] { background: #fff5f5; }
+.cell-note { display: block; font-size: 0.75rem; color: var(--muted); }
+.toggle .cell-note { max-width: 22rem; }
+td.has-findings { color: #a51111; font-weight: 600; }
+.pill { display: inline-block; font-size: 0.7rem; font-weight: 700; padding: 0 0.35rem; border-radius: 999px; color: #fff; background: #c92a2a; vertical-align: 0.05em; }
+.pill-soon { background: #e67700; }
+.auth { display: inline-block; font-size: 0.72rem; font-weight: 700; padding: 0.05rem 0.4rem; border-radius: 3px; border: 1px solid; }
+.auth-verified { color: #2b8a3e; border-color: #2b8a3e; background: #ebfbee; }
+.auth-invalid { color: #fff; border-color: #c92a2a; background: #c92a2a; }
+.auth-unverifiable, .auth-unsigned { color: #8f5200; border-color: #e67700; background: #fff9db; }
+.auth-unknown { color: var(--muted); border-color: var(--line); }
+.driver-link { font-weight: 700; }
+
+.drop-zone { border: 2px dashed #adb5bd; border-radius: 6px; padding: 0.35rem 0.6rem; }
+.drop-zone.dragging { border-color: var(--focus); background: #e7f5ff; }
+.import-summary:empty { display: none; }
+.import-summary { margin: 0.4rem 0 0; font-weight: 600; }
+.import-summary[data-state="problem"] { color: #a51111; }
+.import-list { margin: 0.25rem 0 0.5rem; padding-left: 1.5rem; font-size: 0.85rem; }
+.import-item { padding: 0.15rem 0.4rem; border-left: 4px solid var(--line); margin: 0.2rem 0; list-style-position: outside; }
+.import-item[data-state="importing"] { border-color: var(--focus); }
+.import-item[data-state="ok"] { border-color: var(--rest); background: #ebfbee; }
+.import-item[data-state="problem"] { border-color: #e67700; background: #fff4e6; color: #8f3b00; }
+.import-item[data-state="error"] { border-color: #c92a2a; background: #fff5f5; color: #a51111; }
+.import-item .warnings-list { font-size: 0.8rem; color: var(--muted); }
+
+.back { display: flex; justify-content: space-between; gap: 1rem; margin: 0.25rem 0 0.5rem; }
+.back a { font-weight: 600; }
+.basis { margin-top: 0.5rem; padding: 0.5rem; background: var(--bg); border-radius: 6px; }
+.basis input[type=date], .fleet-filters select { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; background: #fff; min-height: 2.2rem; }
+.basis-import select { max-width: 100%; min-width: 16rem; }
+.basis-buttons { display: flex; gap: 0.25rem; }
+.toggle label { font-weight: 600; display: flex; gap: 0.4rem; align-items: center; }
+.toggle input { width: 1.1rem; height: 1.1rem; }
+
+.timeline { display: flex; flex-direction: column; gap: 0.2rem; }
+.tl-row { display: grid; grid-template-columns: var(--label-w) 1fr; align-items: center; }
+.tl-week { justify-self: start; font-size: 0.8rem; }
+.tl-row.current .tl-week { color: var(--ink); text-decoration: none; }
+.tl-row.current .tl-band { box-shadow: 0 0 0 2px var(--focus); }
+.tl-band {
+  position: relative; height: 1rem; border: 1px solid var(--line); border-radius: 2px; background-color: #fff;
+  background-image: linear-gradient(to right, #adb5bd 1px, transparent 1px); background-size: calc(100% / 7) 100%;
+}
+.tl-seg { position: absolute; bottom: 0; min-width: 1px; }
+.tl-seg.seg-driving { height: 100%; } .tl-seg.seg-work { height: 75%; } .tl-seg.seg-availability { height: 55%; } .tl-seg.seg-rest { height: 30%; } .tl-seg.seg-unknown { height: 55%; }
+.tl-none, .swatch.day.no-record { position: absolute; top: 0; bottom: 0; background: repeating-linear-gradient(45deg, #dee2e6 0 2px, #fff 2px 6px); }
+.tl-conflict { position: absolute; top: -3px; height: 3px; background: #e67700; }
+.swatch.day.no-record { position: relative; display: inline-block; border: 1px solid var(--line); }
+.swatch.day.conflict { background: repeating-linear-gradient(-45deg, #ffd8a8 0 3px, #fff 3px 6px); border: 2px solid #e67700; }
+.swatch.highlight-swatch { border: 2px solid var(--finding); background: rgba(194, 37, 92, 0.12); height: 0.8rem; }
+.bar.empty { background-image: repeating-linear-gradient(45deg, #dee2e6 0 2px, #fff 2px 6px); }
+.bar.empty .no-data { background: #fff; padding: 0 0.3rem; color: var(--ink); }
+.day-row.conflict .bar { outline: 2px solid #e67700; background-image: repeating-linear-gradient(-45deg, #ffd8a8 0 3px, transparent 3px 6px); }
+.conflict-note { display: block; font-size: 0.65rem; font-weight: 600; color: #8f3b00; white-space: normal; line-height: 1.1; }
+
+.week-summary { margin: 0.75rem 0 0; }
+.week-summary .cell-note { margin-top: 0.1rem; }
+.week-summary .muted { color: var(--muted); font-size: 0.85rem; }
+.tl-week { white-space: nowrap; }
+table.totals tr.no-record td, table.totals tr.no-record th { color: var(--muted); font-style: italic; }
+table.totals td.recorded { color: var(--muted); }
+
+.tabs-section { margin-top: 1rem; }
+.tab-list { display: flex; gap: 0.25rem; border-bottom: 2px solid var(--line); flex-wrap: wrap; }
+.tab { border: 1px solid var(--line); border-bottom: 0; border-radius: 4px 4px 0 0; background: var(--bg); margin-bottom: -2px; }
+.tab[aria-selected="true"] { background: #fff; border-color: #adb5bd; border-bottom: 2px solid #fff; font-weight: 700; }
+.tab-panel { padding: 0.5rem 0; }
+.rows-wrap { overflow-x: auto; position: relative; }
+table.rows { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
+table.rows caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+table.rows th, table.rows td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; }
+
+.driver-status:empty { display: none; }
+.status-list { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0.25rem 1rem; margin: 0.25rem 0; }
+.status-list div { border-bottom: 1px solid var(--line); padding: 0.2rem 0; }
+.status-list dt { font-size: 0.8rem; color: var(--muted); }
+.status-list dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.flag { display: inline-block; margin-left: 0.4rem; font-size: 0.72rem; padding: 0 0.35rem; border-radius: 3px; border: 1px dashed #8f5200; color: #8f5200; }
+.flag-untrusted { border-style: solid; border-color: #c92a2a; color: #c92a2a; }
+.assumption { font-size: 0.85rem; background: #f3f0ff; border-left: 4px solid #7048e8; padding: 0.3rem 0.5rem; }
+.imports-list { list-style: none; padding: 0; }
+.import-row { padding: 0.4rem 0; border-bottom: 1px solid var(--line); }
+.import-row .meta { font-size: 0.8rem; color: var(--muted); }
+.auth-more summary { cursor: pointer; font-size: 0.85rem; color: var(--work); }
+table.efs { border-collapse: collapse; font-size: 0.8rem; margin: 0.25rem 0; }
+table.efs th, table.efs td { padding: 0.15rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; }
+.ef-invalid { color: #c92a2a; font-weight: 700; }
+.ef-valid { color: #2b8a3e; }
+
 .status { min-height: 1.4em; margin: 0.5rem 0; color: var(--muted); }
 .status-error { color: #c92a2a; font-weight: 600; }
 .status-loading::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; border: 2px solid var(--line); border-top-color: var(--focus); border-radius: 50%; animation: spin 0.8s linear infinite; vertical-align: -0.1em; }
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .status-loading::before { animation: none; } }
-.import-result { margin: 0.5rem 0; padding: 0.4rem 0.6rem; border-left: 4px solid var(--focus); background: #e7f5ff; }
-.import-result.ok { border-color: var(--rest); background: #ebfbee; }
-.import-result.error { border-color: #c92a2a; background: #fff5f5; color: #a51111; }
 
 .legend { list-style: none; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; padding: 0; margin: 0 0 0.5rem; font-size: 0.8rem; color: var(--muted); }
 .legend li { display: flex; align-items: center; gap: 0.35rem; }
@@ -121,7 +235,7 @@ main[data-shown="none"] .chart-section, main[data-shown="none"] .findings-sectio
 }
 .tooltip[hidden] { display: none; }
 
-.totals-wrap { overflow-x: auto; }
+.totals-wrap { overflow-x: auto; position: relative; }
 table.totals { border-collapse: collapse; font-size: 0.875rem; font-variant-numeric: tabular-nums; margin-top: 0.75rem; min-width: 32rem; }
 table.totals caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
 table.totals th, table.totals td { padding: 0.25rem 0.6rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
@@ -144,6 +258,25 @@ button.link:hover { background: #e7f5ff; }
 .disclaimer { font-size: 0.8rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 1rem; }
 
 @media (max-width: 640px) {
+  .counts { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .fleet-filters .field, .fleet-filters input[type=search] { min-width: 0; width: 100%; flex: 1 1 100%; }
+  table.fleet thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.fleet, table.fleet tbody, table.fleet tr, table.fleet th, table.fleet td { display: block; width: 100%; }
+  table.fleet tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 0.5rem; padding: 0.25rem 0.5rem; }
+  table.fleet th, table.fleet td { border: 0; padding: 0.15rem 0; }
+  table.fleet td::before { content: attr(data-label); display: block; font-size: 0.7rem; color: var(--muted); font-weight: 600; }
+  table.rows thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.rows, table.rows tbody, table.rows tr, table.rows td { display: block; width: 100%; }
+  table.rows tr { border-bottom: 1px solid var(--line); padding: 0.25rem 0; }
+  table.rows td { border: 0; padding: 0.05rem 0; }
+  table.rows td::before { content: attr(data-label) ": "; color: var(--muted); font-size: 0.75rem; }
+  .basis-import select { min-width: 0; width: 100%; }
+  .basis .field { flex: 1 1 40%; }
+  .basis-import { flex: 1 1 100% !important; }
+  .back { flex-wrap: wrap; }
+  .toggle .cell-note { max-width: none; }
+  .status-list { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  .status-list dd { font-size: 0.9rem; }
   :root { --label-w: 3.4rem; }
   .day-label { font-size: 0.75rem; }
   .top { padding: 0.5rem 0.75rem; }
@@ -157,7 +290,8 @@ button.link:hover { background: #e7f5ff; }
   .short { display: inline; }
   .tick.minor { display: none; }
   .bar { height: 2.2rem; }
-  table.totals { min-width: 0; width: 100%; font-size: 0.8rem; }
-  table.totals th, table.totals td { padding: 0.2rem 0.25rem; }
+  table.totals { min-width: 0; width: 100%; font-size: 0.72rem; }
+  table.totals th, table.totals td { padding: 0.2rem 0.15rem; }
+  table.rows caption { display: block; }
 }
 `;

@@ -72,8 +72,13 @@ if (missing) {
     t.teardown(() => context.close());
     const page = await context.newPage();
     const problems: string[] = [];
+    const missingRoutes: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 404) missingRoutes.push(new URL(r.url()).pathname);
+    });
     page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
+      // a 404 is judged by its route below; any other console error is a problem
+      if (m.type() === 'error' && !/status of 404/.test(m.text())) problems.push(m.text());
     });
     page.on('pageerror', (e) => problems.push(e.message));
     const prechecks: string[] = [];
@@ -88,12 +93,12 @@ if (missing) {
     await page.screenshot({ path: join(shots, 'e2e-empty.png') });
 
     await page.setInputFiles('#import-file', join(root, FIXTURE));
-    await page.waitForSelector('#import-result.ok', { timeout: 30_000 });
+    await page.waitForSelector('#import-list li[data-state="ok"], #import-list li[data-state="problem"]', { timeout: 30_000 });
     const imports = await getJson<{ items: { card: { card_number: string }; driver: { surname: string | null }; activity_range: { from: string; to: string } }[] }>(base, '/api/drivercard/imports');
     t.equal(imports.body.items.length, 1, 'one import stored');
     const row = imports.body.items[0]!;
     const card = row.card.card_number;
-    const shown = (await page.textContent('#import-result')) ?? '';
+    const shown = (await page.textContent('#import-list li .import-text')) ?? '';
     t.match(shown, card, 'the import result names the card');
     t.match(shown, `${row.activity_range.from} to ${row.activity_range.to}`, 'and its activity range');
     const latest = formatIsoWeek(isoWeekOfDate(row.activity_range.to));
@@ -136,6 +141,11 @@ if (missing) {
     await page.setViewportSize({ width: 390, height: 844 });
     await checkPhone(t, page, link, card, week, shots, 'e2e');
     t.same(problems, [], 'no console error, no CSP violation');
+    // the page copes with a service that lacks the endpoints added for the office (fleet list, working time):
+    // it lists drivers from the imports and says the working time is not available; nothing else may be missing
+    const added = new Set(['/api/drivercard/drivers', '/api/drivercard/drivers/summary', '/api/drivercard/working-time']);
+    t.same(missingRoutes.filter((p) => !added.has(p)), [], 'no request to a missing route other than the added endpoints');
+    if (missingRoutes.length) t.comment(`this service lacks ${[...new Set(missingRoutes)].join(', ')}; the page fell back`);
   });
 
   t.test('a long card week by week: one request and a full render per switch', async (t) => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
-import { CANNED_CARD, CONFLICT_CARD, startCannedService } from './e2e/canned-service.js';
+import { CANNED_CARD, startCannedService } from './e2e/canned-service.js';
 import {
   checkBars,
   checkFindings,
@@ -47,25 +47,27 @@ if (missing) {
     await page.goto(`${svc.url}/`);
     await page.waitForSelector('main[data-view="empty"]');
     t.match(await page.textContent('#status'), /No driver card has been imported yet/);
-    t.equal(await page.isDisabled('#next-week'), true, 'week buttons wait for a driver');
+    t.notOk(await page.isVisible('#week-view'), 'no week view without a driver');
+    t.ok(await page.isVisible('#fleet'), 'the page opens on the fleet');
     await page.screenshot({ path: join(shots, 'states-empty.png') });
 
     const dir = mkdtempSync(join(tmpdir(), 'week-view-'));
     const vu = join(dir, 'vehicle.ddd');
     writeFileSync(vu, Buffer.from([0x76, 0x01, 0, 0]));
     await page.setInputFiles('#import-file', vu);
-    await page.waitForSelector('#import-result.error');
-    t.match(await page.textContent('#import-result'), 'The file is a vehicle-unit download, not a driver card.', "the service's message is shown");
+    await page.waitForSelector('#import-list li[data-state="error"]');
+    t.match(await page.textContent('#import-list li'), 'The file is a vehicle-unit download, not a driver card.', "the service's message is shown");
 
     const card = join(dir, 'card.ddd');
     writeFileSync(card, Buffer.from([0x00, 0x02, 0x04, 0, 0]));
     await page.setInputFiles('#import-file', card);
-    await page.waitForSelector('#import-result.ok');
-    const result = (await page.textContent('#import-result')) ?? '';
+    await page.waitForSelector('#import-list li[data-state="ok"]');
+    const result = (await page.textContent('#import-list li .import-text')) ?? '';
     t.match(result, CANNED_CARD, 'the import shows the card');
     t.match(result, 'CANNED, Canned', 'and the driver');
     t.match(result, '2026-02-16 to 2026-03-08', 'and the activity range');
     t.match(result, /^Imported/, 'a new import is not "reused"');
+    t.match(result, 'authenticity verified', 'and its authenticity');
     await waitForWeek(page, CANNED_CARD, '2026-W10');
     t.match(page.url(), `card_number=${CANNED_CARD}&week=2026-W10`, 'the imported card opens at its latest week');
     t.equal(await page.inputValue('#driver'), CANNED_CARD, 'the refreshed driver list selects the card');
@@ -73,8 +75,8 @@ if (missing) {
     t.equal(parseRequest.length, 2, 'each file was POSTed once');
 
     await page.setInputFiles('#import-file', card);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#import-result')?.dataset.reused === 'true');
-    t.match(await page.textContent('#import-result'), /^Already imported \(reused\)/);
+    await page.waitForSelector('#import-list li[data-reused="true"]');
+    t.match(await page.textContent('#import-list li .import-text'), /^Already imported \(reused\)/);
     t.same(problems, [], 'no console error and no CSP violation');
   });
 
@@ -89,8 +91,8 @@ if (missing) {
       if (m.type() === 'error') problems.push(m.text());
     });
     await page.goto(`${svc.url}/`);
-    await page.waitForSelector('main[data-view="idle"]');
-    t.equal(await page.locator('#driver option').count(), 3, 'placeholder + two drivers');
+    await page.waitForSelector('main[data-view="fleet"]');
+    t.equal(await page.locator('#driver option').count(), 4, 'placeholder + three drivers');
     await page.selectOption('#driver', CANNED_CARD);
     await waitForWeek(page, CANNED_CARD, '2026-W10');
     await page.fill('#week', '2026-W09');
@@ -133,23 +135,6 @@ if (missing) {
     await page.setViewportSize({ width: 390, height: 844 });
     await checkPhone(t, page, `${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`, CANNED_CARD, '2026-W09', shots, 'states');
     t.same(problems, [], 'no console error and no CSP violation');
-  });
-
-  t.test('a 409 pre-check shows its message, the chart still renders', async (t) => {
-    const svc = await startCannedService({ imported: true });
-    t.teardown(() => svc.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${svc.url}/?card_number=${CONFLICT_CARD}&week=2026-W08`);
-    await waitForWeek(page, CONFLICT_CARD, '2026-W08');
-    await waitForFindings(page, '2026-W08');
-    t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/eu561/')).pop()!, 'date_from=2026-01-26&date_to=2026-02-22', 'asked for the week and the 3 weeks before');
-    t.match(await page.textContent('#findings'), 'Imports disagree about 2026-02-18; narrow the basis to one import.');
-    t.equal(await page.locator('#chart .day-row').count(), 7, 'the chart is still drawn');
-    t.match(await page.textContent('#status'), /No activity recorded/, 'an empty week says so');
-    await page.goto(`${svc.url}/?card_number=${CONFLICT_CARD}&week=2026-W99`);
-    await page.waitForSelector('main[data-view="ready"], main[data-view="empty"]');
-    t.equal(await page.inputValue('#week'), '2026-W10', 'an invalid week in the URL falls back to the latest week');
-    await page.close();
   });
 
   t.test('the chart does not wait for the pre-check, and a late pre-check of another week is never drawn', async (t) => {

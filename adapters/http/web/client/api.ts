@@ -1,15 +1,32 @@
 /** The service's own JSON endpoints, by relative URL (the page is served by the service itself). */
 
-import type { ImportRow, ListEnvelope, ParseResult, PrecheckResult, WeekOverview } from './types.js';
+import type {
+  EventFaultRow,
+  FleetRow,
+  FleetSummary,
+  ImportInfo,
+  ListEnvelope,
+  ParseResult,
+  PositionRow,
+  PrecheckResult,
+  VehicleUsedRow,
+  WeekOverview,
+  WorkingTime,
+} from './types.js';
 
 const BASE = 'api/drivercard/';
 
-/** A non-2xx answer: `code` and `message` are the service's `{ error, message }`. */
+/**
+ * A non-2xx answer: `code` and `message` are the service's `{ error, message }`; `correlationId` the id of a
+ * 500's log line, `dates` the days a 409 `conflicting_data` names.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly correlationId: string | null = null,
+    readonly dates: string[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,16 +41,20 @@ async function readJson<T>(response: Response): Promise<T> {
     body = null;
   }
   if (!response.ok) {
-    const b = (body ?? {}) as { error?: unknown; message?: unknown };
+    const b = (body ?? {}) as { error?: unknown; message?: unknown; correlation_id?: unknown; dates?: unknown };
     const message = typeof b.message === 'string' ? b.message : `The service answered HTTP ${response.status}.`;
-    throw new ApiError(response.status, typeof b.error === 'string' ? b.error : 'http_error', message);
+    const dates = Array.isArray(b.dates) ? b.dates.filter((d): d is string => typeof d === 'string') : [];
+    const correlation = typeof b.correlation_id === 'string' ? b.correlation_id : null;
+    throw new ApiError(response.status, typeof b.error === 'string' ? b.error : 'http_error', message, correlation, dates);
   }
   if (body === null) throw new ApiError(response.status, 'invalid_response', 'The service sent no JSON.');
   return body as T;
 }
 
+export type Params = Record<string, string>;
+
 /** `onHeaders` runs once the answer's status and headers arrived, before its body is read. */
-async function get<T>(path: string, params: Record<string, string>, signal?: AbortSignal, onHeaders?: () => void): Promise<T> {
+async function get<T>(path: string, params: Params, signal?: AbortSignal, onHeaders?: () => void): Promise<T> {
   const query = new URLSearchParams(params).toString();
   const response = await fetch(`${BASE}${path}${query ? `?${query}` : ''}`, {
     headers: { Accept: 'application/json' },
@@ -44,24 +65,47 @@ async function get<T>(path: string, params: Record<string, string>, signal?: Abo
 }
 
 /** Every import (all pages). */
-export async function listImports(signal?: AbortSignal): Promise<ImportRow[]> {
-  const rows: ImportRow[] = [];
+export async function listImports(signal?: AbortSignal): Promise<ImportInfo[]> {
+  const rows: ImportInfo[] = [];
   const limit = 5000;
   for (let offset = 0; ; offset += limit) {
-    const page = await get<ListEnvelope<ImportRow>>('imports', { limit: String(limit), offset: String(offset) }, signal);
+    const page = await get<ListEnvelope<ImportInfo>>('imports', { limit: String(limit), offset: String(offset) }, signal);
     rows.push(...page.items);
     if (page.items.length === 0 || rows.length >= page.total) return rows;
   }
 }
 
-/** `onHeaders`: see get(); the page starts the pre-check there, once the service is done with the week. */
-export async function weekOverview(cardNumber: string, week: string, signal?: AbortSignal, onHeaders?: () => void): Promise<WeekOverview | null> {
-  const body = await get<{ items: WeekOverview[] }>('week-overview', { card_number: cardNumber, week }, signal, onHeaders);
-  return body.items.find((w) => w.week === week) ?? body.items[0] ?? null;
+/** One page of the fleet list; `params` are the query's sort / order / q / overdue / expiring_within_days. */
+export function listDrivers(params: Params, signal?: AbortSignal): Promise<ListEnvelope<FleetRow>> {
+  return get<ListEnvelope<FleetRow>>('drivers', params, signal);
 }
 
-export function precheck(cardNumber: string, dateFrom: string, dateTo: string, signal?: AbortSignal): Promise<PrecheckResult> {
-  return get<PrecheckResult>('eu561/violations', { card_number: cardNumber, date_from: dateFrom, date_to: dateTo }, signal);
+export function fleetSummary(signal?: AbortSignal): Promise<FleetSummary> {
+  return get<FleetSummary>('drivers/summary', {}, signal);
+}
+
+/**
+ * The weeks of a basis (`card_number` or `import_id`, plus `week` or a date range), in order.
+ * `onHeaders`: see get(); the page starts the pre-check there, once the service is done with the week.
+ */
+export async function weekOverviews(basis: Params, signal?: AbortSignal, onHeaders?: () => void): Promise<{ items: WeekOverview[]; conflicts: string[] }> {
+  const body = await get<{ items: WeekOverview[]; conflicts?: string[] }>('week-overview', basis, signal, onHeaders);
+  return { items: body.items, conflicts: Array.isArray(body.conflicts) ? body.conflicts : [] };
+}
+
+export function precheck(params: Params, signal?: AbortSignal): Promise<PrecheckResult> {
+  return get<PrecheckResult>('eu561/violations', params, signal);
+}
+
+export function workingTime(params: Params, signal?: AbortSignal): Promise<WorkingTime> {
+  return get<WorkingTime>('working-time', params, signal);
+}
+
+export type RowKind = 'events' | 'faults' | 'vehicles-used' | 'positions';
+export type RowOf<K extends RowKind> = K extends 'vehicles-used' ? VehicleUsedRow : K extends 'positions' ? PositionRow : EventFaultRow;
+
+export function listRows<K extends RowKind>(kind: K, params: Params, signal?: AbortSignal): Promise<ListEnvelope<RowOf<K>>> {
+  return get<ListEnvelope<RowOf<K>>>(kind, { limit: '500', ...params }, signal);
 }
 
 export async function parseFile(fileName: string, contentBase64: string): Promise<ParseResult> {

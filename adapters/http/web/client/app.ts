@@ -1,68 +1,104 @@
 /**
- * Entry of the bundled week view (served as /assets/app.js). Wires the controls, keeps the selection in
- * the URL (`?card_number=…&week=YYYY-Www`) and renders one week per week-overview request.
+ * Entry of the bundled page (served as /assets/app.js). Opens on the fleet (the drivers, what is due, what is
+ * wrong); a driver opens the week view. The whole selection lives in the URL (url-state.ts).
  */
 
-import { ApiError, listImports, parseFile, precheck, weekOverview } from './api.js';
-import { bytesToBase64 } from './base64.js';
-import { handleChartKey, highlightSpan, renderChart, renderMarks } from './chart.js';
+import { ApiError, fleetSummary, listDrivers, listImports } from './api.js';
+import { handleChartKey } from './chart.js';
+import { renderImports } from './authenticity.js';
 import { byId, el } from './dom.js';
-import { type DriverOption, driversFromImports } from './drivers.js';
-import { renderFindings } from './findings.js';
+import { type DriverOption, driversFromImports, normaliseCardNumber } from './drivers.js';
+import { errorBox, errorText } from './errors.js';
+import { emptySummary, rowsFromDrivers } from './fleet-rows.js';
+import { renderFleetTable, renderSummary } from './fleet-view.js';
+import { importFiles, wireImport } from './importer.js';
 import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
-import { precheckForWeek, precheckWindow } from './precheck-window.js';
-import { renderTotals } from './totals-table.js';
+import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
-import type { PrecheckResult, WeekOverview } from './types.js';
-import { readViewState, type ViewState, viewStateSearch } from './url-state.js';
+import type { FleetRow, ImportInfo } from './types.js';
+import { DEFAULT_STATE, fleetQuery, nextSort, readViewState, type ViewState, viewStateSearch } from './url-state.js';
+import { wireWeekControls, syncWeekControls } from './week-controls.js';
+import { WeekView } from './week-view.js';
 
-type ViewPhase = 'loading' | 'ready' | 'empty' | 'error' | 'idle';
+type Phase = 'loading' | 'ready' | 'empty' | 'error' | 'fleet';
+const PAGE = 100;
 
 const ui = {
   main: byId<HTMLElement>('main'),
   driver: byId<HTMLSelectElement>('driver'),
-  week: byId<HTMLInputElement>('week'),
-  prev: byId<HTMLButtonElement>('prev-week'),
-  thisWeek: byId<HTMLButtonElement>('this-week'),
-  next: byId<HTMLButtonElement>('next-week'),
   file: byId<HTMLInputElement>('import-file'),
-  importResult: byId<HTMLElement>('import-result'),
+  drop: byId<HTMLElement>('drop-zone'),
+  importList: byId<HTMLElement>('import-list'),
+  importSummary: byId<HTMLElement>('import-summary'),
   status: byId<HTMLElement>('status'),
-  title: byId<HTMLElement>('chart-title'),
+  problem: byId<HTMLElement>('problem'),
+  fleetSummary: byId<HTMLElement>('fleet-summary'),
+  fleetTable: byId<HTMLElement>('fleet-table'),
+  fleetNote: byId<HTMLElement>('fleet-note'),
+  fleetMore: byId<HTMLButtonElement>('fleet-more'),
+  fleetQ: byId<HTMLInputElement>('fleet-q'),
+  fleetFilter: byId<HTMLSelectElement>('fleet-filter'),
   chart: byId<HTMLElement>('chart'),
-  totals: byId<HTMLElement>('totals'),
-  findings: byId<HTMLElement>('findings'),
+  tabList: byId<HTMLElement>('tab-list'),
+  panel: byId<HTMLElement>('tab-panel'),
+  importsOfCard: byId<HTMLElement>('imports-of-card'),
 };
 const tooltip = new Tooltip(byId('tooltip'));
 
 let state: ViewState = readViewState(location.search);
+let imports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
-let driversLoaded = false;
-let inFlight: AbortController | null = null;
+let fleetRows: FleetRow[] = [];
+let fleetTotal = 0;
+let fleetAbort: AbortController | null = null;
 
-function message(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error) return `The service could not be reached (${error.message}).`;
-  return String(error);
-}
-
-function setPhase(phase: ViewPhase, text: string): void {
+function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
   ui.main.setAttribute('aria-busy', String(phase === 'loading'));
   ui.status.textContent = text;
   ui.status.className = `status status-${phase}`;
+  ui.problem.replaceChildren(...(problem ? [problem] : []));
+  ui.problem.hidden = !problem;
+  if (problem) ui.status.textContent = '';
 }
+
+const cardImports = (card: string | null) => imports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
 
 function latestWeekOf(card: string): string {
   const latest = drivers.find((d) => d.card_number === card)?.latest_activity;
   return formatIsoWeek(latest ? isoWeekOfDate(latest) : currentIsoWeek());
 }
 
+const week = new WeekView(
+  {
+    title: byId('chart-title'),
+    timeline: byId('timeline'),
+    chart: ui.chart,
+    summary: byId('week-summary'),
+    totals: byId('totals'),
+    findings: byId('findings'),
+    driverStatus: byId('driver-status'),
+    panel: ui.panel,
+    report: byId<HTMLAnchorElement>('report-link'),
+  },
+  {
+    phase: setPhase,
+    go: (change) => navigate({ ...state, ...change }, 'push'),
+    imports: () => cardImports(state.card_number),
+    isNewest: (w) => {
+      const basis = state.import_id ? imports.find((i) => i.import_id === state.import_id)?.activity_range?.to : null;
+      const latest = basis ?? drivers.find((d) => d.card_number === state.card_number)?.latest_activity;
+      return !!latest && formatIsoWeek(isoWeekOfDate(latest)) === w;
+    },
+    note: (text) => {
+      ui.status.textContent = text;
+    },
+  },
+);
+
 function fillDriverSelect(): void {
   const options = [el('option', { text: drivers.length ? 'Choose a driver…' : 'No driver imported yet', attrs: { value: '' } })];
-  for (const d of drivers) {
-    options.push(el('option', { text: `${d.name} — ${d.card_number}`, attrs: { value: d.card_number } }));
-  }
+  for (const d of drivers) options.push(el('option', { text: `${d.name} — ${d.card_number}`, attrs: { value: d.card_number } }));
   if (state.card_number && !drivers.some((d) => d.card_number === state.card_number)) {
     options.push(el('option', { text: `${state.card_number} (no import listed)`, attrs: { value: state.card_number } }));
   }
@@ -70,196 +106,139 @@ function fillDriverSelect(): void {
   ui.driver.value = state.card_number ?? '';
 }
 
-function syncControls(): void {
-  ui.driver.value = state.card_number ?? '';
-  ui.week.value = state.week ?? '';
-  const disabled = !state.card_number;
-  for (const b of [ui.prev, ui.thisWeek, ui.next]) b.disabled = disabled;
-  ui.week.disabled = disabled;
+async function loadImports(): Promise<void> {
+  imports = await listImports();
+  drivers = driversFromImports(imports);
+  fillDriverSelect();
 }
 
 function navigate(next: ViewState, mode: 'push' | 'replace'): void {
   if (next.card_number && !next.week) next = { ...next, week: latestWeekOf(next.card_number) };
-  const changed = next.card_number !== state.card_number || next.week !== state.week;
+  const url = `${location.pathname}${viewStateSearch(next)}`;
+  const changed = url !== `${location.pathname}${location.search}`;
   state = next;
-  const url = `${location.pathname}${viewStateSearch(state)}`;
   if (mode === 'push' && changed) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
-  syncControls();
-  void loadWeek();
+  render();
 }
 
-function clearView(): void {
-  ui.main.dataset.shown = 'none';
-  ui.chart.replaceChildren();
-  ui.totals.replaceChildren();
-  ui.findings.replaceChildren();
-  delete ui.chart.dataset.week;
-  delete ui.chart.dataset.card;
-  ui.title.textContent = 'Week';
+function openDriver(card: string): void {
+  navigate({ ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null }, 'push');
 }
 
-async function loadDrivers(): Promise<void> {
-  try {
-    drivers = driversFromImports(await listImports());
-    driversLoaded = true;
-    fillDriverSelect();
-  } catch (error) {
-    ui.driver.replaceChildren(el('option', { text: 'Driver list unavailable', attrs: { value: '' } }));
-    setPhase('error', `Could not load the driver list: ${message(error)}`);
-    throw error;
-  }
-}
-
-function showOnChart(start: string, end: string): void {
-  const rows = highlightSpan(ui.chart, start, end);
-  if (!rows.length) ui.status.textContent = 'That period lies outside the days shown.';
-}
-
-function showPrecheckState(state: 'running' | 'done' | 'error', week: string | null): void {
-  ui.findings.dataset.state = state;
-  ui.findings.setAttribute('aria-busy', String(state === 'running'));
-  if (week) ui.findings.dataset.week = week;
-  else delete ui.findings.dataset.week;
-}
-
-/**
- * Shows one week: the chart and totals are drawn as soon as the week-overview answers, the findings and
- * chart marks when the pre-check (the week and the 3 weeks before, cut to the week) does. Each call aborts
- * the previous one's requests, and an answer for a week no longer asked for is never drawn.
- */
-async function loadWeek(): Promise<void> {
-  inFlight?.abort();
+function render(): void {
   tooltip.hide();
-  const card = state.card_number;
-  const week = parseIsoWeek(state.week);
-  if (!card || !week) {
-    inFlight = null;
-    clearView();
-    showPrecheckState('done', null);
-    if (driversLoaded && !drivers.length) setPhase('empty', 'No driver card has been imported yet. Import a .ddd file to begin.');
-    else setPhase('idle', 'Choose a driver to see a week.');
+  ui.driver.value = state.card_number ?? '';
+  const w = parseIsoWeek(state.week);
+  if (!state.card_number || !w) {
+    ui.main.dataset.mode = 'fleet';
+    week.clear();
+    void loadFleet(false);
     return;
   }
+  ui.main.dataset.mode = 'week';
+  syncWeekControls(state, cardImports(state.card_number));
+  ui.importsOfCard.replaceChildren(renderImports(cardImports(state.card_number)));
+  drawTabs();
+  void week.load(state, w);
+}
+
+function drawTabs(): void {
+  renderTabList(ui.tabList, ui.panel, state.tab, (tab) => {
+    if (tab === state.tab) return;
+    state = { ...state, tab };
+    history.replaceState(null, '', `${location.pathname}${viewStateSearch(state)}`);
+    drawTabs();
+    byId(`tab-${tab}`).focus();
+    if (state.week) void week.loadTab(state, state.week);
+  });
+}
+
+function drawFleet(): void {
+  ui.fleetTable.replaceChildren(
+    fleetRows.length
+      ? renderFleetTable(fleetRows, state, { open: openDriver, sort: (c) => navigate({ ...state, ...nextSort(state, c) }, 'push') })
+      : el('p', { class: 'empty-note', text: state.q || state.filter !== 'all' ? 'No driver matches the filter.' : 'No driver yet.' }),
+  );
+  ui.fleetMore.hidden = fleetRows.length >= fleetTotal;
+  ui.fleetMore.textContent = `Show more (${fleetRows.length} of ${fleetTotal} shown)`;
+}
+
+/** Loads the fleet list (more = the next page) and its counts; a service without /drivers gets the imports' drivers. */
+async function loadFleet(more: boolean): Promise<void> {
+  fleetAbort?.abort();
   const controller = new AbortController();
-  inFlight = controller;
-  const weekText = formatIsoWeek(week);
-  const range = precheckWindow(week);
-  setPhase('loading', `Loading ${weekText} of card ${card}…`);
-  ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
-  showPrecheckState('running', weekText);
-  // The pre-check starts as soon as the service has answered the week-overview (its headers arrived), so
-  // the service (one thread) computes the week first and the pre-check while the page parses and draws it.
-  let precheckAnswer: Promise<PrecheckResult> | null = null;
-  const startPrecheck = (): Promise<PrecheckResult> => {
-    if (!precheckAnswer) {
-      precheckAnswer = precheck(card, range.dateFrom, range.dateTo, controller.signal);
-      precheckAnswer.catch(() => undefined); // read below; never an unhandled rejection meanwhile
+  fleetAbort = controller;
+  ui.fleetQ.value = state.q;
+  ui.fleetFilter.value = state.filter;
+  if (!more) setPhase('loading', 'Loading the fleet…');
+  try {
+    const [page, summary] = await Promise.all([
+      listDrivers(fleetQuery(state, PAGE, more ? fleetRows.length : 0), controller.signal),
+      more ? Promise.resolve(null) : fleetSummary(controller.signal),
+    ]);
+    if (controller.signal.aborted) return;
+    fleetRows = more ? [...fleetRows, ...page.items] : page.items;
+    fleetTotal = page.total;
+    if (summary) ui.fleetSummary.replaceChildren(renderSummary(summary));
+    ui.fleetNote.hidden = true;
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    if (!(error instanceof ApiError && error.status === 404)) {
+      setPhase('error', '', errorBox('Could not load the fleet', error, () => void loadFleet(false)));
+      return;
     }
-    return precheckAnswer;
-  };
+    fleetRows = rowsFromDrivers(drivers);
+    fleetTotal = fleetRows.length;
+    ui.fleetSummary.replaceChildren(renderSummary(emptySummary(drivers.length)));
+    ui.fleetNote.hidden = false;
+  }
+  drawFleet();
+  if (!drivers.length && !fleetRows.length && !state.q && state.filter === 'all') setPhase('empty', 'No driver card has been imported yet. Import .ddd files to begin.');
+  else setPhase('fleet', '');
+}
 
-  let data: WeekOverview | null;
+async function runImport(files: File[]): Promise<void> {
+  const done = await importFiles(files, ui.importList, ui.importSummary);
   try {
-    data = await weekOverview(card, weekText, controller.signal, startPrecheck);
+    await loadImports();
   } catch (error) {
-    if (controller.signal.aborted) return;
-    failWeek(controller, weekText, message(error));
+    setPhase('error', errorText(error));
     return;
   }
-  if (controller.signal.aborted) return;
-  if (!data) {
-    failWeek(controller, weekText, 'The service returned no week.');
-    return;
+  const cards = [...new Set(done.filter((d) => d.card).map((d) => normaliseCardNumber(d.card!)))];
+  if (cards.length === 1) {
+    const last = done.filter((d) => d.to).map((d) => d.to!).sort().pop();
+    navigate({ ...DEFAULT_STATE, sort: state.sort, order: state.order, card_number: cards[0]!, week: last ? formatIsoWeek(isoWeekOfDate(last)) : null, unknown_as: state.unknown_as }, 'push');
+  } else {
+    render();
   }
-  ui.title.textContent = `${data.week}: ${data.start_date} to ${data.end_date}`;
-  ui.chart.replaceChildren(renderChart(data));
-  ui.main.dataset.shown = 'week';
-  ui.chart.dataset.week = data.week;
-  ui.chart.dataset.card = card;
-  ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 UTC per day`);
-  ui.totals.replaceChildren(renderTotals(data));
-  const recorded = data.days.some((d) => d.intervals.length > 0);
-  if (recorded) setPhase('ready', '');
-  else setPhase('empty', `No activity recorded for card ${card} in ${data.week}.`);
-
-  try {
-    const shown = precheckForWeek(await startPrecheck(), week);
-    if (controller.signal.aborted) return;
-    ui.findings.replaceChildren(renderFindings(shown, showOnChart, range.dateFrom));
-    renderMarks(ui.chart, shown.violations, shown.data_gaps);
-    showPrecheckState('done', weekText);
-  } catch (error) {
-    if (controller.signal.aborted) return;
-    ui.findings.replaceChildren(
-      el('p', { class: 'error-note', text: `The pre-check could not run: ${message(error)}`, attrs: { role: 'alert' } }),
-    );
-    showPrecheckState('error', weekText);
-  } finally {
-    if (inFlight === controller) inFlight = null;
-  }
-}
-
-/** The week-overview failed: nothing of the week is shown, and its pre-check is no longer wanted. */
-function failWeek(controller: AbortController, weekText: string, why: string): void {
-  controller.abort();
-  if (inFlight === controller) inFlight = null;
-  clearView();
-  showPrecheckState('done', null);
-  setPhase('error', `Could not load ${weekText}: ${why}`);
-}
-
-async function importFile(): Promise<void> {
-  const file = ui.file.files?.[0];
-  if (!file) return;
-  ui.file.disabled = true;
-  ui.importResult.hidden = false;
-  ui.importResult.className = 'import-result';
-  ui.importResult.textContent = `Importing ${file.name}…`;
-  try {
-    const result = await parseFile(file.name, bytesToBase64(new Uint8Array(await file.arrayBuffer())));
-    const name = [result.driver?.surname, result.driver?.first_names].filter(Boolean).join(', ') || 'unnamed driver';
-    const range = result.activity_range;
-    ui.importResult.className = 'import-result ok';
-    ui.importResult.dataset.reused = String(result.reused);
-    ui.importResult.textContent =
-      `${result.reused ? 'Already imported (reused)' : 'Imported'}: ${name} · card ${result.card?.card_number ?? '–'} · ` +
-      `activity ${range?.from ?? '–'} to ${range?.to ?? '–'} (${range?.days ?? 0} days)`;
-    await loadDrivers();
-    const card = result.card?.card_number ?? null;
-    if (card) navigate({ card_number: card, week: range?.to ? formatIsoWeek(isoWeekOfDate(range.to)) : null }, 'push');
-  } catch (error) {
-    ui.importResult.className = 'import-result error';
-    ui.importResult.textContent = `Import of ${file.name} failed: ${message(error)}`;
-  } finally {
-    ui.file.disabled = false;
-    ui.file.value = '';
-  }
-}
-
-function stepWeek(n: number): void {
-  const current = parseIsoWeek(state.week) ?? currentIsoWeek();
-  navigate({ ...state, week: formatIsoWeek(addWeeks(current, n)) }, 'push');
-}
-
-function showTip(target: EventTarget | null): void {
-  if (target instanceof HTMLElement && target.matches('button.seg')) tooltip.show(target, target.dataset.tip ?? '');
 }
 
 function wire(): void {
-  ui.driver.addEventListener('change', () => navigate({ card_number: ui.driver.value || null, week: null }, 'push'));
-  ui.week.addEventListener('change', () => {
-    const w = parseIsoWeek(ui.week.value);
-    if (w) navigate({ ...state, week: formatIsoWeek(w) }, 'push');
+  ui.driver.addEventListener('change', () => (ui.driver.value ? openDriver(ui.driver.value) : navigate({ ...state, card_number: null, week: null }, 'push')));
+  wireImport(ui.file, ui.drop, runImport);
+  wireWeekControls(() => state, (change) => navigate({ ...state, ...change }, 'push'), (n) => formatIsoWeek(addWeeks(parseIsoWeek(state.week) ?? currentIsoWeek(), n)));
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  ui.fleetQ.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => navigate({ ...state, q: ui.fleetQ.value.trim() }, 'replace'), 250);
   });
-  ui.prev.addEventListener('click', () => stepWeek(-1));
-  ui.next.addEventListener('click', () => stepWeek(1));
-  ui.thisWeek.addEventListener('click', () => navigate({ ...state, week: formatIsoWeek(currentIsoWeek()) }, 'push'));
-  ui.file.addEventListener('change', () => void importFile());
-  ui.chart.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape') tooltip.hide();
-    else handleChartKey(e);
+  byId('fleet-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    clearTimeout(typing);
+    navigate({ ...state, q: ui.fleetQ.value.trim() }, 'replace');
   });
+  ui.fleetFilter.addEventListener('change', () => navigate({ ...state, filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }, 'push'));
+  ui.fleetMore.addEventListener('click', () => void loadFleet(true));
+  byId('fleet-link').addEventListener('click', (e) => {
+    e.preventDefault();
+    navigate({ ...state, card_number: null, week: null, import_id: null, date_from: null, date_to: null }, 'push');
+  });
+  ui.chart.addEventListener('keydown', (e) => (e.key === 'Escape' ? tooltip.hide() : handleChartKey(e)));
+  const showTip = (t: EventTarget | null) => {
+    if (t instanceof HTMLElement && t.matches('button.seg')) tooltip.show(t, t.dataset.tip ?? '');
+  };
   ui.chart.addEventListener('focusin', (e) => showTip(e.target));
   ui.chart.addEventListener('focusout', () => tooltip.hide());
   ui.chart.addEventListener('mouseover', (e) => showTip(e.target));
@@ -268,22 +247,20 @@ function wire(): void {
     if (active instanceof HTMLElement && ui.chart.contains(active)) showTip(active);
     else tooltip.hide();
   });
-  window.addEventListener('popstate', () => {
-    state = readViewState(location.search);
-    navigate(state, 'replace');
-  });
+  window.addEventListener('popstate', () => navigate(readViewState(location.search), 'replace'));
 }
 
-async function start(): Promise<void> {
-  wire();
-  syncControls();
+async function boot(): Promise<void> {
   setPhase('loading', 'Loading drivers…');
   try {
-    await loadDrivers();
-  } catch {
+    await loadImports();
+  } catch (error) {
+    ui.driver.replaceChildren(el('option', { text: 'Driver list unavailable', attrs: { value: '' } }));
+    setPhase('error', '', errorBox('Could not load the driver list', error, () => void boot()));
     return;
   }
   navigate(state, 'replace');
 }
 
-void start();
+wire();
+void boot();

@@ -220,3 +220,13 @@ export function handleChartKey(event: KeyboardEvent): void {
   event.preventDefault();
   moveFocus(next);
 }
+
+/** Marks the days imports disagree about (hatched day row, named for screen readers). */
+export function markConflicts(chart: HTMLElement, dates: ReadonlySet<string>): void {
+  for (const row of Array.from(chart.querySelectorAll<HTMLElement>('.day-row'))) {
+    const conflict = dates.has(row.dataset.date!);
+    row.classList.toggle('conflict', conflict);
+    row.querySelector('.conflict-note')?.remove();
+    if (conflict) row.querySelector('.day-label')!.append(el('span', { class: 'conflict-note', text: 'imports disagree' }));
+  }
+}

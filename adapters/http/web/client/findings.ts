@@ -1,9 +1,10 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el } from './dom.js';
-import { formatDateTime, formatHm, ruleName } from './format.js';
+import { formatDateTime, formatDuration, ruleName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
-import type { DataGap, Finding, PrecheckResult } from './types.js';
+import { findingFlags } from './labels.js';
+import type { DataGap, Finding, ImportInfo, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
 export type ShowOnChart = (start: string, end: string) => void;
@@ -23,15 +24,17 @@ function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
   const status = f.status.toLowerCase();
   const title = `${ruleName(f.rule)}${f.severity ? ` (${f.severity})` : ''}`;
   const figures: string[] = [];
-  if (f.value != null) figures.push(`value ${formatHm(f.value)}`);
-  if (f.limit != null) figures.push(`limit ${formatHm(f.limit)}`);
-  if (f.excess != null) figures.push(`excess ${formatHm(f.excess)}`);
+  if (f.value != null) figures.push(`value ${formatDuration(f.value)}`);
+  if (f.limit != null) figures.push(`limit ${formatDuration(f.limit)}`);
+  if (f.excess != null) figures.push(`excess ${formatDuration(f.excess)}`);
+  const flags = findingFlags(f);
   return el(
     'li',
-    { class: `finding status-${status}`, data: { rule: f.rule, status: f.status, finding: String(i) } },
+    { class: `finding status-${status}`, data: { rule: f.rule, status: f.status, finding: String(i), flags: flags.map((x) => x[0]).join(' ') } },
     el('span', { class: `badge status-${status}`, text: f.status.replace(/_/g, ' ') }),
     ' ',
     showButton(title, f.start, f.end, show),
+    ...flags.map(([key, text]) => el('span', { class: `flag flag-${key}`, text, data: { flag: key } })),
     el('p', { class: 'meta', text: [spanText(f.start, f.end), ...figures].join(' · ') }),
     ...(f.description ? [el('p', { class: 'description', text: f.description })] : []),
   );
@@ -41,7 +44,7 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
   return el(
     'li',
     { class: 'gap-item' },
-    showButton(`Data gap of ${formatHm(g.duration)}`, g.start, g.end, show),
+    showButton(`Data gap of ${formatDuration(g.duration)}`, g.start, g.end, show),
     el('p', { class: 'meta', text: spanText(g.start, g.end) }),
   );
 }
@@ -61,6 +64,7 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
     );
   }
   fragment.append(heading);
+  for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
   if (violations.length) {
     fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
   } else {
@@ -79,4 +83,36 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
   }
   if (result.disclaimer) fragment.append(el('p', { class: 'disclaimer', text: result.disclaimer }));
   return fragment;
+}
+
+/** Working Time Directive findings of the week (same shape as the pre-check's). */
+export function renderWtdFindings(violations: readonly Finding[], show: ShowOnChart): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  fragment.append(el('h3', { text: `Working Time Directive (${violations.length})` }));
+  if (violations.length) fragment.append(el('ol', { class: 'findings-list wtd' }, ...violations.map((f, i) => findingItem(f, i, show))));
+  else fragment.append(el('p', { class: 'empty-note', text: 'No working-time finding for this week.' }));
+  return fragment;
+}
+
+/**
+ * A 409 from the pre-check (imports disagree, or a quarantined import in the basis) is never a dead end: the
+ * days are named (and marked on the chart by the caller) and each trusted import of the card is offered as
+ * the narrowed basis.
+ */
+export function renderConflict(message: string, dates: readonly string[], imports: readonly ImportInfo[], choose: (importId: string) => void): HTMLElement {
+  const box = el('div', { class: 'conflict-box', attrs: { role: 'alert' } }, el('p', { class: 'error-note', text: message }));
+  if (dates.length) box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${dates.join(', ')}` }));
+  const usable = imports.filter((i) => i.status !== 'QUARANTINED').sort((a, b) => b.imported_at.localeCompare(a.imported_at));
+  if (!usable.length) {
+    box.append(el('p', { class: 'meta', text: 'No trusted import of this card is left to check on its own.' }));
+    return box;
+  }
+  box.append(el('p', { text: 'Run the pre-check on one import instead:' }));
+  box.append(el('ul', { class: 'narrow-list' }, ...usable.map((imp) => {
+    const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
+    const b = el('button', { class: 'narrow', text: `${imp.file_name ?? imp.import_id} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
+    b.addEventListener('click', () => choose(imp.import_id));
+    return el('li', {}, b);
+  })));
+  return box;
 }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { activityName, dayLabels, formatClock, formatDateTime, formatHm, formatKm, ruleName } from './format.js';
+import { activityName, dayLabels, daysText, formatClock, formatDate, formatDateTime, formatDuration, formatHm, formatKm, ruleName } from './format.js';
 
 t.test('h:mm durations', async (t) => {
   t.equal(formatHm(0), '0:00');
@@ -30,4 +30,28 @@ t.test('labels and names', async (t) => {
   t.equal(ruleName('some_new_rule'), 'some new rule');
   t.equal(formatKm(412.4), '412 km');
   t.equal(formatKm(null), '–');
+});
+
+t.test('durations a driver reads', async (t) => {
+  t.equal(formatDuration(16_200), '4 h 30 min');
+  t.equal(formatDuration(2 * 86_400 + 6 * 3600), '2 d 6 h');
+  t.equal(formatDuration(2 * 86_400 + 6 * 3600 + 300), '2 d 6 h 5 min');
+  t.equal(formatDuration(9 * 3600), '9 h');
+  t.equal(formatDuration(300), '5 min');
+  t.equal(formatDuration(0), '0 min');
+  t.equal(formatDuration(29), '0 min', 'rounded to the minute');
+  t.equal(formatDuration(-2700), '-45 min');
+  t.equal(formatDuration(86_400), '1 d');
+  t.equal(formatDuration(null), '–');
+  t.equal(formatDuration(54 * 3600 + 360, false), '54 h 6 min', 'amounts stay in hours');
+  t.equal(formatDuration(0, false), '0 min');
+  t.equal(daysText(12), 'in 12 days');
+  t.equal(daysText(1), 'in 1 day');
+  t.equal(daysText(0), 'today');
+  t.equal(daysText(-3), '3 days ago');
+  t.equal(daysText(null), '');
+  t.equal(formatDate('2026-03-02T06:15:00Z'), '2026-03-02');
+  t.equal(formatDate(null), '–');
+  t.equal(formatDate('soon'), 'soon');
+  t.equal(ruleName('wtd_break'), 'Break after 6 h of working time (WTD)');
 });

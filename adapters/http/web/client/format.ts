@@ -62,6 +62,10 @@ const RULE_NAMES: Record<string, string> = {
   weekly_rest: 'Weekly rest',
   reduced_weekly_rest_compensation: 'Compensation of a reduced weekly rest',
   daily_rest_multi_manning: 'Daily rest (multi-manning)',
+  consecutive_reduced_weekly_rest: 'Consecutive reduced weekly rests',
+  wtd_weekly_max: 'Weekly working time (WTD, 60 h)',
+  wtd_average_weekly: 'Average weekly working time (WTD, 48 h)',
+  wtd_break: 'Break after 6 h of working time (WTD)',
 };
 
 export function ruleName(rule: string): string {
@@ -71,4 +75,37 @@ export function ruleName(rule: string): string {
 /** Distance in km, or `–` when unknown. */
 export function formatKm(km: number | null | undefined): string {
   return km == null || !Number.isFinite(km) ? '–' : `${Math.round(km)} km`;
+}
+
+/**
+ * A duration as a driver reads it: 16200 → `4 h 30 min`, 194400 → `2 d 6 h`, 300 → `5 min`. With `days`
+ * false, hours are not folded into days (amounts of driving or working time: `54 h 6 min`).
+ */
+export function formatDuration(seconds: number | null | undefined, days = true): string {
+  if (seconds == null || !Number.isFinite(seconds)) return '–';
+  const sign = seconds < 0 ? '-' : '';
+  const total = Math.round(Math.abs(seconds) / 60);
+  const d = days ? Math.floor(total / 1440) : 0;
+  const h = Math.floor((total - d * 1440) / 60);
+  const m = total % 60;
+  const parts: string[] = [];
+  if (d) parts.push(`${d} d`);
+  if (h) parts.push(`${h} h`);
+  if (m || !parts.length) parts.push(`${m} min`);
+  return sign + parts.join(' ');
+}
+
+/** Days until a date, said plainly: `in 12 days`, `today`, `3 days ago`. */
+export function daysText(days: number | null | undefined): string {
+  if (days == null || !Number.isFinite(days)) return '';
+  if (days === 0) return 'today';
+  const n = Math.abs(days);
+  const unit = n === 1 ? 'day' : 'days';
+  return days > 0 ? `in ${n} ${unit}` : `${n} ${unit} ago`;
+}
+
+/** `YYYY-MM-DD` of an ISO timestamp or date (UTC), or `–`. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  return /^\d{4}-\d{2}-\d{2}/.test(iso) ? iso.slice(0, 10) : iso;
 }

@@ -43,6 +43,12 @@ export interface Finding {
   severity: string | null;
   description: string | null;
   evidence?: { start: string; end: string; activity: string }[];
+  /** false when the severity band comes from an UNSURE row of the bands table */
+  severity_verified?: boolean;
+  /** true when the finding exists only under unknown_as=rest */
+  assumption_dependent?: boolean;
+  /** true when drawn from a quarantined import's data */
+  untrusted?: boolean;
 }
 
 export interface DataGap {
@@ -56,6 +62,8 @@ export interface PrecheckResult {
   data_gaps: DataGap[];
   warnings: { code: string; message: string; start?: string | null; end?: string | null }[];
   disclaimer?: string;
+  assumptions?: { unknown_as: string; card_out_rest_max_seconds: number | null; text: string[] } | null;
+  driver_status?: DriverStatus | null;
 }
 
 export interface ListEnvelope<T> {
@@ -66,4 +74,107 @@ export interface ListEnvelope<T> {
   conflicts: string[];
 }
 
-export type ParseResult = ImportRow & { reused: boolean };
+export type ParseResult = ImportInfo & { reused: boolean };
+
+/** Authenticity of an import (issue 8, API-ADDITIONS.md). */
+export type AuthenticityStatus = 'VERIFIED' | 'INVALID' | 'UNVERIFIABLE' | 'UNSIGNED';
+
+export interface EfResult {
+  ef: string;
+  application: string;
+  result: 'VALID' | 'INVALID' | 'MISSING' | 'NOT_CHECKED' | string;
+}
+
+export interface Authenticity {
+  status: AuthenticityStatus;
+  chains?: { generation: string; status: string; certificates?: { role: string; status: string; nation: string | null }[] }[];
+  efs?: EfResult[];
+}
+
+/** An import row as the page reads it: the contract's row plus the fields added since. */
+export type ImportInfo = ImportRow & { authenticity?: Authenticity | null };
+
+/** One row of `GET /drivers` (the fleet list). */
+export interface FleetRow {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  issuing_member_state: string | null;
+  expiry_date: string | null;
+  expiry_days_left: number | null;
+  last_download: string | null;
+  last_download_source: 'CARD_DOWNLOAD' | 'ACTIVITY_END' | null;
+  next_download_due: string | null;
+  overdue: boolean;
+  download_days_left: number | null;
+  coverage_days_28: number | null;
+  imports: number;
+  quarantined_imports: number;
+  conflicting_days: number;
+  authenticity_status: AuthenticityStatus | null;
+  findings_4w: Record<string, number> | null;
+}
+
+export interface FleetSummary {
+  drivers: number;
+  overdue: number;
+  expiring_30d: number;
+  with_infringements: number;
+}
+
+export interface EventFaultRow {
+  code: number;
+  type: string | null;
+  description: string | null;
+  start: string | null;
+  end: string | null;
+  vehicle_registration: { nation: string | null; number: string | null } | null;
+}
+
+export interface VehicleUsedRow {
+  registration: { nation: string | null; number: string | null };
+  vin: string | null;
+  first_use: string | null;
+  last_use: string | null;
+  odometer_begin_km: number | null;
+  odometer_end_km: number | null;
+  distance_km: number | null;
+}
+
+export interface PositionRow {
+  timestamp: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  source: string;
+  type: string | null;
+  country_code: string | null;
+  region_code: string | null;
+  odometer_km: number | null;
+}
+
+/** `driver_status` of the pre-check answer (seconds, ISO timestamps; null where unknown). */
+export interface DriverStatus {
+  at: string | null;
+  driving_today: number | null;
+  driving_left_today: number | null;
+  daily_driving_limit: number | null;
+  extended_days_left_this_week: number | null;
+  driving_since_break: number | null;
+  driving_left_before_break: number | null;
+  weekly_driving: number | null;
+  weekly_driving_left: number | null;
+  fortnightly_driving: number | null;
+  fortnightly_driving_left: number | null;
+  reduced_daily_rests_left: number | null;
+  next_daily_rest_latest_start: string | null;
+  next_weekly_rest_latest_start: string | null;
+  compensation_owed?: { week: string; seconds: number; due_by: string | null }[] | null;
+}
+
+export interface WorkingTime {
+  weeks: { week: string; working_time: number; driving: number; work: number; availability: number }[];
+  average_weekly_working_time: number | null;
+  violations: Finding[];
+  not_evaluated?: { rule: string; reason: string }[];
+  disclaimer?: string;
+}

@@ -1,26 +1,128 @@
-/** The view's selection as it lives in the page URL: `?card_number=…&week=YYYY-Www`. */
+/**
+ * The page's selection as it lives in the URL: the fleet list's sort, order, text filter and due filter, the
+ * driver and week, the data basis (one import, a date range), the card-out assumption and the open tab.
+ * Defaults are left out of the URL, so `/` is the fleet sorted by what is due.
+ */
 
 import { normaliseCardNumber } from './drivers.js';
 import { formatIsoWeek, parseIsoWeek } from './iso-week.js';
+
+export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
+export type FleetSort = (typeof FLEET_SORTS)[number];
+export const FLEET_FILTERS = ['all', 'overdue', 'expiring'] as const;
+export type FleetFilter = (typeof FLEET_FILTERS)[number];
+export const TABS = ['events', 'faults', 'vehicles', 'places'] as const;
+export type Tab = (typeof TABS)[number];
+export type Order = 'asc' | 'desc';
+export type UnknownAs = 'unknown' | 'rest';
+
+/** Days ahead that count as "expiring" in the fleet filter and the summary. */
+export const EXPIRING_DAYS = 30;
 
 export interface ViewState {
   card_number: string | null;
   /** normalised `YYYY-Www`, or null */
   week: string | null;
+  /** basis narrowed to one import, or null for the card's whole history */
+  import_id: string | null;
+  /** pre-check basis dates (inclusive), or null for the week and the weeks before */
+  date_from: string | null;
+  date_to: string | null;
+  unknown_as: UnknownAs;
+  tab: Tab;
+  sort: FleetSort;
+  order: Order;
+  q: string;
+  filter: FleetFilter;
+}
+
+export const DEFAULT_STATE: ViewState = {
+  card_number: null,
+  week: null,
+  import_id: null,
+  date_from: null,
+  date_to: null,
+  unknown_as: 'unknown',
+  tab: 'events',
+  sort: 'due',
+  order: 'asc',
+  q: '',
+  filter: 'all',
+};
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function date(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value) ? value : null;
+}
+
+/** The order a column sorts in when first chosen: most findings first, everything else ascending. */
+export function defaultOrder(sort: FleetSort): Order {
+  return sort === 'findings' ? 'desc' : 'asc';
 }
 
 export function readViewState(search: string): ViewState {
-  const params = new URLSearchParams(search);
-  const card = normaliseCardNumber(params.get('card_number') ?? '');
-  const week = parseIsoWeek(params.get('week'));
-  return { card_number: card || null, week: week ? formatIsoWeek(week) : null };
+  const p = new URLSearchParams(search);
+  const card = normaliseCardNumber(p.get('card_number') ?? '');
+  const week = parseIsoWeek(p.get('week'));
+  const sort = oneOf(FLEET_SORTS, p.get('sort'), 'due');
+  let dateFrom = date(p.get('date_from'));
+  let dateTo = date(p.get('date_to'));
+  if (dateFrom && dateTo && dateFrom > dateTo) [dateFrom, dateTo] = [dateTo, dateFrom];
+  return {
+    card_number: card || null,
+    week: week ? formatIsoWeek(week) : null,
+    import_id: p.get('import_id')?.trim() || null,
+    date_from: dateFrom,
+    date_to: dateTo,
+    unknown_as: oneOf(['unknown', 'rest'] as const, p.get('unknown_as'), 'unknown'),
+    tab: oneOf(TABS, p.get('tab'), 'events'),
+    sort,
+    order: oneOf(['asc', 'desc'] as const, p.get('order'), defaultOrder(sort)),
+    q: (p.get('q') ?? '').trim(),
+    filter: oneOf(FLEET_FILTERS, p.get('filter'), 'all'),
+  };
 }
 
-/** The query string (with `?`, or empty) for a state; other parameters are not kept. */
+/** The query string (with `?`, or empty) for a state; defaults and unknown parameters are not kept. */
 export function viewStateSearch(state: ViewState): string {
-  const params = new URLSearchParams();
-  if (state.card_number) params.set('card_number', state.card_number);
-  if (state.week) params.set('week', state.week);
-  const s = params.toString();
+  const p = new URLSearchParams();
+  if (state.card_number) p.set('card_number', state.card_number);
+  if (state.week) p.set('week', state.week);
+  if (state.card_number && state.import_id) p.set('import_id', state.import_id);
+  if (state.card_number && state.date_from) p.set('date_from', state.date_from);
+  if (state.card_number && state.date_to) p.set('date_to', state.date_to);
+  if (state.unknown_as !== 'unknown') p.set('unknown_as', state.unknown_as);
+  if (state.card_number && state.tab !== 'events') p.set('tab', state.tab);
+  if (state.sort !== 'due') p.set('sort', state.sort);
+  if (state.order !== defaultOrder(state.sort)) p.set('order', state.order);
+  if (state.q) p.set('q', state.q);
+  if (state.filter !== 'all') p.set('filter', state.filter);
+  const s = p.toString();
   return s ? `?${s}` : '';
+}
+
+/** Choosing a column header: the same column flips its order, another starts in its default order. */
+export function nextSort(state: Pick<ViewState, 'sort' | 'order'>, column: FleetSort): { sort: FleetSort; order: Order } {
+  if (state.sort === column) return { sort: column, order: state.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: column, order: defaultOrder(column) };
+}
+
+/** The `GET /drivers` query of a state. */
+export function fleetQuery(state: ViewState, limit: number, offset = 0): Record<string, string> {
+  const q: Record<string, string> = { sort: state.sort, order: state.order, limit: String(limit), offset: String(offset) };
+  if (state.q) q.q = state.q;
+  if (state.filter === 'overdue') q.overdue = 'true';
+  if (state.filter === 'expiring') q.expiring_within_days = String(EXPIRING_DAYS);
+  return q;
+}
+
+/** The basis selector of the query endpoints: one import when narrowed, else the card's whole history. */
+export function basisOf(state: Pick<ViewState, 'card_number' | 'import_id'>): Record<string, string> {
+  if (state.import_id) return { import_id: state.import_id };
+  return state.card_number ? { card_number: state.card_number } : {};
 }

@@ -1,115 +1,23 @@
 /**
  * A stand-in for the service's JSON endpoints with canned, deterministic data, for browser tests of
- * states the real service rarely produces (409 pre-check, rejected file, empty list, a pre-check that answers
- * late: holdPrechecks / releaseOldestPrecheck). Serves the page
- * through serveWebAsset with the suggested Content-Security-Policy, like the real adapter should.
+ * states the real service rarely produces (409 pre-check, rejected or quarantined files, empty list, a 500,
+ * a pre-check that answers late: holdPrechecks / releaseOldestPrecheck), and of the endpoints added for the
+ * transport office (fleet list, working time, driver status, authenticity) against the names decided in
+ * notes/API-ADDITIONS.md. Serves the page through serveWebAsset with the suggested Content-Security-Policy,
+ * like the real adapter should.
  */
+
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../index.js';
+import {
+  BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
+  DRIVERS, findings, type Import, importRow, isoWeekMonday, rowsOf, startingImports, weekOf,
+} from './canned-data.js';
+import { fleetRow, fleetSummaryOf, listFleet } from './canned-fleet.js';
 
-export const CANNED_CARD = 'DCANNED000000100';
-/** A card whose pre-check answers 409 conflicting_data. */
-export const CONFLICT_CARD = 'DCONFLICT0000100';
-export const CANNED_FIRST_DAY = '2026-02-16';
-export const CANNED_LAST_DAY = '2026-03-08';
-
-type Act = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
-interface Piece {
-  from: string;
-  activity: Act;
-  inserted?: boolean;
-  manual?: boolean;
-  crew?: boolean;
-}
-
-/** One synthetic day per weekday (Monday = 0); Wednesday drives 10:30 h, a daily-driving violation. */
-function dayPlan(weekday: number): Piece[] {
-  const workday: Piece[] = [
-    { from: '00:00', activity: 'REST', inserted: false },
-    { from: '05:30', activity: 'WORK' },
-    { from: '06:00', activity: 'DRIVING' },
-    { from: '10:30', activity: 'REST' },
-    { from: '11:15', activity: 'DRIVING', crew: weekday === 1 },
-    { from: '15:00', activity: 'AVAILABILITY' },
-    { from: '15:20', activity: 'WORK' },
-    { from: '16:00', activity: 'REST' },
-  ];
-  if (weekday === 2) {
-    return [...workday.slice(0, 5), { from: '15:00', activity: 'REST' }, { from: '15:45', activity: 'DRIVING' }, { from: '18:00', activity: 'REST' }];
-  }
-  if (weekday === 5) {
-    return [
-      { from: '00:00', activity: 'REST', inserted: false, manual: true },
-      { from: '07:00', activity: 'WORK', inserted: false, manual: true },
-      { from: '09:00', activity: 'REST', inserted: false, manual: true },
-    ];
-  }
-  if (weekday === 6) return [{ from: '00:00', activity: 'REST', inserted: false }];
-  return workday;
-}
-
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-function dayOverview(card: string, date: string) {
-  const start = dayMs(date);
-  const inRange = date >= CANNED_FIRST_DAY && date <= CANNED_LAST_DAY && card === CANNED_CARD;
-  const plan = inRange ? dayPlan((new Date(start).getUTCDay() + 6) % 7) : [];
-  const totals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
-  const intervals = plan.map((p, i) => {
-    const [h, m] = p.from.split(':').map(Number) as [number, number];
-    const s = start + (h * 60 + m) * 60_000;
-    const next = plan[i + 1]?.from.split(':').map(Number) as [number, number] | undefined;
-    const e = next ? start + (next[0] * 60 + next[1]) * 60_000 : start + DAY;
-    const inserted = p.inserted ?? true;
-    const manual = p.manual ?? false;
-    const duration = (e - s) / 1000;
-    totals[!inserted && !manual ? 'UNKNOWN' : p.activity] += duration;
-    return {
-      import_id: 'imp-canned',
-      card_number: card,
-      date,
-      start: iso(s),
-      end: iso(e),
-      activity: p.activity,
-      duration,
-      slot: 'DRIVER',
-      crew: p.crew ?? false,
-      card_inserted: inserted,
-      manual_entry: manual,
-    };
-  });
-  return { date, card_number: card, intervals, totals, distance_km: totals.DRIVING ? Math.round(totals.DRIVING / 45) : 0, vehicles: [] };
-}
-
-function isoWeekMonday(week: string): number | null {
-  const m = /^(\d{4})-W(\d{2})$/.exec(week);
-  if (!m) return null;
-  const jan4 = Date.UTC(Number(m[1]), 0, 4);
-  const monday1 = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * DAY;
-  return monday1 + (Number(m[2]) - 1) * 7 * DAY;
-}
-
-function importRow(card: string, surname: string, reused: boolean) {
-  return {
-    import_id: 'imp-canned',
-    archive_id: 'arc-canned',
-    file_name: 'canned.ddd',
-    content_sha256: '0'.repeat(64),
-    size_bytes: 1,
-    imported_at: '2026-03-09T08:00:00Z',
-    generation: 'GEN2',
-    status: 'OK',
-    card: { card_number: card, issuing_member_state: 'DE', issuing_authority: null, issue_date: null, validity_begin: null, expiry_date: null },
-    driver: { surname, first_names: 'Canned', birth_date: null, preferred_language: null, licence_issuing_nation: null, licence_number: null },
-    activity_range: { from: CANNED_FIRST_DAY, to: CANNED_LAST_DAY, days: 21 },
-    warnings: [],
-    reused,
-  };
-}
+export { BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD } from './canned-data.js';
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -124,6 +32,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export interface CannedService {
   url: string;
+  /** the test's clock (ISO) that the fleet's due dates are computed from */
+  now: string;
   /** paths (with query) of every API request, in order */
   requests: string[];
   /** From now on, pre-check answers wait until released (false: release every waiting one and stop holding). */
@@ -132,22 +42,43 @@ export interface CannedService {
   heldPrechecks(): string[];
   /** Answers the oldest waiting pre-check; false when none waits. */
   releaseOldestPrecheck(): boolean;
+  /** The next request to `pathname` answers 500 internal_error with `correlationId`. */
+  failNext(pathname: string, correlationId: string): void;
   close(): Promise<void>;
 }
 
-/** Starts the canned service on a free loopback port; `imported` = cards listed from the start. */
-export async function startCannedService(options: { imported: boolean }): Promise<CannedService> {
+export async function startCannedService(options: { imported: boolean; now?: string }): Promise<CannedService> {
+  const now = options.now ?? CANNED_NOW;
   const requests: string[] = [];
   let holding = false;
   const held: { path: string; release: () => void }[] = [];
-  let imports = options.imported ? [importRow(CANNED_CARD, 'CANNED', false), importRow(CONFLICT_CARD, 'CONFLICT', false)] : [];
+  const failing = new Map<string, string>();
+  let imports: Import[] = options.imported ? startingImports() : [];
+  const cardOf = (q: URLSearchParams) => {
+    const id = q.get('import_id');
+    if (id) return imports.find((i) => i.import_id === id)?.card.card_number ?? '';
+    return (q.get('card_number') ?? '').toUpperCase();
+  };
+  const fleet = () => [...new Set(imports.map((i) => i.card.card_number))].map((c) => fleetRow(DRIVERS[c]!, Date.parse(now)));
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) requests.push(`${url.pathname}${url.search}`);
     const q = url.searchParams;
+    const failure = failing.get(url.pathname);
+    if (failure) {
+      failing.delete(url.pathname);
+      return send(res, 500, { error: 'internal_error', message: 'An unexpected error occurred.', correlation_id: failure });
+    }
+    const card = cardOf(q);
+    const from = q.get('date_from') ?? CANNED_FIRST_DAY;
+    const to = q.get('date_to') ?? CANNED_LAST_DAY;
     switch (url.pathname) {
       case '/api/drivercard/imports':
         return send(res, 200, { items: imports.map(({ reused: _r, ...row }) => row), total: imports.length, limit: 5000, offset: 0, conflicts: [] });
+      case '/api/drivercard/drivers':
+        return send(res, 200, listFleet(fleet(), q));
+      case '/api/drivercard/drivers/summary':
+        return send(res, 200, fleetSummaryOf(fleet()));
       case '/api/drivercard/parse': {
         if (!/^application\/json/.test(req.headers['content-type'] ?? '')) {
           return send(res, 415, { error: 'unsupported_media_type', message: 'Send the payload as application/json.' });
@@ -157,43 +88,57 @@ export async function startCannedService(options: { imported: boolean }): Promis
         if (bytes[0] === 0x76) {
           return send(res, 422, { error: 'unparseable_ddd', reason: 'vehicle_unit_download', message: 'The file is a vehicle-unit download, not a driver card.' });
         }
-        const reused = imports.some((r) => r.card.card_number === CANNED_CARD);
-        if (!reused) imports = [importRow(CANNED_CARD, 'CANNED', false), ...imports];
-        return send(res, 200, importRow(CANNED_CARD, 'CANNED', reused));
+        const broken = bytes[0] === 0x01;
+        const target = broken ? BROKEN_CARD : CANNED_CARD;
+        const reused = imports.some((r) => r.card.card_number === target);
+        const row = broken
+          ? importRow(BROKEN_CARD, 'BROKEN', { status: 'QUARANTINED', authenticity: 'INVALID', file: body.file_name, reused })
+          : importRow(CANNED_CARD, 'CANNED', { file: body.file_name, reused });
+        if (!reused) imports = [row, ...imports];
+        return send(res, 200, row);
       }
       case '/api/drivercard/week-overview': {
-        const week = q.get('week') ?? '';
-        const monday = isoWeekMonday(week);
-        if (monday === null) return send(res, 400, { error: 'invalid_filter', message: 'week is not an ISO week.' });
-        const card = q.get('card_number') ?? '';
-        const days = Array.from({ length: 7 }, (_, i) => dayOverview(card, new Date(monday + i * DAY).toISOString().slice(0, 10)));
-        const totals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
-        for (const d of days) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d.totals[k];
-        return send(res, 200, { items: [{ week, start_date: days[0]!.date, end_date: days[6]!.date, days, totals }] });
+        const week = q.get('week');
+        let mondays: number[];
+        if (week) {
+          const monday = isoWeekMonday(week);
+          if (monday === null) return send(res, 400, { error: 'invalid_filter', message: 'week is not an ISO week.' });
+          mondays = [monday];
+        } else {
+          mondays = [...new Set(daysOf(from, to).map((ms) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY))];
+        }
+        const items = mondays.map((m) => weekOf(card, m));
+        const conflicts = card === CONFLICT_CARD && !q.get('import_id') && items.some((w) => w.start_date <= CONFLICT_DAY && w.end_date >= CONFLICT_DAY) ? [CONFLICT_DAY] : [];
+        return send(res, 200, { items, conflicts });
       }
       case '/api/drivercard/eu561/violations': {
         if (holding) await new Promise<void>((release) => held.push({ path: `${url.pathname}${url.search}`, release }));
-        const card = q.get('card_number');
-        if (card === CONFLICT_CARD) {
-          return send(res, 409, { error: 'conflicting_data', message: 'Imports disagree about 2026-02-18; narrow the basis to one import.', dates: ['2026-02-18'] });
+        if (card === CONFLICT_CARD && !q.get('import_id')) {
+          return send(res, 409, { error: 'conflicting_data', message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`, dates: [CONFLICT_DAY] });
         }
-        const from = q.get('date_from') ?? CANNED_FIRST_DAY;
-        const to = q.get('date_to') ?? CANNED_LAST_DAY;
-        const violations = [];
-        for (let ms = dayMs(from); ms <= dayMs(to); ms += DAY) {
-          const date = new Date(ms).toISOString().slice(0, 10);
-          if (card !== CANNED_CARD || date < CANNED_FIRST_DAY || date > CANNED_LAST_DAY || new Date(ms).getUTCDay() !== 3) continue;
-          violations.push({
-            rule: 'daily_driving', status: 'VIOLATION', article: 'Art. 6(1)', start: iso(ms + 6 * 3600_000), end: iso(ms + 18 * 3600_000),
-            value: 10.5 * 3600, limit: 10 * 3600, excess: 0.5 * 3600, severity: 'SI',
-            description: 'Daily driving time of 10:30 exceeds the extended limit of 10:00.', evidence: [],
-          });
-        }
+        const rest = q.get('unknown_as') === 'rest';
         const gaps = card === CANNED_CARD && from <= '2026-02-22' && to >= '2026-02-22'
           ? [{ start: '2026-02-22T00:00:00Z', end: '2026-02-23T00:00:00Z', duration: 86_400 }]
           : [];
-        return send(res, 200, { rule_version: 'canned', algorithm_version: 'canned', violations, data_gaps: gaps, warnings: [], not_evaluated: [], disclaimer: 'A technical pre-check, not a legal decision.' });
+        return send(res, 200, {
+          rule_version: 'canned', algorithm_version: 'canned', violations: findings(card, from, to, rest), data_gaps: gaps, warnings: [], not_evaluated: [],
+          assumptions: { unknown_as: rest ? 'rest' : 'unknown', card_out_rest_max_seconds: rest ? 86_400 : null, text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [] },
+          driver_status: cardData(card, dayMs(to)) || to > CANNED_LAST_DAY ? DRIVER_STATUS : null,
+          disclaimer: 'A technical pre-check, not a legal decision.',
+        });
       }
+      case '/api/drivercard/working-time': {
+        const mondays = [...new Set(daysOf(from, to).map((ms) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY))];
+        const weeks = mondays.map((m) => weekOf(card, m)).map((w) => ({
+          week: w.week, working_time: w.totals.DRIVING + w.totals.WORK, driving: w.totals.DRIVING, work: w.totals.WORK, availability: w.totals.AVAILABILITY,
+        }));
+        return send(res, 200, { rule_version: 'canned', algorithm_version: 'canned', basis: {}, reference_weeks: 17, weeks, average_weekly_working_time: null, violations: [], not_evaluated: [], disclaimer: 'canned' });
+      }
+      case '/api/drivercard/events':
+      case '/api/drivercard/faults':
+      case '/api/drivercard/vehicles-used':
+      case '/api/drivercard/positions':
+        return send(res, 200, rowsOf(url.pathname.slice('/api/drivercard/'.length), card, from, to));
     }
     const asset = req.method === 'GET' ? serveWebAsset(url.pathname) : null;
     if (!asset) return send(res, 404, { error: 'not_found', message: 'No such route.' });
@@ -204,6 +149,7 @@ export async function startCannedService(options: { imported: boolean }): Promis
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    now,
     requests,
     holdPrechecks(hold) {
       holding = hold;
@@ -214,6 +160,9 @@ export async function startCannedService(options: { imported: boolean }): Promis
       const h = held.shift();
       h?.release();
       return h !== undefined;
+    },
+    failNext(pathname, correlationId) {
+      failing.set(pathname, correlationId);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -138,12 +138,20 @@ export async function checkBars(t: Asserts, page: Page, week: Week): Promise<num
 export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<void> {
   const keys = ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'];
   for (const day of week.days) {
+    const row = `table.totals tr[data-date="${day.date}"]`;
+    if (!day.intervals.length) {
+      t.equal(await page.textContent(`${row} td[data-total="recorded"]`), 'no record', `${day.date} has no record and says so`);
+      for (const k of keys) t.equal(await page.textContent(`${row} td[data-total="${k}"]`), '–', `${day.date} ${k}: no 0:00 for a day without record`);
+      continue;
+    }
     for (const k of keys) {
-      const text = await page.textContent(`table.totals tr[data-date="${day.date}"] td[data-total="${k}"]`);
+      const text = await page.textContent(`${row} td[data-total="${k}"]`);
       t.equal(text, hm(day.totals[k] ?? 0), `${day.date} ${k} total`);
     }
+    const sum = keys.reduce((s, k) => s + (day.totals[k] ?? 0), 0);
+    t.equal(await page.textContent(`${row} td[data-total="recorded"]`), hm(sum), `${day.date}: the recorded column adds the five up`);
     if (day.distance_km != null) {
-      const km = await page.textContent(`table.totals tr[data-date="${day.date}"] td[data-total="distance"]`);
+      const km = await page.textContent(`${row} td[data-total="distance"]`);
       t.equal(km, `${Math.round(day.distance_km)} km`, `${day.date} distance`);
     }
   }
@@ -151,6 +159,8 @@ export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<v
     const text = await page.textContent(`table.totals tfoot td[data-total="${k}"]`);
     t.equal(text, hm(week.totals[k] ?? 0), `week ${k} total`);
   }
+  const all = keys.reduce((s, k) => s + (week.totals[k] ?? 0), 0);
+  t.equal(await page.textContent('table.totals tfoot td[data-total="recorded"]'), hm(all), 'the week total adds up');
 }
 
 /**
@@ -184,9 +194,9 @@ export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Pre
   await page.screenshot({ path: join(shots, `${name}-finding-highlight.png`) });
 }
 
-/** Tab from the import control lands on the first day's first segment and shows its tooltip. */
+/** Tab from the chart's heading lands on the first day's first segment and shows its tooltip. */
 export async function checkKeyboardTooltip(t: Asserts, page: Page, shots: string, name: string): Promise<void> {
-  await page.focus('#import-file');
+  await page.focus('#chart-title');
   await page.keyboard.press('Tab');
   const first = await page.evaluate(() => {
     const a = document.activeElement as HTMLElement;
@@ -239,5 +249,6 @@ export async function checkPhone(t: Asserts, page: Page, url: string, card: stri
   t.ok(layout.scrollWidth <= 390, `no sideways scrolling (${layout.scrollWidth} px)`);
   t.equal(layout.ticks[0], '00', 'axis starts at 00');
   t.equal(layout.ticks[layout.ticks.length - 1], '24', 'axis ends at 24');
+  await waitForFindings(page, week);
   await page.screenshot({ path: join(shots, `${name}-phone.png`), fullPage: true });
 }

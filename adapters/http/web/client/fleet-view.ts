@@ -1,0 +1,147 @@
+/**
+ * The fleet table: one row per card from `GET /drivers`, sortable by its column headers (buttons, so the
+ * keyboard reaches them; `aria-sort` tells screen readers), each driver linking to the week view, and the
+ * counts above it from `GET /drivers/summary`.
+ */
+
+import { el } from './dom.js';
+import { downloadUrgency, expiryUrgency, findingsText, fleetName, importsText, infringements } from './fleet-rows.js';
+import { daysText, formatDate } from './format.js';
+import type { FleetRow, FleetSummary } from './types.js';
+import { type FleetSort, type ViewState, viewStateSearch } from './url-state.js';
+
+export interface FleetHandlers {
+  /** A driver's link was followed (plain click): open the week view without reloading. */
+  open(card: string): void;
+  sort(column: FleetSort): void;
+}
+
+interface Column {
+  label: string;
+  sort: FleetSort | null;
+  cell(row: FleetRow, state: ViewState, handlers: FleetHandlers): HTMLTableCellElement;
+}
+
+function td(label: string, ...children: (Node | string)[]): HTMLTableCellElement {
+  return el('td', { data: { label } }, ...children);
+}
+
+function note(text: string, cls = 'cell-note'): HTMLElement {
+  return el('span', { class: cls, text });
+}
+
+function driverCell(row: FleetRow, state: ViewState, handlers: FleetHandlers): HTMLTableCellElement {
+  const href = viewStateSearch({ ...state, card_number: row.card_number, week: null, import_id: null, date_from: null, date_to: null }) || '?';
+  const link = el('a', { class: 'driver-link', text: fleetName(row), attrs: { href }, data: { card: row.card_number } });
+  link.addEventListener('click', (e) => {
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    handlers.open(row.card_number);
+  });
+  return el('th', { attrs: { scope: 'row' }, data: { label: 'Driver' } }, link);
+}
+
+function dueCell(row: FleetRow): HTMLTableCellElement {
+  const urgency = downloadUrgency(row);
+  const cell = td('Next download due', formatDate(row.next_download_due));
+  cell.dataset.urgency = urgency;
+  if (urgency === 'overdue') cell.append(' ', el('span', { class: 'pill pill-overdue', text: 'overdue' }));
+  const when = daysText(row.download_days_left);
+  if (when) cell.append(note(when));
+  return cell;
+}
+
+function expiryCell(row: FleetRow): HTMLTableCellElement {
+  const urgency = expiryUrgency(row);
+  const cell = td('Card expiry', formatDate(row.expiry_date));
+  cell.dataset.urgency = urgency;
+  if (urgency === 'overdue') cell.append(' ', el('span', { class: 'pill pill-overdue', text: 'expired' }));
+  else if (urgency === 'soon') cell.append(' ', el('span', { class: 'pill pill-soon', text: 'expiring' }));
+  const when = daysText(row.expiry_days_left);
+  if (when) cell.append(note(when));
+  return cell;
+}
+
+function lastDownloadCell(row: FleetRow): HTMLTableCellElement {
+  const cell = td('Last download', formatDate(row.last_download));
+  if (row.last_download_source === 'CARD_DOWNLOAD') cell.append(note('card download time'));
+  else if (row.last_download_source === 'ACTIVITY_END') cell.append(note('end of activity data (no download time on the card)'));
+  return cell;
+}
+
+export function authenticityBadge(status: string | null | undefined): HTMLElement {
+  const s = status ?? 'UNKNOWN';
+  const text = { VERIFIED: 'verified', INVALID: 'invalid', UNVERIFIABLE: 'unverifiable', UNSIGNED: 'unsigned' }[s] ?? 'not checked';
+  return el('span', { class: `auth auth-${s.toLowerCase()}`, text, data: { authenticity: s } });
+}
+
+const COLUMNS: Column[] = [
+  { label: 'Driver', sort: 'surname', cell: driverCell },
+  { label: 'Card', sort: 'card_number', cell: (r) => td('Card', r.card_number, note(r.issuing_member_state ?? '')) },
+  { label: 'Last download', sort: 'last_download', cell: lastDownloadCell },
+  { label: 'Next download due', sort: 'due', cell: dueCell },
+  { label: 'Card expiry', sort: 'expiry_date', cell: expiryCell },
+  {
+    label: 'Data, last 28 days',
+    sort: null,
+    cell: (r) => td('Data, last 28 days', r.coverage_days_28 == null ? '–' : `${r.coverage_days_28} of 28 days`),
+  },
+  { label: 'Authenticity', sort: null, cell: (r) => td('Authenticity', authenticityBadge(r.authenticity_status)) },
+  { label: 'Imports', sort: null, cell: (r) => td('Imports', importsText(r)) },
+  {
+    label: 'Findings, last 4 weeks',
+    sort: 'findings',
+    cell: (r) => {
+      const cell = td('Findings, last 4 weeks', findingsText(r.findings_4w));
+      if (infringements(r.findings_4w) > 0) cell.classList.add('has-findings');
+      return cell;
+    },
+  },
+];
+
+function headerCell(c: Column, state: ViewState, handlers: FleetHandlers): HTMLTableCellElement {
+  if (!c.sort) return el('th', { text: c.label, attrs: { scope: 'col' } });
+  const sort = c.sort;
+  const active = state.sort === sort;
+  const th = el('th', { attrs: { scope: 'col' } });
+  if (active) th.setAttribute('aria-sort', state.order === 'asc' ? 'ascending' : 'descending');
+  const arrow = active ? (state.order === 'asc' ? ' ▲' : ' ▼') : '';
+  const button = el('button', {
+    class: 'sort',
+    attrs: { type: 'button', 'aria-label': `Sort by ${c.label.toLowerCase()}` },
+    data: { sort },
+  }, c.label, el('span', { class: 'arrow', text: arrow, attrs: { 'aria-hidden': 'true' } }));
+  button.addEventListener('click', () => handlers.sort(sort));
+  th.append(button);
+  return th;
+}
+
+export function renderFleetTable(rows: readonly FleetRow[], state: ViewState, handlers: FleetHandlers): HTMLTableElement {
+  const head = el('tr', {}, ...COLUMNS.map((c) => headerCell(c, state, handlers)));
+  const body = el('tbody');
+  for (const row of rows) {
+    const tr = el('tr', { data: { card: row.card_number, urgency: downloadUrgency(row) } });
+    for (const c of COLUMNS) tr.append(c.cell(row, state, handlers));
+    body.append(tr);
+  }
+  return el('table', { class: 'fleet' }, el('caption', { class: 'sr-only', text: 'Drivers' }), el('thead', {}, head), body);
+}
+
+/** The four counts above the table. */
+export function renderSummary(s: FleetSummary): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const items: [keyof FleetSummary, string][] = [
+    ['drivers', 'drivers'],
+    ['overdue', 'downloads overdue'],
+    ['expiring_30d', 'cards expiring within 30 days'],
+    ['with_infringements', 'drivers with infringements (4 weeks)'],
+  ];
+  for (const [key, label] of items) {
+    fragment.append(
+      el('li', { class: `count count-${key}${s[key] > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
+        el('span', { class: 'count-value', text: String(s[key]) }),
+        el('span', { class: 'count-label', text: label })),
+    );
+  }
+  return fragment;
+}

@@ -1,0 +1,202 @@
+/**
+ * One driver's week: the 4-week timeline, the chart and totals as soon as the week-overview answers; then
+ * the pre-check (findings, marks, driver status), the working time and the open tab's rows. Each load aborts
+ * the previous one's requests, and an answer for a week no longer asked for is never drawn.
+ */
+
+import { ApiError, type Params, precheck, weekOverviews, workingTime } from './api.js';
+import { highlightSpan, markConflicts, renderChart, renderMarks } from './chart.js';
+import { el } from './dom.js';
+import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
+import { errorBox, errorText } from './errors.js';
+import { renderConflict, renderFindings, renderWtdFindings } from './findings.js';
+import { addWeeks, formatIsoWeek, type IsoWeek, weekDates } from './iso-week.js';
+import { precheckForWeek, precheckWindow } from './precheck-window.js';
+import { loadTab } from './tabs.js';
+import { renderTimeline } from './timeline.js';
+import { renderTotals } from './totals-table.js';
+import type { ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
+import { basisOf, type ViewState } from './url-state.js';
+
+export interface WeekUi {
+  title: HTMLElement;
+  timeline: HTMLElement;
+  chart: HTMLElement;
+  summary: HTMLElement;
+  totals: HTMLElement;
+  findings: HTMLElement;
+  driverStatus: HTMLElement;
+  panel: HTMLElement;
+  report: HTMLAnchorElement;
+}
+
+export interface WeekHooks {
+  phase(phase: 'loading' | 'ready' | 'empty' | 'error', text: string, error?: HTMLElement): void;
+  /** navigate to another week or basis */
+  go(change: Partial<ViewState>): void;
+  /** the imports of the card (for the conflict answer) */
+  imports(): ImportInfo[];
+  /** whether `week` is the newest week of the data (driver status is shown there) */
+  isNewest(week: string): boolean;
+  /** a passing note in the status line */
+  note(text: string): void;
+}
+
+type Range = { dateFrom: string; dateTo: string };
+
+export class WeekView {
+  private controller: AbortController | null = null;
+  private tabController: AbortController | null = null;
+
+  constructor(private readonly ui: WeekUi, private readonly hooks: WeekHooks) {}
+
+  clear(): void {
+    this.controller?.abort();
+    this.tabController?.abort();
+    this.controller = null;
+    for (const node of [this.ui.timeline, this.ui.chart, this.ui.summary, this.ui.totals, this.ui.findings, this.ui.driverStatus, this.ui.panel]) node.replaceChildren();
+    delete this.ui.chart.dataset.week;
+    delete this.ui.chart.dataset.card;
+    this.ui.title.textContent = 'Week';
+  }
+
+  /** The pre-check basis: the chosen dates, else the week and the 3 weeks before. */
+  private range(state: ViewState, week: IsoWeek): Range {
+    if (state.date_from || state.date_to) {
+      const days = weekDates(week);
+      return { dateFrom: state.date_from ?? days[0]!, dateTo: state.date_to ?? days[6]! };
+    }
+    return precheckWindow(week);
+  }
+
+  async load(state: ViewState, week: IsoWeek): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
+    const card = state.card_number!;
+    const weekText = formatIsoWeek(week);
+    const days = weekDates(week);
+    const basis = basisOf(state);
+    const range = this.range(state, week);
+    const assume: Params = state.unknown_as === 'rest' ? { unknown_as: 'rest' } : {};
+    this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
+    this.findingsState('running', weekText);
+    this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
+    this.ui.driverStatus.replaceChildren();
+    this.ui.report.href = `report?${new URLSearchParams({ card_number: card, date_from: state.date_from ?? days[0]!, date_to: state.date_to ?? days[6]! })}`;
+
+    // started once the week-overview's headers arrived: the service computes the week first
+    let pre: Promise<PrecheckResult> | null = null;
+    const startPrecheck = () => {
+      pre ??= precheck({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal);
+      pre.catch(() => undefined);
+    };
+    const fourWeeks = { ...basis, date_from: weekDates(addWeeks(week, -3))[0]!, date_to: days[6]! };
+    let answer: { items: WeekOverview[]; conflicts: string[] };
+    try {
+      answer = await weekOverviews(fourWeeks, signal, startPrecheck);
+    } catch (error) {
+      if (signal.aborted) return;
+      controller.abort();
+      this.clear();
+      this.findingsState('done', null);
+      this.hooks.phase('error', `Could not load ${weekText}: ${errorText(error)}`, errorBox(`Could not load ${weekText}`, error, () => void this.load(state, week)));
+      return;
+    }
+    if (signal.aborted) return;
+    const data = answer.items.find((w) => w.week === weekText);
+    if (!data) {
+      this.clear();
+      this.hooks.phase('error', `Could not load ${weekText}: the service returned no week.`);
+      return;
+    }
+    const conflicts = new Set(answer.conflicts);
+    this.drawWeek(card, data, answer.items, conflicts);
+    const recorded = data.days.some((d) => d.intervals.length > 0);
+    this.hooks.phase(recorded ? 'ready' : 'empty', recorded ? '' : `No activity recorded for card ${card} in ${data.week}.`);
+
+    const wt = workingTime({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal).then(
+      (w) => ({ w, e: null as string | null }),
+      (e: unknown) => ({ w: null as WorkingTime | null, e: errorText(e) }),
+    );
+    startPrecheck();
+    await this.showPrecheck(pre!, data, week, range, conflicts, signal, answer.items);
+    if (signal.aborted) return;
+    const { w, e } = await wt;
+    if (signal.aborted) return;
+    this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
+    if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en)));
+    await this.loadTab(state, data.week);
+    if (this.controller === controller) this.controller = null;
+  }
+
+  private drawWeek(card: string, data: WeekOverview, weeks: WeekOverview[], conflicts: Set<string>): void {
+    this.ui.title.textContent = `${data.week}: ${data.start_date} to ${data.end_date}`;
+    this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
+    this.ui.chart.replaceChildren(renderChart(data));
+    markConflicts(this.ui.chart, conflicts);
+    this.ui.chart.dataset.week = data.week;
+    this.ui.chart.dataset.card = card;
+    this.ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 UTC per day`);
+    this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, null, null));
+    this.ui.totals.replaceChildren(renderTotals(data));
+  }
+
+  private async showPrecheck(
+    pending: Promise<PrecheckResult>, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>, signal: AbortSignal, weeks: WeekOverview[],
+  ): Promise<void> {
+    try {
+      const result = await pending;
+      if (signal.aborted) return;
+      const custom = range.dateFrom !== precheckWindow(week).dateFrom || range.dateTo !== precheckWindow(week).dateTo;
+      const shown = custom ? result : precheckForWeek(result, week);
+      this.ui.findings.replaceChildren(renderFindings(shown, (s, e) => this.show(s, e), custom ? undefined : range.dateFrom));
+      if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
+      renderMarks(this.ui.chart, shown.violations, shown.data_gaps);
+      if (result.driver_status && this.hooks.isNewest(data.week)) this.ui.driverStatus.replaceChildren(renderDriverStatus(result.driver_status));
+      this.findingsState('done', data.week);
+    } catch (error) {
+      if (signal.aborted) return;
+      if (error instanceof ApiError && error.status === 409) {
+        for (const d of error.dates) conflicts.add(d);
+        markConflicts(this.ui.chart, conflicts);
+        this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
+        this.ui.findings.replaceChildren(renderConflict(error.message, error.dates, this.hooks.imports(), (id) => this.hooks.go({ import_id: id })));
+      } else {
+        this.ui.findings.replaceChildren(errorBox('The pre-check could not run', error, () => this.hooks.go({})));
+      }
+      this.findingsState('error', data.week);
+    }
+  }
+
+  /** Loads the open tab's rows for the shown week; a newer tab request aborts the older one. */
+  async loadTab(state: ViewState, week: string): Promise<void> {
+    this.tabController?.abort();
+    const controller = new AbortController();
+    this.tabController = controller;
+    const signal = controller.signal;
+    const dates = { date_from: this.ui.chart.querySelector<HTMLElement>('.day-row')?.dataset.date ?? '', date_to: '' };
+    const rows = Array.from(this.ui.chart.querySelectorAll<HTMLElement>('.day-row'));
+    dates.date_to = rows[rows.length - 1]?.dataset.date ?? '';
+    try {
+      await loadTab(this.ui.panel, state.tab, { ...basisOf(state), ...dates }, week, signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      this.ui.panel.dataset.state = 'error';
+      this.ui.panel.replaceChildren(errorBox('Could not load the rows', error, () => void this.loadTab(state, week)));
+    }
+  }
+
+  private show(start: string, end: string): void {
+    const rows = highlightSpan(this.ui.chart, start, end);
+    if (!rows.length) this.hooks.note('That period lies outside the days shown.');
+  }
+
+  private findingsState(state: 'running' | 'done' | 'error', week: string | null): void {
+    this.ui.findings.dataset.state = state;
+    this.ui.findings.setAttribute('aria-busy', String(state === 'running'));
+    if (week) this.ui.findings.dataset.week = week;
+    else delete this.ui.findings.dataset.week;
+  }
+}
