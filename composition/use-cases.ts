@@ -7,16 +7,23 @@ import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile } from '../core/use-cases/decode-card-file.js';
+import { decodeCardFile, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
+import type { FleetStore } from '../core/ports/fleet-store.js';
+import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
+import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 
 export interface UseCasePorts {
   store: ImportStore;
   clock: Clock;
   hasher: Hasher;
   ids: IdGenerator;
+  /** the fleet summaries (issue 12), kept up to date by every import */
+  fleet: FleetStore;
+  /** default: the DDD decoder (tests file built cards) */
+  decodeCard?: CardDecoder;
 }
 
 export interface UseCaseBundle {
@@ -24,13 +31,19 @@ export interface UseCaseBundle {
   queries: QueryUseCases;
   overviews: OverviewUseCases;
   health: HealthUseCase;
+  fleet: FleetUseCases;
+  refreshFleet: RefreshFleetCard;
 }
 
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
+  const overviews = new OverviewQueries(ports.store);
+  const refreshFleet = new RefreshFleetCard({ store: ports.store, fleet: ports.fleet, overviews });
   return {
-    imports: new ImportDddFile({ ...ports, decodeCard: decodeCardFile }),
+    imports: new ImportDddFile({ ...ports, decodeCard: ports.decodeCard ?? decodeCardFile, onStored: (row, card) => refreshFleet.stored(row, card) }),
     queries: new DriverCardQueries(ports.store),
-    overviews: new OverviewQueries(ports.store),
+    overviews,
     health: new HealthCheck(ports.store),
+    fleet: fleetUseCases(ports.fleet, ports.clock),
+    refreshFleet,
   };
 }

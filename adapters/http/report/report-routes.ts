@@ -1,0 +1,1 @@
+export const reportRoutes: readonly import('../routes.js').RouteSpec[] = [];
