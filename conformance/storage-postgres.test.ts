@@ -12,6 +12,7 @@ import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testin
 import { findPostgresBinaries, startPostgres } from './postgres-server.js';
 import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
+import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 
 const OPEN = { from: null, to: null };
 
@@ -33,6 +34,7 @@ if (!started.available) {
 
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
+  fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();
