@@ -104,16 +104,13 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     .bind<UseCaseBundle>(TOKENS.UseCaseBundle)
     .toDynamicValue(async (context) => {
       const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
-      const bundle = createUseCases({
+      return createUseCases({
         store,
         clock: context.get<Clock>(TOKENS.Clock),
         hasher: context.get<Hasher>(TOKENS.Hasher),
         ids: context.get<IdGenerator>(TOKENS.IdGenerator),
         fleet: fleetStoreOf(store),
       });
-      // a database from before the fleet table (or a refresh cut short) gets its missing summaries now
-      await bundle.refreshFleet.refreshMissing();
-      return bundle;
     })
     .inSingletonScope();
   const bindUseCase = <T>(token: symbol, pick: (all: UseCaseBundle) => T, wrap?: (base: T) => T) =>

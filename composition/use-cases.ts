@@ -43,7 +43,23 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
     queries: new DriverCardQueries(ports.store),
     overviews,
     health: new HealthCheck(ports.store),
-    fleet: fleetUseCases(ports.fleet, ports.clock),
+    // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
+    fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
     refreshFleet,
+  };
+}
+
+/** Runs `task` once; a failed run is retried by the next call. */
+export function once(task: () => Promise<unknown>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => {
+    done ??= task().then(
+      () => undefined,
+      (error: unknown) => {
+        done = null;
+        throw error;
+      },
+    );
+    return done;
   };
 }

@@ -104,14 +104,24 @@ t.test('fleet: a second download updates the row; a reused file changes nothing;
   t.same(await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004'), before, 'refreshing again is idempotent');
 });
 
-t.test('fleet: cards without a summary (an older database) get one; bad parameters are 400 naming them', async (t) => {
+t.test('fleet: an older database without summaries gets them on the first read', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'GGGG000000000007', days: [workingDay('2026-03-01')] }));
+  await service.store.query('DELETE FROM fleet_card');
+  t.same(await (await service.get('/api/drivercard/drivers/summary')).json(), { drivers: 1, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 0, 'once per process');
+});
+
+t.test('fleet: cards without a summary get one; bad parameters are 400 naming them', async (t) => {
   const service = await officeService();
   t.teardown(() => service.close());
   await service.importCard(buildParsedCard({ card_number: 'EEEE000000000005', days: [workingDay('2026-03-01')] }));
   await service.store.query('DELETE FROM fleet_card');
-  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 0);
   t.equal(await service.bundle.refreshFleet.refreshMissing(), 1);
   t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 1);
+  t.equal(await service.bundle.refreshFleet.refreshMissing(), 0);
   for (const [query, parameter] of [
     ['sort=age', 'sort'], ['order=up', 'order'], ['overdue=maybe', 'overdue'], ['expiring_within_days=-1', 'expiring_within_days'],
     ['expiring_within_days=1.5', 'expiring_within_days'], ['limit=0', 'limit'], ['limit=99999', 'limit'], ['card_number=X', 'card_number'],

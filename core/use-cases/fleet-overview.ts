@@ -46,9 +46,18 @@ export class FleetSummary {
   }
 }
 
-/** Both capabilities behind the one interface the HTTP adapter depends on. */
-export function fleetUseCases(fleet: FleetStore, clock: Clock): FleetUseCases {
+/** Both capabilities behind the one interface the HTTP adapter depends on; `beforeRead` runs before each read. */
+export function fleetUseCases(fleet: FleetStore, clock: Clock, beforeRead: () => Promise<void> = async () => undefined): FleetUseCases {
   const list = new ListFleet(fleet, clock);
   const summary = new FleetSummary(fleet, clock);
-  return { list: (request) => list.list(request), summary: () => summary.summary() };
+  return {
+    list: async (request) => {
+      await beforeRead();
+      return list.list(request);
+    },
+    summary: async () => {
+      await beforeRead();
+      return summary.summary();
+    },
+  };
 }

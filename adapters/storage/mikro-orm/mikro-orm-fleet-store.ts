@@ -11,6 +11,8 @@ import {
   epochDayOf,
   lastDownloadOf,
   type AuthenticityStatus,
+  emptyFindingCounts,
+  type FindingCounts,
   type FleetCardRecord,
   type FleetCounts,
   type FleetFilter,
@@ -25,14 +27,11 @@ import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
 
 export function fleetValues(record: FleetCardRecord): SqlValue[] {
-  const f = record.findings;
   const nameKey = record.surname === null && record.first_names === null ? null : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
   return [
-    record.card_number, record.surname, record.first_names, record.issuing_member_state,
-    [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'), nameKey, record.expiry_day,
-    record.card_download_s, record.activity_end_s, lastDownloadOf(record).seconds, JSON.stringify(record.recorded_days),
-    record.imports, record.quarantined_imports, record.conflicting_days, record.authenticity_status,
-    f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI, record.findings_evaluated ? 1 : 0,
+    record.card_number, JSON.stringify(record), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
+    nameKey, record.expiry_day, lastDownloadOf(record).seconds, record.findings.VIOLATION, record.findings.POTENTIAL,
+    record.findings.INCOMPLETE_DATA,
   ];
 }
 
@@ -40,30 +39,30 @@ function authenticityOf(value: unknown): AuthenticityStatus | null {
   return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value) ? (value as AuthenticityStatus) : null;
 }
 
+const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** The stored JSON back to a record, every field checked (nothing untyped leaves the storage boundary). */
 export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
+  const r = JSON.parse(raw.record_json as string) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const f = (r.findings ?? {}) as Record<string, unknown>;
+  const counts = emptyFindingCounts();
+  for (const key of Object.keys(counts) as (keyof FindingCounts)[]) counts[key] = numberOr(f[key], 0);
   return {
     card_number: raw.card_number as string,
-    surname: raw.surname as string | null,
-    first_names: raw.first_names as string | null,
-    issuing_member_state: raw.issuing_member_state as string | null,
-    expiry_day: raw.expiry_day as number | null,
-    card_download_s: raw.card_download_s as number | null,
-    activity_end_s: raw.activity_end_s as number | null,
-    recorded_days: JSON.parse(raw.recorded_days as string) as number[],
-    imports: raw.imports as number,
-    quarantined_imports: raw.quarantined_imports as number,
-    conflicting_days: raw.conflicting_days as number,
-    authenticity_status: authenticityOf(raw.authenticity_status),
-    findings: {
-      VIOLATION: raw.f_violation as number,
-      POTENTIAL: raw.f_potential as number,
-      INCOMPLETE_DATA: raw.f_incomplete as number,
-      MI: raw.f_mi as number,
-      SI: raw.f_si as number,
-      VSI: raw.f_vsi as number,
-      MSI: raw.f_msi as number,
-    },
-    findings_evaluated: raw.findings_evaluated === 1,
+    surname: text(r.surname),
+    first_names: text(r.first_names),
+    issuing_member_state: text(r.issuing_member_state),
+    expiry_day: numberOr(r.expiry_day, null),
+    card_download_s: numberOr(r.card_download_s, null),
+    activity_end_s: numberOr(r.activity_end_s, null),
+    recorded_days: Array.isArray(r.recorded_days) ? r.recorded_days.filter((d): d is number => typeof d === 'number') : [],
+    imports: numberOr(r.imports, 0),
+    quarantined_imports: numberOr(r.quarantined_imports, 0),
+    conflicting_days: numberOr(r.conflicting_days, 0),
+    authenticity_status: authenticityOf(r.authenticity_status),
+    findings: counts,
+    findings_evaluated: r.findings_evaluated === true,
   };
 }
 
@@ -90,7 +89,7 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async fleetCard(cardNumber: string): Promise<FleetCardRecord | null> {
-    const rows = await this.store.query('SELECT * FROM fleet_card WHERE card_number = ?', [cardNumber]);
+    const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [cardNumber]);
     return rows.length === 0 ? null : fleetRecordFromRaw(rows[0]!);
   }
 
@@ -98,7 +97,7 @@ export class MikroOrmFleetStore implements FleetStore {
     const { sql, params } = whereOf(query.filter, query.now_s);
     const [count] = await this.store.query(`SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
     const rows = await this.store.query(
-      `SELECT * FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
+      `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
       [...params, query.page.limit, query.page.offset],
     );
     return { items: rows.map(fleetRecordFromRaw), total: count!.n as number };
