@@ -7,7 +7,7 @@
 import type { RouteResponse, RouteSpec } from '../routes.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
 import { reportHtml, REPORT_CSS } from './report-html.js';
-import { buildReportModel } from './report-model.js';
+import { buildReportModel } from './report-data.js';
 import { reportPdf } from './report-pdf.js';
 
 /** Nothing but the report's own stylesheet: no script at all. */
