@@ -10,6 +10,7 @@ import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
+import type { FleetStore } from '../core/ports/fleet-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import type { HttpAppDependencies, RestLog, WebPage } from '../adapters/http/ports.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
@@ -17,9 +18,10 @@ import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import type { AuthenticityVerifier } from '../core/authenticity/index.js';
 import { createVerifier } from './trust-store-loader.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
-import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore, databaseFile, MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
+import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
 import type { Config } from './config.js';
@@ -63,6 +65,12 @@ export interface ServiceContainer {
   dispose(): Promise<void>;
 }
 
+/** The fleet summaries live beside the imports, on the same database connection. */
+function fleetStoreOf(store: ImportStore): FleetStore {
+  if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
+  throw new Error('the fleet overview needs the MikroORM storage adapter');
+}
+
 export function createServiceContainer(config: Config, overrides: ContainerOverrides = {}): ServiceContainer {
   const container = new Container();
   const opened: Array<{ close(): Promise<void> }> = [];
@@ -102,16 +110,18 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
 
   container
     .bind<UseCaseBundle>(TOKENS.UseCaseBundle)
-    .toDynamicValue(async (context) =>
-      createUseCases({
-        store: await context.getAsync<ImportStore>(TOKENS.ImportStore),
+    .toDynamicValue(async (context) => {
+      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
+      return createUseCases({
+        store,
         clock: context.get<Clock>(TOKENS.Clock),
         hasher: context.get<Hasher>(TOKENS.Hasher),
         ids: context.get<IdGenerator>(TOKENS.IdGenerator),
         verifier: context.get<AuthenticityVerifier>(TOKENS.AuthenticityVerifier),
         requireVerified: config.requireVerified,
-      }),
-    )
+        fleet: fleetStoreOf(store),
+      });
+    })
     .inSingletonScope();
   const bindUseCase = <T>(token: symbol, pick: (all: UseCaseBundle) => T, wrap?: (base: T) => T) =>
     container
@@ -134,6 +144,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         queries: await container.getAsync<QueryUseCases>(TOKENS.QueryUseCases),
         overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
+        fleet: (await container.getAsync<UseCaseBundle>(TOKENS.UseCaseBundle)).fleet,
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,

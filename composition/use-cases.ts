@@ -7,11 +7,14 @@ import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile, verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
+import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import type { AuthenticityVerifier } from '../core/authenticity/index.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
+import type { FleetStore } from '../core/ports/fleet-store.js';
+import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
+import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -21,6 +24,10 @@ export interface UseCasePorts {
   /** absent: imports are not verified (tests of other capabilities) */
   verifier?: AuthenticityVerifier;
   requireVerified?: boolean;
+  /** the fleet summaries (issue 12), kept up to date by every import */
+  fleet: FleetStore;
+  /** default: the DDD decoder (tests file built cards) */
+  decodeCard?: CardDecoder;
 }
 
 export interface UseCaseBundle {
@@ -28,17 +35,40 @@ export interface UseCaseBundle {
   queries: QueryUseCases;
   overviews: OverviewUseCases;
   health: HealthUseCase;
+  fleet: FleetUseCases;
+  refreshFleet: RefreshFleetCard;
 }
 
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
+  const overviews = new OverviewQueries(ports.store);
+  const refreshFleet = new RefreshFleetCard({ store: ports.store, fleet: ports.fleet, overviews });
   return {
     imports: new ImportDddFile({
       ...ports,
-      decodeCard: ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile,
+      decodeCard: ports.decodeCard ?? (ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile),
       requireVerified: ports.requireVerified ?? false,
+      onStored: (row, card) => refreshFleet.stored(row, card),
     }),
     queries: new DriverCardQueries(ports.store),
-    overviews: new OverviewQueries(ports.store),
+    overviews,
     health: new HealthCheck(ports.store),
+    // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
+    fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
+    refreshFleet,
+  };
+}
+
+/** Runs `task` once; a failed run is retried by the next call. */
+export function once(task: () => Promise<unknown>): () => Promise<void> {
+  let done: Promise<void> | null = null;
+  return () => {
+    done ??= task().then(
+      () => undefined,
+      (error: unknown) => {
+        done = null;
+        throw error;
+      },
+    );
+    return done;
   };
 }

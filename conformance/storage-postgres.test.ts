@@ -16,6 +16,7 @@ import { isoTimestampOrNull } from '../core/time.js';
 import { findPostgresBinaries, startPostgres } from './postgres-server.js';
 import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
+import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -38,6 +39,7 @@ if (!started.available) {
 
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
+  fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

@@ -146,5 +146,6 @@ async function routeResponse(route: RouteSpec, event: H3Event, deps: HttpAppDepe
   const url = event.url;
   const query = route.query ? readQuery(url, route.query.schema) : {};
   const result = await route.handle({ request: event.req as Request, url, query, deps });
+  if (result.body instanceof Response) return result.body;
   return jsonResponse(result.status, result.body);
 }

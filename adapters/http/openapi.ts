@@ -30,7 +30,7 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
-          { description: response.description, content: { 'application/json': { schema: response.schema } } },
+          { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } },
         ]),
       ),
     };

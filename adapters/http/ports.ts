@@ -8,6 +8,7 @@ import type {
   OverviewUseCases,
   QueryUseCases,
 } from '../../core/use-cases/contracts.js';
+import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -43,6 +44,8 @@ export interface HttpAppDependencies {
   /** day and week overviews and the EU 561 pre-check */
   overviews: OverviewUseCases;
   health: HealthUseCase;
+  /** the fleet overview (issue 12); absent: its routes answer 404 */
+  fleet?: FleetUseCases;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

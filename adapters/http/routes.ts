@@ -32,6 +32,7 @@ import {
 import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
+import { officeRoutes } from './office-routes.js';
 
 type Schema = Record<string, unknown>;
 
@@ -50,6 +51,8 @@ export interface RouteResult {
 export interface RouteResponse {
   description: string;
   schema: Schema;
+  /** media type of the answer (default application/json); a handler answering another type returns a Response body */
+  contentType?: string;
 }
 
 export interface RouteSpec {
@@ -250,6 +253,7 @@ export const apiRoutes: readonly RouteSpec[] = [
       return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query) }) };
     },
   },
+  ...officeRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

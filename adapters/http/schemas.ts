@@ -8,6 +8,7 @@
 import {
   AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
 } from '../../core/domain/authenticity.js';
+import { fleetQueryParameterDescriptions, fleetQueryParameterSchemas } from './fleet-schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -46,6 +47,7 @@ export const queryParameterSchemas = {
   week: { type: 'string', pattern: ISO_WEEK_PATTERN },
   limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 },
   offset: { type: 'integer', minimum: 0, default: 0 },
+  ...fleetQueryParameterSchemas,
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -60,6 +62,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   week: 'ISO week, Monday to Sunday UTC',
   limit: 'page size (default 500, maximum 5000)',
   offset: 'page start (default 0)',
+  ...fleetQueryParameterDescriptions,
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */

@@ -58,7 +58,7 @@ export async function latency(url: string, count: number): Promise<{ p50: number
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-async function bareH3Latency(count: number): Promise<{ p50: number; p99: number }> {
+export async function bareH3Latency(count: number): Promise<{ p50: number; p99: number }> {
   const app = new H3();
   app.get('/bare', () => ({ items: [], total: 0, limit: 500, offset: 0, conflicts: [] }));
   const server = createServer(toNodeHandler(app));

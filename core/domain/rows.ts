@@ -159,4 +159,6 @@ export interface ParsedCard {
   vehicles_used: VehicleUsedRow[];
   positions: PositionRow[];
   day_distances: DayDistanceRow[];
+  /** EF Card_Download LastCardDownload (epoch seconds), not an API row: kept for the fleet overview */
+  card_download_s?: number | null;
 }

@@ -32,5 +32,6 @@ export function toParsedCard(card: DecodedCard): ParsedCard {
     vehicles_used: vehicleRows(pick(card, 'vehiclesUsed'), cardNumber),
     positions: positionRows(card, cardNumber),
     day_distances: dayDistances,
+    card_download_s: pick(card, 'cardDownload')?.lastCardDownload ?? null,
   };
 }

@@ -10,7 +10,7 @@
  * Bytes are never logged or returned.
  */
 import { ArchiveConflictError } from '../domain/errors.js';
-import type { ImportRow } from '../domain/rows.js';
+import type { ImportRow, ParsedCard } from '../domain/rows.js';
 import type { Clock } from '../ports/clock.js';
 import type { Hasher } from '../ports/hasher.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -29,6 +29,8 @@ export interface ImportDddFileDeps {
   decodeCard: CardDecoder;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import whose authenticity is not VERIFIED */
   requireVerified?: boolean;
+  /** told after an import was stored or found stored (the fleet summary: ./refresh-fleet-card.ts) */
+  onStored?: (row: ImportRow, card: ParsedCard | null) => Promise<void>;
 }
 
 export function archiveIdForContent(sha256: string): string {
@@ -66,6 +68,7 @@ export class ImportDddFile implements ImportUseCase {
     const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
     switch (saved.outcome) {
       case 'created':
+        await this.deps.onStored?.(saved.import, card);
         return { ...saved.import, reused: false };
       case 'duplicate_content':
         return this.reuse(saved.import, request.archive_id);
@@ -80,6 +83,7 @@ export class ImportDddFile implements ImportUseCase {
       const holder = await this.deps.store.findImport({ kind: 'archive_id', value: archiveId });
       if (holder) throw archiveConflict(archiveId);
     }
+    await this.deps.onStored?.(known, null);
     return { ...known, reused: true };
   }
 }

@@ -10,6 +10,7 @@
  * database needs besides MikroORM's defaults (see dialect.ts). Original bytes: `blob` (SQLite), `bytea` (PostgreSQL).
  */
 import { EntitySchema } from '@mikro-orm/core';
+import { fleetEntitySchemas } from './fleet-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
 export interface ColumnTypes {
@@ -246,6 +247,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     FaultSchema,
     VehicleUsedSchema,
     PositionSchema,
+    ...fleetEntitySchemas(types),
   ];
 }
 

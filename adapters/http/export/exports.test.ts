@@ -1,0 +1,95 @@
+/**
+ * The CSV exports: RFC 4180 quoting, CRLF, header rows, durations in seconds and h:mm, formula-injection guard,
+ * the same rows as the JSON API, and the API's JSON errors for bad parameters.
+ */
+import t from 'tap';
+import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import { officeService } from '../testing/office-service.js';
+import { csvCell, csvText, hmm } from './csv.js';
+import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
+
+/** RFC 4180 parser for the checks (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(cell), (cell = '');
+    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else cell += c;
+  }
+  return rows;
+}
+
+t.test('csv cells: quoting, formula injection, numbers, h:mm', async (t) => {
+  t.equal(csvCell('plain'), 'plain');
+  t.equal(csvCell('a,b'), '"a,b"');
+  t.equal(csvCell('say "hi"'), '"say ""hi"""');
+  t.equal(csvCell('two\nlines'), '"two\nlines"');
+  for (const start of ['=', '+', '-', '@', '\t', '\r']) t.equal(csvCell(`${start}1+1`).startsWith(`'${start}`) || csvCell(`${start}1+1`).startsWith(`"'${start}`), true, JSON.stringify(start));
+  t.equal(csvCell('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
+  t.equal(csvCell(-5), '-5', 'numbers are numbers');
+  t.equal(csvCell(Number.NaN), '');
+  t.equal(csvCell(null), '');
+  t.equal(csvCell(true), 'true');
+  t.equal(csvText(['a', 'b'], [[1, 'x']]), 'a,b\r\n1,x\r\n');
+  t.same([hmm(0), hmm(59), hmm(60), hmm(3600 * 11 + 15 * 60), hmm(-300), hmm(null)], ['0:00', '0:00', '0:01', '11:15', '-0:05', null]);
+});
+
+const longDay = (date: string): DaySpec => ({
+  date,
+  changes: [['00:00', 'REST'], ['04:00', 'DRIVING'], ['08:30', 'REST'], ['09:15', 'DRIVING', { inserted: false }], ['15:45', 'REST']],
+});
+
+t.test('exports: activities and findings as the API serves them; errors as JSON', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const card = buildParsedCard({ card_number: 'HHHH000000000008', surname: '=cmd|calc', days: [...datesFrom('2026-03-02', 4).map((d) => workingDay(d)), longDay('2026-03-06')] });
+  await service.importCard(card);
+  const basis = 'card_number=HHHH000000000008&date_from=2026-03-02&date_to=2026-03-08';
+
+  const res = await service.get(`/export/activities.csv?${basis}`);
+  t.equal(res.status, 200);
+  t.equal(res.headers.get('content-type'), 'text/csv; charset=utf-8; header=present');
+  t.equal(res.headers.get('content-disposition'), 'attachment; filename="activities.csv"');
+  const rows = parseCsv(await res.text());
+  t.same(rows[0], ACTIVITY_HEADER);
+  const api = await (await service.get(`/api/drivercard/activities?${basis}&limit=5000`)).json();
+  t.equal(rows.length - 1, api.total, 'every interval');
+  const first = Object.fromEntries(ACTIVITY_HEADER.map((h, i) => [h, rows[1]![i]]));
+  t.match(first, { start: api.items[0].start, activity: api.items[0].activity, duration_seconds: String(api.items[0].duration), duration_hmm: hmm(api.items[0].duration) });
+  t.ok(rows.some((r) => r[6] === 'true' && r[5] === 'DRIVING'), 'a card-out interval is marked unknown');
+
+  const findings = await service.get(`/export/findings.csv?${basis}`);
+  t.equal(findings.status, 200);
+  const frows = parseCsv(await findings.text());
+  t.same(frows[0], FINDING_HEADER);
+  const precheck = await (await service.get(`/api/drivercard/eu561/violations?${basis}`)).json();
+  t.equal(frows.length - 1, precheck.violations.length);
+  t.same(frows.slice(1).map((r) => r[13]), precheck.violations.map((v: any) => v.description));
+
+  const drivers = parseCsv(await (await service.get('/export/drivers.csv')).text());
+  t.equal(drivers[1]![1], "'=cmd|calc", 'a surname starting with = is defused');
+
+  for (const [path, status, parameter] of [
+    ['/export/activities.csv', 400, 'import_id,archive_id,card_number'],
+    ['/export/activities.csv?card_number=X&date_from=2026-13-01', 400, 'date_from'],
+    ['/export/activities.csv?card_number=X&bogus=1', 400, 'bogus'],
+    ['/export/findings.csv?import_id=nope', 404, undefined],
+    ['/export/drivers.csv?sort=nope', 400, 'sort'],
+  ] as const) {
+    const r = await service.get(path);
+    t.equal(r.status, status, path);
+    const body = await r.json();
+    if (parameter) t.match(body, { error: 'invalid_filter', parameter }, path);
+    else t.equal(body.error, 'not_found');
+  }
+  t.same(service.errors, []);
+});

@@ -1,0 +1,76 @@
+/**
+ * The fleet overview's answers: the use case's numeric rows → the JSON of notes/API-ADDITIONS.md ("Fleet"),
+ * and the query string → the use case's request. ISO text is written here and nowhere else for the fleet.
+ */
+import type { FleetRow, FleetSort } from '../../core/fleet/fleet-card.js';
+import type { FleetListRequest } from '../../core/use-cases/fleet-overview.js';
+import type { ListResult } from '../../core/use-cases/contracts.js';
+import { pageFrom, type QueryValues } from './query-params.js';
+
+const isoSeconds = (s: number | null): string | null => (s === null ? null : new Date(s * 1000).toISOString().slice(0, 19) + 'Z');
+const isoDay = (d: number | null): string | null => (d === null ? null : new Date(d * 86_400_000).toISOString().slice(0, 10));
+
+export interface FleetRowJson {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  issuing_member_state: string | null;
+  expiry_date: string | null;
+  expiry_days_left: number | null;
+  last_download: string | null;
+  last_download_source: FleetRow['last_download_source'];
+  next_download_due: string | null;
+  overdue: boolean;
+  download_days_left: number | null;
+  coverage_days_28: number;
+  imports: number;
+  quarantined_imports: number;
+  conflicting_days: number;
+  authenticity_status: FleetRow['authenticity_status'];
+  findings_4w: FleetRow['findings_4w'];
+  findings_4w_evaluated: boolean;
+}
+
+export function fleetRowJson(row: FleetRow): FleetRowJson {
+  return {
+    card_number: row.card_number,
+    surname: row.surname,
+    first_names: row.first_names,
+    issuing_member_state: row.issuing_member_state,
+    expiry_date: isoDay(row.expiry_day),
+    expiry_days_left: row.expiry_days_left,
+    last_download: isoSeconds(row.last_download_s),
+    last_download_source: row.last_download_source,
+    next_download_due: isoSeconds(row.next_download_due_s),
+    overdue: row.overdue,
+    download_days_left: row.download_days_left,
+    coverage_days_28: row.coverage_days_28,
+    imports: row.imports,
+    quarantined_imports: row.quarantined_imports,
+    conflicting_days: row.conflicting_days,
+    authenticity_status: row.authenticity_status,
+    findings_4w: row.findings_4w,
+    findings_4w_evaluated: row.findings_4w_evaluated,
+  };
+}
+
+export function fleetListJson(result: ListResult<FleetRow>): ListResult<FleetRowJson> {
+  return { ...result, items: result.items.map(fleetRowJson) };
+}
+
+/** The fleet list request of a validated query string (./fleet-schemas.ts). */
+export function fleetRequestFrom(query: QueryValues): FleetListRequest {
+  const sort = (query.sort as FleetSort | undefined) ?? 'due';
+  const q = query.q as string | undefined;
+  const overdue = query.overdue as unknown as boolean | undefined;
+  return {
+    filter: {
+      q: q === undefined || q.trim() === '' ? null : q.trim(),
+      overdue: overdue ?? null,
+      expiring_within_days: (query.expiring_within_days as number | undefined) ?? null,
+    },
+    sort,
+    order: (query.order as 'asc' | 'desc' | undefined) ?? (sort === 'findings' ? 'desc' : 'asc'),
+    page: pageFrom(query),
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * What the printable infringement report shows (issue 12): the JSON shapes it reads from the API's answers
+ * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
+ * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
+ */
+export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
+
+export interface IntervalJson {
+  start: string;
+  end: string;
+  activity: 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
+  card_inserted: boolean;
+  manual_entry: boolean;
+  crew: boolean;
+}
+
+export interface DayJson {
+  date: string;
+  intervals: IntervalJson[];
+  totals: Totals;
+  distance_km: number | null;
+}
+
+export interface WeekJson {
+  week: string;
+  start_date: string;
+  end_date: string;
+  days: DayJson[];
+  totals: Totals;
+}
+
+export interface FindingJson {
+  rule: string;
+  status: string;
+  article: string | null;
+  severity: string | null;
+  start: string | null;
+  end: string | null;
+  value: number | null;
+  limit: number | null;
+  excess: number | null;
+  description: string;
+  evidence: Array<{ start: string; end: string; activity: string | null }>;
+  untrusted?: boolean;
+}
+
+export interface ImportJson {
+  import_id: string;
+  file_name: string | null;
+  imported_at: string;
+  generation: string;
+  status: string;
+  activity_range: { from: string | null; to: string | null; days: number };
+  card: { card_number: string | null; issuing_member_state: string | null; expiry_date: string | null; issuing_authority: string | null };
+  driver: { surname: string | null; first_names: string | null; birth_date: string | null };
+  authenticity?: { status?: string } | null;
+}
+
+export interface ReportImport {
+  import_id: string;
+  file_name: string | null;
+  imported_at: string;
+  generation: string;
+  status: string;
+  activity_from: string | null;
+  activity_to: string | null;
+  /** VERIFIED | INVALID | UNVERIFIABLE | UNSIGNED, or "not checked" when the import row carries no authenticity */
+  authenticity: string;
+}
+
+export interface ReportModel {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  birth_date: string | null;
+  issuing_member_state: string | null;
+  issuing_authority: string | null;
+  expiry_date: string | null;
+  date_from: string;
+  date_to: string;
+  imports: ReportImport[];
+  conflicts: string[];
+  weeks: WeekJson[];
+  totals: Totals;
+  days: number;
+  distance_km: number;
+  findings: FindingJson[];
+  data_gaps: Array<{ start: string; end: string; duration: number }>;
+  not_evaluated: Array<{ rule: string; reason: string }>;
+  rule_version: string;
+  disclaimer: string;
+  generated_at: string;
+}
+
+/** Seconds as h:mm. */
+export function hoursMinutes(seconds: number | null): string {
+  if (seconds === null) return '–';
+  const sign = seconds < 0 ? '-' : '';
+  const minutes = Math.round(Math.abs(seconds) / 60);
+  return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC'. */
+export function readableTime(iso: string | null): string {
+  return iso === null ? '–' : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+export function driverName(model: Pick<ReportModel, 'surname' | 'first_names'>): string {
+  return [model.surname, model.first_names].filter((s) => s !== null && s !== '').join(', ') || '(name not recorded)';
+}
+
+/** The activity a chart draws for an interval: UNKNOWN when the card was out and nothing was entered by hand. */
+export function drawnActivity(interval: IntervalJson): Totals extends Record<infer K, number> ? K : never {
+  return !interval.card_inserted && !interval.manual_entry ? 'UNKNOWN' : interval.activity;
+}
+
+/** [start, end) of an interval as fractions of its day (0..1), clipped to the day. */
+export function dayFractions(interval: IntervalJson, date: string): [number, number] {
+  const dayStart = Date.parse(`${date}T00:00:00Z`);
+  const clip = (iso: string) => Math.min(1, Math.max(0, (Date.parse(iso) - dayStart) / 86_400_000));
+  return [clip(interval.start), clip(interval.end)];
+}
+
+export const ACTIVITY_COLOURS: Record<keyof Totals, string> = {
+  DRIVING: '#c92a2a',
+  WORK: '#1864ab',
+  AVAILABILITY: '#e8a33d',
+  REST: '#2b8a3e',
+  UNKNOWN: '#adb5bd',
+};
+
+export const ACTIVITY_LABELS: Record<keyof Totals, string> = {
+  DRIVING: 'Driving',
+  WORK: 'Other work',
+  AVAILABILITY: 'Availability',
+  REST: 'Rest',
+  UNKNOWN: 'Unknown (card not inserted)',
+};
+
+export const SIGNATURE_TEXT =
+  'I have been informed of the findings listed in this report and have received a copy of it.';
+
+export function authenticityText(row: ImportJson): string {
+  const status = row.authenticity?.status;
+  return typeof status === 'string' && status.length > 0 ? status : 'not checked';
+}

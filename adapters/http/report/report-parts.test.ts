@@ -1,0 +1,85 @@
+/** The report's and the fleet's small pieces, including the branches the end-to-end tests do not reach. */
+import t from 'tap';
+import { authenticityStatusOf, countFindings, coverageDays, lastDownloadOf } from '../../../core/fleet/fleet-card.js';
+import { dateOfEpochDay, epochDayOfValue, epochSecondsOfValue } from '../../../core/fleet/values.js';
+import { once } from '../../../composition/use-cases.js';
+import { reportHtml, escapeHtml } from './report-html.js';
+import { authenticityText, dayFractions, drawnActivity, driverName, hoursMinutes, readableTime, type ReportModel } from './report-model.js';
+import { reportPdf } from './report-pdf.js';
+
+const interval = (start: string, end: string, extra: Partial<{ card_inserted: boolean; manual_entry: boolean }> = {}) => ({
+  start, end, activity: 'DRIVING' as const, card_inserted: true, manual_entry: false, crew: false, ...extra,
+});
+
+export function sampleModel(): ReportModel {
+  const evidence = Array.from({ length: 9 }, (_, i) => ({ start: `2026-03-02T0${i}:00:00Z`, end: `2026-03-02T0${i}:30:00Z`, activity: i === 0 ? null : 'DRIVING' }));
+  const totals = { DRIVING: 3600, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
+  const day = (date: string, intervals: ReturnType<typeof interval>[]) => ({ date, intervals, totals, distance_km: null });
+  return {
+    card_number: 'X1', surname: null, first_names: null, birth_date: null, issuing_member_state: null, issuing_authority: null,
+    expiry_date: null, date_from: '2026-03-02', date_to: '2026-03-08',
+    imports: [{ import_id: 'i1', file_name: null, imported_at: '2026-03-09T00:00:00Z', generation: 'GEN1', status: 'QUARANTINED', activity_from: null, activity_to: null, authenticity: 'INVALID' }],
+    conflicts: ['2026-03-03'],
+    weeks: [{ week: '2026-W10', start_date: '2026-03-02', end_date: '2026-03-08', totals, days: [
+      day('2026-03-02', [interval('2026-03-02T00:00:00Z', '2026-03-02T01:00:00Z'), interval('2026-03-02T02:00:00Z', '2026-03-02T01:00:00Z')]),
+      ...['03', '04', '05', '06', '07', '08'].map((d) => day(`2026-03-${d}`, [])),
+    ] }],
+    totals, days: 1, distance_km: 0,
+    findings: [
+      { rule: 'daily_driving', status: 'POTENTIAL', article: null, severity: null, start: null, end: null, value: null, limit: 3600, excess: 0, description: 'Desc <one> & more', evidence, untrusted: true },
+    ],
+    data_gaps: [{ start: '2026-03-03T00:00:00Z', end: '2026-03-04T00:00:00Z', duration: 86_400 }],
+    not_evaluated: [{ rule: 'return_home', reason: 'not on the card' }],
+    rule_version: 'v', disclaimer: 'A technical pre-check.', generated_at: '2026-03-10T00:00:00Z',
+  };
+}
+
+t.test('report pieces', async (t) => {
+  t.same([hoursMinutes(null), hoursMinutes(-90), hoursMinutes(3599)], ['–', '-0:02', '1:00']);
+  t.equal(readableTime(null), '–');
+  t.equal(driverName({ surname: null, first_names: '' }), '(name not recorded)');
+  t.equal(driverName({ surname: 'A', first_names: 'B' }), 'A, B');
+  t.equal(drawnActivity(interval('a', 'b', { card_inserted: false })), 'UNKNOWN');
+  t.equal(drawnActivity(interval('a', 'b', { card_inserted: false, manual_entry: true })), 'DRIVING');
+  t.same(dayFractions(interval('2026-03-01T18:00:00Z', '2026-03-02T12:00:00Z'), '2026-03-02'), [0, 0.5], 'clipped to the day');
+  t.equal(authenticityText({ authenticity: { status: 'VERIFIED' } } as never), 'VERIFIED');
+  t.equal(authenticityText({ authenticity: null } as never), 'not checked');
+  t.equal(escapeHtml(null), '–');
+  const html = reportHtml(sampleModel());
+  t.match(html, 'Desc &lt;one&gt; &amp; more');
+  t.match(html, 'untrusted data');
+  t.match(html, '… 3 more interval(s)');
+  t.match(html, 'Imports disagree about 2026-03-03');
+  t.match(html, '(name not recorded)');
+  t.notMatch(html, 'severity');
+  const none = reportHtml({ ...sampleModel(), findings: [], data_gaps: [], conflicts: [] });
+  t.match(none, 'The pre-check found nothing in this period.');
+  t.match(none, 'No gaps in the recorded time.');
+  const pdf = await reportPdf(sampleModel());
+  t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
+  const empty = await reportPdf({ ...sampleModel(), findings: [], weeks: [] });
+  t.ok(empty.length > 1000);
+});
+
+t.test('fleet pieces', async (t) => {
+  t.same([epochDayOfValue(null), epochDayOfValue(20_000), epochDayOfValue('2026-03-02'), epochDayOfValue('nonsense')], [null, 20_000, 20_514, null]);
+  t.same([epochSecondsOfValue(undefined), epochSecondsOfValue(5), epochSecondsOfValue('1970-01-01T00:01:00Z'), epochSecondsOfValue('x')], [null, 5, 60, null]);
+  t.equal(dateOfEpochDay(20_514), '2026-03-02');
+  t.same(lastDownloadOf({ card_download_s: null, activity_end_s: null }), { seconds: null, source: null });
+  t.equal(authenticityStatusOf({}), null);
+  t.equal(authenticityStatusOf({ authenticity: 'VERIFIED' }), null);
+  t.equal(authenticityStatusOf({ authenticity: { status: 'BOGUS' } }), null);
+  t.equal(authenticityStatusOf({ authenticity: { status: 'UNSIGNED' } }), 'UNSIGNED');
+  t.equal(coverageDays([2, 3, 4, 4, 30, 31], 30), 3, 'distinct days of the 28 ending today (3..30)');
+  t.same(countFindings([{ status: 'VIOLATION', severity: 'MSI' }, { status: 'INCOMPLETE_DATA', severity: null }]), {
+    VIOLATION: 1, POTENTIAL: 0, INCOMPLETE_DATA: 1, MI: 0, SI: 0, VSI: 0, MSI: 1,
+  });
+  let calls = 0;
+  const flaky = once(async () => {
+    if (++calls === 1) throw new Error('first fails');
+  });
+  await t.rejects(flaky(), /first fails/);
+  await flaky();
+  await flaky();
+  t.equal(calls, 2, 'a failed run is retried, a good one is not repeated');
+});

@@ -1,0 +1,232 @@
+/**
+ * The report as a PDF (A4), drawn by the service with pdfkit (pure JavaScript; no browser at run time):
+ * the same sections as the HTML page (./report-html.ts), week charts as vector rectangles.
+ * Font: DejaVu Sans from Debian's fonts-dejavu-core when installed (every European name prints as recorded);
+ * otherwise the built-in Helvetica, whose Latin-1 cannot show every letter: names are then printed with
+ * their accents removed (the HTML report always shows them as recorded).
+ */
+import { existsSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import {
+  ACTIVITY_COLOURS,
+  ACTIVITY_LABELS,
+  dayFractions,
+  drawnActivity,
+  driverName,
+  hoursMinutes,
+  readableTime,
+  SIGNATURE_TEXT,
+  type FindingJson,
+  type ReportModel,
+  type Totals,
+  type WeekJson,
+} from './report-model.js';
+
+const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
+export const UNICODE_FONTS = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` };
+
+type Doc = InstanceType<typeof PDFDocument>;
+const ACTIVITIES = Object.keys(ACTIVITY_LABELS) as (keyof Totals)[];
+const MARGIN = 42;
+const A4_HEIGHT = 841.89;
+const BOTTOM = A4_HEIGHT - MARGIN;
+
+/** Letters that do not decompose into a base letter and an accent. */
+const PLAIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Œ: 'OE', œ: 'oe', Ŧ: 'T', ŧ: 't' };
+
+/** Latin-1 only (the standard PDF fonts): accents removed, anything else '?'. */
+export function latin1Text(text: string): string {
+  return text
+    .replace(/[–—]/g, '-')
+    .replace(/[ŁłĐđĦħıŒœŦŧ]/g, (c) => PLAIN[c]!)
+    .normalize('NFC')
+    .replace(/[^\u0000-\u00ff]/g, (c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\u0000-\u00ff]/g, '?'));
+}
+
+class Writer {
+  readonly width: number;
+  constructor(readonly doc: Doc, private readonly unicode: boolean) {
+    this.width = doc.page.width - 2 * MARGIN;
+  }
+
+  text(value: string): string {
+    return this.unicode ? value : latin1Text(value);
+  }
+
+  font(bold: boolean, size: number): this {
+    this.doc.font(bold ? 'bold' : 'regular').fontSize(size);
+    return this;
+  }
+
+  /** Starts a new page when less than `height` points are left. */
+  room(height: number): void {
+    if (this.doc.y + height > BOTTOM) this.doc.addPage();
+  }
+
+  heading(title: string): void {
+    this.room(60);
+    this.doc.moveDown(0.6);
+    this.font(true, 12).doc.fillColor('#212529').text(this.text(title), MARGIN, this.doc.y, { width: this.width });
+    const y = this.doc.y + 1;
+    this.doc.moveTo(MARGIN, y).lineTo(MARGIN + this.width, y).lineWidth(0.5).strokeColor('#ced4da').stroke();
+    this.doc.y = y + 4;
+  }
+
+  para(value: string, options: { size?: number; bold?: boolean; colour?: string; indent?: number } = {}): void {
+    this.font(options.bold ?? false, options.size ?? 9.5);
+    const indent = options.indent ?? 0;
+    this.room(this.doc.heightOfString(this.text(value), { width: this.width - indent }) + 2);
+    this.doc.fillColor(options.colour ?? '#212529').text(this.text(value), MARGIN + indent, this.doc.y, { width: this.width - indent });
+  }
+
+  /** A table with fixed column widths (fractions of the text width); the header row in bold. */
+  table(header: string[], rows: string[][], widths: number[]): void {
+    const draw = (cells: string[], bold: boolean) => {
+      this.font(bold, 8);
+      const heights = cells.map((c, i) => this.doc.heightOfString(this.text(c), { width: widths[i]! * this.width - 4 }));
+      const h = Math.max(...heights) + 4;
+      this.room(h);
+      const y = this.doc.y;
+      let x = MARGIN;
+      cells.forEach((c, i) => {
+        const w = widths[i]! * this.width;
+        this.doc.rect(x, y, w, h).lineWidth(0.4).strokeColor('#dee2e6').stroke();
+        this.doc.fillColor('#212529').text(this.text(c), x + 2, y + 2, { width: w - 4 });
+        x += w;
+      });
+      this.doc.y = y + h;
+    };
+    draw(header, true);
+    for (const r of rows) draw(r, false);
+    this.doc.x = MARGIN;
+  }
+}
+
+function weekChart(w: Writer, week: WeekJson): void {
+  const { doc } = w;
+  const label = 62;
+  const right = 62;
+  const plot = w.width - label - right;
+  const rowH = 13;
+  w.room(24 + 7 * rowH + 6);
+  w.para(`${week.week} (${week.start_date} - ${week.end_date})   driving ${hoursMinutes(week.totals.DRIVING)} · work ${hoursMinutes(week.totals.WORK)} · rest ${hoursMinutes(week.totals.REST)}`, { bold: true, size: 8.5 });
+  const top = doc.y + 9;
+  w.font(false, 6.5);
+  for (const h of [0, 6, 12, 18, 24]) {
+    const x = MARGIN + label + (plot * h) / 24;
+    doc.moveTo(x, top - 1).lineTo(x, top + 7 * rowH).lineWidth(0.3).strokeColor('#ced4da').stroke();
+    doc.fillColor('#495057').text(`${h}:00`, x - 12, top - 8, { width: 24, align: 'center', lineBreak: false });
+  }
+  week.days.forEach((day, i) => {
+    const y = top + i * rowH;
+    w.font(false, 7.5);
+    doc.fillColor('#212529').text(day.date, MARGIN, y + 2.5, { width: label - 4, lineBreak: false });
+    if (day.intervals.length === 0) {
+      doc.rect(MARGIN + label, y + 2, plot, rowH - 4).dash(2, { space: 2 }).lineWidth(0.5).strokeColor('#adb5bd').stroke().undash();
+      w.font(false, 6.5);
+      doc.fillColor('#868e96').text('no record', MARGIN + label, y + 3.5, { width: plot, align: 'center', lineBreak: false });
+    }
+    for (const interval of day.intervals) {
+      const [a, b] = dayFractions(interval, day.date);
+      if (b > a) doc.rect(MARGIN + label + a * plot, y + 2, (b - a) * plot, rowH - 4).fill(ACTIVITY_COLOURS[drawnActivity(interval)]);
+    }
+    w.font(false, 7);
+    if (day.intervals.length > 0) doc.fillColor('#212529').text(`drive ${hoursMinutes(day.totals.DRIVING)}`, MARGIN + label + plot + 4, y + 2.5, { width: right - 4, lineBreak: false });
+  });
+  doc.x = MARGIN;
+  doc.y = top + 7 * rowH + 6;
+}
+
+function legend(w: Writer): void {
+  const { doc } = w;
+  w.room(14);
+  let x = MARGIN;
+  const y = doc.y;
+  w.font(false, 7.5);
+  for (const a of ACTIVITIES) {
+    doc.rect(x, y + 1, 9, 7).fill(ACTIVITY_COLOURS[a]);
+    const text = w.text(ACTIVITY_LABELS[a]);
+    doc.fillColor('#212529').text(text, x + 12, y, { lineBreak: false });
+    x += 12 + doc.widthOfString(text) + 14;
+  }
+  doc.rect(x, y + 1, 9, 7).dash(2, { space: 1 }).lineWidth(0.5).strokeColor('#adb5bd').stroke().undash();
+  doc.fillColor('#212529').text('No record', x + 12, y, { lineBreak: false });
+  doc.x = MARGIN;
+  doc.y = y + 14;
+}
+
+function finding(w: Writer, f: FindingJson, index: number): void {
+  w.room(70);
+  const severity = f.severity ? ` - severity ${f.severity}` : '';
+  w.para(`${index + 1}. ${f.rule} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, { bold: true, size: 9.5 });
+  w.para(f.description, { indent: 10 });
+  w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start)} - ${readableTime(f.end)}`, { size: 8.5, indent: 10, colour: '#495057' });
+  w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, { size: 8.5, indent: 10, colour: '#495057' });
+  const evidence = f.evidence.slice(0, 6).map((e) => `${readableTime(e.start)} - ${readableTime(e.end)}: ${e.activity ?? 'UNKNOWN'}`);
+  if (f.evidence.length > 6) evidence.push(`... ${f.evidence.length - 6} more interval(s)`);
+  w.para(`Evidence (${f.evidence.length} interval(s)): ${evidence.join('; ')}`, { size: 7.5, indent: 10, colour: '#495057' });
+  w.doc.moveDown(0.3);
+}
+
+function signatures(w: Writer, name: string): void {
+  const { doc } = w;
+  w.room(110);
+  w.heading('Signatures');
+  w.para(SIGNATURE_TEXT);
+  for (const who of [`Driver: ${name}`, 'Transport manager']) {
+    const y = doc.y + 34;
+    const half = w.width * 0.62;
+    doc.moveTo(MARGIN, y).lineTo(MARGIN + half, y).lineWidth(0.6).strokeColor('#212529').stroke();
+    doc.moveTo(MARGIN + half + 24, y).lineTo(MARGIN + w.width, y).stroke();
+    w.font(false, 8.5);
+    doc.fillColor('#212529').text(w.text(who), MARGIN, y + 3, { width: half, lineBreak: false });
+    doc.text('Date', MARGIN + half + 24, y + 3, { lineBreak: false });
+    doc.x = MARGIN;
+    doc.y = y + 14;
+  }
+}
+
+export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Uint8Array> {
+  const unicode = existsSync(fonts.regular) && existsSync(fonts.bold);
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: 'Driver infringement report', Creator: 'drivercard-rest' } });
+  doc.registerFont('regular', unicode ? fonts.regular : 'Helvetica');
+  doc.registerFont('bold', unicode ? fonts.bold : 'Helvetica-Bold');
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  const w = new Writer(doc, unicode);
+  const name = driverName(model);
+  w.para('Driver infringement report', { bold: true, size: 17 });
+  w.para(`EU 561/2006 technical pre-check of driver-card data · all times UTC · generated ${readableTime(model.generated_at)}`, { size: 8.5, colour: '#495057' });
+  w.heading('Driver and card');
+  w.table(['Driver', 'Card number', 'Issuing state', 'Card expiry', 'Period'],
+    [[name, model.card_number, model.issuing_member_state ?? '-', model.expiry_date ?? '-', `${model.date_from} to ${model.date_to}`]], [0.3, 0.2, 0.12, 0.14, 0.24]);
+  w.heading('Data basis');
+  w.table(['Import', 'File', 'Imported', 'Activity', 'Status', 'Authenticity'],
+    model.imports.map((i) => [i.import_id, i.file_name ?? '-', readableTime(i.imported_at), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
+    [0.2, 0.18, 0.17, 0.2, 0.11, 0.14]);
+  if (model.conflicts.length > 0) w.para(`Imports disagree about ${model.conflicts.join(', ')}; those days are shown from the newest import.`, { colour: '#a61e4d' });
+  w.heading('Totals');
+  w.table([...ACTIVITIES.map((a) => ACTIVITY_LABELS[a]), 'Days', 'Distance'],
+    [[...ACTIVITIES.map((a) => hoursMinutes(model.totals[a])), String(model.days), `${model.distance_km} km`]], [0.13, 0.13, 0.13, 0.13, 0.2, 0.1, 0.18]);
+  w.heading('Weeks');
+  legend(w);
+  for (const week of model.weeks) weekChart(w, week);
+  w.heading(`Findings (${model.findings.length})`);
+  if (model.findings.length === 0) w.para('The pre-check found nothing in this period.');
+  model.findings.forEach((f, i) => finding(w, f, i));
+  w.heading(`Data gaps (${model.data_gaps.length})`);
+  if (model.data_gaps.length === 0) w.para('No gaps in the recorded time.');
+  else w.table(['From', 'To', 'Duration'], model.data_gaps.map((g) => [readableTime(g.start), readableTime(g.end), hoursMinutes(g.duration)]), [0.4, 0.4, 0.2]);
+  w.heading('Not evaluated');
+  for (const n of model.not_evaluated) w.para(`${n.rule}: ${n.reason}`, { size: 8 });
+  w.heading('Disclaimer');
+  w.para(model.disclaimer, { size: 8.5 });
+  w.para(`Rules ${model.rule_version}.`, { size: 7.5, colour: '#495057' });
+  signatures(w, name);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,88 @@
+/**
+ * GET /report (HTML, A4 print stylesheet), GET /report.pdf (the same report as a PDF) and GET /report.css.
+ * Parameters: card_number, date_from, date_to (all required; at most REPORT_MAX_DAYS days). Errors are the
+ * API's JSON answers (400 invalid_filter, 404 not_found, 409 conflicting_data / quarantined_data).
+ * Registered through ../office-routes.ts; only types come from ../routes.ts.
+ */
+import type { RouteResponse, RouteSpec } from '../routes.js';
+import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
+import { reportHtml, REPORT_CSS } from './report-html.js';
+import { buildReportModel } from './report-data.js';
+import { reportPdf } from './report-pdf.js';
+
+/** Nothing but the report's own stylesheet: no script at all. */
+export const REPORT_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to'];
+const query = { names: NAMES, schema: querySchema(NAMES) };
+const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
+const ERRORS = {
+  400: error('invalid_filter: card_number, date_from or date_to missing or malformed, or the period too long'),
+  404: error('not_found: the card is not known'),
+  409: error('conflicting_data or quarantined_data: narrow the period'),
+  500: error('internal_error, with a correlation_id the REST log carries too'),
+};
+
+/** A file name of ASCII letters, digits and dashes only (names and card numbers are never trusted in headers). */
+export function reportFileName(cardNumber: string, from: string, to: string): string {
+  return `report-${cardNumber.replace(/[^A-Za-z0-9]/g, '')}-${from}-${to}.pdf`;
+}
+
+export const reportRoutes: readonly RouteSpec[] = [
+  {
+    method: 'GET',
+    path: '/report',
+    operationId: 'reportHtml',
+    summary: 'Printable infringement report of a driver card for a period (HTML, A4 print stylesheet)',
+    tags: ['report'],
+    query,
+    body: null,
+    responses: { 200: { description: 'the report page', schema: { type: 'string' }, contentType: 'text/html' }, ...ERRORS },
+    async handle(context) {
+      const model = await buildReportModel(context);
+      const headers = { ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': REPORT_CONTENT_SECURITY_POLICY };
+      return { status: 200, body: new Response(reportHtml(model), { status: 200, headers }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/report.pdf',
+    operationId: 'reportPdf',
+    summary: 'The infringement report as a PDF (A4), drawn by the service',
+    tags: ['report'],
+    query,
+    body: null,
+    responses: { 200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' }, ...ERRORS },
+    async handle(context) {
+      const model = await buildReportModel(context);
+      const pdf = await reportPdf(model);
+      const headers = {
+        ...HEADERS,
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="${reportFileName(model.card_number, model.date_from, model.date_to)}"`,
+      };
+      return { status: 200, body: new Response(pdf as BodyInit, { status: 200, headers }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/report.css',
+    operationId: 'reportCss',
+    summary: 'The report page stylesheet (A4 print)',
+    tags: ['report'],
+    query: { names: [], schema: querySchema([]) },
+    body: null,
+    responses: { 200: { description: 'the stylesheet', schema: { type: 'string' }, contentType: 'text/css' } },
+    async handle() {
+      return { status: 200, body: new Response(REPORT_CSS, { status: 200, headers: { ...HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' } }) };
+    },
+  },
+];

@@ -1,0 +1,80 @@
+/**
+ * A whole service for the office tests (fleet, exports, report): the real use cases and HTTP app over a
+ * SQLite store in a temporary folder, a settable clock, and a "decoder" that files built cards (the bytes
+ * only carry identity: `card:<key>`).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
+import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
+import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
+import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
+import { DddDecodeError } from '../../../core/decoder/api.js';
+import type { ParsedCard } from '../../../core/domain/rows.js';
+import { createUseCases, type UseCaseBundle } from '../../../composition/use-cases.js';
+import { createHttpApp } from '../app.js';
+
+export interface OfficeService {
+  store: MikroOrmImportStore;
+  bundle: UseCaseBundle;
+  /** the clock every use case reads */
+  setNow(iso: string): void;
+  /** files the card (through the import use case) under a new key; returns the parse answer */
+  importCard(card: ParsedCard): Promise<{ import_id: string; reused: boolean }>;
+  get(path: string): Promise<Response>;
+  /** unexpected failures (500s) seen by the app */
+  errors: unknown[];
+  close(): Promise<void>;
+}
+
+export async function officeService(
+  makeStore?: () => Promise<MikroOrmImportStore>,
+): Promise<OfficeService> {
+  const dir = await mkdtemp(join(tmpdir(), 'drivercard-office-'));
+  const store = makeStore ? await makeStore() : await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
+  let now = Date.parse('2026-03-10T08:00:00Z');
+  const cards = new Map<string, ParsedCard>();
+  const errors: unknown[] = [];
+  const bundle = createUseCases({
+    store,
+    fleet: new MikroOrmFleetStore(store),
+    clock: { now: () => new Date(now) },
+    hasher: new NodeCryptoHasher(),
+    ids: new RandomIdGenerator(),
+    decodeCard: async (content) => {
+      const card = cards.get(new TextDecoder().decode(content));
+      if (!card) throw new DddDecodeError('not_a_ddd_file', 'not a DDD file');
+      return structuredClone(card);
+    },
+  });
+  const { app } = createHttpApp({
+    ...bundle,
+    restLog: { record: () => undefined, close: async () => undefined },
+    allowedHosts: () => new Set(['127.0.0.1:5055']),
+    maxPayloadBytes: 1 << 20,
+    web: null,
+    onUnexpectedError: (error) => {
+      errors.push(error);
+    },
+  });
+  let n = 0;
+  return {
+    store,
+    bundle,
+    errors,
+    setNow(iso) {
+      now = Date.parse(iso);
+    },
+    async importCard(card) {
+      const key = `card:${++n}:${Math.random()}`;
+      cards.set(key, card);
+      return bundle.imports.parse({ file_name: `${n}.ddd`, content: new TextEncoder().encode(key), archive_id: null });
+    },
+    get: async (path) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    async close() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The fleet summary table (issue 12): one row per card, written when an import of the card is stored
+ * (core/use-cases/refresh-fleet-card.ts) and read by the fleet overview without touching the row tables.
+ * The row is stored whole as JSON (`record_json`); beside it only the columns the database filters, sorts
+ * and counts by (epoch seconds, epoch days, counts, lower-cased text).
+ */
+import { EntitySchema } from '@mikro-orm/core';
+import type { ColumnTypes } from './schema.js';
+
+export interface FleetCardEntity {
+  card_number: string;
+  /** the whole FleetCardRecord as JSON: a listing reads this one column per row (fast in both drivers) */
+  record_json: string;
+  /** lower-cased surname, first names and card number, for `q` */
+  search_text: string;
+  /** lower-cased surname and first names, the key of sort=surname */
+  name_key: string | null;
+  expiry_day: number | null;
+  last_download_s: number | null;
+  f_violation: number;
+  f_potential: number;
+  f_incomplete: number;
+}
+
+export const FLEET_CARD_COLUMNS = [
+  'card_number', 'record_json', 'search_text', 'name_key', 'expiry_day', 'last_download_s', 'f_violation', 'f_potential',
+  'f_incomplete',
+] as const satisfies readonly (keyof FleetCardEntity)[];
+
+export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
+  const string = types.string === undefined ? {} : { columnType: types.string };
+  const seconds = types.seconds === undefined ? {} : { columnType: types.seconds };
+  const counter = { type: 'integer', default: 0 } as const;
+  return [
+    new EntitySchema<FleetCardEntity>({
+      name: 'FleetCardEntity',
+      tableName: 'fleet_card',
+      properties: {
+        card_number: { type: 'string', ...string, primary: true },
+        record_json: { type: 'text' },
+        search_text: { type: 'string', ...string },
+        name_key: { type: 'string', ...string, nullable: true },
+        expiry_day: { type: 'integer', nullable: true, index: 'fleet_card_expiry_index' },
+        last_download_s: { type: 'integer', ...seconds, nullable: true, index: 'fleet_card_last_download_index' },
+        f_violation: counter,
+        f_potential: counter,
+        f_incomplete: counter,
+      },
+    }),
+  ];
+}

@@ -1,0 +1,170 @@
+/**
+ * FleetStore (core/ports/fleet-store.ts) on the MikroORM adapter's connection: the `fleet_card` table of
+ * ./fleet-schema.ts, upserted with `INSERT … ON CONFLICT DO UPDATE` (SQLite ≥ 3.24 and PostgreSQL alike) and
+ * read with one filtered, sorted, paged SELECT plus a COUNT. Rows without a value sort last in both orders;
+ * equal keys are ordered by card number. Text sorts compare bytes (`COLLATE "C"` on PostgreSQL, SQLite's
+ * default) so both databases page identically.
+ */
+import {
+  AUTHENTICITY_STATUSES,
+  DOWNLOAD_INTERVAL_SECONDS,
+  epochDayOf,
+  lastDownloadOf,
+  type AuthenticityStatus,
+  emptyFindingCounts,
+  type FindingCounts,
+  type FleetCardRecord,
+  type FleetCounts,
+  type FleetFilter,
+  type FleetSort,
+} from '../../../core/fleet/fleet-card.js';
+import type { FleetListQuery, FleetStore } from '../../../core/ports/fleet-store.js';
+import type { Slice } from '../../../core/ports/import-store.js';
+import type { Raw, SqlValue } from './dialect.js';
+import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
+import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
+
+const lower = (value: string | null): string => (value ?? '').toLowerCase();
+
+export function fleetValues(record: FleetCardRecord): SqlValue[] {
+  const nameKey = record.surname === null && record.first_names === null ? null : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
+  return [
+    record.card_number, JSON.stringify(record), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
+    nameKey, record.expiry_day, lastDownloadOf(record).seconds, record.findings.VIOLATION, record.findings.POTENTIAL,
+    record.findings.INCOMPLETE_DATA,
+  ];
+}
+
+function authenticityOf(value: unknown): AuthenticityStatus | null {
+  return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value) ? (value as AuthenticityStatus) : null;
+}
+
+const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+
+/** The stored JSON back to a record, every field checked (nothing untyped leaves the storage boundary). */
+export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
+  const r = JSON.parse(raw.record_json as string) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const f = (r.findings ?? {}) as Record<string, unknown>;
+  const counts = emptyFindingCounts();
+  for (const key of Object.keys(counts) as (keyof FindingCounts)[]) counts[key] = numberOr(f[key], 0);
+  return {
+    card_number: raw.card_number as string,
+    surname: text(r.surname),
+    first_names: text(r.first_names),
+    issuing_member_state: text(r.issuing_member_state),
+    expiry_day: numberOr(r.expiry_day, null),
+    card_download_s: numberOr(r.card_download_s, null),
+    activity_end_s: numberOr(r.activity_end_s, null),
+    recorded_days: Array.isArray(r.recorded_days) ? r.recorded_days.filter((d): d is number => typeof d === 'number') : [],
+    imports: numberOr(r.imports, 0),
+    quarantined_imports: numberOr(r.quarantined_imports, 0),
+    conflicting_days: numberOr(r.conflicting_days, 0),
+    authenticity_status: authenticityOf(r.authenticity_status),
+    findings: counts,
+    findings_evaluated: r.findings_evaluated === true,
+  };
+}
+
+/** `LIKE` pattern matching `text` anywhere, with the pattern characters escaped (ESCAPE '!'). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+export class MikroOrmFleetStore implements FleetStore {
+  constructor(private readonly store: MikroOrmImportStore) {}
+
+  private get collate(): string {
+    return this.store.dialect.name === 'postgres' ? ' COLLATE "C"' : '';
+  }
+
+  async saveFleetCard(record: FleetCardRecord): Promise<void> {
+    const columns = FLEET_CARD_COLUMNS.join(', ');
+    const updates = FLEET_CARD_COLUMNS.filter((c) => c !== 'card_number').map((c) => `${c} = excluded.${c}`).join(', ');
+    await this.store.query(
+      `INSERT INTO fleet_card (${columns}) VALUES (${FLEET_CARD_COLUMNS.map(() => '?').join(', ')})
+       ON CONFLICT (card_number) DO UPDATE SET ${updates}`,
+      fleetValues(record),
+    );
+  }
+
+  async fleetCard(cardNumber: string): Promise<FleetCardRecord | null> {
+    const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [cardNumber]);
+    return rows.length === 0 ? null : fleetRecordFromRaw(rows[0]!);
+  }
+
+  async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
+    const { sql, params } = whereOf(query.filter, query.now_s);
+    const [count] = await this.store.query(`SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
+    const rows = await this.store.query(
+      `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
+      [...params, query.page.limit, query.page.offset],
+    );
+    return { items: rows.map(fleetRecordFromRaw), total: count!.n as number };
+  }
+
+  async fleetCounts(nowS: number): Promise<FleetCounts> {
+    const [row] = await this.store.query(
+      `SELECT COUNT(*) AS drivers,
+              SUM(CASE WHEN last_download_s < ? THEN 1 ELSE 0 END) AS overdue,
+              SUM(CASE WHEN expiry_day <= ? THEN 1 ELSE 0 END) AS expiring,
+              SUM(CASE WHEN f_violation > 0 THEN 1 ELSE 0 END) AS infringements
+         FROM fleet_card`,
+      [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS) + 30],
+    );
+    return {
+      drivers: Number(row!.drivers),
+      overdue: Number(row!.overdue ?? 0),
+      expiring_30d: Number(row!.expiring ?? 0),
+      with_infringements: Number(row!.infringements ?? 0),
+    };
+  }
+
+  async cardsWithoutFleetRow(): Promise<string[]> {
+    const rows = await this.store.query(
+      `SELECT DISTINCT i.card_number FROM imports i
+         LEFT JOIN fleet_card f ON f.card_number = i.card_number
+        WHERE i.card_number IS NOT NULL AND f.card_number IS NULL
+        ORDER BY i.card_number`,
+    );
+    return rows.map((r) => r.card_number as string);
+  }
+
+  private orderBy(sort: FleetSort, order: 'asc' | 'desc'): string {
+    const dir = order === 'desc' ? 'DESC' : 'ASC';
+    const nullsLast = (column: string, collate = '') => `CASE WHEN ${column} IS NULL THEN 1 ELSE 0 END, ${column}${collate} ${dir}`;
+    const tail = `card_number${this.collate} ASC`;
+    switch (sort) {
+      case 'due':
+        return `${nullsLast('last_download_s')}, ${nullsLast('expiry_day')}, ${tail}`;
+      case 'card_number':
+        return `card_number${this.collate} ${dir}`;
+      case 'surname':
+        return `${nullsLast('name_key', this.collate)}, ${tail}`;
+      case 'expiry_date':
+        return `${nullsLast('expiry_day')}, ${tail}`;
+      case 'last_download':
+        return `${nullsLast('last_download_s')}, ${tail}`;
+      case 'findings':
+        return `f_violation ${dir}, f_potential ${dir}, f_incomplete ${dir}, ${tail}`;
+    }
+  }
+}
+
+function whereOf(filter: FleetFilter, nowS: number): { sql: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.q !== null && filter.q.trim() !== '') {
+    where.push(`search_text LIKE ? ESCAPE '!'`);
+    params.push(containsPattern(filter.q.trim()));
+  }
+  if (filter.overdue !== null) {
+    where.push(filter.overdue ? 'last_download_s < ?' : '(last_download_s IS NULL OR last_download_s >= ?)');
+    params.push(nowS - DOWNLOAD_INTERVAL_SECONDS);
+  }
+  if (filter.expiring_within_days !== null) {
+    where.push('expiry_day <= ?');
+    params.push(epochDayOf(nowS) + filter.expiring_within_days);
+  }
+  return { sql: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+}

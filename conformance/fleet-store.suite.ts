@@ -1,0 +1,134 @@
+/**
+ * The fleet port's contract (core/ports/fleet-store.ts) as a suite any adapter runs, on SQLite and PostgreSQL:
+ *   fleetStoreSuite(t, 'sqlite', async () => { const store = await createMikroOrmStore(...); return { store, fleet: ... } })
+ * Each sub-test gets a fresh, empty database.
+ */
+import type { TAP } from 'tap';
+import { emptyFindingCounts, type FleetCardRecord } from '../core/fleet/fleet-card.js';
+import type { FleetListQuery, FleetStore } from '../core/ports/fleet-store.js';
+import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
+import { newImport, type ClosableStore } from './storage-port.suite.js';
+import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+
+type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
+export interface FleetUnderTest {
+  store: ClosableStore;
+  fleet: FleetStore;
+}
+
+/** The MikroORM adapter's fleet store over an opened import store (SQLite or PostgreSQL). */
+export function fleetUnderTest(store: MikroOrmImportStore): FleetUnderTest {
+  return { store, fleet: new MikroOrmFleetStore(store) };
+}
+
+const DAY = 86_400;
+const NOW = Date.parse('2026-03-10T08:00:00Z') / 1000;
+const TODAY = Math.floor(NOW / DAY);
+
+export function fleetRecord(card_number: string, fields: Partial<FleetCardRecord> = {}): FleetCardRecord {
+  return {
+    card_number,
+    surname: null,
+    first_names: null,
+    issuing_member_state: 'FI',
+    expiry_day: null,
+    card_download_s: null,
+    activity_end_s: null,
+    recorded_days: [],
+    imports: 1,
+    quarantined_imports: 0,
+    conflicting_days: 0,
+    authenticity_status: null,
+    findings: emptyFindingCounts(),
+    findings_evaluated: true,
+    ...fields,
+  };
+}
+
+const query = (fields: Partial<FleetListQuery> = {}): FleetListQuery => ({
+  filter: { q: null, overdue: null, expiring_within_days: null },
+  sort: 'due',
+  order: 'asc',
+  page: { limit: 500, offset: 0 },
+  now_s: NOW,
+  ...fields,
+});
+
+export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetUnderTest>): void {
+  const withFleet = (title: string, body: (t: Tap, under: FleetUnderTest) => Promise<void>) =>
+    t.test(`${name} fleet: ${title}`, async (t) => {
+      const under = await open();
+      try {
+        await body(t, under);
+      } finally {
+        await under.store.close();
+      }
+    });
+
+  withFleet('a saved row reads back unchanged; saving again replaces it', async (t, { fleet }) => {
+    const record = fleetRecord('CARD000000000001', {
+      surname: 'Šimková', first_names: 'Eva', expiry_day: TODAY + 100, card_download_s: NOW - 5 * DAY, activity_end_s: NOW - 6 * DAY,
+      recorded_days: [TODAY - 7, TODAY - 6], imports: 3, quarantined_imports: 1, conflicting_days: 2, authenticity_status: 'VERIFIED',
+      findings: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 4, MI: 1, SI: 1, VSI: 0, MSI: 0 }, findings_evaluated: false,
+    });
+    await fleet.saveFleetCard(record);
+    t.strictSame(await fleet.fleetCard('CARD000000000001'), record);
+    const replaced = { ...record, surname: 'Other', imports: 4, authenticity_status: null, findings_evaluated: true };
+    await fleet.saveFleetCard(replaced);
+    t.strictSame(await fleet.fleetCard('CARD000000000001'), replaced);
+    t.equal(await fleet.fleetCard('NOSUCHCARD'), null);
+    t.equal((await fleet.listFleetCards(query())).total, 1);
+  });
+
+  withFleet('sorting: due (overdue first, unknown last), names, expiry, last download, findings; ties by card number', async (t, { fleet }) => {
+    const rows = [
+      fleetRecord('C1', { surname: 'beta', activity_end_s: NOW - 40 * DAY, expiry_day: TODAY + 5 }),
+      fleetRecord('C2', { surname: 'Alpha', card_download_s: NOW - 2 * DAY, expiry_day: TODAY + 400, findings: { ...emptyFindingCounts(), VIOLATION: 3 } }),
+      fleetRecord('C3', { surname: null }),
+      fleetRecord('C4', { surname: 'alpha', first_names: 'Zed', card_download_s: NOW - 2 * DAY, activity_end_s: NOW - 50 * DAY, expiry_day: TODAY + 2 }),
+      fleetRecord('C5', { surname: 'Gamma', activity_end_s: NOW - 10 * DAY, findings: { ...emptyFindingCounts(), POTENTIAL: 1 } }),
+    ];
+    for (const r of rows) await fleet.saveFleetCard(r);
+    const order = async (fields: Partial<FleetListQuery>) => (await fleet.listFleetCards(query(fields))).items.map((r) => r.card_number);
+    t.same(await order({}), ['C1', 'C5', 'C4', 'C2', 'C3'], 'due: last download ascending (C4 by its card download), then expiry');
+    t.same(await order({ order: 'desc' }), ['C2', 'C4', 'C5', 'C1', 'C3']);
+    t.same(await order({ sort: 'surname' }), ['C2', 'C4', 'C1', 'C5', 'C3'], 'case-insensitive; first names break ties');
+    t.same(await order({ sort: 'surname', order: 'desc' }), ['C5', 'C1', 'C4', 'C2', 'C3']);
+    t.same(await order({ sort: 'expiry_date' }), ['C4', 'C1', 'C2', 'C3', 'C5']);
+    t.same(await order({ sort: 'last_download', order: 'desc' }), ['C2', 'C4', 'C5', 'C1', 'C3']);
+    t.same(await order({ sort: 'findings', order: 'desc' }), ['C2', 'C5', 'C1', 'C3', 'C4']);
+    t.same(await order({ sort: 'card_number', order: 'desc' }), ['C5', 'C4', 'C3', 'C2', 'C1']);
+    const page = await fleet.listFleetCards(query({ page: { limit: 2, offset: 2 } }));
+    t.same([page.total, page.items.map((r) => r.card_number)], [5, ['C4', 'C2']]);
+  });
+
+  withFleet('filters: overdue, expiring within n days (expired included), text; counts', async (t, { fleet }) => {
+    await fleet.saveFleetCard(fleetRecord('OVERDUE0000000001', { surname: 'Late', activity_end_s: NOW - 28 * DAY - 1, expiry_day: TODAY - 3 }));
+    await fleet.saveFleetCard(fleetRecord('DUEEXACTLY0000002', { surname: 'Edge', activity_end_s: NOW - 28 * DAY, expiry_day: TODAY + 30, findings: { ...emptyFindingCounts(), VIOLATION: 1 } }));
+    await fleet.saveFleetCard(fleetRecord('FRESH000000000003', { surname: '100%_done', card_download_s: NOW, expiry_day: TODAY + 31 }));
+    await fleet.saveFleetCard(fleetRecord('UNKNOWN0000000004'));
+    const cards = async (filter: Partial<FleetListQuery['filter']>) =>
+      (await fleet.listFleetCards(query({ filter: { q: null, overdue: null, expiring_within_days: null, ...filter }, sort: 'card_number' }))).items.map((r) => r.card_number);
+    t.same(await cards({ overdue: true }), ['OVERDUE0000000001']);
+    t.same(await cards({ overdue: false }), ['DUEEXACTLY0000002', 'FRESH000000000003', 'UNKNOWN0000000004']);
+    t.same(await cards({ expiring_within_days: 30 }), ['DUEEXACTLY0000002', 'OVERDUE0000000001']);
+    t.same(await cards({ expiring_within_days: 0 }), ['OVERDUE0000000001']);
+    t.same(await cards({ q: 'LATE' }), ['OVERDUE0000000001']);
+    t.same(await cards({ q: 'fresh0' }), ['FRESH000000000003']);
+    t.same(await cards({ q: '0%_d' }), ['FRESH000000000003'], '% and _ are literal');
+    t.same(await cards({ q: '%' }), ['FRESH000000000003']);
+    t.same(await cards({ q: 'late', overdue: false }), []);
+    t.same(await fleet.fleetCounts(NOW), { drivers: 4, overdue: 1, expiring_30d: 2, with_infringements: 1 });
+  });
+
+  withFleet('an empty fleet counts zero; cards with imports but no row are listed', async (t, { fleet, store }) => {
+    t.same(await fleet.fleetCounts(NOW), { drivers: 0, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+    t.same((await fleet.listFleetCards(query())).items, []);
+    await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-02')] })));
+    await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-03')] })));
+    await store.saveImport(newImport(buildParsedCard({ card_number: 'HASROW0000000002', days: [workingDay('2026-03-02')] })));
+    await fleet.saveFleetCard(fleetRecord('HASROW0000000002'));
+    t.same(await fleet.cardsWithoutFleetRow(), ['ROWLESS000000001']);
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The fleet overview's model (issue 12): what the office must know per driver card.
+ *
+ * Download interval: driver cards must be downloaded at least every 28 days (Commission Regulation (EU)
+ * No 581/2010, Art. 1(2)(b), read with Regulation (EU) No 165/2014 Art. 36); `next_download_due` is the last
+ * download plus 28 days and a card is overdue once the clock passes it.
+ * `last_download`: the card's own EF Card_Download time (LastCardDownload, Annex IC 2.89; written when the card
+ * is downloaded) when an import carried one, else the end of the newest import's last activity interval.
+ * Every value is a number: epoch seconds (`_s`) or epoch days (`_day`); the HTTP adapter writes ISO text.
+ */
+import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
+
+export const DOWNLOAD_INTERVAL_DAYS = 28;
+export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
+/** days of activity data the coverage figure looks at (ending today) */
+export const COVERAGE_DAYS = 28;
+/** recorded days kept per card: enough for the coverage window for any clock at or after the last record */
+export const RECORDED_DAYS_KEPT = 2 * COVERAGE_DAYS;
+/** ISO weeks of pre-check findings per card (ending with the week of the card's last recorded day) */
+export const FINDING_WEEKS = 4;
+
+export type LastDownloadSource = 'CARD_DOWNLOAD' | 'ACTIVITY_END';
+export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
+export type FleetSort = (typeof FLEET_SORTS)[number];
+export type FleetOrder = 'asc' | 'desc';
+/** The authenticity status of an import (API additions, issue 8); read defensively from import rows. */
+export const AUTHENTICITY_STATUSES = ['VERIFIED', 'INVALID', 'UNVERIFIABLE', 'UNSIGNED'] as const;
+export type AuthenticityStatus = (typeof AUTHENTICITY_STATUSES)[number];
+
+export const FINDING_STATUSES: readonly FindingStatus[] = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'];
+export const SEVERITIES: readonly Severity[] = ['MI', 'SI', 'VSI', 'MSI'];
+export type FindingCounts = Record<FindingStatus | Severity, number>;
+
+/** The stored summary of one card. */
+export interface FleetCardRecord {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  issuing_member_state: string | null;
+  expiry_day: number | null;
+  /** the newest EF Card_Download time any import of the card carried */
+  card_download_s: number | null;
+  /** end of the newest import's last activity interval */
+  activity_end_s: number | null;
+  /** epoch days with an activity record, the RECORDED_DAYS_KEPT days up to the card's last record */
+  recorded_days: number[];
+  imports: number;
+  quarantined_imports: number;
+  conflicting_days: number;
+  authenticity_status: AuthenticityStatus | null;
+  findings: FindingCounts;
+  /** false when the pre-check refused the card's last 4 weeks (conflicting or quarantined data) */
+  findings_evaluated: boolean;
+}
+
+export interface FleetFilter {
+  /** text in surname, first names or card number (case-insensitive) */
+  q: string | null;
+  overdue: boolean | null;
+  expiring_within_days: number | null;
+}
+
+/** One row of the fleet overview (numbers; see the HTTP adapter for the ISO form). */
+export interface FleetRow {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  issuing_member_state: string | null;
+  expiry_day: number | null;
+  expiry_days_left: number | null;
+  last_download_s: number | null;
+  last_download_source: LastDownloadSource | null;
+  next_download_due_s: number | null;
+  overdue: boolean;
+  download_days_left: number | null;
+  coverage_days_28: number;
+  imports: number;
+  quarantined_imports: number;
+  conflicting_days: number;
+  authenticity_status: AuthenticityStatus | null;
+  findings_4w: FindingCounts;
+  findings_4w_evaluated: boolean;
+}
+
+export interface FleetCounts {
+  drivers: number;
+  overdue: number;
+  expiring_30d: number;
+  with_infringements: number;
+}
+
+export function emptyFindingCounts(): FindingCounts {
+  return { VIOLATION: 0, POTENTIAL: 0, INCOMPLETE_DATA: 0, MI: 0, SI: 0, VSI: 0, MSI: 0 };
+}
+
+export function countFindings(violations: readonly Pick<Violation, 'status' | 'severity'>[]): FindingCounts {
+  const counts = emptyFindingCounts();
+  for (const v of violations) {
+    counts[v.status]++;
+    if (v.severity !== null) counts[v.severity]++;
+  }
+  return counts;
+}
+
+/** The last download and where it comes from. */
+export function lastDownloadOf(record: Pick<FleetCardRecord, 'card_download_s' | 'activity_end_s'>): {
+  seconds: number | null;
+  source: LastDownloadSource | null;
+} {
+  if (record.card_download_s !== null) return { seconds: record.card_download_s, source: 'CARD_DOWNLOAD' };
+  if (record.activity_end_s !== null) return { seconds: record.activity_end_s, source: 'ACTIVITY_END' };
+  return { seconds: null, source: null };
+}
+
+export const epochDayOf = (seconds: number): number => Math.floor(seconds / 86_400);
+
+/** Days with an activity record among the COVERAGE_DAYS days ending with `today` (epoch day). */
+export function coverageDays(recordedDays: readonly number[], today: number): number {
+  const first = today - COVERAGE_DAYS + 1;
+  return new Set(recordedDays.filter((d) => d >= first && d <= today)).size;
+}
+
+/** The API row of a stored summary at the clock's `nowS`. */
+export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
+  const today = epochDayOf(nowS);
+  const last = lastDownloadOf(record);
+  const due = last.seconds === null ? null : last.seconds + DOWNLOAD_INTERVAL_SECONDS;
+  return {
+    card_number: record.card_number,
+    surname: record.surname,
+    first_names: record.first_names,
+    issuing_member_state: record.issuing_member_state,
+    expiry_day: record.expiry_day,
+    expiry_days_left: record.expiry_day === null ? null : record.expiry_day - today,
+    last_download_s: last.seconds,
+    last_download_source: last.source,
+    next_download_due_s: due,
+    overdue: due !== null && nowS > due,
+    download_days_left: due === null ? null : epochDayOf(due) - today,
+    coverage_days_28: coverageDays(record.recorded_days, today),
+    imports: record.imports,
+    quarantined_imports: record.quarantined_imports,
+    conflicting_days: record.conflicting_days,
+    authenticity_status: record.authenticity_status,
+    findings_4w: { ...record.findings },
+    findings_4w_evaluated: record.findings_evaluated,
+  };
+}
+
+/** The authenticity status of an import row that may or may not carry `authenticity` (issue 8). */
+export function authenticityStatusOf(row: object): AuthenticityStatus | null {
+  const authenticity = (row as { authenticity?: unknown }).authenticity;
+  if (authenticity === null || typeof authenticity !== 'object') return null;
+  const status = (authenticity as { status?: unknown }).status;
+  return typeof status === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(status)
+    ? (status as AuthenticityStatus)
+    : null;
+}

@@ -1,0 +1,33 @@
+/**
+ * The fleet port: one summary row per card, written when an import is stored (core/use-cases/
+ * refresh-fleet-card.ts) and read by the fleet overview, so that listing 1,000 cards never touches the
+ * activity tables. Times are epoch seconds, dates epoch days (the HTTP adapter writes the ISO text).
+ *
+ * Contract (conformance/fleet-store.suite.ts runs it against every adapter):
+ * - `saveFleetCard` inserts or replaces the row of `card_number` (idempotent);
+ * - `listFleetCards` filters, sorts and pages in the database; rows with equal sort keys are ordered by
+ *   card number so that pages never overlap or skip; `total` counts every row matching the filter;
+ * - "overdue" is `last_download_s < now_s - DOWNLOAD_INTERVAL_SECONDS` (rows without a last download are
+ *   never overdue); "expiring within n days" is `expiry_day <= today + n` (expired cards included).
+ */
+import type { Page } from '../use-cases/contracts.js';
+import type { FleetCardRecord, FleetCounts, FleetFilter, FleetOrder, FleetSort } from '../fleet/fleet-card.js';
+import type { Slice } from './import-store.js';
+
+export interface FleetListQuery {
+  filter: FleetFilter;
+  sort: FleetSort;
+  order: FleetOrder;
+  page: Page;
+  /** the request's clock (epoch seconds): overdue and expiry filters are relative to it */
+  now_s: number;
+}
+
+export interface FleetStore {
+  saveFleetCard(record: FleetCardRecord): Promise<void>;
+  fleetCard(cardNumber: string): Promise<FleetCardRecord | null>;
+  listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>>;
+  fleetCounts(nowS: number): Promise<FleetCounts>;
+  /** card numbers that have imports but no fleet row (after an upgrade, or a refresh that did not finish) */
+  cardsWithoutFleetRow(): Promise<string[]>;
+}

@@ -1,0 +1,133 @@
+/**
+ * Keeps the fleet summary of a card up to date (issue 12): called right after an import is stored (and
+ * for cards found without a summary at start). The summary is recomputed from the stored imports, so a
+ * refresh is idempotent; the EF Card_Download time only an import's decoded file carries is merged in as
+ * the newest of the stored and the given value. Refreshes of one card run one after another.
+ *
+ * Findings: the EU 561 pre-check (the same use case the API serves) over the card's last FINDING_WEEKS ISO
+ * weeks, ending with the week of its last recorded day. When the pre-check refuses that basis (conflicting
+ * or quarantined data), the counts stay zero and `findings_evaluated` is false.
+ */
+import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
+import type { ImportRow, ParsedCard } from '../domain/rows.js';
+import {
+  authenticityStatusOf,
+  countFindings,
+  emptyFindingCounts,
+  FINDING_WEEKS,
+  RECORDED_DAYS_KEPT,
+  type FindingCounts,
+  type FleetCardRecord,
+} from '../fleet/fleet-card.js';
+import { epochDayOfValue, epochSecondsOfValue } from '../fleet/values.js';
+import { mondayOf } from '../time.js';
+import type { FleetStore } from '../ports/fleet-store.js';
+import type { ImportStore } from '../ports/import-store.js';
+import type { OverviewUseCases } from './contracts.js';
+import { resolveBasis, servedData } from './data-basis.js';
+
+const ALL_IMPORTS = { limit: 5000, offset: 0 };
+const OPEN = { from: null, to: null };
+
+export interface RefreshFleetCardDeps {
+  store: ImportStore;
+  fleet: FleetStore;
+  overviews: Pick<OverviewUseCases, 'precheck'>;
+}
+
+export class RefreshFleetCard {
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: RefreshFleetCardDeps) {}
+
+  /**
+   * After an import was stored (`card` decoded from it) or found stored (`card` null: refreshed only when the
+   * summary is missing or counts fewer imports than are stored, e.g. after a crash between the two writes).
+   */
+  async stored(row: ImportRow, card: ParsedCard | null): Promise<void> {
+    const cardNumber = row.card.card_number;
+    if (cardNumber === null) return;
+    if (card !== null) return this.refresh(cardNumber, card.card_download_s ?? null);
+    const summary = await this.deps.fleet.fleetCard(cardNumber);
+    const stored = await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 });
+    if (summary === null || summary.imports < stored.total) await this.refresh(cardNumber);
+  }
+
+  /** Recomputes the card's summary; `cardDownloadS` is the EF Card_Download time of the import just stored. */
+  async refresh(cardNumber: string, cardDownloadS: number | null = null): Promise<void> {
+    const previous = this.running.get(cardNumber) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => this.compute(cardNumber, cardDownloadS));
+    this.running.set(cardNumber, next);
+    try {
+      await next;
+    } finally {
+      if (this.running.get(cardNumber) === next) this.running.delete(cardNumber);
+    }
+  }
+
+  /** Summaries for every card that has imports but none yet (a database from before the fleet table). */
+  async refreshMissing(): Promise<number> {
+    const missing = await this.deps.fleet.cardsWithoutFleetRow();
+    for (const card of missing) await this.refresh(card);
+    return missing.length;
+  }
+
+  private async compute(cardNumber: string, cardDownloadS: number | null): Promise<void> {
+    const { store, fleet } = this.deps;
+    const imports = (await store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS)).items;
+    const newest = imports[imports.length - 1];
+    if (!newest) return;
+    const stored = await fleet.fleetCard(cardNumber);
+    const data = await servedData(store, await resolveBasis(store, { kind: 'card_number', value: cardNumber }), OPEN);
+    const days = [...new Set(data.served.map((r) => epochDayOfValue(r.date)!))].sort((a, b) => a - b);
+    const lastDay = days[days.length - 1] ?? null;
+    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
+    const record: FleetCardRecord = {
+      card_number: cardNumber,
+      surname: newest.driver.surname,
+      first_names: newest.driver.first_names,
+      issuing_member_state: newest.card.issuing_member_state,
+      expiry_day: epochDayOfValue(newest.card.expiry_date),
+      card_download_s: maxOrNull(stored?.card_download_s ?? null, cardDownloadS),
+      activity_end_s: await this.activityEnd(newest),
+      recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
+      imports: imports.length,
+      quarantined_imports: imports.filter((i) => i.status === 'QUARANTINED').length,
+      conflicting_days: data.conflicts.length,
+      authenticity_status: authenticityStatusOf(newest),
+      findings: findings.counts,
+      findings_evaluated: findings.evaluated,
+    };
+    await fleet.saveFleetCard(record);
+  }
+
+  /** End of the newest import's last activity interval (its activity range's last day). */
+  private async activityEnd(newest: ImportRow): Promise<number | null> {
+    const to = newest.activity_range.to;
+    if (to === null) return null;
+    const day = (await this.deps.store.activities([{ import_id: newest.import_id, date: to }], null)).items;
+    let end: number | null = null;
+    for (const row of day) end = maxOrNull(end, epochSecondsOfValue(row.end));
+    return end;
+  }
+
+  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean }> {
+    const from = mondayOf(lastDay) - 7 * (FINDING_WEEKS - 1);
+    const to = mondayOf(lastDay) + 6;
+    try {
+      const result = await this.deps.overviews.precheck({ basis: { kind: 'card_number', value: cardNumber }, range: { from, to } });
+      return { counts: countFindings(result.violations), evaluated: true };
+    } catch (error) {
+      if (error instanceof ConflictingDataError || error instanceof QuarantinedDataError) {
+        return { counts: emptyFindingCounts(), evaluated: false };
+      }
+      throw error;
+    }
+  }
+}
+
+function maxOrNull(a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return Math.max(a, b);
+}
