@@ -24,7 +24,7 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
 import { formatDuration } from '../time.js';
 
 export function breaks(a: Analysis): RuleOutput {
@@ -44,7 +44,7 @@ export function breaks(a: Analysis): RuleOutput {
         value: accumulated,
         limit: LIMITS.drivingBeforeBreak,
         excess: accumulated - LIMITS.drivingBeforeBreak,
-        severity: severityOf(DRIVING_BANDS.break, accumulated),
+        ...graded(DRIVING_BANDS.break, accumulated),
         description:
           `${formatDuration(accumulated)} of driving without a qualifying break of 45 min ` +
           `(or 15 min followed by 30 min); the limit is 4 h 30.`,

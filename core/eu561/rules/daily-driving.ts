@@ -12,7 +12,7 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
 import { formatDuration, weekStartOf } from '../time.js';
 
 const ARTICLE = 'Art. 6(1) Regulation (EC) No 561/2006';
@@ -43,7 +43,7 @@ export function dailyDriving(a: Analysis): RuleOutput {
       value: driving,
       limit,
       excess: driving - limit,
-      severity: severityOf(bands, driving),
+      ...graded(bands, driving),
       description: `Daily driving time ${formatDuration(driving)} exceeds ${why}.`,
       evidenceKinds: ['DRIVING'],
     });

@@ -13,7 +13,7 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { REST_BANDS, severityOf } from '../severity.js';
+import { REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant } from '../time.js';
 
 export function dailyRest(a: Analysis): RuleOutput {
@@ -37,7 +37,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit: LIMITS.regularDailyRest,
         excess: LIMITS.regularDailyRest - rest.portion,
-        severity: severityOf(REST_BANDS.daily_regular, rest.portion),
+        ...graded(REST_BANDS.daily_regular, rest.portion),
         description:
           `Reduced daily rest of ${formatDuration(rest.portion)} ${windowText} is reduced rest number ${reduced} ` +
           `since the last weekly rest; only three are allowed, so 11 h were needed.`,
@@ -53,7 +53,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit: LIMITS.multiManningRest,
         excess: LIMITS.multiManningRest - rest.portion,
-        severity: severityOf(REST_BANDS.multi_manning, rest.portion),
+        ...graded(REST_BANDS.multi_manning, rest.portion),
         description:
           `Multi-manning: the longest rest ${windowText} is ${formatDuration(rest.portion)}; ` +
           `a daily rest of at least 9 h was needed.`,
@@ -77,7 +77,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit,
         excess: limit - rest.portion,
-        severity: severityOf(bands, rest.portion),
+        ...graded(bands, rest.portion),
         description: `${what}; ${need}.`,
         evidenceKinds: ['REST'],
       });

@@ -7,7 +7,7 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
 import { formatDuration, WEEK, weekStartOf } from '../time.js';
 
 export function weeklyDriving(a: Analysis): RuleOutput {
@@ -27,7 +27,7 @@ export function weeklyDriving(a: Analysis): RuleOutput {
         value: driving,
         limit: LIMITS.weeklyDriving,
         excess: driving - LIMITS.weeklyDriving,
-        severity: severityOf(DRIVING_BANDS.weekly, driving),
+        ...graded(DRIVING_BANDS.weekly, driving),
         description: `Weekly driving time ${formatDuration(driving)} exceeds the 56 h limit of the week.`,
         evidenceKinds: ['DRIVING'],
       });
@@ -44,7 +44,7 @@ export function weeklyDriving(a: Analysis): RuleOutput {
           value: total,
           limit: LIMITS.fortnightlyDriving,
           excess: total - LIMITS.fortnightlyDriving,
-          severity: severityOf(DRIVING_BANDS.fortnightly, total),
+          ...graded(DRIVING_BANDS.fortnightly, total),
           description: `Driving time ${formatDuration(total)} in two consecutive weeks exceeds the 90 h limit.`,
           evidenceKinds: ['DRIVING'],
         });

@@ -43,7 +43,7 @@ import type { Analysis, RestPeriod } from '../shifts.js';
 import { weeklyRestsOf } from '../shifts.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, REST_BANDS, severityOf } from '../severity.js';
+import { DRIVING_BANDS, REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant, WEEK, weekStartOf } from '../time.js';
 
 const ARTICLE = 'Art. 8(6) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
@@ -74,7 +74,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
       value: startAt - anchorAt,
       limit: LIMITS.weeklyRestDeadline,
       excess: delay,
-      severity: severityOf(DRIVING_BANDS.six_day_delay, delay),
+      ...graded(DRIVING_BANDS.six_day_delay, delay),
       description: openEnded
         ? `No weekly rest (24 h or more) started within six 24-hour periods after the previous weekly rest ended ` +
           `(${formatInstant(anchorAt)}); by the end of the data ${formatDuration(delay)} had passed beyond the limit.`
@@ -94,7 +94,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
       value: r.duration,
       limit: LIMITS.reducedWeeklyRest,
       excess: short,
-      severity: severityOf(REST_BANDS.weekly_reduced, r.duration),
+      ...graded(REST_BANDS.weekly_reduced, r.duration),
       description:
         `No rest of 24 h or more started within six 24-hour periods after the previous weekly rest ended ` +
         `(${formatInstant(anchorAt)}); the longest rest started in that time, ${formatDuration(r.duration)} from ` +
@@ -168,7 +168,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
         value: longest,
         limit: LIMITS.regularWeeklyRest,
         excess: LIMITS.regularWeeklyRest - longest,
-        severity: severityOf(REST_BANDS.weekly_regular, longest),
+        ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Two consecutive weeks from ${formatInstant(w)} hold only reduced weekly rests (longest ` +
           `${formatDuration(longest)}); at least one regular weekly rest of 45 h was needed` +
@@ -199,7 +199,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
         value: longest,
         limit: LIMITS.regularWeeklyRest,
         excess: LIMITS.regularWeeklyRest - longest,
-        severity: severityOf(REST_BANDS.weekly_regular, longest),
+        ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Only ${inPair.length} weekly rest in the two consecutive weeks from ${formatInstant(w)}; ` +
           `at least two (one of them a regular 45 h rest) were needed.`,
