@@ -368,7 +368,7 @@ export const eu561ResponseSchema: Schema = {
             type: 'string',
             enum: [
               'daily_driving', 'weekly_driving', 'fortnightly_driving', 'break', 'daily_rest', 'weekly_rest',
-              'reduced_weekly_rest_compensation', 'daily_rest_multi_manning',
+              'reduced_weekly_rest_compensation', 'daily_rest_multi_manning', 'consecutive_reduced_weekly_rest',
             ],
           },
           status: { type: 'string', enum: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] },

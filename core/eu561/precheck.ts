@@ -18,6 +18,7 @@ import { timeTotals } from '../overview/time-totals.js';
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
 import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION, STATIC_NOT_EVALUATED } from './ruleset.js';
 import { breaks } from './rules/break.js';
+import { consecutiveReducedWeeklyRest } from './rules/consecutive-reduced-weekly-rest.js';
 import { dailyDriving } from './rules/daily-driving.js';
 import { dailyRest } from './rules/daily-rest.js';
 import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.js';
@@ -49,6 +50,7 @@ export const RULES: readonly ((a: Analysis) => RuleOutput)[] = [
   dailyRest,
   weeklyRest,
   reducedWeeklyRestCompensation,
+  consecutiveReducedWeeklyRest,
 ];
 
 function evaluate(t: Timeline, completion: Completion): RuleOutput {

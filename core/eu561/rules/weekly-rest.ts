@@ -30,7 +30,8 @@
  *   is read as work: INCOMPLETE_DATA (../precheck.ts); when it cannot reach 24 h the fault is shown by the data
  *   and reported as a VIOLATION with the length most favourable to the driver (unknown time read as rest).
  * - Two consecutive fixed weeks (Art. 8(6) first subparagraph): at least two weekly rests, one of them
- *   regular. A weekly rest falling in two weeks may be counted in either (Art. 8(9)): every weekly rest that
+ *   regular. A single rest of at least 90 h (two regular weekly rests back to back) that runs from the first week
+ *   into the second satisfies the pair (leave or a long card-out period is not "one weekly rest in two weeks"). A weekly rest falling in two weeks may be counted in either (Art. 8(9)): every weekly rest that
  *   overlaps the two weeks counts for them (the reading most favourable to the driver). Only pairs of weeks
  *   fully inside the data are checked, and a pair already holding a late or insufficient weekly rest (one fault
  *   once) is not reported again. Two reduced weekly rests in the pair may be justified by the 2020/1054 derogation for
@@ -152,6 +153,9 @@ export function weeklyRest(a: Analysis): RuleOutput {
     if (missed.some((f) => f.start < pairEnd && f.end > w)) continue;
     const inPair = weekly.filter((r) => r.start < pairEnd && r.end > w);
     const regular = inPair.filter(isRegular).length;
+    // a rest of two regular weekly rests' length (90 h) running from the first week into the second holds a
+    // weekly rest for each of them (a week or more of leave is not "one weekly rest in two weeks")
+    if (inPair.some((r) => r.duration >= 2 * LIMITS.regularWeeklyRest && r.start < w + WEEK && r.end > w + WEEK)) continue;
     if (inPair.length >= 2 && regular >= 1) continue;
     const key = inPair.map((r) => r.start).join(',');
     if (inPair.length >= 2 && key === lastReported) continue;
