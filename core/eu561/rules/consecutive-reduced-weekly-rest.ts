@@ -10,8 +10,9 @@
  * - weekly rests are continuous rests of 24 h or more (Art. 4(h)), reduced below 45 h. A rest touching the start
  *   or the end of the data may be longer (regular): it breaks the chain, never extends it.
  * - the three must be the weekly rests of three consecutive fixed weeks: each can be counted in a week it
- *   overlaps (Art. 8(9)) and the weeks must follow each other. Two reduced rests in one week are not read as two
- *   weekly rests (the extra one may be a long daily rest): then no finding.
+ *   overlaps (Art. 8(9)) and the weeks must follow each other. A further reduced rest of 24 h or more in one of
+ *   those weeks may be a long daily rest: it is skipped, never counted as one of the three (so three reduced
+ *   rests within two weeks alone give no finding here; the two-week rule of ./weekly-rest.ts judges that pair).
  * - one finding per reduced rest from the third of a chain on (a fourth in a row is again the third after two).
  *   The two-week findings of ./weekly-rest.ts stay: they are about the pairs of weeks, this is about the third rest.
  * - unknown time next to a rest that could make it regular: the finding exists only when unknown time is read as
@@ -44,6 +45,14 @@ function inConsecutiveWeeks(r1: RestPeriod, r2: RestPeriod, r3: RestPeriod): boo
   return weeksOf(r1).some((w) => w2.has(w + WEEK) && w3.has(w + 2 * WEEK));
 }
 
+/** Two earlier reduced rests of the chain that, with r, can be counted in three consecutive weeks (latest first). */
+function earlierPair(chain: readonly RestPeriod[], r: RestPeriod): [RestPeriod, RestPeriod] | null {
+  for (let j = chain.length - 1; j >= 1; j--) {
+    for (let i = j - 1; i >= 0; i--) if (inConsecutiveWeeks(chain[i]!, chain[j]!, r)) return [chain[i]!, chain[j]!];
+  }
+  return null;
+}
+
 export function consecutiveReducedWeeklyRest(a: Analysis): RuleOutput {
   const findings: RawFinding[] = [];
   const chain: RestPeriod[] = [];
@@ -52,10 +61,10 @@ export function consecutiveReducedWeeklyRest(a: Analysis): RuleOutput {
       chain.length = 0;
       continue;
     }
+    const before = earlierPair(chain, r);
     chain.push(r);
-    if (chain.length < 3) continue;
-    const [r1, r2] = chain.slice(-3) as [RestPeriod, RestPeriod, RestPeriod];
-    if (!inConsecutiveWeeks(r1, r2, r)) continue;
+    if (!before) continue;
+    const [r1, r2] = before;
     const short = LIMITS.regularWeeklyRest - r.duration;
     findings.push({
       rule: 'consecutive_reduced_weekly_rest',
