@@ -65,10 +65,10 @@ function evaluate(t: Timeline, completion: Completion): RuleOutput {
   return out;
 }
 
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end || (a.start === b.start && a.end === b.end);
 
-function evidenceOf(segments: readonly Segment[], f: RawFinding): Evidence[] {
+export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>): Evidence[] {
   // first segment ending after f.start
   let lo = 0;
   let hi = segments.length;
@@ -144,7 +144,7 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
  * activity, so not evaluated, never a violation). A final REST is kept: it can only shorten rests, never
  * create driving, and the rest rules never judge a rest touching the end of the data as too short.
  */
-function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: string | null | undefined): ActivityIntervalRow | null {
+export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: string | null | undefined): ActivityIntervalRow | null {
   if (!openEndDate) return null;
   let last: ActivityIntervalRow | null = null;
   for (const r of rows) if (r.date === openEndDate && (last === null || r.start >= last.start)) last = r;
@@ -203,7 +203,8 @@ function markAssumptionDependent(assumed: Violation[], strict: readonly Violatio
   }
 }
 
-export function runPrecheck(input: PrecheckInput): PrecheckResult {
+/** The rows of the requested range, the open end of the data and the timeline built from them. */
+export function timelineOf(input: PrecheckInput): { rows: readonly ActivityIntervalRow[]; openEnd: ActivityIntervalRow | null; t0: Timeline } {
   const rangeStart = input.date_from ? dateToMs(input.date_from) / 1000 : null;
   const rangeEnd = input.date_to ? dateToMs(input.date_to) / 1000 + DAY : null;
   const rows =
@@ -216,7 +217,11 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const timelineRows = openEnd
     ? rows.map((r) => (r === openEnd ? { ...r, card_inserted: false, manual_entry: false } : r))
     : rows;
-  const t0 = buildTimeline(timelineRows, rangeStart, rangeEnd);
+  return { rows, openEnd, t0: buildTimeline(timelineRows, rangeStart, rangeEnd) };
+}
+
+export function runPrecheck(input: PrecheckInput): PrecheckResult {
+  const { rows, openEnd, t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
   const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
   const inner = innerGaps(t);
@@ -287,7 +292,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
 export const SHORT_GAP_SECONDS = 5 * 60;
 
 /** DATA_GAP / DATA_MISSING warnings, short gaps merged into one SHORT_DATA_GAPS warning. */
-function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
+export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
   const inner = innerGaps(t0);
   const out: PrecheckWarning[] = [];
   const short: Gap[] = [];
@@ -330,7 +335,7 @@ function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
   return out;
 }
 
-function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeline): Assumptions {
+export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeline): Assumptions {
   if (unknownAs === 'unknown') {
     return {
       unknown_as: 'unknown',
@@ -362,7 +367,7 @@ function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeli
 /** Evidence lists longer than this are summarised (evidence=summary, the default). */
 export const EVIDENCE_SUMMARY_OVER = 10;
 
-function summariseEvidence(v: Violation): Violation {
+export function summariseEvidence<V extends Omit<Violation, 'rule'>>(v: V): V {
   if (v.evidence.length <= EVIDENCE_SUMMARY_OVER) return v;
   const totals: Record<EvidenceActivity, number> = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
   for (const e of v.evidence) totals[e.activity] += toSec(e.end) - toSec(e.start);
