@@ -11,7 +11,7 @@ import { describeError, erroredProperty, queryValidator } from './validation.js'
 
 export type QueryValues = Partial<Record<QueryParameterName, string | number>>;
 
-const INTEGER_PARAMETERS = new Set(['limit', 'offset']);
+const INTEGER_PARAMETERS = new Set(['limit', 'offset', 'reference_weeks']);
 
 /** Reads and validates the query string against an endpoint's query schema. */
 export function readQuery(url: URL, schema: object): QueryValues {
