@@ -13,7 +13,7 @@ import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
 import { DRIVING_BANDS, graded } from '../severity.js';
-import { formatDuration, weekStartOf } from '../time.js';
+import { formatDuration, formatInstant, weekStartOf } from '../time.js';
 
 const ARTICLE = 'Art. 6(1) Regulation (EC) No 561/2006';
 
@@ -44,7 +44,9 @@ export function dailyDriving(a: Analysis): RuleOutput {
       limit,
       excess: driving - limit,
       ...graded(bands, driving),
-      description: `Daily driving time ${formatDuration(driving)} exceeds ${why}.`,
+      description:
+        `Daily driving time ${formatDuration(driving)} exceeds ${why} by ${formatDuration(driving - limit)} ` +
+        `(the shift from ${formatInstant(shift.start)}).`,
       evidenceKinds: ['DRIVING'],
     });
   }

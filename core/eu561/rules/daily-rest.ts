@@ -40,7 +40,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         ...graded(REST_BANDS.daily_regular, rest.portion),
         description:
           `Reduced daily rest of ${formatDuration(rest.portion)} ${windowText} is reduced rest number ${reduced} ` +
-          `since the last weekly rest; only three are allowed, so 11 h were needed.`,
+          `since the last weekly rest; only three are allowed, so 11 h were needed: ${formatDuration(LIMITS.regularDailyRest - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     } else if ((rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') && rest.multiManning) {
@@ -56,7 +56,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         ...graded(REST_BANDS.multi_manning, rest.portion),
         description:
           `Multi-manning: the longest rest ${windowText} is ${formatDuration(rest.portion)}; ` +
-          `a daily rest of at least 9 h was needed.`,
+          `a daily rest of at least 9 h was needed: ${formatDuration(LIMITS.multiManningRest - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     } else if (rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') {
@@ -78,7 +78,7 @@ export function dailyRest(a: Analysis): RuleOutput {
         limit,
         excess: limit - rest.portion,
         ...graded(bands, rest.portion),
-        description: `${what}; ${need}.`,
+        description: `${what}; ${need}: ${formatDuration(limit - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     }

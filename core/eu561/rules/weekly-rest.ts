@@ -79,8 +79,9 @@ export function weeklyRest(a: Analysis): RuleOutput {
       description: openEnded
         ? `No weekly rest (24 h or more) started within six 24-hour periods after the previous weekly rest ended ` +
           `(${formatInstant(anchorAt)}); by the end of the data ${formatDuration(delay)} had passed beyond the limit.`
-        : `The weekly rest started ${formatDuration(delay)} too late: ${formatDuration(startAt - anchorAt)} after ` +
-          `the previous weekly rest ended (${formatInstant(anchorAt)}); it must start within six 24-hour periods (144 h).`,
+        : `The weekly rest began ${formatDuration(delay)} after the end of the sixth 24-hour period ` +
+          `(${formatInstant(deadline)}) following the end of the previous weekly rest (${formatInstant(anchorAt)}); ` +
+          `it began ${formatInstant(startAt)}.`,
       evidenceKinds: ['REST'],
     });
   };
@@ -175,7 +176,8 @@ export function weeklyRest(a: Analysis): RuleOutput {
         ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Two consecutive weeks from ${formatInstant(w)} hold only reduced weekly rests (longest ` +
-          `${formatDuration(longest)}); at least one regular weekly rest of 45 h was needed` +
+          `${formatDuration(longest)}); at least one regular weekly rest of 45 h was needed ` +
+          `(${formatDuration(LIMITS.regularWeeklyRest - longest)} short)` +
           (derogationFits
             ? '. This may be allowed for international goods transport under Regulation (EU) 2020/1054, which the card cannot show.'
             : '; the four-week condition of the 2020/1054 derogation is not met either.'),
@@ -206,7 +208,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
         ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Only ${inPair.length} weekly rest in the two consecutive weeks from ${formatInstant(w)}; ` +
-          `at least two (one of them a regular 45 h rest) were needed.`,
+          `at least two (one of them a regular 45 h rest) were needed${inPair.length ? ` (the longest, ${formatDuration(longest)}, is ${formatDuration(LIMITS.regularWeeklyRest - longest)} short of 45 h)` : ''}.`,
         evidenceKinds: ['REST'],
       });
     }
