@@ -21,7 +21,7 @@
  *   When the day has no break part at all only (a) is reported (one fault once); (b) is not judged on a day the
  *   data ends in (a break may still follow).
  * - Unknown time: both completions (unknown as rest / as work) as in EU 561; what only one shows is
- *   INCOMPLETE_DATA. With unknown_as=rest the bounded card-out gaps count as rest, findings existing only under
+ *   INCOMPLETE_DATA (not listed for a span without any recorded working time: a long absence says nothing). With unknown_as=rest the bounded card-out gaps count as rest, findings existing only under
  *   that assumption are assumption_dependent.
  * - Severity: Directive 2006/22/EC Annex III has no rows for 2002/15 that could be verified: null.
  */
@@ -241,7 +241,11 @@ function judge(t: Timeline, evidenceT: Timeline, weeks: number): WtdViolation[] 
     if (twin) matched.add(twin);
     out.push(toViolation(evidenceT, f, twin ? 'VIOLATION' : 'INCOMPLETE_DATA'));
   }
-  for (const g of asWork) if (!matched.has(g)) out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA'));
+  // a span with no recorded working time at all (a long absence) says nothing: no INCOMPLETE_DATA for it
+  const known = periodsOf(t, 'rest');
+  for (const g of asWork) {
+    if (!matched.has(g) && workingBetween(known, g.start, g.end) > 0) out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA'));
+  }
   return out;
 }
 
