@@ -110,3 +110,29 @@ t.test('unknown time: INCOMPLETE_DATA, or rest under unknown_as=rest', async (t)
   t.equal(none.average_weekly_working_time, null);
   t.ok(none.not_evaluated.some((n) => n.rule === 'all'));
 });
+
+t.test('a week over 60 h shown by the data next to card-out time; assumption_dependent under unknown_as=rest', async (t) => {
+  // Five DAY12 days (60 h) plus 1 h of work on Saturday: 61 h whatever the card-out nights were -> VIOLATION in
+  // both readings, not assumption_dependent. Read as work, the 11 h card-out nights would join the days into runs
+  // far over 6 h: those break findings depend on the unknown time (INCOMPLETE_DATA) and vanish under the assumption.
+  const c = new Clock('2026-03-02T06:00Z');
+  for (let d = 0; d < 5; d++) c.seq(DAY12).add('UNKNOWN', '11h');
+  c.add('WORK', '1h').add('REST', '11h');
+  const strict = wtd(c);
+  t.same(strict.violations.filter((v) => v.rule === 'wtd_weekly_max').map((v) => [v.status, v.value]), [['VIOLATION', 61 * H]]);
+  const others = strict.violations.filter((v) => v.rule !== 'wtd_weekly_max');
+  t.ok(others.length > 0 && others.every((v) => v.rule === 'wtd_break' && v.status === 'INCOMPLETE_DATA'));
+  const assumed = wtd(c, { unknown_as: 'rest' });
+  t.same(assumed.violations.map((v) => [v.rule, v.status, v.assumption_dependent]), [['wtd_weekly_max', 'VIOLATION', false]]);
+  // a break finding that exists only when card-out time counts as rest: W5h, 20 min card out, W2h: as rest the run
+  // is 5 h then 2 h (fine) but the 7 h day has only 20 min of breaks (30 min needed); as work the run is 7 h 20.
+  // Strict: both readings find a wtd_break (different facts, same rule, same day) -> VIOLATION; under the
+  // assumption the card-out is a break -> the 20 min break finding, which the strict reading also holds.
+  const b = new Clock('2026-03-02T06:00Z').add('WORK', '5h').add('UNKNOWN', '20m').add('WORK', '2h').add('REST', '12h');
+  t.same(wtd(b).violations.map((v) => [v.rule, v.status]), [['wtd_break', 'VIOLATION']]);
+  const ba = wtd(b, { unknown_as: 'rest' }).violations;
+  t.same(ba.map((v) => [v.rule, v.status, v.value, v.limit, v.assumption_dependent]), [['wtd_break', 'VIOLATION', 20 * M, 30 * M, false]]);
+  // less than a day of data
+  const short = wtd(new Clock('2026-03-02T06:00Z').add('WORK', '2h').add('REST', '1h'));
+  t.ok(short.not_evaluated.some((n) => n.rule === 'wtd_weekly_max'));
+});
