@@ -86,9 +86,23 @@ const ARTICLE: Record<WtdRuleName, string> = {
 const WORKING: readonly SegmentKind[] = ['DRIVING', 'WORK'];
 const isWorking = (p: Period) => p.kind === 'DRIVING' || p.kind === 'WORK';
 
+/** The periods overlapping [from, to) (periods are contiguous and ordered: binary search for the first). */
+function within(periods: readonly Period[], from: number, to: number): readonly Period[] {
+  let lo = 0;
+  let hi = periods.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (periods[mid]!.end <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < periods.length && periods[end]!.start < to) end++;
+  return periods.slice(lo, end);
+}
+
 function workingBetween(periods: readonly Period[], from: number, to: number): number {
   let sum = 0;
-  for (const p of periods) if (isWorking(p)) sum += Math.max(0, Math.min(p.end, to) - Math.max(p.start, from));
+  for (const p of within(periods, from, to)) if (isWorking(p)) sum += Math.max(0, Math.min(p.end, to) - Math.max(p.start, from));
   return sum;
 }
 
@@ -207,7 +221,7 @@ function evaluate(t: Timeline, completion: Completion, weeks: number): RawWtd[] 
   const periods = periodsOf(t, completion);
   const a = analyse(periods, t.knownStart!, t.knownEnd!);
   const out = [...weeklyMax(periods, a.dataStart, a.dataEnd), ...averageWeekly(periods, a.dataStart, a.dataEnd, weeks)];
-  for (const s of a.shifts) out.push(...breaksOfDay(periods, s.start, s.end, s.rest === null));
+  for (const s of a.shifts) out.push(...breaksOfDay(within(periods, s.start, s.end), s.start, s.end, s.rest === null));
   return out;
 }
 
