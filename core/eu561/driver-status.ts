@@ -6,23 +6,26 @@
  * - The timeline is cut at `at`; unknown time inside the data counts as rest there, as the vehicle unit counts it
  *   ("UNKNOWN period(s) ... shall be assimilated to BREAK/REST", Addendum point 1). A rest still running at `at`
  *   is read as ending at `at` (the driver starts again now): the most the driver may do from now on.
+ * - Before the data nothing is known and nothing is invented: as the vehicle unit does ("the VU shall assume to
+ *   have a daily rest period at the beginning of the card activities records", Addendum point 1) and as the rules
+ *   read it (../shifts.ts, ./rules/weekly-rest.ts), the data starts after a daily and weekly rest; the figures
+ *   count what the data shows (a week or fortnight only partly in the data is summed over its known part).
  * - Current shift: since the end of the last rest of 9 h or more (a daily rest, the 9 h part of a split rest, or a
- *   weekly rest), or since `at` when such a rest is running at `at`. When the data holds no such rest before `at`
- *   and starts with activity, the shift began before the data: driving_today is null.
+ *   weekly rest), or since `at` when such a rest is running at `at`; without one, since the start of the data
+ *   (the end of a rest the data starts with).
  * - daily_driving_limit: 10 h while fewer than two shifts of the fixed week (Monday 00:00 UTC, the week the shift
  *   starts in) other than the current one drove more than 9 h, else 9 h (Art. 6(1)); extended_days_left_this_week
  *   counts the current shift too when it is over 9 h. driving_left_today = limit - driving_today (>= 0).
  * - driving_since_break: driving since the last qualifying break (45 min, or 15 min then 30 min; Art. 7, as
  *   ./rules/break.ts); before the data nothing is counted.
- * - weekly / fortnightly driving: driving in the fixed week of `at` (and the week before), up to `at`; null when
- *   that span began before the data. The left values are 56 h / 90 h minus them (>= 0): both limits apply, the
+ * - weekly / fortnightly driving: driving in the fixed week of `at` (and the week before), up to `at`. The left values are 56 h / 90 h minus them (>= 0): both limits apply, the
  *   smaller left is what the driver may still drive.
- * - reduced_daily_rests_left: 3 minus the reduced daily rests (9 h..11 h) since the end of the last weekly rest
- *   (Art. 8(4)); null when no weekly rest lies in the data before `at`.
+ * - reduced_daily_rests_left: 3 minus the reduced daily rests (9 h..11 h) since the end of the last weekly rest, or
+ *   since the start of the data (Art. 8(4); reductions before the data are not counted, as ./rules/daily-rest.ts).
  * - next_daily_rest_latest_start: 24 h after the shift start minus the rest still needed (9 h while a reduction
  *   is left or the first 3 h part of a split rest was taken, else 11 h); multi-manning: 30 h minus 9 h.
- * - next_weekly_rest_latest_start: the end of the last weekly rest (24 h or more) + six 24-hour periods (Art.
- *   8(6)); null when no weekly rest lies in the data before `at`.
+ * - next_weekly_rest_latest_start: the end of the last weekly rest (24 h or more), else the start of the data (the
+ *   end of a rest it starts with), + six 24-hour periods (Art. 8(6), the anchor of ./rules/weekly-rest.ts).
  * - compensation_owed: reduced weekly rests not yet compensated by `at` (./rules/weekly-rest-compensation.ts):
  *   the ISO week of the reduced rest (the later week it touches), the seconds owed and the deadline.
  */
@@ -69,57 +72,45 @@ export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus
   const last = periods[periods.length - 1]!;
   const resting = last.kind === 'REST' ? last : null;
 
-  // shift start: end of the last rest >= 9 h before `at` (a running one: `at`)
+  // the data starts after a rest: the end of a rest it starts with, else its first minute
+  const leading = periods[0]!.kind === 'REST' ? periods[0]!.end : dataStart;
+  // shift start: end of the last rest >= 9 h before `at` (a running one, or a running leading rest: `at`)
   const longRests = periods.filter((p) => p.kind === 'REST' && p.end - p.start >= LIMITS.reducedDailyRest);
   const lastLong = longRests[longRests.length - 1];
-  let shiftStart: number | null;
-  if (lastLong) shiftStart = lastLong === resting ? at : lastLong.end;
-  else shiftStart = periods[0]!.kind === 'REST' ? periods[0]!.end : null;
-  if (resting && resting === periods[0]) shiftStart = at;
+  let shiftStart = lastLong ? lastLong.end : leading;
+  if (resting && (resting === lastLong || resting === periods[0])) shiftStart = at;
 
-  const drivingToday = shiftStart === null ? null : drivingBetween(periods, shiftStart, at);
+  const drivingToday = drivingBetween(periods, shiftStart, at);
   // extensions used by earlier shifts of the week the current shift starts in
   const a = analyse(periods, dataStart, at);
-  const shiftWeek = weekStartOf(shiftStart ?? at);
+  const shiftWeek = weekStartOf(shiftStart);
   let used = 0;
   for (const s of a.shifts) {
-    if (shiftStart !== null && s.start >= shiftStart) continue;
-    if (weekStartOf(s.start) !== shiftWeek) continue;
+    if (s.start >= shiftStart || weekStartOf(s.start) !== shiftWeek) continue;
     if (a.driving.between(s.start, s.end) > LIMITS.dailyDriving) used++;
   }
   const limit = used < LIMITS.extensionsPerWeek ? LIMITS.dailyDrivingExtended : LIMITS.dailyDriving;
-  const currentExtended = drivingToday !== null && drivingToday > LIMITS.dailyDriving ? 1 : 0;
+  const currentExtended = drivingToday > LIMITS.dailyDriving ? 1 : 0;
 
-  const since = drivingSinceBreak(periods);
+  const sinceBreak = drivingSinceBreak(periods);
   const week = weekStartOf(at);
-  const weekly = week >= dataStart ? drivingBetween(periods, week, at) : null;
-  const fortnightly = week - WEEK >= dataStart ? drivingBetween(periods, week - WEEK, at) : null;
+  const weekly = drivingBetween(periods, week, at);
+  const fortnightly = drivingBetween(periods, week - WEEK, at);
 
   // weekly rests (>= 24 h) before `at`; a running one counts as ending at `at`
   const weeklyRests = periods.filter((p) => p.kind === 'REST' && p.end - p.start >= LIMITS.reducedWeeklyRest);
   const lastWeekly = weeklyRests[weeklyRests.length - 1];
-  let reducedLeft: number | null = null;
-  if (lastWeekly) {
-    let reduced = 0;
-    for (const s of a.shifts) if (s.rest && s.rest.kind === 'REDUCED' && s.rest.start >= lastWeekly.end) reduced++;
-    reducedLeft = Math.max(0, LIMITS.reducedDailyRestsBetweenWeeklyRests - reduced);
-  }
-  const crew = shiftStart !== null && periods.some((p) => p.crew && p.end > shiftStart);
-  let firstPart = false;
-  if (shiftStart !== null) {
-    for (const p of periods) {
-      if (p.kind === 'REST' && p.start >= shiftStart && p !== resting && p.end - p.start >= LIMITS.splitDailyRestFirst) firstPart = true;
-    }
-  }
-  let nextDaily: number | null = null;
-  if (shiftStart !== null) {
-    if (crew) nextDaily = shiftStart + LIMITS.multiManningWindow - LIMITS.multiManningRest;
-    else {
-      const needed = firstPart || (reducedLeft !== null && reducedLeft > 0) ? LIMITS.reducedDailyRest : LIMITS.regularDailyRest;
-      nextDaily = shiftStart + LIMITS.dailyRestWindow - needed;
-    }
-  }
-  const nextWeekly = lastWeekly ? (lastWeekly === resting ? at : lastWeekly.end) + LIMITS.weeklyRestDeadline : null;
+  const weeklyEnd = lastWeekly ? (lastWeekly === resting ? at : lastWeekly.end) : leading;
+  let reduced = 0;
+  for (const s of a.shifts) if (s.rest && s.rest.kind === 'REDUCED' && s.rest.start >= weeklyEnd) reduced++;
+  const reducedLeft = Math.max(0, LIMITS.reducedDailyRestsBetweenWeeklyRests - reduced);
+  const crew = periods.some((p) => p.crew && p.end > shiftStart);
+  const firstPart = periods.some(
+    (p) => p.kind === 'REST' && p.start >= shiftStart && p !== resting && p.end - p.start >= LIMITS.splitDailyRestFirst,
+  );
+  const needed = crew ? LIMITS.multiManningRest : firstPart || reducedLeft > 0 ? LIMITS.reducedDailyRest : LIMITS.regularDailyRest;
+  const nextDaily = shiftStart + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow) - needed;
+  const nextWeekly = weeklyEnd + LIMITS.weeklyRestDeadline;
 
   const compensation = compensationLedger(a)
     .filter((d) => !d.paid)
@@ -128,18 +119,18 @@ export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus
   return {
     at: toIso(at),
     driving_today: drivingToday,
-    driving_left_today: drivingToday === null ? null : Math.max(0, limit - drivingToday),
+    driving_left_today: Math.max(0, limit - drivingToday),
     daily_driving_limit: limit,
     extended_days_left_this_week: Math.max(0, LIMITS.extensionsPerWeek - used - currentExtended),
-    driving_since_break: since,
-    driving_left_before_break: Math.max(0, LIMITS.drivingBeforeBreak - since),
+    driving_since_break: sinceBreak,
+    driving_left_before_break: Math.max(0, LIMITS.drivingBeforeBreak - sinceBreak),
     weekly_driving: weekly,
-    weekly_driving_left: weekly === null ? null : Math.max(0, LIMITS.weeklyDriving - weekly),
+    weekly_driving_left: Math.max(0, LIMITS.weeklyDriving - weekly),
     fortnightly_driving: fortnightly,
-    fortnightly_driving_left: fortnightly === null ? null : Math.max(0, LIMITS.fortnightlyDriving - fortnightly),
+    fortnightly_driving_left: Math.max(0, LIMITS.fortnightlyDriving - fortnightly),
     reduced_daily_rests_left: reducedLeft,
-    next_daily_rest_latest_start: nextDaily === null ? null : toIso(nextDaily),
-    next_weekly_rest_latest_start: nextWeekly === null ? null : toIso(nextWeekly),
+    next_daily_rest_latest_start: toIso(nextDaily),
+    next_weekly_rest_latest_start: toIso(nextWeekly),
     compensation_owed: compensation,
   };
 }
