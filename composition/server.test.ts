@@ -158,6 +158,29 @@ t.test('the service over a real socket', async (t) => {
   const precheck = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}`);
   t.equal(precheck.status, 200);
   assertSchema(t, schemas.eu561ResponseSchema, precheck.body, 'eu561');
+  t.equal(precheck.body.assumptions.unknown_as, 'unknown');
+  const firstDay = precheck.body.basis.date_from;
+  const assumed = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}&unknown_as=rest&evidence=full&at=${firstDay}T12:00:00Z`);
+  t.equal(assumed.status, 200);
+  assertSchema(t, schemas.eu561ResponseSchema, assumed.body, 'eu561 unknown_as=rest');
+  t.equal(assumed.body.assumptions.unknown_as, 'rest');
+  t.ok(assumed.body.driver_status === null || assumed.body.driver_status.at === `${firstDay}T12:00:00Z`);
+  const wtd = await get(server, `/api/drivercard/working-time?import_id=${imp}&reference_weeks=4&unknown_as=rest`);
+  t.equal(wtd.status, 200);
+  assertSchema(t, schemas.workingTimeResponseSchema, wtd.body, 'working-time');
+  t.equal(wtd.body.reference_weeks, 4);
+  for (const [path, parameter] of [
+    [`/api/drivercard/eu561/violations?import_id=${imp}&unknown_as=maybe`, 'unknown_as'],
+    [`/api/drivercard/eu561/violations?import_id=${imp}&evidence=some`, 'evidence'],
+    [`/api/drivercard/eu561/violations?import_id=${imp}&at=2001-01-01T00:00:00Z`, 'at'],
+    [`/api/drivercard/eu561/violations?import_id=${imp}&at=yesterday`, 'at'],
+    [`/api/drivercard/working-time?import_id=${imp}&reference_weeks=27`, 'reference_weeks'],
+    [`/api/drivercard/working-time?import_id=${imp}&reference_weeks=x`, 'reference_weeks'],
+    [`/api/drivercard/working-time?import_id=${imp}&at=2001-01-01T00:00:00Z`, 'at'],
+  ]) {
+    const answer = await get(server, path!);
+    t.same([answer.status, answer.body.error, answer.body.parameter], [400, 'invalid_filter', parameter], path);
+  }
 
   // a second, damaged download of the same card: plain queries serve it, the pre-check refuses the card basis
   const damaged = await post(server, parseBody(fixture('corrupt-damaged-activity.ddd')));

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DddDecodeError } from '../core/decoder/api.js';
 import { decodeDdd, decodeDddBytes } from '../core/decoder/index.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
+import { runPrecheck } from '../core/eu561/precheck.js';
 import type { ActivityIntervalRow, ParsedCard } from '../core/domain/rows.js';
 
 /** ../shared/samples/ beside the repository; DRIVERCARD_SAMPLES_DIR overrides it (e.g. to check the skip path). */
@@ -119,6 +120,34 @@ if (!existsSync(SAMPLES)) {
       } catch (error) {
         t.type(error, DddDecodeError, `${file} fails only with a DddDecodeError`);
       }
+    }
+  });
+
+  t.test('the real samples with unknown_as=rest reach verdicts on daily and weekly rest', async (t) => {
+    // Measured (issue 13): gen1-real-activity 12 daily-rest and 2 weekly-rest INCOMPLETE_DATA without the
+    // assumption, none with it (92 of 93 daily rests and 24 weekly rests judged, no finding); gen1-real-signed-es
+    // 24 + 8 without, 4 + 4 with (the rest lie next to card-out periods longer than 5 days, which stay unknown).
+    for (const file of ['gen1-real-activity.ddd', 'gen1-real-signed-es.ddd']) {
+      const path = join(SAMPLES, file);
+      if (!existsSync(path)) {
+        t.fail(`${file} missing from the samples`);
+        continue;
+      }
+      const card = toParsedCard(decodeDddBytes(new Uint8Array(readFileSync(path))));
+      const run = (unknown_as: 'unknown' | 'rest') =>
+        runPrecheck({
+          card_number: card.metadata.card.card_number, surname: null, first_names: null, import_ids: ['sample'],
+          date_from: null, date_to: null, intervals: card.activities, open_end_date: card.metadata.activity_range.to, unknown_as,
+        });
+      const undecided = (r: ReturnType<typeof run>) =>
+        r.violations.filter((v) => (v.rule === 'daily_rest' || v.rule === 'weekly_rest') && v.status === 'INCOMPLETE_DATA').length;
+      const strict = run('unknown');
+      const assumed = run('rest');
+      t.equal(assumed.assumptions.unknown_as, 'rest', file);
+      t.ok(undecided(strict) >= 14, `${file}: ${undecided(strict)} undecided rests without the assumption`);
+      t.ok(undecided(assumed) * 3 < undecided(strict), `${file}: ${undecided(assumed)} undecided rests with it`);
+      if (file === 'gen1-real-activity.ddd') t.equal(undecided(assumed), 0, 'every daily and weekly rest decided');
+      t.ok(assumed.driver_status !== null, 'a driver status at the end of the data');
     }
   });
 }

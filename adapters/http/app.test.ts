@@ -74,6 +74,10 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
         calls.push({ name: 'eu561', arg });
         throw new ConflictingDataError([day('2026-01-01')], 'Imports disagree about 2026-01-01.');
       },
+      async workingTime(arg) {
+        calls.push({ name: 'workingTime', arg });
+        throw new ConflictingDataError([day('2026-01-01')], 'Imports disagree about 2026-01-01.');
+      },
     },
     health: { databaseAvailable: async () => true },
     restLog: { record: (entry) => log.push(entry), close: async () => undefined },

@@ -13,7 +13,7 @@ import { describeError, erroredProperty, queryValidator } from './validation.js'
 
 export type QueryValues = Partial<Record<QueryParameterName, string | number>>;
 
-const INTEGER_PARAMETERS = new Set(['limit', 'offset']);
+const INTEGER_PARAMETERS = new Set(['limit', 'offset', 'reference_weeks']);
 const DATE_PARAMETERS = ['date', 'date_from', 'date_to'] as const;
 const WHITESPACE_CONTROLS = /[\t\n\v\f\r]/g;
 

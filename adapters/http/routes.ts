@@ -242,7 +242,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'eu561Violations',
     summary: 'Technical EU 561/2006 pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE]),
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence']),
     body: null,
     responses: {
       200: { description: 'the pre-check result', schema: schemas.eu561ResponseSchema },
@@ -250,7 +250,34 @@ export const apiRoutes: readonly RouteSpec[] = [
       409: error('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
     },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query) }) };
+      const options = {
+        unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
+        at: (query.at as string | undefined) ?? null,
+        evidence: query.evidence as 'full' | 'summary' | undefined,
+      };
+      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/drivercard/working-time',
+    operationId: 'workingTime',
+    summary: 'Technical Working Time Directive 2002/15/EC pre-check of the selected data basis (not a legal decision)',
+    tags: ['eu561'],
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks']),
+    body: null,
+    responses: {
+      200: { description: 'weekly working time and the Directive 2002/15/EC findings', schema: schemas.workingTimeResponseSchema },
+      ...QUERY_ERRORS,
+      409: error('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
+    },
+    async handle({ deps, query }) {
+      const options = {
+        unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
+        evidence: query.evidence as 'full' | 'summary' | undefined,
+        reference_weeks: query.reference_weeks as number | undefined,
+      };
+      return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },
   },
   ...officeRoutes,

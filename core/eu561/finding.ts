@@ -13,6 +13,8 @@ export interface RawFinding {
   limit: number;
   excess: number;
   severity: Severity | null;
+  /** the severity band's row was VERIFIED (../severity.ts); absent = false */
+  severityVerified?: boolean;
   description: string;
   /** which activities of [start, end] the finding was computed from */
   evidenceKinds: readonly SegmentKind[];

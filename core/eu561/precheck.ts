@@ -18,15 +18,28 @@ import { timeTotals } from '../overview/time-totals.js';
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
 import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION, STATIC_NOT_EVALUATED } from './ruleset.js';
 import { breaks } from './rules/break.js';
+import { consecutiveReducedWeeklyRest } from './rules/consecutive-reduced-weekly-rest.js';
 import { dailyDriving } from './rules/daily-driving.js';
 import { dailyRest } from './rules/daily-rest.js';
 import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.js';
 import { weeklyDriving } from './rules/weekly-driving.js';
 import { weeklyRest } from './rules/weekly-rest.js';
 import { analyse, type Analysis } from './shifts.js';
-import { DAY, formatDuration, formatInstant, toIso, weekStartOf } from './time.js';
+import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Segment, type Timeline } from './timeline.js';
-import type { Evidence, NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from './types.js';
+import { applyCardOutPolicy, CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
+import { driverStatus } from './driver-status.js';
+import type {
+  Assumptions,
+  Evidence,
+  EvidenceActivity,
+  NotEvaluated,
+  PrecheckInput,
+  PrecheckResult,
+  PrecheckWarning,
+  UnknownAs,
+  Violation,
+} from './types.js';
 
 const MONOTONE = new Set(['daily_driving', 'weekly_driving', 'fortnightly_driving', 'break']);
 
@@ -37,6 +50,7 @@ export const RULES: readonly ((a: Analysis) => RuleOutput)[] = [
   dailyRest,
   weeklyRest,
   reducedWeeklyRestCompensation,
+  consecutiveReducedWeeklyRest,
 ];
 
 function evaluate(t: Timeline, completion: Completion): RuleOutput {
@@ -51,10 +65,10 @@ function evaluate(t: Timeline, completion: Completion): RuleOutput {
   return out;
 }
 
-const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end || (a.start === b.start && a.end === b.end);
 
-function evidenceOf(segments: readonly Segment[], f: RawFinding): Evidence[] {
+export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>): Evidence[] {
   // first segment ending after f.start
   let lo = 0;
   let hi = segments.length;
@@ -76,6 +90,8 @@ function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], ga
   let description = f.description;
   if (status === 'INCOMPLETE_DATA') {
     const near = gaps.filter((g) => g.start < f.end + DAY && g.end > f.start - DAY);
+    const long = near.filter((g) => g.end - g.start >= SHORT_GAP_SECONDS);
+    if (long.length) near.splice(0, near.length, ...long);
     const where = near.length
       ? ` (unknown time ${near.map((g) => `${formatInstant(g.start)} to ${formatInstant(g.end)}`).join(', ')})`
       : '';
@@ -93,6 +109,8 @@ function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], ga
     severity: status === 'INCOMPLETE_DATA' ? null : f.severity,
     description,
     evidence: evidenceOf(t.segments, f),
+    severity_verified: status !== 'INCOMPLETE_DATA' && f.severity !== null && f.severityVerified === true,
+    assumption_dependent: false,
   };
 }
 
@@ -126,7 +144,7 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
  * activity, so not evaluated, never a violation). A final REST is kept: it can only shorten rests, never
  * create driving, and the rest rules never judge a rest touching the end of the data as too short.
  */
-function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | null | undefined): ActivityIntervalRow | null {
+export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | null | undefined): ActivityIntervalRow | null {
   if (openEndDate === null || openEndDate === undefined) return null;
   let last: ActivityIntervalRow | null = null;
   for (const r of rows) if (r.date === openEndDate && (last === null || r.start >= last.start)) last = r;
@@ -134,7 +152,59 @@ function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | n
   return last.end === dayStart(openEndDate) + DAY ? last : null;
 }
 
-export function runPrecheck(input: PrecheckInput): PrecheckResult {
+/** The findings of one timeline (rules on both completions, compared); evidence read from `evidenceOf`. */
+function judge(t: Timeline, evidenceT: Timeline): { violations: Violation[]; notes: RuleNote[] } {
+  const inner = innerGaps(t);
+  const violations: Violation[] = [];
+  const notes: RuleNote[] = [];
+  if (t.knownStart === null) return { violations, notes };
+  const asRest = evaluate(t, 'rest');
+  notes.push(...asRest.notes);
+  if (inner.length === 0) {
+    for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner));
+    return { violations, notes };
+  }
+  const asWork = evaluate(t, 'work');
+  notes.push(...asWork.notes);
+  const matched = new Set<RawFinding>();
+  for (const f of asRest.findings) {
+    const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
+    if (twin) matched.add(twin);
+    if (twin || MONOTONE.has(f.rule)) {
+      violations.push(toViolation(evidenceT, f, f.status, inner));
+    } else {
+      violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner));
+    }
+  }
+  for (const g of asWork.findings) {
+    if (matched.has(g) || g.rule === 'daily_driving') continue;
+    if (MONOTONE.has(g.rule) && asRest.findings.some((f) => f.rule === g.rule && overlaps(f, g))) continue;
+    // a break that depends on an unknown stretch long enough to be a daily rest is not reported again: the
+    // daily-rest finding about that same stretch says it (one fault once)
+    if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g))) continue;
+    violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner));
+  }
+  return { violations, notes };
+}
+
+const span = (v: Violation) => ({ start: toSec(v.start), end: toSec(v.end) });
+
+/**
+ * unknown_as=rest: a finding exists only under the assumption when the strict reading (unknown time unknown)
+ * has no finding of the same rule over the same time with a verdict at least as firm (a VIOLATION or POTENTIAL
+ * needs a VIOLATION or POTENTIAL; an INCOMPLETE_DATA needs any finding).
+ */
+function markAssumptionDependent(assumed: Violation[], strict: readonly Violation[]): void {
+  for (const v of assumed) {
+    const firm = v.status !== 'INCOMPLETE_DATA';
+    v.assumption_dependent = !strict.some(
+      (s) => s.rule === v.rule && (!firm || s.status !== 'INCOMPLETE_DATA') && overlaps(span(s), span(v)),
+    );
+  }
+}
+
+/** The rows of the requested range, the open end of the data and the timeline built from them. */
+export function timelineOf(input: PrecheckInput): { rows: readonly ActivityIntervalRow[]; openEnd: ActivityIntervalRow | null; t0: Timeline } {
   const rangeStart = input.date_from !== null ? dayStart(input.date_from) : null;
   const rangeEnd = input.date_to !== null ? dayStart(input.date_to) + DAY : null;
   const rows =
@@ -147,39 +217,19 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const timelineRows = openEnd
     ? rows.map((r) => (r === openEnd ? { ...r, card_inserted: false, manual_entry: false } : r))
     : rows;
-  const t = buildTimeline(timelineRows, rangeStart, rangeEnd);
+  return { rows, openEnd, t0: buildTimeline(timelineRows, rangeStart, rangeEnd) };
+}
+
+export function runPrecheck(input: PrecheckInput): PrecheckResult {
+  const { rows, openEnd, t0 } = timelineOf(input);
+  const unknownAs = input.unknown_as ?? 'unknown';
+  const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
   const inner = innerGaps(t);
 
-  const violations: Violation[] = [];
-  const notes: RuleNote[] = [];
-  if (t.knownStart !== null) {
-    const asRest = evaluate(t, 'rest');
-    notes.push(...asRest.notes);
-    if (inner.length === 0) {
-      for (const f of asRest.findings) violations.push(toViolation(t, f, f.status, inner));
-    } else {
-      const asWork = evaluate(t, 'work');
-      notes.push(...asWork.notes);
-      const matched = new Set<RawFinding>();
-      for (const f of asRest.findings) {
-        const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
-        if (twin) matched.add(twin);
-        if (twin || MONOTONE.has(f.rule)) {
-          violations.push(toViolation(t, f, f.status, inner));
-        } else {
-          violations.push(toViolation(t, f, 'INCOMPLETE_DATA', inner));
-        }
-      }
-      for (const g of asWork.findings) {
-        if (matched.has(g) || g.rule === 'daily_driving') continue;
-        if (MONOTONE.has(g.rule) && asRest.findings.some((f) => f.rule === g.rule && overlaps(f, g))) continue;
-        // a break that depends on an unknown stretch long enough to be a daily rest is not reported again: the
-        // daily-rest finding about that same stretch says it (one fault once)
-        if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g))) continue;
-        violations.push(toViolation(t, g, 'INCOMPLETE_DATA', inner));
-      }
-    }
-  }
+  const judged = judge(t, t0);
+  const violations = judged.violations;
+  const notes = judged.notes;
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(t0, t0).violations);
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 
   const warnings: PrecheckWarning[] = [];
@@ -205,19 +255,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
       notEvaluated.push({ rule: n.rule, reason: n.message });
     }
   }
-  for (const g of t.gaps) {
-    const isInner = inner.includes(g);
-    warnings.push({
-      code: g.end - g.start >= DAY && t.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end) ? 'DATA_MISSING' : 'DATA_GAP',
-      message: isInner
-        ? `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)}): ` +
-          'no card record and no manual entry. It is not counted as rest or work; findings it could change are INCOMPLETE_DATA.'
-        : `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)}) ` +
-          `${t.knownStart === null || g.end <= t.knownStart ? 'before the first' : 'after the last'} known activity; this time is not evaluated.`,
-      start: toIso(g.start),
-      end: toIso(g.end),
-    });
-  }
+  warnings.push(...gapWarnings(t0, assumed));
   if (t.knownStart === null) {
     warnings.push({ code: 'NO_ACTIVITY_DATA', message: 'The data basis holds no known activity; no rule was evaluated.', start: null, end: null });
     notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
@@ -239,11 +277,101 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     algorithm_version: ALGORITHM_VERSION,
     basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: isoDayOrNull(input.date_from), date_to: isoDayOrNull(input.date_to) },
     driver: { card_number: input.card_number, surname: input.surname, first_names: input.first_names },
-    summary: summaryOf(input, t, rows),
-    violations,
+    summary: summaryOf(input, t0, rows),
+    violations: input.evidence === 'full' ? violations : violations.map(summariseEvidence),
     warnings,
-    data_gaps: t.gaps.map((g) => ({ start: toIso(g.start), end: toIso(g.end), duration: g.end - g.start })),
+    data_gaps: t0.gaps.map((g) => ({ start: toIso(g.start), end: toIso(g.end), duration: g.end - g.start })),
     not_evaluated: notEvaluated,
     disclaimer: DISCLAIMER,
+    assumptions: assumptionsOf(unknownAs, assumed, t0),
+    driver_status: t.knownStart === null ? null : driverStatus(t, input.at ? toSec(input.at) : null),
   };
+}
+
+/** Gaps shorter than this are not listed one by one (a card moved between slots or vehicles): one summary warning. */
+export const SHORT_GAP_SECONDS = 5 * 60;
+
+/** DATA_GAP / DATA_MISSING warnings, short gaps merged into one SHORT_DATA_GAPS warning. */
+export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
+  const inner = innerGaps(t0);
+  const out: PrecheckWarning[] = [];
+  const short: Gap[] = [];
+  for (const g of t0.gaps) {
+    const isInner = inner.includes(g);
+    if (isInner && g.end - g.start < SHORT_GAP_SECONDS) {
+      short.push(g);
+      continue;
+    }
+    const what = `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)})`;
+    let message: string;
+    if (assumed.includes(g)) message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
+    else if (isInner) {
+      message =
+        `${what}: no card record and no manual entry. It is not counted as rest or work` +
+        `${assumed.length || g.end - g.start > CARD_OUT_REST_MAX_SECONDS ? ` (longer than the ${formatDuration(CARD_OUT_REST_MAX_SECONDS)} counted as rest under unknown_as=rest)` : ''}` +
+        '; findings it could change are INCOMPLETE_DATA.';
+    } else {
+      message = `${what} ${t0.knownStart === null || g.end <= t0.knownStart ? 'before the first' : 'after the last'} known activity; this time is not evaluated.`;
+    }
+    out.push({
+      code: g.end - g.start >= DAY && t0.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end) ? 'DATA_MISSING' : 'DATA_GAP',
+      message,
+      start: toIso(g.start),
+      end: toIso(g.end),
+    });
+  }
+  if (short.length) {
+    const total = short.reduce((sum, g) => sum + g.end - g.start, 0);
+    out.push({
+      code: 'SHORT_DATA_GAPS',
+      message:
+        `${short.length} short period(s) of unknown activity (each under ${formatDuration(SHORT_GAP_SECONDS)}, ${formatDuration(total)} in total, ` +
+        `the first ${formatInstant(short[0]!.start)}, the last ${formatInstant(short[short.length - 1]!.start)}), typically a card moved ` +
+        'between slots or vehicles; they are listed in data_gaps and merged here.',
+      start: toIso(short[0]!.start),
+      end: toIso(short[short.length - 1]!.end),
+    });
+  }
+  return out;
+}
+
+export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeline): Assumptions {
+  if (unknownAs === 'unknown') {
+    return {
+      unknown_as: 'unknown',
+      card_out_rest_max_seconds: null,
+      text: [
+        'Time with no card inserted and no manual entry is not counted as rest or work: findings it could change are ' +
+          'INCOMPLETE_DATA (unknown_as=unknown). With unknown_as=rest such time between duties counts as rest.',
+      ],
+    };
+  }
+  const total = assumed.reduce((sum, g) => sum + g.end - g.start, 0);
+  const left = innerGaps(t0).length - assumed.length;
+  return {
+    unknown_as: 'rest',
+    card_out_rest_max_seconds: CARD_OUT_REST_MAX_SECONDS,
+    text: [
+      `Time with no card inserted and no manual entry between the first and the last recorded activity is counted as rest ` +
+        `when it lasts at most ${formatDuration(CARD_OUT_REST_MAX_SECONDS)} (unknown_as=rest, office practice for card-out ` +
+        `periods between duties): ${assumed.length} period(s), ${formatDuration(total)} in total.`,
+      left > 0
+        ? `${left} longer period(s) stay unknown: findings they could change are INCOMPLETE_DATA.`
+        : 'No longer period of unknown activity is left inside the data.',
+      'Time before the first and after the last recorded activity is never counted.',
+      'Findings that exist only under this assumption are marked assumption_dependent.',
+    ],
+  };
+}
+
+/** Evidence lists longer than this are summarised (evidence=summary, the default). */
+export const EVIDENCE_SUMMARY_OVER = 10;
+
+export function summariseEvidence<V extends Omit<Violation, 'rule'>>(v: V): V {
+  if (v.evidence.length <= EVIDENCE_SUMMARY_OVER) return v;
+  const totals: Record<EvidenceActivity, number> = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
+  for (const e of v.evidence) totals[e.activity] += toSec(e.end) - toSec(e.start);
+  const first = v.evidence[0]!;
+  const last = v.evidence[v.evidence.length - 1]!;
+  return { ...v, evidence: [first, last], evidence_summary: { count: v.evidence.length, first, last, totals } };
 }

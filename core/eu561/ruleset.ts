@@ -9,8 +9,12 @@ import type { NotEvaluated } from './types.js';
 // 2026.2: Art. 7 third paragraph (2020/1054) — riding as co-driver in crew mode counts as a break (audit).
 // 2026.3: Art. 8(6) — a rest of 20 h to < 24 h taken where a weekly rest was due is an insufficient reduced weekly
 // rest (2016/403 Annex I), no longer a late weekly rest (./rules/weekly-rest.ts).
-export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.3';
-export const ALGORITHM_VERSION = '1.0.0';
+// 2026.4: Art. 8(6) third subparagraph — a third reduced weekly rest in a row is an infringement under every reading
+// (rule consecutive_reduced_weekly_rest); a single rest of 90 h or more running from one week into the next holds
+// the weekly rest of both weeks of a pair; severity bands mark whether their row was verified.
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.4';
+// 1.1.0: unknown_as (card-out time policy), driver_status, evidence summaries.
+export const ALGORITHM_VERSION = '1.1.0';
 
 export const LIMITS = {
   /** Art. 6(1) */
@@ -78,7 +82,11 @@ export const STATIC_NOT_EVALUATED: readonly NotEvaluated[] = [
   },
   {
     rule: 'working_time_directive',
-    reason: 'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check.',
+    reason: 'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check: see GET /api/drivercard/working-time.',
+  },
+  {
+    rule: 'compensation_before_next_weekly_rest',
+    reason: 'Art. 8(6) fourth subparagraph (2020/1054): after two consecutive reduced weekly rests taken under the derogation, the next weekly rest must be preceded by their compensation; whether the derogation was used is not on the card, so this is not checked (the compensation deadline of Art. 8(6) second subparagraph is).',
   },
   {
     rule: 'break_in_multi_manning_vehicle',

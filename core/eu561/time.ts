@@ -9,6 +9,11 @@ export const WEEK = 7 * DAY;
 /** ISO 8601 UTC with whole seconds, e.g. 2026-03-02T06:15:00Z (the core's one formatter). */
 export const toIso = isoTimestamp;
 
+/** An ISO 8601 UTC timestamp of a finding (already written for output) back to epoch seconds. */
+export function toSec(iso: string): number {
+  return Date.parse(iso) / 1000;
+}
+
 /** Monday 00:00 UTC (epoch seconds) of the fixed week holding `sec` (Art. 4(i): Monday 00:00 to Sunday 24:00). */
 export function weekStartOf(sec: number): number {
   const day = Math.floor(sec / DAY);
@@ -16,13 +21,17 @@ export function weekStartOf(sec: number): number {
   return (day - weekday) * DAY;
 }
 
-/** "10 h 25 min", "45 min", "9 h", "0 min" — what a driver reads. */
+/** "10 h 25 min", "45 min", "9 h", "0 min", "2 d 6 h", "1 d 21 h 30 min" — what a driver reads. */
 export function formatDuration(sec: number): string {
   const total = Math.round(Math.abs(sec) / 60);
-  const h = Math.floor(total / 60);
+  const d = Math.floor(total / 1440);
+  const h = Math.floor((total % 1440) / 60);
   const m = total % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  const parts: string[] = [];
+  if (d > 0) parts.push(`${d} d`);
+  if (h > 0) parts.push(`${h} h`);
+  if (m > 0 || parts.length === 0) parts.push(`${m} min`);
+  return parts.join(' ');
 }
 
 /** "Mon 2 Mar 2026 06:00 UTC" */

@@ -9,7 +9,8 @@ export type RuleName =
   | 'daily_rest'
   | 'weekly_rest'
   | 'reduced_weekly_rest_compensation'
-  | 'daily_rest_multi_manning';
+  | 'daily_rest_multi_manning'
+  | 'consecutive_reduced_weekly_rest';
 
 export type FindingStatus = 'VIOLATION' | 'POTENTIAL' | 'INCOMPLETE_DATA';
 export type Severity = 'MI' | 'SI' | 'VSI' | 'MSI';
@@ -36,6 +37,55 @@ export interface Violation {
   severity: Severity | null;
   description: string;
   evidence: Evidence[];
+  /** false when the severity band comes from a row marked UNSURE (or there is no band): ./severity.ts */
+  severity_verified: boolean;
+  /** the finding exists only because unknown time was counted as rest (unknown_as=rest) */
+  assumption_dependent: boolean;
+  /** present when the evidence list was summarised (evidence then holds only the first and last intervals) */
+  evidence_summary?: EvidenceSummary;
+}
+
+export interface EvidenceSummary {
+  count: number;
+  first: Evidence;
+  last: Evidence;
+  /** seconds per activity over all evidence intervals */
+  totals: Record<EvidenceActivity, number>;
+}
+
+export type UnknownAs = 'unknown' | 'rest';
+
+export interface Assumptions {
+  unknown_as: UnknownAs;
+  /** the longest gap counted as rest (seconds), null under unknown_as=unknown */
+  card_out_rest_max_seconds: number | null;
+  text: string[];
+}
+
+export interface CompensationOwed {
+  /** ISO week of the reduced weekly rest, YYYY-Www */
+  week: string;
+  seconds: number;
+  due_by: string;
+}
+
+/** What the driver has left at `at` (seconds / ISO timestamps; null where the data cannot tell). */
+export interface DriverStatus {
+  at: string;
+  driving_today: number | null;
+  driving_left_today: number | null;
+  daily_driving_limit: number | null;
+  extended_days_left_this_week: number | null;
+  driving_since_break: number | null;
+  driving_left_before_break: number | null;
+  weekly_driving: number | null;
+  weekly_driving_left: number | null;
+  fortnightly_driving: number | null;
+  fortnightly_driving_left: number | null;
+  reduced_daily_rests_left: number | null;
+  next_daily_rest_latest_start: string | null;
+  next_weekly_rest_latest_start: string | null;
+  compensation_owed: CompensationOwed[];
 }
 
 export interface PrecheckWarning {
@@ -71,6 +121,12 @@ export interface PrecheckInput {
    * downloaded at an unknown time after that change. See openEndOf in ./precheck.ts.
    */
   open_end_date?: UtcDay | null;
+  /** card-out time policy (./card-out.ts); default 'unknown' */
+  unknown_as?: UnknownAs;
+  /** driver status time (ISO); default the end of the last known activity */
+  at?: string | null;
+  /** 'summary' (default): long evidence lists summarised; 'full': every interval */
+  evidence?: 'full' | 'summary';
 }
 
 export interface PrecheckResult {
@@ -91,4 +147,6 @@ export interface PrecheckResult {
   data_gaps: DataGap[];
   not_evaluated: NotEvaluated[];
   disclaimer: string;
+  assumptions: Assumptions;
+  driver_status: DriverStatus | null;
 }

@@ -13,7 +13,8 @@ import type {
   VehicleUsedRow,
 } from '../domain/rows.js';
 import type { DayOverview, WeekOverview } from '../overview/index.js';
-import type { PrecheckResult } from '../eu561/index.js';
+import type { PrecheckResult, UnknownAs } from '../eu561/index.js';
+import type { WorkingTimeResult } from '../wtd/index.js';
 
 /** Exactly one of import_id, archive_id, card_number selects the data basis (card_number normalised). */
 export type Basis =
@@ -115,7 +116,24 @@ export interface WeekOverviewResult {
 export interface OverviewUseCases {
   dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult>;
   weekOverview(query: { basis: Basis; weeks: string[] | null; range: DateRange }): Promise<WeekOverviewResult>;
-  precheck(query: { basis: Basis; range: DateRange }): Promise<PrecheckResult>;
+  precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult>;
+  /** Directive 2002/15/EC over the same basis (same refusals as precheck) */
+  workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult>;
+}
+
+/** Pre-check options (API additions, issue 13); `at` outside the evaluated dates → InvalidFilterError('at'). */
+export interface PrecheckOptions {
+  unknown_as?: UnknownAs;
+  /** ISO timestamp of the driver status */
+  at?: string | null;
+  evidence?: 'full' | 'summary';
+}
+
+export interface WorkingTimeOptions {
+  unknown_as?: UnknownAs;
+  evidence?: 'full' | 'summary';
+  /** 1..26, default 17 */
+  reference_weeks?: number;
 }
 
 export const PAGE_DEFAULT_LIMIT = 500;

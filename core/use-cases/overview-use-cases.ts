@@ -8,12 +8,13 @@
  */
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
 import type { DayDistanceRow, ImportRow, UtcDay } from '../domain/rows.js';
-import { runPrecheck, type PrecheckResult } from '../eu561/index.js';
+import { runPrecheck, type PrecheckInput, type PrecheckResult } from '../eu561/index.js';
+import { runWorkingTime, type WorkingTimeResult } from '../wtd/index.js';
 import { MAX_RANGE_DAYS } from '../domain/bounds.js';
 import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
-import { daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
+import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
-import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, WeekOverviewResult } from './contracts.js';
+import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis, type ServedData } from './data-basis.js';
 
 /**
@@ -58,9 +59,41 @@ export class OverviewQueries implements OverviewUseCases {
     return { items: buildWeekOverviews(input, weeks), conflicts: data.conflicts };
   }
 
-  async precheck(query: { basis: Basis; range: DateRange }): Promise<PrecheckResult> {
-    const resolved = await resolveBasis(this.store, query.basis);
-    const data = await servedData(this.store, resolved, query.range);
+  async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
+    const { input, basis } = await this.trustedInput(query.basis, query.range);
+    const at = query.options?.at ?? null;
+    if (at !== null) {
+      const from = basis.date_from === null ? null : dayStart(basis.date_from);
+      const to = basis.date_to === null ? null : dayStart(basis.date_to) + DAY_SECONDS;
+      const seconds = Date.parse(at) / 1000;
+      if (from === null || to === null || !(seconds > from && seconds <= to)) {
+        throw new InvalidFilterError('at', 'Query parameter at must be a time within the evaluated dates of the data basis.');
+      }
+    }
+    const result = runPrecheck({ ...input, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
+    // the answer names the dates actually evaluated, also when the request left the range open
+    result.basis.date_from = isoDayOrNull(basis.date_from);
+    result.basis.date_to = isoDayOrNull(basis.date_to);
+    return result;
+  }
+
+  async workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult> {
+    const { input, basis } = await this.trustedInput(query.basis, query.range);
+    const result = runWorkingTime({
+      ...input,
+      unknown_as: query.options?.unknown_as,
+      evidence: query.options?.evidence,
+      reference_weeks: query.options?.reference_weeks,
+    });
+    result.basis.date_from = isoDayOrNull(basis.date_from);
+    result.basis.date_to = isoDayOrNull(basis.date_to);
+    return result;
+  }
+
+  /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
+  private async trustedInput(basisQuery: Basis, range: DateRange) {
+    const resolved = await resolveBasis(this.store, basisQuery);
+    const data = await servedData(this.store, resolved, range);
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
@@ -74,22 +107,19 @@ export class OverviewQueries implements OverviewUseCases {
       throw new QuarantinedDataError(quarantined, `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`);
     }
     const intervals = (await this.store.activities(servedDays(data), null)).items.map(({ quarantined: _q, ...row }) => row);
-    const basis = describeBasis(resolved, query.range, data);
+    const basis = describeBasis(resolved, range, data);
     const driver = await this.driverOf(resolved, basis.import_ids);
-    const result = runPrecheck({
+    const input: PrecheckInput = {
       card_number: resolved.card_number,
       surname: driver?.driver.surname ?? null,
       first_names: driver?.driver.first_names ?? null,
       import_ids: basis.import_ids,
-      date_from: query.range.from,
-      date_to: query.range.to,
+      date_from: range.from,
+      date_to: range.to,
       intervals,
       open_end_date: await this.lastRecordedDate(resolved),
-    });
-    // the answer names the dates actually evaluated, also when the request left the range open
-    result.basis.date_from = isoDayOrNull(basis.date_from);
-    result.basis.date_to = isoDayOrNull(basis.date_to);
-    return result;
+    };
+    return { input, basis };
   }
 
   /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */

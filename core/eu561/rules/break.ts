@@ -24,8 +24,8 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
-import { formatDuration } from '../time.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
+import { formatDuration, formatInstant } from '../time.js';
 
 export function breaks(a: Analysis): RuleOutput {
   const findings: RawFinding[] = [];
@@ -44,10 +44,10 @@ export function breaks(a: Analysis): RuleOutput {
         value: accumulated,
         limit: LIMITS.drivingBeforeBreak,
         excess: accumulated - LIMITS.drivingBeforeBreak,
-        severity: severityOf(DRIVING_BANDS.break, accumulated),
+        ...graded(DRIVING_BANDS.break, accumulated),
         description:
-          `${formatDuration(accumulated)} of driving without a qualifying break of 45 min ` +
-          `(or 15 min followed by 30 min); the limit is 4 h 30.`,
+          `${formatDuration(accumulated)} of driving from ${formatInstant(periodStart)} without a qualifying break of ` +
+          `45 min (or 15 min followed by 30 min): ${formatDuration(accumulated - LIMITS.drivingBeforeBreak)} over the 4 h 30 limit.`,
         evidenceKinds: ['DRIVING', 'REST'],
       });
     }

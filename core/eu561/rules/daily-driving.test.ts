@@ -34,7 +34,7 @@ t.test('10 h 25 min on the first extended day: MI against 10 h', async (t) => {
   t.equal(d[0]!.limit, 10 * H);
   t.equal(d[0]!.excess, 25 * M);
   t.equal(d[0]!.severity, 'MI');
-  t.match(d[0]!.description, /Daily driving time 10 h 25 min exceeds the 10 h limit/);
+  t.match(d[0]!.description, /Daily driving time 10 h 25 min exceeds the 10 h limit of an extended day \(extended day 1 of this week\) by 25 min \(the shift from /);
 });
 
 for (const [driving, severity] of [

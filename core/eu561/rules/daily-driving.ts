@@ -12,8 +12,8 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
-import { formatDuration, weekStartOf } from '../time.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
+import { formatDuration, formatInstant, weekStartOf } from '../time.js';
 
 const ARTICLE = 'Art. 6(1) Regulation (EC) No 561/2006';
 
@@ -43,8 +43,10 @@ export function dailyDriving(a: Analysis): RuleOutput {
       value: driving,
       limit,
       excess: driving - limit,
-      severity: severityOf(bands, driving),
-      description: `Daily driving time ${formatDuration(driving)} exceeds ${why}.`,
+      ...graded(bands, driving),
+      description:
+        `Daily driving time ${formatDuration(driving)} exceeds ${why} by ${formatDuration(driving - limit)} ` +
+        `(the shift from ${formatInstant(shift.start)}).`,
       evidenceKinds: ['DRIVING'],
     });
   }

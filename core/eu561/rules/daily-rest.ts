@@ -13,7 +13,7 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { REST_BANDS, severityOf } from '../severity.js';
+import { REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant } from '../time.js';
 
 export function dailyRest(a: Analysis): RuleOutput {
@@ -37,10 +37,10 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit: LIMITS.regularDailyRest,
         excess: LIMITS.regularDailyRest - rest.portion,
-        severity: severityOf(REST_BANDS.daily_regular, rest.portion),
+        ...graded(REST_BANDS.daily_regular, rest.portion),
         description:
           `Reduced daily rest of ${formatDuration(rest.portion)} ${windowText} is reduced rest number ${reduced} ` +
-          `since the last weekly rest; only three are allowed, so 11 h were needed.`,
+          `since the last weekly rest; only three are allowed, so 11 h were needed: ${formatDuration(LIMITS.regularDailyRest - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     } else if ((rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') && rest.multiManning) {
@@ -53,10 +53,10 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit: LIMITS.multiManningRest,
         excess: LIMITS.multiManningRest - rest.portion,
-        severity: severityOf(REST_BANDS.multi_manning, rest.portion),
+        ...graded(REST_BANDS.multi_manning, rest.portion),
         description:
           `Multi-manning: the longest rest ${windowText} is ${formatDuration(rest.portion)}; ` +
-          `a daily rest of at least 9 h was needed.`,
+          `a daily rest of at least 9 h was needed: ${formatDuration(LIMITS.multiManningRest - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     } else if (rest.kind === 'INSUFFICIENT' || rest.kind === 'MISSING') {
@@ -77,8 +77,8 @@ export function dailyRest(a: Analysis): RuleOutput {
         value: rest.portion,
         limit,
         excess: limit - rest.portion,
-        severity: severityOf(bands, rest.portion),
-        description: `${what}; ${need}.`,
+        ...graded(bands, rest.portion),
+        description: `${what}; ${need}: ${formatDuration(limit - rest.portion)} short.`,
         evidenceKinds: ['REST'],
       });
     }

@@ -7,8 +7,8 @@
 import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, severityOf } from '../severity.js';
-import { formatDuration, WEEK, weekStartOf } from '../time.js';
+import { DRIVING_BANDS, graded } from '../severity.js';
+import { formatDuration, formatInstant, WEEK, weekStartOf } from '../time.js';
 
 export function weeklyDriving(a: Analysis): RuleOutput {
   const findings: RawFinding[] = [];
@@ -27,8 +27,10 @@ export function weeklyDriving(a: Analysis): RuleOutput {
         value: driving,
         limit: LIMITS.weeklyDriving,
         excess: driving - LIMITS.weeklyDriving,
-        severity: severityOf(DRIVING_BANDS.weekly, driving),
-        description: `Weekly driving time ${formatDuration(driving)} exceeds the 56 h limit of the week.`,
+        ...graded(DRIVING_BANDS.weekly, driving),
+        description:
+          `Driving time in the week from ${formatInstant(w)} was ${formatDuration(driving)}: ` +
+          `${formatDuration(driving - LIMITS.weeklyDriving)} over the 56 h limit of a week.`,
         evidenceKinds: ['DRIVING'],
       });
     }
@@ -44,8 +46,10 @@ export function weeklyDriving(a: Analysis): RuleOutput {
           value: total,
           limit: LIMITS.fortnightlyDriving,
           excess: total - LIMITS.fortnightlyDriving,
-          severity: severityOf(DRIVING_BANDS.fortnightly, total),
-          description: `Driving time ${formatDuration(total)} in two consecutive weeks exceeds the 90 h limit.`,
+          ...graded(DRIVING_BANDS.fortnightly, total),
+          description:
+            `Driving time in the two weeks from ${formatInstant(previous.start)} was ${formatDuration(total)}: ` +
+            `${formatDuration(total - LIMITS.fortnightlyDriving)} over the 90 h limit of two consecutive weeks.`,
           evidenceKinds: ['DRIVING'],
         });
       }

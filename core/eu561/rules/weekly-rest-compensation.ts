@@ -20,9 +20,18 @@ import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
 import { formatDuration, formatInstant, WEEK, weekStartOf } from '../time.js';
 
-export function reducedWeeklyRestCompensation(a: Analysis): RuleOutput {
-  const findings: RawFinding[] = [];
-  const notes: RuleNote[] = [];
+export interface CompensationDebt {
+  reduced: RestPeriod;
+  /** seconds of compensation owed */
+  owed: number;
+  /** Monday 00:00 after the third week following the week in question */
+  deadline: number;
+  paid: boolean;
+}
+
+/** Every reduced weekly rest of the analysis with its compensation debt, paid or not (readings above). */
+export function compensationLedger(a: Analysis): CompensationDebt[] {
+  const out: CompensationDebt[] = [];
   const surplus = new Map<RestPeriod, number>();
   const surplusOf = (r: RestPeriod) => {
     const known = surplus.get(r);
@@ -40,7 +49,7 @@ export function reducedWeeklyRestCompensation(a: Analysis): RuleOutput {
     for (const r of a.rests) {
       if (r.start < reduced.end || r.end > deadline) continue;
       // a rest still running at the end of the data ends at or before the deadline only when the data ends
-      // before the deadline: then the debt is listed as not evaluated below
+      // before the deadline: then the debt is listed as not evaluated
       if (!r.rightOpen && surplusOf(r) >= owed) {
         surplus.set(r, surplusOf(r) - owed);
         usedAsCompensation.add(r);
@@ -48,6 +57,15 @@ export function reducedWeeklyRestCompensation(a: Analysis): RuleOutput {
         break;
       }
     }
+    out.push({ reduced, owed, deadline, paid });
+  }
+  return out;
+}
+
+export function reducedWeeklyRestCompensation(a: Analysis): RuleOutput {
+  const findings: RawFinding[] = [];
+  const notes: RuleNote[] = [];
+  for (const { reduced, owed, deadline, paid } of compensationLedger(a)) {
     if (paid) continue;
     if (a.dataEnd < deadline) {
       notes.push({

@@ -229,3 +229,15 @@ t.test('unknown time next to a 22 h rest too short to make it 24 h: still a VIOL
   t.equal(w[0]!.value, 23 * H);
   t.equal(w[0]!.severity, 'MI');
 });
+
+t.test('a leave of 13 days recorded as rest holds the weekly rest of both weeks it runs through (rule 2026.4)', async (t) => {
+  // Data from Mon 2 Mar 00:00 (6 h rest), two 13 h shifts (Mon, Tue 06:00-19:00 with an 11 h rest between), then
+  // rest from Tue 3 Mar 19:00 to Mon 16 Mar 06:00 (12 d 11 h), then Mon-Fri shifts and a 45 h weekend, twice. The
+  // pair of weeks from Mon 2 Mar holds only that one rest; being 90 h or more and running from the first week into
+  // the second, it holds a weekly rest for each: no finding (before 2026.4: "only 1 weekly rest", a false VIOLATION).
+  const r = run('2026-03-02T00:00Z', [
+    ['REST', '6h'], ...block(2, '12d11h'), ...block(5, '45h'), ...block(5, '45h'),
+  ]);
+  t.same(only(r, 'weekly_rest'), []);
+  t.same(r.violations, []);
+});

@@ -30,7 +30,8 @@
  *   is read as work: INCOMPLETE_DATA (../precheck.ts); when it cannot reach 24 h the fault is shown by the data
  *   and reported as a VIOLATION with the length most favourable to the driver (unknown time read as rest).
  * - Two consecutive fixed weeks (Art. 8(6) first subparagraph): at least two weekly rests, one of them
- *   regular. A weekly rest falling in two weeks may be counted in either (Art. 8(9)): every weekly rest that
+ *   regular. A single rest of at least 90 h (two regular weekly rests back to back) that runs from the first week
+ *   into the second satisfies the pair (leave or a long card-out period is not "one weekly rest in two weeks"). A weekly rest falling in two weeks may be counted in either (Art. 8(9)): every weekly rest that
  *   overlaps the two weeks counts for them (the reading most favourable to the driver). Only pairs of weeks
  *   fully inside the data are checked, and a pair already holding a late or insufficient weekly rest (one fault
  *   once) is not reported again. Two reduced weekly rests in the pair may be justified by the 2020/1054 derogation for
@@ -43,7 +44,7 @@ import type { Analysis, RestPeriod } from '../shifts.js';
 import { weeklyRestsOf } from '../shifts.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
-import { DRIVING_BANDS, REST_BANDS, severityOf } from '../severity.js';
+import { DRIVING_BANDS, REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant, WEEK, weekStartOf } from '../time.js';
 
 const ARTICLE = 'Art. 8(6) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
@@ -74,12 +75,13 @@ export function weeklyRest(a: Analysis): RuleOutput {
       value: startAt - anchorAt,
       limit: LIMITS.weeklyRestDeadline,
       excess: delay,
-      severity: severityOf(DRIVING_BANDS.six_day_delay, delay),
+      ...graded(DRIVING_BANDS.six_day_delay, delay),
       description: openEnded
         ? `No weekly rest (24 h or more) started within six 24-hour periods after the previous weekly rest ended ` +
           `(${formatInstant(anchorAt)}); by the end of the data ${formatDuration(delay)} had passed beyond the limit.`
-        : `The weekly rest started ${formatDuration(delay)} too late: ${formatDuration(startAt - anchorAt)} after ` +
-          `the previous weekly rest ended (${formatInstant(anchorAt)}); it must start within six 24-hour periods (144 h).`,
+        : `The weekly rest began ${formatDuration(delay)} after the end of the sixth 24-hour period ` +
+          `(${formatInstant(deadline)}) following the end of the previous weekly rest (${formatInstant(anchorAt)}); ` +
+          `it began ${formatInstant(startAt)}.`,
       evidenceKinds: ['REST'],
     });
   };
@@ -94,7 +96,7 @@ export function weeklyRest(a: Analysis): RuleOutput {
       value: r.duration,
       limit: LIMITS.reducedWeeklyRest,
       excess: short,
-      severity: severityOf(REST_BANDS.weekly_reduced, r.duration),
+      ...graded(REST_BANDS.weekly_reduced, r.duration),
       description:
         `No rest of 24 h or more started within six 24-hour periods after the previous weekly rest ended ` +
         `(${formatInstant(anchorAt)}); the longest rest started in that time, ${formatDuration(r.duration)} from ` +
@@ -152,6 +154,9 @@ export function weeklyRest(a: Analysis): RuleOutput {
     if (missed.some((f) => f.start < pairEnd && f.end > w)) continue;
     const inPair = weekly.filter((r) => r.start < pairEnd && r.end > w);
     const regular = inPair.filter(isRegular).length;
+    // a rest of two regular weekly rests' length (90 h) running from the first week into the second holds a
+    // weekly rest for each of them (a week or more of leave is not "one weekly rest in two weeks")
+    if (inPair.some((r) => r.duration >= 2 * LIMITS.regularWeeklyRest && r.start < w + WEEK && r.end > w + WEEK)) continue;
     if (inPair.length >= 2 && regular >= 1) continue;
     const key = inPair.map((r) => r.start).join(',');
     if (inPair.length >= 2 && key === lastReported) continue;
@@ -168,10 +173,11 @@ export function weeklyRest(a: Analysis): RuleOutput {
         value: longest,
         limit: LIMITS.regularWeeklyRest,
         excess: LIMITS.regularWeeklyRest - longest,
-        severity: severityOf(REST_BANDS.weekly_regular, longest),
+        ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Two consecutive weeks from ${formatInstant(w)} hold only reduced weekly rests (longest ` +
-          `${formatDuration(longest)}); at least one regular weekly rest of 45 h was needed` +
+          `${formatDuration(longest)}); at least one regular weekly rest of 45 h was needed ` +
+          `(${formatDuration(LIMITS.regularWeeklyRest - longest)} short)` +
           (derogationFits
             ? '. This may be allowed for international goods transport under Regulation (EU) 2020/1054, which the card cannot show.'
             : '; the four-week condition of the 2020/1054 derogation is not met either.'),
@@ -199,10 +205,10 @@ export function weeklyRest(a: Analysis): RuleOutput {
         value: longest,
         limit: LIMITS.regularWeeklyRest,
         excess: LIMITS.regularWeeklyRest - longest,
-        severity: severityOf(REST_BANDS.weekly_regular, longest),
+        ...graded(REST_BANDS.weekly_regular, longest),
         description:
           `Only ${inPair.length} weekly rest in the two consecutive weeks from ${formatInstant(w)}; ` +
-          `at least two (one of them a regular 45 h rest) were needed.`,
+          `at least two (one of them a regular 45 h rest) were needed${inPair.length ? ` (the longest, ${formatDuration(longest)}, is ${formatDuration(LIMITS.regularWeeklyRest - longest)} short of 45 h)` : ''}.`,
         evidenceKinds: ['REST'],
       });
     }
