@@ -71,6 +71,7 @@ export class WeekView {
 
   async load(state: ViewState, week: IsoWeek): Promise<void> {
     this.controller?.abort();
+    this.tabController?.abort();
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
@@ -115,6 +116,7 @@ export class WeekView {
     this.drawWeek(card, data, answer.items, conflicts);
     const recorded = data.days.some((d) => d.intervals.length > 0);
     this.hooks.phase(recorded ? 'ready' : 'empty', recorded ? '' : `No activity recorded for card ${card} in ${data.week}.`);
+    const tab = this.loadTab(state, data.week);
 
     const wt = workingTime({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal).then(
       (w) => ({ w, e: null as string | null }),
@@ -127,7 +129,7 @@ export class WeekView {
     if (signal.aborted) return;
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
     if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en)));
-    await this.loadTab(state, data.week);
+    await tab;
     if (this.controller === controller) this.controller = null;
   }
 
