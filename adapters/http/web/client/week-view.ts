@@ -81,6 +81,7 @@ export class WeekView {
     const basis = basisOf(state);
     const range = this.range(state, week);
     const assume: Params = state.unknown_as === 'rest' ? { unknown_as: 'rest' } : {};
+    if (state.include_quarantined) assume.include_quarantined = 'true';
     this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
     this.findingsState('running', weekText);
     this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
@@ -164,7 +165,9 @@ export class WeekView {
         for (const d of error.dates) conflicts.add(d);
         markConflicts(this.ui.chart, conflicts);
         this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
-        this.ui.findings.replaceChildren(renderConflict(error.message, error.dates, this.hooks.imports(), (id) => this.hooks.go({ import_id: id })));
+        this.ui.findings.replaceChildren(
+          renderConflict(error, this.hooks.imports(), (id) => this.hooks.go({ import_id: id }), () => this.hooks.go({ include_quarantined: true })),
+        );
       } else {
         this.ui.findings.replaceChildren(errorBox('The pre-check could not run', error, () => this.hooks.go({})));
       }
