@@ -307,6 +307,21 @@ if (missing) {
     t.match(await page.textContent(`table.fleet tr[data-card="${BROKEN_CARD}"]`), 'invalid', 'the fleet lists the new card with its authenticity');
     await page.screenshot({ path: join(shots, 'office-multi-import.png'), fullPage: true });
 
+    // a quarantined basis: the pre-check refuses, the page offers to look anyway, marked untrusted
+    await page.click(`a.driver-link[data-card="${BROKEN_CARD}"]`);
+    await waitForWeek(page, BROKEN_CARD, '2026-W10');
+    await waitForFindings(page, '2026-W10');
+    t.equal(await page.getAttribute('#findings .conflict-box', 'data-code'), 'quarantined_data', 'the 409 quarantined_data is shown');
+    t.match(await page.textContent('#imports-of-card'), 'quarantined', 'the import is marked quarantined');
+    t.equal(await page.textContent('#imports-of-card .auth'), 'invalid', 'with its INVALID authenticity');
+    await page.click('#imports-of-card summary');
+    t.same(await page.$$eval('#imports-of-card tr[data-result="INVALID"]', (r) => r.map((x) => (x as HTMLElement).dataset.ef)), ['0504'], 'the per-EF list names the EF that fails');
+    await page.click('#findings button.include-quarantined');
+    await page.waitForFunction(() => location.search.includes('include_quarantined=true'));
+    await waitForFindings(page, '2026-W10');
+    t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'include_quarantined=true', 'asked explicitly');
+    t.ok((await page.locator('#findings li.finding[data-flags~="untrusted"]').count()) > 0, 'its findings are marked untrusted');
+
     svc.failNext('/api/drivercard/week-overview', 'corr-4711');
     await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
     await page.waitForSelector('#problem .error-box');

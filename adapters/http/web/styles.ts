@@ -221,6 +221,8 @@ table.efs th, table.efs td { padding: 0.15rem 0.5rem; border-bottom: 1px solid v
 .mark.finding.status-incomplete_data, .swatch.status-incomplete_data { background: #f59f00; }
 .mark.gap { bottom: -1px; height: 4px; background: repeating-linear-gradient(90deg, var(--gap) 0 4px, transparent 4px 7px); }
 .swatch.mark.finding { background: var(--finding); }
+.swatch.mark.finding.status-incomplete_data { background: #f59f00; }
+main[data-view="error"][data-mode="week"] :is(.timeline-section, .chart-section, .totals-section, .tabs-section, .driver-status, .findings-section) { display: none; }
 .swatch.mark.gap { background: repeating-linear-gradient(90deg, var(--gap) 0 4px, transparent 4px 7px); }
 .highlight {
   position: absolute; top: -4px; bottom: -4px; min-width: 4px; pointer-events: none; z-index: 2;
@@ -260,8 +262,13 @@ button.link:hover { background: #e7f5ff; }
 @media (max-width: 640px) {
   .counts { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .fleet-filters .field, .fleet-filters input[type=search] { min-width: 0; width: 100%; flex: 1 1 100%; }
-  table.fleet thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.fleet, table.fleet tbody, table.fleet tr, table.fleet th, table.fleet td { display: block; width: 100%; }
+  /* on a phone the sortable headers become a row of sort buttons above the cards */
+  table.fleet thead { display: block; }
+  table.fleet thead tr { display: flex; flex-wrap: wrap; gap: 0.3rem; border: 0; padding: 0; margin: 0 0 0.5rem; }
+  table.fleet thead th { display: block; width: auto; border: 0; padding: 0; }
+  table.fleet thead th:not(.sortable) { display: none; }
+  table.fleet thead button.sort { border: 1px solid #adb5bd; border-radius: 999px; padding: 0.25rem 0.6rem; min-height: 2rem; font-size: 0.8rem; }
   table.fleet tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 0.5rem; padding: 0.25rem 0.5rem; }
   table.fleet th, table.fleet td { border: 0; padding: 0.15rem 0; }
   table.fleet td::before { content: attr(data-label); display: block; font-size: 0.7rem; color: var(--muted); font-weight: 600; }

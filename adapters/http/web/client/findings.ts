@@ -99,9 +99,16 @@ export function renderWtdFindings(violations: readonly Finding[], show: ShowOnCh
  * days are named (and marked on the chart by the caller) and each trusted import of the card is offered as
  * the narrowed basis.
  */
-export function renderConflict(message: string, dates: readonly string[], imports: readonly ImportInfo[], choose: (importId: string) => void): HTMLElement {
-  const box = el('div', { class: 'conflict-box', attrs: { role: 'alert' } }, el('p', { class: 'error-note', text: message }));
-  if (dates.length) box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${dates.join(', ')}` }));
+export function renderConflict(
+  error: { code: string; message: string; dates: readonly string[] }, imports: readonly ImportInfo[], choose: (importId: string) => void, includeQuarantined: () => void,
+): HTMLElement {
+  const box = el('div', { class: 'conflict-box', attrs: { role: 'alert' }, data: { code: error.code } }, el('p', { class: 'error-note', text: error.message }));
+  if (error.dates.length) box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${error.dates.join(', ')}` }));
+  if (error.code === 'quarantined_data') {
+    const anyway = el('button', { class: 'include-quarantined', text: 'Check anyway, with the quarantined data (its findings are marked untrusted)', attrs: { type: 'button' } });
+    anyway.addEventListener('click', includeQuarantined);
+    box.append(el('p', {}, anyway));
+  }
   const usable = imports.filter((i) => i.status !== 'QUARANTINED').sort((a, b) => b.imported_at.localeCompare(a.imported_at));
   if (!usable.length) {
     box.append(el('p', { class: 'meta', text: 'No trusted import of this card is left to check on its own.' }));

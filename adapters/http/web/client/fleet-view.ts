@@ -103,7 +103,7 @@ function headerCell(c: Column, state: ViewState, handlers: FleetHandlers): HTMLT
   if (!c.sort) return el('th', { text: c.label, attrs: { scope: 'col' } });
   const sort = c.sort;
   const active = state.sort === sort;
-  const th = el('th', { attrs: { scope: 'col' } });
+  const th = el('th', { class: 'sortable', attrs: { scope: 'col' } });
   if (active) th.setAttribute('aria-sort', state.order === 'asc' ? 'ascending' : 'descending');
   const arrow = active ? (state.order === 'asc' ? ' ▲' : ' ▼') : '';
   const button = el('button', {

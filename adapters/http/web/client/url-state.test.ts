@@ -20,6 +20,7 @@ t.test('fleet selection, basis, assumption and tab round-trip', async (t) => {
     date_from: '2026-02-01',
     date_to: '2026-03-08',
     unknown_as: 'rest' as const,
+    include_quarantined: true,
     tab: 'places' as const,
     sort: 'expiry_date' as const,
     order: 'desc' as const,
@@ -27,9 +28,10 @@ t.test('fleet selection, basis, assumption and tab round-trip', async (t) => {
     filter: 'overdue' as const,
   };
   const search = viewStateSearch(state);
-  t.equal(search, '?card_number=C1&week=2026-W10&import_id=imp+1&date_from=2026-02-01&date_to=2026-03-08&unknown_as=rest&tab=places&sort=expiry_date&order=desc&q=M%C3%BCller&filter=overdue');
+  t.equal(search, '?card_number=C1&week=2026-W10&import_id=imp+1&date_from=2026-02-01&date_to=2026-03-08&unknown_as=rest&include_quarantined=true&tab=places&sort=expiry_date&order=desc&q=M%C3%BCller&filter=overdue');
   t.same(readViewState(search), state);
-  t.equal(viewStateSearch({ ...state, card_number: null, week: null }), '?unknown_as=rest&sort=expiry_date&order=desc&q=M%C3%BCller&filter=overdue', 'no basis or tab without a driver');
+  t.equal(readViewState('?include_quarantined=true').include_quarantined, false, 'quarantined data only for a chosen driver');
+  t.equal(viewStateSearch({ ...state, card_number: null, week: null, include_quarantined: false }), '?unknown_as=rest&sort=expiry_date&order=desc&q=M%C3%BCller&filter=overdue', 'no basis or tab without a driver');
   t.equal(viewStateSearch({ ...DEFAULT_STATE, sort: 'findings', order: 'desc' }), '?sort=findings', 'findings sort descending by default');
 });
 

@@ -29,6 +29,8 @@ export interface ViewState {
   date_from: string | null;
   date_to: string | null;
   unknown_as: UnknownAs;
+  /** asked explicitly: let the pre-check read quarantined imports (their findings come back `untrusted`) */
+  include_quarantined: boolean;
   tab: Tab;
   sort: FleetSort;
   order: Order;
@@ -43,6 +45,7 @@ export const DEFAULT_STATE: ViewState = {
   date_from: null,
   date_to: null,
   unknown_as: 'unknown',
+  include_quarantined: false,
   tab: 'events',
   sort: 'due',
   order: 'asc',
@@ -80,6 +83,7 @@ export function readViewState(search: string): ViewState {
     date_from: dateFrom,
     date_to: dateTo,
     unknown_as: oneOf(['unknown', 'rest'] as const, p.get('unknown_as'), 'unknown'),
+    include_quarantined: card !== '' && p.get('include_quarantined') === 'true',
     tab: oneOf(TABS, p.get('tab'), 'events'),
     sort,
     order: oneOf(['asc', 'desc'] as const, p.get('order'), defaultOrder(sort)),
@@ -97,6 +101,7 @@ export function viewStateSearch(state: ViewState): string {
   if (state.card_number && state.date_from) p.set('date_from', state.date_from);
   if (state.card_number && state.date_to) p.set('date_to', state.date_to);
   if (state.unknown_as !== 'unknown') p.set('unknown_as', state.unknown_as);
+  if (state.card_number && state.include_quarantined) p.set('include_quarantined', 'true');
   if (state.card_number && state.tab !== 'events') p.set('tab', state.tab);
   if (state.sort !== 'due') p.set('sort', state.sort);
   if (state.order !== defaultOrder(state.sort)) p.set('order', state.order);

@@ -71,6 +71,7 @@ export class WeekView {
 
   async load(state: ViewState, week: IsoWeek): Promise<void> {
     this.controller?.abort();
+    this.tabController?.abort();
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
@@ -80,6 +81,7 @@ export class WeekView {
     const basis = basisOf(state);
     const range = this.range(state, week);
     const assume: Params = state.unknown_as === 'rest' ? { unknown_as: 'rest' } : {};
+    if (state.include_quarantined) assume.include_quarantined = 'true';
     this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
     this.findingsState('running', weekText);
     this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
@@ -115,6 +117,7 @@ export class WeekView {
     this.drawWeek(card, data, answer.items, conflicts);
     const recorded = data.days.some((d) => d.intervals.length > 0);
     this.hooks.phase(recorded ? 'ready' : 'empty', recorded ? '' : `No activity recorded for card ${card} in ${data.week}.`);
+    const tab = this.loadTab(state, data.week);
 
     const wt = workingTime({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal).then(
       (w) => ({ w, e: null as string | null }),
@@ -127,7 +130,7 @@ export class WeekView {
     if (signal.aborted) return;
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
     if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en)));
-    await this.loadTab(state, data.week);
+    await tab;
     if (this.controller === controller) this.controller = null;
   }
 
@@ -162,7 +165,9 @@ export class WeekView {
         for (const d of error.dates) conflicts.add(d);
         markConflicts(this.ui.chart, conflicts);
         this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
-        this.ui.findings.replaceChildren(renderConflict(error.message, error.dates, this.hooks.imports(), (id) => this.hooks.go({ import_id: id })));
+        this.ui.findings.replaceChildren(
+          renderConflict(error, this.hooks.imports(), (id) => this.hooks.go({ import_id: id }), () => this.hooks.go({ include_quarantined: true })),
+        );
       } else {
         this.ui.findings.replaceChildren(errorBox('The pre-check could not run', error, () => this.hooks.go({})));
       }

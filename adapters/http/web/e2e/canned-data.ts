@@ -61,7 +61,7 @@ export const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function dayOverview(card: string, date: string) {
   const start = dayMs(date);
-  const inRange = date >= CANNED_FIRST_DAY && date <= CANNED_LAST_DAY && (card === CANNED_CARD || card === CONFLICT_CARD);
+  const inRange = date >= CANNED_FIRST_DAY && date <= CANNED_LAST_DAY && (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD);
   const plan = inRange ? dayPlan((new Date(start).getUTCDay() + 6) % 7) : [];
   const totals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
   const intervals = plan.map((p, i) => {
@@ -194,10 +194,10 @@ export function daysOf(from: string, to: string): number[] {
 
 export function cardData(card: string, ms: number): boolean {
   const d = date(ms);
-  return (card === CANNED_CARD || card === CONFLICT_CARD) && d >= CANNED_FIRST_DAY && d <= CANNED_LAST_DAY;
+  return (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD) && d >= CANNED_FIRST_DAY && d <= CANNED_LAST_DAY;
 }
 
-export function findings(card: string, from: string, to: string, rest: boolean) {
+export function findings(card: string, from: string, to: string, rest: boolean, untrusted = false) {
   const out: Record<string, unknown>[] = [];
   for (const ms of daysOf(from, to)) {
     if (!cardData(card, ms)) continue;
@@ -205,7 +205,7 @@ export function findings(card: string, from: string, to: string, rest: boolean) 
     if (weekday === 3) {
       out.push({
         rule: 'daily_driving', status: 'VIOLATION', article: 'Art. 6(1)', start: iso(ms + 6 * 3600_000), end: iso(ms + 18 * 3600_000),
-        value: 10.5 * 3600, limit: 10 * 3600, excess: 0.5 * 3600, severity: 'SI', severity_verified: false, assumption_dependent: false, untrusted: false,
+        value: 10.5 * 3600, limit: 10 * 3600, excess: 0.5 * 3600, severity: 'SI', severity_verified: false, assumption_dependent: false, untrusted,
         description: 'Daily driving time of 10 h 30 min exceeds the extended limit of 10 h by 30 min.', evidence: [],
       });
     }

@@ -116,12 +116,17 @@ export async function startCannedService(options: { imported: boolean; now?: str
         if (card === CONFLICT_CARD && !q.get('import_id')) {
           return send(res, 409, { error: 'conflicting_data', message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`, dates: [CONFLICT_DAY] });
         }
+        const untrusted = card === BROKEN_CARD;
+        if (untrusted && q.get('include_quarantined') !== 'true') {
+          return send(res, 409, { error: 'quarantined_data', message: 'The basis holds a quarantined import (its signatures do not verify).' });
+        }
         const rest = q.get('unknown_as') === 'rest';
         const gaps = card === CANNED_CARD && from <= '2026-02-22' && to >= '2026-02-22'
           ? [{ start: '2026-02-22T00:00:00Z', end: '2026-02-23T00:00:00Z', duration: 86_400 }]
           : [];
         return send(res, 200, {
-          rule_version: 'canned', algorithm_version: 'canned', violations: findings(card, from, to, rest), data_gaps: gaps, warnings: [], not_evaluated: [],
+          rule_version: 'canned', algorithm_version: 'canned', basis: { card_number: card, import_ids: [], date_from: from, date_to: to, untrusted_imports: untrusted ? [`imp-${card.toLowerCase()}`] : [] },
+          violations: findings(card, from, to, rest, untrusted), data_gaps: gaps, warnings: [], not_evaluated: [],
           assumptions: { unknown_as: rest ? 'rest' : 'unknown', card_out_rest_max_seconds: rest ? 86_400 : null, text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [] },
           driver_status: cardData(card, dayMs(to)) || to > CANNED_LAST_DAY ? DRIVER_STATUS : null,
           disclaimer: 'A technical pre-check, not a legal decision.',
