@@ -133,3 +133,19 @@ t.test('fleet: cards without a summary get one; bad parameters are 400 naming th
   }
   t.same(service.errors, []);
 });
+
+t.test('fleet through the real server: the clock is injectable, the rows reach the page API', async (t) => {
+  const { startServer } = await import('../../composition/server.js');
+  const { twentyEightDayCard, cardNumberOf } = await import('../../fixtures/scenarios/twenty-eight-day.js');
+  const dataDir = t.testdir({});
+  const server = await startServer({ port: 0, dataDir }, { env: {}, container: { clock: { now: () => new Date('2026-04-01T00:00:00Z') } } });
+  t.teardown(() => server.close());
+  const card = cardNumberOf(4242);
+  const content_base64 = Buffer.from(twentyEightDayCard(4242, card, '2026-03-02')).toString('base64');
+  const parsed = await fetch(`${server.url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_name: 'x.ddd', content_base64 }) });
+  t.equal(parsed.status, 200);
+  const list = (await (await fetch(`${server.url}/api/drivercard/drivers`)).json()) as any;
+  t.equal(list.total, 1);
+  t.match(list.items[0], { card_number: card, overdue: true, imports: 1 });
+  t.ok(list.items[0].download_days_left < 0, 'downloaded about 30 days before the clock: overdue');
+});
