@@ -149,3 +149,36 @@ t.test('fleet through the real server: the clock is injectable, the rows reach t
   t.match(list.items[0], { card_number: card, overdue: true, imports: 1 });
   t.ok(list.items[0].download_days_left < 0, 'downloaded about 30 days before the clock: overdue');
 });
+
+t.test('fleet: a re-sent file refreshes only a missing or stale summary; cards without a number are skipped', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const card = buildParsedCard({ card_number: 'IIII000000000009', days: [workingDay('2026-03-02')] });
+  const content = new TextEncoder().encode('same-bytes');
+  const cards = new Map([['same-bytes', card]]);
+  const { ImportDddFile } = await import('../../core/use-cases/import-ddd-file.js');
+  const { NodeCryptoHasher } = await import('../crypto/node-crypto-hasher.js');
+  const { RandomIdGenerator } = await import('../crypto/random-id-generator.js');
+  const refreshed: string[] = [];
+  const refresh = service.bundle.refreshFleet;
+  const importer = new ImportDddFile({
+    store: service.store, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), clock: { now: () => new Date('2026-03-10T00:00:00Z') },
+    decodeCard: async (bytes) => structuredClone(cards.get(new TextDecoder().decode(bytes))!),
+    onStored: async (row, parsed) => {
+      refreshed.push(parsed === null ? 'reused' : 'created');
+      await refresh.stored(row, parsed);
+    },
+  });
+  await importer.parse({ file_name: 'a.ddd', content, archive_id: null });
+  const summary = await service.get('/api/drivercard/drivers');
+  t.equal(((await summary.json()) as any).total, 1);
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal((await importer.parse({ file_name: 'a.ddd', content, archive_id: null })).reused, true);
+  t.same(refreshed, ['created', 'reused']);
+  t.equal(((await (await service.get('/api/drivercard/drivers?q=iiii')).json()) as any).total, 1, 'the missing summary is back');
+  const noNumber = { ...(await service.store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 1, offset: 0 })).items[0]! };
+  noNumber.card = { ...noNumber.card, card_number: null };
+  await refresh.stored(noNumber, null);
+  await refresh.refresh('NOSUCHCARD0000000');
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 1, 'nothing for a card without imports');
+});
