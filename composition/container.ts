@@ -54,6 +54,8 @@ export interface ContainerOverrides {
   overviews?: (base: OverviewUseCases) => OverviewUseCases;
   health?: (base: HealthUseCase) => HealthUseCase;
   web?: WebPage | null;
+  /** the clock every use case reads (tests: a fixed "now", e.g. for the fleet's due dates) */
+  clock?: Clock;
 }
 
 export interface ServiceContainer {
@@ -80,7 +82,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
   };
 
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
-  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
+  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
   container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
   container
     .bind<AuthenticityVerifier>(TOKENS.AuthenticityVerifier)

@@ -355,7 +355,7 @@ t.test('OpenAPI document is generated from the same schema objects as the routes
     const operation = openapi.paths[route.path]?.[route.method.toLowerCase()] as any;
     t.ok(operation, `${route.method} ${route.path} is documented`);
     for (const [status, response] of Object.entries(route.responses)) {
-      t.equal(operation.responses[status].content['application/json'].schema, response.schema, `${route.path} ${status} schema is the same object`);
+      t.equal(operation.responses[status].content[response.contentType ?? 'application/json'].schema, response.schema, `${route.path} ${status} schema is the same object`);
     }
     const names = route.query?.names ?? [];
     t.same(operation.parameters.map((p: any) => p.name), names);

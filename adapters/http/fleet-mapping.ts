@@ -6,9 +6,11 @@ import type { FleetRow, FleetSort } from '../../core/fleet/fleet-card.js';
 import type { FleetListRequest } from '../../core/use-cases/fleet-overview.js';
 import type { ListResult } from '../../core/use-cases/contracts.js';
 import { pageFrom, type QueryValues } from './query-params.js';
+import { isoDate, isoTime } from '../../core/decoder/primitives/time-real.js';
 
-const isoSeconds = (s: number | null): string | null => (s === null ? null : new Date(s * 1000).toISOString().slice(0, 19) + 'Z');
-const isoDay = (d: number | null): string | null => (d === null ? null : new Date(d * 86_400_000).toISOString().slice(0, 10));
+// the decoder's cached formatters (a fleet list writes thousands of timestamps per answer)
+const isoSeconds = (s: number | null): string | null => (s === null ? null : isoTime(s));
+const isoDay = (d: number | null): string | null => (d === null ? null : isoDate(d * 86_400));
 
 export interface FleetRowJson {
   card_number: string;

@@ -134,3 +134,52 @@ t.test('fleet: cards without a summary get one; bad parameters are 400 naming th
   }
   t.same(service.errors, []);
 });
+
+t.test('fleet through the real server: the clock is injectable, the rows reach the page API', async (t) => {
+  const { startServer } = await import('../../composition/server.js');
+  const { twentyEightDayCard, cardNumberOf } = await import('../../fixtures/scenarios/twenty-eight-day.js');
+  const dataDir = t.testdir({});
+  const server = await startServer({ port: 0, dataDir }, { env: {}, container: { clock: { now: () => new Date('2026-04-01T00:00:00Z') } } });
+  t.teardown(() => server.close());
+  const card = cardNumberOf(4242);
+  const content_base64 = Buffer.from(twentyEightDayCard(4242, card, '2026-03-02')).toString('base64');
+  const parsed = await fetch(`${server.url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_name: 'x.ddd', content_base64 }) });
+  t.equal(parsed.status, 200);
+  const list = (await (await fetch(`${server.url}/api/drivercard/drivers`)).json()) as any;
+  t.equal(list.total, 1);
+  t.match(list.items[0], { card_number: card, overdue: true, imports: 1 });
+  t.ok(list.items[0].download_days_left < 0, 'downloaded about 30 days before the clock: overdue');
+});
+
+t.test('fleet: a re-sent file refreshes only a missing or stale summary; cards without a number are skipped', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const card = buildParsedCard({ card_number: 'IIII000000000009', days: [workingDay('2026-03-02')] });
+  const content = new TextEncoder().encode('same-bytes');
+  const cards = new Map([['same-bytes', card]]);
+  const { ImportDddFile } = await import('../../core/use-cases/import-ddd-file.js');
+  const { NodeCryptoHasher } = await import('../crypto/node-crypto-hasher.js');
+  const { RandomIdGenerator } = await import('../crypto/random-id-generator.js');
+  const refreshed: string[] = [];
+  const refresh = service.bundle.refreshFleet;
+  const importer = new ImportDddFile({
+    store: service.store, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), clock: { now: () => new Date('2026-03-10T00:00:00Z') },
+    decodeCard: async (bytes) => structuredClone(cards.get(new TextDecoder().decode(bytes))!),
+    onStored: async (row, parsed) => {
+      refreshed.push(parsed === null ? 'reused' : 'created');
+      await refresh.stored(row, parsed);
+    },
+  });
+  await importer.parse({ file_name: 'a.ddd', content, archive_id: null });
+  const summary = await service.get('/api/drivercard/drivers');
+  t.equal(((await summary.json()) as any).total, 1);
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal((await importer.parse({ file_name: 'a.ddd', content, archive_id: null })).reused, true);
+  t.same(refreshed, ['created', 'reused']);
+  t.equal(((await (await service.get('/api/drivercard/drivers?q=iiii')).json()) as any).total, 1, 'the missing summary is back');
+  const noNumber = { ...(await service.store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 1, offset: 0 })).items[0]! };
+  noNumber.card = { ...noNumber.card, card_number: null };
+  await refresh.stored(noNumber, null);
+  await refresh.refresh('NOSUCHCARD0000000');
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 1, 'nothing for a card without imports');
+});

@@ -3,6 +3,7 @@ import t from 'tap';
 import { authenticityStatusOf, countFindings, coverageDays, lastDownloadOf } from '../../../core/fleet/fleet-card.js';
 import { dateOfEpochDay, epochDayOfValue, epochSecondsOfValue } from '../../../core/fleet/values.js';
 import { once } from '../../../composition/use-cases.js';
+import { recordedBits, recordedDaysOf } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
 import { reportHtml, escapeHtml } from './report-html.js';
 import { authenticityText, dayFractions, drawnActivity, driverName, hoursMinutes, readableTime, type ReportModel } from './report-model.js';
 import { reportPdf } from './report-pdf.js';
@@ -74,6 +75,10 @@ t.test('fleet pieces', async (t) => {
   t.same(countFindings([{ status: 'VIOLATION', severity: 'MSI' }, { status: 'INCOMPLETE_DATA', severity: null }]), {
     VIOLATION: 1, POTENTIAL: 0, INCOMPLETE_DATA: 1, MI: 0, SI: 0, VSI: 0, MSI: 1,
   });
+  t.same(recordedBits([]), null);
+  t.same(recordedBits([10, 12, 13]), { until: 13, bits: '1101' });
+  t.same(recordedDaysOf(recordedBits([10, 12, 13])), [10, 12, 13]);
+  t.same([recordedDaysOf(null), recordedDaysOf({ until: 'x', bits: '1' }), recordedDaysOf(5)], [[], [], []]);
   let calls = 0;
   const flaky = once(async () => {
     if (++calls === 1) throw new Error('first fails');

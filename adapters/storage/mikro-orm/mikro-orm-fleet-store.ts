@@ -8,6 +8,7 @@
 import {
   AUTHENTICITY_STATUSES,
   DOWNLOAD_INTERVAL_SECONDS,
+  RECORDED_DAYS_KEPT,
   epochDayOf,
   lastDownloadOf,
   type AuthenticityStatus,
@@ -29,7 +30,7 @@ const lower = (value: string | null): string => (value ?? '').toLowerCase();
 export function fleetValues(record: FleetCardRecord): SqlValue[] {
   const nameKey = record.surname === null && record.first_names === null ? null : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
   return [
-    record.card_number, JSON.stringify(record), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
+    record.card_number, JSON.stringify({ ...record, recorded_days: recordedBits(record.recorded_days) }), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
     nameKey, record.expiry_day, lastDownloadOf(record).seconds, record.findings.VIOLATION, record.findings.POTENTIAL,
     record.findings.INCOMPLETE_DATA,
   ];
@@ -56,7 +57,7 @@ export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
     expiry_day: numberOr(r.expiry_day, null),
     card_download_s: numberOr(r.card_download_s, null),
     activity_end_s: numberOr(r.activity_end_s, null),
-    recorded_days: Array.isArray(r.recorded_days) ? r.recorded_days.filter((d): d is number => typeof d === 'number') : [],
+    recorded_days: recordedDaysOf(r.recorded_days),
     imports: numberOr(r.imports, 0),
     quarantined_imports: numberOr(r.quarantined_imports, 0),
     conflicting_days: numberOr(r.conflicting_days, 0),
@@ -64,6 +65,28 @@ export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
     findings: counts,
     findings_evaluated: r.findings_evaluated === true,
   };
+}
+
+/**
+ * Recorded days stored compactly: the last day and one character per day before it ('1' = recorded), so a
+ * listed row parses one short string instead of an array of numbers.
+ */
+export function recordedBits(days: readonly number[]): { until: number; bits: string } | null {
+  if (days.length === 0) return null;
+  const until = Math.max(...days);
+  const set = new Set(days);
+  let bits = '';
+  for (let d = until; d > until - RECORDED_DAYS_KEPT; d--) bits += set.has(d) ? '1' : '0';
+  return { until, bits: bits.replace(/0+$/, '') };
+}
+
+export function recordedDaysOf(value: unknown): number[] {
+  if (value === null || typeof value !== 'object') return [];
+  const { until, bits } = value as { until?: unknown; bits?: unknown };
+  if (typeof until !== 'number' || typeof bits !== 'string') return [];
+  const days: number[] = [];
+  for (let i = bits.length - 1; i >= 0; i--) if (bits.charCodeAt(i) === 49) days.push(until - i);
+  return days;
 }
 
 /** `LIKE` pattern matching `text` anywhere, with the pattern characters escaped (ESCAPE '!'). */
