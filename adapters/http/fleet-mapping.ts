@@ -6,11 +6,11 @@ import type { FleetRow, FleetSort } from '../../core/fleet/fleet-card.js';
 import type { FleetListRequest } from '../../core/use-cases/fleet-overview.js';
 import type { ListResult } from '../../core/use-cases/contracts.js';
 import { pageFrom, type QueryValues } from './query-params.js';
-import { isoDate, isoTime } from '../../core/decoder/primitives/time-real.js';
+import { isoDayOrNull, isoTimestampOrNull } from '../../core/time.js';
 
 // the decoder's cached formatters (a fleet list writes thousands of timestamps per answer)
-const isoSeconds = (s: number | null): string | null => (s === null ? null : isoTime(s));
-const isoDay = (d: number | null): string | null => (d === null ? null : isoDate(d * 86_400));
+const isoSeconds = isoTimestampOrNull;
+const isoDay = isoDayOrNull;
 
 export interface FleetRowJson {
   card_number: string;
