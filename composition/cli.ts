@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `--help`.
+ * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `anonymize IN OUT`, `--help`.
  */
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { parseCommand, type CommandIo } from './commands/parse.js';
+import { anonymizeCommand } from './commands/anonymize.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
 import { loadConfig } from './config.js';
@@ -16,6 +17,8 @@ Commands:
   serve          start the REST service (default http://127.0.0.1:5055/); see "drivercard serve --help"
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
   import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
+  anonymize IN OUT [--coarsen-positions]
+                 write a copy of IN with names, numbers and registrations replaced (to share a failing file)
 
 Options:
   --help         show this help (or a command's help: drivercard <command> --help)`;
@@ -32,6 +35,8 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       return serveCommand(rest, io);
     case 'parse':
       return parseCommand(rest, io);
+    case 'anonymize':
+      return anonymizeCommand(rest, io);
     case 'import': {
       const services = createServiceContainer(loadConfig());
       try {

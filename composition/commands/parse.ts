@@ -105,7 +105,8 @@ export async function parseCommand(
     parsed = deps.toParsedCard(decoded);
   } catch (error) {
     if (readError !== null) {
-      io.stderr(`drivercard: cannot read ${fileName}: ${readFailure(readError)}\n`);
+      // named as the user gave it (that is what they typed: relative stays relative)
+      io.stderr(`drivercard: cannot read ${path}: ${readFailure(readError)}\n`);
     } else if (error instanceof DddDecodeError) {
       io.stderr(`drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`);
     } else {
