@@ -68,4 +68,4 @@ export function isoDateOrNull(seconds: number | null): string | null {
 }
 
 /** TimeReal (2.162) as a record field: 4 bytes, null for no value */
-export const TIME_REAL: Token<number | null> = { len: 4, get: readTimeReal };
+export const TIME_REAL: Token<number | null> = { len: 4, get: readTimeReal, at: (f) => (b, o) => readTimeReal(b, o + f) };
