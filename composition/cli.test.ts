@@ -54,8 +54,10 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
   const stdout = run.out.join('');
-  t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 1 failed\./);
-  t.match(stdout, /failed: c-vu\.ddd: unparseable_ddd \(vehicle_unit_download\): /);
+  t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed\./);
+  t.match(stdout, /failed +c-vu\.ddd: unparseable_ddd \(vehicle_unit_download\): /);
+  t.match(stdout, /\n  new +a-basic\.ddd \(0 warnings\)\n/);
+  t.match(stdout, /\n  reused +b-basic-copy\.DDD \(0 warnings\)\n/);
   t.notMatch(stdout, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no local path');
   const progress = run.err.join('').trim().split('\n');
   t.equal(progress.length, 4, 'one line per file when stderr is not a terminal');
@@ -81,7 +83,7 @@ t.test('import: usage, empty and unreadable folders', async (t) => {
   t.match(empty.out.join(''), /No \.ddd files/);
   const missing = capture();
   t.equal(await importCommand([join(tempDir(t), 'nope')], missing.io, never), 1);
-  t.match(missing.err.join(''), /cannot read the folder nope \(ENOENT\)/);
+  t.match(missing.err.join(''), /cannot read the folder \S*\/nope \(ENOENT\)/, 'the folder as given');
   t.equal(progressLine(1, 4, 'f'), '[######------------------]  25% 1/4 f');
 });
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `--help`.
+ * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `anonymize IN OUT`, `--help`.
  */
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { parseCommand, type CommandIo } from './commands/parse.js';
+import { anonymizeCommand } from './commands/anonymize.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
@@ -18,6 +19,8 @@ Commands:
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
   import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
   verify FILE    check the certificate chains and signatures of one .ddd file (exit 0 only when VERIFIED)
+  anonymize IN OUT [--coarsen-positions]
+                 write a copy of IN with names, numbers and registrations replaced (to share a failing file)
 
 Options:
   --help         show this help (or a command's help: drivercard <command> --help)`;
@@ -36,6 +39,8 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       return parseCommand(rest, io);
     case 'verify':
       return verifyCommand(rest, io);
+    case 'anonymize':
+      return anonymizeCommand(rest, io);
     case 'import': {
       const services = createServiceContainer(loadConfig());
       try {

@@ -159,7 +159,9 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
       for (const resource of opened.splice(0).reverse()) {
         await resource.close().catch((error: unknown) => errors.push(error));
       }
-      container.unbindAll();
+      // async: a singleton whose creation failed (e.g. an unreachable database) is a rejected promise that a
+      // synchronous unbindAll() would leave unhandled (a stack trace after the command's own error line)
+      await container.unbindAllAsync().catch(() => undefined);
       if (errors.length > 0) throw errors[0];
     },
   };

@@ -4,6 +4,7 @@
  * (./openapi.ts) is generated from exactly these.
  */
 import { hasUnsafeText, sanitizeText } from '../../core/domain/text.js';
+import { anonymizeDdd } from '../../core/anonymize/index.js';
 import { invalidPayload, HttpProblem } from './problem.js';
 import type { HttpAppDependencies } from './ports.js';
 import {
@@ -162,6 +163,50 @@ const parseRoute: RouteSpec = {
   },
 };
 
+const anonymizeRoute: RouteSpec = {
+  method: 'POST',
+  path: '/api/drivercard/anonymize',
+  operationId: 'anonymizeDriverCard',
+  summary: 'Anonymize a driver-card DDD payload to share it (nothing is stored); signatures and certificates become zero bytes',
+  tags: ['imports'],
+  query: null,
+  body: schemas.anonymizeRequestSchema,
+  responses: {
+    200: { description: 'the anonymized file and what was done', schema: schemas.anonymizeResponseSchema },
+    400: error('invalid_payload: the body is not JSON, misses content_base64 or holds invalid base64'),
+    413: error('payload_too_large: the body exceeds the configured limit'),
+    415: error('unsupported_media_type: the request has no JSON content type'),
+    422: error('unparseable_ddd: the content cannot be decoded as a driver-card file (with a reason)'),
+    500: error('internal_error, with a correlation_id the REST log carries too'),
+  },
+  async handle({ request, deps }) {
+    const body = await validJsonBody(request, deps.maxPayloadBytes, schemas.anonymizeRequestSchema);
+    const fields = body as { file_name?: string | null; content_base64: string; coarsen_positions?: boolean };
+    const content = decodeBase64Strict(fields.content_base64);
+    if (!content) throw invalidPayload('Field content_base64 is not valid base64.');
+    const result = anonymizeDdd(content, { coarsenPositions: fields.coarsen_positions === true });
+    return {
+      status: 200,
+      body: { file_name: baseFileName(fields.file_name), content_base64: Buffer.from(result.bytes).toString('base64'), notes: result.notes },
+    };
+  },
+};
+
+/** A JSON request body valid under `schema` (415 / 400 invalid_payload otherwise). */
+async function validJsonBody(request: Request, maxPayloadBytes: number, schema: Schema): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
+  }
+  const body = await readJsonBody(request, maxPayloadBytes);
+  const validate = strictValidator(schema);
+  if (!validate(body)) {
+    const first = validate.errors![0]!;
+    const field = erroredProperty(first);
+    throw invalidPayload(field ? `Field ${field} ${describeError(first)}.` : 'The request body must be a JSON object.');
+  }
+  return body;
+}
+
 const healthRoute: RouteSpec = {
   method: 'GET',
   path: '/health',
@@ -185,6 +230,7 @@ const healthRoute: RouteSpec = {
 export const apiRoutes: readonly RouteSpec[] = [
   healthRoute,
   parseRoute,
+  anonymizeRoute,
   listRoute('imports', 'listImports', 'List parsed driver-card imports (all, or those of one basis)', schemas.importsResponseSchema,
     async (deps, query) => listToResponse(await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }), importToResponse)),
   listRoute('activities', 'listActivities', 'Activity intervals', schemas.activitiesResponseSchema,

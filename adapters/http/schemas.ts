@@ -32,6 +32,17 @@ const nullableString: Schema = { type: ['string', 'null'] };
 const nullableNumber: Schema = { type: ['number', 'null'] };
 const nullableInteger: Schema = { type: ['integer', 'null'] };
 const seconds: Schema = { type: 'integer', minimum: 0 };
+/**
+ * An activity interval's duration: the card's own records are served as stored, so a change recorded earlier
+ * than its predecessor (seen in real files) gives a NEGATIVE duration, flagged by warning
+ * `activity_time_out_of_order`; the day still sums to 86 400 s.
+ */
+const intervalSeconds: Schema = {
+  type: 'integer',
+  description:
+    'seconds from start to end; negative when the card recorded a change earlier than the one before it ' +
+    '(warning activity_time_out_of_order on the import); the day still sums to 86400',
+};
 const activityCode: Schema = { type: 'string', enum: ['DRIVING', 'WORK', 'AVAILABILITY', 'REST'] };
 
 // ---------------------------------------------------------------------------------------------------
@@ -91,6 +102,29 @@ export const parseRequestSchema: Schema = {
     archive_id: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
   },
   required: ['content_base64'],
+  additionalProperties: false,
+};
+
+/** POST /api/drivercard/anonymize (issue 10) */
+export const anonymizeRequestSchema: Schema = {
+  type: 'object',
+  properties: {
+    file_name: { type: ['string', 'null'], maxLength: 255 },
+    content_base64: { type: 'string' },
+    coarsen_positions: { type: 'boolean' },
+  },
+  required: ['content_base64'],
+  additionalProperties: false,
+};
+
+export const anonymizeResponseSchema: Schema = {
+  type: 'object',
+  properties: {
+    file_name: nullableString,
+    content_base64: { type: 'string', description: 'the anonymized file: same size and layout as the one sent' },
+    notes: { type: 'array', items: { type: 'string' }, description: 'what was replaced, one sentence each' },
+  },
+  required: ['file_name', 'content_base64', 'notes'],
   additionalProperties: false,
 };
 
@@ -225,7 +259,7 @@ export const activityRowSchema: Schema = {
     start: timestampSchema,
     end: timestampSchema,
     activity: activityCode,
-    duration: seconds,
+    duration: intervalSeconds,
     slot: { type: 'string', enum: ['DRIVER', 'CO_DRIVER'] },
     crew: { type: 'boolean' },
     card_inserted: { type: 'boolean' },

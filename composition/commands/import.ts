@@ -1,15 +1,19 @@
 /**
  * `drivercard import DIR`: imports every `.ddd` file of a folder (not recursive, in name order) through the
  * same import use case as POST /api/drivercard/parse, continuing past files that fail. A progress bar goes
- * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary — new, reused and
- * failed files with their reason — goes to stdout. Exit 0 when every file was imported, 1 when some
- * failed, 2 on a usage error. Only base names are printed, never local paths.
+ * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary goes to stdout: the
+ * totals, then one line per file — new, reused, quarantined (with the warning codes that quarantined it) or
+ * failed (with the reason) — and its warnings count. Exit 0 when every file was imported, 1 when some failed
+ * or the database cannot be opened (one line, no stack trace), 2 on a usage error. The summary names files
+ * and the folder by their base names (no local paths); a folder that cannot be read is named as it was given.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
+import { QUARANTINE_WARNING_CODES } from '../../core/use-cases/quarantine-policy.js';
 import { problemFor } from '../../adapters/http/problem.js';
 import type { CommandIo } from './parse.js';
+import { startupFailure } from './startup-failure.js';
 
 export const IMPORT_USAGE = 'usage: drivercard import DIR   (imports every .ddd file of DIR)';
 
@@ -18,9 +22,16 @@ export interface ImportIo extends CommandIo {
   stderrIsTty: boolean;
 }
 
+export interface ImportedFile {
+  file: string;
+  /** the import was QUARANTINED; `quarantinedBy` lists the warning codes that quarantined it */
+  quarantinedBy: string[] | null;
+  warnings: number;
+}
+
 export interface ImportSummary {
-  created: string[];
-  reused: string[];
+  created: ImportedFile[];
+  reused: ImportedFile[];
   failed: Array<{ file: string; error: string; reason: string | null; message: string }>;
 }
 
@@ -66,7 +77,9 @@ export async function importFolder(dir: string, useCase: ImportUseCase, io: Impo
     try {
       const content = await readFile(join(dir, file));
       const result = await useCase.parse({ file_name: file, content: new Uint8Array(content), archive_id: null });
-      (result.reused ? summary.reused : summary.created).push(file);
+      const codes = result.warnings.map((w) => w.code);
+      const quarantinedBy = result.status === 'QUARANTINED' ? [...new Set(codes.filter((c) => QUARANTINE_WARNING_CODES.has(c)))] : null;
+      (result.reused ? summary.reused : summary.created).push({ file, quarantinedBy, warnings: codes.length });
     } catch (error) {
       summary.failed.push(failureOf(file, error));
     }
@@ -76,15 +89,27 @@ export async function importFolder(dir: string, useCase: ImportUseCase, io: Impo
   return summary;
 }
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function fileLine(kind: 'new' | 'reused', f: ImportedFile): string {
+  const warnings = plural(f.warnings, 'warning');
+  if (f.quarantinedBy === null) return `  ${kind.padEnd(12)} ${f.file} (${warnings})`;
+  const because = f.quarantinedBy.length > 0 ? `: ${f.quarantinedBy.join(', ')}` : '';
+  return `  ${'quarantined'.padEnd(12)} ${f.file} (${kind === 'reused' ? 'already imported, ' : ''}${warnings}${because})`;
+}
+
 export function formatSummary(summary: ImportSummary, folder: string): string {
   const total = summary.created.length + summary.reused.length + summary.failed.length;
+  const quarantined = [...summary.created, ...summary.reused].filter((f) => f.quarantinedBy !== null).length;
   const lines = [
     `Imported ${total} .ddd file${total === 1 ? '' : 's'} from ${folder}: ${summary.created.length} new, ` +
-      `${summary.reused.length} reused (already imported), ${summary.failed.length} failed.`,
+      `${summary.reused.length} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed.`,
   ];
+  for (const f of summary.created) lines.push(fileLine('new', f));
+  for (const f of summary.reused) lines.push(fileLine('reused', f));
   for (const failure of summary.failed) {
     const reason = failure.reason ? ` (${failure.reason})` : '';
-    lines.push(`  failed: ${failure.file}: ${failure.error}${reason}: ${failure.message}`);
+    lines.push(`  ${'failed'.padEnd(12)} ${failure.file}: ${failure.error}${reason}: ${failure.message}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -106,14 +131,21 @@ export async function importCommand(argv: string[], io: ImportIo, useCase: () =>
     files = await dddFilesOf(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    io.stderr(`drivercard import: cannot read the folder ${basename(dir)} (${code}).\n`);
+    io.stderr(`drivercard import: cannot read the folder ${dir} (${code}).\n`);
     return 1;
   }
   if (files.length === 0) {
     io.stdout(`No .ddd files in ${basename(dir)}.\n`);
     return 0;
   }
-  const summary = await importFolder(dir, await useCase(), io);
+  let opened: ImportUseCase;
+  try {
+    opened = await useCase();
+  } catch (error) {
+    io.stderr(`drivercard import: ${startupFailure(error)}\n`);
+    return 1;
+  }
+  const summary = await importFolder(dir, opened, io);
   io.stdout(formatSummary(summary, basename(dir)));
   return summary.failed.length === 0 ? 0 : 1;
 }

@@ -31,13 +31,14 @@ t.test('usage errors', async (t) => {
   t.match(help.out, /usage/);
 });
 
-t.test('missing file: one line naming the base name only', async (t) => {
+t.test('missing file: one line naming the path as given', async (t) => {
   const path = join(dir, 'nested', 'MISSING.ddd');
   const r = await run([path]);
   t.equal(r.code, 1);
   t.equal(r.out, '');
-  t.equal(r.err, 'drivercard: cannot read MISSING.ddd: no such file\n');
-  t.notMatch(r.err, dir, 'no local path');
+  t.equal(r.err, `drivercard: cannot read ${path}: no such file\n`);
+  const relative = await run(['nested/MISSING.ddd']);
+  t.equal(relative.err, 'drivercard: cannot read nested/MISSING.ddd: no such file\n', 'relative stays relative');
 });
 
 t.test('a directory is not a file', async (t) => {
@@ -45,7 +46,7 @@ t.test('a directory is not a file', async (t) => {
   mkdirSync(sub, { recursive: true });
   const r = await run([sub]);
   t.equal(r.code, 1);
-  t.equal(r.err, 'drivercard: cannot read folder.ddd: it is a directory\n');
+  t.equal(r.err, `drivercard: cannot read ${sub}: it is a directory\n`);
 });
 
 t.test('an empty file cannot be decoded', async (t) => {

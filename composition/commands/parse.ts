@@ -121,7 +121,8 @@ export async function parseCommand(
     parsed.metadata.warnings.push(...outcome.warnings);
   } catch (error) {
     if (readError !== null) {
-      io.stderr(`drivercard: cannot read ${fileName}: ${readFailure(readError)}\n`);
+      // named as the user gave it (that is what they typed: relative stays relative)
+      io.stderr(`drivercard: cannot read ${path}: ${readFailure(readError)}\n`);
     } else if (error instanceof DddDecodeError) {
       io.stderr(`drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`);
     } else {

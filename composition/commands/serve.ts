@@ -5,6 +5,7 @@
 import { ConfigError } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { CommandIo } from './parse.js';
+import { startupFailure } from './startup-failure.js';
 
 export const SERVE_USAGE = `usage: drivercard serve
 
@@ -40,8 +41,7 @@ export async function serveCommand(
   try {
     server = await start();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${message}\n`);
+    io.stderr(`drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${startupFailure(error)}\n`);
     return 1;
   }
   io.stdout(`drivercard-rest listening on ${server.url}/ (stop with Ctrl-C)\n`);

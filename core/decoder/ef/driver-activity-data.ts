@@ -60,7 +60,14 @@ export const DAILY_RECORD_HEADER = declare({
 export const DRIVER_ACTIVITY_POINTERS = declare({ activityPointerOldestDayRecord: U16, activityPointerNewestRecord: U16 });
 
 const HEADER = DAILY_RECORD_HEADER.len;
-const H = DAILY_RECORD_HEADER.read;
+// the header's field readers as module constants (direct calls the JIT inlines)
+const {
+  activityPreviousRecordLength: previousLengthAt,
+  activityRecordLength: lengthAt,
+  activityRecordDate: dateAt,
+  activityDailyPresenceCounter: presenceAt,
+  activityDayDistance: distanceAt,
+} = DAILY_RECORD_HEADER.read;
 const CHANGE = U16.len;
 const DAY = 86_400;
 
@@ -128,9 +135,9 @@ function walkChain(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeC
     const wraps = pos + HEADER > L;
     const hb = wraps ? unwrap(buf, pos, HEADER, scratch) : buf;
     const ho = wraps ? 0 : pos;
-    const prevLen = H.activityPreviousRecordLength(hb, ho);
-    const recLen = H.activityRecordLength(hb, ho);
-    if (reached.length === 0 && prevLen === 0 && recLen === 0 && H.activityRecordDate(hb, ho) === 0) return reached; // never used
+    const prevLen = previousLengthAt(hb, ho);
+    const recLen = lengthAt(hb, ho);
+    if (reached.length === 0 && prevLen === 0 && recLen === 0 && dateAt(hb, ho) === 0) return reached; // never used
     if (recLen < HEADER || recLen > L || (expectedLength >= 0 && recLen !== expectedLength) || walked + recLen > L) {
       ctx.warn(
         'damaged_activity_record',
@@ -164,11 +171,11 @@ function readRecord(buf: Uint8Array, pos: number, recLen: number): ActivityDaily
   for (let i = 0, p = o + HEADER; i < n; i++, p += CHANGE) changes[i] = decodeActivityChange(readUint16(b, p));
   return {
     offset: pos,
-    previousRecordLength: H.activityPreviousRecordLength(b, o),
+    previousRecordLength: previousLengthAt(b, o),
     recordLength: recLen,
-    date: H.activityRecordDate(b, o),
-    dailyPresenceCounter: H.activityDailyPresenceCounter(b, o),
-    dayDistance: H.activityDayDistance(b, o),
+    date: dateAt(b, o),
+    dailyPresenceCounter: presenceAt(b, o),
+    dayDistance: distanceAt(b, o),
     changes,
   };
 }

@@ -40,6 +40,15 @@ export function placeRecordLength(df: 1 | 2): number {
   return df === 1 ? PLACE_RECORD_G1.len : PLACE_RECORD_G2.len;
 }
 
+const {
+  entryTime: entryTimeAt,
+  entryTypeDailyWorkPeriod,
+  dailyWorkPeriodCountry,
+  dailyWorkPeriodRegion,
+  vehicleOdometerValue,
+  entryGNSSPlaceRecord,
+} = PLACE_RECORD_G2.read; // gen1 fields lie at the same offsets; module constants: calls the JIT inlines
+
 export function decodePlaces(
   b: Uint8Array,
   df: 1 | 2,
@@ -48,22 +57,21 @@ export function decodePlaces(
   label: string,
 ): Places | null {
   const pointer = PLACE_POINTER[df];
-  const R = PLACE_RECORD_G2.read; // generation 1 fields lie at the same offsets
   const layout = recordLayout(ctx, label, b.length, pointer.len, placeRecordLength(df), expected);
   if (layout === null) return null;
   const records: PlaceRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {
     const o = pointer.len + i * layout.stride;
-    const entryTime = R.entryTime(b, o);
-    const country = R.dailyWorkPeriodCountry(b, o);
+    const entryTime = entryTimeAt(b, o);
+    const country = dailyWorkPeriodCountry(b, o);
     records[i] = {
       index: i,
       entryTime,
-      entryType: R.entryTypeDailyWorkPeriod(b, o),
+      entryType: entryTypeDailyWorkPeriod(b, o),
       country,
-      region: R.dailyWorkPeriodRegion(b, o),
-      odometer: R.vehicleOdometerValue(b, o),
-      gnss: df === 2 ? R.entryGNSSPlaceRecord(b, o) : null,
+      region: dailyWorkPeriodRegion(b, o),
+      odometer: vehicleOdometerValue(b, o),
+      gnss: df === 2 ? entryGNSSPlaceRecord(b, o) : null,
       empty: entryTime === null && country === 0,
     };
   }

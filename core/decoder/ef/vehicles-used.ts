@@ -41,6 +41,16 @@ export function vehicleRecordLength(df: 1 | 2): number {
   return df === 1 ? VEHICLE_RECORD_G1.len : VEHICLE_RECORD_G2.len;
 }
 
+const {
+  vehicleOdometerBegin,
+  vehicleOdometerEnd,
+  vehicleFirstUse,
+  vehicleLastUse,
+  vehicleRegistration,
+  vuDataBlockCounter,
+  vehicleIdentificationNumber,
+} = VEHICLE_RECORD_G2.read; // gen1 fields lie at the same offsets; module constants: calls the JIT inlines
+
 export function decodeVehiclesUsed(
   b: Uint8Array,
   df: 1 | 2,
@@ -48,25 +58,24 @@ export function decodeVehiclesUsed(
   ctx: DecodeContext,
   label: string,
 ): VehiclesUsed | null {
-  const R = VEHICLE_RECORD_G2.read; // generation 1 fields lie at the same offsets
   const layout = recordLayout(ctx, label, b.length, VEHICLE_POINTER.len, vehicleRecordLength(df), expected);
   if (layout === null) return null;
   const records: VehicleRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {
     const o = VEHICLE_POINTER.len + i * layout.stride;
-    const firstUse = R.vehicleFirstUse(b, o);
-    const lastUse = R.vehicleLastUse(b, o);
-    const registration = R.vehicleRegistration(b, o);
+    const firstUse = vehicleFirstUse(b, o);
+    const lastUse = vehicleLastUse(b, o);
+    const registration = vehicleRegistration(b, o);
     const rawBegin = U24.get(b, o + VEHICLE_RECORD_G1.offset.vehicleOdometerBegin);
     records[i] = {
       index: i,
-      odometerBegin: R.vehicleOdometerBegin(b, o),
-      odometerEnd: R.vehicleOdometerEnd(b, o),
+      odometerBegin: vehicleOdometerBegin(b, o),
+      odometerEnd: vehicleOdometerEnd(b, o),
       firstUse,
       lastUse,
       registration,
-      vuDataBlockCounter: R.vuDataBlockCounter(b, o),
-      vin: df === 2 ? R.vehicleIdentificationNumber(b, o) : null,
+      vuDataBlockCounter: vuDataBlockCounter(b, o),
+      vin: df === 2 ? vehicleIdentificationNumber(b, o) : null,
       // unused slot: EF default {00..00} (or all FF)
       empty: firstUse === null && lastUse === null && (rawBegin === 0 || rawBegin === 0xffffff) && isEmptyRegistration(registration),
     };

@@ -21,4 +21,4 @@ export function readDatef(b: Uint8Array, o: number): string | null {
 }
 
 /** Datef (2.57) as a record field: 4 bytes */
-export const DATEF: Token<string | null> = { len: 4, get: readDatef };
+export const DATEF: Token<string | null> = { len: 4, get: readDatef, at: (f) => (b, o) => readDatef(b, o + f) };

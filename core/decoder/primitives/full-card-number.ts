@@ -19,4 +19,7 @@ export function readFullCardNumber(b: Uint8Array, o: number): FullCardNumber {
   return { cardType: F.cardType(b, o), issuingMemberState: F.cardIssuingMemberState(b, o), cardNumber: F.cardNumber(b, o) };
 }
 
-export const FULL_CARD_NUMBER: Token<FullCardNumber> = nested(FULL_CARD_NUMBER_LAYOUT, readFullCardNumber);
+export const FULL_CARD_NUMBER: Token<FullCardNumber> = {
+  ...nested(FULL_CARD_NUMBER_LAYOUT, readFullCardNumber),
+  at: (f) => (b, o) => readFullCardNumber(b, o + f),
+};

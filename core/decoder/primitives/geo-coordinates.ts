@@ -19,7 +19,7 @@ function readInt24(b: Uint8Array, o: number): number {
 }
 
 /** a 3-byte two's complement integer */
-export const I24: Token<number> = { len: 3, get: readInt24 };
+export const I24: Token<number> = { len: 3, get: readInt24, at: (f) => (b, o) => readInt24(b, o + f) };
 
 /** GeoCoordinates ::= SEQUENCE { latitude INTEGER(-90000..90001), longitude INTEGER(-180000..180001) } -- 3 + 3 */
 export const GEO_COORDINATES_LAYOUT = declare({ latitude: I24, longitude: I24 });

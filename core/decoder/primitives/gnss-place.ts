@@ -55,5 +55,11 @@ export function readGnssPlaceAuthRecord(b: Uint8Array, o: number): GnssPlaceAuth
 }
 
 /** the records as fields of other records */
-export const GNSS_PLACE: Token<GnssPlaceRecord> = nested(GNSS_PLACE_RECORD, readGnssPlaceRecord);
-export const GNSS_PLACE_AUTH: Token<GnssPlaceAuthRecord> = nested(GNSS_PLACE_AUTH_RECORD, readGnssPlaceAuthRecord);
+export const GNSS_PLACE: Token<GnssPlaceRecord> = {
+  ...nested(GNSS_PLACE_RECORD, readGnssPlaceRecord),
+  at: (f) => (b, o) => readGnssPlaceRecord(b, o + f),
+};
+export const GNSS_PLACE_AUTH: Token<GnssPlaceAuthRecord> = {
+  ...nested(GNSS_PLACE_AUTH_RECORD, readGnssPlaceAuthRecord),
+  at: (f) => (b, o) => readGnssPlaceAuthRecord(b, o + f),
+};

@@ -21,7 +21,10 @@ export function readVehicleRegistration(b: Uint8Array, o: number): VehicleRegist
   return { nation: V.vehicleRegistrationNation(b, o), number: V.vehicleRegistrationNumber(b, o) };
 }
 
-export const VEHICLE_REGISTRATION: Token<VehicleRegistrationIdentification> = nested(VEHICLE_REGISTRATION_LAYOUT, readVehicleRegistration);
+export const VEHICLE_REGISTRATION: Token<VehicleRegistrationIdentification> = {
+  ...nested(VEHICLE_REGISTRATION_LAYOUT, readVehicleRegistration),
+  at: (f) => (b, o) => readVehicleRegistration(b, o + f),
+};
 
 /** true when neither a nation nor a number is recorded */
 export function isEmptyRegistration(r: VehicleRegistrationIdentification): boolean {
