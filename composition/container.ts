@@ -1,12 +1,13 @@
 /**
- * The Inversify container: ports bound to their adapters, use cases built from the ports. Core stays
- * decorator-free: every binding is a factory (`toDynamicValue`) keyed by a symbol token, and every
- * singleton that holds a resource (database, log file) is closed by `dispose()`.
+ * The Inversify container: one symbol token per port and per use case. Ports are bound to their adapters; each
+ * use case is resolved by the container from exactly the ports it needs (its factory asks the container for
+ * them). Core stays decorator-free, so every binding is a factory (`toDynamicValue`) and no reflect-metadata
+ * or decorator compiler setting is needed. Singletons that hold a resource (database, log file) are closed by
+ * their deactivation handlers when `dispose()` unbinds the container.
  */
-import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Container } from 'inversify';
+import { Container, type ResolutionContext } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
@@ -20,7 +21,11 @@ import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
 import type { Config } from './config.js';
-import { createUseCases, type UseCaseBundle } from './use-cases.js';
+import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
+import { decodeCardFile } from '../core/use-cases/decode-card-file.js';
+import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
+import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
+import { HealthCheck } from '../core/use-cases/health-check.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -34,7 +39,6 @@ export const TOKENS = {
   QueryUseCases: Symbol.for('drivercard.QueryUseCases'),
   OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
-  UseCaseBundle: Symbol.for('drivercard.UseCaseBundle'),
 } as const;
 
 /** A store the container can close (the MikroORM store is one). */
@@ -61,60 +65,12 @@ export interface ServiceContainer {
 
 export function createServiceContainer(config: Config, overrides: ContainerOverrides = {}): ServiceContainer {
   const container = new Container();
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const keep = <T extends { close(): Promise<void> }>(resource: T): T => {
-    opened.push(resource);
-    return resource;
+  const closeErrors: unknown[] = [];
+  const close = async (resource: { close(): Promise<void> }) => {
+    await resource.close().catch((error: unknown) => closeErrors.push(error));
   };
-
-  container.bind<Config>(TOKENS.Config).toConstantValue(config);
-  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
-  container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
-  container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
-  container
-    .bind<ClosableStore>(TOKENS.ImportStore)
-    .toDynamicValue(async () => {
-      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-      const store = overrides.store
-        ? await overrides.store()
-        : await createMikroOrmStore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
-      return keep(store);
-    })
-    .inSingletonScope();
-  container
-    .bind<RestLog>(TOKENS.RestLog)
-    .toDynamicValue(() => {
-      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-      return keep(openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME)));
-    })
-    .inSingletonScope();
-  container
-    .bind<WebPage | null>(TOKENS.WebPage)
-    .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
-
-  container
-    .bind<UseCaseBundle>(TOKENS.UseCaseBundle)
-    .toDynamicValue(async (context) =>
-      createUseCases({
-        store: await context.getAsync<ImportStore>(TOKENS.ImportStore),
-        clock: context.get<Clock>(TOKENS.Clock),
-        hasher: context.get<Hasher>(TOKENS.Hasher),
-        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
-      }),
-    )
-    .inSingletonScope();
-  const bindUseCase = <T>(token: symbol, pick: (all: UseCaseBundle) => T, wrap?: (base: T) => T) =>
-    container
-      .bind<T>(token)
-      .toDynamicValue(async (context) => {
-        const base = pick(await context.getAsync<UseCaseBundle>(TOKENS.UseCaseBundle));
-        return wrap ? wrap(base) : base;
-      })
-      .inSingletonScope();
-  bindUseCase<ImportUseCase>(TOKENS.ImportUseCase, (all) => all.imports, overrides.imports);
-  bindUseCase<QueryUseCases>(TOKENS.QueryUseCases, (all) => all.queries, overrides.queries);
-  bindUseCase<OverviewUseCases>(TOKENS.OverviewUseCases, (all) => all.overviews, overrides.overviews);
-  bindUseCase<HealthUseCase>(TOKENS.HealthUseCase, (all) => all.health, overrides.health);
+  bindPorts(container, config, overrides, close);
+  bindUseCases(container, overrides);
 
   return {
     container,
@@ -131,12 +87,66 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     },
     importUseCase: () => container.getAsync<ImportUseCase>(TOKENS.ImportUseCase),
     async dispose() {
-      const errors: unknown[] = [];
-      for (const resource of opened.splice(0).reverse()) {
-        await resource.close().catch((error: unknown) => errors.push(error));
-      }
-      container.unbindAll();
-      if (errors.length > 0) throw errors[0];
+      // deactivation closes exactly the singletons that were resolved (the REST log, the database)
+      await container.unbindAllAsync();
+      if (closeErrors.length > 0) throw closeErrors.splice(0)[0];
     },
   };
+}
+
+type Close = (resource: { close(): Promise<void> }) => Promise<void>;
+
+function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
+  container.bind<Config>(TOKENS.Config).toConstantValue(config);
+  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => new SystemClock()).inSingletonScope();
+  container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
+  container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
+  container
+    .bind<ClosableStore>(TOKENS.ImportStore)
+    .toDynamicValue(async () => {
+      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+      return overrides.store
+        ? overrides.store()
+        : createMikroOrmStore({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+  container
+    .bind<RestLog>(TOKENS.RestLog)
+    .toDynamicValue(() => {
+      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+      return openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME));
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+  container
+    .bind<WebPage | null>(TOKENS.WebPage)
+    .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
+}
+
+/** Each use case from the ports it needs, resolved by the container; `overrides` may wrap one (tests, benchmarks). */
+function bindUseCases(container: Container, overrides: ContainerOverrides): void {
+  const bind = <T>(token: symbol, build: (store: ImportStore, context: ResolutionContext) => T, wrap?: (base: T) => T) =>
+    container
+      .bind<T>(token)
+      .toDynamicValue(async (context) => {
+        const base = build(await context.getAsync<ImportStore>(TOKENS.ImportStore), context);
+        return wrap ? wrap(base) : base;
+      })
+      .inSingletonScope();
+  bind<ImportUseCase>(
+    TOKENS.ImportUseCase,
+    (store, context) =>
+      new ImportDddFile({
+        store,
+        clock: context.get<Clock>(TOKENS.Clock),
+        hasher: context.get<Hasher>(TOKENS.Hasher),
+        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
+        decodeCard: decodeCardFile,
+      }),
+    overrides.imports,
+  );
+  bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
+  bind<OverviewUseCases>(TOKENS.OverviewUseCases, (store) => new OverviewQueries(store), overrides.overviews);
+  bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
 }
