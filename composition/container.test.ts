@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { createServiceContainer, TOKENS, type ClosableStore } from './container.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
+import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 
 function fakeStore(log: string[], failClose = false): ClosableStore {
   return {
@@ -34,8 +35,11 @@ t.test('use cases are resolved by the container from their ports, once', async (
   t.equal(await services.importUseCase(), deps.imports, 'singletons');
   t.equal(await services.container.getAsync(TOKENS.QueryUseCases), deps.queries);
   t.equal(opened, 1, 'one store for every use case');
+  const pool = await services.container.getAsync<DecoderPool>(TOKENS.CardDecoder);
+  t.type(pool, DecoderPool, 'imports decode through the worker pool');
   await services.dispose();
   t.same(log, ['store closed'], 'deactivation closed the store');
+  t.match(await pool.decode(new Uint8Array(70_000)).catch((e: Error) => e), { message: 'the decoder pool is closed' }, 'and the pool');
 });
 
 t.test('dispose closes only what was opened, closes everything, then reports the first failure', async (t) => {

@@ -22,7 +22,7 @@ import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-r
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
 import type { Config } from './config.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile } from '../core/use-cases/decode-card-file.js';
+import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -33,6 +33,7 @@ export const TOKENS = {
   Hasher: Symbol.for('drivercard.Hasher'),
   IdGenerator: Symbol.for('drivercard.IdGenerator'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
+  CardDecoder: Symbol.for('drivercard.CardDecoder'),
   RestLog: Symbol.for('drivercard.RestLog'),
   WebPage: Symbol.for('drivercard.WebPage'),
   ImportUseCase: Symbol.for('drivercard.ImportUseCase'),
@@ -111,6 +112,8 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     })
     .inSingletonScope()
     .onDeactivation(close);
+  // large bodies are decoded by a bounded pool of worker threads, so that queries are served meanwhile
+  container.bind<DecoderPool>(TOKENS.CardDecoder).toDynamicValue(() => new DecoderPool()).inSingletonScope().onDeactivation(close);
   container
     .bind<RestLog>(TOKENS.RestLog)
     .toDynamicValue(() => {
@@ -142,7 +145,7 @@ function bindUseCases(container: Container, overrides: ContainerOverrides): void
         clock: context.get<Clock>(TOKENS.Clock),
         hasher: context.get<Hasher>(TOKENS.Hasher),
         ids: context.get<IdGenerator>(TOKENS.IdGenerator),
-        decodeCard: decodeCardFile,
+        decodeCard: context.get<DecoderPool>(TOKENS.CardDecoder).decode,
       }),
     overrides.imports,
   );
