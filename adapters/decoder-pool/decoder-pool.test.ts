@@ -34,7 +34,7 @@ t.test('decode failures keep their reason and message; a queue longer than the p
 
 t.test('small bodies stay inline; a closed pool refuses work and rejects what waits', async (t) => {
   const pool = new DecoderPool({ size: 1 });
-  t.equal(pool.inlineBelowBytes, 64 * 1024);
+  t.equal(pool.inlineBelowBytes, 16 * 1024);
   t.same(await pool.decode(file('gen1-basic.ddd')), await decodeCardFile(file('gen1-basic.ddd')));
   t.equal(pool.started, 0, 'no worker for a small body');
   const busy = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
@@ -46,4 +46,16 @@ t.test('small bodies stay inline; a closed pool refuses work and rejects what wa
   t.match(await busy.decode(file('gen1-full.ddd')).catch((e: Error) => e), { message: 'the decoder pool is closed' });
   t.ok(new DecoderPool().size >= 1);
   await pool.close();
+});
+
+t.test('a worker that cannot start: bodies are decoded inline, with the same answers', async (t) => {
+  const broken = new DecoderPool({ size: 2, inlineBelowBytes: 0 }, new URL('./no-such-worker.js', import.meta.url));
+  t.teardown(() => broken.close());
+  const names = ['gen1-full.ddd', 'gen2-full.ddd', 'corrupt-truncated.ddd'];
+  const answers = await Promise.all(names.map((n) => broken.decode(file(n)).catch((e: unknown) => e)));
+  t.same(answers[0], await decodeCardFile(file('gen1-full.ddd')));
+  t.same(answers[1], await decodeCardFile(file('gen2-full.ddd')));
+  t.equal((answers[2] as DddDecodeError).reason, 'truncated');
+  t.same(await broken.decode(file('gen1-full.ddd')), answers[0], 'later bodies too');
+  t.equal(broken.started, 0, 'no worker kept');
 });

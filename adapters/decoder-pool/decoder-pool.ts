@@ -10,12 +10,12 @@ import { Worker } from 'node:worker_threads';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import type { ParsedCard } from '../../core/domain/rows.js';
 import { decodeCardFile, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
-import type { WorkerReply } from './protocol.js';
+import { unpackCard, type WorkerReply } from './protocol.js';
 
 export interface DecoderPoolOptions {
   /** worker threads at most (default: available cores − 1, at least 1, at most 4) */
   size?: number;
-  /** bodies smaller than this are decoded inline (default 64 KiB) */
+  /** bodies smaller than this are decoded inline (default 16 KiB: a 26 KiB card already costs the main thread about a third of inline decoding when decoded in a worker) */
   inlineBelowBytes?: number;
 }
 
@@ -29,6 +29,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** the worker has answered at least once (it can load the decoder) */
+  answered: boolean;
 }
 
 /** The worker's own file: .ts when running from source (tests), .js from dist; the loader is inherited. */
@@ -41,15 +43,17 @@ export class DecoderPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** a worker died before answering anything (e.g. a runtime whose loader workers cannot use): decode inline */
+  private unavailable = false;
 
-  constructor(options: DecoderPoolOptions = {}) {
+  constructor(options: DecoderPoolOptions = {}, private readonly workerUrl: URL = WORKER_URL) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
-    this.inlineBelowBytes = options.inlineBelowBytes ?? 64 * 1024;
+    this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
   }
 
   /** The CardDecoder of the import use case. */
   readonly decode: CardDecoder = (content) => {
-    if (content.byteLength < this.inlineBelowBytes) return decodeCardFile(content);
+    if (content.byteLength < this.inlineBelowBytes || this.unavailable) return decodeCardFile(content);
     if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
     return new Promise<ParsedCard>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, content, resolve, reject });
@@ -71,6 +75,7 @@ export class DecoderPool {
   }
 
   private dispatch(): void {
+    if (this.unavailable) for (const job of this.queue.splice(0)) decodeCardFile(job.content).then(job.resolve, job.reject);
     while (this.queue.length > 0) {
       const slot = this.slots.find((s) => s.job === null) ?? (this.slots.length < this.size ? this.start() : null);
       if (!slot) return;
@@ -81,7 +86,7 @@ export class DecoderPool {
   }
 
   private start(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_URL), job: null };
+    const slot: Slot = { worker: new Worker(this.workerUrl), job: null, answered: false };
     slot.worker.unref();
     slot.worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
     slot.worker.on('error', () => this.fail(slot));
@@ -93,21 +98,28 @@ export class DecoderPool {
   private finish(slot: Slot, reply: WorkerReply): void {
     const job = slot.job;
     slot.job = null;
+    slot.answered = true;
     if (job && job.id === reply.id) {
-      if (reply.ok) job.resolve(reply.card);
+      if (reply.ok) job.resolve(unpackCard(reply.card));
       else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
     this.dispatch();
   }
 
-  /** A worker that died: its job fails, the slot is dropped, the queue goes on with a new worker. */
+  /**
+   * A worker that died: the slot is dropped and its body is decoded inline (the decoder is pure, so the answer is
+   * the same). A worker that died before answering anything means workers cannot run here: from then on every
+   * body is decoded inline.
+   */
   private fail(slot: Slot): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return;
     this.slots.splice(index, 1);
-    slot.job?.reject(new Error('the decoder worker stopped'));
+    if (!slot.answered) this.unavailable = true;
+    const job = slot.job;
     slot.job = null;
+    if (job) decodeCardFile(job.content).then(job.resolve, job.reject);
     if (!this.closed) this.dispatch();
   }
 }
