@@ -1,11 +1,12 @@
 /**
- * The Inversify container: ports bound to their adapters, use cases built from the ports. Core stays
- * decorator-free: every binding is a factory (`toDynamicValue`) keyed by a symbol token, and every
- * singleton that holds a resource (database, log file) is closed by `dispose()`.
+ * The Inversify container: one symbol token per port and per use case. Ports are bound to their adapters; each
+ * use case is resolved by the container from exactly the ports it needs (its factory asks the container for
+ * them). Core stays decorator-free, so every binding is a factory (`toDynamicValue`) and no reflect-metadata
+ * or decorator compiler setting is needed. Singletons that hold a resource (database, log file, decoder pool)
+ * are closed by their deactivation handlers when `dispose()` unbinds the container.
  */
-import 'reflect-metadata';
 import { join } from 'node:path';
-import { Container } from 'inversify';
+import { Container, type ResolutionContext } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
@@ -15,32 +16,41 @@ import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } fr
 import type { HttpAppDependencies, RestLog, WebPage } from '../adapters/http/ports.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
-import type { AuthenticityVerifier } from '../core/authenticity/index.js';
-import { createVerifier } from './trust-store-loader.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 import { createMikroOrmStore, databaseFile, MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
-import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
+import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { Config } from './config.js';
-import { createUseCases, type UseCaseBundle } from './use-cases.js';
+import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
+import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
+import { once } from './use-cases.js';
+import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
+import { verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
+import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
+import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
+import { HealthCheck } from '../core/use-cases/health-check.js';
+import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
+import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
   Clock: Symbol.for('drivercard.Clock'),
   Hasher: Symbol.for('drivercard.Hasher'),
-  AuthenticityVerifier: Symbol.for('drivercard.AuthenticityVerifier'),
   IdGenerator: Symbol.for('drivercard.IdGenerator'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
+  FleetStore: Symbol.for('drivercard.FleetStore'),
+  CardDecoder: Symbol.for('drivercard.CardDecoder'),
   RestLog: Symbol.for('drivercard.RestLog'),
   WebPage: Symbol.for('drivercard.WebPage'),
   ImportUseCase: Symbol.for('drivercard.ImportUseCase'),
   QueryUseCases: Symbol.for('drivercard.QueryUseCases'),
   OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
-  UseCaseBundle: Symbol.for('drivercard.UseCaseBundle'),
+  FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
+  RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
 } as const;
 
 /** A store the container can close (the MikroORM store is one). */
@@ -63,80 +73,18 @@ export interface ServiceContainer {
   /** everything the HTTP adapter needs except the Host policy and the correlation ids */
   httpDependencies(): Promise<Omit<HttpAppDependencies, 'allowedHosts'>>;
   importUseCase(): Promise<ImportUseCase>;
-  /** closes the database and the REST log (only those that were opened) */
+  /** closes the database, the REST log and the decoder pool (only those that were opened) */
   dispose(): Promise<void>;
-}
-
-/** The fleet summaries live beside the imports, on the same database connection. */
-function fleetStoreOf(store: ImportStore): FleetStore {
-  if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
-  throw new Error('the fleet overview needs the MikroORM storage adapter');
 }
 
 export function createServiceContainer(config: Config, overrides: ContainerOverrides = {}): ServiceContainer {
   const container = new Container();
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const keep = <T extends { close(): Promise<void> }>(resource: T): T => {
-    opened.push(resource);
-    return resource;
+  const closeErrors: unknown[] = [];
+  const close = async (resource: { close(): Promise<void> }) => {
+    await resource.close().catch((error: unknown) => closeErrors.push(error));
   };
-
-  container.bind<Config>(TOKENS.Config).toConstantValue(config);
-  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
-  container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
-  container
-    .bind<AuthenticityVerifier>(TOKENS.AuthenticityVerifier)
-    .toDynamicValue(() => createVerifier(config.trustDir))
-    .inSingletonScope();
-  container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
-  container
-    .bind<ClosableStore>(TOKENS.ImportStore)
-    .toDynamicValue(async () => {
-      secureDataDir(config.dataDir);
-      const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
-      if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
-      const store = overrides.store ? await overrides.store() : await createMikroOrmStore(options);
-      return keep(store);
-    })
-    .inSingletonScope();
-  container
-    .bind<RestLog>(TOKENS.RestLog)
-    .toDynamicValue(() => {
-      secureDataDir(config.dataDir);
-      return keep(openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME)));
-    })
-    .inSingletonScope();
-  container
-    .bind<WebPage | null>(TOKENS.WebPage)
-    .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
-
-  container
-    .bind<UseCaseBundle>(TOKENS.UseCaseBundle)
-    .toDynamicValue(async (context) => {
-      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
-      return createUseCases({
-        store,
-        clock: context.get<Clock>(TOKENS.Clock),
-        hasher: context.get<Hasher>(TOKENS.Hasher),
-        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
-        verifier: context.get<AuthenticityVerifier>(TOKENS.AuthenticityVerifier),
-        requireVerified: config.requireVerified,
-        fleet: fleetStoreOf(store),
-      });
-    })
-    .inSingletonScope();
-  const bindUseCase = <T>(token: symbol, pick: (all: UseCaseBundle) => T, wrap?: (base: T) => T) =>
-    container
-      .bind<T>(token)
-      .toDynamicValue(async (context) => {
-        const base = pick(await context.getAsync<UseCaseBundle>(TOKENS.UseCaseBundle));
-        return wrap ? wrap(base) : base;
-      })
-      .inSingletonScope();
-  bindUseCase<ImportUseCase>(TOKENS.ImportUseCase, (all) => all.imports, overrides.imports);
-  bindUseCase<QueryUseCases>(TOKENS.QueryUseCases, (all) => all.queries, overrides.queries);
-  bindUseCase<OverviewUseCases>(TOKENS.OverviewUseCases, (all) => all.overviews, overrides.overviews);
-  bindUseCase<HealthUseCase>(TOKENS.HealthUseCase, (all) => all.health, overrides.health);
+  bindPorts(container, config, overrides, close);
+  bindUseCases(container, config, overrides);
 
   return {
     container,
@@ -146,7 +94,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         queries: await container.getAsync<QueryUseCases>(TOKENS.QueryUseCases),
         overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
-        fleet: (await container.getAsync<UseCaseBundle>(TOKENS.UseCaseBundle)).fleet,
+        fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -155,14 +103,100 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     },
     importUseCase: () => container.getAsync<ImportUseCase>(TOKENS.ImportUseCase),
     async dispose() {
-      const errors: unknown[] = [];
-      for (const resource of opened.splice(0).reverse()) {
-        await resource.close().catch((error: unknown) => errors.push(error));
-      }
-      // async: a singleton whose creation failed (e.g. an unreachable database) is a rejected promise that a
-      // synchronous unbindAll() would leave unhandled (a stack trace after the command's own error line)
+      // deactivation closes exactly the singletons that were resolved; async, so that a singleton whose creation
+      // failed (e.g. an unreachable database) is not left as an unhandled rejection
       await container.unbindAllAsync().catch(() => undefined);
-      if (errors.length > 0) throw errors[0];
+      if (closeErrors.length > 0) throw closeErrors.splice(0)[0];
     },
   };
+}
+
+type Close = (resource: { close(): Promise<void> }) => Promise<void>;
+
+function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
+  container.bind<Config>(TOKENS.Config).toConstantValue(config);
+  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
+  container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
+  container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
+  container
+    .bind<ClosableStore>(TOKENS.ImportStore)
+    .toDynamicValue(async () => {
+      secureDataDir(config.dataDir);
+      const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
+      if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
+      return overrides.store ? overrides.store() : createMikroOrmStore(options);
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+  // the fleet summaries live beside the imports, on the same database connection
+  container
+    .bind<FleetStore>(TOKENS.FleetStore)
+    .toDynamicValue(async (context) => {
+      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
+      if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
+      throw new Error('the fleet overview needs the MikroORM storage adapter');
+    })
+    .inSingletonScope();
+  // large bodies are decoded and verified by a bounded pool of worker threads, so that queries are served
+  // meanwhile; the trust roots are read once here (a configuration error stops the start)
+  container
+    .bind<DecoderPool>(TOKENS.CardDecoder)
+    .toDynamicValue(() => {
+      const trustFiles = readTrustFiles(config.trustDir ?? shippedTrustDir());
+      return new DecoderPool({ trustFiles, inlineDecoder: verifyingCardDecoder(createVerifier(config.trustDir)) });
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+  container
+    .bind<RestLog>(TOKENS.RestLog)
+    .toDynamicValue(() => {
+      secureDataDir(config.dataDir);
+      return openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME));
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+  container
+    .bind<WebPage | null>(TOKENS.WebPage)
+    .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
+}
+
+/** Each use case from the ports it needs, resolved by the container; `overrides` may wrap one (tests, benchmarks). */
+function bindUseCases(container: Container, config: Config, overrides: ContainerOverrides): void {
+  const bind = <T>(token: symbol, build: (store: ImportStore, context: ResolutionContext) => T | Promise<T>, wrap?: (base: T) => T) =>
+    container
+      .bind<T>(token)
+      .toDynamicValue(async (context) => {
+        const base = await build(await context.getAsync<ImportStore>(TOKENS.ImportStore), context);
+        return wrap ? wrap(base) : base;
+      })
+      .inSingletonScope();
+  bind<ImportUseCase>(
+    TOKENS.ImportUseCase,
+    async (store, context) => {
+      const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
+      return new ImportDddFile({
+        store,
+        clock: context.get<Clock>(TOKENS.Clock),
+        hasher: context.get<Hasher>(TOKENS.Hasher),
+        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
+        decodeCard: context.get<DecoderPool>(TOKENS.CardDecoder).decode,
+        requireVerified: config.requireVerified,
+        onStored: (row, card) => refresh.stored(row, card),
+      });
+    },
+    overrides.imports,
+  );
+  bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
+  bind<OverviewUseCases>(TOKENS.OverviewUseCases, (store) => new OverviewQueries(store), overrides.overviews);
+  bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
+  bind<RefreshFleetCard>(TOKENS.RefreshFleetCard, async (store, context) => new RefreshFleetCard({
+    store,
+    fleet: await context.getAsync<FleetStore>(TOKENS.FleetStore),
+    overviews: await context.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
+  }));
+  // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
+  bind<FleetUseCases>(TOKENS.FleetUseCases, async (_store, context) => {
+    const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
+    return fleetUseCases(await context.getAsync<FleetStore>(TOKENS.FleetStore), context.get<Clock>(TOKENS.Clock), once(() => refresh.refreshMissing()));
+  });
 }

@@ -1,5 +1,6 @@
 /**
- * Builds the use cases of core/use-cases from the ports (the container calls this once per process).
+ * Builds the use cases of core/use-cases from the ports without the container (test services, benchmarks);
+ * the service itself resolves each use case through the container (./container.ts).
  */
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';

@@ -1,0 +1,35 @@
+/**
+ * Worker thread of the decoder pool (./decoder-pool.ts): decodes one DDD body per message with the pure core
+ * decoder and row mapper and answers the ParsedCard (numbers and short strings: cheap to clone) or the decode
+ * failure's reason and message (activity rows as transferred columns, ./protocol.ts). Never logs, never touches the bytes otherwise.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { buildTrustStore, CardAuthenticityVerifier } from '../../core/authenticity/index.js';
+import { DddDecodeError } from '../../core/decoder/api.js';
+import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
+import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
+import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
+
+/** Decode and verify with the roots the pool was given (decode only without them). */
+function decoderOf(setup: WorkerSetup | undefined): CardDecoder {
+  if (!setup?.trustFiles) return decodeCardFile;
+  const crypto = new NodeSignatureCrypto();
+  return verifyingCardDecoder(new CardAuthenticityVerifier(crypto, buildTrustStore(setup.trustFiles, crypto).store));
+}
+
+const decode = decoderOf(workerData as WorkerSetup | undefined);
+
+parentPort!.on('message', async (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const packed = packCard(await decode(request.content));
+    reply = { id: request.id, ok: true, card: packed.card };
+    transfer = packed.transfer;
+  } catch (error) {
+    reply = error instanceof DddDecodeError
+      ? { id: request.id, ok: false, reason: error.reason, message: error.message }
+      : { id: request.id, ok: false, reason: null, message: 'the decoder failed unexpectedly' };
+  }
+  parentPort!.postMessage(reply, transfer);
+});

@@ -1,0 +1,61 @@
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DddDecodeError } from '../../core/decoder/api.js';
+import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
+import { DecoderPool } from './decoder-pool.js';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
+const file = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
+
+t.test('large bodies are decoded in a worker, to the very same rows', async (t) => {
+  const pool = new DecoderPool({ size: 2, inlineBelowBytes: 0 });
+  t.teardown(() => pool.close());
+  for (const name of ['gen1-full.ddd', 'gen2-full.ddd', 'gen2v2-full.ddd']) {
+    t.same(await pool.decode(file(name)), await decodeCardFile(file(name)), name);
+  }
+  t.ok(pool.started >= 1 && pool.started <= 2, `workers started on demand, bounded (${pool.started})`);
+});
+
+t.test('decode failures keep their reason and message; a queue longer than the pool is served in turn', async (t) => {
+  const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
+  t.teardown(() => pool.close());
+  const names = ['corrupt-vu-download.ddd', 'gen1-basic.ddd', 'corrupt-truncated.ddd', 'gen1-greek.ddd', 'gen2-crew-gnss.ddd'];
+  const answers = await Promise.all(names.map((n) => pool.decode(file(n)).then((card) => card, (e: unknown) => e)));
+  const vu = answers[0] as DddDecodeError;
+  t.type(vu, DddDecodeError);
+  t.equal(vu.reason, 'vehicle_unit_download');
+  const inline = await decodeCardFile(file('corrupt-vu-download.ddd')).catch((e: DddDecodeError) => e);
+  t.equal(vu.message, (inline as DddDecodeError).message);
+  t.equal((answers[2] as DddDecodeError).reason, 'truncated');
+  t.same(answers[3], await decodeCardFile(file('gen1-greek.ddd')));
+  t.equal(pool.started, 1, 'one worker for five bodies');
+});
+
+t.test('small bodies stay inline; a closed pool refuses work and rejects what waits', async (t) => {
+  const pool = new DecoderPool({ size: 1 });
+  t.equal(pool.inlineBelowBytes, 16 * 1024);
+  t.same(await pool.decode(file('gen1-basic.ddd')), await decodeCardFile(file('gen1-basic.ddd')));
+  t.equal(pool.started, 0, 'no worker for a small body');
+  const busy = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
+  const first = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
+  const waiting = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
+  await busy.close();
+  t.match(await waiting, { message: 'the decoder pool is closed' });
+  t.match(await first, { message: 'the decoder pool is closed' }, 'the body in flight too');
+  t.match(await busy.decode(file('gen1-full.ddd')).catch((e: Error) => e), { message: 'the decoder pool is closed' });
+  t.ok(new DecoderPool().size >= 1);
+  await pool.close();
+});
+
+t.test('a worker that cannot start: bodies are decoded inline, with the same answers', async (t) => {
+  const broken = new DecoderPool({ size: 2, inlineBelowBytes: 0 }, new URL('./no-such-worker.js', import.meta.url));
+  t.teardown(() => broken.close());
+  const names = ['gen1-full.ddd', 'gen2-full.ddd', 'corrupt-truncated.ddd'];
+  const answers = await Promise.all(names.map((n) => broken.decode(file(n)).catch((e: unknown) => e)));
+  t.same(answers[0], await decodeCardFile(file('gen1-full.ddd')));
+  t.same(answers[1], await decodeCardFile(file('gen2-full.ddd')));
+  t.equal((answers[2] as DddDecodeError).reason, 'truncated');
+  t.same(await broken.decode(file('gen1-full.ddd')), answers[0], 'later bodies too');
+  t.equal(broken.started, 0, 'no worker kept');
+});

@@ -1,0 +1,135 @@
+/**
+ * A bounded pool of worker threads that decode large DDD bodies, so that decoding never blocks the event loop
+ * that serves queries. Bodies below `inlineBelowBytes` are decoded on the calling thread (posting them costs more
+ * than decoding them). At most `size` workers run; further bodies wait in a FIFO queue. Workers start on first use
+ * and are terminated by `close()`. The decoder itself stays the pure core function (decodeCardFile); this module
+ * is only transport: the same CardDecoder contract, DddDecodeError with the same reason and message.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { DddDecodeError } from '../../core/decoder/api.js';
+import type { ParsedCard } from '../../core/domain/rows.js';
+import { decodeCardFile, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
+import type { TrustFile } from '../../core/authenticity/index.js';
+import type { WorkerSetup } from './protocol.js';
+import { unpackCard, type WorkerReply } from './protocol.js';
+
+export interface DecoderPoolOptions {
+  /** worker threads at most (default: available cores − 1, at least 1, at most 4) */
+  size?: number;
+  /** bodies smaller than this are decoded inline (default 16 KiB: a 26 KiB card already costs the main thread about a third of inline decoding when decoded in a worker) */
+  inlineBelowBytes?: number;
+  /** the trust roots the workers verify with (absent: workers only decode) */
+  trustFiles?: TrustFile[];
+  /** what the calling thread runs for small bodies and when workers are unavailable (default: decode only) */
+  inlineDecoder?: CardDecoder;
+}
+
+interface Job {
+  id: number;
+  content: Uint8Array;
+  resolve: (card: ParsedCard) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  /** the worker has answered at least once (it can load the decoder) */
+  answered: boolean;
+}
+
+/** The worker's own file: .ts when running from source (tests), .js from dist; the loader is inherited. */
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './decode-worker.ts' : './decode-worker.js', import.meta.url);
+
+export class DecoderPool {
+  readonly size: number;
+  readonly inlineBelowBytes: number;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** a worker died before answering anything (e.g. a runtime whose loader workers cannot use): decode inline */
+  private unavailable = false;
+  private readonly inline: CardDecoder;
+  private readonly setup: WorkerSetup;
+
+  constructor(options: DecoderPoolOptions = {}, private readonly workerUrl: URL = WORKER_URL) {
+    this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
+    this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
+    this.inline = options.inlineDecoder ?? decodeCardFile;
+    this.setup = { trustFiles: options.trustFiles ?? null };
+  }
+
+  /** The CardDecoder of the import use case. */
+  readonly decode: CardDecoder = (content) => {
+    if (content.byteLength < this.inlineBelowBytes || this.unavailable) return this.inline(content);
+    if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
+    return new Promise<ParsedCard>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, content, resolve, reject });
+      this.dispatch();
+    });
+  };
+
+  /** Workers started so far (for tests and the benchmark). */
+  get started(): number {
+    return this.slots.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const slots = this.slots.splice(0);
+    const jobs = [...this.queue.splice(0), ...slots.flatMap((slot) => (slot.job ? [slot.job] : []))];
+    for (const job of jobs) job.reject(new Error('the decoder pool is closed'));
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  private dispatch(): void {
+    if (this.unavailable) for (const job of this.queue.splice(0)) this.inline(job.content).then(job.resolve, job.reject);
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.job === null) ?? (this.slots.length < this.size ? this.start() : null);
+      if (!slot) return;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, content: job.content });
+    }
+  }
+
+  private start(): Slot {
+    const slot: Slot = { worker: new Worker(this.workerUrl, { workerData: this.setup }), job: null, answered: false };
+    slot.worker.unref();
+    slot.worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
+    slot.worker.on('error', () => this.fail(slot));
+    slot.worker.on('exit', () => this.fail(slot));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private finish(slot: Slot, reply: WorkerReply): void {
+    const job = slot.job;
+    slot.job = null;
+    slot.answered = true;
+    if (job && job.id === reply.id) {
+      if (reply.ok) job.resolve(unpackCard(reply.card));
+      else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
+      else job.reject(new Error('the decoder failed unexpectedly'));
+    }
+    this.dispatch();
+  }
+
+  /**
+   * A worker that died: the slot is dropped and its body is decoded inline (the decoder is pure, so the answer is
+   * the same). A worker that died before answering anything means workers cannot run here: from then on every
+   * body is decoded inline.
+   */
+  private fail(slot: Slot): void {
+    const index = this.slots.indexOf(slot);
+    if (index < 0) return;
+    this.slots.splice(index, 1);
+    if (!slot.answered) this.unavailable = true;
+    const job = slot.job;
+    slot.job = null;
+    if (job) this.inline(job.content).then(job.resolve, job.reject);
+    if (!this.closed) this.dispatch();
+  }
+}

@@ -1,0 +1,67 @@
+import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './config.js';
+import { createServiceContainer, TOKENS, type ClosableStore } from './container.js';
+import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
+import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
+import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
+
+function fakeStore(log: string[], failClose = false): ClosableStore {
+  return {
+    ping: async () => true,
+    close: async () => {
+      log.push('store closed');
+      if (failClose) throw new Error('close failed');
+    },
+  } as unknown as ClosableStore;
+}
+
+function config(t: { teardown(f: () => void): void }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dc-container-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  return loadConfig({}, { dataDir });
+}
+
+t.test('use cases are resolved by the container from their ports, once', async (t) => {
+  const log: string[] = [];
+  let opened = 0;
+  const services = createServiceContainer(config(t), { store: async () => (opened++, fakeStore(log)), web: null });
+  const deps = await services.httpDependencies();
+  t.type(deps.imports, ImportDddFile);
+  t.type(deps.queries, DriverCardQueries);
+  t.equal(await deps.health.databaseAvailable(), true, 'the health use case got the bound store');
+  t.equal(await services.importUseCase(), deps.imports, 'singletons');
+  t.equal(await services.container.getAsync(TOKENS.QueryUseCases), deps.queries);
+  t.equal(opened, 1, 'one store for every use case');
+  const pool = await services.container.getAsync<DecoderPool>(TOKENS.CardDecoder);
+  t.type(pool, DecoderPool, 'imports decode through the worker pool');
+  await services.dispose();
+  t.same(log, ['store closed'], 'deactivation closed the store');
+  t.match(await pool.decode(new Uint8Array(70_000)).catch((e: Error) => e), { message: 'the decoder pool is closed' }, 'and the pool');
+});
+
+t.test('dispose closes only what was opened, closes everything, then reports the first failure', async (t) => {
+  const idle = createServiceContainer(config(t), { store: async () => t.fail('not opened') as never });
+  await idle.dispose();
+  const log: string[] = [];
+  const services = createServiceContainer(config(t), { store: async () => fakeStore(log, true), web: null });
+  const deps = await services.httpDependencies();
+  const error = await services.dispose().then(() => null, (e: unknown) => e);
+  t.match(error, { message: 'close failed' });
+  t.same(log, ['store closed']);
+  t.ok(deps.restLog, 'the REST log was opened and is closed by its deactivation too');
+});
+
+t.test('a wrapped use case keeps its dependencies', async (t) => {
+  const log: string[] = [];
+  const services = createServiceContainer(config(t), {
+    store: async () => fakeStore(log),
+    web: null,
+    health: (base) => ({ databaseAvailable: async () => !(await base.databaseAvailable()) }),
+  });
+  const deps = await services.httpDependencies();
+  t.equal(await deps.health.databaseAvailable(), false);
+  await services.dispose();
+});
