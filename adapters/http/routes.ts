@@ -220,7 +220,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'eu561Violations',
     summary: 'Technical EU 561/2006 pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE]),
+    query: queryOf([...BASIS, ...RANGE, 'include_quarantined']),
     body: null,
     responses: {
       200: { description: 'the pre-check result', schema: schemas.eu561ResponseSchema },
@@ -228,7 +228,8 @@ export const apiRoutes: readonly RouteSpec[] = [
       409: error('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
     },
     async handle({ deps, query }) {
-      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: rangeFrom(query) }) };
+      const includeQuarantined = query.include_quarantined === 'true';
+      return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: rangeFrom(query), includeQuarantined }) };
     },
   },
 ];

@@ -46,6 +46,7 @@ export const queryParameterSchemas = {
   week: { type: 'string', pattern: ISO_WEEK_PATTERN },
   limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 },
   offset: { type: 'integer', minimum: 0, default: 0 },
+  include_quarantined: { type: 'string', enum: ['true', 'false'] },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -60,6 +61,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   week: 'ISO week, Monday to Sunday UTC',
   limit: 'page size (default 500, maximum 5000)',
   offset: 'page start (default 0)',
+  include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */
@@ -321,6 +323,8 @@ const basisDescriptionSchema: Schema = {
     import_ids: { type: 'array', items: { type: 'string' } },
     date_from: nullableDate,
     date_to: nullableDate,
+    /** pre-check with include_quarantined=true: the quarantined imports evaluated */
+    untrusted_imports: { type: 'array', items: { type: 'string' } },
   },
   required: ['card_number', 'import_ids', 'date_from', 'date_to'],
 };
@@ -433,6 +437,8 @@ export const eu561ResponseSchema: Schema = {
           limit: nullableNumber,
           excess: nullableNumber,
           severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
+          /** include_quarantined=true: drawn from the data of a quarantined import */
+          untrusted: { type: 'boolean' },
           description: { type: 'string' },
           evidence: { type: 'array', items: evidenceSchema },
         },

@@ -114,7 +114,11 @@ export interface WeekOverviewResult {
 export interface OverviewUseCases {
   dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult>;
   weekOverview(query: { basis: Basis; weeks: string[] | null; range: DateRange }): Promise<WeekOverviewResult>;
-  precheck(query: { basis: Basis; range: DateRange }): Promise<PrecheckResult>;
+  /**
+   * includeQuarantined (include_quarantined=true): quarantined imports are evaluated instead of refused; they
+   * are listed in `basis.untrusted_imports` and findings drawn from their days carry `untrusted: true`.
+   */
+  precheck(query: { basis: Basis; range: DateRange; includeQuarantined?: boolean }): Promise<PrecheckResult>;
 }
 
 export const PAGE_DEFAULT_LIMIT = 500;

@@ -48,7 +48,7 @@ export class OverviewQueries implements OverviewUseCases {
     return { items: buildWeekOverviews(input, weeks), conflicts: data.conflicts };
   }
 
-  async precheck(query: { basis: Basis; range: DateRange }): Promise<PrecheckResult> {
+  async precheck(query: { basis: Basis; range: DateRange; includeQuarantined?: boolean }): Promise<PrecheckResult> {
     const resolved = await resolveBasis(this.store, query.basis);
     const data = await servedData(this.store, resolved, query.range);
     if (data.conflicts.length > 0) {
@@ -60,7 +60,7 @@ export class OverviewQueries implements OverviewUseCases {
     const quarantined = resolved.import
       ? resolved.import.status === 'QUARANTINED' ? [resolved.import.import_id] : []
       : [...new Set(data.records.filter((r) => r.quarantined).map((r) => r.import_id))];
-    if (quarantined.length > 0) {
+    if (quarantined.length > 0 && query.includeQuarantined !== true) {
       throw new QuarantinedDataError(quarantined, `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`);
     }
     const intervals = (await this.store.activities(servedDays(data), null)).items.map(({ quarantined: _q, ...row }) => row);
@@ -79,6 +79,7 @@ export class OverviewQueries implements OverviewUseCases {
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = basis.date_from;
     result.basis.date_to = basis.date_to;
+    if (query.includeQuarantined === true) markUntrusted(result, quarantined, data.records);
     return result;
   }
 
@@ -120,5 +121,21 @@ export class OverviewQueries implements OverviewUseCases {
     if (newest !== undefined) return this.store.findImport({ kind: 'import_id', value: newest });
     const all = await this.store.listImports({ card_number: resolved.card_number, range: { from: null, to: null } }, { limit: 1, offset: 0 });
     return all.items[0] ?? null;
+  }
+}
+
+/**
+ * include_quarantined=true (issue 8): the quarantined imports are named in `basis.untrusted_imports`; a finding
+ * is drawn from their data when its period touches a day served from one of them → `untrusted: true`.
+ */
+function markUntrusted(result: PrecheckResult, quarantined: string[], records: readonly { date: string; import_id: string }[]): void {
+  const ids = new Set(quarantined);
+  const days = records.filter((r) => ids.has(r.import_id)).map((r) => r.date);
+  const untrustedResult = result as PrecheckResult & { basis: { untrusted_imports?: string[] } };
+  untrustedResult.basis.untrusted_imports = quarantined;
+  for (const v of result.violations) {
+    const from = v.start.slice(0, 10);
+    const to = v.end.slice(0, 10);
+    (v as typeof v & { untrusted?: boolean }).untrusted = quarantined.length > 0 && (days.length === 0 || days.some((d) => d >= from && d <= to));
   }
 }
