@@ -51,8 +51,10 @@ export class NodeSignatureCrypto implements SignatureCrypto {
   }
 
   rsaPublic(modulus: Uint8Array, exponent: Uint8Array, input: Uint8Array): Uint8Array | null {
+    // a modulus with a leading zero byte is not a key of its declared size (Appendix 11 keys fill all 128 bytes)
+    if (modulus.length === 0 || modulus[0] === 0 || input.length !== modulus.length) return null;
     const key = this.rsaKey(modulus, exponent);
-    if (key === null || input.length !== modulus.length) return null;
+    if (key === null) return null;
     try {
       return publicDecrypt({ key, padding: constants.RSA_NO_PADDING }, input);
     } catch {
