@@ -11,8 +11,12 @@ import * as schemas from '../adapters/http/schemas.js';
 import { strictValidator } from '../adapters/http/validation.js';
 import { createHttpApp } from '../adapters/http/app.js';
 
+import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
+
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+/** our encoder's gen1-basic.ddd signed by the test PKI (gen1 RSA signing is deterministic) */
+const SIGNED_BASIC = Buffer.from(signDdd(new Uint8Array(fixture('gen1-basic.ddd'))));
 const SAMPLE = join(import.meta.dirname, '..', '..', 'shared', 'samples', 'gen1-real-activity.ddd');
 const parseBody = (bytes: Buffer, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ file_name: 'card.ddd', content_base64: bytes.toString('base64'), ...extra });
@@ -61,7 +65,9 @@ function noCors(t: Test, answer: Answer, label: string) {
 
 t.test('the service over a real socket', async (t) => {
   const dataDir = t.testdir({});
-  const server = await startServer({ port: 0, dataDir, host: '127.0.0.1' }, { env: {} });
+  // a trust folder with the test roots: the file below is signed by the test PKI (fixtures/pki)
+  const trustDir = t.testdir(Object.fromEntries(testTrustFiles().map((f) => [f.name, Buffer.from(f.bytes)])));
+  const server = await startServer({ port: 0, dataDir, host: '127.0.0.1', trustDir }, { env: {} });
   t.teardown(() => server.close());
   t.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
   t.ok(existsSync(join(dataDir, 'drivercard.sqlite')), 'the SQLite database is created in the data dir');
@@ -71,14 +77,16 @@ t.test('the service over a real socket', async (t) => {
   t.equal(health.status, 200);
 
   // --- parse
-  const created = await post(server, parseBody(fixture('gen1-basic.ddd'), { file_name: '/home/user/cards/basic.ddd' }));
+  const created = await post(server, parseBody(SIGNED_BASIC, { file_name: '/home/user/cards/basic.ddd' }));
   t.equal(created.status, 200);
+  t.equal(created.body.authenticity.status, 'VERIFIED', 'verified with the configured trust folder');
+  t.equal(created.body.status, 'OK');
   assertSchema(t, schemas.parseResponseSchema, created.body, 'parse');
   t.equal(created.body.reused, false);
   t.equal(created.body.file_name, 'basic.ddd', 'the local path is not stored or echoed');
   t.equal(created.body.card.card_number, 'DF00000123456001');
   t.notOk('content_base64' in created.body);
-  const again = await post(server, parseBody(fixture('gen1-basic.ddd')));
+  const again = await post(server, parseBody(SIGNED_BASIC));
   t.equal(again.status, 200);
   t.equal(again.body.reused, true);
   t.equal(again.body.import_id, created.body.import_id);
@@ -104,7 +112,7 @@ t.test('the service over a real socket', async (t) => {
   t.same([missing.status, missing.body.error], [400, 'invalid_payload']);
   const notJson = await post(server, '{"content_base64":');
   t.same([notJson.status, notJson.body.error], [400, 'invalid_payload']);
-  const plain = await post(server, parseBody(fixture('gen1-basic.ddd')), { 'content-type': 'text/plain' });
+  const plain = await post(server, parseBody(SIGNED_BASIC), { 'content-type': 'text/plain' });
   t.same([plain.status, plain.body.error], [415, 'unsupported_media_type']);
   const form = await post(server, 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
   t.equal(form.status, 415);
@@ -303,7 +311,7 @@ t.test('payload limit: 413 from Content-Length and from a streamed body', async 
   });
   t.equal(streamed.status, 413);
   t.equal(streamed.body.error, 'payload_too_large');
-  const ok = await post(server, parseBody(fixture('gen1-basic.ddd')));
+  const ok = await post(server, parseBody(SIGNED_BASIC));
   t.equal(ok.status, 200, 'a body under the limit still passes');
 });
 

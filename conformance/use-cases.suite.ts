@@ -254,6 +254,10 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     const quarantined = await s.overviews.precheck({ basis: card, range: range('2026-03-10', null) }).catch((e) => e);
     t.type(quarantined, QuarantinedDataError);
     await rejectsWith(t, s.overviews.precheck({ basis: { kind: 'archive_id', value: 'C' }, range: OPEN }), QuarantinedDataError);
+    const included = await s.overviews.precheck({ basis: card, range: range('2026-03-10', null), options: { include_quarantined: true } });
+    const untrusted = (included.basis as { untrusted_imports?: string[] }).untrusted_imports ?? [];
+    t.equal(untrusted.length, 1, 'include_quarantined: the quarantined import is named, not refused');
+    t.ok(included.violations.every((v) => typeof (v as { untrusted?: boolean }).untrusted === 'boolean'), 'every finding says whether it is untrusted');
 
     const narrowed = await s.overviews.precheck({ basis: card, range: range('2026-03-10', '2026-03-16') });
     t.same(narrowed.basis, { card_number: 'DRIVER0000000100', import_ids: [b.import_id], date_from: '2026-03-10', date_to: '2026-03-16' });

@@ -44,14 +44,17 @@ function unsignedBase64url(b: Uint8Array): string {
 
 export class NodeSignatureCrypto implements SignatureCrypto {
   private readonly rsaKeys = new Map<string, KeyObject | null>();
+  private readonly ecKeys = new Map<string, KeyObject | null>();
 
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array {
     return createHash(NODE_HASH[algorithm]).update(data).digest();
   }
 
   rsaPublic(modulus: Uint8Array, exponent: Uint8Array, input: Uint8Array): Uint8Array | null {
+    // a modulus with a leading zero byte is not a key of its declared size (Appendix 11 keys fill all 128 bytes)
+    if (modulus.length === 0 || modulus[0] === 0 || input.length !== modulus.length) return null;
     const key = this.rsaKey(modulus, exponent);
-    if (key === null || input.length !== modulus.length) return null;
+    if (key === null) return null;
     try {
       return publicDecrypt({ key, padding: constants.RSA_NO_PADDING }, input);
     } catch {
@@ -60,12 +63,29 @@ export class NodeSignatureCrypto implements SignatureCrypto {
   }
 
   ecdsaVerify(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): boolean {
+    const key = this.ecKey(curve, publicPoint);
+    if (key === null) return false;
     try {
-      const key = createPublicKey({ key: ecSpki(curve, publicPoint), format: 'der', type: 'spki' });
       return verify(NODE_HASH[algorithm], data, { key, dsaEncoding: 'ieee-p1363' }, signature);
     } catch {
       return false;
     }
+  }
+
+  /** KeyObjects are built once per key (building one validates the point: about as costly as a verification) */
+  private ecKey(curve: CurveName, point: Uint8Array): KeyObject | null {
+    const id = curve + ':' + Buffer.from(point).toString('hex');
+    let key = this.ecKeys.get(id);
+    if (key === undefined) {
+      try {
+        key = createPublicKey({ key: ecSpki(curve, point), format: 'der', type: 'spki' });
+      } catch {
+        key = null;
+      }
+      if (this.ecKeys.size >= 256) this.ecKeys.clear();
+      this.ecKeys.set(id, key);
+    }
+    return key;
   }
 
   private rsaKey(modulus: Uint8Array, exponent: Uint8Array): KeyObject | null {

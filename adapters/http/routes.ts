@@ -288,7 +288,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'eu561Violations',
     summary: 'Technical EU 561/2006 pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence']),
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence', 'include_quarantined']),
     body: null,
     responses: {
       200: { description: 'the pre-check result', schema: schemas.eu561ResponseSchema },
@@ -300,6 +300,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
         at: (query.at as string | undefined) ?? null,
         evidence: query.evidence as 'full' | 'summary' | undefined,
+        include_quarantined: query.include_quarantined === 'true',
       };
       return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },

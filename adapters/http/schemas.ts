@@ -63,6 +63,7 @@ export const queryParameterSchemas = {
   at: timestampSchema,
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
+  include_quarantined: { type: 'string', enum: ['true', 'false'] },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -82,6 +83,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   at: 'driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity',
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
+  include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */
@@ -366,6 +368,8 @@ const basisDescriptionSchema: Schema = {
     import_ids: { type: 'array', items: { type: 'string' } },
     date_from: nullableDate,
     date_to: nullableDate,
+    /** pre-check with include_quarantined=true: the quarantined imports evaluated */
+    untrusted_imports: { type: 'array', items: { type: 'string' } },
   },
   required: ['card_number', 'import_ids', 'date_from', 'date_to'],
 };
@@ -535,6 +539,8 @@ export const eu561ResponseSchema: Schema = {
           limit: nullableNumber,
           excess: nullableNumber,
           severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
+          /** include_quarantined=true: drawn from the data of a quarantined import */
+          untrusted: { type: 'boolean' },
           description: { type: 'string' },
           evidence: { type: 'array', items: evidenceSchema },
           severity_verified: { type: 'boolean' },

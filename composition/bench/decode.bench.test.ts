@@ -51,6 +51,8 @@ t.test('benchDecode prints aligned lines, skipping missing generations', async (
     t.match(text, /decodeDddBytes +[\d.]+ ms\/file +[\d.]+ MB\/s +\d+ files\/s +[\d.]+x baseline +target >= 50 MB\/s/);
     t.match(text, /decodeDdd \(4 KiB chunks\) +[\d.]+ ms\/file/);
     t.match(text, /baseline TLV walk \+ slice +[\d.]+ ms\/file .* 1\.0x baseline/);
+    t.match(text, /verify \w+ \(cold\) +[\d.]+ ms\/file +\d+% of decode time/, 'verification cost next to decode time');
+    t.match(text, /verify \(cached chain\) +[\d.]+ ms\/file/);
   } else {
     t.match(text, /decode gen1: skipped/);
   }

@@ -12,6 +12,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { decodeDdd, decodeDddBytes } from '../../core/decoder/index.js';
+import type { DecodedCard } from '../../core/domain/card.js';
+import { CardAuthenticityVerifier, buildTrustStore } from '../../core/authenticity/index.js';
+import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
+import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 export interface BenchOptions {
   /** folder with the fixtures (default: <repo>/fixtures/ddd) */
@@ -120,6 +124,29 @@ function formatRow(r: Row): string {
   );
 }
 
+/**
+ * Verification cost next to decode time (issue 8): the file signed by the test PKI (fixtures/pki) is verified
+ * with a fresh cache each time (cold: every certificate checked) and with the process cache (a re-import of the
+ * same chain: only the EF signatures). A file whose chain does not verify (the real sample) is measured as is.
+ */
+async function verificationRows(bytes: Uint8Array, decodeMs: number, iterations: number, warmup: number): Promise<string[]> {
+  const crypto = new NodeSignatureCrypto();
+  const trust = buildTrustStore(testTrustFiles(), crypto).store;
+  let card: DecodedCard;
+  try {
+    card = decodeDddBytes(signDdd(bytes));
+  } catch {
+    card = decodeDddBytes(bytes);
+  }
+  const warm = new CardAuthenticityVerifier(crypto, trust);
+  const status = warm.verify(card).authenticity.status;
+  const coldMs = await medianMs(() => new CardAuthenticityVerifier(crypto, trust).verify(card), Math.min(iterations, 50), Math.min(warmup, 5));
+  const warmMs = await medianMs(() => warm.verify(card), Math.min(iterations, 50), Math.min(warmup, 5));
+  const row = (label: string, ms: number) =>
+    `  ${pad(label, 26)}${pad(ms.toFixed(4), 10, true)} ms/file${pad(((100 * ms) / decodeMs).toFixed(0) + '%', 10, true)} of decode time`;
+  return [row(`verify ${status.toLowerCase()} (cold)`, coldMs), row('verify (cached chain)', warmMs)];
+}
+
 export async function benchDecode(options: BenchOptions = {}): Promise<void> {
   const print = options.print ?? ((line: string) => console.log(line));
   const iterations = options.iterations ?? 200;
@@ -162,6 +189,7 @@ export async function benchDecode(options: BenchOptions = {}): Promise<void> {
     print(formatRow({ label: 'decodeDddBytes', ms: syncMs, size: bytes.length, baselineMs, target: true }));
     print(formatRow({ label: 'decodeDdd (4 KiB chunks)', ms: streamMs, size: bytes.length, baselineMs, target: false }));
     print(formatRow({ label: 'baseline TLV walk + slice', ms: baselineMs, size: bytes.length, baselineMs, target: false }));
+    for (const line of await verificationRows(bytes, syncMs, iterations, warmup)) print(line);
     if (sink < 0) print('unreachable');
   }
 }

@@ -43,6 +43,8 @@ export interface Violation {
   assumption_dependent: boolean;
   /** present when the evidence list was summarised (evidence then holds only the first and last intervals) */
   evidence_summary?: EvidenceSummary;
+  /** include_quarantined=true: drawn from the data of a quarantined import */
+  untrusted?: boolean;
 }
 
 export interface EvidenceSummary {
@@ -132,7 +134,14 @@ export interface PrecheckInput {
 export interface PrecheckResult {
   rule_version: string;
   algorithm_version: string;
-  basis: { card_number: string | null; import_ids: string[]; date_from: string | null; date_to: string | null };
+  basis: {
+    card_number: string | null;
+    import_ids: string[];
+    date_from: string | null;
+    date_to: string | null;
+    /** include_quarantined=true: the quarantined imports evaluated */
+    untrusted_imports?: string[];
+  };
   driver: { card_number: string | null; surname: string | null; first_names: string | null };
   summary: {
     driving: number;

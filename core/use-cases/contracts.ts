@@ -127,6 +127,11 @@ export interface PrecheckOptions {
   /** ISO timestamp of the driver status */
   at?: string | null;
   evidence?: 'full' | 'summary';
+  /**
+   * include_quarantined=true: quarantined imports are evaluated instead of refused; they are listed in
+   * `basis.untrusted_imports` and findings drawn from their days carry `untrusted: true`.
+   */
+  include_quarantined?: boolean;
 }
 
 export interface WorkingTimeOptions {

@@ -63,7 +63,7 @@ export class ImportDddFile implements ImportUseCase {
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,
       warnings: card.metadata.warnings,
-      ...(card.metadata.authenticity ? { authenticity: card.metadata.authenticity } : {}),
+      authenticity: card.metadata.authenticity ?? null,
     };
     const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
     switch (saved.outcome) {

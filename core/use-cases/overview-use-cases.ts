@@ -60,7 +60,7 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
-    const { input, basis } = await this.trustedInput(query.basis, query.range);
+    const { input, basis, quarantined, records } = await this.trustedInput(query.basis, query.range, query.options?.include_quarantined === true);
     const at = query.options?.at ?? null;
     if (at !== null) {
       const from = basis.date_from === null ? null : dayStart(basis.date_from);
@@ -74,6 +74,7 @@ export class OverviewQueries implements OverviewUseCases {
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
+    if (query.options?.include_quarantined === true) markUntrusted(result, quarantined, records);
     return result;
   }
 
@@ -91,7 +92,7 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
-  private async trustedInput(basisQuery: Basis, range: DateRange) {
+  private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
     const resolved = await resolveBasis(this.store, basisQuery);
     const data = await servedData(this.store, resolved, range);
     if (data.conflicts.length > 0) {
@@ -103,7 +104,7 @@ export class OverviewQueries implements OverviewUseCases {
     const quarantined = resolved.import
       ? resolved.import.status === 'QUARANTINED' ? [resolved.import.import_id] : []
       : [...new Set(data.records.filter((r) => r.quarantined).map((r) => r.import_id))];
-    if (quarantined.length > 0) {
+    if (quarantined.length > 0 && !includeQuarantined) {
       throw new QuarantinedDataError(quarantined, `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`);
     }
     const intervals = (await this.store.activities(servedDays(data), null)).items.map(({ quarantined: _q, ...row }) => row);
@@ -119,7 +120,7 @@ export class OverviewQueries implements OverviewUseCases {
       intervals,
       open_end_date: await this.lastRecordedDate(resolved),
     };
-    return { input, basis };
+    return { input, basis, quarantined, records: data.records };
   }
 
   /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
@@ -160,5 +161,20 @@ export class OverviewQueries implements OverviewUseCases {
     if (newest !== undefined) return this.store.findImport({ kind: 'import_id', value: newest });
     const all = await this.store.listImports({ card_number: resolved.card_number, range: { from: null, to: null } }, { limit: 1, offset: 0 });
     return all.items[0] ?? null;
+  }
+}
+
+/**
+ * include_quarantined=true: the quarantined imports are named in `basis.untrusted_imports`, and a finding is
+ * `untrusted` when any day it spans was served from one of them.
+ */
+function markUntrusted(result: PrecheckResult, quarantined: string[], records: readonly { date: UtcDay; import_id: string }[]): void {
+  const ids = new Set(quarantined);
+  const days = records.filter((r) => ids.has(r.import_id)).map((r) => isoDay(r.date));
+  result.basis.untrusted_imports = quarantined;
+  for (const v of result.violations) {
+    const from = v.start.slice(0, 10);
+    const to = v.end.slice(0, 10);
+    v.untrusted = quarantined.length > 0 && (days.length === 0 || days.some((d) => d >= from && d <= to));
   }
 }

@@ -6,7 +6,8 @@
  * artifacts/screenshots/ (git-ignored).
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { signDdd, testTrustFiles } from '../../../fixtures/pki/test-pki.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -43,7 +44,13 @@ if (missing) {
   const root = findRepoRoot(process.cwd());
   const shots = screenshotDir(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'week-view-e2e-'));
-  const server = await startServer({ port: 0, dataDir });
+  // the imported files are signed by the test PKI and the service trusts its roots (issue 8): they import as OK
+  const trustDir = join(dataDir, 'trust');
+  mkdirSync(trustDir);
+  for (const f of testTrustFiles()) writeFileSync(join(trustDir, f.name), f.bytes);
+  const signedFixture = join(dataDir, 'gen1-basic.ddd');
+  writeFileSync(signedFixture, signDdd(new Uint8Array(readFileSync(join(root, FIXTURE)))));
+  const server = await startServer({ port: 0, dataDir, trustDir });
   const browser = await launchChromium();
   t.teardown(async () => {
     await browser.close();
@@ -92,7 +99,7 @@ if (missing) {
     await page.waitForSelector('main[data-view="empty"]');
     await page.screenshot({ path: join(shots, 'e2e-empty.png') });
 
-    await page.setInputFiles('#import-file', join(root, FIXTURE));
+    await page.setInputFiles('#import-file', signedFixture);
     await page.waitForSelector('#import-list li[data-state="ok"], #import-list li[data-state="problem"]', { timeout: 30_000 });
     const imports = await getJson<{ items: { card: { card_number: string }; driver: { surname: string | null }; activity_range: { from: string; to: string } }[] }>(base, '/api/drivercard/imports');
     t.equal(imports.body.items.length, 1, 'one import stored');
@@ -149,7 +156,7 @@ if (missing) {
   });
 
   t.test('a long card week by week: one request and a full render per switch', async (t) => {
-    const body = JSON.stringify({ file_name: 'gen2-full.ddd', content_base64: readFileSync(join(root, LONG_FIXTURE)).toString('base64') });
+    const body = JSON.stringify({ file_name: 'gen2-full.ddd', content_base64: Buffer.from(signDdd(new Uint8Array(readFileSync(join(root, LONG_FIXTURE))))).toString('base64') });
     const parsed = await fetch(`${base}/api/drivercard/parse`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     t.equal(parsed.status, 200, 'the long card imports');
     const row = (await parsed.json()) as { card: { card_number: string }; activity_range: { from: string; to: string } };
