@@ -12,6 +12,7 @@ import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testin
 import { findPostgresBinaries, startPostgres } from './postgres-server.js';
 import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
+import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 
 const OPEN = { from: null, to: null };
 
@@ -33,6 +34,7 @@ if (!started.available) {
 
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
+  dddFixturesSuite(t, 'postgres', () => open());
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
 import { storagePortSuite } from './storage-port.suite.js';
+import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
 let n = 0;
 
 storagePortSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
   const dataDir = join(root, 'reopen');
