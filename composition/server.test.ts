@@ -213,7 +213,8 @@ t.test('the service over a real socket', async (t) => {
     [`/api/drivercard/activities?import_id=${imp}&limit=5001`, 'limit'],
     [`/api/drivercard/events?import_id=${imp}&offset=-3`, 'offset'],
     [`/api/drivercard/week-overview?import_id=${imp}&week=2026-W60`, 'week'],
-    [`/api/drivercard/day-overview?import_id=${imp}`, 'date'],
+    [`/api/drivercard/day-overview?import_id=${imp}&date_from=2025-01-01&date_to=2026-01-02`, 'date_to'],
+    [`/api/drivercard/day-overview?import_id=${imp}&date=1984-12-31`, 'date'],
   ];
   for (const [path, parameter] of filterErrors) {
     const answer = await get(server, path);

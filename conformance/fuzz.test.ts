@@ -532,6 +532,8 @@ interface Tally {
   warnings: Map<string, number>;
   authenticity: Map<string, number>;
   failures: string[];
+  /** cases where the whole-file and the one-chunk streaming decoder decided differently */
+  disagreements: number;
   slowest: { name: string; ms: number };
 }
 
@@ -552,8 +554,14 @@ function runCase(c: Case, rng: Prng, tally: Tally, asyncStreamed: Outcome | null
   tally.cases++;
   const whole = outcome(() => decodeDddBytes(c.bytes));
   const streamed = asyncStreamed ?? outcome(() => decodeDddChunks(chunksOf(c.bytes, rng)));
+  // the CLI streams files in large chunks holding many blocks: the decision must not depend on the chunking
+  const oneChunk = outcome(() => decodeDddChunks([c.bytes]));
   if ('crash' in whole) return fail(describe(whole));
   if ('crash' in streamed) return fail(`streaming: ${describe(streamed)}`);
+  if ('error' in whole !== 'error' in oneChunk || ('error' in whole && 'error' in oneChunk && whole.error.reason !== oneChunk.error.reason)) {
+    tally.disagreements++;
+    fail(`whole file: ${describe(whole)}; streaming in one chunk: ${describe(oneChunk)}`);
+  }
   if ('error' in whole) {
     tally.reasons.set(whole.error.reason, (tally.reasons.get(whole.error.reason) ?? 0) + 1);
     if (!REASONS.has(whole.error.reason)) fail(`unknown reason ${whole.error.reason}`);
@@ -594,7 +602,7 @@ const fixtures = readdirSync(DDD_DIR).filter((f) => f.endsWith('.ddd')).sort();
 
 t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDecodeError', async (t) => {
   const rng = new Prng(20260302);
-  const tally: Tally = { cases: 0, decoded: 0, reasons: new Map(), warnings: new Map(), authenticity: new Map(), failures: [], slowest: { name: '', ms: 0 } };
+  const tally: Tally = { cases: 0, decoded: 0, reasons: new Map(), warnings: new Map(), authenticity: new Map(), failures: [], disagreements: 0, slowest: { name: '', ms: 0 } };
   const started = performance.now();
   let k = 0;
   const run = async (c: Case): Promise<void> => {
@@ -629,6 +637,7 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
   const seconds = (performance.now() - started) / 1000;
 
   t.same(tally.failures, [], 'no crash, no invalid row, streaming = whole file');
+  t.equal(tally.disagreements, 0, 'the streaming and the whole-file decoder decide alike (same reason), however the file is chunked');
   t.ok(tally.cases >= 3000, `${tally.cases} cases`);
   t.ok(tally.decoded > tally.cases / 10 && tally.decoded < tally.cases, `${tally.decoded} decoded, the rest rejected`);
   // a hang is caught by tap's per-file timeout (.taprc); times are reported, not asserted

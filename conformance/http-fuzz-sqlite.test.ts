@@ -3,7 +3,7 @@
  * issue 11, 30 parallel 14.7 MiB bodies, the seeded property run; plus the file modes of the data folder.
  */
 import t from 'tap';
-import { chmodSync, mkdirSync, statSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChildService } from './child-service.js';
 import { Client, defectTable, fuzz, parallelBodies } from './http-fuzz.suite.js';
@@ -12,6 +12,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 t.test('sqlite: the real service under attack', async (t) => {
   const dataDir = join(t.testdirName, 'data');
+  rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   chmodSync(dataDir, 0o755); // an existing, world-readable folder
   const service = await startChildService({ DRIVERCARD_DATA_DIR: dataDir });

@@ -17,6 +17,7 @@ import { findPostgresBinaries, startPostgres } from './postgres-server.js';
 import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
+import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -40,6 +41,7 @@ if (!started.available) {
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
   fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
+  dddFixturesSuite(t, 'postgres', () => open());
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
 import { storagePortSuite } from './storage-port.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
+import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -13,6 +14,7 @@ let n = 0;
 
 storagePortSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 fleetStoreSuite(t, 'sqlite', async () => fleetUnderTest(await createMikroOrmStore({ dataDir: join(root, `db-${++n}`) })));
+dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
   const dataDir = join(root, 'reopen');

@@ -11,7 +11,7 @@ import type { HttpAppDependencies } from './ports.js';
 import { readQuery } from './query-params.js';
 import { apiRoutes, OPENAPI_PATH, WEB_ROOT_PATH, type RouteSpec } from './routes.js';
 import { jsonResponse, SECURITY_HEADERS } from './json-response.js';
-import { BodyBudget, bodyReservation, RETRY_AFTER_SECONDS } from './read-json-body.js';
+import { BodyBudget, bodyReservation, discardBody, RETRY_AFTER_SECONDS } from './read-json-body.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -99,9 +99,10 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
       }
     } catch (error) {
       const problem = problemFor(error);
+      if (problem?.code === 'service_busy') await discardBody(request as Request, deps.maxPayloadBytes);
       if (problem) {
         const headers: Record<string, string> =
-          problem.status === 413 ? { connection: 'close' } : problem.status === 503 ? { connection: 'close', 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+          problem.status === 413 ? { connection: 'close' } : problem.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
         response = jsonResponse(problem.status, problem.body(), headers);
       } else {
         deps.onUnexpectedError?.(error, correlationId);

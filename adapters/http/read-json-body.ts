@@ -172,6 +172,28 @@ export function bodyReservation(request: Request, maxBytes: number): number {
 
 export const RETRY_AFTER_SECONDS = 1;
 
+/**
+ * Reads and drops a body that will not be processed (a request refused with 503 while it waited), so the
+ * client, still sending, reads the answer instead of a broken pipe. Chunks are dropped as they arrive (no
+ * memory held); at most `maxBytes` are read, then the rest is left to the closing connection.
+ */
+export async function discardBody(request: Request, maxBytes: number): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  let read = 0;
+  try {
+    while (read <= maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+  } catch {
+    // the client went away: nothing to answer to
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export function serviceBusy(): HttpProblem {
   return new HttpProblem(
     503,

@@ -89,6 +89,8 @@ export class TlvBlockParser {
   private valueFill = 0;
   private fid = 0;
   private appendix = 0;
+  /** an error found after blocks that this push already completed: raised on the next push or at end() */
+  private failure: DddDecodeError | null = null;
 
   /**
    * `startOffset`: the file offset of the first byte pushed (e.g. 2 after a stripped transfer header), so that
@@ -105,6 +107,7 @@ export class TlvBlockParser {
 
   /** Feeds one chunk; returns the blocks completed by it (a shared empty array when none: do not modify it). */
   push(chunk: Uint8Array): readonly TlvBlock[] {
+    if (this.failure) throw this.failure;
     let out: TlvBlock[] = NO_BLOCKS;
     let i = 0;
     const n = chunk.length;
@@ -113,7 +116,7 @@ export class TlvBlockParser {
         // fast path: a whole block inside this chunk, no pending header
         if (this.headerFill === 0 && n - i >= TLV_HEADER_LENGTH) {
           const length = (chunk[i + 3] << 8) | chunk[i + 4];
-          if (length === RESERVED_LENGTH) throw reservedLength(this.offset);
+          if (length === RESERVED_LENGTH) return this.fail(reservedLength(this.offset), out);
           if (n - i - TLV_HEADER_LENGTH >= length) {
             const fid = (chunk[i] << 8) | chunk[i + 1];
             const appendix = chunk[i + 2];
@@ -134,7 +137,7 @@ export class TlvBlockParser {
         if (this.headerFill < TLV_HEADER_LENGTH) break;
         const h = this.header;
         const length = (h[3] << 8) | h[4];
-        if (length === RESERVED_LENGTH) throw reservedLength(this.blockOffset);
+        if (length === RESERVED_LENGTH) return this.fail(reservedLength(this.blockOffset), out);
         this.fid = (h[0] << 8) | h[1];
         this.appendix = h[2];
         this.value = new Uint8Array(length);
@@ -158,8 +161,20 @@ export class TlvBlockParser {
     return out;
   }
 
+  /**
+   * The one decision procedure shared with readTlvBlocks: blocks are handed on in file order and an error
+   * at a later byte is raised only after every block before it was handed on (the caller may reject one of
+   * those first, e.g. conflicting_duplicate_ef), whatever the chunking.
+   */
+  private fail(error: DddDecodeError, completed: TlvBlock[]): readonly TlvBlock[] {
+    if (completed === NO_BLOCKS) throw error;
+    this.failure = error;
+    return completed;
+  }
+
   /** Call at end of input: throws `truncated` when a block is incomplete. */
   end(): void {
+    if (this.failure) throw this.failure;
     if (this.value !== null) throw truncated(this.blockOffset, this.value.length, this.valueFill);
     if (this.headerFill > 0) throw truncatedHeader(this.blockOffset, this.headerFill);
   }

@@ -47,7 +47,8 @@ export class ImportDddFile implements ImportUseCase {
     if (known) return this.reuse(known, request.archive_id);
     if (request.archive_id !== null) {
       const holder = await store.findImport({ kind: 'archive_id', value: request.archive_id });
-      if (holder) throw archiveConflict(request.archive_id);
+      // an identical request may have stored it between the two look-ups
+      if (holder) return holder.content_sha256 === sha ? { ...holder, reused: true } : Promise.reject(archiveConflict(request.archive_id));
     }
     const card = await decodeCard(request.content);
     const row: ImportRow = {
@@ -72,8 +73,12 @@ export class ImportDddFile implements ImportUseCase {
         return { ...saved.import, reused: false };
       case 'duplicate_content':
         return this.reuse(saved.import, request.archive_id);
-      case 'archive_taken':
+      case 'archive_taken': {
+        // lost the race against an identical request with the same archive_id: that is a reuse, not a conflict
+        const same = await store.findImport({ kind: 'content_sha256', value: sha });
+        if (same) return this.reuse(same, request.archive_id);
         throw archiveConflict(row.archive_id);
+      }
     }
   }
 
