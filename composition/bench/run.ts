@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), EU 561
- * (benchEu561), service (benchService), fleet overview (benchFleet), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
+ * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
  * fails is reported and the others run.
  */
 import { realpathSync } from 'node:fs';
@@ -12,6 +12,7 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './decode.bench.js', run: 'benchDecode' },
   { module: './eu561.bench.js', run: 'benchEu561' },
   { module: './service.bench.js', run: 'benchService' },
+  { module: './fast-path.bench.js', run: 'benchFastPath' },
   { module: './fleet.bench.js', run: 'benchFleet' },
   { module: './stress.bench.js', run: 'benchStress' },
   { module: './week-view.bench.js', run: 'benchWeekView' },

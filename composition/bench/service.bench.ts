@@ -32,9 +32,9 @@ export interface ServiceBenchOptions {
   requests?: number;
 }
 
-const LAST_DAY = '2026-12-27';
+export const LAST_DAY = '2026-12-27';
 
-function addDays(date: string, n: number): string {
+export function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -95,7 +95,7 @@ async function benchImports(count: number, print: (line: string) => void): Promi
 }
 
 /** Seeds cards × downloads imports through the store port; returns the seeding time in seconds. */
-async function seed(dataDir: string, cards: number, downloads: number, print: (line: string) => void): Promise<number> {
+export async function seed(dataDir: string, cards: number, downloads: number, print: (line: string) => void): Promise<number> {
   const hasher = new NodeCryptoHasher();
   const templates: Array<{ card: ParsedCard; bytes: Uint8Array; days: ReturnType<typeof dayRecordsOf> }> = [];
   for (let d = 0; d < downloads; d++) {

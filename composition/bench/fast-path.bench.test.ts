@@ -1,0 +1,20 @@
+import t from 'tap';
+import { benchFastPath } from './fast-path.bench.js';
+
+t.test('the fast-path benchmark prints every row of the issue-9 table next to its baseline', async (t) => {
+  const lines: string[] = [];
+  const result = await benchFastPath({ cards: 2, downloads: 2, imports: 3, requests: 6, print: (line) => lines.push(line) });
+  const text = lines.join('\n');
+  for (const row of [
+    /import, 28-day gen1 card, 1 \/ 8 clients: \d+ \/ \d+ files\/s \| baseline \(same run\): insert loop \d+ files\/s/,
+    /import, dense .*: (\d+\.\d ms\/file, \d+\.\d+ µs\/interval \| baseline \(same run\): insert loop|skipped)/,
+    /week-overview, one card, p50 \/ p99: [\d.]+ \/ [\d.]+ ms \| baseline \(same run\): bare h3/,
+    /activities, one card, one month, p50: [\d.]+ ms .*bare h3/,
+    /EU 561 pre-check, one card-year .*: [\d.]+ ms .*rule engine alone [\d.]+ ms/,
+    /pre-check through HTTP, p50: ([\d.]+ ms .*rule engine alone|skipped)/,
+    /RSS peak .*: \d+ MB/,
+    /database size per 28-day import: [\d.]+ KiB \([\d.]+× the file\) \| baseline \(same run\): file/,
+  ]) t.match(text, row);
+  t.equal(result.rows.length, 8);
+  t.ok(result.rssPeakMb > 0);
+});
