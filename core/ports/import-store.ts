@@ -61,7 +61,9 @@ export type SaveOutcome =
 export type ImportLookup =
   | { kind: 'import_id'; value: string }
   | { kind: 'archive_id'; value: string }
-  | { kind: 'content_sha256'; value: string };
+  | { kind: 'content_sha256'; value: string }
+  /** the card's oldest import (smallest sequence): one statement to test that a card has imports */
+  | { kind: 'card_number'; value: string };
 
 export interface ImportFilter {
   /** null: every import */

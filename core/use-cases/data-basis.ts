@@ -27,8 +27,8 @@ export interface ServedData {
 
 export async function resolveBasis(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {
   if (basis.kind === 'card_number') {
-    const any = await store.listImports({ card_number: basis.value, range: { from: null, to: null } }, { limit: 1, offset: 0 });
-    if (any.total === 0) throw new NotFoundError('No import of the card_number asked for exists.'); // values are never echoed
+    const any = await store.findImport({ kind: 'card_number', value: basis.value }); // one statement
+    if (any === null) throw new NotFoundError('No import of the card_number asked for exists.'); // values are never echoed
     return { card_number: basis.value, import: null };
   }
   const found = await store.findImport(basis);
@@ -45,12 +45,35 @@ export function rowScope(resolved: ResolvedBasis, range: DateRange): RowScope {
     : { kind: 'card', card_number: resolved.card_number!, range };
 }
 
+/** The basis a query names before it is resolved: a card basis needs no lookup to read its day records. */
+export function unresolvedBasis(basis: Basis): ResolvedBasis | null {
+  return basis.kind === 'card_number' ? { card_number: basis.value, import: null } : null;
+}
+
 export async function servedData(store: ImportStore, resolved: ResolvedBasis, range: DateRange): Promise<ServedData> {
   if (resolved.import) {
     const records = await store.dayRecords({ kind: 'import', import_id: resolved.import.import_id }, range);
     return { records, served: records, conflicts: [] };
   }
-  const records = await store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, range);
+  return servedFromRecords(store, await store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, range));
+}
+
+/**
+ * The resolved basis and its served data; for a card basis the existence check and the day records are read in
+ * the same round (neither needs the other).
+ */
+export async function resolvedWithData(store: ImportStore, basis: Basis, range: DateRange): Promise<{ resolved: ResolvedBasis; data: ServedData }> {
+  const card = unresolvedBasis(basis);
+  if (card === null) {
+    const resolved = await resolveBasis(store, basis);
+    return { resolved, data: await servedData(store, resolved, range) };
+  }
+  const [resolved, data] = await Promise.all([resolveBasis(store, basis), servedData(store, card, range)]);
+  return { resolved, data };
+}
+
+/** The merge of a card's day records (read by the caller) into the days served. */
+export async function servedFromRecords(store: ImportStore, records: StoredDayRecord[]): Promise<ServedData> {
   const resolution = await resolveServedDays(records, async (days) => (await store.activities(days, null)).items);
   return { records, ...resolution };
 }

@@ -10,7 +10,7 @@
 import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, Slice } from '../ports/import-store.js';
 import type { DateRange, ListResult, Page, QueryUseCases, RowQuery, TimeSummary, Basis } from './contracts.js';
-import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis } from './data-basis.js';
+import { describeBasis, resolveBasis, resolvedWithData, rowScope, servedData, servedDays, type ResolvedBasis } from './data-basis.js';
 
 export class DriverCardQueries implements QueryUseCases {
   constructor(private readonly store: ImportStore) {}
@@ -31,8 +31,7 @@ export class DriverCardQueries implements QueryUseCases {
   }
 
   async activities(query: RowQuery) {
-    const resolved = await resolveBasis(this.store, query.basis);
-    const data = await servedData(this.store, resolved, query.range);
+    const { data } = await resolvedWithData(this.store, query.basis, query.range);
     const slice = await this.store.activities(servedDays(data), query.page);
     return envelope(slice, query.page, data.conflicts);
   }
@@ -54,8 +53,7 @@ export class DriverCardQueries implements QueryUseCases {
   }
 
   async timeSummary(query: { basis: Basis; range: DateRange }): Promise<TimeSummary> {
-    const resolved = await resolveBasis(this.store, query.basis);
-    const data = await servedData(this.store, resolved, query.range);
+    const { resolved, data } = await resolvedWithData(this.store, query.basis, query.range);
     const totals = await this.store.activityTotals(servedDays(data));
     return {
       basis: describeBasis(resolved, query.range, data),

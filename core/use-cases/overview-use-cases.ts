@@ -15,7 +15,9 @@ import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../ov
 import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
-import { describeBasis, resolveBasis, rowScope, servedData, servedDays, type ResolvedBasis, type ServedData } from './data-basis.js';
+import {
+  describeBasis, resolveBasis, rowScope, servedData, servedDays, servedFromRecords, unresolvedBasis, type ResolvedBasis, type ServedData,
+} from './data-basis.js';
 
 /**
  * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
@@ -47,10 +49,12 @@ export class OverviewQueries implements OverviewUseCases {
         if (!span) throw new InvalidFilterError('week', `${JSON.stringify(week)} is not an ISO week (YYYY-Www).`);
         return span;
       });
-      const resolved = await resolveBasis(this.store, query.basis);
-      if (spans.length === 0) return { items: [], conflicts: [] };
+      if (spans.length === 0) {
+        await resolveBasis(this.store, query.basis);
+        return { items: [], conflicts: [] };
+      }
       const range = { from: Math.min(...spans.map((s) => s.start)), to: Math.max(...spans.map((s) => s.end)) };
-      const { input, data } = await this.gatherResolved(resolved, range);
+      const { input, data } = await this.gather(query.basis, range);
       return { items: buildWeekOverviews(input, query.weeks), conflicts: data.conflicts };
     }
     const { input, data } = await this.gather(query.basis, query.range);
@@ -93,8 +97,8 @@ export class OverviewQueries implements OverviewUseCases {
 
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
   private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
-    const resolved = await resolveBasis(this.store, basisQuery);
-    const data = await servedData(this.store, resolved, range);
+    const resolved = unresolvedBasis(basisQuery) ?? (await resolveBasis(this.store, basisQuery));
+    const { data, openEnd } = await this.trustedData(basisQuery, resolved, range);
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
@@ -107,9 +111,12 @@ export class OverviewQueries implements OverviewUseCases {
     if (quarantined.length > 0 && !includeQuarantined) {
       throw new QuarantinedDataError(quarantined, `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`);
     }
-    const intervals = (await this.store.activities(servedDays(data), null)).items.map(({ quarantined: _q, ...row }) => row);
     const basis = describeBasis(resolved, range, data);
-    const driver = await this.driverOf(resolved, basis.import_ids);
+    const [activities, driver] = await Promise.all([
+      this.store.activities(servedDays(data), null),
+      this.driverOf(resolved, basis.import_ids),
+    ]);
+    const intervals = activities.items.map(({ quarantined: _q, ...row }) => row);
     const input: PrecheckInput = {
       card_number: resolved.card_number,
       surname: driver?.driver.surname ?? null,
@@ -118,30 +125,51 @@ export class OverviewQueries implements OverviewUseCases {
       date_from: range.from,
       date_to: range.to,
       intervals,
-      open_end_date: await this.lastRecordedDate(resolved),
+      open_end_date: openEnd,
     };
     return { input, basis, quarantined, records: data.records };
   }
 
+  /**
+   * The served data of a trusted operation and the data's open end, reading `day_record` once: a card's records
+   * from the range's start on, those after the range's end only giving the card's last recorded day. A card basis is
+   * checked to exist in the same round (resolved is then the unresolved card basis).
+   */
+  private async trustedData(basisQuery: Basis, resolved: ResolvedBasis, range: DateRange): Promise<{ data: ServedData; openEnd: UtcDay | null }> {
+    if (resolved.import) return { data: await servedData(this.store, resolved, range), openEnd: resolved.import.activity_range.to };
+    const [, all] = await Promise.all([
+      resolveBasis(this.store, basisQuery),
+      this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: range.from, to: null }),
+    ]);
+    const to = range.to;
+    const data = await servedFromRecords(this.store, to === null ? all : all.filter((r) => r.date <= to));
+    // nothing recorded from the range's start on: the card's last day (if any) lies before it
+    const openEnd = all.length > 0 ? all[all.length - 1]!.date : range.from === null ? null : await this.lastRecordedDate(resolved);
+    return { data, openEnd };
+  }
+
   /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
   private async lastRecordedDate(resolved: ResolvedBasis): Promise<UtcDay | null> {
-    if (resolved.import) return resolved.import.activity_range.to;
     const days = await this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: null, to: null });
     let last: UtcDay | null = null;
     for (const d of days) if (last === null || d.date > last) last = d.date;
     return last;
   }
 
-  private async gather(basis: Basis, range: DateRange) {
-    return this.gatherResolved(await resolveBasis(this.store, basis), range);
-  }
-
-  private async gatherResolved(resolved: ResolvedBasis, range: DateRange): Promise<{ input: OverviewInput; data: ServedData }> {
-    const data = await servedData(this.store, resolved, range);
-    const [activities, vehicles] = await Promise.all([
-      this.store.activities(servedDays(data), null),
+  /**
+   * The overview input of a basis in as few sequential rounds as possible: a card basis needs no lookup before
+   * its day records and vehicles are read, so its existence check runs in the same round; the activities of
+   * the served days follow.
+   */
+  private async gather(basis: Basis, range: DateRange): Promise<{ input: OverviewInput; data: ServedData }> {
+    const card = unresolvedBasis(basis);
+    const resolved = card ?? (await resolveBasis(this.store, basis));
+    const [data, vehicles] = await Promise.all([
+      servedData(this.store, resolved, range),
       this.store.vehiclesUsed(rowScope(resolved, range), null),
+      card === null ? null : resolveBasis(this.store, basis),
     ]);
+    const activities = await this.store.activities(servedDays(data), null);
     const day_distances: DayDistanceRow[] = data.served.map((r) => ({
       import_id: r.import_id,
       card_number: r.card_number,
@@ -159,8 +187,7 @@ export class OverviewQueries implements OverviewUseCases {
     if (resolved.import) return resolved.import;
     const newest = importIds[importIds.length - 1];
     if (newest !== undefined) return this.store.findImport({ kind: 'import_id', value: newest });
-    const all = await this.store.listImports({ card_number: resolved.card_number, range: { from: null, to: null } }, { limit: 1, offset: 0 });
-    return all.items[0] ?? null;
+    return this.store.findImport({ kind: 'card_number', value: resolved.card_number! });
   }
 }
 

@@ -166,7 +166,8 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   private async selectImport(db: Knex | Knex.Transaction, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
-    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ?`, [value], db);
+    // unique columns match one row; a card_number matches every import of the card: the oldest answers
+    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ? ORDER BY pk LIMIT 1`, [value], db);
     return rows.length === 0 ? null : importFromRaw(rows[0]!);
   }
 
