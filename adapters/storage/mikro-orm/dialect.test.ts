@@ -1,5 +1,5 @@
 import t from 'tap';
-import { dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
+import { dayRuns, dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
 
 t.test('the database URL picks the dialect', async (t) => {
   for (const url of ['postgres://u@h/db', 'postgresql://u:p@127.0.0.1:5432/x', 'POSTGRES://h/db']) t.equal(dialectOf(url), postgresDialect, url);
@@ -12,10 +12,18 @@ t.test('activity day selections: the same keys, sorted by day, per dialect', asy
   const keys = [{ pk: 3, day: 20_000 }, { pk: 1, day: 20_001 }, { pk: 2, day: 20_000 }];
   const sqlite = sqliteDialect.activityDays(keys);
   t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity a/);
-  t.same(JSON.parse(sqlite.params[0] as string), [2 * 65_536 + 20_000, 3 * 65_536 + 20_000, 1 * 65_536 + 20_001]);
+  const run = (pk: number, from: number, to: number) => pk * 2 ** 32 + from * 65_536 + to;
+  t.same(JSON.parse(sqlite.params[0] as string), [run(1, 20_001, 20_001), run(2, 20_000, 20_000), run(3, 20_000, 20_000)]);
+  t.match(sqlite.sql, /a\.day BETWEEN/);
   const pg = postgresDialect.activityDays(keys);
   t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\]\) AS j\(pk, day\)/);
   t.same(pg.params, ['{2,3,1}', '{20000,20000,20001}']);
+});
+
+t.test('day keys become runs of consecutive days of one import', async (t) => {
+  const keys = [20_003, 20_001, 20_002, 20_005].map((day) => ({ pk: 7, day })).concat([{ pk: 2, day: 20_002 }, { pk: 7, day: 20_002 }]);
+  t.same(dayRuns(keys), [{ pk: 2, from: 20_002, to: 20_002 }, { pk: 7, from: 20_001, to: 20_003 }, { pk: 7, from: 20_005, to: 20_005 }]);
+  t.same(dayRuns([]), []);
 });
 
 t.test('unique violations are told apart from other errors', async (t) => {

@@ -39,6 +39,20 @@ export interface StorageDialect {
 
 /** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
 const DAY_KEY_FACTOR = 65_536;
+/** a run (pk, from day, to day) packed in one integer: pk below 2²¹ keeps it a safe integer (2⁵³) */
+const RUN_FACTOR = 4_294_967_296;
+
+/** The keys as runs of consecutive days of one import, ordered by import then day. */
+export function dayRuns(keys: readonly DayKey[]): Array<{ pk: number; from: number; to: number }> {
+  const sorted = [...keys].sort((a, b) => a.pk - b.pk || a.day - b.day);
+  const runs: Array<{ pk: number; from: number; to: number }> = [];
+  for (const key of sorted) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.pk === key.pk && key.day <= last.to + 1) last.to = Math.max(last.to, key.day);
+    else runs.push({ pk: key.pk, from: key.day, to: key.day });
+  }
+  return runs;
+}
 
 export const sqliteDialect: StorageDialect = {
   name: 'sqlite',
@@ -50,12 +64,14 @@ export const sqliteDialect: StorageDialect = {
     return result as Raw[];
   },
   activityDays(keys) {
-    const packed = keys.map((k) => k.pk * DAY_KEY_FACTOR + k.day);
-    packed.sort((a, b) => (a % DAY_KEY_FACTOR) - (b % DAY_KEY_FACTOR) || a - b);
-    // CROSS JOIN keeps json_each the outer loop, so each key is one primary-key range lookup
+    // runs of consecutive days of one import (a card's served days mostly are) packed as pk·2³² + from·2¹⁶ + to:
+    // each run is one primary-key range scan; one json_each lookup per day was ~5× slower (issue 9 bench)
+    const packed = dayRuns(keys).map((r) => r.pk * RUN_FACTOR + r.from * DAY_KEY_FACTOR + r.to);
+    // CROSS JOIN keeps json_each the outer loop, so each run is one primary-key range lookup
     return {
       sql: `json_each(?) j CROSS JOIN activity a
-              ON a.import_pk = j.value / ${DAY_KEY_FACTOR} AND a.day = j.value % ${DAY_KEY_FACTOR}`,
+              ON a.import_pk = j.value / ${RUN_FACTOR}
+             AND a.day BETWEEN (j.value / ${DAY_KEY_FACTOR}) % ${DAY_KEY_FACTOR} AND j.value % ${DAY_KEY_FACTOR}`,
       params: [JSON.stringify(packed)],
     };
   },
