@@ -54,6 +54,7 @@ export type WeekOverviewResponse = Omit<WeekOverview, 'start_date' | 'end_date' 
 export function importToResponse(row: ImportRow): ImportResponse {
   return {
     ...row,
+    authenticity: row.authenticity ?? null,
     imported_at: isoTimestamp(row.imported_at),
     activity_range: activityRangeToResponse(row.activity_range),
   };

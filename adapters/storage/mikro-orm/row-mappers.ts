@@ -63,8 +63,9 @@ export function importFromRaw(raw: Raw): ImportRow {
       days: raw.activity_days,
     },
     warnings: meta.warnings,
-    // imports stored before verification existed have none
-    authenticity: meta.authenticity ?? null,
+    // the row as saved: imports stored before verification existed (or saved without it) have none; the HTTP
+    // mapper answers null for them
+    ...(meta.authenticity === undefined ? {} : { authenticity: meta.authenticity }),
   };
 }
 
