@@ -10,6 +10,7 @@ import { createServiceContainer } from './container.js';
 import { loadConfig } from './config.js';
 import { startServer } from './server.js';
 
+import { copySigned, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
 
 /** A fresh folder per call (t.testdir reuses one folder per test). */
@@ -45,11 +46,13 @@ t.test('top-level help and unknown commands', async (t) => {
 
 t.test('import DIR: new, reused and failed files, progress on stderr', async (t) => {
   const dir = tempDir(t, { 'notes.txt': 'not a card' });
-  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a-basic.ddd'));
-  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'b-basic-copy.DDD'));
+  // genuine files (signed by the test PKI, verified under its roots): nothing here is quarantined
+  copySigned(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a-basic.ddd'));
+  copyFileSync(join(dir, 'a-basic.ddd'), join(dir, 'b-basic-copy.DDD'));
   copyFileSync(join(FIXTURES, 'corrupt-vu-download.ddd'), join(dir, 'c-vu.ddd'));
-  copyFileSync(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'd-gen2.ddd'));
-  const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t) }));
+  copySigned(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'd-gen2.ddd'));
+  const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
+  const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), trustDir }));
   t.teardown(() => services.dispose());
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
@@ -65,7 +68,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
 
   const again = capture(true);
   const onlyGood = tempDir(t);
-  copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(onlyGood, 'x.ddd'));
+  copyFileSync(join(dir, 'a-basic.ddd'), join(onlyGood, 'x.ddd'));
   t.equal(await importCommand([onlyGood], again.io, () => services.importUseCase()), 0);
   t.match(again.out.join(''), /1 \.ddd file from .*: 0 new, 1 reused/);
   t.match(again.err.join(''), /^\r\x1b\[2K\[#+\] 100% 1\/1 x\.ddd\n$/, 'redrawn in place on a terminal');

@@ -7,6 +7,7 @@ import { createServiceContainer, TOKENS, type ClosableStore } from './container.
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
+import type { FleetStore } from '../core/ports/fleet-store.js';
 
 function fakeStore(log: string[], failClose = false): ClosableStore {
   return {
@@ -18,6 +19,9 @@ function fakeStore(log: string[], failClose = false): ClosableStore {
   } as unknown as ClosableStore;
 }
 
+/** The fleet port is resolved with the HTTP dependencies; nothing in these tests reads it. */
+const fakeFleet = () => ({}) as unknown as FleetStore;
+
 function config(t: { teardown(f: () => void): void }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dc-container-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,7 +31,7 @@ function config(t: { teardown(f: () => void): void }) {
 t.test('use cases are resolved by the container from their ports, once', async (t) => {
   const log: string[] = [];
   let opened = 0;
-  const services = createServiceContainer(config(t), { store: async () => (opened++, fakeStore(log)), web: null });
+  const services = createServiceContainer(config(t), { store: async () => (opened++, fakeStore(log)), fleet: fakeFleet, web: null });
   const deps = await services.httpDependencies();
   t.type(deps.imports, ImportDddFile);
   t.type(deps.queries, DriverCardQueries);
@@ -46,7 +50,7 @@ t.test('dispose closes only what was opened, closes everything, then reports the
   const idle = createServiceContainer(config(t), { store: async () => t.fail('not opened') as never });
   await idle.dispose();
   const log: string[] = [];
-  const services = createServiceContainer(config(t), { store: async () => fakeStore(log, true), web: null });
+  const services = createServiceContainer(config(t), { store: async () => fakeStore(log, true), fleet: fakeFleet, web: null });
   const deps = await services.httpDependencies();
   const error = await services.dispose().then(() => null, (e: unknown) => e);
   t.match(error, { message: 'close failed' });
@@ -58,6 +62,7 @@ t.test('a wrapped use case keeps its dependencies', async (t) => {
   const log: string[] = [];
   const services = createServiceContainer(config(t), {
     store: async () => fakeStore(log),
+    fleet: fakeFleet,
     web: null,
     health: (base) => ({ databaseAvailable: async () => !(await base.databaseAvailable()) }),
   });

@@ -59,6 +59,8 @@ export type ClosableStore = ImportStore & { close(): Promise<void> };
 /** Replacements for tests and benchmarks: any binding by its token. */
 export interface ContainerOverrides {
   store?: () => Promise<ClosableStore>;
+  /** the fleet summaries of a store that is not the MikroORM adapter (default: MikroOrmFleetStore on its connection) */
+  fleet?: (store: ImportStore) => FleetStore;
   imports?: (base: ImportUseCase) => ImportUseCase;
   queries?: (base: QueryUseCases) => QueryUseCases;
   overviews?: (base: OverviewUseCases) => OverviewUseCases;
@@ -133,6 +135,7 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .bind<FleetStore>(TOKENS.FleetStore)
     .toDynamicValue(async (context) => {
       const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
+      if (overrides.fleet) return overrides.fleet(store);
       if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
       throw new Error('the fleet overview needs the MikroORM storage adapter');
     })

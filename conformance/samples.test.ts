@@ -12,6 +12,7 @@ import { DddDecodeError } from '../core/decoder/api.js';
 import { decodeDdd, decodeDddBytes } from '../core/decoder/index.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
 import { runPrecheck } from '../core/eu561/precheck.js';
+import { parseIsoDay } from '../core/time.js';
 import type { ActivityIntervalRow, ParsedCard } from '../core/domain/rows.js';
 
 /** ../shared/samples/ beside the repository; DRIVERCARD_SAMPLES_DIR overrides it (e.g. to check the skip path). */
@@ -65,7 +66,7 @@ if (!existsSync(SAMPLES)) {
     t.equal(card.metadata.generation, 'GEN1');
     t.equal(card.metadata.card.card_number, 'DRIVER0000000100');
     t.equal(card.metadata.driver.surname, 'TEST_SURNAME');
-    t.same(card.metadata.activity_range, { from: '2025-04-15', to: '2025-09-12', days: 145 });
+    t.same(card.metadata.activity_range, { from: parseIsoDay('2025-04-15'), to: parseIsoDay('2025-09-12'), days: 145 });
 
     t.equal(card.activities.length, 6013, '6,013 activity intervals');
     t.equal(new Set(card.activities.map((a) => a.date)).size, 145, '145 day records');
@@ -91,8 +92,8 @@ if (!existsSync(SAMPLES)) {
       code: 5,
       type: 'CARD_INSERTION_WHILE_DRIVING',
       description: 'Card insertion while driving',
-      start: '2020-01-01T12:00:00Z',
-      end: '2020-01-01T12:30:00Z',
+      start: Date.parse('2020-01-01T12:00:00Z') / 1000,
+      end: Date.parse('2020-01-01T12:30:00Z') / 1000,
       vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
     });
     t.equal(card.faults.length, 0, '0 faults');

@@ -124,8 +124,9 @@ if (!existsSync(SAMPLES)) {
       const single: Array<[string, object]> = [
         [`/api/drivercard/imports?${q}`, schemas.importsResponseSchema],
         [`/api/drivercard/time-summary?${q}`, schemas.timeSummaryResponseSchema],
-        [`/api/drivercard/day-overview?${q}&date_from=2000-01-01&date_to=2030-12-31`, schemas.dayOverviewResponseSchema],
-        [`/api/drivercard/week-overview?${q}&date_from=2022-01-01&date_to=2025-12-31`, schemas.weekOverviewResponseSchema],
+        // no dates: the import's own activity range (its last 366 days at most, the bound of an overview)
+        [`/api/drivercard/day-overview?${q}`, schemas.dayOverviewResponseSchema],
+        [`/api/drivercard/week-overview?${q}`, schemas.weekOverviewResponseSchema],
       ];
       for (const [path, schema] of single) {
         const res = await fetch(`${server.url}${path}`);

@@ -5,13 +5,14 @@
  * bodies and answers small JSON). Every answer must be 200 (or 503 service_busy, counted); anything else
  * is counted as an error and printed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { H3, toNodeHandler } from 'h3';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { Prng } from '../../fixtures/encoder/prng.js';
+import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 import { startServer } from '../server.js';
 import { percentile } from './service.bench.js';
 
@@ -107,13 +108,17 @@ export async function benchStress(options: StressOptions = {}): Promise<{ servic
   let n = 0;
   const body = () => {
     n++;
-    const file = twentyEightDayCard(70_000 + n, cardNumberOf(910_000 + n), LAST_DAY);
+    const file = signDdd(twentyEightDayCard(70_000 + n, cardNumberOf(910_000 + n), LAST_DAY));
     return JSON.stringify({ file_name: `stress-${n}.ddd`, content_base64: Buffer.from(file).toString('base64') });
   };
-  const server = await startServer({ port: 0, dataDir, host: '127.0.0.1' }, { env: {} });
+  // files signed by the test PKI and verified against its roots: genuine imports, not quarantined ones
+  const trustDir = join(dataDir, 'trust');
+  mkdirSync(trustDir);
+  for (const f of testTrustFiles()) writeFileSync(join(trustDir, f.name), f.bytes);
+  const server = await startServer({ port: 0, dataDir, host: '127.0.0.1', trustDir }, { env: {} });
   let service: Tally;
   try {
-    const seed = twentyEightDayCard(69_999, cardNumberOf(900_000), LAST_DAY);
+    const seed = signDdd(twentyEightDayCard(69_999, cardNumberOf(900_000), LAST_DAY));
     const seeded = await fetch(`${server.url}/api/drivercard/parse`, {
       method: 'POST',
       body: JSON.stringify({ file_name: 'seed.ddd', content_base64: Buffer.from(seed).toString('base64') }),

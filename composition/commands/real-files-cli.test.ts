@@ -17,6 +17,7 @@ import { importCommand } from './import.js';
 import { databaseFailure, startupFailure } from './startup-failure.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 const FIXTURES = join(ROOT, 'fixtures', 'ddd');
 
 function tempDir(t: Test): string {
@@ -71,9 +72,11 @@ t.test('anonymize IN OUT: writes the file, one line per note, paths as given', a
 
 t.test('import DIR lists a quarantined file with the codes that quarantined it', async (t) => {
   const dir = tempDir(t);
-  copyFileSync(join(FIXTURES, 'real-missing-efs.ddd'), join(dir, 'a-short.ddd'));
-  copyFileSync(join(FIXTURES, 'real-odd-date.ddd'), join(dir, 'b-odd.ddd'));
-  const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t) }));
+  // both signed by the test PKI and verified under its roots: a-short is quarantined for its missing EFs alone
+  copySigned(join(FIXTURES, 'real-missing-efs.ddd'), join(dir, 'a-short.ddd'));
+  copySigned(join(FIXTURES, 'real-odd-date.ddd'), join(dir, 'b-odd.ddd'));
+  const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
+  const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), trustDir }));
   t.teardown(() => services.dispose());
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 0);
