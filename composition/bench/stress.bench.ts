@@ -41,7 +41,7 @@ function queryPaths(card: string): Array<[string, string]> {
     ['activities', `/api/drivercard/activities?card_number=${card}&date_from=2026-06-01&date_to=2026-06-28`],
     ['week-overview', `/api/drivercard/week-overview?card_number=${card}&week=2026-W25`],
     ['time-summary', `/api/drivercard/time-summary?card_number=${card}`],
-    ['eu561', `/api/drivercard/eu561/violations?card_number=${card}&include_quarantined=true`],
+    ['eu561', `/api/drivercard/eu561/violations?card_number=${card}`],
   ];
 }
 
