@@ -9,41 +9,13 @@ import {
   AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
 } from '../../core/domain/authenticity.js';
 import { fleetQueryParameterDescriptions, fleetQueryParameterSchemas } from './fleet-schemas.js';
+import {
+  activityCode, dateSchema, DATE_PATTERN, intervalSeconds, ISO_WEEK_PATTERN, nullableDate, nullableInteger, nullableNumber,
+  nullableString, nullableTimestamp, timestampSchema, totalsSchema, basisDescriptionSchema, type Schema,
+} from './schema-parts.js';
 
-type Schema = Record<string, unknown>;
-
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
-
-// ---------------------------------------------------------------------------------------------------
-// Scalars
-
-export const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
-export const ISO_WEEK_PATTERN = '^[0-9]{4}-W[0-9]{2}$';
-
-export const dateSchema: Schema = { type: 'string', format: 'date', pattern: DATE_PATTERN };
-export const timestampSchema: Schema = {
-  type: 'string',
-  format: 'date-time',
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
-};
-const nullableTimestamp = nullable(timestampSchema);
-const nullableDate = nullable(dateSchema);
-const nullableString: Schema = { type: ['string', 'null'] };
-const nullableNumber: Schema = { type: ['number', 'null'] };
-const nullableInteger: Schema = { type: ['integer', 'null'] };
-const seconds: Schema = { type: 'integer', minimum: 0 };
-/**
- * An activity interval's duration: the card's own records are served as stored, so a change recorded earlier
- * than its predecessor (seen in real files) gives a NEGATIVE duration, flagged by warning
- * `activity_time_out_of_order`; the day still sums to 86 400 s.
- */
-const intervalSeconds: Schema = {
-  type: 'integer',
-  description:
-    'seconds from start to end; negative when the card recorded a change earlier than the one before it ' +
-    '(warning activity_time_out_of_order on the import); the day still sums to 86400',
-};
-const activityCode: Schema = { type: 'string', enum: ['DRIVING', 'WORK', 'AVAILABILITY', 'REST'] };
+export { DATE_PATTERN, ISO_WEEK_PATTERN, dateSchema, timestampSchema };
+export { eu561ResponseSchema, workingTimeResponseSchema } from './precheck-schemas.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Query parameters (each a schema of its own so OpenAPI can list them one by one)
@@ -355,24 +327,7 @@ export const positionsResponseSchema = listEnvelopeSchema(positionRowSchema);
 // ---------------------------------------------------------------------------------------------------
 // Summaries and overviews
 
-const totalsSchema: Schema = {
-  type: 'object',
-  properties: { DRIVING: seconds, WORK: seconds, AVAILABILITY: seconds, REST: seconds, UNKNOWN: seconds },
-  required: ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'],
-};
 
-const basisDescriptionSchema: Schema = {
-  type: 'object',
-  properties: {
-    card_number: nullableString,
-    import_ids: { type: 'array', items: { type: 'string' } },
-    date_from: nullableDate,
-    date_to: nullableDate,
-    /** pre-check with include_quarantined=true: the quarantined imports evaluated */
-    untrusted_imports: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['card_number', 'import_ids', 'date_from', 'date_to'],
-};
 
 export const timeSummaryResponseSchema: Schema = {
   type: 'object',
@@ -426,235 +381,6 @@ export const weekOverviewResponseSchema: Schema = {
   required: ['items', 'conflicts'],
 };
 
-const evidenceSchema: Schema = {
-  type: 'object',
-  properties: { start: timestampSchema, end: timestampSchema, activity: { type: ['string', 'null'] } },
-  required: ['start', 'end', 'activity'],
-};
-
-const evidenceSummarySchema: Schema = {
-  type: 'object',
-  properties: {
-    count: { type: 'integer', minimum: 0 },
-    first: evidenceSchema,
-    last: evidenceSchema,
-    totals: totalsSchema,
-  },
-  required: ['count', 'first', 'last', 'totals'],
-};
-
-const assumptionsSchema: Schema = {
-  type: 'object',
-  properties: {
-    unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
-    card_out_rest_max_seconds: nullableInteger,
-    text: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['unknown_as', 'card_out_rest_max_seconds', 'text'],
-};
-
-const nullableSeconds: Schema = { type: ['integer', 'null'], minimum: 0 };
-
-const driverStatusSchema: Schema = {
-  type: ['object', 'null'],
-  properties: {
-    at: timestampSchema,
-    driving_today: nullableSeconds,
-    driving_left_today: nullableSeconds,
-    daily_driving_limit: nullableSeconds,
-    extended_days_left_this_week: nullableInteger,
-    driving_since_break: nullableSeconds,
-    driving_left_before_break: nullableSeconds,
-    weekly_driving: nullableSeconds,
-    weekly_driving_left: nullableSeconds,
-    fortnightly_driving: nullableSeconds,
-    fortnightly_driving_left: nullableSeconds,
-    reduced_daily_rests_left: nullableInteger,
-    next_daily_rest_latest_start: nullableTimestamp,
-    next_weekly_rest_latest_start: nullableTimestamp,
-    compensation_owed: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { week: { type: 'string', pattern: ISO_WEEK_PATTERN }, seconds, due_by: timestampSchema },
-        required: ['week', 'seconds', 'due_by'],
-      },
-    },
-  },
-  required: [
-    'at', 'driving_today', 'driving_left_today', 'daily_driving_limit', 'extended_days_left_this_week',
-    'driving_since_break', 'driving_left_before_break', 'weekly_driving', 'weekly_driving_left', 'fortnightly_driving',
-    'fortnightly_driving_left', 'reduced_daily_rests_left', 'next_daily_rest_latest_start',
-    'next_weekly_rest_latest_start', 'compensation_owed',
-  ],
-};
-
-export const eu561ResponseSchema: Schema = {
-  type: 'object',
-  properties: {
-    rule_version: { type: 'string' },
-    algorithm_version: { type: 'string' },
-    basis: basisDescriptionSchema,
-    driver: {
-      type: 'object',
-      properties: { card_number: nullableString, surname: nullableString, first_names: nullableString },
-      required: ['card_number', 'surname', 'first_names'],
-    },
-    summary: {
-      type: 'object',
-      properties: {
-        driving: seconds,
-        work: seconds,
-        availability: seconds,
-        rest: seconds,
-        unknown: seconds,
-        weeks: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: { week: { type: 'string', pattern: ISO_WEEK_PATTERN }, driving: seconds },
-            required: ['week', 'driving'],
-          },
-        },
-      },
-      required: ['driving', 'work', 'availability', 'rest', 'unknown', 'weeks'],
-    },
-    violations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          rule: {
-            type: 'string',
-            enum: [
-              'daily_driving', 'weekly_driving', 'fortnightly_driving', 'break', 'daily_rest', 'weekly_rest',
-              'reduced_weekly_rest_compensation', 'daily_rest_multi_manning', 'consecutive_reduced_weekly_rest',
-            ],
-          },
-          status: { type: 'string', enum: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] },
-          article: nullableString,
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-          value: nullableNumber,
-          limit: nullableNumber,
-          excess: nullableNumber,
-          severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
-          /** include_quarantined=true: drawn from the data of a quarantined import */
-          untrusted: { type: 'boolean' },
-          description: { type: 'string' },
-          evidence: { type: 'array', items: evidenceSchema },
-          severity_verified: { type: 'boolean' },
-          assumption_dependent: { type: 'boolean' },
-          evidence_summary: evidenceSummarySchema,
-        },
-        required: [
-          'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
-        ],
-      },
-    },
-    warnings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { code: { type: 'string' }, message: { type: 'string' }, start: nullableTimestamp, end: nullableTimestamp },
-        required: ['code', 'message', 'start', 'end'],
-      },
-    },
-    data_gaps: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { start: timestampSchema, end: timestampSchema, duration: seconds },
-        required: ['start', 'end', 'duration'],
-      },
-    },
-    not_evaluated: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { rule: { type: 'string' }, reason: { type: 'string' } },
-        required: ['rule', 'reason'],
-      },
-    },
-    disclaimer: { type: 'string', minLength: 1 },
-    assumptions: assumptionsSchema,
-    driver_status: driverStatusSchema,
-  },
-  required: [
-    'rule_version', 'algorithm_version', 'basis', 'driver', 'summary', 'violations', 'warnings', 'data_gaps', 'not_evaluated',
-    'disclaimer', 'assumptions', 'driver_status',
-  ],
-};
-
-const notEvaluatedSchema: Schema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { rule: { type: 'string' }, reason: { type: 'string' } },
-    required: ['rule', 'reason'],
-  },
-};
-
-/** GET /api/drivercard/working-time (Directive 2002/15/EC): the pre-check's finding shape, its own rules. */
-export const workingTimeResponseSchema: Schema = {
-  type: 'object',
-  properties: {
-    rule_version: { type: 'string' },
-    algorithm_version: { type: 'string' },
-    basis: basisDescriptionSchema,
-    reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
-    weeks: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          week: { type: 'string', pattern: ISO_WEEK_PATTERN },
-          working_time: seconds,
-          driving: seconds,
-          work: seconds,
-          availability: seconds,
-        },
-        required: ['week', 'working_time', 'driving', 'work', 'availability'],
-      },
-    },
-    average_weekly_working_time: nullableInteger,
-    violations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          rule: { type: 'string', enum: ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] },
-          status: { type: 'string', enum: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] },
-          article: nullableString,
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-          value: nullableNumber,
-          limit: nullableNumber,
-          excess: nullableNumber,
-          severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
-          description: { type: 'string' },
-          evidence: { type: 'array', items: evidenceSchema },
-          severity_verified: { type: 'boolean' },
-          assumption_dependent: { type: 'boolean' },
-          evidence_summary: evidenceSummarySchema,
-        },
-        required: [
-          'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
-        ],
-      },
-    },
-    not_evaluated: notEvaluatedSchema,
-    disclaimer: { type: 'string', minLength: 1 },
-    assumptions: assumptionsSchema,
-  },
-  required: [
-    'rule_version', 'algorithm_version', 'basis', 'reference_weeks', 'weeks', 'average_weekly_working_time', 'violations',
-    'not_evaluated', 'disclaimer', 'assumptions',
-  ],
-};
-
 export const healthResponseSchema: Schema = {
   type: 'object',
   properties: {
@@ -673,7 +399,7 @@ export const errorResponseSchema: Schema = {
       enum: [
         'invalid_payload', 'invalid_filter', 'unsupported_media_type', 'not_found', 'method_not_allowed',
         'misdirected_request', 'conflicting_data', 'quarantined_data', 'archive_conflict', 'payload_too_large',
-        'unparseable_ddd', 'internal_error',
+        'unparseable_ddd', 'service_busy', 'internal_error',
       ],
     },
     message: { type: 'string', minLength: 1 },
