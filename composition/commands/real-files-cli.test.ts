@@ -18,6 +18,7 @@ import { databaseFailure, startupFailure } from './startup-failure.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
+import { untrackedChildEnv } from '../../conformance/child-env.js';
 const FIXTURES = join(ROOT, 'fixtures', 'ddd');
 
 function tempDir(t: Test): string {
@@ -103,10 +104,9 @@ t.test('an unreachable database: one clear line, exit 1', async (t) => {
 
   const cli = join(ROOT, 'dist', 'composition', 'cli.js');
   if (!existsSync(cli)) return t.fail('dist/ missing: run npm run build before this test');
-  // the built CLI records no coverage (no V8 coverage folder, no tap loader): dist/ files would otherwise enter
-  // the report beside their sources
-  const env: NodeJS.ProcessEnv = { ...process.env, DRIVERCARD_DATABASE_URL: url, DRIVERCARD_PORT: '0', NODE_OPTIONS: '' };
-  delete env.NODE_V8_COVERAGE;
+  // tap tracks every spawned child; the built CLI must record coverage for no file, or dist/ files would enter the
+  // report beside their sources (../../conformance/child-env.ts)
+  const env = untrackedChildEnv({ DRIVERCARD_DATABASE_URL: url, DRIVERCARD_PORT: '0' });
   for (const args of [['import', dir], ['serve']]) {
     const child = spawnSync(process.execPath, [cli, ...args], {
       env: { ...env, DRIVERCARD_DATA_DIR: tempDir(t) },
