@@ -7,6 +7,7 @@ import type { RouteContext } from '../routes.js';
 import { allItems, apiBody, basisParams } from '../office-api.js';
 import { csvText, hmm, type Cell } from './csv.js';
 import type { FleetRowJson } from '../fleet-mapping.js';
+import type { FindingJson } from '../report/report-model.js';
 
 interface ActivityJson {
   import_id: string | null;
@@ -23,20 +24,6 @@ interface ActivityJson {
   quarantined?: boolean;
 }
 
-interface FindingJson {
-  rule: string;
-  status: string;
-  article: string | null;
-  severity: string | null;
-  start: string | null;
-  end: string | null;
-  value: number | null;
-  limit: number | null;
-  excess: number | null;
-  description: string;
-  evidence: unknown[];
-  untrusted?: boolean;
-}
 
 export function csvResponse(fileName: string, text: string): Response {
   return new Response(text, {
