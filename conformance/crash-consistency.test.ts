@@ -75,7 +75,7 @@ for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
         (await store.positions(scope, null)).total,
       ];
       const want = [DAYS, expected.activities.length, expected.events.length, expected.vehicles_used.length, expected.positions.length];
-      const [content] = await store.knex.raw(
+      const [content] = await store.query(
         'SELECT length(c.content) AS len FROM import_content c JOIN imports i ON i.pk = c.import_pk WHERE i.import_id = ?',
         [row.import_id],
       );
@@ -83,7 +83,7 @@ for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
       else t.fail(`import ${row.import_id} (file ${n}) is partial: ${counts} vs ${want}`);
     }
     t.equal(complete, imports.total, `all ${imports.total} stored imports are complete`);
-    const orphans = await store.knex.raw(
+    const orphans = await store.query(
       `SELECT (SELECT COUNT(*) FROM activity WHERE import_pk NOT IN (SELECT pk FROM imports))
             + (SELECT COUNT(*) FROM day_record WHERE import_pk NOT IN (SELECT pk FROM imports))
             + (SELECT COUNT(*) FROM import_content WHERE import_pk NOT IN (SELECT pk FROM imports)) AS n`,

@@ -33,9 +33,9 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   t.equal(await first.ping(), false);
   const second = await createMikroOrmStore({ dataDir, synchronous: 'FULL' });
   t.strictSame(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import);
-  const [mode] = await second.knex.raw('PRAGMA journal_mode');
+  const [mode] = await second.query('PRAGMA journal_mode');
   t.equal(mode.journal_mode, 'wal');
-  const [stored] = await second.knex.raw('SELECT content FROM import_content');
+  const [stored] = await second.query('SELECT content FROM import_content');
   t.same(new Uint8Array(stored.content), input.content, 'original bytes stored unchanged');
   await second.close();
 });

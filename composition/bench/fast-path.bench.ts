@@ -1,7 +1,8 @@
 /**
  * The fast-path table of issue 9, every row next to its baseline measured in the same run:
  * - import of a 28-day gen1 card through HTTP (1 client, 8 clients) vs a plain prepared-statement insert loop
- *   of the same rows (one prepared INSERT per table reused across files, one transaction per file);
+ *   of the same rows on the raw better-sqlite3 connection (one prepared INSERT per table reused across files,
+ *   one transaction per file);
  * - import of a dense real card (../shared/samples/gen1-real-activity.ddd when present, else the densest
  *   fixture): decode + store per file and per interval, vs the same insert loop;
  * - week-overview p50 / p99 and activities of one month p50 vs a bare h3 handler;
@@ -26,6 +27,7 @@ import type { DayRecord, ImportStore } from '../../core/ports/import-store.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/storage/mikro-orm/index.js';
 import type { MikroOrmImportStore } from '../../adapters/storage/mikro-orm/mikro-orm-import-store.js';
+import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/mikro-orm/sql-runner.js';
 import {
   ACTIVITY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS,
   activityValues, dayValues, eventFaultValues, importValues, positionValues, vehicleValues,
@@ -92,31 +94,18 @@ function importRowOf(template: Template, n: number, cardNumber: string): ImportR
   };
 }
 
-interface RawStatement {
-  run(params: SqlValue[], callback: (this: { lastID: number }, error: Error | null) => void): void;
-  finalize(callback?: () => void): void;
-}
-interface RawDatabase {
-  prepare(sql: string): RawStatement;
-  exec(sql: string, callback: (error: Error | null) => void): void;
-}
-
 /**
  * The baseline of an import: the same rows written by one prepared INSERT per table (prepared once, reused for
- * every file) on the raw node-sqlite3 connection, one transaction per file. Returns ms per file.
+ * every file) on the raw better-sqlite3 connection, one transaction per file. Returns ms per file.
  */
 export async function insertLoopMs(templates: readonly Template[], files: number): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-loop-'));
   const store = (await createMikroOrmStore({ dataDir })) as MikroOrmImportStore;
-  const client = (store.knex as unknown as { client: { acquireConnection(): Promise<RawDatabase>; releaseConnection(c: RawDatabase): Promise<void> } }).client;
-  const db = await client.acquireConnection();
+  const db = (store.runner as SqliteRunner).connection;
   const prepare = (table: string, columns: readonly string[]) =>
     db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-  const run = (statement: RawStatement, values: SqlValue[]) =>
-    new Promise<number>((ok, fail) => statement.run(values, function (error) { if (error) fail(error); else ok(this.lastID); }));
-  const exec = (sql: string) => new Promise<void>((ok, fail) => db.exec(sql, (error) => (error ? fail(error) : ok())));
   const statements = {
-    imports: prepare('imports', IMPORT_COLUMNS),
+    imports: db.prepare(`INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`),
     content: prepare('import_content', ['import_pk', 'content']),
     day: prepare('day_record', DAY_COLUMNS),
     activity: prepare('activity', ACTIVITY_COLUMNS),
@@ -125,26 +114,29 @@ export async function insertLoopMs(templates: readonly Template[], files: number
     vehicle: prepare('vehicle_used', VEHICLE_COLUMNS),
     position: prepare('position', POSITION_COLUMNS),
   };
+  const runAll = (statement: BetterSqliteStatement, rows: SqlValue[][]) => {
+    for (const values of rows) statement.run(...values);
+  };
   try {
     const started = performance.now();
     for (let n = 0; n < files; n++) {
       const template = templates[n % templates.length]!;
       const row = importRowOf(template, n, cardNumberOf(700_000 + n));
-      await exec('BEGIN');
-      const pk = await run(statements.imports, importValues(row));
-      await run(statements.content, [pk, Buffer.from(template.bytes)]);
-      for (const day of template.days) await run(statements.day, dayValues(pk, row.card.card_number, day));
-      for (const values of activityValues(pk, template.card.activities)) await run(statements.activity, values);
-      for (const values of eventFaultValues(pk, template.card.events)) await run(statements.event, values);
-      for (const values of eventFaultValues(pk, template.card.faults)) await run(statements.fault, values);
-      for (const values of vehicleValues(pk, template.card.vehicles_used)) await run(statements.vehicle, values);
-      for (const values of positionValues(pk, template.card.positions)) await run(statements.position, values);
-      await exec('COMMIT');
+      db.exec('BEGIN IMMEDIATE');
+      const pk = statements.imports.all(...importValues(row))[0]!.pk as number;
+      statements.content.run(pk, Buffer.from(template.bytes));
+      runAll(statements.day, template.days.map((day) => dayValues(pk, row.card.card_number, day)));
+      runAll(statements.activity, activityValues(pk, template.card.activities));
+      runAll(statements.event, eventFaultValues(pk, template.card.events));
+      runAll(statements.fault, eventFaultValues(pk, template.card.faults));
+      runAll(statements.vehicle, vehicleValues(pk, template.card.vehicles_used));
+      runAll(statements.position, positionValues(pk, template.card.positions));
+      db.exec('COMMIT');
+      // one file at a time, as the service does: let the event loop turn between files
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return (performance.now() - started) / files;
   } finally {
-    for (const statement of Object.values(statements)) await new Promise<void>((ok) => statement.finalize(() => ok()));
-    await client.releaseConnection(db);
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -4,8 +4,8 @@
  * - `sqlite`: the embedded default (one file, one connection, WAL);
  * - `postgres`: PostgreSQL 15+ for larger deployments.
  */
-import type { Knex } from '@mikro-orm/sqlite'; // type only: the knex types both drivers re-export
 import type { ColumnTypes } from './schema.js';
+import type { SqlRunner } from './sql-runner.js';
 
 export type SqlValue = string | number | null | Buffer;
 export type Raw = Record<string, any>;
@@ -24,7 +24,7 @@ export interface StorageDialect {
   readonly columnTypes: ColumnTypes;
   /** `ORDER BY` suffix that puts NULL first in ascending order (SQLite's default, not PostgreSQL's) */
   readonly nullsFirst: string;
-  /** the result rows of `knex.raw` (SQLite: the array itself; PostgreSQL: `result.rows`, int8 as numbers) */
+  /** the result rows of `knex.raw` on PostgreSQL: `result.rows`, int8 as numbers (SQLite rows come as they are) */
   rows(result: unknown): Raw[];
   /**
    * A FROM fragment joining `activity a` to exactly the given (import, day) keys, with its parameters.
@@ -34,7 +34,7 @@ export interface StorageDialect {
   /** true when the error is a violated UNIQUE constraint (a parallel writer stored the same import first) */
   isUniqueViolation(error: unknown): boolean;
   /** after rows with explicit values of a generated key were inserted: moves the generator past them */
-  afterExplicitKeys(db: Knex | Knex.Transaction, table: string, column: string): Promise<void>;
+  afterExplicitKeys(db: SqlRunner, table: string, column: string): Promise<void>;
 }
 
 /** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
@@ -116,7 +116,7 @@ export const postgresDialect: StorageDialect = {
     return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
   },
   async afterExplicitKeys(db, table, column) {
-    await db.raw(`SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`, [
+    await db.all(`SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`, [
       table,
       column,
     ]);

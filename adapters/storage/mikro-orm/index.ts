@@ -2,15 +2,18 @@
  * Opens (creating or updating the schema of) the database and returns the storage adapter. One adapter,
  * two databases, chosen by the database URL (see dialect.ts):
  * - SQLite (default): a file, WAL mode with full transactions, so a killed process leaves only whole imports;
+ *   driver `@mikro-orm/better-sqlite` (better-sqlite3: synchronous, statements prepared once; chosen over
+ *   node-sqlite3 by the issue 9 bench, see README decisions);
  * - PostgreSQL: `postgres://` or `postgresql://` URLs; the database is created if missing.
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
-import { MikroORM } from '@mikro-orm/sqlite';
+import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './schema.js';
-import { dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
+import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
+import { KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
@@ -48,15 +51,17 @@ async function openSqlite(options: MikroOrmStoreOptions): Promise<MikroOrmImport
     pool: {
       min: 1,
       max: 1,
-      afterCreate(connection: { exec(sql: string, done: (error: Error | null) => void): void }, done: (error: Error | null, connection: unknown) => void) {
-        connection.exec(
-          `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF;`,
-          (error) => done(error, connection),
-        );
+      afterCreate(connection: BetterSqliteDatabase, done: (error: Error | null, connection: unknown) => void) {
+        try {
+          connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF;`);
+          done(null, connection);
+        } catch (error) {
+          done(error as Error, connection);
+        }
       },
     },
   });
-  return prepared(orm, new MikroOrmImportStore(orm, sqliteDialect));
+  return prepared(orm, sqliteDialect, () => SqliteRunner.open(orm));
 }
 
 async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
@@ -69,19 +74,23 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
     debug: false,
     pool: { min: 0, max: options.poolSize ?? 10 },
   });
-  return prepared(orm, new MikroOrmImportStore(orm, postgresDialect));
+  return prepared(orm, postgresDialect, async () => KnexRunner.open(orm, postgresDialect));
 }
 
 /** Creates the database if missing and brings the tables up to date (safe mode: nothing is dropped). */
-async function prepared(orm: AnyMikroORM<any>, store: MikroOrmImportStore): Promise<MikroOrmImportStore> {
+async function prepared(
+  orm: AnyMikroORM<any>,
+  dialect: StorageDialect,
+  runner: () => Promise<SqliteRunner | KnexRunner>,
+): Promise<MikroOrmImportStore> {
   try {
     await orm.schema.ensureDatabase();
     await orm.schema.updateSchema({ safe: true });
+    return new MikroOrmImportStore(orm, dialect, await runner());
   } catch (error) {
     await orm.close(true);
     throw error;
   }
-  return store;
 }
 
 /** Resolves the SQLite file from the options; URLs of other databases than SQLite and PostgreSQL are refused. */

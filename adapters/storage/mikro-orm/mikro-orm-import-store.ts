@@ -1,14 +1,12 @@
 /**
  * ImportStore on MikroORM's SQL layer (SQLite or PostgreSQL; the few differences live in dialect.ts).
- * Writes go through multi-row INSERTs in one transaction; reads are hand-written SQL shaped after the
- * port's queries (see schema.ts for the table design).
+ * Writes go through the SqlRunner (sql-runner.ts: statements prepared once on SQLite) in one transaction;
+ * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
  * A card's history is merged by the use cases from `dayRecords`; this class only serves exact
  * (import, day) selections and de-duplicates identical event/fault/vehicle/position rows per card
  * (the copy of the newest import wins; identical rows inside one import are kept).
  */
 import type { MikroORM } from '@mikro-orm/core';
-// type only: the knex types both drivers re-export
-import type { AbstractSqlConnection, Knex } from '@mikro-orm/sqlite';
 import type {
   ActivityTotals,
   DayRecord,
@@ -24,8 +22,8 @@ import type {
 } from '../../../core/ports/import-store.js';
 import type { ImportRow } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
-import { insertRows } from './bulk-insert.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
+import type { SqlRunner } from './sql-runner.js';
 import { rangeSeconds } from './codec.js';
 import {
   ACTIVITY_COLUMNS,
@@ -79,16 +77,13 @@ export class MikroOrmImportStore implements ImportStore {
   constructor(
     readonly orm: MikroORM<any>,
     readonly dialect: StorageDialect,
+    readonly runner: SqlRunner,
   ) {}
 
-  get knex(): Knex {
-    return (this.orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex();
-  }
-
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
-  async query(sql: string, params: readonly SqlValue[] = [], db: Knex | Knex.Transaction = this.knex): Promise<Raw[]> {
+  async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
     try {
-      return this.dialect.rows(await db.raw(sql, params as SqlValue[]));
+      return await db.all(sql, params);
     } catch (error) {
       throw new StorageError('query failed', error);
     }
@@ -104,12 +99,13 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async close(): Promise<void> {
+    await this.runner.release();
     await this.orm.close(true);
   }
 
   async saveImport(input: NewImport): Promise<SaveOutcome> {
     try {
-      return await this.knex.transaction(async (trx) => {
+      return await this.runner.transaction(async (trx) => {
         const stored = await this.storedOutcome(trx, input);
         if (stored) return stored;
         await this.writeImport(trx, input);
@@ -119,7 +115,7 @@ export class MikroOrmImportStore implements ImportStore {
       // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
       if (!this.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
       // Another writer (another connection or process) won the race: report what it stored.
-      const stored = await this.storedOutcome(this.knex, input);
+      const stored = await this.storedOutcome(this.runner, input);
       if (stored) return stored;
       throw new StorageError('saving the import failed', error);
     }
@@ -131,7 +127,7 @@ export class MikroOrmImportStore implements ImportStore {
    * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
    * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
    */
-  private async storedOutcome(db: Knex | Knex.Transaction, input: NewImport): Promise<SaveOutcome | null> {
+  private async storedOutcome(db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
     const rows = await this.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [
       input.import.content_sha256, input.import.archive_id,
     ], db);
@@ -141,31 +137,30 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
-  async writeImport(trx: Knex.Transaction, input: NewImport): Promise<number> {
-    const inserted = this.dialect.rows(await trx.raw(
+  async writeImport(trx: SqlRunner, input: NewImport): Promise<number> {
+    const inserted = await trx.all(
       `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
       importValues(input.import),
-    ));
+    );
     const pk = inserted[0]!.pk as number;
     const card = input.card;
     const cardNumber = input.import.card.card_number;
     const content = Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength);
-    await trx.raw('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
-    const max = this.dialect.maxParameters;
-    await insertRows(trx, 'day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)), max);
-    await insertRows(trx, 'activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities), max);
-    await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events), max);
-    await insertRows(trx, 'card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults), max);
-    await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used), max);
-    await insertRows(trx, 'position', POSITION_COLUMNS, positionValues(pk, card.positions), max);
+    await trx.all('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
+    await trx.insertMany('day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
+    await trx.insertMany('activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities));
+    await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
+    await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
+    await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
+    await trx.insertMany('position', POSITION_COLUMNS, positionValues(pk, card.positions));
     return pk;
   }
 
   async findImport(lookup: ImportLookup): Promise<ImportRow | null> {
-    return this.selectImport(this.knex, lookup.kind, lookup.value);
+    return this.selectImport(this.runner, lookup.kind, lookup.value);
   }
 
-  private async selectImport(db: Knex | Knex.Transaction, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
+  private async selectImport(db: SqlRunner, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
     // unique columns match one row; a card_number matches every import of the card: the oldest answers
     const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ? ORDER BY pk LIMIT 1`, [value], db);
     return rows.length === 0 ? null : importFromRaw(rows[0]!);

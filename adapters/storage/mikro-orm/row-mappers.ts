@@ -13,7 +13,7 @@ import type {
 } from '../../../core/domain/rows.js';
 import type { Served } from '../../../core/use-cases/contracts.js';
 import type { DayRecord } from '../../../core/ports/import-store.js';
-import type { SqlValue } from './bulk-insert.js';
+import type { SqlValue } from './dialect.js';
 import { ACTIVITY_CODES, SLOT_CODES, activityCode, bit, slotCode } from './codec.js';
 
 type Raw = Record<string, any>;

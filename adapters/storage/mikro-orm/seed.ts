@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
-import { insertRows, type SqlValue } from './bulk-insert.js';
+import type { SqlValue } from './dialect.js';
 import { ACTIVITY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS } from './row-mappers.js';
 import { parseIsoDay } from '../../../core/time.js';
 
@@ -56,7 +56,6 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
   const cardNumbers = Array.from({ length: options.cards }, (_, i) => seedCardNumber(firstCard + i));
   const importedAt = Math.floor(Date.now() / 1000);
   const [{ next }] = (await store.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
-  const max = store.dialect.maxParameters;
   let pk: number = next;
   const jobs: Array<{ card: number; download: number }> = [];
   for (let card = firstCard; card < firstCard + options.cards; card++) for (let download = 0; download < downloads; download++) jobs.push({ card, download });
@@ -95,15 +94,15 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       positions.push([pk, 0, from * 86_400 + 21_600, 60.1, 24.9, 'PLACE', 'BEGIN', 'FI', null, 1000 * download, null]);
       pk++;
     }
-    await store.knex.transaction(async (trx) => {
-      await insertRows(trx, 'imports', ['pk', ...IMPORT_COLUMNS], imports, max);
+    await store.runner.transaction(async (trx) => {
+      await trx.insertMany('imports', ['pk', ...IMPORT_COLUMNS], imports);
       await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
-      await insertRows(trx, 'import_content', ['import_pk', 'content'], contents, max);
-      await insertRows(trx, 'day_record', DAY_COLUMNS, dayRows, max);
+      await trx.insertMany('import_content', ['import_pk', 'content'], contents);
+      await trx.insertMany('day_record', DAY_COLUMNS, dayRows);
       // activity rows are generated inside the database from the day records: `changes` equal slices per day,
       // the last one running to 24:00, activities cycling through ACTIVITY_CYCLE (shifted per card and day)
       const step = Math.floor(86_400 / changes);
-      await trx.raw(
+      await trx.all(
         `WITH RECURSIVE k(c) AS (SELECT 0 UNION ALL SELECT c + 1 FROM k WHERE c < ?)
          INSERT INTO activity (${ACTIVITY_COLUMNS.join(', ')})
          SELECT d.import_pk, d.day, (d.day - i.activity_from) * ? + k.c,
@@ -116,9 +115,9 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
           WHERE d.import_pk BETWEEN ? AND ?`,
         [changes - 1, changes, step, changes - 1, step, changes - 1, step, step, ACTIVITY_CYCLE.join(''), ACTIVITY_CYCLE.length, batchFirstPk, pk - 1],
       );
-      await insertRows(trx, 'card_event', EVENT_FAULT_COLUMNS, events, max);
-      await insertRows(trx, 'vehicle_used', VEHICLE_COLUMNS, vehicles, max);
-      await insertRows(trx, 'position', POSITION_COLUMNS, positions, max);
+      await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, events);
+      await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicles);
+      await trx.insertMany('position', POSITION_COLUMNS, positions);
     });
   }
   return { imports: jobs.length, activityRows, dayRecords, ms: performance.now() - started, cardNumbers };
