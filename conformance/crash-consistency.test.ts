@@ -84,7 +84,7 @@ for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
     }
     t.equal(complete, imports.total, `all ${imports.total} stored imports are complete`);
     const orphans = await store.query(
-      `SELECT (SELECT COUNT(*) FROM activity WHERE import_pk NOT IN (SELECT pk FROM imports))
+      `SELECT (SELECT COUNT(*) FROM activity_day WHERE import_pk NOT IN (SELECT pk FROM imports))
             + (SELECT COUNT(*) FROM day_record WHERE import_pk NOT IN (SELECT pk FROM imports))
             + (SELECT COUNT(*) FROM import_content WHERE import_pk NOT IN (SELECT pk FROM imports)) AS n`,
     );

@@ -29,8 +29,8 @@ import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/stora
 import type { MikroOrmImportStore } from '../../adapters/storage/mikro-orm/mikro-orm-import-store.js';
 import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/mikro-orm/sql-runner.js';
 import {
-  ACTIVITY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS,
-  activityValues, dayValues, eventFaultValues, importValues, positionValues, vehicleValues,
+  ACTIVITY_DAY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS,
+  activityDayValues, dayValues, eventFaultValues, importValues, positionValues, vehicleValues,
 } from '../../adapters/storage/mikro-orm/row-mappers.js';
 import type { SqlValue } from '../../adapters/storage/mikro-orm/dialect.js';
 import { startServer } from '../server.js';
@@ -108,7 +108,7 @@ export async function insertLoopMs(templates: readonly Template[], files: number
     imports: db.prepare(`INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`),
     content: prepare('import_content', ['import_pk', 'content']),
     day: prepare('day_record', DAY_COLUMNS),
-    activity: prepare('activity', ACTIVITY_COLUMNS),
+    activity: prepare('activity_day', ACTIVITY_DAY_COLUMNS),
     event: prepare('card_event', EVENT_FAULT_COLUMNS),
     fault: prepare('card_fault', EVENT_FAULT_COLUMNS),
     vehicle: prepare('vehicle_used', VEHICLE_COLUMNS),
@@ -126,7 +126,7 @@ export async function insertLoopMs(templates: readonly Template[], files: number
       const pk = statements.imports.all(...importValues(row))[0]!.pk as number;
       statements.content.run(pk, Buffer.from(template.bytes));
       runAll(statements.day, template.days.map((day) => dayValues(pk, row.card.card_number, day)));
-      runAll(statements.activity, activityValues(pk, template.card.activities));
+      runAll(statements.activity, activityDayValues(pk, template.card.activities));
       runAll(statements.event, eventFaultValues(pk, template.card.events));
       runAll(statements.fault, eventFaultValues(pk, template.card.faults));
       runAll(statements.vehicle, vehicleValues(pk, template.card.vehicles_used));

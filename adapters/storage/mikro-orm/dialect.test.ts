@@ -11,10 +11,10 @@ t.test('the database URL picks the dialect', async (t) => {
 t.test('activity day selections: the same keys, sorted by day, per dialect', async (t) => {
   const keys = [{ pk: 3, day: 20_000 }, { pk: 1, day: 20_001 }, { pk: 2, day: 20_000 }];
   const sqlite = sqliteDialect.activityDays(keys);
-  t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity a/);
+  t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity_day ad/);
   const run = (pk: number, from: number, to: number) => pk * 2 ** 32 + from * 65_536 + to;
   t.same(JSON.parse(sqlite.params[0] as string), [run(1, 20_001, 20_001), run(2, 20_000, 20_000), run(3, 20_000, 20_000)]);
-  t.match(sqlite.sql, /a\.day BETWEEN/);
+  t.match(sqlite.sql, /ad\.day BETWEEN/);
   const pg = postgresDialect.activityDays(keys);
   t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\]\) AS j\(pk, day\)/);
   t.same(pg.params, ['{2,3,1}', '{20000,20000,20001}']);

@@ -27,12 +27,14 @@ export interface StorageDialect {
   /** the result rows of `knex.raw` on PostgreSQL: `result.rows`, int8 as numbers (SQLite rows come as they are) */
   rows(result: unknown): Raw[];
   /**
-   * A FROM fragment joining `activity a` to exactly the given (import, day) keys, with its parameters.
-   * One index range lookup per key on the activity primary key (import_pk, day, seq).
+   * A FROM fragment joining `activity_day ad` to exactly the given (import, day) keys, with its parameters.
+   * One index lookup per key (or run of days) on the primary key (import_pk, day).
    */
   activityDays(keys: readonly DayKey[]): { sql: string; params: SqlValue[] };
   /** true when the error is a violated UNIQUE constraint (a parallel writer stored the same import first) */
   isUniqueViolation(error: unknown): boolean;
+  /** a statement answering one row `{ n }`, n > 0 when the table exists (its one parameter: the table name) */
+  readonly tableExistsSql: string;
   /** after rows with explicit values of a generated key were inserted: moves the generator past them */
   afterExplicitKeys(db: SqlRunner, table: string, column: string): Promise<void>;
 }
@@ -69,12 +71,13 @@ export const sqliteDialect: StorageDialect = {
     const packed = dayRuns(keys).map((r) => r.pk * RUN_FACTOR + r.from * DAY_KEY_FACTOR + r.to);
     // CROSS JOIN keeps json_each the outer loop, so each run is one primary-key range lookup
     return {
-      sql: `json_each(?) j CROSS JOIN activity a
-              ON a.import_pk = j.value / ${RUN_FACTOR}
-             AND a.day BETWEEN (j.value / ${DAY_KEY_FACTOR}) % ${DAY_KEY_FACTOR} AND j.value % ${DAY_KEY_FACTOR}`,
+      sql: `json_each(?) j CROSS JOIN activity_day ad
+              ON ad.import_pk = j.value / ${RUN_FACTOR}
+             AND ad.day BETWEEN (j.value / ${DAY_KEY_FACTOR}) % ${DAY_KEY_FACTOR} AND j.value % ${DAY_KEY_FACTOR}`,
       params: [JSON.stringify(packed)],
     };
   },
+  tableExistsSql: "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
   isUniqueViolation(error) {
     const e = error as { code?: string; message?: string } | null;
     return !!e && (e.code === 'SQLITE_CONSTRAINT' || /UNIQUE constraint failed/i.test(e.message ?? ''));
@@ -108,10 +111,11 @@ export const postgresDialect: StorageDialect = {
     const sorted = [...keys].sort((a, b) => a.day - b.day || a.pk - b.pk);
     return {
       sql: `unnest(?::integer[], ?::integer[]) AS j(pk, day)
-              JOIN activity a ON a.import_pk = j.pk AND a.day = j.day`,
+              JOIN activity_day ad ON ad.import_pk = j.pk AND ad.day = j.day`,
       params: [`{${sorted.map((k) => k.pk).join(',')}}`, `{${sorted.map((k) => k.day).join(',')}}`],
     };
   },
+  tableExistsSql: 'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',
   isUniqueViolation(error) {
     return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
   },

@@ -13,6 +13,7 @@ import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
+import { migrateLegacyActivities } from './migrate.js';
 import { KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
@@ -77,17 +78,25 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
   return prepared(orm, postgresDialect, async () => KnexRunner.open(orm, postgresDialect));
 }
 
-/** Creates the database if missing and brings the tables up to date (safe mode: nothing is dropped). */
+/**
+ * Creates the database if missing, brings the tables up to date (safe mode: MikroORM drops nothing) and runs the
+ * data migrations of migrate.ts.
+ */
 async function prepared(
   orm: AnyMikroORM<any>,
   dialect: StorageDialect,
   runner: () => Promise<SqliteRunner | KnexRunner>,
 ): Promise<MikroOrmImportStore> {
+  let open: SqliteRunner | KnexRunner | null = null;
   try {
     await orm.schema.ensureDatabase();
     await orm.schema.updateSchema({ safe: true });
-    return new MikroOrmImportStore(orm, dialect, await runner());
+    open = await runner();
+    const store = new MikroOrmImportStore(orm, dialect, open);
+    await migrateLegacyActivities(store.runner, dialect);
+    return store;
   } catch (error) {
+    await open?.release();
     await orm.close(true);
     throw error;
   }

@@ -20,13 +20,15 @@ import type {
   Slice,
   StoredDayRecord,
 } from '../../../core/ports/import-store.js';
-import type { ImportRow } from '../../../core/domain/rows.js';
+import type { ActivityIntervalRow, ImportRow } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { rangeSeconds } from './codec.js';
+import { unpackDay } from './activity-pack.js';
+import { timeTotals } from '../../../core/overview/time-totals.js';
 import {
-  ACTIVITY_COLUMNS,
+  ACTIVITY_DAY_COLUMNS,
   DAY_COLUMNS,
   EVENT_FAULT_COLUMNS,
   EVENT_FAULT_CONTENT,
@@ -36,8 +38,7 @@ import {
   POSITION_CONTENT,
   VEHICLE_COLUMNS,
   VEHICLE_CONTENT,
-  activityFromRaw,
-  activityValues,
+  activityDayValues,
   dayValues,
   eventFaultFromRaw,
   eventFaultValues,
@@ -148,7 +149,7 @@ export class MikroOrmImportStore implements ImportStore {
     const content = Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength);
     await trx.all('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
     await trx.insertMany('day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
-    await trx.insertMany('activity', ACTIVITY_COLUMNS, activityValues(pk, card.activities));
+    await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(pk, card.activities));
     await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
     await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
     await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
@@ -224,32 +225,37 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
-    const keys = await this.dayKeys(days);
-    if (keys.length === 0) return { items: [], total: 0 };
-    const selection = this.dialect.activityDays(keys);
-    const from = `FROM ${selection.sql} JOIN imports i ON i.pk = a.import_pk`;
-    const rows = await this.query(
-      `SELECT a.*, ${IMPORT_JOIN_COLUMNS} ${from} ORDER BY a.day, a.start_s, a.import_pk, a.seq${limitSql(page)}`,
-      [...selection.params, ...limitParams(page)],
-    );
-    const total = page === null ? rows.length : (await this.query(`SELECT COUNT(*) AS n ${from}`, selection.params))[0]!.n;
-    return { items: rows.map(activityFromRaw), total };
+    const rows = await this.unpackedActivities(days);
+    return { items: page === null ? rows : rows.slice(page.offset, page.offset + page.limit), total: rows.length };
   }
 
   async activityTotals(days: ServedDay[]): Promise<ActivityTotals> {
-    const totals: ActivityTotals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
+    return timeTotals(await this.unpackedActivities(days));
+  }
+
+  /**
+   * The intervals of the selected (import, day)s in the served order: day, start, import, seq. Each packed day is
+   * in seq order already; days served by more than one import (never from a card's merged history) are merged
+   * by a stable sort on the start.
+   */
+  private async unpackedActivities(days: ServedDay[]): Promise<Array<Served<ActivityIntervalRow>>> {
     const keys = await this.dayKeys(days);
-    if (keys.length === 0) return totals;
+    if (keys.length === 0) return [];
     const selection = this.dialect.activityDays(keys);
-    const rows = await this.query(
-      `SELECT CASE WHEN a.card_inserted = 0 AND a.manual_entry = 0 THEN 4 ELSE a.activity END AS k, SUM(a.duration) AS s
-         FROM ${selection.sql}
-        GROUP BY k`,
+    const packedDays = await this.query(
+      `SELECT ad.day, ad.packed, ${IMPORT_JOIN_COLUMNS} FROM ${selection.sql} JOIN imports i ON i.pk = ad.import_pk
+        ORDER BY ad.day, ad.import_pk`,
       selection.params,
     );
-    const names = ['DRIVING', 'WORK', 'AVAILABILITY', 'REST', 'UNKNOWN'] as const;
-    for (const row of rows) totals[names[row.k]!] = row.s;
-    return totals;
+    const rows: Array<Served<ActivityIntervalRow>> = [];
+    for (let k = 0; k < packedDays.length; k++) {
+      const raw = packedDays[k]!;
+      const first = rows.length;
+      const owner = { import_id: raw.i_import_id as string, card_number: raw.i_card_number as string | null, quarantined: raw.i_status === 'QUARANTINED' };
+      unpackDay(raw.packed as Uint8Array, Number(raw.day), owner, rows);
+      if (k > 0 && Number(packedDays[k - 1]!.day) === Number(raw.day)) mergeDay(rows, first);
+    }
+    return rows;
   }
 
   events(scope: RowScope, page: Page | null) {
@@ -338,6 +344,15 @@ export class StorageError extends Error {
     this.name = 'StorageError';
     this.code = code;
   }
+}
+
+/** Re-sorts (stably, by start) the rows of the day that ends the list, from the day's first row before `appended`. */
+function mergeDay(rows: Array<Served<ActivityIntervalRow>>, appended: number): void {
+  const day = rows[appended]!.date;
+  let from = appended;
+  while (from > 0 && rows[from - 1]!.date === day) from--;
+  const merged = rows.slice(from).sort((a, b) => a.start - b.start);
+  for (let i = 0; i < merged.length; i++) rows[from + i] = merged[i]!;
 }
 
 function limitSql(page: Page | null): string {

@@ -14,7 +14,8 @@ import type {
 import type { Served } from '../../../core/use-cases/contracts.js';
 import type { DayRecord } from '../../../core/ports/import-store.js';
 import type { SqlValue } from './dialect.js';
-import { ACTIVITY_CODES, SLOT_CODES, activityCode, bit, slotCode } from './codec.js';
+import { bit } from './codec.js';
+import { packedDays } from './activity-pack.js';
 
 type Raw = Record<string, any>;
 
@@ -79,36 +80,11 @@ export function dayValues(importPk: number, cardNumber: string | null, day: DayR
 
 // ---- activities ------------------------------------------------------------------------------------
 
-export const ACTIVITY_COLUMNS = [
-  'import_pk', 'day', 'seq', 'start_s', 'end_s', 'duration', 'activity', 'slot', 'crew', 'card_inserted', 'manual_entry',
-] as const;
+export const ACTIVITY_DAY_COLUMNS = ['import_pk', 'day', 'n', 'packed'] as const;
 
-/** `seq` numbers the import's intervals in time order (date, start, original order). */
-export function activityValues(importPk: number, rows: readonly ActivityIntervalRow[]): SqlValue[][] {
-  const ordered = rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => a.row.date - b.row.date || a.row.start - b.row.start || a.index - b.index);
-  return ordered.map(({ row }, seq) => [
-    importPk, row.date, seq, row.start, row.end, row.duration, activityCode(row.activity), slotCode(row.slot),
-    bit(row.crew), bit(row.card_inserted), bit(row.manual_entry),
-  ]);
-}
-
-export function activityFromRaw(raw: Raw): Served<ActivityIntervalRow> {
-  return {
-    import_id: raw.i_import_id,
-    card_number: raw.i_card_number,
-    date: raw.day,
-    start: raw.start_s,
-    end: raw.end_s,
-    activity: ACTIVITY_CODES[raw.activity]!,
-    duration: raw.duration,
-    slot: SLOT_CODES[raw.slot]!,
-    crew: raw.crew === 1,
-    card_inserted: raw.card_inserted === 1,
-    manual_entry: raw.manual_entry === 1,
-    quarantined: quarantined(raw),
-  };
+/** One row per UTC day of the import: its intervals packed in seq order (activity-pack.ts). */
+export function activityDayValues(importPk: number, rows: readonly ActivityIntervalRow[]): SqlValue[][] {
+  return packedDays(rows).map((d) => [importPk, d.day, d.count, d.packed]);
 }
 
 // ---- events and faults -------------------------------------------------------------------------------

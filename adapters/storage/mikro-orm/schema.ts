@@ -4,6 +4,9 @@
  * - `day_record` holds one fingerprint per (import, UTC day) with an index on (card_number, day), so a card's
  *   whole history is resolved from small rows without touching the interval tables;
  * - times are epoch seconds, dates epoch days (integers); ISO strings are produced on output;
+ * - a day's activity intervals are one packed value in `activity_day` (activity-pack.ts): every query reads whole
+ *   days, so one row per (import, day) replaced one row per interval (the former `activity` table is migrated
+ *   and dropped at start, migrate.ts);
  * - the original bytes live in their own table and are never read by a query.
  * Tables are created or updated at start by the schema generator (safe mode: nothing is dropped).
  * The same tables serve SQLite and PostgreSQL; `entitySchemas(columnTypes)` applies the few column types a
@@ -56,20 +59,13 @@ export interface DayRecordEntity {
   distance_km: number;
 }
 
-export interface ActivityEntity {
+/** One UTC day of one import's activity intervals, packed (activity-pack.ts): the queries read whole days. */
+export interface ActivityDayEntity {
   import_pk: number;
   day: number;
-  seq: number;
-  start_s: number;
-  end_s: number;
-  duration: number;
-  /** 0 DRIVING, 1 WORK, 2 AVAILABILITY, 3 REST */
-  activity: number;
-  /** 0 DRIVER, 1 CO_DRIVER */
-  slot: number;
-  crew: number;
-  card_inserted: number;
-  manual_entry: number;
+  /** intervals in `packed` */
+  n: number;
+  packed: Buffer;
 }
 
 export interface EventFaultEntity {
@@ -159,21 +155,14 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     indexes: [{ name: 'day_record_card_day_index', properties: ['card_number', 'day'] }],
   });
 
-  const ActivitySchema = new EntitySchema<ActivityEntity>({
-    name: 'ActivityEntity',
-    tableName: 'activity',
+  const ActivityDaySchema = new EntitySchema<ActivityDayEntity>({
+    name: 'ActivityDayEntity',
+    tableName: 'activity_day',
     properties: {
       import_pk: { type: 'integer', primary: true, autoincrement: false },
       day: { type: 'integer', primary: true, autoincrement: false },
-      seq: { type: 'integer', primary: true, autoincrement: false },
-      start_s: { type: 'integer', ...column(types.seconds) },
-      end_s: { type: 'integer', ...column(types.seconds) },
-      duration: { type: 'integer' },
-      activity: { type: 'integer' },
-      slot: { type: 'integer' },
-      crew: { type: 'integer' },
-      card_inserted: { type: 'integer' },
-      manual_entry: { type: 'integer' },
+      n: { type: 'integer' },
+      packed: { type: 'blob' },
     },
   });
 
@@ -242,7 +231,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ImportSchema,
     ImportContentSchema,
     DayRecordSchema,
-    ActivitySchema,
+    ActivityDaySchema,
     EventSchema,
     FaultSchema,
     VehicleUsedSchema,

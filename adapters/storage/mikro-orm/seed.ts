@@ -8,8 +8,11 @@
 import { createHash } from 'node:crypto';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import type { SqlValue } from './dialect.js';
-import { ACTIVITY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS } from './row-mappers.js';
-import { parseIsoDay } from '../../../core/time.js';
+import { ACTIVITY_DAY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS } from './row-mappers.js';
+import { DAY_SECONDS, parseIsoDay } from '../../../core/time.js';
+import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
+import { packDay } from './activity-pack.js';
+import { ACTIVITY_CODES } from './codec.js';
 
 export interface SeedOptions {
   cards: number;
@@ -44,6 +47,24 @@ export function seedCardNumber(index: number): string {
   return `SEED${String(index).padStart(12, '0')}`;
 }
 
+/**
+ * One seeded day: `changes` equal slices, the last one running to 24:00, activities cycling through
+ * ACTIVITY_CYCLE (shifted per card and day); the same for every download covering the day.
+ */
+function seedDay(card: number, day: number, changes: number): ActivityIntervalRow[] {
+  const step = Math.floor(DAY_SECONDS / changes);
+  const base = day * DAY_SECONDS;
+  return Array.from({ length: changes }, (_, k) => {
+    const start = base + k * step;
+    const end = k === changes - 1 ? base + DAY_SECONDS : start + step;
+    return {
+      import_id: null, card_number: null, date: day, start, end, duration: end - start,
+      activity: ACTIVITY_CODES[ACTIVITY_CYCLE[(day + k + card) % ACTIVITY_CYCLE.length]!]!,
+      slot: 'DRIVER', crew: false, card_inserted: true, manual_entry: false,
+    };
+  });
+}
+
 export async function seedStore(store: MikroOrmImportStore, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const downloads = options.downloadsPerCard ?? 12;
@@ -66,6 +87,7 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
     const imports: SqlValue[][] = [];
     const contents: SqlValue[][] = [];
     const dayRows: SqlValue[][] = [];
+    const activityDays: SqlValue[][] = [];
     const events: SqlValue[][] = [];
     const vehicles: SqlValue[][] = [];
     const positions: SqlValue[][] = [];
@@ -85,6 +107,7 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       for (let day = from; day < from + days; day++) {
         const distance = 100 + ((card * 7 + day) % 400);
         dayRows.push([pk, day, cardNumber, `seed:${card}:${day}`, distance]);
+        activityDays.push([pk, day, changes, packDay(day, seedDay(card, day, changes))]);
         activityRows += changes;
         dayRecords++;
       }
@@ -99,22 +122,7 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
       await trx.insertMany('import_content', ['import_pk', 'content'], contents);
       await trx.insertMany('day_record', DAY_COLUMNS, dayRows);
-      // activity rows are generated inside the database from the day records: `changes` equal slices per day,
-      // the last one running to 24:00, activities cycling through ACTIVITY_CYCLE (shifted per card and day)
-      const step = Math.floor(86_400 / changes);
-      await trx.all(
-        `WITH RECURSIVE k(c) AS (SELECT 0 UNION ALL SELECT c + 1 FROM k WHERE c < ?)
-         INSERT INTO activity (${ACTIVITY_COLUMNS.join(', ')})
-         SELECT d.import_pk, d.day, (d.day - i.activity_from) * ? + k.c,
-                d.day * 86400 + k.c * ?,
-                CASE WHEN k.c = ? THEN (d.day + 1) * 86400 ELSE d.day * 86400 + (k.c + 1) * ? END,
-                CASE WHEN k.c = ? THEN 86400 - k.c * ? ELSE ? END,
-                CAST(substr(?, 1 + (d.day + k.c + CAST(substr(d.card_number, 5) AS INTEGER)) % ?, 1) AS INTEGER),
-                0, 0, 1, 0
-           FROM day_record d JOIN imports i ON i.pk = d.import_pk CROSS JOIN k
-          WHERE d.import_pk BETWEEN ? AND ?`,
-        [changes - 1, changes, step, changes - 1, step, changes - 1, step, step, ACTIVITY_CYCLE.join(''), ACTIVITY_CYCLE.length, batchFirstPk, pk - 1],
-      );
+      await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDays);
       await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, events);
       await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicles);
       await trx.insertMany('position', POSITION_COLUMNS, positions);

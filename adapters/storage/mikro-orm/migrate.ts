@@ -1,0 +1,58 @@
+/**
+ * Data migrations run at start, after MikroORM brought the tables up to date (safe mode: it adds, never drops).
+ *
+ * 1. Packed activity days (issue 9): databases written before them keep one row per interval in `activity`
+ *    (import_pk, day, seq, start_s, end_s, duration, activity, slot, crew, card_inserted, manual_entry; codes as
+ *    codec.ts). Each import's rows become its `activity_day` rows, in seq order, and the old table is dropped — all
+ *    in one transaction, so a process killed during the migration leaves the old database, migrated again at the
+ *    next start. Imports that already have packed days (none, unless a migration was interrupted after a
+ *    partial copy, which the transaction excludes) are left as they are.
+ */
+import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
+import type { Raw, StorageDialect } from './dialect.js';
+import { ACTIVITY_CODES, SLOT_CODES } from './codec.js';
+import { ACTIVITY_DAY_COLUMNS, activityDayValues } from './row-mappers.js';
+import type { SqlRunner } from './sql-runner.js';
+
+const LEGACY_ACTIVITY = 'activity';
+
+function legacyInterval(raw: Raw): ActivityIntervalRow {
+  const code = (value: unknown, names: readonly string[], what: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n >= names.length) throw new RangeError(`stored ${what} code ${String(value)}`);
+    return n;
+  };
+  return {
+    import_id: null,
+    card_number: null,
+    date: Number(raw.day),
+    start: Number(raw.start_s),
+    end: Number(raw.end_s),
+    activity: ACTIVITY_CODES[code(raw.activity, ACTIVITY_CODES, 'activity')]!,
+    duration: Number(raw.duration),
+    slot: SLOT_CODES[code(raw.slot, SLOT_CODES, 'slot')]!,
+    crew: Number(raw.crew) === 1,
+    card_inserted: Number(raw.card_inserted) === 1,
+    manual_entry: Number(raw.manual_entry) === 1,
+  };
+}
+
+/** Moves the intervals of a pre-packing database into `activity_day`; returns how many intervals moved. */
+export async function migrateLegacyActivities(runner: SqlRunner, dialect: StorageDialect): Promise<number> {
+  const [exists] = await runner.all(dialect.tableExistsSql, [LEGACY_ACTIVITY]);
+  if (Number(exists?.n ?? 0) === 0) return 0;
+  return runner.transaction(async (tx) => {
+    let moved = 0;
+    const imports = await tx.all(
+      `SELECT DISTINCT a.import_pk FROM ${LEGACY_ACTIVITY} a
+        WHERE NOT EXISTS (SELECT 1 FROM activity_day d WHERE d.import_pk = a.import_pk) ORDER BY a.import_pk`,
+    );
+    for (const { import_pk: pk } of imports) {
+      const rows = (await tx.all(`SELECT * FROM ${LEGACY_ACTIVITY} WHERE import_pk = ? ORDER BY day, seq`, [pk])).map(legacyInterval);
+      await tx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(Number(pk), rows));
+      moved += rows.length;
+    }
+    await tx.all(`DROP TABLE ${LEGACY_ACTIVITY}`);
+    return moved;
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Issue 9: "an existing database from the current schema opens and serves the same answers after the migration".
+ * fixtures/legacy/drivercard-c81c5c7.sqlite.gz was written by release c81c5c7 (one `activity` row per interval;
+ * provenance in fixtures/legacy/make-legacy.mjs). The service opens it (the intervals move to packed days, the old
+ * table is dropped) and must answer every read exactly like a service that imported the same files fresh.
+ * Import ids are random per database, so answers are compared with each import id replaced by its archive id.
+ */
+import t from 'tap';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../composition/server.js';
+import { signDdd, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
+import { twentyEightDayCard } from '../fixtures/scenarios/twenty-eight-day.js';
+import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+const ddd = (name: string) => new Uint8Array(readFileSync(new URL(`ddd/${name}`, FIXTURES)));
+/** the files of the legacy database, in its import order, with the same archive ids */
+const FILES: Array<[string, Uint8Array]> = [
+  ['gen1-basic.ddd', signDdd(ddd('gen1-basic.ddd'))],
+  ['gen1-full.ddd', signDdd(ddd('gen1-full.ddd'))],
+  ['gen2-crew-gnss.ddd', signDdd(ddd('gen2-crew-gnss.ddd'))],
+  ['corrupt-damaged-activity.ddd', ddd('corrupt-damaged-activity.ddd')],
+  ['history-a.ddd', signDdd(twentyEightDayCard(11, 'LEGACY0000000001', '2026-12-27'))],
+  ['history-b.ddd', signDdd(twentyEightDayCard(11, 'LEGACY0000000001', '2027-01-10'))],
+  ['history-c.ddd', signDdd(twentyEightDayCard(12, 'LEGACY0000000001', '2027-01-03'))],
+];
+const CARDS = ['DF00000123456001', 'BG00000045678110', 'LEGACY0000000001'];
+const LEGACY_INTERVALS = 7620; // COUNT(*) FROM activity in the legacy database
+
+const trustDir = writeTestTrustDir(mkdtempSync(join(tmpdir(), 'drivercard-migration-trust-')));
+const dirs: string[] = [trustDir];
+t.teardown(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'drivercard-migration-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function get(server: RunningServer, path: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(server.url + path);
+  return { status: response.status, body: await response.json() };
+}
+
+/** Every import id in an answer replaced by its archive id (the ids differ between the two databases). */
+async function normalised(server: RunningServer, value: unknown): Promise<string> {
+  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as { items: Array<{ import_id: string; archive_id: string }> };
+  let text = JSON.stringify(value);
+  for (const row of imports.items) text = text.split(row.import_id).join(`<${row.archive_id}>`);
+  return text.replace(/"imported_at":"[^"]*"/g, '"imported_at":"…"');
+}
+
+/** The reads compared: per import and per card, every resource the API serves from stored rows. */
+async function reads(server: RunningServer): Promise<string[]> {
+  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as { items: Array<{ import_id: string }> };
+  const paths: string[] = [];
+  for (const { import_id: id } of imports.items) {
+    for (const resource of ['activities', 'events', 'faults', 'vehicles-used', 'positions', 'time-summary']) {
+      paths.push(`/api/drivercard/${resource}?import_id=${id}&limit=5000`);
+    }
+  }
+  for (const card of CARDS) {
+    for (const resource of ['activities', 'events', 'vehicles-used', 'time-summary']) paths.push(`/api/drivercard/${resource}?card_number=${card}&limit=5000`);
+    paths.push(`/api/drivercard/week-overview?card_number=${card}&week=2026-W52`);
+    paths.push(`/api/drivercard/day-overview?card_number=${card}&date_from=2026-12-01&date_to=2027-01-10`);
+    paths.push(`/api/drivercard/eu561/violations?card_number=${card}&date_from=2026-12-14&date_to=2027-01-10&include_quarantined=true`);
+  }
+  const out: string[] = [];
+  for (const path of paths) {
+    const answer = await get(server, path);
+    out.push(`${path.replace(/import_id=[^&]+/, 'import_id=…')} ${answer.status} ${await normalised(server, answer.body)}`);
+  }
+  return out;
+}
+
+t.test('a database of the release before packed activity days opens, migrates and answers as a fresh one', async (t) => {
+  const legacyDir = dataDir();
+  writeFileSync(join(legacyDir, 'drivercard.sqlite'), gunzipSync(readFileSync(new URL('legacy/drivercard-c81c5c7.sqlite.gz', FIXTURES))), { mode: 0o600 });
+  const env = { DRIVERCARD_TRUST_DIR: trustDir };
+
+  const migrated = await startServer({ port: 0, dataDir: legacyDir }, { env });
+  let legacyAnswers: string[];
+  try {
+    legacyAnswers = await reads(migrated);
+  } finally {
+    await migrated.close();
+  }
+
+  const fresh = await startServer({ port: 0, dataDir: dataDir() }, { env });
+  let freshAnswers: string[];
+  try {
+    for (const [name, bytes] of FILES) {
+      const response = await fetch(fresh.url + '/api/drivercard/parse', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ file_name: name, archive_id: `legacy/${name}`, content_base64: Buffer.from(bytes).toString('base64') }),
+      });
+      t.equal(response.status, 200, `${name} imported into the fresh database`);
+    }
+    freshAnswers = await reads(fresh);
+  } finally {
+    await fresh.close();
+  }
+
+  t.ok(legacyAnswers.length > 60, `${legacyAnswers.length} reads compared`);
+  t.ok(legacyAnswers.some((line) => line.includes('"activity":"DRIVING"')), 'the reads include activity intervals');
+  t.ok(legacyAnswers.some((line) => line.includes('"conflicts":["2026-12-')), 'the reads include a listed conflict');
+  for (let i = 0; i < freshAnswers.length; i++) t.equal(legacyAnswers[i], freshAnswers[i], freshAnswers[i]!.slice(0, 120));
+
+  const store = await createMikroOrmStore({ dataDir: legacyDir });
+  try {
+    const [legacy] = await store.query("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'activity'");
+    t.equal(legacy!.n, 0, 'the per-interval table is dropped');
+    const [packed] = await store.query('SELECT SUM(n) AS n FROM activity_day');
+    t.equal(packed!.n, LEGACY_INTERVALS, 'every interval of the old table is in a packed day');
+  } finally {
+    await store.close();
+  }
+});
