@@ -168,6 +168,29 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     t.equal(acts.total, 28 * 7, 'rows stored once');
   });
 
+  t.test(`${name}: imports of one card stored in parallel keep the history one after another gives`, async (t) => {
+    const s = await service(makeStore);
+    t.teardown(() => s.store.close());
+    const days = datesFrom('2026-03-01', 22).map((d) => workingDay(d, 100));
+    const mar9Different: DaySpec = { ...days[8]!, changes: [['00:00', 'REST'], ['07:00', 'DRIVING'], ['12:00', 'REST']] };
+    const files = [
+      buildParsedCard({ days: [...days.slice(0, 8), mar9Different] }),
+      buildParsedCard({ days: days.slice(7, 15) }),
+      buildParsedCard({ days: days.slice(12, 22) }),
+      buildParsedCard({ days: days.slice(14, 16) }),
+    ].map((card, i) => s.file(`p${i}`, card));
+    const results = await Promise.all(files.map((content, i) => s.importer.parse({ file_name: null, content, archive_id: `P${i}` })));
+    t.equal(results.filter((r) => !r.reused).length, 4);
+    const card: Basis = { kind: 'card_number', value: 'DRIVER0000000100' };
+    const acts = listToResponse(await s.queries.activities({ basis: card, range: OPEN, page: ALL }), activityToResponse);
+    t.equal(acts.total, 22 * 7, 'every day once');
+    t.same(acts.conflicts, ['2026-03-09'], 'the one day two imports disagree about, whichever was stored first');
+    const stored = (await s.queries.imports({ basis: card, range: OPEN, page: ALL })).items.map((i) => i.import_id);
+    const mar9 = acts.items.find((r) => r.date === '2026-03-09')!.import_id;
+    const disagreeing = [results[0]!.import_id, results[1]!.import_id];
+    t.equal(mar9, disagreeing.sort((x, y) => stored.indexOf(y) - stored.indexOf(x))[0], 'served from the newer of the two');
+  });
+
   t.test(`${name}: queries over a card history: merge, conflicts, quarantine flags, de-duplication`, async (t) => {
     const { s, a, b, c } = await cardHistory(makeStore);
     t.teardown(() => s.store.close());

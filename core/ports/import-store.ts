@@ -11,6 +11,8 @@
  * - Dates are inclusive UTC day numbers, instants epoch seconds (core/time.ts).
  * - Row lists are ordered by time, then by a stable key, so `page` slices never overlap or skip.
  * - Rows of an import with status QUARANTINED carry `quarantined: true`, other rows `quarantined: false`.
+ * - A card's history (which import serves each day, which days are conflicts: core/use-cases/served-days.ts) is
+ *   kept at import time, in the transaction of `saveImport`; `cardHistory` reads it.
  */
 import type { DateRange, Page, Served } from '../use-cases/contracts.js';
 import type {
@@ -90,6 +92,12 @@ export interface Slice<T> {
   total: number;
 }
 
+/** A card's history in a range: the record serving each date (date order) and the dates its imports disagree on. */
+export interface CardHistory {
+  served: StoredDayRecord[];
+  conflicts: UtcDay[];
+}
+
 export interface ImportStore {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
@@ -102,6 +110,8 @@ export interface ImportStore {
     scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },
     range: DateRange,
   ): Promise<StoredDayRecord[]>;
+  /** the card's history as kept at import time, within the range */
+  cardHistory(card_number: string, range: DateRange): Promise<CardHistory>;
   /** activity intervals of exactly the given (import, date) days; page null = all */
   activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<ActivityIntervalRow>>>;
   /** totals of the activity intervals of the given days */

@@ -3,13 +3,12 @@
  * - import_id / archive_id: that one import (unknown → NotFoundError);
  * - card_number: every import of the card (no import → NotFoundError), merged per UTC day by
  *   resolveServedDays (identical days once, disagreeing days served from the newest import and listed
- *   as conflicts).
+ *   as conflicts); the merge is kept by the store at import time and read with `cardHistory`.
  */
 import { NotFoundError } from '../domain/errors.js';
 import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, ServedDay, StoredDayRecord } from '../ports/import-store.js';
 import type { Basis, BasisDescription, DateRange } from './contracts.js';
-import { resolveServedDays } from './served-days.js';
 
 export interface ResolvedBasis {
   card_number: string | null;
@@ -55,7 +54,12 @@ export async function servedData(store: ImportStore, resolved: ResolvedBasis, ra
     const records = await store.dayRecords({ kind: 'import', import_id: resolved.import.import_id }, range);
     return { records, served: records, conflicts: [] };
   }
-  return servedFromRecords(store, await store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, range));
+  const cardNumber = resolved.card_number!;
+  const [records, history] = await Promise.all([
+    store.dayRecords({ kind: 'card', card_number: cardNumber }, range),
+    store.cardHistory(cardNumber, range),
+  ]);
+  return { records, ...history };
 }
 
 /**
@@ -72,10 +76,9 @@ export async function resolvedWithData(store: ImportStore, basis: Basis, range: 
   return { resolved, data };
 }
 
-/** The merge of a card's day records (read by the caller) into the days served. */
-export async function servedFromRecords(store: ImportStore, records: StoredDayRecord[]): Promise<ServedData> {
-  const resolution = await resolveServedDays(records, async (days) => (await store.activities(days, null)).items);
-  return { records, ...resolution };
+/** A card's served data in the range, with its day records (read by the caller). */
+export async function cardServedData(store: ImportStore, cardNumber: string, records: StoredDayRecord[], range: DateRange): Promise<ServedData> {
+  return { records, ...(await store.cardHistory(cardNumber, range)) };
 }
 
 export function servedDays(data: ServedData): ServedDay[] {

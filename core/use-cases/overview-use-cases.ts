@@ -16,7 +16,7 @@ import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek,
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
-  describeBasis, resolveBasis, rowScope, servedData, servedDays, servedFromRecords, unresolvedBasis, type ResolvedBasis, type ServedData,
+  describeBasis, resolveBasis, rowScope, cardServedData, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
 } from './data-basis.js';
 
 /**
@@ -142,7 +142,7 @@ export class OverviewQueries implements OverviewUseCases {
       this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: range.from, to: null }),
     ]);
     const to = range.to;
-    const data = await servedFromRecords(this.store, to === null ? all : all.filter((r) => r.date <= to));
+    const data = await cardServedData(this.store, resolved.card_number!, to === null ? all : all.filter((r) => r.date <= to), { from: range.from, to });
     // nothing recorded from the range's start on: the card's last day (if any) lies before it
     const openEnd = all.length > 0 ? all[all.length - 1]!.date : range.from === null ? null : await this.lastRecordedDate(resolved);
     return { data, openEnd };

@@ -35,6 +35,11 @@ export interface StorageDialect {
   isUniqueViolation(error: unknown): boolean;
   /** a statement answering one row `{ n }`, n > 0 when the table exists (its one parameter: the table name) */
   readonly tableExistsSql: string;
+  /**
+   * Inside a transaction: waits until no other transaction updates the card's history, and keeps others out until
+   * this one ends (SQLite: its one connection already runs transactions one at a time).
+   */
+  lockCard(tx: SqlRunner, cardNumber: string): Promise<void>;
   /** after rows with explicit values of a generated key were inserted: moves the generator past them */
   afterExplicitKeys(db: SqlRunner, table: string, column: string): Promise<void>;
 }
@@ -82,6 +87,9 @@ export const sqliteDialect: StorageDialect = {
     const e = error as { code?: string; message?: string } | null;
     return !!e && (e.code === 'SQLITE_CONSTRAINT' || /UNIQUE constraint failed/i.test(e.message ?? ''));
   },
+  async lockCard() {
+    // one connection, one transaction at a time (sql-runner.ts)
+  },
   async afterExplicitKeys() {
     // INTEGER PRIMARY KEY AUTOINCREMENT continues after the largest key stored
   },
@@ -118,6 +126,10 @@ export const postgresDialect: StorageDialect = {
   tableExistsSql: 'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',
   isUniqueViolation(error) {
     return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+  },
+  async lockCard(tx, cardNumber) {
+    // read committed: without it two parallel imports of one card would each miss the other's days
+    await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`card_day:${cardNumber}`]);
   },
   async afterExplicitKeys(db, table, column) {
     await db.all(`SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`, [

@@ -13,7 +13,7 @@ import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
-import { migrateLegacyActivities } from './migrate.js';
+import { buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
 import { KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
@@ -94,6 +94,7 @@ async function prepared(
     open = await runner();
     const store = new MikroOrmImportStore(orm, dialect, open);
     await migrateLegacyActivities(store.runner, dialect);
+    await buildMissingCardHistories(store);
     return store;
   } catch (error) {
     await open?.release();

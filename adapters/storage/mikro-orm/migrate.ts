@@ -7,12 +7,15 @@
  *    in one transaction, so a process killed during the migration leaves the old database, migrated again at the
  *    next start. Imports that already have packed days (none, unless a migration was interrupted after a
  *    partial copy, which the transaction excludes) are left as they are.
+ * 2. Card histories (issue 9): a card with imports but no `card_day` rows (a database from before the table, or a
+ *    seeded one) gets its history built from its day records, one transaction per card.
  */
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import type { Raw, StorageDialect } from './dialect.js';
 import { ACTIVITY_CODES, SLOT_CODES } from './codec.js';
 import { ACTIVITY_DAY_COLUMNS, activityDayValues } from './row-mappers.js';
 import type { SqlRunner } from './sql-runner.js';
+import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
 const LEGACY_ACTIVITY = 'activity';
 
@@ -55,4 +58,23 @@ export async function migrateLegacyActivities(runner: SqlRunner, dialect: Storag
     await tx.all(`DROP TABLE ${LEGACY_ACTIVITY}`);
     return moved;
   });
+}
+
+/** Builds the history of every card that has imports but none kept yet; returns how many cards were built. */
+export async function buildMissingCardHistories(store: MikroOrmImportStore): Promise<number> {
+  const cards = await store.query(
+    `SELECT DISTINCT i.card_number FROM imports i
+      WHERE i.card_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM card_day c WHERE c.card_number = i.card_number)
+      ORDER BY i.card_number`,
+  );
+  let built = 0;
+  for (const { card_number: cardNumber } of cards) {
+    await store.runner.transaction(async (tx) => {
+      const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [cardNumber]);
+      if (span?.first === null || span?.first === undefined) return; // imports without any recorded day
+      await store.keepCardHistory(tx, cardNumber as string, [Number(span.first), Number(span.last)]);
+      built++;
+    });
+  }
+  return built;
 }

@@ -9,6 +9,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type {
   ActivityTotals,
+  CardHistory,
   DayRecord,
   ImportFilter,
   ImportLookup,
@@ -21,6 +22,7 @@ import type {
   StoredDayRecord,
 } from '../../../core/ports/import-store.js';
 import type { ActivityIntervalRow, ImportRow } from '../../../core/domain/rows.js';
+import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -29,6 +31,7 @@ import { unpackDay } from './activity-pack.js';
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import {
   ACTIVITY_DAY_COLUMNS,
+  CARD_DAY_COLUMNS,
   DAY_COLUMNS,
   EVENT_FAULT_COLUMNS,
   EVENT_FAULT_CONTENT,
@@ -110,6 +113,7 @@ export class MikroOrmImportStore implements ImportStore {
         const stored = await this.storedOutcome(trx, input);
         if (stored) return stored;
         await this.writeImport(trx, input);
+        await this.keepCardHistory(trx, input.import.card.card_number, input.days.map((d) => d.date));
         return { outcome: 'created', import: input.import };
       });
     } catch (error) {
@@ -190,9 +194,68 @@ export class MikroOrmImportStore implements ImportStore {
     return { items: rows.map(importFromRaw), total: count!.n };
   }
 
+  /**
+   * Brings the card's history up to date for the dates given (those of an import just written, or all of a card's
+   * dates when it is rebuilt): the day records of every import of the card between the first and the last date are
+   * merged again by the core's rule (resolveServedDays) and replace the history of that span. Inside `tx`, under
+   * the card's lock, so parallel imports of one card never miss each other.
+   */
+  async keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
+    if (cardNumber === null || dates.length === 0) return;
+    await this.dialect.lockCard(tx, cardNumber);
+    let from = dates[0]!;
+    let to = from;
+    for (const date of dates) {
+      if (date < from) from = date;
+      if (date > to) to = date;
+    }
+    const records = await this.dayRecords({ kind: 'card', card_number: cardNumber }, { from, to }, tx);
+    const resolution = await resolveServedDays(records, (days) => this.unpackedActivities(days, tx));
+    const conflicts = new Set(resolution.conflicts);
+    await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
+    await tx.insertMany('card_day', CARD_DAY_COLUMNS, resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]));
+  }
+
+  async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
+    const where = ['c.card_number = ?'];
+    const params: SqlValue[] = [cardNumber];
+    if (range.from !== null) {
+      where.push('c.day >= ?');
+      params.push(range.from);
+    }
+    if (range.to !== null) {
+      where.push('c.day <= ?');
+      params.push(range.to);
+    }
+    const rows = await this.query(
+      `SELECT c.day, c.conflict, d.fingerprint, d.distance_km, i.card_number, i.import_id, i.pk, i.status
+         FROM card_day c
+         JOIN day_record d ON d.import_pk = c.import_pk AND d.day = c.day
+         JOIN imports i ON i.pk = c.import_pk
+        WHERE ${where.join(' AND ')} ORDER BY c.day`,
+      params,
+    );
+    const served = rows.map((raw) => this.storedDayRecord(raw));
+    return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
+  }
+
+  private storedDayRecord(raw: Raw): StoredDayRecord {
+    this.pkCache.set(raw.import_id, raw.pk);
+    return {
+      date: Number(raw.day),
+      fingerprint: raw.fingerprint,
+      distance_km: raw.distance_km,
+      import_id: raw.import_id,
+      card_number: raw.card_number,
+      sequence: raw.pk,
+      quarantined: raw.status === 'QUARANTINED',
+    };
+  }
+
   async dayRecords(
     scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },
     range: DateRange,
+    db: SqlRunner = this.runner,
   ): Promise<StoredDayRecord[]> {
     const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'd.card_number = ?'];
     const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
@@ -209,19 +272,9 @@ export class MikroOrmImportStore implements ImportStore {
          FROM day_record d JOIN imports i ON i.pk = d.import_pk
         WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
       params,
+      db,
     );
-    return rows.map((raw) => {
-      this.pkCache.set(raw.import_id, raw.pk);
-      return {
-        date: Number(raw.day),
-        fingerprint: raw.fingerprint,
-        distance_km: raw.distance_km,
-        import_id: raw.import_id,
-        card_number: raw.card_number,
-        sequence: raw.pk,
-        quarantined: raw.status === 'QUARANTINED',
-      };
-    });
+    return rows.map((raw) => this.storedDayRecord(raw));
   }
 
   async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
@@ -238,14 +291,15 @@ export class MikroOrmImportStore implements ImportStore {
    * in seq order already; days served by more than one import (never from a card's merged history) are merged
    * by a stable sort on the start.
    */
-  private async unpackedActivities(days: ServedDay[]): Promise<Array<Served<ActivityIntervalRow>>> {
-    const keys = await this.dayKeys(days);
+  private async unpackedActivities(days: ServedDay[], db: SqlRunner = this.runner): Promise<Array<Served<ActivityIntervalRow>>> {
+    const keys = await this.dayKeys(days, db);
     if (keys.length === 0) return [];
     const selection = this.dialect.activityDays(keys);
     const packedDays = await this.query(
       `SELECT ad.day, ad.packed, ${IMPORT_JOIN_COLUMNS} FROM ${selection.sql} JOIN imports i ON i.pk = ad.import_pk
         ORDER BY ad.day, ad.import_pk`,
       selection.params,
+      db,
     );
     const rows: Array<Served<ActivityIntervalRow>> = [];
     for (let k = 0; k < packedDays.length; k++) {
@@ -312,12 +366,13 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
-  private async dayKeys(days: ServedDay[]): Promise<DayKey[]> {
+  private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {
     const missing = [...new Set(days.map((d) => d.import_id).filter((id) => !this.pkCache.has(id)))];
     if (missing.length > 0) {
       const rows = await this.query(
         `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
         missing,
+        db,
       );
       for (const row of rows) this.pkCache.set(row.import_id, row.pk);
     }

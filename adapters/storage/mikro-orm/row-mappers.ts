@@ -80,6 +80,8 @@ export function dayValues(importPk: number, cardNumber: string | null, day: DayR
 
 // ---- activities ------------------------------------------------------------------------------------
 
+export const CARD_DAY_COLUMNS = ['card_number', 'day', 'import_pk', 'conflict'] as const;
+
 export const ACTIVITY_DAY_COLUMNS = ['import_pk', 'day', 'n', 'packed'] as const;
 
 /** One row per UTC day of the import: its intervals packed in seq order (activity-pack.ts). */

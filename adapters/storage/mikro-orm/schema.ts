@@ -7,6 +7,9 @@
  * - a day's activity intervals are one packed value in `activity_day` (activity-pack.ts): every query reads whole
  *   days, so one row per (import, day) replaced one row per interval (the former `activity` table is migrated
  *   and dropped at start, migrate.ts);
+ * - `card_day` keeps each card's history (the import serving each day, conflicts flagged), updated in the
+ *   transaction of every import, so a card query is one primary-key range scan (built at start for databases
+ *   from before it, migrate.ts);
  * - the original bytes live in their own table and are never read by a query.
  * Tables are created or updated at start by the schema generator (safe mode: nothing is dropped).
  * The same tables serve SQLite and PostgreSQL; `entitySchemas(columnTypes)` applies the few column types a
@@ -66,6 +69,15 @@ export interface ActivityDayEntity {
   /** intervals in `packed` */
   n: number;
   packed: Buffer;
+}
+
+/** A card's history kept at import time: the import serving each UTC day, and whether the day is a conflict. */
+export interface CardDayEntity {
+  card_number: string;
+  day: number;
+  import_pk: number;
+  /** 1 when the card's imports disagree about the day (served from the newest) */
+  conflict: number;
 }
 
 export interface EventFaultEntity {
@@ -166,6 +178,17 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     },
   });
 
+  const CardDaySchema = new EntitySchema<CardDayEntity>({
+    name: 'CardDayEntity',
+    tableName: 'card_day',
+    properties: {
+      card_number: { type: 'string', ...column(types.string), primary: true },
+      day: { type: 'integer', primary: true, autoincrement: false },
+      import_pk: { type: 'integer' },
+      conflict: { type: 'integer' },
+    },
+  });
+
   const eventFaultProperties = {
     import_pk: { type: 'integer', primary: true, autoincrement: false },
     seq: { type: 'integer', primary: true, autoincrement: false },
@@ -232,6 +255,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ImportContentSchema,
     DayRecordSchema,
     ActivityDaySchema,
+    CardDaySchema,
     EventSchema,
     FaultSchema,
     VehicleUsedSchema,

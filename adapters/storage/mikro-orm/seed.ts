@@ -12,6 +12,7 @@ import { ACTIVITY_DAY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS,
 import { DAY_SECONDS, parseIsoDay } from '../../../core/time.js';
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import { packDay } from './activity-pack.js';
+import { buildMissingCardHistories } from './migrate.js';
 import { ACTIVITY_CODES } from './codec.js';
 
 export interface SeedOptions {
@@ -128,5 +129,6 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       await trx.insertMany('position', POSITION_COLUMNS, positions);
     });
   }
+  await buildMissingCardHistories(store);
   return { imports: jobs.length, activityRows, dayRecords, ms: performance.now() - started, cardNumbers };
 }
