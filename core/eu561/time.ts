@@ -1,5 +1,5 @@
 /** Seconds-based time helpers for the pre-check (all instants are UTC epoch seconds). */
-import { isoTimestamp } from '../time.js';
+import { isoTimestamp, parseIsoTimestamp } from '../time.js';
 
 export const MIN = 60;
 export const HOUR = 3600;
@@ -11,7 +11,7 @@ export const toIso = isoTimestamp;
 
 /** An ISO 8601 UTC timestamp of a finding (already written for output) back to epoch seconds. */
 export function toSec(iso: string): number {
-  return Date.parse(iso) / 1000;
+  return parseIsoTimestamp(iso);
 }
 
 /** Monday 00:00 UTC (epoch seconds) of the fixed week holding `sec` (Art. 4(i): Monday 00:00 to Sunday 24:00). */
