@@ -8,11 +8,13 @@
  * - week-overview p50 / p99 and activities of one month p50 vs a bare h3 handler;
  * - the EU 561 pre-check over one card-year through HTTP vs the rule engine alone on the same intervals;
  * - the pre-check of the real 145-day card through HTTP (vs the rule engine alone);
- * - the RSS peak of this process (service and clients) over the whole run;
+ * - the RSS peak of this process (service and clients) over the whole run, and of the service alone (a child
+ *   `drivercard serve` on the same database, VmHWM after imports and queries);
  * - the database size per 28-day import vs the file size.
  * Data are generated at run time: BENCH_CARDS (default 1000) × BENCH_DOWNLOADS (default 12) stored imports,
  * BENCH_IMPORTS timed imports (default 64), BENCH_REQUESTS requests per latency (default 300).
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -310,8 +312,65 @@ async function benchQueries(options: Required<Omit<FastPathOptions, 'print' | 'd
     } finally {
       await server.close();
     }
+    await benchServiceRss(dataDir, card, Math.max(8, Math.floor(requests / 3)), add);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident set of a process in MB, from /proc (Linux). */
+function rssOf(pid: number): { peak: number; now: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { peak: kb('VmHWM'), now: kb('VmRSS') };
+}
+
+/**
+ * The service's own memory: `drivercard serve` as a child process on the bench's database (cards × downloads
+ * stored), imports from 8 clients and queries of every kind, then its peak resident set (VmHWM, the kernel's
+ * high-water mark) next to its resident set when it had just started.
+ */
+async function benchServiceRss(dataDir: string, card: string, count: number, add: (row: FastPathResult['rows'][number]) => void): Promise<void> {
+  if (!existsSync('/proc/self/status')) {
+    add({ path: 'service RSS peak (child process)', measured: 'skipped: no /proc', baseline: '-', goal: '≤ 150 MB peak' });
+    return;
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0' };
+  delete env.NODE_V8_COVERAGE; // a bench child records no coverage
+  const child = spawn(process.execPath, [resolve(HERE, '../cli.js'), 'serve'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      let output = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        output += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+        if (m) ok(m[1]!);
+      });
+      child.on('exit', () => fail(new Error('the service exited before listening')));
+    });
+    const started = rssOf(child.pid!);
+    const files = Array.from({ length: count }, (_, i) => bodyOf(twentyEightDayCard(960_000 + i, cardNumberOf(960_000 + i), LAST_DAY), `rss-${i}.ddd`));
+    await postAll(url, files, 8);
+    const weekEnd = addDays(LAST_DAY, -14);
+    for (let i = 0; i < count; i++) {
+      await (await fetch(`${url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`)).arrayBuffer();
+      await (await fetch(`${url}/api/drivercard/activities?card_number=${card}&date_from=${addDays(LAST_DAY, -30)}&date_to=${LAST_DAY}`)).arrayBuffer();
+      await (await fetch(`${url}/api/drivercard/eu561/violations?card_number=${card}`)).arrayBuffer();
+      await (await fetch(`${url}/api/drivercard/drivers?limit=1000`)).arrayBuffer();
+    }
+    const rss = rssOf(child.pid!);
+    add({
+      path: `service RSS peak (child process: ${count} imports from 8 clients, ${count * 4} queries)`,
+      measured: `${rss.peak.toFixed(0)} MB (now ${rss.now.toFixed(0)} MB)`,
+      baseline: `just started ${started.now.toFixed(0)} MB`,
+      goal: '≤ 150 MB peak',
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)));
   }
 }
 

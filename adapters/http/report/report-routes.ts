@@ -8,7 +8,6 @@ import type { RouteResponse, RouteSpec } from '../routes.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
 import { reportHtml, REPORT_CSS } from './report-html.js';
 import { buildReportModel } from './report-data.js';
-import { reportPdf } from './report-pdf.js';
 
 /** Nothing but the report's own stylesheet: no script at all. */
 export const REPORT_CONTENT_SECURITY_POLICY =
@@ -63,6 +62,8 @@ export const reportRoutes: readonly RouteSpec[] = [
     responses: { 200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' }, ...ERRORS },
     async handle(context) {
       const model = await buildReportModel(context);
+      // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
+      const { reportPdf } = await import('./report-pdf.js');
       const pdf = await reportPdf(model);
       const headers = {
         ...HEADERS,
