@@ -337,7 +337,10 @@ async function benchServiceRss(dataDir: string, card: string, count: number, add
   }
   const env: NodeJS.ProcessEnv = { ...process.env, DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0' };
   delete env.NODE_V8_COVERAGE; // a bench child records no coverage
-  const child = spawn(process.execPath, [resolve(HERE, '../cli.js'), 'serve'], {
+  // the built CLI under `npm run bench`; its TypeScript source when the bench runs from the sources (tests)
+  const built = resolve(HERE, '../cli.js');
+  const args = existsSync(built) ? [built, 'serve'] : ['--import', 'tsx', resolve(HERE, '../cli.ts'), 'serve'];
+  const child = spawn(process.execPath, args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -349,7 +352,8 @@ async function benchServiceRss(dataDir: string, card: string, count: number, add
         const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
         if (m) ok(m[1]!);
       });
-      child.on('exit', () => fail(new Error('the service exited before listening')));
+      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+      child.on('exit', () => fail(new Error(`the service exited before listening: ${output.slice(-500)}`)));
     });
     const started = rssOf(child.pid!);
     const files = Array.from({ length: count }, (_, i) => bodyOf(twentyEightDayCard(960_000 + i, cardNumberOf(960_000 + i), LAST_DAY), `rss-${i}.ddd`));
