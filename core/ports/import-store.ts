@@ -112,6 +112,8 @@ export interface ImportStore {
   ): Promise<StoredDayRecord[]>;
   /** the card's history as kept at import time, within the range */
   cardHistory(card_number: string, range: DateRange): Promise<CardHistory>;
+  /** day records of the card's QUARANTINED imports within the range, ordered by date then sequence */
+  quarantinedDayRecords(card_number: string, range: DateRange): Promise<StoredDayRecord[]>;
   /** activity intervals of exactly the given (import, date) days; page null = all */
   activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<ActivityIntervalRow>>>;
   /** totals of the activity intervals of the given days */

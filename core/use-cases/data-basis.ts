@@ -17,7 +17,10 @@ export interface ResolvedBasis {
 }
 
 export interface ServedData {
-  /** every day record of the basis in the range (all imports) */
+  /**
+   * day records in the range that may make the basis untrusted: every record of an import basis; the records of a
+   * card's QUARANTINED imports (whether or not they serve a day)
+   */
   records: StoredDayRecord[];
   /** the record serving each date, in date order */
   served: StoredDayRecord[];
@@ -55,10 +58,7 @@ export async function servedData(store: ImportStore, resolved: ResolvedBasis, ra
     return { records, served: records, conflicts: [] };
   }
   const cardNumber = resolved.card_number!;
-  const [records, history] = await Promise.all([
-    store.dayRecords({ kind: 'card', card_number: cardNumber }, range),
-    store.cardHistory(cardNumber, range),
-  ]);
+  const [records, history] = await Promise.all([store.quarantinedDayRecords(cardNumber, range), store.cardHistory(cardNumber, range)]);
   return { records, ...history };
 }
 
@@ -74,11 +74,6 @@ export async function resolvedWithData(store: ImportStore, basis: Basis, range: 
   }
   const [resolved, data] = await Promise.all([resolveBasis(store, basis), servedData(store, card, range)]);
   return { resolved, data };
-}
-
-/** A card's served data in the range, with its day records (read by the caller). */
-export async function cardServedData(store: ImportStore, cardNumber: string, records: StoredDayRecord[], range: DateRange): Promise<ServedData> {
-  return { records, ...(await store.cardHistory(cardNumber, range)) };
 }
 
 export function servedDays(data: ServedData): ServedDay[] {

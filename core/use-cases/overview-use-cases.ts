@@ -16,7 +16,7 @@ import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek,
 import type { ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
-  describeBasis, resolveBasis, rowScope, cardServedData, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
+  describeBasis, resolveBasis, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
 } from './data-basis.js';
 
 /**
@@ -131,29 +131,34 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   /**
-   * The served data of a trusted operation and the data's open end, reading `day_record` once: a card's records
-   * from the range's start on, those after the range's end only giving the card's last recorded day. A card basis is
-   * checked to exist in the same round (resolved is then the unresolved card basis).
+   * The served data of a trusted operation and the data's open end: a card's history from the range's start on
+   * (days after the range's end only give the card's last recorded day) and its quarantined imports' records. A
+   * card basis is checked to exist in the same round (resolved is then the unresolved card basis).
    */
   private async trustedData(basisQuery: Basis, resolved: ResolvedBasis, range: DateRange): Promise<{ data: ServedData; openEnd: UtcDay | null }> {
     if (resolved.import) return { data: await servedData(this.store, resolved, range), openEnd: resolved.import.activity_range.to };
-    const [, all] = await Promise.all([
+    const cardNumber = resolved.card_number!;
+    const [, history, records] = await Promise.all([
       resolveBasis(this.store, basisQuery),
-      this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: range.from, to: null }),
+      this.store.cardHistory(cardNumber, { from: range.from, to: null }),
+      this.store.quarantinedDayRecords(cardNumber, range),
     ]);
     const to = range.to;
-    const data = await cardServedData(this.store, resolved.card_number!, to === null ? all : all.filter((r) => r.date <= to), { from: range.from, to });
+    const data: ServedData = {
+      records,
+      served: to === null ? history.served : history.served.filter((r) => r.date <= to),
+      conflicts: to === null ? history.conflicts : history.conflicts.filter((d) => d <= to),
+    };
     // nothing recorded from the range's start on: the card's last day (if any) lies before it
-    const openEnd = all.length > 0 ? all[all.length - 1]!.date : range.from === null ? null : await this.lastRecordedDate(resolved);
+    const last = history.served[history.served.length - 1];
+    const openEnd = last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
     return { data, openEnd };
   }
 
-  /** The newest day any import of the basis recorded (whatever the requested range): the data's open end. */
-  private async lastRecordedDate(resolved: ResolvedBasis): Promise<UtcDay | null> {
-    const days = await this.store.dayRecords({ kind: 'card', card_number: resolved.card_number! }, { from: null, to: null });
-    let last: UtcDay | null = null;
-    for (const d of days) if (last === null || d.date > last) last = d.date;
-    return last;
+  /** The newest day the card's history holds (whatever the requested range): the data's open end. */
+  private async lastRecordedDate(cardNumber: string): Promise<UtcDay | null> {
+    const { served } = await this.store.cardHistory(cardNumber, { from: null, to: null });
+    return served[served.length - 1]?.date ?? null;
   }
 
   /**

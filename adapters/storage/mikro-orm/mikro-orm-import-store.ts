@@ -209,7 +209,18 @@ export class MikroOrmImportStore implements ImportStore {
       if (date < from) from = date;
       if (date > to) to = date;
     }
-    const records = await this.dayRecords({ kind: 'card', card_number: cardNumber }, { from, to }, tx);
+    // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
+    const versions = await this.query(
+      `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+         FROM (SELECT day, fingerprint, MAX(import_pk) AS pk FROM day_record
+                WHERE card_number = ? AND day >= ? AND day <= ? GROUP BY day, fingerprint) v
+         JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
+         JOIN imports i ON i.pk = v.pk
+        ORDER BY v.day, v.pk`,
+      [cardNumber, from, to],
+      tx,
+    );
+    const records = versions.map((raw) => this.storedDayRecord(raw));
     const resolution = await resolveServedDays(records, (days) => this.unpackedActivities(days, tx));
     const conflicts = new Set(resolution.conflicts);
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
@@ -237,6 +248,26 @@ export class MikroOrmImportStore implements ImportStore {
     );
     const served = rows.map((raw) => this.storedDayRecord(raw));
     return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
+  }
+
+  async quarantinedDayRecords(cardNumber: string, range: DateRange): Promise<StoredDayRecord[]> {
+    const where = ['i.card_number = ?', "i.status = 'QUARANTINED'"];
+    const params: SqlValue[] = [cardNumber];
+    if (range.from !== null) {
+      where.push('d.day >= ?');
+      params.push(range.from);
+    }
+    if (range.to !== null) {
+      where.push('d.day <= ?');
+      params.push(range.to);
+    }
+    const rows = await this.query(
+      `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+         FROM imports i JOIN day_record d ON d.import_pk = i.pk
+        WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
+      params,
+    );
+    return rows.map((raw) => this.storedDayRecord(raw));
   }
 
   private storedDayRecord(raw: Raw): StoredDayRecord {
