@@ -176,10 +176,19 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
   const server = await startServer({ port: 0, dataDir }, { env: {} });
   let one: number;
   let eight: number;
+  let quiet: { p50: number; p99: number };
+  let busy: { p50: number; p99: number };
   try {
     await postAll(server.url, [bodyOf(twentyEightDayCard(1, cardNumberOf(1), LAST_DAY), 'warm.ddd')], 1);
     one = await postAll(server.url, files(910_000).map((b, i) => bodyOf(b, `one-${i}.ddd`)), 1);
-    eight = await postAll(server.url, files(920_000).map((b, i) => bodyOf(b, `eight-${i}.ddd`)), 8);
+    // a query of one card's week, alone and while 8 clients import (issue 9: p99 ≤ 10 ms while importing)
+    const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${cardNumberOf(910_000)}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
+    quiet = await latency(weekUrl, Math.max(20, count));
+    const importing = postAll(server.url, files(920_000).map((b, i) => bodyOf(b, `eight-${i}.ddd`)), 8);
+    let done = false;
+    void importing.finally(() => (done = true)).catch(() => undefined);
+    busy = await latencyWhile(weekUrl, () => !done);
+    eight = await importing;
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -192,6 +201,26 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
     baseline: `insert loop ${loop.toFixed(0)} files/s (× loop: ${(one / loop).toFixed(2)} / ${(eight / loop).toFixed(2)})`,
     goal: '≥ 400 files/s',
   });
+  add({
+    path: 'week-overview while 8 clients import, p50 / p99',
+    measured: `${busy.p50.toFixed(2)} / ${busy.p99.toFixed(2)} ms`,
+    baseline: `the same query alone p50 ${quiet.p50.toFixed(2)} / p99 ${quiet.p99.toFixed(2)} ms`,
+    goal: 'p99 ≤ 10 ms',
+  });
+}
+
+/** Latencies of GETs to `url`, one after another, while `running()` (at least 5 requests). */
+async function latencyWhile(url: string, running: () => boolean): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  while (running() || times.length < 5) {
+    const started = performance.now();
+    const response = await fetch(url);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
 /** Decode + store of the dense card per file, next to the insert loop of the same rows. */
