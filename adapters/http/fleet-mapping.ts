@@ -12,26 +12,12 @@ import { isoDayOrNull, isoTimestampOrNull } from '../../core/time.js';
 const isoSeconds = isoTimestampOrNull;
 const isoDay = isoDayOrNull;
 
-export interface FleetRowJson {
-  card_number: string;
-  surname: string | null;
-  first_names: string | null;
-  issuing_member_state: string | null;
+/** The JSON row: the core row with its day and second numbers written as ISO text under the API's names. */
+export type FleetRowJson = Omit<FleetRow, 'expiry_day' | 'last_download_s' | 'next_download_due_s'> & {
   expiry_date: string | null;
-  expiry_days_left: number | null;
   last_download: string | null;
-  last_download_source: FleetRow['last_download_source'];
   next_download_due: string | null;
-  overdue: boolean;
-  download_days_left: number | null;
-  coverage_days_28: number;
-  imports: number;
-  quarantined_imports: number;
-  conflicting_days: number;
-  authenticity_status: FleetRow['authenticity_status'];
-  findings_4w: FleetRow['findings_4w'];
-  findings_4w_evaluated: boolean;
-}
+};
 
 export function fleetRowJson(row: FleetRow): FleetRowJson {
   return {
