@@ -2,7 +2,7 @@
  * Fleet overview benchmark (issue 12), over a real loopback socket:
  * - CARDS cards (default 1000), each with one decoded 28-day download stored through the store port, and its
  *   fleet summary computed by the same use case an import runs (RefreshFleetCard): the import-time cost;
- * - the same list's work in process (store → use case → response mapper → JSON text, no socket): what the
+ * - the same list's work in process (store → use case → the route's JSON writer, no socket): what the
  *   service spends per answer apart from sending ~0.55 MB over HTTP;
  * - p50 / p99 of GET /api/drivercard/drivers answering all CARDS cards (limit=CARDS), of the default first
  *   page, of a filtered and a re-sorted list and of /drivers/summary, next to a bare h3 handler of the same run.
@@ -17,7 +17,7 @@ import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { OverviewQueries } from '../../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../../core/use-cases/refresh-fleet-card.js';
 import { fleetUseCases, type FleetListRequest } from '../../core/use-cases/fleet-overview.js';
-import { fleetListJson } from '../../adapters/http/fleet-mapping.js';
+import { FleetListWriter } from '../../adapters/http/fleet-mapping.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
@@ -76,7 +76,8 @@ async function seedFleet(dataDir: string, cards: number, requests: number): Prom
     for (let c = 0; c < cards; c++) await refresh.refresh(cardNumberOf(c), Date.parse(`2026-12-${String(1 + (c % 27)).padStart(2, '0')}T12:00:00Z`) / 1000);
     const t2 = performance.now();
     const list = fleetUseCases(fleet, { now: () => new Date() });
-    const answer = async () => JSON.stringify(fleetListJson(await list.list(ALL_CARDS(cards))));
+    const writer = new FleetListWriter();
+    const answer = async () => writer.listText(await list.list(ALL_CARDS(cards)));
     for (let i = 0; i < Math.min(20, requests); i++) await answer();
     const times: number[] = [];
     let jsonLength = 0;
@@ -101,7 +102,7 @@ export async function benchFleet(options: FleetBenchOptions = {}): Promise<void>
     const seeded = await seedFleet(dataDir, cards, requests);
     print(`fleet seed: ${cards} cards (one 28-day download each) stored in ${seeded.store.toFixed(1)} s; ` +
       `fleet summaries computed as at import time in ${seeded.refresh.toFixed(1)} s (${((seeded.refresh * 1000) / cards).toFixed(1)} ms per card)`);
-    print(`fleet list of all ${cards} cards in process (store → use case → mapper → JSON text, no socket): ` +
+    print(`fleet list of all ${cards} cards in process (store → use case → JSON writer, no socket): ` +
       `p50 ${seeded.inProcess.p50.toFixed(2)} ms, p99 ${seeded.inProcess.p99.toFixed(2)} ms (${(seeded.inProcess.bytes / 1e6).toFixed(2)} MB of JSON)`);
     const server = await startServer({ port: 0, dataDir }, { env: {} });
     try {
