@@ -16,6 +16,8 @@ export async function apiBody<T>(context: RouteContext, operationId: string, par
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   const query = route.query ? readQuery(url, route.query.schema) : {};
   const result = await route.handle({ ...context, url, query });
+  // a route may answer its JSON as text already written (the fleet list)
+  if (result.body instanceof Response) return (await result.body.json()) as T;
   return JSON.parse(JSON.stringify(result.body)) as T;
 }
 

@@ -6,8 +6,9 @@
  */
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
 import { activitiesCsv, csvResponse, driversCsv, findingsCsv } from './export/exports.js';
-import { fleetListJson, fleetRequestFrom, type FleetRowJson } from './fleet-mapping.js';
+import { FleetListWriter, fleetListJson, fleetRequestFrom, type FleetRowJson } from './fleet-mapping.js';
 import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet-schemas.js';
+import { SECURITY_HEADERS } from './json-response.js';
 import { HttpProblem } from './problem.js';
 import type { HttpAppDependencies } from './ports.js';
 import type { RouteResponse, RouteSpec } from './routes.js';
@@ -30,6 +31,11 @@ export function fleetOf(deps: HttpAppDependencies): FleetUseCases {
   if (!deps.fleet) throw new HttpProblem(404, 'not_found', 'The fleet overview is not available in this service.');
   return deps.fleet;
 }
+
+/** The fleet list's JSON text, written by FleetListWriter (the same bytes JSON.stringify would give). */
+const fleetWriter = new FleetListWriter();
+const jsonText = (text: string): Response =>
+  new Response(text, { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' } });
 
 const csvSchema = { type: 'string' };
 const csvOk = (description: string): RouteResponse => ({ description, schema: csvSchema, contentType: 'text/csv' });
@@ -55,7 +61,7 @@ export const officeRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema }, ...OFFICE_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: fleetListJson(await fleetOf(deps).list(fleetRequestFrom(query))) };
+      return { status: 200, body: jsonText(fleetWriter.listText(await fleetOf(deps).list(fleetRequestFrom(query)))) };
     },
   },
   {

@@ -2,6 +2,8 @@
  * Fleet overview benchmark (issue 12), over a real loopback socket:
  * - CARDS cards (default 1000), each with one decoded 28-day download stored through the store port, and its
  *   fleet summary computed by the same use case an import runs (RefreshFleetCard): the import-time cost;
+ * - the same list's work in process (store → use case → the route's JSON writer, no socket): what the
+ *   service spends per answer apart from sending ~0.55 MB over HTTP;
  * - p50 / p99 of GET /api/drivercard/drivers answering all CARDS cards (limit=CARDS), of the default first
  *   page, of a filtered and a re-sorted list and of /drivers/summary, next to a bare h3 handler of the same run.
  * Goal (issue 12): 1,000 cards answer with p50 ≤ 20 ms. Loops are bounded by counts.
@@ -14,12 +16,14 @@ import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { OverviewQueries } from '../../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../../core/use-cases/refresh-fleet-card.js';
+import { fleetUseCases, type FleetListRequest } from '../../core/use-cases/fleet-overview.js';
+import { FleetListWriter } from '../../adapters/http/fleet-mapping.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
 import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { startServer } from '../server.js';
-import { bareH3Latency, latency } from './service.bench.js';
+import { bareH3Latency, latency, percentile } from './service.bench.js';
 
 export interface FleetBenchOptions {
   print?: (line: string) => void;
@@ -28,6 +32,10 @@ export interface FleetBenchOptions {
 }
 
 const LAST_DAY = '2026-12-27';
+
+const ALL_CARDS = (cards: number): FleetListRequest => ({
+  filter: { q: null, overdue: null, expiring_within_days: null }, sort: 'due', order: 'asc', page: { limit: cards, offset: 0 },
+});
 
 /** Stores one download per card and refreshes each card's fleet summary; returns seconds (store, refresh). */
 async function seedFleet(dataDir: string, cards: number): Promise<{ store: number; refresh: number }> {
@@ -56,9 +64,32 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
       if (outcome.outcome !== 'created') throw new Error(`seeding: ${outcome.outcome}`);
     }
     const t1 = performance.now();
-    const refresh = new RefreshFleetCard({ store, fleet: new MikroOrmFleetStore(store), overviews: new OverviewQueries(store) });
+    const fleet = new MikroOrmFleetStore(store);
+    const refresh = new RefreshFleetCard({ store, fleet, overviews: new OverviewQueries(store) });
     for (let c = 0; c < cards; c++) await refresh.refresh(cardNumberOf(c), Date.parse(`2026-12-${String(1 + (c % 27)).padStart(2, '0')}T12:00:00Z`) / 1000);
     return { store: (t1 - t0) / 1000, refresh: (performance.now() - t1) / 1000 };
+  } finally {
+    await store.close();
+  }
+}
+
+/** The list of every card in process, on the database as the service opens it: p50 / p99 in ms and the JSON length. */
+async function listInProcess(dataDir: string, cards: number, requests: number): Promise<{ p50: number; p99: number; bytes: number }> {
+  const store = await createMikroOrmStore({ dataDir });
+  try {
+    const list = fleetUseCases(new MikroOrmFleetStore(store), { now: () => new Date() });
+    const writer = new FleetListWriter();
+    const answer = async () => writer.listText(await list.list(ALL_CARDS(cards)));
+    for (let i = 0; i < Math.min(20, requests); i++) await answer();
+    const times: number[] = [];
+    let jsonLength = 0;
+    for (let i = 0; i < requests; i++) {
+      const started = performance.now();
+      jsonLength = (await answer()).length;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p99: percentile(times, 99), bytes: jsonLength };
   } finally {
     await store.close();
   }
@@ -71,8 +102,11 @@ export async function benchFleet(options: FleetBenchOptions = {}): Promise<void>
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-fleet-'));
   try {
     const seeded = await seedFleet(dataDir, cards);
+    const inProcess = await listInProcess(dataDir, cards, requests);
     print(`fleet seed: ${cards} cards (one 28-day download each) stored in ${seeded.store.toFixed(1)} s; ` +
       `fleet summaries computed as at import time in ${seeded.refresh.toFixed(1)} s (${((seeded.refresh * 1000) / cards).toFixed(1)} ms per card)`);
+    print(`fleet list of all ${cards} cards in process (store → use case → JSON writer, no socket): ` +
+      `p50 ${inProcess.p50.toFixed(2)} ms, p99 ${inProcess.p99.toFixed(2)} ms (${(inProcess.bytes / 1e6).toFixed(2)} MB of JSON)`);
     const server = await startServer({ port: 0, dataDir }, { env: {} });
     try {
       const bare = await bareH3Latency(requests);

@@ -1,23 +1,10 @@
 /**
- * Reading the date and time fields of rows as numbers (epoch days / epoch seconds). Rows carry ISO text
- * today and epoch numbers once the internal model is all numbers; both are accepted, so the fleet code
- * reads them in one place.
+ * The one text value the fleet summary reads: a card's expiry date, which the card summary keeps as the
+ * decoder wrote it (`YYYY-MM-DD`). Every other date and time of the rows is already a number (UTC day, epoch
+ * seconds; core/time.ts). Read leniently, as Date.parse does (a calendar overflow such as 02-30 rolls over).
  */
-export function epochDayOfValue(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
+export function epochDayOfIsoDate(value: string | null): number | null {
+  if (value === null) return null;
   const ms = Date.parse(`${value.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(ms) ? null : ms / 86_400_000;
-}
-
-export function epochSecondsOfValue(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
-
-/** 'YYYY-MM-DD' of an epoch day. */
-export function dateOfEpochDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }

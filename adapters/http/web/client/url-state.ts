@@ -1,6 +1,6 @@
 /**
- * The page's selection as it lives in the URL: the fleet list's sort, order, text filter and due filter, the
- * driver and week, the data basis (one import, a date range), the card-out assumption and the open tab.
+ * The page's selection as it lives in the URL: the fleet list's sort, order, text filter, due filter and page
+ * (`offset`), the driver and week, the data basis (one import, a date range), the card-out assumption and the open tab.
  * Defaults are left out of the URL, so `/` is the fleet sorted by what is due.
  */
 
@@ -36,6 +36,8 @@ export interface ViewState {
   order: Order;
   q: string;
   filter: FleetFilter;
+  /** first row of the fleet page shown (0-based); a new sort or filter starts again at 0 */
+  offset: number;
 }
 
 export const DEFAULT_STATE: ViewState = {
@@ -51,7 +53,11 @@ export const DEFAULT_STATE: ViewState = {
   order: 'asc',
   q: '',
   filter: 'all',
+  offset: 0,
 };
+
+/** The largest offset a URL may ask for (the service's bound on list offsets is far above any fleet). */
+export const MAX_OFFSET = 10_000_000;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -61,6 +67,12 @@ function date(value: string | null): string | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const ms = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value) ? value : null;
+}
+
+/** A row offset from the URL: a plain non-negative integer, else 0. */
+function offsetOf(value: string | null): number {
+  if (!value || !/^\d{1,8}$/.test(value)) return 0;
+  return Math.min(Number(value), MAX_OFFSET);
 }
 
 /** The order a column sorts in when first chosen: most findings first, everything else ascending. */
@@ -89,6 +101,7 @@ export function readViewState(search: string): ViewState {
     order: oneOf(['asc', 'desc'] as const, p.get('order'), defaultOrder(sort)),
     q: (p.get('q') ?? '').trim(),
     filter: oneOf(FLEET_FILTERS, p.get('filter'), 'all'),
+    offset: offsetOf(p.get('offset')),
   };
 }
 
@@ -107,6 +120,7 @@ export function viewStateSearch(state: ViewState): string {
   if (state.order !== defaultOrder(state.sort)) p.set('order', state.order);
   if (state.q) p.set('q', state.q);
   if (state.filter !== 'all') p.set('filter', state.filter);
+  if (state.offset > 0) p.set('offset', String(state.offset));
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -117,13 +131,33 @@ export function nextSort(state: Pick<ViewState, 'sort' | 'order'>, column: Fleet
   return { sort: column, order: defaultOrder(column) };
 }
 
-/** The `GET /drivers` query of a state. */
-export function fleetQuery(state: ViewState, limit: number, offset = 0): Record<string, string> {
+/** The `GET /drivers` query of a state (its page unless `offset` is given). */
+export function fleetQuery(state: ViewState, limit: number, offset = state.offset): Record<string, string> {
   const q: Record<string, string> = { sort: state.sort, order: state.order, limit: String(limit), offset: String(offset) };
   if (state.q) q.q = state.q;
   if (state.filter === 'overdue') q.overdue = 'true';
   if (state.filter === 'expiring') q.expiring_within_days = String(EXPIRING_DAYS);
   return q;
+}
+
+/** A fleet selection changed (sort, order, text, filter): the list starts again at its first page. */
+export function withFleetSelection(state: ViewState, change: Partial<Pick<ViewState, 'sort' | 'order' | 'q' | 'filter'>>): ViewState {
+  return { ...state, ...change, offset: 0 };
+}
+
+/** The fleet pages around the shown one: null where there is none (first or last page). */
+export function fleetPages(offset: number, shown: number, total: number, pageSize: number): { previous: number | null; next: number | null; first: number; last: number } {
+  return {
+    previous: offset > 0 ? Math.max(0, offset - pageSize) : null,
+    next: offset + shown < total ? offset + pageSize : null,
+    first: shown ? offset + 1 : 0,
+    last: offset + shown,
+  };
+}
+
+/** The offset of the last page of `total` rows (a link past the end is moved there). */
+export function lastPageOffset(total: number, pageSize: number): number {
+  return total > 0 ? Math.floor((total - 1) / pageSize) * pageSize : 0;
 }
 
 /** The basis selector of the query endpoints: one import when narrowed, else the card's whole history. */

@@ -129,7 +129,7 @@ export class WeekView {
     const { w, e } = await wt;
     if (signal.aborted) return;
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
-    if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en)));
+    if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en), w.not_evaluated ?? []));
     await tab;
     if (this.controller === controller) this.controller = null;
   }

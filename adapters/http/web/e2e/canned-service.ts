@@ -15,7 +15,7 @@ import {
   BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
   DRIVERS, findings, type Import, importRow, isoWeekMonday, rowsOf, startingImports, weekOf,
 } from './canned-data.js';
-import { fleetRow, fleetSummaryOf, listFleet } from './canned-fleet.js';
+import { type CannedDriver, fleetRow, fleetSummaryOf, listFleet } from './canned-fleet.js';
 
 export { BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD } from './canned-data.js';
 
@@ -47,7 +47,22 @@ export interface CannedService {
   close(): Promise<void>;
 }
 
-export async function startCannedService(options: { imported: boolean; now?: string }): Promise<CannedService> {
+/** What the canned working-time answer did not evaluate (the service lists its static items and the data-dependent ones). */
+export const CANNED_WTD_NOT_EVALUATED = [
+  { rule: 'night_work', reason: 'Art. 7: night time is defined by national law; not evaluated.' },
+  { rule: 'wtd_average_weekly', reason: 'The data holds 2 full week(s), fewer than the reference period of 17 weeks: the 48 h average is not evaluated.' },
+];
+
+/** A card of the long fleet (`extraDrivers`): listed, never imported. */
+function extraDriver(i: number): CannedDriver {
+  return {
+    card_number: `DEXTRA${String(i).padStart(10, '0')}`, surname: `Extra ${String(i).padStart(4, '0')}`, first_names: 'Test',
+    downloaded_days_ago: i % 27, expires_in_days: 60 + (i % 300), imports: 1, quarantined_imports: 0, conflicting_days: 0,
+    authenticity_status: 'VERIFIED', violations: i % 3,
+  };
+}
+
+export async function startCannedService(options: { imported: boolean; now?: string; extraDrivers?: number }): Promise<CannedService> {
   const now = options.now ?? CANNED_NOW;
   const requests: string[] = [];
   let holding = false;
@@ -59,7 +74,8 @@ export async function startCannedService(options: { imported: boolean; now?: str
     if (id) return imports.find((i) => i.import_id === id)?.card.card_number ?? '';
     return (q.get('card_number') ?? '').toUpperCase();
   };
-  const fleet = () => [...new Set(imports.map((i) => i.card.card_number))].map((c) => fleetRow(DRIVERS[c]!, Date.parse(now)));
+  const extra = Array.from({ length: options.extraDrivers ?? 0 }, (_, i) => fleetRow(extraDriver(i), Date.parse(now)));
+  const fleet = () => [...[...new Set(imports.map((i) => i.card.card_number))].map((c) => fleetRow(DRIVERS[c]!, Date.parse(now))), ...extra];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) requests.push(`${url.pathname}${url.search}`);
@@ -137,7 +153,7 @@ export async function startCannedService(options: { imported: boolean; now?: str
         const weeks = mondays.map((m) => weekOf(card, m)).map((w) => ({
           week: w.week, working_time: w.totals.DRIVING + w.totals.WORK, driving: w.totals.DRIVING, work: w.totals.WORK, availability: w.totals.AVAILABILITY,
         }));
-        return send(res, 200, { rule_version: 'canned', algorithm_version: 'canned', basis: {}, reference_weeks: 17, weeks, average_weekly_working_time: null, violations: [], not_evaluated: [], disclaimer: 'canned' });
+        return send(res, 200, { rule_version: 'canned', algorithm_version: 'canned', basis: {}, reference_weeks: 17, weeks, average_weekly_working_time: null, violations: [], not_evaluated: CANNED_WTD_NOT_EVALUATED, disclaimer: 'canned' });
       }
       case '/api/drivercard/events':
       case '/api/drivercard/faults':
