@@ -41,7 +41,7 @@ export const GENERATION_PREFIXES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /** The repository root: the nearest folder above this module holding package.json (works from dist/ too). */
-function repoRoot(): string {
+export function repoRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'core'))) return dir;

@@ -13,7 +13,7 @@ export function verifyingCardDecoder(verifier: AuthenticityVerifier): CardDecode
   return async (content) => {
     const decoded = await decodeDdd(content);
     const parsed = toParsedCard(decoded);
-    const outcome = verifier.verify(decoded);
+    const outcome = verifier.verifyAsync ? await verifier.verifyAsync(decoded) : verifier.verify(decoded);
     parsed.metadata.authenticity = outcome.authenticity;
     parsed.metadata.warnings.push(...outcome.warnings);
     return parsed;
