@@ -4,14 +4,15 @@
  * definitions, ./fixtures/pki/expected-authenticity.ts), on the sequential and the concurrent path; one changed
  * byte of an EF or of its signature turns exactly that EF INVALID and the file INVALID.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import t from 'tap';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
 import { CardAuthenticityVerifier, buildTrustStore } from '../core/authenticity/index.js';
 import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
 import { withInvalidEf } from '../fixtures/pki/expected-authenticity.js';
-import { GOLDEN_DIR, goldenText, signedGoldens } from '../fixtures/pki/golden.js';
+import { GOLDEN_DIR, goldenText, signedGoldens, writeGoldens } from '../fixtures/pki/golden.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 
 const crypto = new NodeSignatureCrypto();
@@ -34,6 +35,10 @@ t.test('the golden files are current: one per encoder fixture, as the scenario s
   t.same(readdirSync(GOLDEN_DIR).sort(), goldens.map((g) => `${g.name}.json`).sort());
   for (const g of goldens) t.equal(readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'), goldenText(g.authenticity), `${g.name}.json`);
   t.ok(goldens.some((g) => g.name.startsWith('gen1')) && goldens.some((g) => g.name.startsWith('gen2v2')), 'every generation');
+  const dir = mkdtempSync(join(tmpdir(), 'pki-golden-'));
+  const lines = writeGoldens(dir);
+  t.match(lines.join('\n'), /gen2v2-full +VERIFIED 30 EFs/);
+  for (const g of goldens) t.equal(readFileSync(join(dir, `${g.name}.json`), 'utf8'), readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'), `the generator writes ${g.name}.json`);
 });
 
 for (const { name } of goldens) {

@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeDddBytes } from '../../core/decoder/index.js';
-import { benchAuthenticity, dropPercent, importMsPerFile, laterDownloads } from './authenticity.bench.js';
+import { benchAuthenticity, benchSettings, dropPercent, importMsPerFile, laterDownloads } from './authenticity.bench.js';
+import { readFileSync } from 'node:fs';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
 
@@ -44,4 +45,24 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   t.match(text, /import, 1 in flight, without verification +[\d.]+ ms\/file +\d+ imports\/s\n/);
   t.match(text, /import, 4 in flight, verified, EF checks at once +[\d.]+ ms\/file +\d+ imports\/s +drop +-?\d+ %/);
   t.match(text, /import, 4 in flight, verified, EF checks 1 by 1 /);
+});
+
+t.test('importMsPerFile refuses to time imports that do not verify', async (t) => {
+  const unsigned = readFileSync(join(FIXTURES, 'gen2-full.ddd'));
+  const files = [0, 1, 2].map((i) => {
+    const copy = new Uint8Array(unsigned);
+    copy[copy.length - 1] ^= i; // distinct content, still the encoder's random certificates
+    return copy;
+  });
+  await t.rejects(importMsPerFile(files, 'concurrent', 1), /bench import 0: QUARANTINED INVALID/);
+});
+
+t.test('benchSettings: bounded defaults', async (t) => {
+  const s = benchSettings({});
+  t.equal(s.count, 25, '24 timed imports and the warm-up one');
+  t.equal(s.rounds, 2);
+  t.equal(s.iterations, 30);
+  t.match(s.fixturesDir, /fixtures[\\/]ddd$/);
+  t.equal(typeof s.print, 'function');
+  t.equal(benchSettings({ imports: 0, rounds: 0, iterations: 0 }).count, 4, 'never fewer than 3 timed imports');
 });

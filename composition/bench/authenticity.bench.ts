@@ -145,12 +145,19 @@ async function throughputRows(files: readonly Uint8Array[], rounds: number, prin
   }
 }
 
+/** The options with their defaults (`count`: the timed imports plus the warm-up one). */
+export function benchSettings(options: AuthenticityBenchOptions): { print: (line: string) => void; count: number; rounds: number; iterations: number; fixturesDir: string } {
+  return {
+    print: options.print ?? ((line: string) => console.log(line)),
+    count: Math.max(3, options.imports ?? 24) + 1,
+    rounds: Math.max(1, options.rounds ?? 2),
+    iterations: Math.max(1, options.iterations ?? 30),
+    fixturesDir: options.fixturesDir ?? join(repoRoot(), 'fixtures', 'ddd'),
+  };
+}
+
 export async function benchAuthenticity(options: AuthenticityBenchOptions = {}): Promise<void> {
-  const print = options.print ?? ((line: string) => console.log(line));
-  const count = Math.max(3, options.imports ?? 24) + 1;
-  const rounds = options.rounds ?? 2;
-  const iterations = options.iterations ?? 30;
-  const fixturesDir = options.fixturesDir ?? join(repoRoot(), 'fixtures', 'ddd');
+  const { print, count, rounds, iterations, fixturesDir } = benchSettings(options);
   print(
     `authenticity benchmark: test PKI, distinct later downloads of one card per generation; verification medians of ${iterations}; ` +
       `imports through the use case + decoder pool + SQLite, ${count - 1} timed per run, best of ${rounds} rounds; drop = 1 − throughput with / without`,
