@@ -34,10 +34,11 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   const dir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
   copyFileSync(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'gen2-x.ddd'));
   const lines: string[] = [];
-  await benchAuthenticity({ fixturesDir: dir, imports: 3, rounds: 1, iterations: 2, print: (l) => lines.push(l) });
+  await benchAuthenticity({ fixturesDir: dir, imports: 3, rounds: 1, iterations: 2, twentyEightDay: false, print: (l) => lines.push(l) });
   const text = lines.join('\n');
   t.match(text, /authenticity gen1: skipped/);
   t.match(text, /gen2: gen2-x\.ddd signed/);
+  t.notMatch(text, /28-day/, 'the 28-day card left out when asked');
   t.match(text, /decodeDddBytes \(signed file\) +[\d.]+ ms\/file/);
   t.match(text, /verify verified, first file of a chain +[\d.]+ ms\/file +\d+% of decode/);
   t.match(text, /same chain, new content, at once +[\d.]+ ms\/file/);
@@ -45,6 +46,10 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   t.match(text, /import, 1 in flight, without verification +[\d.]+ ms\/file +\d+ imports\/s\n/);
   t.match(text, /import, 4 in flight, verified, EF checks at once +[\d.]+ ms\/file +\d+ imports\/s +drop +-?\d+ %/);
   t.match(text, /import, 4 in flight, verified, EF checks 1 by 1 /);
+  const card: string[] = [];
+  await benchAuthenticity({ fixturesDir: mkdtempSync(join(tmpdir(), 'bench-auth-empty-')), imports: 3, rounds: 1, iterations: 2, print: (l) => card.push(l) });
+  t.match(card.join('\n'), /gen1: 28-day card \(service bench\) signed \([\d,]+ bytes\)\n {2}decodeDddBytes/);
+  t.match(card.join('\n'), /import, 1 in flight, verified, EF checks at once +[\d.]+ ms\/file/);
 });
 
 t.test('importMsPerFile refuses to time imports that do not verify', async (t) => {

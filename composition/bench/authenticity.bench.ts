@@ -1,6 +1,7 @@
 /**
  * Authenticity benchmark (issue 8: "verification cost per generation next to decode time; import throughput must
- * not drop by more than 10 % because of it"). For the largest fixture of each generation (decode.bench.ts), made
+ * not drop by more than 10 % because of it"). For the largest fixture of each generation (decode.bench.ts) and the
+ * 28-day gen1 card of the service benchmark, made
  * into distinct later downloads of one card under the test PKI (fixtures/pki: EF Card_Download set to a new time,
  * every EF signed again; gen2 ECDSA signatures differ on every signing, as a card's do):
  *
@@ -30,6 +31,8 @@ import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
 import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../../fixtures/pki/test-pki.js';
 import { createUseCases } from '../use-cases.js';
+import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
+import { LAST_DAY } from './service.bench.js';
 import { GENERATION_PREFIXES, largestFixture, medianMs, repoRoot } from './decode.bench.js';
 
 export interface AuthenticityBenchOptions {
@@ -42,6 +45,8 @@ export interface AuthenticityBenchOptions {
   /** timed verifications per cost row (default 30) */
   iterations?: number;
   print?: (line: string) => void;
+  /** also measure the 28-day gen1 card of the service benchmark (default true) */
+  twentyEightDay?: boolean;
 }
 
 export type ImportMode = 'without' | 'concurrent' | 'sequential';
@@ -162,14 +167,17 @@ export async function benchAuthenticity(options: AuthenticityBenchOptions = {}):
     `authenticity benchmark: test PKI, distinct later downloads of one card per generation; verification medians of ${iterations}; ` +
       `imports through the use case + decoder pool + SQLite, ${count - 1} timed per run, best of ${rounds} rounds; drop = 1 − throughput with / without`,
   );
+  const targets: Array<{ title: string; bytes: Uint8Array }> = [];
   for (const [generation, prefix] of GENERATION_PREFIXES) {
     const path = largestFixture(fixturesDir, prefix);
-    if (path === null) {
-      print(`authenticity ${generation}: skipped (no fixtures/ddd/${prefix}*.ddd yet)`);
-      continue;
-    }
-    const files = laterDownloads(new Uint8Array(readFileSync(path)), count);
-    print(`${generation}: ${path.split(/[\\/]/).pop()} signed (${files[0]!.length.toLocaleString('en-US')} bytes)`);
+    if (path === null) print(`authenticity ${generation}: skipped (no fixtures/ddd/${prefix}*.ddd yet)`);
+    else targets.push({ title: `${generation}: ${path.split(/[\\/]/).pop()}`, bytes: new Uint8Array(readFileSync(path)) });
+  }
+  // the 28-day gen1 card of the service benchmark: a typical download, whose storage costs a few ms
+  if (options.twentyEightDay !== false) targets.push({ title: 'gen1: 28-day card (service bench)', bytes: twentyEightDayCard(1000, cardNumberOf(0), LAST_DAY) });
+  for (const { title, bytes } of targets) {
+    const files = laterDownloads(bytes, count);
+    print(`${title} signed (${files[0]!.length.toLocaleString('en-US')} bytes)`);
     await costRows(files, iterations, print);
     await throughputRows(files, rounds, print);
   }
