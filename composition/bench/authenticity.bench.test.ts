@@ -42,7 +42,7 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   t.match(text, /decodeDddBytes \(signed file\) +[\d.]+ ms\/file/);
   t.match(text, /verify verified, first file of a chain +[\d.]+ ms\/file +\d+% of decode/);
   t.match(text, /same chain, new content, at once +[\d.]+ ms\/file/);
-  t.match(text, /the same file again \(EF cache\) +[\d.]+ ms\/file/);
+  t.match(text, /the same file again \(cached\) +[\d.]+ ms\/file/);
   t.match(text, /import, 1 in flight, without verification +[\d.]+ ms\/file +\d+ imports\/s\n/);
   t.match(text, /import, 4 in flight, verified, EF checks at once +[\d.]+ ms\/file +\d+ imports\/s +drop +-?\d+ %/);
   t.match(text, /import, 4 in flight, verified, EF checks 1 by 1 /);

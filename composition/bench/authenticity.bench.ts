@@ -9,7 +9,7 @@
  *    - first file of a chain (a fresh verifier: every certificate checked),
  *    - same chain, new content (certificates from the cache, every EF signature checked), EF signatures one after
  *      the other on this thread and concurrently (thread pool: what an import does),
- *    - the same file again (certificates and EF results from the cache);
+ *    - the same file again (certificates and gen2 EF results from the cache);
  * 2. import throughput through the import use case, the decoder pool and SQLite (what `serve` runs), the same
  *    files in the same run, without verification, with verification (EF signatures concurrently, the service's
  *    path) and with the EF signatures one after the other; one import in flight and 4 in flight; the drop in %
@@ -132,7 +132,7 @@ async function costRows(files: readonly Uint8Array[], iterations: number, print:
   print(`  verify ${status.toLowerCase()}, first file of a chain     ${ms(coldMs)}${share(coldMs)}`);
   print(`  verify, same chain, new content, 1 by 1   ${ms(sequentialMs)}${share(sequentialMs)}`);
   print(`  verify, same chain, new content, at once  ${ms(concurrentMs)}${share(concurrentMs)}`);
-  print(`  verify, the same file again (EF cache)    ${ms(againMs)}${share(againMs)}`);
+  print(`  verify, the same file again (cached)      ${ms(againMs)}${share(againMs)}`);
 }
 
 async function throughputRows(files: readonly Uint8Array[], rounds: number, print: (line: string) => void): Promise<void> {

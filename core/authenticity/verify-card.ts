@@ -47,7 +47,8 @@ export interface VerificationOutcome {
  */
 interface EfVerifier {
   sync(data: Uint8Array, signature: Uint8Array): boolean;
-  async(data: Uint8Array, signature: Uint8Array): Promise<boolean>;
+  /** absent: the check is cheap enough to run on the calling thread either way */
+  async?(data: Uint8Array, signature: Uint8Array): Promise<boolean>;
 }
 
 /** One EF of the file: its result when no signature check decides it, else the check to run. */
@@ -106,8 +107,7 @@ function planEfs(app: CardApplication, application: SignedApplication, verifier:
 /** RSA with SHA-1 (CSM_034): a public operation of some microseconds, checked on the calling thread either way. */
 function gen1Verifier(key: RsaPublicKey | null, ctx: ChainContext): EfVerifier | null {
   if (key === null) return null;
-  const sync = (data: Uint8Array, signature: Uint8Array): boolean => verifyGen1Signature(data, signature, key, ctx.crypto);
-  return { sync, async: (data, signature) => Promise.resolve(sync(data, signature)) };
+  return { sync: (data, signature) => verifyGen1Signature(data, signature, key, ctx.crypto) };
 }
 
 /**
@@ -213,6 +213,8 @@ export function verifyCard(card: DecodedCard, ctx: Omit<ChainContext, 'at'>): Ve
 /** The same verdict, the file's EF signatures checked concurrently (the port's ecdsaVerifyAsync when present). */
 export async function verifyCardAsync(card: DecodedCard, ctx: Omit<ChainContext, 'at'>): Promise<VerificationOutcome> {
   const plan = planCard(card, { ...ctx, at: downloadTimeOf(card) });
-  const checked = await Promise.all(plan.efs.map((e) => (e.check === null ? null : e.check.verifier.async(e.check.data, e.check.signature))));
-  return conclude(card, plan, checked);
+  // the costly checks start first, the cheap ones run here meanwhile
+  const started = plan.efs.map((e) => (e.check?.verifier.async ? e.check.verifier.async(e.check.data, e.check.signature) : null));
+  const checked = plan.efs.map((e, i) => started[i] ?? (e.check === null ? null : e.check.verifier.sync(e.check.data, e.check.signature)));
+  return conclude(card, plan, started.some((p) => p !== null) ? await Promise.all(checked) : (checked as Array<boolean | null>));
 }
