@@ -14,6 +14,7 @@ import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
 import type { DecodedCard } from '../core/domain/card.js';
 import type { SignatureCrypto } from '../core/ports/signature-crypto.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../fixtures/pki/test-pki.js';
+import { decodeCardFile, verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
 
 const node = new NodeSignatureCrypto();
 const trust = buildTrustStore(testTrustFiles(), node).store;
@@ -112,4 +113,17 @@ t.test('verifyAsync never rejects: an internal failure rates the file UNVERIFIAB
   const r = await new CardAuthenticityVerifier(node, trust).verifyAsync(broken);
   t.equal(r.authenticity.status, 'UNVERIFIABLE');
   t.same(r.warnings.map((w) => w.code), ['authenticity_unverifiable']);
+});
+
+t.test('the verifying decoder: same rows as the plain decoder, the same authenticity with or without verifyAsync', async (t) => {
+  const signed = signDdd(fixture('gen2v2-full.ddd'));
+  const verifier = new CardAuthenticityVerifier(node, trust);
+  const concurrent = await verifyingCardDecoder(verifier)(signed);
+  const sequential = await verifyingCardDecoder({ verify: (card) => verifier.verify(card) })(signed);
+  const plain = await decodeCardFile(signed);
+  t.equal(concurrent.metadata.authenticity?.status, 'VERIFIED');
+  t.same(sequential, concurrent, 'the sequential path answers the same');
+  const { authenticity: _a, ...rest } = concurrent.metadata;
+  void _a;
+  t.same({ ...concurrent, metadata: rest }, { ...plain, metadata: (({ authenticity: _b, ...m }) => m)(plain.metadata) }, 'rows unchanged by verification');
 });
