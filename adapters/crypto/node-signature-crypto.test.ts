@@ -41,3 +41,22 @@ t.test('the verifier never throws: an internal failure rates the file UNVERIFIAB
   t.equal(r.authenticity.status, 'UNVERIFIABLE');
   t.same(r.warnings.map((w) => w.code), ['authenticity_unverifiable']);
 });
+
+t.test('ECDSA off the calling thread: the same answers, never a rejection', async (t) => {
+  const { generateKeyPairSync, sign } = await import('node:crypto');
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'brainpoolP256r1' });
+  const der = publicKey.export({ format: 'der', type: 'spki' });
+  const point = new Uint8Array(der.subarray(der.length - 65));
+  const data = Uint8Array.of(1, 2, 3);
+  const signature = new Uint8Array(sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' }));
+  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, signature), true);
+  t.equal(c.ecdsaVerify('brainpoolP256r1', point, 'SHA-256', data, signature), true, 'the sync check agrees');
+  const bad = signature.slice();
+  bad[10] ^= 1;
+  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, bad), false, 'a changed signature byte');
+  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', Uint8Array.of(1, 2, 4), signature), false, 'changed data');
+  t.equal(await c.ecdsaVerifyAsync('prime256v1', new Uint8Array(65), 'SHA-256', data, signature), false, 'a point not on the curve');
+  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, signature.subarray(0, 10)), false, 'a short signature');
+  const notBytes = null as unknown as Uint8Array;
+  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', notBytes, signature), false, 'arguments node:crypto refuses');
+});

@@ -1,7 +1,8 @@
 /**
  * SignatureCrypto on node:crypto (OpenSSL): RSA through publicDecrypt without padding on a JWK-built key, ECDSA
  * through KeyObjects built from an SPKI DER (brainpool curves are not reachable through JWK or WebCrypto) with
- * `dsaEncoding: 'ieee-p1363'` (plain r‖s).
+ * `dsaEncoding: 'ieee-p1363'` (plain r‖s). KeyObjects are kept per key (bounded). ecdsaVerifyAsync runs the check
+ * on the libuv thread pool (crypto.verify with a callback): a file's EF signatures then use every core.
  */
 import { constants, createHash, createPublicKey, publicDecrypt, verify, type KeyObject } from 'node:crypto';
 import type { CurveName, HashAlgorithm, SignatureCrypto } from '../../core/ports/signature-crypto.js';
@@ -70,6 +71,18 @@ export class NodeSignatureCrypto implements SignatureCrypto {
     } catch {
       return false;
     }
+  }
+
+  ecdsaVerifyAsync(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+    const key = this.ecKey(curve, publicPoint);
+    if (key === null) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      try {
+        verify(NODE_HASH[algorithm], data, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, ok) => resolve(!error && ok === true));
+      } catch {
+        resolve(false);
+      }
+    });
   }
 
   /** KeyObjects are built once per key (building one validates the point: about as costly as a verification) */

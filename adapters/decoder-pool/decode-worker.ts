@@ -10,11 +10,15 @@ import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../../co
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
-/** Decode and verify with the roots the pool was given (decode only without them). */
+/**
+ * Decode and verify with the roots the pool was given (decode only without them). A file's EF signatures are
+ * checked concurrently on the libuv thread pool (verifyAsync), unless the setup asks for one after the other.
+ */
 function decoderOf(setup: WorkerSetup | undefined): CardDecoder {
   if (!setup?.trustFiles) return decodeCardFile;
   const crypto = new NodeSignatureCrypto();
-  return verifyingCardDecoder(new CardAuthenticityVerifier(crypto, buildTrustStore(setup.trustFiles, crypto).store));
+  const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(setup.trustFiles, crypto).store);
+  return verifyingCardDecoder(setup.sequentialSignatures === true ? { verify: (card) => verifier.verify(card) } : verifier);
 }
 
 const decode = decoderOf(workerData as WorkerSetup | undefined);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
 import { DecoderPool } from './decoder-pool.js';
+import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
 const file = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
@@ -58,4 +59,21 @@ t.test('a worker that cannot start: bodies are decoded inline, with the same ans
   t.equal((answers[2] as DddDecodeError).reason, 'truncated');
   t.same(await broken.decode(file('gen1-full.ddd')), answers[0], 'later bodies too');
   t.equal(broken.started, 0, 'no worker kept');
+});
+
+t.test('workers given trust roots verify, EF signatures concurrently or one by one, with the same answers', async (t) => {
+  const signed = signDdd(file('gen2-full.ddd'));
+  const tampered = signed.slice();
+  tampered[tampered.length - 3] ^= 0x01; // the last EF signature of the file
+  for (const sequentialSignatures of [false, true]) {
+    const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, trustFiles: testTrustFiles(), sequentialSignatures });
+    t.teardown(() => pool.close());
+    const ok = await pool.decode(signed);
+    t.equal(ok.metadata.authenticity?.status, 'VERIFIED', `sequential ${sequentialSignatures}: VERIFIED`);
+    const bad = await pool.decode(tampered);
+    t.equal(bad.metadata.authenticity?.status, 'INVALID', `sequential ${sequentialSignatures}: a changed signature byte`);
+    t.equal(bad.metadata.authenticity?.efs.filter((e) => e.result === 'INVALID').length, 1, 'exactly one EF');
+    t.ok(bad.metadata.warnings.some((w) => w.code === 'signature_invalid'));
+    t.equal(pool.started, 1);
+  }
 });

@@ -21,6 +21,8 @@ export interface DecoderPoolOptions {
   inlineBelowBytes?: number;
   /** the trust roots the workers verify with (absent: workers only decode) */
   trustFiles?: TrustFile[];
+  /** workers check a file's EF signatures one after the other instead of concurrently (the benchmark's baseline) */
+  sequentialSignatures?: boolean;
   /** what the calling thread runs for small bodies and when workers are unavailable (default: decode only) */
   inlineDecoder?: CardDecoder;
 }
@@ -58,7 +60,7 @@ export class DecoderPool {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
     this.inline = options.inlineDecoder ?? decodeCardFile;
-    this.setup = { trustFiles: options.trustFiles ?? null };
+    this.setup = { trustFiles: options.trustFiles ?? null, sequentialSignatures: options.sequentialSignatures ?? false };
   }
 
   /** The CardDecoder of the import use case. */

@@ -81,4 +81,6 @@ export function unpackCard(card: PackedCard): ParsedCard {
 /** What a worker is started with: the trust roots to verify with (null: decode only). */
 export interface WorkerSetup {
   trustFiles: TrustFile[] | null;
+  /** check a file's EF signatures one after the other on the worker thread (default: concurrently, thread pool) */
+  sequentialSignatures?: boolean;
 }

@@ -52,7 +52,8 @@ t.test('benchDecode prints aligned lines, skipping missing generations', async (
     t.match(text, /decodeDdd \(4 KiB chunks\) +[\d.]+ ms\/file/);
     t.match(text, /baseline TLV walk \+ slice +[\d.]+ ms\/file .* 1\.0x baseline/);
     t.match(text, /verify \w+ \(cold\) +[\d.]+ ms\/file +\d+% of decode time/, 'verification cost next to decode time');
-    t.match(text, /verify \(cached chain\) +[\d.]+ ms\/file/);
+    t.match(text, /verify \(same chain, new\) +[\d.]+ ms\/file +\d+% of decode time/);
+    t.match(text, /verify \(same file again\) +[\d.]+ ms\/file/);
   } else {
     t.match(text, /decode gen1: skipped/);
   }

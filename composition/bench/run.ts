@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), EU 561
+ * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), authenticity cost and import
+ * throughput with / without verification (benchAuthenticity), EU 561
  * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
  * fails is reported and the others run.
  */
@@ -10,6 +11,7 @@ type BenchModule = Record<string, unknown>;
 
 export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './decode.bench.js', run: 'benchDecode' },
+  { module: './authenticity.bench.js', run: 'benchAuthenticity' },
   { module: './eu561.bench.js', run: 'benchEu561' },
   { module: './service.bench.js', run: 'benchService' },
   { module: './fast-path.bench.js', run: 'benchFastPath' },

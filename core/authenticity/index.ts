@@ -5,11 +5,11 @@ import type { Warning } from '../domain/rows.js';
 import type { SignatureCrypto } from '../ports/signature-crypto.js';
 import type { TrustStore } from './trust-store.js';
 import { VerificationCache } from './verification-cache.js';
-import { verifyCard, type VerificationOutcome } from './verify-card.js';
+import { verifyCard, verifyCardAsync, type VerificationOutcome } from './verify-card.js';
 
 export { buildTrustStore, emptyTrustStore, type TrustFile, type TrustStore } from './trust-store.js';
 export { VerificationCache } from './verification-cache.js';
-export { downloadTimeOf, verifyCard, type VerificationOutcome } from './verify-card.js';
+export { downloadTimeOf, verifyCard, verifyCardAsync, type VerificationOutcome } from './verify-card.js';
 
 /** The warning codes of the verifier (stable API; the decoder adds `signature_scheme_unknown`). */
 export const AUTHENTICITY_WARNING_CODES = [
@@ -18,6 +18,15 @@ export const AUTHENTICITY_WARNING_CODES = [
 
 export interface AuthenticityVerifier {
   verify(card: DecodedCard): VerificationOutcome;
+  /** the same verdict, the file's EF signatures checked concurrently (optional; never rejects) */
+  verifyAsync?(card: DecodedCard): Promise<VerificationOutcome>;
+}
+
+/** The answer when the verifier itself failed (a bug, not bad bytes). */
+function failedVerification(): VerificationOutcome {
+  const authenticity: Authenticity = { status: 'UNVERIFIABLE', chains: [], efs: [] };
+  const warning: Warning = { code: 'authenticity_unverifiable', message: 'The signatures of the file could not be checked.' };
+  return { authenticity, warnings: [warning] };
 }
 
 /** The verifier of a process: one trust store, one cache shared by every import. */
@@ -33,9 +42,16 @@ export class CardAuthenticityVerifier implements AuthenticityVerifier {
     try {
       return verifyCard(card, { crypto: this.crypto, trust: this.trust, cache: this.cache });
     } catch {
-      const authenticity: Authenticity = { status: 'UNVERIFIABLE', chains: [], efs: [] };
-      const warning: Warning = { code: 'authenticity_unverifiable', message: 'The signatures of the file could not be checked.' };
-      return { authenticity, warnings: [warning] };
+      return failedVerification();
+    }
+  }
+
+  /** verify() with the EF signatures checked concurrently off the calling thread (import path); never rejects. */
+  async verifyAsync(card: DecodedCard): Promise<VerificationOutcome> {
+    try {
+      return await verifyCardAsync(card, { crypto: this.crypto, trust: this.trust, cache: this.cache });
+    } catch {
+      return failedVerification();
     }
   }
 }

@@ -16,4 +16,9 @@ export interface SignatureCrypto {
   rsaPublic(modulus: Uint8Array, exponent: Uint8Array, input: Uint8Array): Uint8Array | null;
   /** ECDSA over `data` hashed with `algorithm`, plain signature r‖s (TR-03111); false when anything is unusable. */
   ecdsaVerify(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): boolean;
+  /**
+   * The same check off the calling thread (optional): lets the verifier run a file's EF signatures concurrently.
+   * Resolves false when anything is unusable; never rejects. Absent: the verifier uses ecdsaVerify.
+   */
+  ecdsaVerifyAsync?(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): Promise<boolean>;
 }

@@ -12,8 +12,10 @@ export const decodeCardFile: CardDecoder = async (content) => toParsedCard(await
 export function verifyingCardDecoder(verifier: AuthenticityVerifier): CardDecoder {
   return async (content) => {
     const decoded = await decodeDdd(content);
+    // the signature checks start first (off this thread when the verifier can), the rows are mapped meanwhile
+    const verifying = verifier.verifyAsync?.(decoded) ?? null;
     const parsed = toParsedCard(decoded);
-    const outcome = verifier.verify(decoded);
+    const outcome = verifying === null ? verifier.verify(decoded) : await verifying;
     parsed.metadata.authenticity = outcome.authenticity;
     parsed.metadata.warnings.push(...outcome.warnings);
     return parsed;
