@@ -68,7 +68,13 @@ function evaluate(t: Timeline, completion: Completion): RuleOutput {
 export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end || (a.start === b.start && a.end === b.end);
 
-export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>): Evidence[] {
+/**
+ * The intervals of the timeline behind a finding (its evidence). With `summarise` (evidence=summary, the default)
+ * a list longer than EVIDENCE_SUMMARY_OVER is never built: only its first and last intervals are written, and its
+ * count and totals kept for summariseEvidence (a card-year pre-check wrote every interval of every finding as
+ * ISO text before keeping two of them, which set the service's memory peak).
+ */
+export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>, summarise = false): Evidence[] {
   // first segment ending after f.start
   let lo = 0;
   let hi = segments.length;
@@ -77,27 +83,36 @@ export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'st
     if (segments[mid]!.end <= f.start) lo = mid + 1;
     else hi = mid;
   }
-  const out: Evidence[] = [];
   const totals: Record<EvidenceActivity, number> = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
+  const picked: Segment[] = [];
+  let count = 0;
+  let last: Segment | null = null;
   for (let k = lo; k < segments.length && segments[k]!.start < f.end; k++) {
     const s = segments[k]!;
     if (s.kind !== 'UNKNOWN' && !f.evidenceKinds.includes(s.kind)) continue;
-    const start = Math.max(s.start, f.start);
-    const end = Math.min(s.end, f.end);
-    totals[s.kind] += end - start;
-    out.push({ start: toIso(start), end: toIso(end), activity: s.kind });
+    totals[s.kind] += Math.min(s.end, f.end) - Math.max(s.start, f.start);
+    if (!summarise || count < EVIDENCE_SUMMARY_OVER) picked.push(s);
+    last = s;
+    count++;
   }
-  EVIDENCE_TOTALS.set(out, totals);
+  const write = (s: Segment): Evidence => ({ start: toIso(Math.max(s.start, f.start)), end: toIso(Math.min(s.end, f.end)), activity: s.kind });
+  if (summarise && count > EVIDENCE_SUMMARY_OVER) {
+    const out = [write(picked[0]!), write(last!)];
+    SUMMARISED.set(out, { count, totals });
+    return out;
+  }
+  const out = picked.map(write);
+  SUMMARISED.set(out, { count, totals });
   return out;
 }
 
 /**
- * Seconds per activity of an evidence list made by evidenceOf, summed from the numbers it was written from: the
- * summary (summariseEvidence) then needs no ISO text read back (that was 16 % of a card-year pre-check).
+ * Count and seconds per activity of an evidence list made by evidenceOf, summed from the numbers it was written
+ * from: summariseEvidence needs no ISO text read back, and a list written summarised keeps its true count.
  */
-const EVIDENCE_TOTALS = new WeakMap<readonly Evidence[], Record<EvidenceActivity, number>>();
+const SUMMARISED = new WeakMap<readonly Evidence[], { count: number; totals: Record<EvidenceActivity, number> }>();
 
-function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], gaps: readonly Gap[]): Violation {
+function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], gaps: readonly Gap[], summarise: boolean): Violation {
   let description = f.description;
   if (status === 'INCOMPLETE_DATA') {
     const near = gaps.filter((g) => g.start < f.end + DAY && g.end > f.start - DAY);
@@ -119,7 +134,7 @@ function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], ga
     excess: Math.max(0, f.excess),
     severity: status === 'INCOMPLETE_DATA' ? null : f.severity,
     description,
-    evidence: evidenceOf(t.segments, f),
+    evidence: evidenceOf(t.segments, f, summarise),
     severity_verified: status !== 'INCOMPLETE_DATA' && f.severity !== null && f.severityVerified === true,
     assumption_dependent: false,
   };
@@ -164,7 +179,7 @@ export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: Utc
 }
 
 /** The findings of one timeline (rules on both completions, compared); evidence read from `evidenceOf`. */
-function judge(t: Timeline, evidenceT: Timeline): { violations: Violation[]; notes: RuleNote[] } {
+function judge(t: Timeline, evidenceT: Timeline, summarise: boolean): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
   const violations: Violation[] = [];
   const notes: RuleNote[] = [];
@@ -172,7 +187,7 @@ function judge(t: Timeline, evidenceT: Timeline): { violations: Violation[]; not
   const asRest = evaluate(t, 'rest');
   notes.push(...asRest.notes);
   if (inner.length === 0) {
-    for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner));
+    for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
     return { violations, notes };
   }
   const asWork = evaluate(t, 'work');
@@ -182,9 +197,9 @@ function judge(t: Timeline, evidenceT: Timeline): { violations: Violation[]; not
     const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
     if (twin) matched.add(twin);
     if (twin || MONOTONE.has(f.rule)) {
-      violations.push(toViolation(evidenceT, f, f.status, inner));
+      violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
     } else {
-      violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner));
+      violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner, summarise));
     }
   }
   for (const g of asWork.findings) {
@@ -193,7 +208,7 @@ function judge(t: Timeline, evidenceT: Timeline): { violations: Violation[]; not
     // a break that depends on an unknown stretch long enough to be a daily rest is not reported again: the
     // daily-rest finding about that same stretch says it (one fault once)
     if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g))) continue;
-    violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner));
+    violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner, summarise));
   }
   return { violations, notes };
 }
@@ -237,10 +252,10 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
   const inner = innerGaps(t);
 
-  const judged = judge(t, t0);
+  const judged = judge(t, t0, input.evidence !== 'full');
   const violations = judged.violations;
   const notes = judged.notes;
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(t0, t0).violations);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(t0, t0, true).violations);
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 
   const warnings: PrecheckWarning[] = [];
@@ -379,13 +394,15 @@ export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0:
 export const EVIDENCE_SUMMARY_OVER = 10;
 
 export function summariseEvidence<V extends Omit<Violation, 'rule'>>(v: V): V {
-  if (v.evidence.length <= EVIDENCE_SUMMARY_OVER) return v;
-  let totals = EVIDENCE_TOTALS.get(v.evidence);
+  const known = SUMMARISED.get(v.evidence);
+  const count = known?.count ?? v.evidence.length;
+  if (count <= EVIDENCE_SUMMARY_OVER) return v;
+  let totals = known?.totals;
   if (totals === undefined) {
     totals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
     for (const e of v.evidence) totals[e.activity] += toSec(e.end) - toSec(e.start);
   }
   const first = v.evidence[0]!;
   const last = v.evidence[v.evidence.length - 1]!;
-  return { ...v, evidence: [first, last], evidence_summary: { count: v.evidence.length, first, last, totals: { ...totals } } };
+  return { ...v, evidence: [first, last], evidence_summary: { count, first, last, totals: { ...totals } } };
 }

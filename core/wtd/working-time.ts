@@ -225,7 +225,7 @@ function evaluate(t: Timeline, completion: Completion, weeks: number): RawWtd[] 
   return out;
 }
 
-function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['status']): WtdViolation {
+function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['status'], summarise: boolean): WtdViolation {
   return {
     rule: f.rule,
     status,
@@ -237,28 +237,28 @@ function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['statu
     excess: Math.max(0, f.excess),
     severity: null,
     description: status === 'INCOMPLETE_DATA' ? `Could not be decided because activity is unknown. Depending on that time: ${f.description}` : f.description,
-    evidence: evidenceOf(evidenceT.segments, f),
+    evidence: evidenceOf(evidenceT.segments, f, summarise),
     severity_verified: false,
     assumption_dependent: false,
   };
 }
 
-function judge(t: Timeline, evidenceT: Timeline, weeks: number): WtdViolation[] {
+function judge(t: Timeline, evidenceT: Timeline, weeks: number, summarise: boolean): WtdViolation[] {
   if (t.knownStart === null) return [];
   const asRest = evaluate(t, 'rest', weeks);
-  if (innerGaps(t).length === 0) return asRest.map((f) => toViolation(evidenceT, f, 'VIOLATION'));
+  if (innerGaps(t).length === 0) return asRest.map((f) => toViolation(evidenceT, f, 'VIOLATION', summarise));
   const asWork = evaluate(t, 'work', weeks);
   const matched = new Set<RawWtd>();
   const out: WtdViolation[] = [];
   for (const f of asRest) {
     const twin = asWork.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
     if (twin) matched.add(twin);
-    out.push(toViolation(evidenceT, f, twin ? 'VIOLATION' : 'INCOMPLETE_DATA'));
+    out.push(toViolation(evidenceT, f, twin ? 'VIOLATION' : 'INCOMPLETE_DATA', summarise));
   }
   // a span with no recorded working time at all (a long absence) says nothing: no INCOMPLETE_DATA for it
   const known = periodsOf(t, 'rest');
   for (const g of asWork) {
-    if (!matched.has(g) && workingBetween(known, g.start, g.end) > 0) out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA'));
+    if (!matched.has(g) && workingBetween(known, g.start, g.end) > 0) out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', summarise));
   }
   return out;
 }
@@ -288,9 +288,9 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const { t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
   const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
-  const violations = judge(t, t0, weeks);
+  const violations = judge(t, t0, weeks, input.evidence !== 'full');
   if (assumed.length > 0) {
-    const strict = judge(t0, t0, weeks);
+    const strict = judge(t0, t0, weeks, true);
     for (const v of violations) {
       const firm = v.status !== 'INCOMPLETE_DATA';
       v.assumption_dependent = !strict.some(
