@@ -36,7 +36,7 @@ import {
 } from '../../adapters/storage/mikro-orm/row-mappers.js';
 import type { SqlValue } from '../../adapters/storage/mikro-orm/dialect.js';
 import { startServer } from '../server.js';
-import { LAST_DAY, addDays, bareH3Latency, latency, percentile, seed } from './service.bench.js';
+import { LAST_DAY, addDays, bareH3Latency, latency, percentile, seed, timedGets } from './service.bench.js';
 
 export interface FastPathOptions {
   print?: (line: string) => void;
@@ -209,18 +209,9 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
   });
 }
 
-/** Latencies of GETs to `url`, one after another, while `running()` (at least 5 requests). */
-async function latencyWhile(url: string, running: () => boolean): Promise<{ p50: number; p99: number; count: number }> {
-  const times: number[] = [];
-  while (running() || times.length < 5) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), count: times.length };
+/** Latencies of GETs to `url` while `running()` (at least 5 requests). */
+function latencyWhile(url: string, running: () => boolean): Promise<{ p50: number; p99: number; count: number }> {
+  return timedGets(url, (done) => running() || done < 5);
 }
 
 /** Decode + store of the dense card per file, next to the insert loop of the same rows. */

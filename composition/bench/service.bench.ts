@@ -46,8 +46,13 @@ export function percentile(sorted: readonly number[], p: number): number {
 /** p50 / p99 (ms) of `count` sequential GETs of `url` after a short warm-up; every answer must be 200. */
 export async function latency(url: string, count: number): Promise<{ p50: number; p99: number }> {
   for (let i = 0; i < Math.min(20, count); i++) await (await fetch(url)).arrayBuffer();
+  return timedGets(url, (done) => done < count);
+}
+
+/** Latencies of GETs to `url`, one after another, while `more(requests done)`; every answer must be 200. */
+export async function timedGets(url: string, more: (done: number) => boolean): Promise<{ p50: number; p99: number; count: number }> {
   const times: number[] = [];
-  for (let i = 0; i < count; i++) {
+  while (more(times.length)) {
     const started = performance.now();
     const response = await fetch(url);
     await response.arrayBuffer();
@@ -55,7 +60,7 @@ export async function latency(url: string, count: number): Promise<{ p50: number
     if (response.status !== 200) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), count: times.length };
 }
 
 export async function bareH3Latency(count: number): Promise<{ p50: number; p99: number }> {

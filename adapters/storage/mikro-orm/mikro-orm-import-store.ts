@@ -230,14 +230,7 @@ export class MikroOrmImportStore implements ImportStore {
   async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
     const where = ['c.card_number = ?'];
     const params: SqlValue[] = [cardNumber];
-    if (range.from !== null) {
-      where.push('c.day >= ?');
-      params.push(range.from);
-    }
-    if (range.to !== null) {
-      where.push('c.day <= ?');
-      params.push(range.to);
-    }
+    withinDays('c.day', range, where, params);
     const rows = await this.query(
       `SELECT c.day, c.conflict, d.fingerprint, d.distance_km, i.card_number, i.import_id, i.pk, i.status
          FROM card_day c
@@ -253,21 +246,8 @@ export class MikroOrmImportStore implements ImportStore {
   async quarantinedDayRecords(cardNumber: string, range: DateRange): Promise<StoredDayRecord[]> {
     const where = ['i.card_number = ?', "i.status = 'QUARANTINED'"];
     const params: SqlValue[] = [cardNumber];
-    if (range.from !== null) {
-      where.push('d.day >= ?');
-      params.push(range.from);
-    }
-    if (range.to !== null) {
-      where.push('d.day <= ?');
-      params.push(range.to);
-    }
-    const rows = await this.query(
-      `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
-         FROM imports i JOIN day_record d ON d.import_pk = i.pk
-        WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
-      params,
-    );
-    return rows.map((raw) => this.storedDayRecord(raw));
+    withinDays('d.day', range, where, params);
+    return this.selectDayRecords(where, params, this.runner);
   }
 
   private storedDayRecord(raw: Raw): StoredDayRecord {
@@ -290,14 +270,12 @@ export class MikroOrmImportStore implements ImportStore {
   ): Promise<StoredDayRecord[]> {
     const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'd.card_number = ?'];
     const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
-    if (range.from !== null) {
-      where.push('d.day >= ?');
-      params.push(range.from);
-    }
-    if (range.to !== null) {
-      where.push('d.day <= ?');
-      params.push(range.to);
-    }
+    withinDays('d.day', range, where, params);
+    return this.selectDayRecords(where, params, db);
+  }
+
+  /** Day records (with their import) matching `where`, ordered by date then sequence. */
+  private async selectDayRecords(where: readonly string[], params: readonly SqlValue[], db: SqlRunner): Promise<StoredDayRecord[]> {
     const rows = await this.query(
       `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
          FROM day_record d JOIN imports i ON i.pk = d.import_pk
@@ -439,6 +417,18 @@ function mergeDay(rows: Array<Served<ActivityIntervalRow>>, appended: number): v
   while (from > 0 && rows[from - 1]!.date === day) from--;
   const merged = rows.slice(from).sort((a, b) => a.start - b.start);
   for (let i = 0; i < merged.length; i++) rows[from + i] = merged[i]!;
+}
+
+/** Adds the inclusive day range (open ends: no bound) on `column` to a WHERE list and its parameters. */
+function withinDays(column: string, range: DateRange, where: string[], params: SqlValue[]): void {
+  if (range.from !== null) {
+    where.push(`${column} >= ?`);
+    params.push(range.from);
+  }
+  if (range.to !== null) {
+    where.push(`${column} <= ?`);
+    params.push(range.to);
+  }
 }
 
 function limitSql(page: Page | null): string {
