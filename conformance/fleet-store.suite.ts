@@ -122,13 +122,18 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
     t.same(await fleet.fleetCounts(NOW), { drivers: 4, overdue: 1, expiring_30d: 2, with_infringements: 1 });
   });
 
-  withFleet('an empty fleet counts zero; cards with imports but no row are listed', async (t, { fleet, store }) => {
+  withFleet('an empty fleet counts zero; cards with imports but no row, or a row lagging behind them, are listed', async (t, { fleet, store }) => {
     t.same(await fleet.fleetCounts(NOW), { drivers: 0, overdue: 0, expiring_30d: 0, with_infringements: 0 });
     t.same((await fleet.listFleetCards(query())).items, []);
     await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-02')] })));
     await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-03')] })));
     await store.saveImport(newImport(buildParsedCard({ card_number: 'HASROW0000000002', days: [workingDay('2026-03-02')] })));
-    await fleet.saveFleetCard(fleetRecord('HASROW0000000002'));
-    t.same(await fleet.cardsWithoutFleetRow(), ['ROWLESS000000001']);
+    await fleet.saveFleetCard({ ...fleetRecord('HASROW0000000002'), imports: 1 });
+    t.same(await fleet.cardsToRefresh(), ['ROWLESS000000001']);
+    await store.saveImport(newImport(buildParsedCard({ card_number: 'HASROW0000000002', days: [workingDay('2026-03-03')] })));
+    t.same(await fleet.cardsToRefresh(), ['HASROW0000000002', 'ROWLESS000000001'], 'a row counting fewer imports than stored lags');
+    await fleet.saveFleetCard({ ...fleetRecord('ROWLESS000000001'), imports: 2 });
+    await fleet.saveFleetCard({ ...fleetRecord('HASROW0000000002'), imports: 2 });
+    t.same(await fleet.cardsToRefresh(), []);
   });
 }

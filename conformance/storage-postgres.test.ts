@@ -68,6 +68,27 @@ if (!started.available) {
     await second.close();
   });
 
+  t.test('postgres: a derived write (the fleet row) commits without waiting for the disk in its own transaction only', async (t) => {
+    // the throwaway cluster runs with synchronous_commit=off: this database's sessions get it on
+    const url = server.freshDatabaseUrl();
+    const setup = await open(url);
+    const [{ name }] = await setup.query('SELECT current_database() AS name');
+    await setup.query(`ALTER DATABASE "${name as string}" SET synchronous_commit = on`);
+    await setup.close();
+    const store = await open(url);
+    t.teardown(() => store.close());
+    t.same((await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on']);
+    await store.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
+    t.same((await store.query('SELECT card_number FROM fleet_card')).map((r) => r.card_number), ['D1'], 'written and committed');
+    t.same((await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on'], 'the session keeps synchronous commits');
+    await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
+    await store.runner.transaction(async (tx) => {
+      await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
+      t.same((await tx.all('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on'], 'inside a transaction: part of it');
+    });
+    t.same((await store.query('SELECT record_json FROM fleet_card')).map((r) => r.record_json), ['[3]']);
+  });
+
   t.test('postgres: timestamps after 2038 and bulk inserts beyond 65,535 parameters', async (t) => {
     const store = await open();
     t.teardown(() => store.close());

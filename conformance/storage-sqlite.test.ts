@@ -39,3 +39,24 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   t.same(new Uint8Array(stored.content), input.content, 'original bytes stored unchanged');
   await second.close();
 });
+
+t.test('sqlite: a derived write (the fleet row) skips the fsync for itself only; the configured level is restored', async (t) => {
+  const level = async (store: Awaited<ReturnType<typeof createMikroOrmStore>>) => Number((await store.query('PRAGMA synchronous'))[0]!.synchronous);
+  const full = await createMikroOrmStore({ dataDir: join(root, 'derived-full') });
+  t.teardown(() => full.close());
+  t.equal(await level(full), 2, 'FULL by default');
+  await full.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
+  t.same((await full.query('SELECT card_number FROM fleet_card')).map((r) => r.card_number), ['D1'], 'written');
+  t.equal(await level(full), 2, 'FULL again after the write');
+  await t.rejects(full.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
+  t.equal(await level(full), 2, 'FULL again after a failing write');
+  await full.runner.transaction(async (tx) => {
+    await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
+    t.equal(Number((await tx.all('PRAGMA synchronous'))[0]!.synchronous), 2, 'inside a transaction: part of it, level untouched');
+  });
+  t.same((await full.query('SELECT record_json FROM fleet_card')).map((r) => r.record_json), ['[3]']);
+  const normal = await createMikroOrmStore({ dataDir: join(root, 'derived-normal'), synchronous: 'NORMAL' });
+  t.teardown(() => normal.close());
+  await normal.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D2', '[2]', '', 0, 0, 0)", []);
+  t.equal(await level(normal), 1, 'a NORMAL connection stays NORMAL');
+});

@@ -27,7 +27,7 @@ import { ImportDddFile, archiveIdForContent } from '../core/use-cases/import-ddd
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { buildParsedCard, datesFrom, range, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
 import type { ClosableStore } from './storage-port.suite.js';
-import { isoDay, isoTimestamp } from '../core/time.js';
+import { isoDay, isoTimestamp, parseIsoDay } from '../core/time.js';
 import {
   activityToResponse,
   dayOverviewToResponse,
@@ -204,6 +204,10 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     const acts = listToResponse(await s.queries.activities({ basis: card, range: OPEN, page: ALL }), activityToResponse);
     t.equal(acts.total, 22 * 7, 'every day once');
     t.same(acts.conflicts, ['2026-03-09']);
+    const history = await s.store.cardDays('DRIVER0000000100');
+    t.same(history.days, [...new Set(acts.items.map((r) => r.date))].map((d) => parseIsoDay(d)), 'cardDays: every served date');
+    t.same(history.conflicts, [parseIsoDay('2026-03-09')], 'cardDays: the conflict');
+    t.same(await s.store.cardDays('NOSUCHCARD000001'), { days: [], conflicts: [] });
     const servedBy = new Map(acts.items.map((r) => [r.date, r.import_id]));
     t.equal(servedBy.get('2026-03-07'), a.import_id);
     t.equal(servedBy.get('2026-03-09'), b.import_id, 'conflict: newest import');

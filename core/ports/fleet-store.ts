@@ -28,6 +28,10 @@ export interface FleetStore {
   fleetCard(cardNumber: string): Promise<FleetCardRecord | null>;
   listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>>;
   fleetCounts(nowS: number): Promise<FleetCounts>;
-  /** card numbers that have imports but no fleet row (after an upgrade, or a refresh that did not finish) */
-  cardsWithoutFleetRow(): Promise<string[]>;
+  /**
+   * card numbers whose fleet row is missing or counts fewer imports than are stored (after an upgrade, a refresh
+   * that did not finish, or a row write a power cut lost: rows are derived data, written without waiting for the
+   * disk), in card number order
+   */
+  cardsToRefresh(): Promise<string[]>;
 }

@@ -112,6 +112,8 @@ export interface ImportStore {
   ): Promise<StoredDayRecord[]>;
   /** the card's history as kept at import time, within the range */
   cardHistory(card_number: string, range: DateRange): Promise<CardHistory>;
+  /** every date of the card's history (ascending) and the dates among them that are conflicts: no records read */
+  cardDays(card_number: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }>;
   /** day records of the card's QUARANTINED imports within the range, ordered by date then sequence */
   quarantinedDayRecords(card_number: string, range: DateRange): Promise<StoredDayRecord[]>;
   /** activity intervals of exactly the given (import, date) days; page null = all */

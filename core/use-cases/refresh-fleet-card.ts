@@ -24,7 +24,6 @@ import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { OverviewUseCases } from './contracts.js';
-import { resolveBasis, servedData } from './data-basis.js';
 
 const ALL_IMPORTS = { limit: 5000, offset: 0 };
 const OPEN = { from: null, to: null };
@@ -65,21 +64,24 @@ export class RefreshFleetCard {
     }
   }
 
-  /** Summaries for every card that has imports but none yet (a database from before the fleet table). */
+  /** Summaries for every card that has imports but no summary yet, or one that lags behind its imports. */
   async refreshMissing(): Promise<number> {
-    const missing = await this.deps.fleet.cardsWithoutFleetRow();
+    const missing = await this.deps.fleet.cardsToRefresh();
     for (const card of missing) await this.refresh(card);
     return missing.length;
   }
 
   private async compute(cardNumber: string, cardDownloadS: number | null): Promise<void> {
     const { store, fleet } = this.deps;
-    const imports = (await store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS)).items;
+    // the history's dates and conflicts as kept at import time: no day records are read
+    const [listed, stored, { days, conflicts }] = await Promise.all([
+      store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),
+      fleet.fleetCard(cardNumber),
+      store.cardDays(cardNumber),
+    ]);
+    const imports = listed.items;
     const newest = imports[imports.length - 1];
     if (!newest) return;
-    const stored = await fleet.fleetCard(cardNumber);
-    const data = await servedData(store, await resolveBasis(store, { kind: 'card_number', value: cardNumber }), OPEN);
-    const days = [...new Set(data.served.map((r) => r.date))].sort((a, b) => a - b);
     const lastDay = days[days.length - 1] ?? null;
     const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
@@ -93,7 +95,7 @@ export class RefreshFleetCard {
       recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
       imports: imports.length,
       quarantined_imports: imports.filter((i) => i.status === 'QUARANTINED').length,
-      conflicting_days: data.conflicts.length,
+      conflicting_days: conflicts.length,
       authenticity_status: authenticityStatusOf(newest),
       findings: findings.counts,
       findings_evaluated: findings.evaluated,

@@ -21,7 +21,7 @@ import type {
   Slice,
   StoredDayRecord,
 } from '../../../core/ports/import-store.js';
-import type { ActivityIntervalRow, ImportRow } from '../../../core/domain/rows.js';
+import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
@@ -90,6 +90,15 @@ export class MikroOrmImportStore implements ImportStore {
       return await db.all(sql, params);
     } catch (error) {
       throw new StorageError('query failed', error);
+    }
+  }
+
+  /** One write of derived data, committed without waiting for the disk (SqlRunner.writeDerived says when). */
+  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
+    try {
+      await this.runner.writeDerived(sql, params);
+    } catch (error) {
+      throw new StorageError('writing derived data failed', error);
     }
   }
 
@@ -241,6 +250,12 @@ export class MikroOrmImportStore implements ImportStore {
     );
     const served = rows.map((raw) => this.storedDayRecord(raw));
     return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
+  }
+
+  async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
+    const rows = await this.query('SELECT day, conflict FROM card_day WHERE card_number = ? ORDER BY day', [cardNumber]);
+    const days = rows.map((raw) => Number(raw.day));
+    return { days, conflicts: days.filter((_, i) => Number(rows[i]!.conflict) === 1) };
   }
 
   async quarantinedDayRecords(cardNumber: string, range: DateRange): Promise<StoredDayRecord[]> {

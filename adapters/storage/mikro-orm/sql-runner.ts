@@ -17,6 +17,14 @@ export interface SqlRunner {
   all(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
+  /**
+   * One write of DERIVED data (a summary rebuilt from the imports at start when it lags behind them: the fleet
+   * row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
+   * next FULL commit, e.g. the next import, makes it durable too; a power cut may lose it, never corrupt), and
+   * PostgreSQL `synchronous_commit = off` for its transaction. Never used for an import or anything not derived.
+   * Inside a transaction it is an ordinary statement of that transaction.
+   */
+  writeDerived(sql: string, params: readonly SqlValue[]): Promise<void>;
   /** runs `work` in one transaction: committed when it resolves, rolled back when it throws */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
@@ -32,9 +40,12 @@ export interface BetterSqliteStatement {
 export interface BetterSqliteDatabase {
   prepare(sql: string): BetterSqliteStatement;
   exec(sql: string): unknown;
-  pragma(sql: string): unknown;
+  pragma(sql: string, options?: { simple: boolean }): unknown;
   readonly inTransaction: boolean;
 }
+
+/** `PRAGMA synchronous` levels (sqlite.org/pragma.html#pragma_synchronous): 1 NORMAL, 2 FULL, 3 EXTRA */
+const SYNCHRONOUS_NORMAL = 1;
 
 function knexOf(orm: MikroORM<any>): Knex {
   return (orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex();
@@ -51,12 +62,15 @@ export class SqliteRunner implements SqlRunner {
   private constructor(
     private readonly db: BetterSqliteDatabase,
     private readonly onRelease: () => Promise<void>,
+    /** the connection's configured level, restored after each derived write */
+    private readonly synchronous: number,
   ) {}
 
   static async open(orm: MikroORM<any>): Promise<SqliteRunner> {
     const client = (knexOf(orm) as unknown as { client: PoolClient<BetterSqliteDatabase> }).client;
     const db = await client.acquireConnection();
-    return new SqliteRunner(db, () => client.releaseConnection(db));
+    const synchronous = Number(db.pragma('synchronous', { simple: true }));
+    return new SqliteRunner(db, () => client.releaseConnection(db), synchronous);
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
@@ -69,6 +83,18 @@ export class SqliteRunner implements SqlRunner {
     this.insertNow(table, columns, rows);
   }
 
+  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
+    while (this.busy !== null) await this.busy;
+    // synchronous from here to the restore: no other statement can run with the relaxed level
+    if (this.synchronous <= SYNCHRONOUS_NORMAL) return void this.now(sql, params);
+    this.db.pragma(`synchronous = ${SYNCHRONOUS_NORMAL}`);
+    try {
+      this.now(sql, params);
+    } finally {
+      this.db.pragma(`synchronous = ${this.synchronous}`);
+    }
+  }
+
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     while (this.busy !== null) await this.busy;
     let end!: () => void;
@@ -76,6 +102,7 @@ export class SqliteRunner implements SqlRunner {
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
+      writeDerived: async (sql, params) => void this.now(sql, params),
       transaction: (inner) => inner(tx),
       release: async () => undefined,
     };
@@ -140,6 +167,7 @@ export class KnexRunner implements SqlRunner {
   constructor(
     private readonly db: Knex | Knex.Transaction,
     private readonly dialect: StorageDialect,
+    private readonly inTransaction = false,
   ) {}
 
   static open(orm: MikroORM<any>, dialect: StorageDialect): KnexRunner {
@@ -166,8 +194,16 @@ export class KnexRunner implements SqlRunner {
     }
   }
 
+  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
+    if (this.inTransaction) return void (await this.all(sql, params));
+    await (this.db as Knex).transaction(async (trx) => {
+      await trx.raw('SET LOCAL synchronous_commit TO OFF');
+      await trx.raw(sql, params as SqlValue[]);
+    });
+  }
+
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    return (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect)));
+    return (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
   }
 
   async release(): Promise<void> {
