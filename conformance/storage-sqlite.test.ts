@@ -3,8 +3,13 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
-import { storagePortSuite } from './storage-port.suite.js';
+import type { SqliteRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
+import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
+import { newImport, storagePortSuite } from './storage-port.suite.js';
+
+const OPEN = { from: null, to: null };
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 
@@ -40,23 +45,40 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   await second.close();
 });
 
-t.test('sqlite: a derived write (the fleet row) skips the fsync for itself only; the configured level is restored', async (t) => {
-  const level = async (store: Awaited<ReturnType<typeof createMikroOrmStore>>) => Number((await store.query('PRAGMA synchronous'))[0]!.synchronous);
-  const full = await createMikroOrmStore({ dataDir: join(root, 'derived-full') });
-  t.teardown(() => full.close());
-  t.equal(await level(full), 2, 'FULL by default');
-  await full.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
-  t.same((await full.query('SELECT card_number FROM fleet_card')).map((r) => r.card_number), ['D1'], 'written');
-  t.equal(await level(full), 2, 'FULL again after the write');
-  await t.rejects(full.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
-  t.equal(await level(full), 2, 'FULL again after a failing write');
-  await full.runner.transaction(async (tx) => {
-    await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
-    t.equal(Number((await tx.all('PRAGMA synchronous'))[0]!.synchronous), 2, 'inside a transaction: part of it, level untouched');
-  });
-  t.same((await full.query('SELECT record_json FROM fleet_card')).map((r) => r.record_json), ['[3]']);
-  const normal = await createMikroOrmStore({ dataDir: join(root, 'derived-normal'), synchronous: 'NORMAL' });
+t.test('sqlite: FULL durability without blocking: every write waits for a WAL fsync off the main thread, shared by concurrent writes', async (t) => {
+  const store = await createMikroOrmStore({ dataDir: join(root, 'wal-sync') });
+  t.teardown(() => store.close());
+  const walSync = (store.runner as SqliteRunner).walSync!;
+  t.ok(walSync, 'FULL configured: the WAL is synced by the runner');
+  t.equal(Number((await store.query('PRAGMA synchronous'))[0]!.synchronous), 1, 'SQLite itself runs NORMAL (no fsync inside COMMIT)');
+  await store.saveImport(newImport(buildParsedCard({ card_number: 'WALSYNC000000001', days: [workingDay('2026-03-01')] })));
+  t.ok(existsSync(join(root, 'wal-sync', 'drivercard.sqlite-wal')), 'the real fsync ran on the WAL file');
+
+  const gates: Array<() => void> = [];
+  let syncs = 0;
+  walSync.sync = () => new Promise<void>((resolve) => { syncs++; gates.push(resolve); });
+  let firstDone = false;
+  const first = store.saveImport(newImport(buildParsedCard({ card_number: 'WALSYNC000000002', days: [workingDay('2026-03-02')] }))).then(() => (firstDone = true));
+  while (gates.length === 0) await new Promise((r) => setImmediate(r));
+  t.equal((await store.listImports({ card_number: 'WALSYNC000000002', range: OPEN }, { limit: 5, offset: 0 })).total, 1,
+    'committed: a query answers while the fsync runs');
+  t.equal(firstDone, false, 'the import is not acknowledged before its fsync ended');
+  const later = [3, 4, 5].map((n) => store.saveImport(newImport(buildParsedCard({ card_number: `WALSYNC00000000${n}`, days: [workingDay('2026-03-03')] }))));
+  await store.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  t.equal(syncs, 1, 'commits made during an fsync wait for the next one; a derived write waits for none');
+  gates.shift()!();
+  await first;
+  t.equal(firstDone, true);
+  while (gates.length === 0) await new Promise((r) => setImmediate(r));
+  t.equal(syncs, 2, 'one fsync for the three imports committed meanwhile');
+  gates.shift()!();
+  await Promise.all(later);
+  walSync.sync = async () => { throw new Error('EIO'); };
+  await t.rejects(store.saveImport(newImport(buildParsedCard({ card_number: 'WALSYNC000000009', days: [workingDay('2026-03-04')] }))),
+    { name: 'StorageError' }, 'an fsync failure is the write\'s failure');
+
+  const normal = await createMikroOrmStore({ dataDir: join(root, 'wal-normal'), synchronous: 'NORMAL' });
   t.teardown(() => normal.close());
-  await normal.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D2', '[2]', '', 0, 0, 0)", []);
-  t.equal(await level(normal), 1, 'a NORMAL connection stays NORMAL');
+  t.equal((normal.runner as SqliteRunner).walSync, null, 'NORMAL configured: no fsync waited for');
 });
