@@ -18,7 +18,10 @@ import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 export type ClosableStore = ImportStore & { close(): Promise<void> };
 
-const hasher: Hasher = { sha256Hex: (bytes) => createHash('sha256').update(bytes).digest('hex') };
+const hasher: Hasher = {
+  sha256Hex: (bytes) => createHash('sha256').update(bytes).digest('hex'),
+  sha256HexOfText: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+};
 
 let counter = 0;
 

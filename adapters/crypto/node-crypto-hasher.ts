@@ -6,4 +6,8 @@ export class NodeCryptoHasher implements Hasher {
   sha256Hex(bytes: Uint8Array): string {
     return createHash('sha256').update(bytes).digest('hex');
   }
+
+  sha256HexOfText(text: string): string {
+    return createHash('sha256').update(text, 'utf8').digest('hex');
+  }
 }

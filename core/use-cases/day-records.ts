@@ -9,8 +9,6 @@ import type { Hasher } from '../ports/hasher.js';
 import type { UtcDay } from '../time.js';
 import { isoTimestamp } from '../time.js';
 
-const encoder = new TextEncoder();
-
 export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
   const intervals = new Map<UtcDay, ActivityIntervalRow[]>();
   const distances = new Map<UtcDay, number>();
@@ -24,13 +22,18 @@ export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
   return dates.map((date) => {
     const distance = distances.get(date) ?? 0;
     const rows = sortIntervals(intervals.get(date) ?? []);
-    const text = rows.map(intervalKey).join(';') + `#${distance}`;
-    return { date, fingerprint: hasher.sha256Hex(encoder.encode(text)).slice(0, 32), distance_km: distance };
+    let text = '';
+    for (let i = 0; i < rows.length; i++) text += (i === 0 ? '' : ';') + intervalKey(rows[i]!);
+    text += `#${distance}`;
+    return { date, fingerprint: hasher.sha256HexOfText(text).slice(0, 32), distance_km: distance };
   });
 }
 
 /** Intervals of one day in time order (stable for equal starts). */
 export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows: readonly T[]): T[] {
+  let sorted = true;
+  for (let i = 1; i < rows.length && sorted; i++) sorted = rows[i - 1]!.start <= rows[i]!.start;
+  if (sorted) return rows.slice(); // already in time order (as decoded): the stable sort would keep it
   return rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => a.row.start - b.row.start || a.index - b.index)
@@ -39,5 +42,6 @@ export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows
 
 /** The fingerprint text is that of the ISO rows stored before the numeric model, so stored fingerprints stay comparable. */
 function intervalKey(row: ActivityIntervalRow): string {
-  return [isoTimestamp(row.start), isoTimestamp(row.end), row.activity, row.slot, row.crew ? 1 : 0, row.card_inserted ? 1 : 0, row.manual_entry ? 1 : 0].join('|');
+  return isoTimestamp(row.start) + '|' + isoTimestamp(row.end) + '|' + row.activity + '|' + row.slot + '|' +
+    (row.crew ? '1|' : '0|') + (row.card_inserted ? '1|' : '0|') + (row.manual_entry ? '1' : '0');
 }

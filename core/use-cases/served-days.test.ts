@@ -7,7 +7,10 @@ import { resolveServedDays } from './served-days.js';
 import { buildParsedCard, day, workingDay, type DaySpec } from './testing/parsed-card-builder.js';
 import { isoDay } from '../time.js';
 
-const hasher = { sha256Hex: (b: Uint8Array) => createHash('sha256').update(b).digest('hex') };
+const hasher = {
+  sha256Hex: (b: Uint8Array) => createHash('sha256').update(b).digest('hex'),
+  sha256HexOfText: (text: string) => createHash('sha256').update(text, 'utf8').digest('hex'),
+};
 
 /** Imports as (id, sequence, days); returns the records and a loader over their intervals. */
 function history(imports: Array<{ id: string; sequence: number; days: DaySpec[]; quarantined?: boolean }>) {
