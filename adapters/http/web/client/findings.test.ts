@@ -1,8 +1,79 @@
+/**
+ * The findings area as the week view builds it (on a fake document: ../../testing/fake-dom.ts): the EU 561
+ * pre-check's and the working time's not-evaluated rules are listed with their reasons, in one look, and an
+ * empty finding list says that rules were left out.
+ */
 import t from 'tap';
-import { notEvaluatedName } from './findings.js';
+import { run, type Step } from '../../../../core/eu561/testing/run.js';
+import { asFake, type FakeElement, installFakeDocument } from '../../testing/fake-dom.js';
+import { renderFindings, renderNotEvaluated, renderWtdFindings } from './findings.js';
+import type { Finding, PrecheckResult } from './types.js';
 
-t.test("names of the working-time answer's not-evaluated rules", async (t) => {
-  t.equal(notEvaluatedName('all'), 'Working time', 'the whole check');
-  t.equal(notEvaluatedName('wtd_average_weekly'), 'Average weekly working time (WTD, 48 h)', 'a known rule by its name');
-  t.equal(notEvaluatedName('night_work'), 'Night work', 'another by its words');
+const uninstall = installFakeDocument();
+t.teardown(uninstall);
+
+const noShow = () => undefined;
+const texts = (items: FakeElement[]) => items.map((x) => x.textContent);
+
+/** The core's pre-check answer for two days of driving (less than two weeks of data), as the page reads it. */
+function shortAnswer(): PrecheckResult {
+  const day: Step[] = [['REST', '6h'], ['DRIVING', '2h'], ['REST', '16h']];
+  // the core writes the same field names as the API; the page's type reads only what it shows
+  return run('2026-03-02T00:00:00Z', [...day, ...day]) as unknown as PrecheckResult;
+}
+
+t.test("the EU 561 pre-check's not-evaluated rules are listed with their reasons", async (t) => {
+  const answer = shortAnswer();
+  t.same(answer.violations, [], 'two short days: no finding');
+  const fortnight = answer.not_evaluated!.find((n) => n.rule === 'fortnightly_driving');
+  t.ok(fortnight, 'the core says the two-week limits were not evaluated on less than two weeks');
+
+  const area = asFake(renderFindings(answer, noShow));
+  const [list, ...more] = area.find('ul', 'not-evaluated-list', 'eu561');
+  t.equal(more.length, 0, 'one list');
+  t.ok(list, 'a not-evaluated list of the pre-check');
+  const items = list!.find('li');
+  t.same(items.map((li) => li.dataset.rule), answer.not_evaluated!.map((n) => n.rule), 'every not_evaluated rule, in the order of the answer');
+  const line = items.find((li) => li.dataset.rule === 'fortnightly_driving')!;
+  t.equal(line.textContent, `Driving time in two consecutive weeks — ${fortnight!.reason}`, 'the rule by name, then its reason');
+  t.equal(line.find('strong')[0]?.textContent, 'Driving time in two consecutive weeks', 'the name stands out');
+  t.equal(items.find((li) => li.dataset.rule === 'return_home')?.find('strong')[0]?.textContent, 'Return home every four weeks', 'what card data never decides');
+  t.same(texts(area.find('h4', 'not-evaluated-title', 'eu561')), [`Not evaluated (${answer.not_evaluated!.length})`]);
+  t.same(
+    texts(area.find('p', 'empty-note')).slice(0, 1),
+    [`No finding for this week among the rules evaluated; ${answer.not_evaluated!.length} not evaluated (listed below).`],
+    'no finding never reads as checked and clean',
+  );
+  const order = area.elements().map((e) => e.tagName + (e.classList.includes('not-evaluated-title') ? '.ne' : ''));
+  t.ok(order.indexOf('h4.ne') < order.lastIndexOf('h3'), 'listed under the findings, before the data gaps');
+});
+
+t.test('the whole check not evaluated: named after the check', async (t) => {
+  const eu = asFake(renderNotEvaluated([{ rule: 'all', reason: 'No known activity in the data basis.' }], 'eu561'));
+  t.equal(eu.find('li')[0]?.textContent, 'EU 561/2006 pre-check — No known activity in the data basis.');
+  const wtd = asFake(renderNotEvaluated([{ rule: 'all', reason: 'No known activity in the data basis.' }], 'wtd'));
+  t.equal(wtd.find('li')[0]?.textContent, 'Working time — No known activity in the data basis.');
+  t.equal(asFake(renderNotEvaluated([], 'eu561')).childNodes.length, 0, 'nothing left out: no list');
+});
+
+t.test('the working time and the pre-check share one look', async (t) => {
+  const items = [{ rule: 'night_work', reason: 'Art. 7: defined by national law.' }, { rule: 'some_new_rule', reason: 'Newer service.' }];
+  const wtd = asFake(renderWtdFindings([], noShow, items));
+  const eu = asFake(renderFindings({ violations: [], data_gaps: [], warnings: [], not_evaluated: items }, noShow));
+  const shape = (root: ReturnType<typeof asFake>) => root.find('ul', 'not-evaluated-list').map((ul) => [ul.classList.filter((c) => c !== 'wtd' && c !== 'eu561'), texts(ul.find('li'))]);
+  t.same(shape(wtd), shape(eu), 'same element, classes and text; only the check is named');
+  t.same(texts(wtd.find('li')), ['Night work — Art. 7: defined by national law.', 'Some new rule — Newer service.'], 'an unknown id in its words');
+  t.same(texts(wtd.find('p', 'empty-note')), ['No working-time finding for this week among the rules evaluated; 2 not evaluated (listed below).']);
+});
+
+t.test('an answer without not_evaluated (an older service) lists none and says no finding plainly', async (t) => {
+  const finding: Finding = { rule: 'break', status: 'VIOLATION', start: '2026-03-02T06:00:00Z', end: '2026-03-02T11:00:00Z', value: 18_000, limit: 16_200, excess: 1800, severity: 'SI', description: 'No break.' };
+  const shown: string[] = [];
+  const area = asFake(renderFindings({ violations: [finding], data_gaps: [], warnings: [] }, (s, e) => shown.push(`${s}/${e}`)));
+  t.same(area.find('ul', 'not-evaluated-list'), []);
+  t.same(texts(area.find('h3')).slice(0, 1), ['Findings (1)']);
+  area.find('button', 'link')[0]!.click();
+  t.same(shown, ['2026-03-02T06:00:00Z/2026-03-02T11:00:00Z'], 'a finding still opens its span on the chart');
+  const empty = asFake(renderWtdFindings([], noShow));
+  t.same(texts(empty.find('p', 'empty-note')), ['No working-time finding for this week.']);
 });
