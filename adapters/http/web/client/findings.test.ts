@@ -4,6 +4,7 @@
  * empty finding list says that rules were left out.
  */
 import t from 'tap';
+import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
 import { run, type Step } from '../../../../core/eu561/testing/run.js';
 import { asFake, type FakeElement, installFakeDocument } from '../../testing/fake-dom.js';
 import { renderFindings, renderNotEvaluated, renderWtdFindings } from './findings.js';
@@ -33,7 +34,14 @@ t.test("the EU 561 pre-check's not-evaluated rules are listed with their reasons
   t.equal(more.length, 0, 'one list');
   t.ok(list, 'a not-evaluated list of the pre-check');
   const items = list!.find('li');
-  t.same(items.map((li) => li.dataset.rule), answer.not_evaluated!.map((n) => n.rule), 'every not_evaluated rule, in the order of the answer');
+  const never = new Set<string>(STATIC_NOT_EVALUATED.map((n) => n.rule));
+  const rules = answer.not_evaluated!.map((n) => n.rule);
+  t.same(
+    items.map((li) => li.dataset.rule),
+    [...rules.filter((r) => !never.has(r)), ...rules.filter((r) => never.has(r))],
+    "every not_evaluated rule: this data's own first, then what card data never decides, each in the order of the answer",
+  );
+  t.same(items.map((li) => li.dataset.kind), rules.map((r, i) => (i < rules.filter((x) => !never.has(x)).length ? 'data' : 'always')), 'and marked so');
   const line = items.find((li) => li.dataset.rule === 'fortnightly_driving')!;
   t.equal(line.textContent, `Driving time in two consecutive weeks — ${fortnight!.reason}`, 'the rule by name, then its reason');
   t.equal(line.find('strong')[0]?.textContent, 'Driving time in two consecutive weeks', 'the name stands out');
@@ -62,7 +70,7 @@ t.test('the working time and the pre-check share one look', async (t) => {
   const eu = asFake(renderFindings({ violations: [], data_gaps: [], warnings: [], not_evaluated: items }, noShow));
   const shape = (root: ReturnType<typeof asFake>) => root.find('ul', 'not-evaluated-list').map((ul) => [ul.classList.filter((c) => c !== 'wtd' && c !== 'eu561'), texts(ul.find('li'))]);
   t.same(shape(wtd), shape(eu), 'same element, classes and text; only the check is named');
-  t.same(texts(wtd.find('li')), ['Night work — Art. 7: defined by national law.', 'Some new rule — Newer service.'], 'an unknown id in its words');
+  t.same(texts(wtd.find('li')), ['Some new rule — Newer service.', 'Night work — Art. 7: defined by national law.'], 'an unknown id in its words, listed as about this data');
   t.same(texts(wtd.find('p', 'empty-note')), ['No working-time finding for this week among the rules evaluated; 2 not evaluated (listed below).']);
 });
 

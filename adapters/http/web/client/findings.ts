@@ -107,8 +107,9 @@ function emptyNote(none: string, notEvaluated: readonly NotEvaluated[]): string 
 }
 
 /**
- * What an answer (`check`) did not evaluate and why, as a titled list (empty when nothing was left out). One
- * look for both checks; the list carries the check's name as a class (`eu561`, `wtd`).
+ * What an answer (`check`) did not evaluate and why, as a titled list (empty when nothing was left out): what
+ * the shown data left out first, then what card data never decides (labels.ts). One look for both checks; the
+ * list carries the check's name as a class (`eu561`, `wtd`).
  */
 export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check): DocumentFragment {
   const fragment = document.createDocumentFragment();
@@ -116,7 +117,7 @@ export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check)
   if (!lines.length) return fragment;
   fragment.append(
     el('h4', { class: `not-evaluated-title ${check}`, text: `Not evaluated (${lines.length})` }),
-    el('ul', { class: `not-evaluated-list ${check}` }, ...lines.map((n) => el('li', { data: { rule: n.rule } }, el('strong', { text: n.name }), ` — ${n.reason}`))),
+    el('ul', { class: `not-evaluated-list ${check}` }, ...lines.map((n) => el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`))),
   );
   return fragment;
 }

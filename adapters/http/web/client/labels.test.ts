@@ -33,6 +33,14 @@ t.test("names of the answers' not-evaluated rules", async (t) => {
   t.equal(notEvaluatedName('fortnightly_driving', 'eu561'), 'Driving time in two consecutive weeks');
   t.equal(notEvaluatedName('night_work', 'wtd'), 'Night work');
   t.equal(notEvaluatedName('later_rule', 'eu561'), 'Later rule', 'an unknown one by its words, capitalised');
-  t.same(notEvaluatedLines([{ rule: 'ferry_train', reason: 'Art. 9.' }], 'eu561'), [{ rule: 'ferry_train', name: 'Rest interrupted by a ferry or train crossing', reason: 'Art. 9.' }]);
+  t.same(notEvaluatedLines([{ rule: 'ferry_train', reason: 'Art. 9.' }], 'eu561'), [{ rule: 'ferry_train', name: 'Rest interrupted by a ferry or train crossing', reason: 'Art. 9.', kind: 'always' }]);
+  const mixed = [
+    { rule: 'night_work', reason: 'a' }, { rule: 'wtd_average_weekly', reason: 'b' }, { rule: 'self_employed', reason: 'c' }, { rule: 'all', reason: 'd' }, { rule: 'later_rule', reason: 'e' },
+  ];
+  t.same(
+    notEvaluatedLines(mixed, 'wtd').map((l) => [l.rule, l.kind]),
+    [['wtd_average_weekly', 'data'], ['all', 'data'], ['later_rule', 'data'], ['night_work', 'always'], ['self_employed', 'always']],
+    "this data's own first (an unknown id counts as one), then what card data never decides, each group in order",
+  );
   t.same(notEvaluatedLines(undefined, 'wtd'), [], 'an older service without the list');
 });
