@@ -7,7 +7,7 @@ import t from 'tap';
 import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
 import { run, type Step } from '../../../../core/eu561/testing/run.js';
 import { asFake, type FakeElement, installFakeDocument } from '../../testing/fake-dom.js';
-import { renderFindings, renderNotEvaluated, renderWtdFindings } from './findings.js';
+import { renderConflict, renderFindings, renderNotEvaluated, renderWtdFindings } from './findings.js';
 import type { Finding, PrecheckResult } from './types.js';
 
 const uninstall = installFakeDocument();
@@ -84,4 +84,52 @@ t.test('an answer without not_evaluated (an older service) lists none and says n
   t.same(shown, ['2026-03-02T06:00:00Z/2026-03-02T11:00:00Z'], 'a finding still opens its span on the chart');
   const empty = asFake(renderWtdFindings([], noShow));
   t.same(texts(empty.find('p', 'empty-note')), ['No working-time finding for this week.']);
+});
+
+t.test('the rest of the findings area: context, assumption, gaps, warnings, disclaimer', async (t) => {
+  const shown: string[] = [];
+  const area = asFake(renderFindings({
+    violations: [], warnings: [{ code: 'OPEN_END', message: 'The last day is open.' }], disclaimer: 'Not a legal decision.',
+    data_gaps: [{ start: '2026-03-03T00:00:00Z', end: '2026-03-04T00:00:00Z', duration: 86_400 }],
+    assumptions: { unknown_as: 'rest', card_out_rest_max_seconds: 86_400, text: ['Card-out time counts as rest.'] },
+  }, (s, e) => shown.push(`${s}/${e}`), '2026-02-09'));
+  t.match(area.find('h3')[0]!.textContent, 'also looked at the 3 weeks before (from 2026-02-09)');
+  t.same(texts(area.find('p', 'assumption')), ['Card-out time counts as rest.']);
+  t.same(texts(area.find('p', 'empty-note')), ['No finding for this week.'], 'no not_evaluated list: the plain note');
+  t.same(texts(area.find('h3')).slice(1), ['Data gaps (1)', 'Warnings (1)']);
+  area.find('button', 'link')[0]!.click();
+  t.same(shown, ['2026-03-03T00:00:00Z/2026-03-04T00:00:00Z'], 'a gap opens its span');
+  t.same(area.find('ul', 'warnings-list')[0]!.find('li').map((li) => li.dataset.code), ['OPEN_END']);
+  t.same(texts(area.find('p', 'disclaimer')), ['Not a legal decision.']);
+});
+
+t.test('a 409 offers each trusted import, or the quarantined data on request', async (t) => {
+  const imp = (id: string, status: string, imported_at: string) => ({ import_id: id, file_name: `${id}.ddd`, status, imported_at, activity_range: { from: '2026-03-01', to: '2026-03-07' } }) as never;
+  const chosen: string[] = [];
+  const box = asFake(renderConflict(
+    { code: 'quarantined_data', message: 'A quarantined import.', dates: ['2026-03-03'] },
+    [imp('a', 'OK', '2026-03-08T00:00:00Z'), imp('q', 'QUARANTINED', '2026-03-09T00:00:00Z'), imp('b', 'OK', '2026-03-10T00:00:00Z')],
+    (id) => chosen.push(id), () => chosen.push('quarantined'),
+  )) as FakeElement;
+  t.equal(box.getAttribute('role'), 'alert');
+  t.match(box.textContent, 'Conflicting days (hatched on the chart): 2026-03-03');
+  t.same(box.find('button', 'narrow').map((b) => b.dataset.importId), ['b', 'a'], 'trusted imports, newest first');
+  box.find('button', 'narrow')[1]!.click();
+  box.find('button', 'include-quarantined')[0]!.click();
+  t.same(chosen, ['a', 'quarantined']);
+  const none = asFake(renderConflict({ code: 'conflicting_data', message: 'Imports disagree.', dates: [] }, [imp('q', 'QUARANTINED', '2026-03-09T00:00:00Z')], () => undefined, () => undefined));
+  t.match(none.textContent, 'No trusted import of this card is left to check on its own.');
+  t.same(none.find('button'), [], 'nothing to offer');
+});
+
+t.test('the fake document moves, prepends and replaces children as a browser does', async (t) => {
+  const list = document.createElement('ul') as unknown as FakeElement;
+  list.append('b');
+  list.prepend('a');
+  t.equal(list.textContent, 'ab');
+  list.replaceChildren('c');
+  list.textContent = '';
+  t.same(list.childNodes, []);
+  t.equal(list.getAttribute('missing'), null);
+  t.throws(() => asFake({}), /not built on the fake document/);
 });
