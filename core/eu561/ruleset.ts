@@ -4,7 +4,6 @@
  * changes without a change of rule.
  */
 import { HOUR, MIN } from './time.js';
-import type { NotEvaluated } from './types.js';
 
 // 2026.2: Art. 7 third paragraph (2020/1054) — riding as co-driver in crew mode counts as a break (audit).
 // 2026.3: Art. 8(6) — a rest of 20 h to < 24 h taken where a weekly rest was due is an insufficient reduced weekly
@@ -54,8 +53,8 @@ export const DISCLAIMER =
   'selected data basis is evaluated; periods without card data are not filled in. National exceptions and ' +
   'derogations, AETR, Article 9 (ferry/train) and Article 12 (unforeseen events) are never decided automatically.';
 
-/** What card data cannot decide; listed in every answer. */
-export const STATIC_NOT_EVALUATED: readonly NotEvaluated[] = [
+/** What card data cannot decide; listed in every answer. Their `rule` ids are part of the NotEvaluatedRule enum (./types.ts). */
+export const STATIC_NOT_EVALUATED = [
   {
     rule: 'return_home',
     reason: 'Art. 8(8a): whether the driver could return home or to the operational centre every four weeks is not recorded on the card.',
@@ -92,4 +91,7 @@ export const STATIC_NOT_EVALUATED: readonly NotEvaluated[] = [
     rule: 'break_in_multi_manning_vehicle',
     reason: 'Art. 7 third paragraph (2020/1054): in multi-manning a break may be taken in a vehicle driven by another driver if the driver does not assist; availability recorded as co-driver in crew mode is counted as such a break, whether the driver assisted is not decided (warning MULTI_MANNING_BREAK).',
   },
-];
+] as const satisfies readonly { rule: string; reason: string }[];
+
+/** The ids of STATIC_NOT_EVALUATED. */
+export type StaticNotEvaluatedRule = (typeof STATIC_NOT_EVALUATED)[number]['rule'];

@@ -1,5 +1,6 @@
 /** Public shapes of the EU 561/2006 pre-check (../../../shared/spec/api-contract.md, "EU 561/2006 pre-check"). */
 import type { Activity, ActivityIntervalRow, UtcDay } from '../domain/rows.js';
+import type { StaticNotEvaluatedRule } from './ruleset.js';
 
 export type RuleName =
   | 'daily_driving'
@@ -103,8 +104,15 @@ export interface DataGap {
   duration: number;
 }
 
-export interface NotEvaluated {
-  rule: string;
+/**
+ * The `rule` of a not_evaluated line of the pre-check: one of its rules (a deadline after the data), what card
+ * data never decides (STATIC_NOT_EVALUATED in ./ruleset.ts), or `all` (the whole check). Pages label these ids.
+ */
+export type NotEvaluatedRule = RuleName | StaticNotEvaluatedRule | 'all';
+
+/** A rule an answer did not evaluate, and why; R is the answer's enum of rule ids. */
+export interface NotEvaluated<R extends string = NotEvaluatedRule> {
+  rule: R;
   reason: string;
 }
 

@@ -36,6 +36,9 @@ import { WTD_ALGORITHM_VERSION, WTD_DISCLAIMER, WTD_LIMITS, WTD_RULE_VERSION, WT
 
 export type WtdRuleName = 'wtd_weekly_max' | 'wtd_average_weekly' | 'wtd_break';
 
+/** The `rule` of a not_evaluated line of the working-time answer: a WTD rule, a static one (./ruleset.ts) or `all`. */
+export type WtdNotEvaluatedRule = WtdRuleName | (typeof WTD_STATIC_NOT_EVALUATED)[number]['rule'] | 'all';
+
 export interface WtdViolation extends Omit<Violation, 'rule'> {
   rule: WtdRuleName;
 }
@@ -62,7 +65,7 @@ export interface WorkingTimeResult {
   /** average working time of the full weeks of the data (seconds), null when no week is fully covered */
   average_weekly_working_time: number | null;
   violations: WtdViolation[];
-  not_evaluated: NotEvaluated[];
+  not_evaluated: NotEvaluated<WtdNotEvaluatedRule>[];
   disclaimer: string;
   assumptions: Assumptions;
 }
@@ -300,7 +303,7 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   }
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
 
-  const notEvaluated: NotEvaluated[] = [...WTD_STATIC_NOT_EVALUATED];
+  const notEvaluated: NotEvaluated<WtdNotEvaluatedRule>[] = [...WTD_STATIC_NOT_EVALUATED];
   let average: number | null = null;
   if (t0.knownStart === null || t0.knownEnd === null) {
     notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });

@@ -10,6 +10,9 @@ import {
   drawnActivity,
   driverName,
   hoursMinutes,
+  noFindingsText,
+  NOT_EVALUATED_TEXT,
+  notEvaluatedOf,
   readableTime,
   SIGNATURE_TEXT,
   type FindingJson,
@@ -17,6 +20,7 @@ import {
   type Totals,
   type WeekJson,
 } from './report-model.js';
+import { ruleName } from '../web/client/labels.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string | number | null | undefined): string =>
@@ -61,7 +65,7 @@ function finding(f: FindingJson, index: number): string {
   const evidence = f.evidence.slice(0, 6).map((e) => `<li>${escapeHtml(readableTime(e.start))} – ${escapeHtml(readableTime(e.end))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`);
   if (f.evidence.length > 6) evidence.push(`<li>… ${f.evidence.length - 6} more interval(s)</li>`);
   return `<article class="finding status-${escapeHtml(f.status.toLowerCase())}">
-<h3>${index + 1}. ${escapeHtml(f.rule)} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
+<h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
 <p class="description">${escapeHtml(f.description)}</p>
 <table class="kv"><tbody>
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start)} – ${readableTime(f.end)}`])}
@@ -74,7 +78,7 @@ ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.li
 export function reportHtml(model: ReportModel): string {
   const name = driverName(model);
   const legend = ACTIVITIES.map((a) => `<li><svg width="12" height="10" aria-hidden="true"><rect width="12" height="10" fill="${ACTIVITY_COLOURS[a]}"/></svg> ${escapeHtml(ACTIVITY_LABELS[a])}</li>`).join('');
-  const findings = model.findings.length === 0 ? '<p>The pre-check found nothing in this period.</p>' : model.findings.map(finding).join('\n');
+  const findings = model.findings.length === 0 ? `<p>${escapeHtml(noFindingsText(model))}</p>` : model.findings.map(finding).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -113,7 +117,7 @@ ${findings}
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
 ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start), readableTime(g.end), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>
-<section class="not-evaluated"><h2>Not evaluated</h2><ul>${model.not_evaluated.map((n) => `<li><strong>${escapeHtml(n.rule)}</strong>: ${escapeHtml(n.reason)}</li>`).join('')}</ul></section>
+<section class="not-evaluated"><h2>Not evaluated (${model.not_evaluated.length})</h2><p>${escapeHtml(NOT_EVALUATED_TEXT)}</p><ul>${notEvaluatedOf(model).map((n) => `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`).join('')}</ul></section>
 <section class="disclaimer"><h2>Disclaimer</h2><p>${escapeHtml(model.disclaimer)}</p><p class="small">Rules ${escapeHtml(model.rule_version)}.</p></section>
 <section class="signatures"><h2>Signatures</h2><p>${escapeHtml(SIGNATURE_TEXT)}</p>
 <div class="sign"><div><span class="line"></span>Driver: ${escapeHtml(name)}</div><div><span class="line"></span>Date</div></div>

@@ -3,6 +3,8 @@
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
+import { notEvaluatedLines, type NotEvaluatedLine } from '../web/client/labels.js';
+
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 
 export interface IntervalJson {
@@ -136,6 +138,21 @@ export const ACTIVITY_LABELS: Record<keyof Totals, string> = {
   REST: 'Rest',
   UNKNOWN: 'Unknown (card not inserted)',
 };
+
+/** What the findings section says when it lists none: nothing found among the rules evaluated, never "clean". */
+export function noFindingsText(model: Pick<ReportModel, 'not_evaluated'>): string {
+  return model.not_evaluated.length === 0
+    ? 'The pre-check found nothing in this period.'
+    : `The pre-check found nothing in this period among the rules it evaluated; ${model.not_evaluated.length} rule(s) were not evaluated (see "Not evaluated").`;
+}
+
+/** The introduction of the not-evaluated section. */
+export const NOT_EVALUATED_TEXT = 'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
+
+/** The not-evaluated lines with the rule names the week view writes (one table: ../web/client/labels.ts). */
+export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated'>): NotEvaluatedLine[] {
+  return notEvaluatedLines(model.not_evaluated, 'eu561');
+}
 
 export const SIGNATURE_TEXT =
   'I have been informed of the findings listed in this report and have received a copy of it.';

@@ -54,7 +54,13 @@ t.test('report pieces', async (t) => {
   t.match(html, '(name not recorded)');
   t.notMatch(html, 'severity');
   const none = reportHtml({ ...sampleModel(), findings: [], data_gaps: [], conflicts: [] });
-  t.match(none, 'The pre-check found nothing in this period.');
+  t.match(none, 'The pre-check found nothing in this period among the rules it evaluated; 1 rule(s) were not evaluated (see &quot;Not evaluated&quot;).', 'no finding is never "clean" while rules were left out');
+  t.match(none, '<h2>Not evaluated (1)</h2>');
+  t.match(none, '<li data-rule="return_home"><strong>Return home every four weeks</strong>: not on the card</li>', 'the rule by the name the week view writes');
+  const nothingLeft = reportHtml({ ...sampleModel(), findings: [], not_evaluated: [] });
+  t.match(nothingLeft, '<p>The pre-check found nothing in this period.</p>');
+  t.match(nothingLeft, '<h2>Not evaluated (0)</h2>');
+  t.match(html, '<h3>1. Daily driving time — POTENTIAL', 'findings by rule name');
   t.match(none, 'No gaps in the recorded time.');
   const pdf = await reportPdf(sampleModel());
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');

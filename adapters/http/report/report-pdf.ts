@@ -14,6 +14,9 @@ import {
   drawnActivity,
   driverName,
   hoursMinutes,
+  noFindingsText,
+  NOT_EVALUATED_TEXT,
+  notEvaluatedOf,
   readableTime,
   SIGNATURE_TEXT,
   type FindingJson,
@@ -21,6 +24,7 @@ import {
   type Totals,
   type WeekJson,
 } from './report-model.js';
+import { ruleName } from '../web/client/labels.js';
 
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 export const UNICODE_FONTS = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` };
@@ -158,7 +162,7 @@ function legend(w: Writer): void {
 function finding(w: Writer, f: FindingJson, index: number): void {
   w.room(70);
   const severity = f.severity ? ` - severity ${f.severity}` : '';
-  w.para(`${index + 1}. ${f.rule} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, { bold: true, size: 9.5 });
+  w.para(`${index + 1}. ${ruleName(f.rule)} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, { bold: true, size: 9.5 });
   w.para(f.description, { indent: 10 });
   w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start)} - ${readableTime(f.end)}`, { size: 8.5, indent: 10, colour: '#495057' });
   w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, { size: 8.5, indent: 10, colour: '#495057' });
@@ -216,13 +220,14 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   legend(w);
   for (const week of model.weeks) weekChart(w, week);
   w.heading(`Findings (${model.findings.length})`);
-  if (model.findings.length === 0) w.para('The pre-check found nothing in this period.');
+  if (model.findings.length === 0) w.para(noFindingsText(model));
   model.findings.forEach((f, i) => finding(w, f, i));
   w.heading(`Data gaps (${model.data_gaps.length})`);
   if (model.data_gaps.length === 0) w.para('No gaps in the recorded time.');
   else w.table(['From', 'To', 'Duration'], model.data_gaps.map((g) => [readableTime(g.start), readableTime(g.end), hoursMinutes(g.duration)]), [0.4, 0.4, 0.2]);
-  w.heading('Not evaluated');
-  for (const n of model.not_evaluated) w.para(`${n.rule}: ${n.reason}`, { size: 8 });
+  w.heading(`Not evaluated (${model.not_evaluated.length})`);
+  w.para(NOT_EVALUATED_TEXT, { size: 8.5 });
+  for (const n of notEvaluatedOf(model)) w.para(`${n.name}: ${n.reason}`, { size: 8 });
   w.heading('Disclaimer');
   w.para(model.disclaimer, { size: 8.5 });
   w.para(`Rules ${model.rule_version}.`, { size: 7.5, colour: '#495057' });

@@ -52,6 +52,9 @@ t.test('report: HTML page with every section, escaped, under a strict CSP', asyn
   const precheck = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-15`)).json();
   t.ok(precheck.violations.length > 0);
   for (const v of precheck.violations) t.match(html, v.description.replace(/&/g, '&amp;'), v.rule);
+  t.match(html, `<h2>Not evaluated (${precheck.not_evaluated.length})</h2>`, 'the rules the pre-check did not evaluate');
+  for (const n of precheck.not_evaluated) t.match(html, `<li data-rule="${n.rule}"><strong>`, n.rule);
+  t.match(html, '<strong>Driving time in two consecutive weeks</strong>: The data covers less than two weeks', 'ten days of data: the two-week limits, by name, with the reason');
   const css = await service.get('/report.css');
   t.equal(css.status, 200);
   t.match(await css.text(), '@page { size: A4');
@@ -110,6 +113,14 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   const precheck = await (await service.get(`/api/drivercard/eu561/violations?${query}`)).json();
   for (const v of precheck.violations) t.match(text, squash(v.description), `finding ${v.rule} ${v.start}`);
   t.match(text, squash(precheck.disclaimer).slice(0, 60), 'the disclaimer');
+  // the PDF says which rules were not evaluated, and why
+  t.match(text, `Not evaluated (${precheck.not_evaluated.length})`);
+  t.ok(precheck.not_evaluated.length > 9, `the card-wide items and this data's own (${precheck.not_evaluated.length})`);
+  // compared without white space: the PDF's lines may break after a slash (GET /api/…)
+  const bare = (x: string) => x.replace(/\s+/g, '');
+  for (const n of precheck.not_evaluated) t.match(bare(text), bare(n.reason), `not evaluated: ${n.rule}`);
+  t.match(text, 'Driving time in two consecutive weeks: The data covers less than two weeks', 'named as on the week view');
+  t.match(text, 'Return home every four weeks: Art. 8(8a)');
   t.match(text, 'Transport manager');
   execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(dir, 'report.pdf'), join(dir, 'page1')]);
   const artifacts = join(findRepoRoot(process.cwd()), 'artifacts');

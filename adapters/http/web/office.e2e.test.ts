@@ -14,7 +14,8 @@ import type { Page } from 'playwright-core';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
-import { BROKEN_CARD, CANNED_CARD, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
+import { BROKEN_CARD, CANNED_CARD, CANNED_UNKNOWN_INSIDE, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
 import { getJson, waitForFindings, waitForWeek } from './e2e/week-view-checks.js';
 import { findRepoRoot } from './index.js';
 
@@ -267,11 +268,25 @@ if (missing) {
     t.match(await page.textContent('#tab-panel'), 'DE B-CD 1234', 'the vehicles used');
 
     t.match(await page.textContent('#week-summary'), /Driving 43 h 30 min · Working time 50 h 40 min/, 'working time next to the driving total');
-    await page.waitForSelector('#findings .not-evaluated-list li');
-    const notEvaluated = await page.$$eval('#findings .not-evaluated-list li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, x.textContent ?? '']));
-    t.same(notEvaluated.map(([rule]) => rule), CANNED_WTD_NOT_EVALUATED.map((n) => n.rule), "the working time's not_evaluated rules are listed under its findings");
-    t.match(notEvaluated[1]![1], 'Average weekly working time (WTD, 48 h) — The data holds 2 full week(s), fewer than the reference period', 'each with its reason');
-    t.match(await page.textContent('#findings .not-evaluated-title'), `Not evaluated (${CANNED_WTD_NOT_EVALUATED.length})`);
+    await page.waitForSelector('#findings .not-evaluated-list.wtd li');
+    const notEvaluated = await page.$$eval('#findings .not-evaluated-list.wtd li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, x.textContent ?? '']));
+    t.same(notEvaluated.map(([rule]) => rule), ['wtd_average_weekly', 'night_work'], "the working time's not_evaluated rules are listed under its findings, this data's own first");
+    t.match(notEvaluated[0]![1], 'Average weekly working time (WTD, 48 h) — The data holds 2 full week(s), fewer than the reference period', 'each with its reason');
+    t.match(await page.textContent('#findings .not-evaluated-title.wtd'), `Not evaluated (${CANNED_WTD_NOT_EVALUATED.length})`);
+    // the EU 561 pre-check's own: a day without records inside its basis (22 Feb), and what card data never decides
+    const eu561 = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, (x as HTMLElement).dataset.kind, x.textContent ?? '']));
+    t.same(eu561.map(([rule]) => rule), ['all', ...STATIC_NOT_EVALUATED.map((n) => n.rule)], "the pre-check's not_evaluated rules, this data's own first");
+    t.equal(eu561[0]![2], `EU 561/2006 pre-check — ${CANNED_UNKNOWN_INSIDE.reason}`, 'the whole pre-check named, with the reason');
+    t.same([...new Set(eu561.slice(1).map(([, kind]) => kind))], ['always'], 'the rest marked as never decided from card data');
+    t.match(eu561[1]![2], /^Return home every four weeks — Art\. 8\(8a\)/, 'each by name, with its reason');
+    t.match(await page.textContent('#findings .not-evaluated-title.eu561'), `Not evaluated (${STATIC_NOT_EVALUATED.length + 1})`);
+    const placed = await page.evaluate(() => {
+      const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
+      const follows = (a: Element | null, b: Element | null) => a !== null && b !== null && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      return [follows(document.querySelector('#findings .findings-list:not(.wtd)'), list), follows(list, Array.from(document.querySelectorAll('#findings h3')).find((h) => h.textContent?.startsWith('Data gaps')) ?? null), follows(list, document.querySelector('#findings .not-evaluated-list.wtd'))];
+    });
+    t.same(placed, [true, true, true], "under the pre-check's findings, before its data gaps and the working time");
+    await page.locator('#findings').screenshot({ path: join(shots, 'office-not-evaluated.png') });
     t.equal(await page.locator('#driver-status').textContent(), '', 'no driver status for an older week');
     t.match(await page.getAttribute('#findings li.finding', 'data-flags') ?? '', 'unverified-severity', 'an unsure severity band is marked');
     t.match(await page.textContent('#findings li.finding'), 'severity not verified');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { startServer } from '../../../composition/server.js';
 import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './client/iso-week.js';
 import { precheckWindow } from './client/precheck-window.js';
@@ -20,6 +21,7 @@ import {
   checkBars,
   checkFindings,
   checkKeyboardTooltip,
+  checkNotEvaluated,
   checkPhone,
   checkTotals,
   checkWeekSwitch,
@@ -32,7 +34,10 @@ import {
 } from './e2e/week-view-checks.js';
 import { findRepoRoot } from './index.js';
 
-/** A generated card (fixtures/ddd) whose pre-check reports a violation (a missing break on 2026-03-02). */
+/**
+ * A generated card (fixtures/ddd) whose pre-check reports a violation (a missing break on 2026-03-02). It holds
+ * four days: the pre-check cannot evaluate the two-week driving limit, nor a compensation due after its end.
+ */
 const FIXTURE = 'fixtures/ddd/gen1-basic.ddd';
 /** A dense 55-day card, stepped through week by week. */
 const LONG_FIXTURE = 'fixtures/ddd/gen2-full.ddd';
@@ -132,6 +137,12 @@ if (missing) {
     await waitForFindings(page, week);
     await page.screenshot({ path: join(shots, 'e2e-week-desktop.png'), fullPage: true });
     await checkFindings(t, page, data, pre, shots, 'e2e');
+    // what the pre-check did not evaluate for this data (besides what card data never decides), named and explained
+    const notEvaluated = await checkNotEvaluated(t, page, pre, shots, 'e2e');
+    const own = notEvaluated.filter(([rule]) => !STATIC_NOT_EVALUATED.some((n) => n.rule === rule));
+    t.same(own.map(([rule]) => rule).sort(), ['fortnightly_driving', 'reduced_weekly_rest_compensation'], "four days of data: the week's own not-evaluated rules");
+    t.match(own.find(([rule]) => rule === 'fortnightly_driving')![1], 'Driving time in two consecutive weeks — The data covers less than two weeks', 'by name, with the reason');
+    t.match(own.find(([rule]) => rule === 'reduced_weekly_rest_compensation')![1], /^Compensation of a reduced weekly rest — .* after the end of the data\.$/, 'a deadline after the data');
     t.equal(prechecks[prechecks.length - 1], path, 'the page asked the pre-check for the week and the 3 weeks before');
     t.match(await page.textContent('#findings h3'), `also looked at the 3 weeks before (from ${precheckWindow(parseIsoWeek(week)!).dateFrom})`, 'and says so');
     await checkKeyboardTooltip(t, page, shots, 'e2e');

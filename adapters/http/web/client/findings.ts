@@ -1,9 +1,9 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el } from './dom.js';
-import { formatDateTime, formatDuration, ruleName } from './format.js';
+import { formatDateTime, formatDuration } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
-import { findingFlags } from './labels.js';
+import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
@@ -65,11 +65,13 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
   }
   fragment.append(heading);
   for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
+  const notEvaluated = result.not_evaluated ?? [];
   if (violations.length) {
     fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
   } else {
-    fragment.append(el('p', { class: 'empty-note', text: 'No finding for this week.' }));
+    fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
   }
+  fragment.append(renderNotEvaluated(notEvaluated, 'eu561'));
   const gaps = result.data_gaps ?? [];
   fragment.append(el('h3', { text: `Data gaps (${gaps.length})` }));
   if (gaps.length) fragment.append(el('ul', { class: 'gaps-list' }, ...gaps.map((g) => gapItem(g, show))));
@@ -94,19 +96,30 @@ export function renderWtdFindings(violations: readonly Finding[], show: ShowOnCh
   const fragment = document.createDocumentFragment();
   fragment.append(el('h3', { text: `Working Time Directive (${violations.length})` }));
   if (violations.length) fragment.append(el('ol', { class: 'findings-list wtd' }, ...violations.map((f, i) => findingItem(f, i, show))));
-  else fragment.append(el('p', { class: 'empty-note', text: 'No working-time finding for this week.' }));
-  if (notEvaluated.length) {
-    fragment.append(
-      el('h4', { class: 'not-evaluated-title', text: `Not evaluated (${notEvaluated.length})` }),
-      el('ul', { class: 'not-evaluated-list wtd' }, ...notEvaluated.map((n) => el('li', { data: { rule: n.rule } }, el('strong', { text: notEvaluatedName(n.rule) }), ` — ${n.reason}`))),
-    );
-  }
+  else fragment.append(el('p', { class: 'empty-note', text: emptyNote('No working-time finding for this week', notEvaluated) }));
+  fragment.append(renderNotEvaluated(notEvaluated, 'wtd'));
   return fragment;
 }
 
-/** The rule a not-evaluated line is about; `all` is the whole working-time check. */
-export function notEvaluatedName(rule: string): string {
-  return rule === 'all' ? 'Working time' : ruleName(rule).replace(/^./, (c) => c.toUpperCase());
+/** An empty finding list never reads as "checked and clean" while rules were left out. */
+function emptyNote(none: string, notEvaluated: readonly NotEvaluated[]): string {
+  return notEvaluated.length ? `${none} among the rules evaluated; ${notEvaluated.length} not evaluated (listed below).` : `${none}.`;
+}
+
+/**
+ * What an answer (`check`) did not evaluate and why, as a titled list (empty when nothing was left out): what
+ * the shown data left out first, then what card data never decides (labels.ts). One look for both checks; the
+ * list carries the check's name as a class (`eu561`, `wtd`).
+ */
+export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const lines = notEvaluatedLines(items, check);
+  if (!lines.length) return fragment;
+  fragment.append(
+    el('h4', { class: `not-evaluated-title ${check}`, text: `Not evaluated (${lines.length})` }),
+    el('ul', { class: `not-evaluated-list ${check}` }, ...lines.map((n) => el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`))),
+  );
+  return fragment;
 }
 
 /**

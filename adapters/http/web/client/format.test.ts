@@ -1,5 +1,5 @@
 import t from 'tap';
-import { activityName, dayLabels, daysText, formatClock, formatDate, formatDateTime, formatDuration, formatHm, formatKm, ruleName } from './format.js';
+import { activityName, dayLabels, daysText, formatClock, formatDate, formatDateTime, formatDuration, formatHm, formatKm } from './format.js';
 
 t.test('h:mm durations', async (t) => {
   t.equal(formatHm(0), '0:00');
@@ -26,8 +26,6 @@ t.test('labels and names', async (t) => {
   t.same(dayLabels('2026-03-01'), { long: 'Sun 01 Mar', short: 'Su 01' });
   t.equal(activityName('AVAILABILITY'), 'Availability');
   t.equal(activityName('OTHER'), 'OTHER');
-  t.equal(ruleName('daily_driving'), 'Daily driving time');
-  t.equal(ruleName('some_new_rule'), 'some new rule');
   t.equal(formatKm(412.4), '412 km');
   t.equal(formatKm(null), '–');
 });
@@ -53,5 +51,4 @@ t.test('durations a driver reads', async (t) => {
   t.equal(formatDate('2026-03-02T06:15:00Z'), '2026-03-02');
   t.equal(formatDate(null), '–');
   t.equal(formatDate('soon'), 'soon');
-  t.equal(ruleName('wtd_break'), 'Break after 6 h of working time (WTD)');
 });

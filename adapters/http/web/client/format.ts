@@ -53,25 +53,6 @@ export function activityName(activity: string): string {
   return ACTIVITY_NAMES[activity] ?? activity;
 }
 
-const RULE_NAMES: Record<string, string> = {
-  daily_driving: 'Daily driving time',
-  weekly_driving: 'Weekly driving time',
-  fortnightly_driving: 'Driving time in two consecutive weeks',
-  break: 'Break after 4:30 driving',
-  daily_rest: 'Daily rest',
-  weekly_rest: 'Weekly rest',
-  reduced_weekly_rest_compensation: 'Compensation of a reduced weekly rest',
-  daily_rest_multi_manning: 'Daily rest (multi-manning)',
-  consecutive_reduced_weekly_rest: 'Consecutive reduced weekly rests',
-  wtd_weekly_max: 'Weekly working time (WTD, 60 h)',
-  wtd_average_weekly: 'Average weekly working time (WTD, 48 h)',
-  wtd_break: 'Break after 6 h of working time (WTD)',
-};
-
-export function ruleName(rule: string): string {
-  return RULE_NAMES[rule] ?? rule.replace(/_/g, ' ');
-}
-
 /** Distance in km, or `–` when unknown. */
 export function formatKm(km: number | null | undefined): string {
   return km == null || !Number.isFinite(km) ? '–' : `${Math.round(km)} km`;

@@ -61,6 +61,8 @@ export interface PrecheckResult {
   violations: Finding[];
   data_gaps: DataGap[];
   warnings: { code: string; message: string; start?: string | null; end?: string | null }[];
+  /** rules the pre-check could not evaluate and why (absent from an older service) */
+  not_evaluated?: NotEvaluated[];
   disclaimer?: string;
   assumptions?: { unknown_as: string; card_out_rest_max_seconds: number | null; text: string[] } | null;
   driver_status?: DriverStatus | null;

@@ -10,6 +10,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../index.js';
 import {
   BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
@@ -48,6 +49,12 @@ export interface CannedService {
 }
 
 /** What the canned working-time answer did not evaluate (the service lists its static items and the data-dependent ones). */
+/** The EU 561 pre-check's own not-evaluated line when its basis holds a period of unknown activity (as the core words it). */
+export const CANNED_UNKNOWN_INSIDE = {
+  rule: 'all',
+  reason: '1 period(s) of unknown activity inside the data: rules they could change are reported as INCOMPLETE_DATA, never as violations.',
+};
+
 export const CANNED_WTD_NOT_EVALUATED = [
   { rule: 'night_work', reason: 'Art. 7: night time is defined by national law; not evaluated.' },
   { rule: 'wtd_average_weekly', reason: 'The data holds 2 full week(s), fewer than the reference period of 17 weeks: the 48 h average is not evaluated.' },
@@ -142,7 +149,9 @@ export async function startCannedService(options: { imported: boolean; now?: str
           : [];
         return send(res, 200, {
           rule_version: 'canned', algorithm_version: 'canned', basis: { card_number: card, import_ids: [], date_from: from, date_to: to, untrusted_imports: untrusted ? [`imp-${card.toLowerCase()}`] : [] },
-          violations: findings(card, from, to, rest, untrusted), data_gaps: gaps, warnings: [], not_evaluated: [],
+          violations: findings(card, from, to, rest, untrusted), data_gaps: gaps, warnings: [],
+          // as the core answers: what card data never decides, then what this basis left out
+          not_evaluated: [...STATIC_NOT_EVALUATED, ...(gaps.length ? [CANNED_UNKNOWN_INSIDE] : [])],
           assumptions: { unknown_as: rest ? 'rest' : 'unknown', card_out_rest_max_seconds: rest ? 86_400 : null, text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [] },
           driver_status: cardData(card, dayMs(to)) || to > CANNED_LAST_DAY ? DRIVER_STATUS : null,
           disclaimer: 'A technical pre-check, not a legal decision.',

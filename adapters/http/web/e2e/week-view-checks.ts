@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { TAP } from 'tap';
+import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
 import { parseIsoWeek } from '../client/iso-week.js';
 import { precheckForWeek, precheckWindow } from '../client/precheck-window.js';
 
@@ -35,6 +36,7 @@ export interface Precheck {
   violations: { rule: string; status: string; start: string | null; end: string | null }[];
   data_gaps: { start: string; end: string; duration: number }[];
   warnings?: { code: string; message: string; start?: string | null; end?: string | null }[];
+  not_evaluated?: { rule: string; reason: string }[];
 }
 
 export async function getJson<T>(base: string, path: string): Promise<{ status: number; body: T }> {
@@ -192,6 +194,37 @@ export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Pre
   t.equal(focused, expected[0], 'the first highlighted day row takes the focus');
   await page.waitForTimeout(400); // smooth scrolling
   await page.screenshot({ path: join(shots, `${name}-finding-highlight.png`) });
+}
+
+/**
+ * The EU 561 pre-check's not_evaluated rules (`pre`: the answer the page read) are listed in the findings
+ * area, in order, each with its reason, after the findings and apart from the working time's list; returns
+ * the listed lines (rule, text). A screenshot of the findings area is saved as `<name>-not-evaluated.png`.
+ */
+export async function checkNotEvaluated(t: Asserts, page: Page, pre: Precheck, shots: string, name: string): Promise<[string, string][]> {
+  const expected = pre.not_evaluated ?? [];
+  t.ok(expected.length > 0, `the pre-check answer lists ${expected.length} rules it did not evaluate`);
+  await page.waitForSelector('#findings .not-evaluated-list.eu561 li');
+  const lines = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule ?? '', x.textContent ?? ''] as [string, string]));
+  // what this data left out first, then what card data never decides (the core's static list), each in the answer's order
+  const never = new Set<string>(STATIC_NOT_EVALUATED.map((n) => n.rule));
+  const ordered = [...expected.filter((n) => !never.has(n.rule)), ...expected.filter((n) => never.has(n.rule))];
+  t.same(lines.map(([rule]) => rule), ordered.map((n) => n.rule), "every rule of the answer's not_evaluated, this data's own first");
+  for (const [i, n] of ordered.entries()) t.ok(lines[i]?.[1].endsWith(` — ${n.reason}`), `${n.rule}: listed with its reason`);
+  t.match(await page.textContent('#findings .not-evaluated-title.eu561'), `Not evaluated (${expected.length})`);
+  const after = await page.evaluate(() => {
+    const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
+    const findings = document.querySelector('#findings .findings-list:not(.wtd), #findings .empty-note')!;
+    const wtd = document.querySelector('#findings .findings-list.wtd, #findings .not-evaluated-list.wtd');
+    return {
+      afterFindings: (findings.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+      beforeWtd: wtd === null || (list.compareDocumentPosition(wtd) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+      visible: list.getBoundingClientRect().height > 0,
+    };
+  });
+  t.same(after, { afterFindings: true, beforeWtd: true, visible: true }, "under the pre-check's findings, above the working time");
+  await page.locator('#findings').screenshot({ path: join(shots, `${name}-not-evaluated.png`) });
+  return lines;
 }
 
 /** Tab from the chart's heading lands on the first day's first segment and shows its tooltip. */
