@@ -143,6 +143,9 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       activity_days: { type: 'integer' },
       meta: { type: 'text' },
     },
+    // a card's quarantined imports (every card query reads their day records): without it SQLite walks every
+    // quarantined import of the fleet through imports_status_index
+    indexes: [{ name: 'imports_card_status_index', properties: ['card_number', 'status'] }],
   });
 
   const ImportContentSchema = new EntitySchema<ImportContentEntity>({
