@@ -48,4 +48,15 @@ t.test('base64: one pass, whitespace ignored, padding only at the end', async (t
   t.same(decodeBase64Strict('QQ=='), new Uint8Array([65]));
   t.same(decodeBase64Strict('QQ'), new Uint8Array([65]), 'padding optional');
   for (const bad of ['QQ=', 'Q', 'QQ==QQ', 'QQ===', 'Q-Q_', 'QUJD\u0000', 'é']) t.equal(decodeBase64Strict(bad), null, JSON.stringify(bad));
+  t.same(decodeBase64Strict('QR=='), new Uint8Array([65]), 'non-zero trailing bits: accepted (the slow path) as before');
+  t.same(decodeBase64Strict('QUI'), new Uint8Array([65, 66]), 'unpadded canonical: the native path');
+  t.same(decodeBase64Strict(''), new Uint8Array([]));
+  // the native path (canonical text) and the code-unit pass accept the same bytes
+  for (let n = 0; n < 40; n++) {
+    const bytes = new Uint8Array(Array.from({ length: n }, (_, i) => (i * 97 + n * 31) & 0xff));
+    const text = Buffer.from(bytes).toString('base64');
+    t.same(decodeBase64Strict(text), bytes);
+    t.same(decodeBase64Strict(text.replace(/=+$/, '')), bytes);
+    t.same(decodeBase64Strict(text.replace(/(.{4})/g, '$1\n')), bytes, 'with line breaks');
+  }
 });

@@ -78,7 +78,13 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
  * padding is optional; any other character is refused.
  */
 export function decodeBase64Strict(text: string): Uint8Array | null {
-  // one pass over the code units (a regex and a replace over a 16 MiB string cost ~0.4 s)
+  // the common case in native code: canonical base64 (as every encoder writes it) decodes and encodes back to itself
+  const decoded = Buffer.from(text, 'base64');
+  const again = decoded.toString('base64');
+  if (again === text || isUnpaddedForm(text, again)) {
+    return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+  }
+  // otherwise one pass over the code units (a regex and a replace over a 16 MiB string cost ~0.4 s)
   let data = 0;
   let padding = 0;
   for (let i = 0; i < text.length; i++) {
@@ -95,6 +101,12 @@ export function decodeBase64Strict(text: string): Uint8Array | null {
   if (padding > 0 && (data + padding) % 4 !== 0) return null;
   const buffer = Buffer.from(text, 'base64'); // Node skips the whitespace checked above
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** `text` is `canonical` without its padding */
+function isUnpaddedForm(text: string, canonical: string): boolean {
+  const missing = (4 - (text.length % 4)) % 4;
+  return missing > 0 && !text.endsWith('=') && canonical.length === text.length + missing && canonical.startsWith(text);
 }
 
 const BASE64_LETTERS = (() => {
