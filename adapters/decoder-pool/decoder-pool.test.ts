@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
-import { DecoderPool } from './decoder-pool.js';
+import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -33,11 +33,15 @@ t.test('decode failures keep their reason and message; a queue longer than the p
   t.equal(pool.started, 1, 'one worker for five bodies');
 });
 
-t.test('small bodies stay inline; a closed pool refuses work and rejects what waits', async (t) => {
-  const pool = new DecoderPool({ size: 1 });
+t.test('small bodies stay inline while the event loop has time; a closed pool refuses work and rejects what waits', async (t) => {
+  let loopBusy = false;
+  const pool = new DecoderPool({ size: 1, loopBusy: () => loopBusy });
   t.equal(pool.inlineBelowBytes, 16 * 1024);
   t.same(await pool.decode(file('gen1-basic.ddd')), await decodeCardFile(file('gen1-basic.ddd')));
   t.equal(pool.started, 0, 'no worker for a small body');
+  loopBusy = true;
+  t.same(await pool.decode(file('gen1-basic.ddd')), await decodeCardFile(file('gen1-basic.ddd')), 'the same answer from a worker');
+  t.equal(pool.started, 1, 'a busy event loop sends small bodies to a worker too');
   const busy = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
   const first = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
   const waiting = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
@@ -76,4 +80,14 @@ t.test('workers given trust roots verify, EF signatures concurrently or one by o
     t.ok(bad.metadata.warnings.some((w) => w.code === 'signature_invalid'));
     t.equal(pool.started, 1);
   }
+});
+
+t.test('the event loop counts as busy after a window spent mostly running code', async (t) => {
+  const busy = eventLoopBusy();
+  t.equal(busy(), false, 'nothing measured yet');
+  const until = performance.now() + 150;
+  while (performance.now() < until); // the loop blocked for a whole window
+  t.equal(busy(), true);
+  await new Promise((r) => setTimeout(r, 250)); // a window spent idle
+  t.equal(busy(), false);
 });
