@@ -75,11 +75,8 @@ for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
         (await store.positions(scope, null)).total,
       ];
       const want = [DAYS, expected.activities.length, expected.events.length, expected.vehicles_used.length, expected.positions.length];
-      const [content] = await store.query(
-        'SELECT length(c.content) AS len FROM import_content c JOIN imports i ON i.pk = c.import_pk WHERE i.import_id = ?',
-        [row.import_id],
-      );
-      if (JSON.stringify(counts) === JSON.stringify(want) && content?.len === row.size_bytes) complete++;
+      const content = await store.originalContent(row.import_id);
+      if (JSON.stringify(counts) === JSON.stringify(want) && content?.byteLength === row.size_bytes) complete++;
       else t.fail(`import ${row.import_id} (file ${n}) is partial: ${counts} vs ${want}`);
     }
     t.equal(complete, imports.total, `all ${imports.total} stored imports are complete`);

@@ -6,6 +6,7 @@
  * Import ids are random per database, so answers are compared with each import id replaced by its archive id.
  */
 import t from 'tap';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +117,12 @@ t.test('a database of the release before packed activity days opens, migrates an
     t.equal(legacy!.n, 0, 'the per-interval table is dropped');
     const [packed] = await store.query('SELECT SUM(n) AS n FROM activity_day');
     t.equal(packed!.n, LEGACY_INTERVALS, 'every interval of the old table is in a packed day');
+    const imports = await store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 100, offset: 0 });
+    t.equal(imports.total, FILES.length);
+    for (const row of imports.items) {
+      const original = await store.originalContent(row.import_id);
+      t.equal(createHash('sha256').update(original!).digest('hex'), row.content_sha256, `${row.file_name}: the original bytes stored before the encoding column read back`);
+    }
   } finally {
     await store.close();
   }

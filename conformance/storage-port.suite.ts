@@ -83,6 +83,19 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.equal(await store.findImport({ kind: 'import_id', value: 'nope' }), null);
     const listed = await store.listImports({ card_number: null, range: OPEN }, ALL);
     t.equal(JSON.stringify(listed).includes('content 1'), false, 'no bytes in listings');
+    t.same(await store.originalContent(input.import.import_id), input.content, 'the original bytes, exactly');
+    t.equal(await store.originalContent('nope'), null);
+  });
+
+  withStore('original bytes read back exactly, whatever their content', async (t, store) => {
+    const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
+    const repetitive = new Uint8Array(30_000).map((_, i) => (i % 251 === 0 ? i & 0xff : 0x20));
+    const random = new Uint8Array(4_000).map(() => Math.floor(Math.random() * 256));
+    for (const [what, content] of [['compressible', repetitive], ['incompressible', random], ['empty', new Uint8Array(0)]] as const) {
+      const input = newImport(card, { content });
+      await store.saveImport(input);
+      t.same(await store.originalContent(input.import.import_id), content, `${what}: read back byte for byte`);
+    }
   });
 
   withStore('identical content is stored once; a taken archive_id is refused; nothing partial is written', async (t, store) => {

@@ -18,6 +18,7 @@ import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
+import { contentEncodingSuite } from './content-encoding.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -42,6 +43,7 @@ if (!started.available) {
   useCasesSuite(t, 'postgres', () => open());
   fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
   dddFixturesSuite(t, 'postgres', () => open());
+  contentEncodingSuite(t, 'postgres', () => open());
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();
@@ -64,7 +66,7 @@ if (!started.available) {
     t.strictSame(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import);
     const [stored] = await second.query('SELECT content FROM import_content');
     t.ok(Buffer.isBuffer(stored!.content));
-    t.same(new Uint8Array(stored!.content), input.content, 'original bytes stored unchanged');
+    t.same(await second.originalContent(input.import.import_id), input.content, 'original bytes read back unchanged');
     await second.close();
   });
 

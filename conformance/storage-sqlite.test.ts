@@ -12,6 +12,7 @@ import { newImport, storagePortSuite } from './storage-port.suite.js';
 const OPEN = { from: null, to: null };
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
+import { contentEncodingSuite } from './content-encoding.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -20,6 +21,7 @@ let n = 0;
 storagePortSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 fleetStoreSuite(t, 'sqlite', async () => fleetUnderTest(await createMikroOrmStore({ dataDir: join(root, `db-${++n}`) })));
 dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
   const dataDir = join(root, 'reopen');
@@ -40,8 +42,7 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   t.strictSame(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import);
   const [mode] = await second.query('PRAGMA journal_mode');
   t.equal(mode.journal_mode, 'wal');
-  const [stored] = await second.query('SELECT content FROM import_content');
-  t.same(new Uint8Array(stored.content), input.content, 'original bytes stored unchanged');
+  t.same(await second.originalContent(input.import.import_id), input.content, 'original bytes read back unchanged');
   await second.close();
 });
 

@@ -102,6 +102,8 @@ export interface ImportStore {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   saveImport(input: NewImport): Promise<SaveOutcome>;
+  /** the original bytes of an import exactly as received (the evidence), null for an unknown import */
+  originalContent(import_id: string): Promise<Uint8Array | null>;
   findImport(lookup: ImportLookup): Promise<ImportRow | null>;
   /** ordered by sequence (oldest first) */
   listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>>;

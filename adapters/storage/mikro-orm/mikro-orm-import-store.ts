@@ -26,6 +26,7 @@ import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
+import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
 import { rangeSeconds } from './codec.js';
 import { unpackDay } from './activity-pack.js';
 import { timeTotals } from '../../../core/overview/time-totals.js';
@@ -118,10 +119,12 @@ export class MikroOrmImportStore implements ImportStore {
 
   async saveImport(input: NewImport): Promise<SaveOutcome> {
     try {
+      // compressed on the thread pool before the transaction (the lock is held for SQL only)
+      const content = await encodeContent(input.content);
       return await this.runner.transaction(async (trx) => {
         const stored = await this.storedOutcome(trx, input);
         if (stored) return stored;
-        await this.writeImport(trx, input);
+        await this.writeImport(trx, input, content);
         await this.keepCardHistory(trx, input.import.card.card_number, input.days.map((d) => d.date));
         return { outcome: 'created', import: input.import };
       });
@@ -151,7 +154,7 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
-  async writeImport(trx: SqlRunner, input: NewImport): Promise<number> {
+  async writeImport(trx: SqlRunner, input: NewImport, stored: StoredContent): Promise<number> {
     const inserted = await trx.all(
       `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
       importValues(input.import),
@@ -159,8 +162,7 @@ export class MikroOrmImportStore implements ImportStore {
     const pk = inserted[0]!.pk as number;
     const card = input.card;
     const cardNumber = input.import.card.card_number;
-    const content = Buffer.from(input.content.buffer, input.content.byteOffset, input.content.byteLength);
-    await trx.all('INSERT INTO import_content (import_pk, content) VALUES (?, ?)', [pk, content]);
+    await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [pk, stored.content, stored.encoding]);
     await trx.insertMany('day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
     await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(pk, card.activities));
     await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
@@ -168,6 +170,19 @@ export class MikroOrmImportStore implements ImportStore {
     await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
     await trx.insertMany('position', POSITION_COLUMNS, positionValues(pk, card.positions));
     return pk;
+  }
+
+  async originalContent(importId: string): Promise<Uint8Array | null> {
+    const rows = await this.query(
+      'SELECT c.content, c.encoding FROM import_content c JOIN imports i ON i.pk = c.import_pk WHERE i.import_id = ?',
+      [importId],
+    );
+    if (rows.length === 0) return null;
+    try {
+      return decodeContent(rows[0]!.content as Uint8Array, (rows[0]!.encoding as string | null) ?? null);
+    } catch (error) {
+      throw new StorageError('reading the original content failed', error);
+    }
   }
 
   async findImport(lookup: ImportLookup): Promise<ImportRow | null> {

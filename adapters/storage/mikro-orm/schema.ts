@@ -52,6 +52,8 @@ export interface ImportEntity {
 export interface ImportContentEntity {
   import_pk: number;
   content: Buffer;
+  /** how `content` holds the original bytes (./content-codec.ts); null: as received */
+  encoding: string | null;
 }
 
 export interface DayRecordEntity {
@@ -154,6 +156,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     properties: {
       import_pk: { type: 'integer', primary: true, autoincrement: false },
       content: { type: 'blob' },
+      encoding: { type: 'string', ...column(types.string), nullable: true },
     },
   });
 
