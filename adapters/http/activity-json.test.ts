@@ -10,7 +10,7 @@ import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../..
 import type { ListResult } from '../../core/use-cases/contracts.js';
 import { buildParsedCard, datesFrom, day, ts, workingDay, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { DAY_SECONDS, isoClock, isoTimestamp } from '../../core/time.js';
-import { ACTIVITY_FIELDS, DAY_FIELDS, WEEK_FIELDS, activityListText, dayOverviewText, weekOverviewText, type ActivityJsonRow } from './activity-json.js';
+import { ACTIVITY_FIELDS, DAY_FIELDS, WEEK_FIELDS, IntervalTextCache, activityListText, dayOverviewText, weekOverviewText, type ActivityJsonRow } from './activity-json.js';
 import { activityToResponse, dayOverviewToResponse, dayToResponse, listToResponse, weekOverviewToResponse, weekToResponse } from './responses.js';
 import { officeService } from './testing/office-service.js';
 
@@ -47,7 +47,9 @@ function variants(key: keyof ActivityJsonRow, value: unknown): unknown[] {
 }
 
 t.test('every field of an interval changed in turn: the text equals JSON.stringify of the mapped row', async (t) => {
+  const cache = new IntervalTextCache();
   t.equal(activityListText(list([base])), mapped(list([base])), 'the base row');
+  t.equal(activityListText(list([base]), cache), mapped(list([base])), 'the base row, kept');
   t.same(Object.keys(base), [...ACTIVITY_FIELDS, 'quarantined'], 'the field list is the row type in order');
   for (const key of Object.keys(base) as (keyof ActivityJsonRow)[]) {
     const values = variants(key, base[key]);
@@ -55,6 +57,12 @@ t.test('every field of an interval changed in turn: the text equals JSON.stringi
     for (const [n, value] of values.entries()) {
       const row = { ...base, [key]: value } as ActivityJsonRow;
       t.equal(activityListText(list([row])), mapped(list([row])), `${key}, variant ${n + 1}`);
+      // with texts kept: a row differing from a kept one in this field alone is written anew, and back
+      const pair = [{ ...base, start: base.start - 60 }, row];
+      const basePair = [{ ...base, start: base.start - 60 }, base];
+      t.equal(activityListText(list(basePair), cache), mapped(list(basePair)), `${key}, variant ${n + 1}: kept base`);
+      t.equal(activityListText(list(pair), cache), mapped(list(pair)), `${key}, variant ${n + 1}: changed, kept`);
+      t.equal(activityListText(list(basePair), cache), mapped(list(basePair)), `${key}, variant ${n + 1}: base again`);
     }
   }
   const { quarantined: _q, ...unmarked } = base;
@@ -83,6 +91,40 @@ t.test('the list envelope and its ISO text over many days and instants', async (
   t.equal(isoClock(DAY_SECONDS - 1), '23:59:59');
 });
 
+t.test('kept run texts: reused while equal, pages cutting a day, bounded by characters', async (t) => {
+  const rows: ActivityJsonRow[] = [];
+  for (let d = 0; d < 10; d++) {
+    for (let k = 0; k < 6; k++) {
+      const start = (20_000 + d) * DAY_SECONDS + k * 4 * 3600;
+      rows.push({ ...base, import_id: `imp_${d % 3}`, date: 20_000 + d, start, end: start + 4 * 3600, duration: 4 * 3600 });
+    }
+  }
+  const cache = new IntervalTextCache();
+  const whole = list(rows);
+  t.equal(activityListText(whole, cache), mapped(whole), 'first answer');
+  t.same(cache.size.runs, 10, 'one run per import and day');
+  const chars = cache.size.chars;
+  t.equal(activityListText(whole, cache), mapped(whole), 'the same answer from the kept runs');
+  t.same(cache.size, { runs: 10, chars }, 'nothing written anew');
+  for (const [offset, limit] of [[3, 10], [0, 7], [59, 1], [13, 30]] as const) {
+    const page = list(rows.slice(offset, offset + limit), { total: rows.length, limit, offset });
+    t.equal(activityListText(page, cache), mapped(page), `a page from ${offset} of ${limit}`);
+    t.equal(activityListText(page, cache), mapped(page), `the page again, from ${offset}`);
+  }
+  // the same rows as new objects: compared by value
+  t.equal(activityListText(list(rows.map((r) => ({ ...r }))), cache), mapped(whole), 'equal rows, other objects');
+  const moved = rows.map((r) => (r.date === 20_004 ? { ...r, quarantined: true } : r));
+  t.equal(activityListText(list(moved), cache), mapped(list(moved)), 'a day whose import became quarantined');
+
+  const small = new IntervalTextCache(3000);
+  t.equal(activityListText(whole, small), mapped(whole), 'a small cache writes the same bytes');
+  t.ok(small.size.chars <= 3000 && small.size.runs > 0 && small.size.runs < 10, `kept runs bounded: ${JSON.stringify(small.size)}`);
+  t.equal(activityListText(whole, small), mapped(whole), 'and again');
+  const tiny = new IntervalTextCache(10);
+  t.equal(activityListText(whole, tiny), mapped(whole), 'a run longer than the bound is not kept');
+  t.same(tiny.size, { runs: 0, chars: 0 });
+});
+
 const vehicle = (first: string, last: string | null, number: string): VehicleUsedRow => ({
   import_id: 'imp_0001', card_number: base.card_number, registration: { nation: 'FI', number }, vin: null,
   first_use: ts(first), last_use: last === null ? null : ts(last), odometer_begin_km: null, odometer_end_km: null, distance_km: null, vu_data_block_counter: null,
@@ -109,9 +151,13 @@ t.test('day and week overviews: the text equals JSON.stringify of the mapped ans
   t.ok(weeks.some((w) => w.days.some((d) => d.vehicles.length > 0)), 'some days list vehicles');
   const result = { items: weeks, conflicts: [day('2026-03-04')] };
   t.equal(weekOverviewText(result), JSON.stringify(weekOverviewToResponse(result)), 'weeks with data, empty weeks, conflicts');
+  const cache = new IntervalTextCache();
+  t.equal(weekOverviewText(result, cache), JSON.stringify(weekOverviewToResponse(result)), 'with texts kept');
+  t.equal(weekOverviewText(result, cache), JSON.stringify(weekOverviewToResponse(result)), 'from the kept texts');
   t.equal(weekOverviewText({ items: [], conflicts: [] }), JSON.stringify(weekOverviewToResponse({ items: [], conflicts: [] })), 'no week');
   const days = { items: buildDayOverviews(input, [day('2026-02-28'), day('2026-03-02'), day('2026-03-04')]), conflicts: [] };
   t.equal(dayOverviewText(days), JSON.stringify(dayOverviewToResponse(days)), 'days');
+  t.equal(dayOverviewText(days, cache), JSON.stringify(dayOverviewToResponse(days)), 'days from the texts the weeks kept');
   const nulls = { items: buildDayOverviews({ ...input, card_number: null }, [day('2026-03-03')]), conflicts: [day('2026-03-03'), day('2026-03-05')] };
   t.equal(dayOverviewText(nulls), JSON.stringify(dayOverviewToResponse(nulls)), 'a null card number');
   t.equal(dayOverviewText({ items: [], conflicts: [] }), JSON.stringify(dayOverviewToResponse({ items: [], conflicts: [] })), 'no day');
@@ -144,6 +190,7 @@ t.test('the service answers the bytes of the mapped objects (rows as the SQLite 
   const week = await service.bundle.overviews.weekOverview({ basis, weeks: ['2026-W10'], range: { from: null, to: null } });
   t.ok(week.items[0]!.days.some((d) => d.vehicles.length > 0), 'a day with a vehicle');
   t.equal(await text(`/api/drivercard/week-overview?card_number=${card}&week=2026-W10`), JSON.stringify(weekOverviewToResponse(week)), 'week overview');
+  t.equal(await text(`/api/drivercard/week-overview?card_number=${card}&week=2026-W10`), JSON.stringify(weekOverviewToResponse(week)), 'week overview again');
 
   const days = await service.bundle.overviews.dayOverview({ basis, range: { from: day('2026-03-04'), to: day('2026-03-06') } });
   t.equal(await text(`/api/drivercard/day-overview?card_number=${card}&date_from=2026-03-04&date_to=2026-03-06`), JSON.stringify(dayOverviewToResponse(days)), 'day overview');

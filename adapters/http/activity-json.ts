@@ -9,7 +9,8 @@
  * ISO text (house rule: written here, in the HTTP adapter, from the core's day numbers and seconds): a day's
  * `YYYY-MM-DD` is formatted once per answer and shared by the `date`, `start` and `end` of its intervals; only
  * the time of day is formatted per value (isoClock). Strings are quoted once per answer (import ids, card
- * numbers and the enum values repeat on every row).
+ * numbers and the enum values repeat on every row). With an IntervalTextCache, the text of a run of rows (one
+ * import's day) is kept across answers and reused while the rows are equal, value for value.
  */
 import type { ActivityIntervalRow, VehicleRegistration } from '../../core/domain/rows.js';
 import type { DayOverview } from '../../core/overview/day-overview.js';
@@ -50,10 +51,78 @@ function booleanText(value: boolean): string {
   return value ? 'true' : 'false';
 }
 
-/** The writer of one answer: its caches live as long as the answer's text is written. */
+/** Whether two interval rows agree on every value the JSON of a row is written from. */
+function sameRow(a: ActivityJsonRow, b: ActivityJsonRow): boolean {
+  return (
+    a.start === b.start && a.end === b.end && a.date === b.date && a.import_id === b.import_id && a.card_number === b.card_number &&
+    a.activity === b.activity && a.duration === b.duration && a.slot === b.slot && a.crew === b.crew &&
+    a.card_inserted === b.card_inserted && a.manual_entry === b.manual_entry && a.quarantined === b.quarantined
+  );
+}
+
+interface RunText {
+  /** the rows the text was written from */
+  rows: ActivityJsonRow[];
+  /** `{…},{…}`: the rows' JSON objects, comma-separated (a flat string) */
+  text: string;
+}
+
+/**
+ * The JSON text of runs of interval rows (the rows of one import and one day, as a list or a day overview holds
+ * them), kept across answers while every value of the run's rows stays equal: FleetListWriter's approach. The rows
+ * of a stored day never change, so a card's month asked again is compared, not formatted (issue 9). Kept texts are
+ * bounded by their characters; the oldest go first.
+ */
+export class IntervalTextCache {
+  private readonly runs = new Map<string, RunText>();
+  private chars = 0;
+
+  /** `maxChars`: characters of text kept at most (about bytes of JSON; the rows compared are kept with them) */
+  constructor(private readonly maxChars = 4_000_000) {}
+
+  /** The text of rows[from, to) written by `write`, or the kept text of equal rows. */
+  runText(rows: readonly ActivityJsonRow[], from: number, to: number, write: (from: number, to: number) => string): string {
+    const first = rows[from]!;
+    const key = `${first.import_id}\u0000${first.date}\u0000${first.start}\u0000${to - from}`;
+    const kept = this.runs.get(key);
+    if (kept !== undefined && sameRun(kept.rows, rows, from, to)) return kept.text;
+    const text = write(from, to);
+    if (kept !== undefined) {
+      this.runs.delete(key);
+      this.chars -= kept.text.length;
+    }
+    if (text.length <= this.maxChars) {
+      while (this.chars + text.length > this.maxChars) this.dropOldest();
+      this.runs.set(key, { rows: rows.slice(from, to), text });
+      this.chars += text.length;
+    }
+    return text;
+  }
+
+  private dropOldest(): void {
+    const [key, oldest] = this.runs.entries().next().value!;
+    this.runs.delete(key);
+    this.chars -= oldest.text.length;
+  }
+
+  /** runs and characters kept (tests) */
+  get size(): { runs: number; chars: number } {
+    return { runs: this.runs.size, chars: this.chars };
+  }
+}
+
+/** Whether rows[from, to) equal the kept rows (of the same length: the length is part of the run's key). */
+function sameRun(kept: readonly ActivityJsonRow[], rows: readonly ActivityJsonRow[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!sameRow(kept[i - from]!, rows[i]!)) return false;
+  return true;
+}
+
+/** The writer of one answer: its caches live as long as the answer's text is written (runs: across answers). */
 class ActivityJsonWriter {
   private readonly days = new Map<number, string>();
   private readonly quoted = new Map<string, string>();
+
+  constructor(private readonly runs: IntervalTextCache | null) {}
 
   /** `"YYYY-MM-DD"` without quotes, formatted once per day. */
   private dayText(day: number): string {
@@ -99,10 +168,24 @@ class ActivityJsonWriter {
     );
   }
 
+  /** `[…]` of the rows, written run by run (rows of one import and one day). */
   intervals(rows: readonly ActivityJsonRow[]): string {
-    let text = '[';
-    for (let i = 0; i < rows.length; i++) text += (i === 0 ? '' : ',') + this.interval(rows[i]!);
-    return text + ']';
+    const runs: string[] = [];
+    for (let from = 0; from < rows.length; ) {
+      const first = rows[from]!;
+      let to = from + 1;
+      while (to < rows.length && rows[to]!.date === first.date && rows[to]!.import_id === first.import_id) to++;
+      runs.push(this.runs === null ? this.runText(rows, from, to) : this.runs.runText(rows, from, to, (a, b) => this.runText(rows, a, b)));
+      from = to;
+    }
+    return '[' + runs.join(',') + ']';
+  }
+
+  /** The rows' objects comma-separated, as one flat string (join copies its parts). */
+  private runText(rows: readonly ActivityJsonRow[], from: number, to: number): string {
+    const texts: string[] = new Array(to - from);
+    for (let i = from; i < to; i++) texts[i - from] = this.interval(rows[i]!);
+    return texts.join(',');
   }
 
   dates(days: readonly number[]): string {
@@ -143,9 +226,12 @@ function vehiclesText(vehicles: readonly VehicleRegistration[]): string {
   return JSON.stringify(vehicles);
 }
 
-/** JSON.stringify(listToResponse(list, activityToResponse)), byte for byte. */
-export function activityListText(list: ListResult<ActivityJsonRow>): string {
-  const writer = new ActivityJsonWriter();
+/**
+ * JSON.stringify(listToResponse(list, activityToResponse)), byte for byte. `runs`: texts kept across answers
+ * (none by default).
+ */
+export function activityListText(list: ListResult<ActivityJsonRow>, runs: IntervalTextCache | null = null): string {
+  const writer = new ActivityJsonWriter(runs);
   return (
     '{"items":' + writer.intervals(list.items) +
     ',"total":' + numberText(list.total) + ',"limit":' + numberText(list.limit) + ',"offset":' + numberText(list.offset) +
@@ -153,17 +239,17 @@ export function activityListText(list: ListResult<ActivityJsonRow>): string {
   );
 }
 
-/** JSON.stringify(dayOverviewToResponse(result)), byte for byte. */
-export function dayOverviewText(result: DayOverviewResult): string {
-  const writer = new ActivityJsonWriter();
+/** JSON.stringify(dayOverviewToResponse(result)), byte for byte; `runs` as for activityListText. */
+export function dayOverviewText(result: DayOverviewResult, runs: IntervalTextCache | null = null): string {
+  const writer = new ActivityJsonWriter(runs);
   let items = '[';
   for (let i = 0; i < result.items.length; i++) items += (i === 0 ? '' : ',') + writer.day(result.items[i]!);
   return '{"items":' + items + '],"conflicts":' + writer.dates(result.conflicts) + '}';
 }
 
-/** JSON.stringify(weekOverviewToResponse(result)), byte for byte. */
-export function weekOverviewText(result: WeekOverviewResult): string {
-  const writer = new ActivityJsonWriter();
+/** JSON.stringify(weekOverviewToResponse(result)), byte for byte; `runs` as for activityListText. */
+export function weekOverviewText(result: WeekOverviewResult, runs: IntervalTextCache | null = null): string {
+  const writer = new ActivityJsonWriter(runs);
   let items = '[';
   for (let i = 0; i < result.items.length; i++) items += (i === 0 ? '' : ',') + writer.week(result.items[i]!);
   return '{"items":' + items + '],"conflicts":' + writer.dates(result.conflicts) + '}';
