@@ -163,14 +163,17 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   /**
-   * The overview input of a basis in as few statements as possible: the served days as the activities list reads
-   * them (servedHistory: a card's history, the card looked up only when that is empty), the vehicles used, then
-   * the activities of the served days.
+   * The overview input of a basis in as few statements and sequential rounds as possible: a card basis needs no
+   * lookup before its history and vehicles are read (servedHistory: the card is looked up only when its history
+   * in the range is empty); the activities of the served days follow.
    */
   private async gather(basis: Basis, range: DateRange): Promise<{ input: OverviewInput; data: Pick<ServedData, 'served' | 'conflicts'> }> {
-    const data = await servedHistory(this.store, basis, range);
-    const resolved = data.resolved;
-    const vehicles = await this.store.vehiclesUsed(rowScope(resolved, range), null);
+    const card = unresolvedBasis(basis);
+    const resolved = card ?? (await resolveBasis(this.store, basis));
+    const [data, vehicles] = await Promise.all([
+      card === null ? servedData(this.store, resolved, range) : servedHistory(this.store, basis, range),
+      this.store.vehiclesUsed(rowScope(resolved, range), null),
+    ]);
     const activities = await this.store.activities(data.served.map(({ import_id, date }) => ({ import_id, date })), null);
     const day_distances: DayDistanceRow[] = data.served.map((r) => ({
       import_id: r.import_id,
