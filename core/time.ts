@@ -69,6 +69,16 @@ export function isoTimestamp(seconds: EpochSeconds): string {
   return isoDay(day) + 'T' + PAD2[hour] + ':' + PAD2[minute] + ':' + PAD2[rest - hour * 3600 - minute * 60] + 'Z';
 }
 
+/**
+ * HH:MM:SS of a second of the day (0..86 399): the time part of isoTimestamp, for writers that keep the day's
+ * text (`isoDay(day) + 'T' + isoClock(seconds - dayStart(day)) + 'Z'` is isoTimestamp(seconds)).
+ */
+export function isoClock(secondOfDay: number): string {
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor((secondOfDay - hour * 3600) / 60);
+  return PAD2[hour] + ':' + PAD2[minute] + ':' + PAD2[secondOfDay - hour * 3600 - minute * 60];
+}
+
 export function isoTimestampOrNull(seconds: EpochSeconds | null): string | null {
   return seconds === null ? null : isoTimestamp(seconds);
 }

@@ -18,9 +18,9 @@ import {
   type QueryValues,
 } from './query-params.js';
 import { decodeBase64Strict, isJsonContentType, readJsonBody } from './read-json-body.js';
+import { IntervalTextCache, activityListText, dayOverviewText, weekOverviewText } from './activity-json.js';
+import { jsonTextResponse } from './json-response.js';
 import {
-  activityToResponse,
-  dayOverviewToResponse,
   eventFaultToResponse,
   importToResponse,
   listToResponse,
@@ -28,7 +28,6 @@ import {
   positionToResponse,
   timeSummaryToResponse,
   vehicleUsedToResponse,
-  weekOverviewToResponse,
 } from './responses.js';
 import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
@@ -106,6 +105,9 @@ function listRoute(
     },
   };
 }
+
+/** The JSON text of interval runs kept across answers (./activity-json.ts: compared row by row before reuse). */
+const intervalTexts = new IntervalTextCache();
 
 function rowQuery(query: QueryValues) {
   return { basis: basisFrom(query), range: rangeFrom(query), page: pageFrom(query) };
@@ -233,8 +235,9 @@ export const apiRoutes: readonly RouteSpec[] = [
   anonymizeRoute,
   listRoute('imports', 'listImports', 'List parsed driver-card imports (all, or those of one basis)', schemas.importsResponseSchema,
     async (deps, query) => listToResponse(await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }), importToResponse)),
+  // the activity answers are written as JSON text directly (./activity-json.ts: the bytes of the mappers' objects)
   listRoute('activities', 'listActivities', 'Activity intervals', schemas.activitiesResponseSchema,
-    async (deps, query) => listToResponse(await deps.queries.activities(rowQuery(query)), activityToResponse)),
+    async (deps, query) => jsonTextResponse(200, activityListText(await deps.queries.activities(rowQuery(query)), intervalTexts))),
   listRoute('events', 'listEvents', 'Card events', schemas.eventsResponseSchema,
     async (deps, query) => listToResponse(await deps.queries.events(rowQuery(query)), eventFaultToResponse)),
   listRoute('faults', 'listFaults', 'Card faults', schemas.faultsResponseSchema,
@@ -266,7 +269,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'one object per day', schema: schemas.dayOverviewResponseSchema }, ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: dayOverviewToResponse(await deps.overviews.dayOverview({ basis: basisFrom(query), range: dayRangeFrom(query) })) };
+      return { status: 200, body: jsonTextResponse(200, dayOverviewText(await deps.overviews.dayOverview({ basis: basisFrom(query), range: dayRangeFrom(query) }), intervalTexts)) };
     },
   },
   {
@@ -279,7 +282,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'one object per ISO week', schema: schemas.weekOverviewResponseSchema }, ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: weekOverviewToResponse(await deps.overviews.weekOverview({ basis: basisFrom(query), ...weekSelectionFrom(query) })) };
+      return { status: 200, body: jsonTextResponse(200, weekOverviewText(await deps.overviews.weekOverview({ basis: basisFrom(query), ...weekSelectionFrom(query) }), intervalTexts)) };
     },
   },
   {

@@ -14,6 +14,7 @@ import { MAX_RANGE_DAYS } from '../domain/bounds.js';
 import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
 import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
+import { servedHistory } from './driver-card-queries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
   describeBasis, resolveBasis, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
@@ -23,7 +24,7 @@ import {
  * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
  * the last ones of the data when the start was left open (the first ones after an explicit start).
  */
-function overviewRange(range: DateRange, data: ServedData): { from: UtcDay | null; to: UtcDay | null } {
+function overviewRange(range: DateRange, data: Pick<ServedData, 'served'>): { from: UtcDay | null; to: UtcDay | null } {
   let from = range.from ?? data.served[0]?.date ?? null;
   let to = range.to ?? data.served[data.served.length - 1]?.date ?? null;
   if (from === null || to === null || to - from < MAX_RANGE_DAYS) return { from, to };
@@ -162,19 +163,18 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   /**
-   * The overview input of a basis in as few sequential rounds as possible: a card basis needs no lookup before
-   * its day records and vehicles are read, so its existence check runs in the same round; the activities of
-   * the served days follow.
+   * The overview input of a basis in as few statements and sequential rounds as possible: a card basis needs no
+   * lookup before its history and vehicles are read (servedHistory: the card is looked up only when its history
+   * in the range is empty); the activities of the served days follow.
    */
-  private async gather(basis: Basis, range: DateRange): Promise<{ input: OverviewInput; data: ServedData }> {
+  private async gather(basis: Basis, range: DateRange): Promise<{ input: OverviewInput; data: Pick<ServedData, 'served' | 'conflicts'> }> {
     const card = unresolvedBasis(basis);
     const resolved = card ?? (await resolveBasis(this.store, basis));
     const [data, vehicles] = await Promise.all([
-      servedData(this.store, resolved, range),
+      card === null ? servedData(this.store, resolved, range) : servedHistory(this.store, basis, range),
       this.store.vehiclesUsed(rowScope(resolved, range), null),
-      card === null ? null : resolveBasis(this.store, basis),
     ]);
-    const activities = await this.store.activities(servedDays(data), null);
+    const activities = await this.store.activities(data.served.map(({ import_id, date }) => ({ import_id, date })), null);
     const day_distances: DayDistanceRow[] = data.served.map((r) => ({
       import_id: r.import_id,
       card_number: r.card_number,
