@@ -56,11 +56,11 @@ export interface BetterSqliteDatabase {
 /** `PRAGMA synchronous` levels (sqlite.org/pragma.html#pragma_synchronous): 1 NORMAL, 2 FULL, 3 EXTRA */
 const SYNCHRONOUS_NORMAL = 1;
 
-/** fsync(2) of a file, on libuv's thread pool */
+/** fdatasync(2) of a file (what SQLite itself calls on Linux), on libuv's thread pool */
 export async function syncFile(path: string): Promise<void> {
   const handle = await openFile(path, 'r');
   try {
-    await handle.sync();
+    await handle.datasync();
   } finally {
     await handle.close();
   }
