@@ -7,7 +7,7 @@ import type { ActivityIntervalRow, ParsedCard } from '../domain/rows.js';
 import type { DayRecord } from '../ports/import-store.js';
 import type { Hasher } from '../ports/hasher.js';
 import type { UtcDay } from '../time.js';
-import { isoTimestamp } from '../time.js';
+import { DAY_SECONDS, dayStart, isoClock, isoDay, isoTimestamp } from '../time.js';
 
 export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
   const intervals = new Map<UtcDay, ActivityIntervalRow[]>();
@@ -22,8 +22,9 @@ export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
   return dates.map((date) => {
     const distance = distances.get(date) ?? 0;
     const rows = sortIntervals(intervals.get(date) ?? []);
+    const instant = dayInstants(date);
     let text = '';
-    for (let i = 0; i < rows.length; i++) text += (i === 0 ? '' : ';') + intervalKey(rows[i]!);
+    for (let i = 0; i < rows.length; i++) text += (i === 0 ? '' : ';') + intervalKey(rows[i]!, instant);
     text += `#${distance}`;
     return { date, fingerprint: hasher.sha256HexOfText(text).slice(0, 32), distance_km: distance };
   });
@@ -41,7 +42,17 @@ export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows
 }
 
 /** The fingerprint text is that of the ISO rows stored before the numeric model, so stored fingerprints stay comparable. */
-function intervalKey(row: ActivityIntervalRow): string {
-  return isoTimestamp(row.start) + '|' + isoTimestamp(row.end) + '|' + row.activity + '|' + row.slot + '|' +
+function intervalKey(row: ActivityIntervalRow, instant: (seconds: number) => string): string {
+  return instant(row.start) + '|' + instant(row.end) + '|' + row.activity + '|' + row.slot + '|' +
     (row.crew ? '1|' : '0|') + (row.card_inserted ? '1|' : '0|') + (row.manual_entry ? '1' : '0');
+}
+
+/** isoTimestamp, with the date text of `day` written once (a day's instants mostly fall on it). */
+function dayInstants(day: UtcDay): (seconds: number) => string {
+  const start = dayStart(day);
+  const prefix = isoDay(day) + 'T';
+  return (seconds) => {
+    const second = seconds - start;
+    return second >= 0 && second < DAY_SECONDS ? prefix + isoClock(second) + 'Z' : isoTimestamp(seconds);
+  };
 }
