@@ -93,3 +93,29 @@ t.test('exports: activities and findings as the API serves them; errors as JSON'
   }
   t.same(service.errors, []);
 });
+
+/** A day of 13 driving stints of 50 minutes between 04:00 and 17:00 (10 h 50 min of driving). */
+const stintDay = (date: string): DaySpec => {
+  const changes: DaySpec['changes'] = [['00:00', 'REST']];
+  for (let h = 4; h < 17; h++) changes.push([`${String(h).padStart(2, '0')}:00`, 'DRIVING'], [`${String(h).padStart(2, '0')}:50`, 'WORK']);
+  changes.push(['17:00', 'REST']);
+  return { date, changes };
+};
+
+t.test('exports and report: a finding whose evidence the API summarised counts every interval, not the two shown', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'SSSS000000000009', days: datesFrom('2026-03-02', 3).map(stintDay) }));
+  const basis = 'card_number=SSSS000000000009&date_from=2026-03-02&date_to=2026-03-08';
+  const precheck = await (await service.get(`/api/drivercard/eu561/violations?${basis}`)).json();
+  const summarised = precheck.violations.filter((v: any) => v.evidence_summary !== undefined);
+  t.ok(summarised.length > 0, 'the scenario has a long evidence list');
+  const frows = parseCsv(await (await service.get(`/export/findings.csv?${basis}`)).text());
+  const column = FINDING_HEADER.indexOf('evidence_intervals');
+  t.same(frows.slice(1).map((r) => Number(r[column])), precheck.violations.map((v: any) => v.evidence_summary?.count ?? v.evidence.length));
+  t.ok(frows.slice(1).some((r) => Number(r[column]) > 10), 'a count beyond the two intervals shown');
+  const html = await (await service.get(`/report?${basis}`)).text();
+  const count = summarised[0].evidence_summary.count as number;
+  t.match(html, `Evidence (${count} interval(s))`);
+  t.match(html, `… ${count - 2} more interval(s)`);
+});

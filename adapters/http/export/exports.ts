@@ -7,7 +7,7 @@ import type { RouteContext } from '../routes.js';
 import { allItems, apiBody, basisParams } from '../office-api.js';
 import { csvText, hmm, type Cell } from './csv.js';
 import type { FleetRowJson } from '../fleet-mapping.js';
-import type { FindingJson } from '../report/report-model.js';
+import { evidenceDigest, type FindingJson } from '../report/report-model.js';
 
 interface ActivityJson {
   import_id: string | null;
@@ -63,7 +63,7 @@ export async function findingsCsv(context: RouteContext): Promise<string> {
   );
   return csvText(FINDING_HEADER, result.violations.map((v): Cell[] => [
     result.basis.card_number, v.rule, v.status, v.article, v.severity, v.start, v.end, v.value, hmm(v.value), v.limit, hmm(v.limit),
-    v.excess, hmm(v.excess), v.description, v.evidence.length,
+    v.excess, hmm(v.excess), v.description, evidenceDigest(v).total,
   ]));
 }
 

@@ -11,10 +11,12 @@ import {
   driverName,
   hoursMinutes,
   noFindingsText,
+  evidenceDigest,
   NOT_EVALUATED_TEXT,
   notEvaluatedOf,
   readableTime,
   SIGNATURE_TEXT,
+  type EvidenceJson,
   type FindingJson,
   type ReportModel,
   type Totals,
@@ -62,8 +64,11 @@ export function weekSvg(week: WeekJson): string {
 }
 
 function finding(f: FindingJson, index: number): string {
-  const evidence = f.evidence.slice(0, 6).map((e) => `<li>${escapeHtml(readableTime(e.start))} – ${escapeHtml(readableTime(e.end))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`);
-  if (f.evidence.length > 6) evidence.push(`<li>… ${f.evidence.length - 6} more interval(s)</li>`);
+  const digest = evidenceDigest(f);
+  const line = (e: EvidenceJson) => `<li>${escapeHtml(readableTime(e.start))} – ${escapeHtml(readableTime(e.end))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
+  const evidence = digest.items.map(line);
+  if (digest.more > 0) evidence.push(`<li>… ${digest.more} more interval(s)</li>`);
+  if (digest.last !== null) evidence.push(line(digest.last));
   return `<article class="finding status-${escapeHtml(f.status.toLowerCase())}">
 <h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
 <p class="description">${escapeHtml(f.description)}</p>
@@ -71,7 +76,7 @@ function finding(f: FindingJson, index: number): string {
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start)} – ${readableTime(f.end)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}
 </tbody></table>
-<p class="evidence-title">Evidence (${f.evidence.length} interval(s))</p><ul class="evidence">${evidence.join('')}</ul>
+<p class="evidence-title">Evidence (${digest.total} interval(s))</p><ul class="evidence">${evidence.join('')}</ul>
 </article>`;
 }
 

@@ -42,8 +42,29 @@ export interface FindingJson {
   limit: number | null;
   excess: number | null;
   description: string;
-  evidence: Array<{ start: string; end: string; activity: string | null }>;
+  evidence: EvidenceJson[];
+  /** present when the API summarised a long evidence list to its first and last interval */
+  evidence_summary?: { count: number };
   untrusted?: boolean;
+}
+
+export interface EvidenceJson {
+  start: string;
+  end: string;
+  activity: string | null;
+}
+
+/**
+ * A finding's evidence as the report prints it: the first `shown` intervals, how many are left out, the last one
+ * when the list was summarised, and how many there are in all. The API answers lists longer than 10 intervals
+ * as their first and last plus `evidence_summary.count`, so the length of `evidence` is not the count then.
+ */
+export function evidenceDigest(f: FindingJson, shown = 6): { total: number; items: EvidenceJson[]; more: number; last: EvidenceJson | null } {
+  const total = f.evidence_summary?.count ?? f.evidence.length;
+  if (f.evidence_summary !== undefined && f.evidence.length === 2 && total > 2) {
+    return { total, items: [f.evidence[0]!], more: total - 2, last: f.evidence[1]! };
+  }
+  return { total, items: f.evidence.slice(0, shown), more: Math.max(0, f.evidence.length - shown), last: null };
 }
 
 export interface ImportJson {

@@ -5,7 +5,7 @@ import { epochDayOfIsoDate } from '../../../core/fleet/values.js';
 import { once } from '../../../composition/use-cases.js';
 import { recordedBits, recordedDaysOf } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
 import { reportHtml, escapeHtml } from './report-html.js';
-import { authenticityText, dayFractions, drawnActivity, driverName, hoursMinutes, readableTime, type ReportModel } from './report-model.js';
+import { authenticityText, dayFractions, drawnActivity, driverName, evidenceDigest, hoursMinutes, readableTime, type FindingJson, type ReportModel } from './report-model.js';
 import { reportPdf } from './report-pdf.js';
 
 const interval = (start: string, end: string, extra: Partial<{ card_inserted: boolean; manual_entry: boolean }> = {}) => ({
@@ -92,4 +92,13 @@ t.test('fleet pieces', async (t) => {
   await flaky();
   await flaky();
   t.equal(calls, 2, 'a failed run is retried, a good one is not repeated');
+});
+
+t.test('evidence digest: a full list shows its first six; a summarised one its first and last, counted in full', async (t) => {
+  const e = (h: number) => ({ start: `2026-03-02T${String(h).padStart(2, '0')}:00:00Z`, end: `2026-03-02T${String(h).padStart(2, '0')}:30:00Z`, activity: 'DRIVING' });
+  const base: FindingJson = { rule: 'daily_driving', status: 'VIOLATION', article: null, severity: null, start: null, end: null, value: null, limit: null, excess: null, description: '', evidence: [] };
+  t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)] }), { total: 2, items: [e(1), e(2)], more: 0, last: null });
+  t.same(evidenceDigest({ ...base, evidence: Array.from({ length: 9 }, (_, i) => e(i)) }).more, 3);
+  t.same(evidenceDigest({ ...base, evidence: [e(1), e(20)], evidence_summary: { count: 40 } }), { total: 40, items: [e(1)], more: 38, last: e(20) });
+  t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)], evidence_summary: { count: 2 } }), { total: 2, items: [e(1), e(2)], more: 0, last: null });
 });

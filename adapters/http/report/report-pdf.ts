@@ -15,10 +15,12 @@ import {
   driverName,
   hoursMinutes,
   noFindingsText,
+  evidenceDigest,
   NOT_EVALUATED_TEXT,
   notEvaluatedOf,
   readableTime,
   SIGNATURE_TEXT,
+  type EvidenceJson,
   type FindingJson,
   type ReportModel,
   type Totals,
@@ -166,9 +168,12 @@ function finding(w: Writer, f: FindingJson, index: number): void {
   w.para(f.description, { indent: 10 });
   w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start)} - ${readableTime(f.end)}`, { size: 8.5, indent: 10, colour: '#495057' });
   w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, { size: 8.5, indent: 10, colour: '#495057' });
-  const evidence = f.evidence.slice(0, 6).map((e) => `${readableTime(e.start)} - ${readableTime(e.end)}: ${e.activity ?? 'UNKNOWN'}`);
-  if (f.evidence.length > 6) evidence.push(`... ${f.evidence.length - 6} more interval(s)`);
-  w.para(`Evidence (${f.evidence.length} interval(s)): ${evidence.join('; ')}`, { size: 7.5, indent: 10, colour: '#495057' });
+  const digest = evidenceDigest(f);
+  const line = (e: EvidenceJson) => `${readableTime(e.start)} - ${readableTime(e.end)}: ${e.activity ?? 'UNKNOWN'}`;
+  const evidence = digest.items.map(line);
+  if (digest.more > 0) evidence.push(`... ${digest.more} more interval(s)`);
+  if (digest.last !== null) evidence.push(line(digest.last));
+  w.para(`Evidence (${digest.total} interval(s)): ${evidence.join('; ')}`, { size: 7.5, indent: 10, colour: '#495057' });
   w.doc.moveDown(0.3);
 }
 
