@@ -8,6 +8,8 @@ import { buildTrustStore, CardAuthenticityVerifier } from '../../core/authentici
 import { DddDecodeError } from '../../core/decoder/api.js';
 import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
+import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
+import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
 /**
@@ -22,13 +24,16 @@ function decoderOf(setup: WorkerSetup | undefined): CardDecoder {
 }
 
 const decode = decoderOf(workerData as WorkerSetup | undefined);
+const hasher = new NodeCryptoHasher();
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   let transfer: ArrayBuffer[] = [];
   try {
-    const packed = packCard(await decode(request.content));
-    reply = { id: request.id, ok: true, card: packed.card };
+    const card = await decode(request.content);
+    const days = dayRecordsOf(card, hasher); // before packCard: it transfers the activity columns away
+    const packed = packCard(card);
+    reply = { id: request.id, ok: true, card: packed.card, days };
     transfer = packed.transfer;
   } catch (error) {
     reply = error instanceof DddDecodeError

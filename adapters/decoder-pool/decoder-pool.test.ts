@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
+import { dayRecordsOf } from '../../core/use-cases/day-records.js';
+import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
@@ -12,8 +14,15 @@ const file = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name))
 t.test('large bodies are decoded in a worker, to the very same rows', async (t) => {
   const pool = new DecoderPool({ size: 2, inlineBelowBytes: 0 });
   t.teardown(() => pool.close());
+  const hasher = new NodeCryptoHasher();
   for (const name of ['gen1-full.ddd', 'gen2-full.ddd', 'gen2v2-full.ddd']) {
-    t.same(await pool.decode(file(name)), await decodeCardFile(file(name)), name);
+    const card = await pool.decode(file(name));
+    const inline = await decodeCardFile(file(name));
+    t.same(card, inline, name);
+    const days = dayRecordsOf(card, hasher);
+    t.same(days, dayRecordsOf(inline, hasher), `${name}: the worker's day records are those of the rows`);
+    t.equal(dayRecordsOf(card, hasher), days, `${name}: computed on the worker, not again here`);
+    t.not(dayRecordsOf(inline, hasher), dayRecordsOf(inline, hasher), 'an inline card has its records computed on each call');
   }
   t.ok(pool.started >= 1 && pool.started <= 2, `workers started on demand, bounded (${pool.started})`);
 });

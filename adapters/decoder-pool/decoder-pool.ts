@@ -13,6 +13,8 @@ import { Worker } from 'node:worker_threads';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import type { ParsedCard } from '../../core/domain/rows.js';
 import { decodeCardFile, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
+import { rememberDayRecords } from '../../core/use-cases/day-records.js';
+import type { DayRecord } from '../../core/ports/import-store.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
@@ -140,7 +142,7 @@ export class DecoderPool {
     slot.job = null;
     slot.answered = true;
     if (job && job.id === reply.id) {
-      if (reply.ok) job.resolve(unpackCard(reply.card));
+      if (reply.ok) job.resolve(withDayRecords(unpackCard(reply.card), reply.days));
       else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
@@ -162,4 +164,10 @@ export class DecoderPool {
     if (job) this.inline(job.content).then(job.resolve, job.reject);
     if (!this.closed) this.dispatch();
   }
+}
+
+/** The worker's day records, so that the import does not hash every day again on this thread. */
+function withDayRecords(card: ParsedCard, days: DayRecord[]): ParsedCard {
+  rememberDayRecords(card, days);
+  return card;
 }

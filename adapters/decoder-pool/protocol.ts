@@ -6,6 +6,7 @@
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { DecodeErrorReason } from '../../core/decoder/api.js';
 import type { Activity, ActivityIntervalRow, ParsedCard } from '../../core/domain/rows.js';
+import type { DayRecord } from '../../core/ports/import-store.js';
 
 export interface WorkerRequest {
   id: number;
@@ -25,7 +26,8 @@ export interface PackedActivities {
 export type PackedCard = Omit<ParsedCard, 'activities'> & { activities: PackedActivities };
 
 export type WorkerReply =
-  | { id: number; ok: true; card: PackedCard }
+  /** `days`: the card's day records (core dayRecordsOf), computed on the worker */
+  | { id: number; ok: true; card: PackedCard; days: DayRecord[] }
   /** reason null: not a decode failure but a decoder bug (reported as such, without its text) */
   | { id: number; ok: false; reason: DecodeErrorReason | null; message: string };
 
