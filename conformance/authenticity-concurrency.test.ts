@@ -10,7 +10,8 @@ import t from 'tap';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
 import { CardAuthenticityVerifier, buildTrustStore, verifyCardAsync } from '../core/authenticity/index.js';
 import { VerificationCache } from '../core/authenticity/verification-cache.js';
-import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
+import { decodeDddBytes } from '../core/decoder/index.js';
+import { tamper } from '../fixtures/pki/tamper.js';
 import type { DecodedCard } from '../core/domain/card.js';
 import type { SignatureCrypto } from '../core/ports/signature-crypto.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../fixtures/pki/test-pki.js';
@@ -36,16 +37,6 @@ class CountingCrypto implements SignatureCrypto {
   }
 }
 
-function tamper(file: Uint8Array, fid: number, appendix: number, at: number): Uint8Array {
-  const copy = file.slice();
-  for (const b of readTlvBlocks(copy)) {
-    if (b.fid === fid && b.appendix === appendix) {
-      copy[b.offset + 5 + Math.min(at, b.value.length - 1)] ^= 0x01;
-      return copy;
-    }
-  }
-  throw new Error(`no block ${fid.toString(16)}/${appendix}`);
-}
 
 t.test('verifyAsync answers what verify answers: verified and tampered files of every generation', async (t) => {
   for (const name of ['gen1-full.ddd', 'gen2-full.ddd', 'gen2v2-full.ddd']) {

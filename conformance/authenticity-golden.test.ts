@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import t from 'tap';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
 import { CardAuthenticityVerifier, buildTrustStore } from '../core/authenticity/index.js';
-import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
+import { decodeDddBytes } from '../core/decoder/index.js';
+import { tamper } from '../fixtures/pki/tamper.js';
 import { withInvalidEf } from '../fixtures/pki/expected-authenticity.js';
 import { GOLDEN_DIR, goldenText, signedGoldens, writeGoldens } from '../fixtures/pki/golden.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
@@ -20,16 +21,6 @@ const trust = buildTrustStore(testTrustFiles(), crypto).store;
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'ddd', `${name}.ddd`)));
 const goldens = signedGoldens();
 
-function tamper(file: Uint8Array, fid: number, appendix: number, at: number): Uint8Array {
-  const copy = file.slice();
-  for (const b of readTlvBlocks(copy)) {
-    if (b.fid === fid && b.appendix === appendix) {
-      copy[b.offset + 5 + Math.min(at, b.value.length - 1)] ^= 0x01;
-      return copy;
-    }
-  }
-  throw new Error(`no block ${fid.toString(16)}/${appendix}`);
-}
 
 t.test('the golden files are current: one per encoder fixture, as the scenario states', async (t) => {
   t.same(readdirSync(GOLDEN_DIR).sort(), goldens.map((g) => `${g.name}.json`).sort());

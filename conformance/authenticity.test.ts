@@ -13,6 +13,7 @@ import { parseCvCertificate } from '../core/authenticity/cv-certificate.js';
 import { readEcPk, unwrapCertificate } from '../core/authenticity/gen1-certificate.js';
 import { verifyCvSignature } from '../core/authenticity/trust-store.js';
 import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
+import { tamper } from '../fixtures/pki/tamper.js';
 import type { ImportRow } from '../core/domain/rows.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import { verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
@@ -40,17 +41,6 @@ function verify(bytes: Uint8Array, trust: TrustStore = testTrust) {
   return verifierOf(trust).verify(decodeDddBytes(bytes));
 }
 
-/** the file with one byte of block (fid, appendix) changed at `at` bytes into its value */
-function tamper(file: Uint8Array, fid: number, appendix: number, at = 0): Uint8Array {
-  const copy = file.slice();
-  for (const b of readTlvBlocks(copy)) {
-    if (b.fid === fid && b.appendix === appendix) {
-      copy[b.offset + 5 + Math.min(at, b.value.length - 1)] ^= 0x01;
-      return copy;
-    }
-  }
-  throw new Error(`no block ${fid.toString(16)}/${appendix}`);
-}
 
 function withoutBlocks(file: Uint8Array, drop: (fid: number, appendix: number) => boolean): Uint8Array {
   const parts: Uint8Array[] = [];

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
+import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './e2e/browser.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { BROKEN_CARD, CANNED_CARD, CANNED_UNKNOWN_INSIDE, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
 import { getJson, waitForFindings, waitForWeek } from './e2e/week-view-checks.js';
@@ -61,11 +61,7 @@ if (missing) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     t.teardown(() => context.close());
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = watchProblems(page);
     await page.goto(`${svc.url}/`);
     await page.waitForSelector('main[data-view="fleet"] table.fleet');
 
@@ -155,10 +151,7 @@ if (missing) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     t.teardown(() => context.close());
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
+    const problems = watchProblems(page);
     const apiPage = async (query: string) =>
       (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?${query}`)).body.items.map((r) => r.card_number);
     await page.goto(`${svc.url}/`);
@@ -219,10 +212,7 @@ if (missing) {
     t.teardown(() => svc.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     t.teardown(() => page.close());
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
+    const problems = watchProblems(page);
     await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
     await waitForWeek(page, CANNED_CARD, '2026-W09');
     await waitForFindings(page, '2026-W09');

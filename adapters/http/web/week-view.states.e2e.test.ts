@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
+import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './e2e/browser.js';
 import { CANNED_CARD, startCannedService } from './e2e/canned-service.js';
 import {
   checkBars,
@@ -38,12 +38,8 @@ if (missing) {
     const svc = await startCannedService({ imported: false });
     t.teardown(() => svc.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      // the rejected file's 422 is expected; anything else (a CSP violation, a script error) is not
-      if (m.type() === 'error' && !/status of 422/.test(m.text())) problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    // the rejected file's 422 is expected; anything else (a CSP violation, a script error) is not
+    const problems = watchProblems(page, /status of 422/);
     await page.goto(`${svc.url}/`);
     await page.waitForSelector('main[data-view="empty"]');
     t.match(await page.textContent('#status'), /No driver card has been imported yet/);
@@ -86,10 +82,7 @@ if (missing) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     t.teardown(() => context.close());
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
+    const problems = watchProblems(page);
     await page.goto(`${svc.url}/`);
     await page.waitForSelector('main[data-view="fleet"]');
     t.equal(await page.locator('#driver option').count(), 4, 'placeholder + three drivers');
@@ -142,11 +135,7 @@ if (missing) {
     t.teardown(() => svc.close());
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     t.teardown(() => page.close());
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = watchProblems(page);
     /** The page sends its pre-check once the week-overview answered: wait (bounded) until `n` are held. */
     const held = async (n: number) => {
       for (let i = 0; i < 100 && svc.heldPrechecks().length < n; i++) await new Promise((r) => setTimeout(r, 20));

@@ -5,7 +5,7 @@
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -35,4 +35,14 @@ export function screenshotDir(repoRoot: string): string {
   const dir = join(repoRoot, 'artifacts', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Collects the page's console errors and uncaught script errors (those matching `expected` aside) into a list. */
+export function watchProblems(page: Page, expected: RegExp | null = null): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !(expected?.test(m.text()) ?? false)) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
 }
