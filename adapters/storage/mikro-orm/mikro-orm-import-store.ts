@@ -2,15 +2,14 @@
  * ImportStore on MikroORM's SQL layer (SQLite or PostgreSQL; the few differences live in dialect.ts).
  * Writes go through the SqlRunner (sql-runner.ts: statements prepared once on SQLite) in one transaction;
  * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
- * A card's history is merged by the use cases from `dayRecords`; this class only serves exact
- * (import, day) selections and de-duplicates identical event/fault/vehicle/position rows per card
- * (the copy of the newest import wins; identical rows inside one import are kept).
+ * A card's history (the import serving each day, the conflicts) is merged by the core's rule when an import is
+ * saved and kept in `card_day`; reads serve exact (import, day) selections. Event, fault, vehicle and position
+ * rows are read by ./row-tables.ts.
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type {
   ActivityTotals,
   CardHistory,
-  DayRecord,
   ImportFilter,
   ImportLookup,
   ImportStore,
@@ -27,7 +26,7 @@ import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
-import { rangeSeconds } from './codec.js';
+import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { unpackDay } from './activity-pack.js';
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import {
@@ -35,45 +34,18 @@ import {
   CARD_DAY_COLUMNS,
   DAY_COLUMNS,
   EVENT_FAULT_COLUMNS,
-  EVENT_FAULT_CONTENT,
   IMPORT_COLUMNS,
   IMPORT_JOIN_COLUMNS,
   POSITION_COLUMNS,
-  POSITION_CONTENT,
   VEHICLE_COLUMNS,
-  VEHICLE_CONTENT,
   activityDayValues,
   dayValues,
-  eventFaultFromRaw,
   eventFaultValues,
   importFromRaw,
   importValues,
-  positionFromRaw,
   positionValues,
-  vehicleFromRaw,
   vehicleValues,
 } from './row-mappers.js';
-
-interface RowTable<T> {
-  table: string;
-  /** columns whose values make two rows identical */
-  content: string[];
-  /** time columns for range overlap and ordering */
-  startColumn: string;
-  endColumn: string;
-  fromRaw(raw: Raw): T;
-}
-
-const EVENTS: RowTable<any> = {
-  table: 'card_event', content: EVENT_FAULT_CONTENT, startColumn: 'start_s', endColumn: 'end_s', fromRaw: eventFaultFromRaw,
-};
-const FAULTS: RowTable<any> = { ...EVENTS, table: 'card_fault' };
-const VEHICLES: RowTable<any> = {
-  table: 'vehicle_used', content: VEHICLE_CONTENT, startColumn: 'first_s', endColumn: 'last_s', fromRaw: vehicleFromRaw,
-};
-const POSITIONS: RowTable<any> = {
-  table: 'position', content: POSITION_CONTENT, startColumn: 'ts_s', endColumn: 'ts_s', fromRaw: positionFromRaw,
-};
 
 export class MikroOrmImportStore implements ImportStore {
   /** import_id -> pk; both never change once written, so the cache never goes stale */
@@ -352,56 +324,19 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   events(scope: RowScope, page: Page | null) {
-    return this.rowQuery(EVENTS, scope, page);
+    return selectRows(this, EVENTS, scope, page);
   }
 
   faults(scope: RowScope, page: Page | null) {
-    return this.rowQuery(FAULTS, scope, page);
+    return selectRows(this, FAULTS, scope, page);
   }
 
   vehiclesUsed(scope: RowScope, page: Page | null) {
-    return this.rowQuery(VEHICLES, scope, page);
+    return selectRows(this, VEHICLES, scope, page);
   }
 
   positions(scope: RowScope, page: Page | null) {
-    return this.rowQuery(POSITIONS, scope, page);
-  }
-
-  private async rowQuery<T>(spec: RowTable<T>, scope: RowScope, page: Page | null): Promise<Slice<T>> {
-    const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'i.card_number = ?'];
-    const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
-    const bounds = rangeSeconds(scope.range);
-    if (bounds.from !== null) {
-      where.push(`COALESCE(t.${spec.endColumn}, t.${spec.startColumn}) >= ?`);
-      params.push(bounds.from);
-    }
-    if (bounds.toExclusive !== null) {
-      where.push(`t.${spec.startColumn} < ?`);
-      params.push(bounds.toExclusive);
-    }
-    const base = `SELECT t.*, ${IMPORT_JOIN_COLUMNS} FROM imports i JOIN ${spec.table} t ON t.import_pk = i.pk
-                   WHERE ${where.join(' AND ')}`;
-    let source: string;
-    if (scope.kind === 'import') {
-      source = base;
-    } else {
-      const content = spec.content.map((c) => `t.${c}`).join(', ');
-      const plain = spec.content.join(', ');
-      // occ keeps identical rows inside one import apart; rn = 1 keeps the newest import's copy.
-      source = `SELECT * FROM (
-                  SELECT r.*, ROW_NUMBER() OVER (PARTITION BY ${plain}, occ ORDER BY import_pk DESC) AS rn
-                    FROM (SELECT t.*, ${IMPORT_JOIN_COLUMNS},
-                                 ROW_NUMBER() OVER (PARTITION BY t.import_pk, ${content} ORDER BY t.seq) AS occ
-                            FROM imports i JOIN ${spec.table} t ON t.import_pk = i.pk
-                           WHERE ${where.join(' AND ')}) r
-                ) s WHERE rn = 1`;
-    }
-    const rows = await this.query(
-      `SELECT * FROM (${source}) q ORDER BY ${spec.startColumn}${this.dialect.nullsFirst}, import_pk, seq${limitSql(page)}`,
-      [...params, ...limitParams(page)],
-    );
-    const total = page === null ? rows.length : (await this.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
-    return { items: rows.map((raw) => spec.fromRaw(raw)), total };
+    return selectRows(this, POSITIONS, scope, page);
   }
 
   /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
@@ -459,12 +394,4 @@ function withinDays(column: string, range: DateRange, where: string[], params: S
     where.push(`${column} <= ?`);
     params.push(range.to);
   }
-}
-
-function limitSql(page: Page | null): string {
-  return page === null ? '' : ' LIMIT ? OFFSET ?';
-}
-
-function limitParams(page: Page | null): number[] {
-  return page === null ? [] : [page.limit, page.offset];
 }
