@@ -1,6 +1,6 @@
 import t from 'tap';
 import { CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
-import { EVIDENCE_SUMMARY_OVER } from './precheck.js';
+import { EVIDENCE_SUMMARY_OVER } from './evidence.js';
 import { Clock } from './testing/clock.js';
 import { H, M, only } from './testing/run.js';
 import type { Step } from './testing/timeline.js';

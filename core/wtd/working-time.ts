@@ -27,7 +27,8 @@
  */
 import { dayOf, dayStart, isoDayOrNull, weeksTouching, type UtcDay } from '../time.js';
 import { applyCardOutPolicy } from '../eu561/card-out.js';
-import { assumptionsOf, evidenceOf, overlaps, summariseEvidence, timelineOf } from '../eu561/precheck.js';
+import { evidenceOf, summariseEvidence } from '../eu561/evidence.js';
+import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
 import { analyse } from '../eu561/shifts.js';
 import { DAY, formatDuration, formatInstant, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
 import { innerGaps, periodsOf, type Completion, type Period, type SegmentKind, type Timeline } from '../eu561/timeline.js';
