@@ -37,8 +37,8 @@ function serviceEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return childEnv;
 }
 
-export async function startChildService(env: Record<string, string>): Promise<ChildService> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/cli.ts', 'serve'], {
+export async function startChildService(env: Record<string, string>, args: readonly string[] = []): Promise<ChildService> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/cli.ts', 'serve', ...args], {
     cwd: REPO_ROOT,
     env: serviceEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,12 +2,17 @@
  * `drivercard serve`: starts the service (configuration from DRIVERCARD_* variables) and keeps it running
  * until SIGINT or SIGTERM, which close the server and then the database.
  */
+import cluster from 'node:cluster';
 import { ConfigError } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
+import { servePrimary, workersOption, type SignalSource, type WorkerListening } from './serve-workers.js';
 
-export const SERVE_USAGE = `usage: drivercard serve
+export const SERVE_USAGE = `usage: drivercard serve [--workers N]
+
+Options:
+  --workers N                      N service processes on one port (PostgreSQL only; default 1)
 
 Environment:
   DRIVERCARD_HOST                  address to bind (default 127.0.0.1; beyond loopback needs the gateway ack)
@@ -18,10 +23,7 @@ Environment:
   DRIVERCARD_ALLOWED_HOSTS         extra Host header names, comma separated
   DRIVERCARD_EXTERNAL_GATEWAY_ACK  "yes": an external TLS + authentication gateway fronts a non-loopback bind`;
 
-export interface SignalSource {
-  once(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-  off(signal: 'SIGINT' | 'SIGTERM', listener: () => void): unknown;
-}
+export type { SignalSource };
 
 export async function serveCommand(
   argv: string[],
@@ -33,10 +35,12 @@ export async function serveCommand(
     io.stdout(`${SERVE_USAGE}\n`);
     return 0;
   }
-  if (argv.length > 0) {
-    io.stderr(`${SERVE_USAGE}\n`);
+  const options = workersOption(argv);
+  if (typeof options === 'string' || options.rest.length > 0) {
+    io.stderr(`${typeof options === 'string' ? `drivercard serve: ${options}\n` : ''}${SERVE_USAGE}\n`);
     return 2;
   }
+  if (options.workers !== null && options.workers > 1 && cluster.isPrimary) return servePrimary(options.workers, io, signals);
   let server: RunningServer;
   try {
     server = await start();
@@ -44,13 +48,16 @@ export async function serveCommand(
     io.stderr(`drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${startupFailure(error)}\n`);
     return 1;
   }
-  io.stdout(`drivercard-rest listening on ${server.url}/ (stop with Ctrl-C)\n`);
+  announce(server.url, io);
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       signals.off('SIGINT', onInt);
       signals.off('SIGTERM', onTerm);
+      // a worker of `--workers`: Ctrl-C reaches it and its primary, which then sends SIGTERM; closing goes on
+      if (cluster.isWorker) for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => undefined);
       io.stdout(`drivercard-rest: ${signal} received, closing the server and the database\n`);
-      server.close().then(
+      // a worker's channel to its primary would keep it alive once closed
+      server.close().finally(() => cluster.isWorker && process.disconnect?.()).then(
         () => resolve(0),
         (error: unknown) => {
           io.stderr(`drivercard serve: closing failed: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -63,4 +70,14 @@ export async function serveCommand(
     signals.once('SIGINT', onInt);
     signals.once('SIGTERM', onTerm);
   });
+}
+
+/** The listening line; a worker of `--workers` tells its primary instead, which prints one line for all. */
+function announce(url: string, io: CommandIo): void {
+  if (cluster.isWorker && process.send) {
+    const message: WorkerListening = { drivercard: 'listening', url };
+    process.send(message);
+    return;
+  }
+  io.stdout(`drivercard-rest listening on ${url}/ (stop with Ctrl-C)\n`);
 }

@@ -74,6 +74,8 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
     allowGlobalContext: true,
     debug: false,
     pool: { min: 0, max: options.poolSize ?? 10 },
+    // created by ensureDatabase() below, which tolerates another process creating it at the same moment
+    ensureDatabase: false,
   });
   return prepared(orm, postgresDialect, async () => KnexRunner.open(orm, postgresDialect));
 }
@@ -89,18 +91,57 @@ async function prepared(
 ): Promise<MikroOrmImportStore> {
   let open: SqliteRunner | KnexRunner | null = null;
   try {
-    await orm.schema.ensureDatabase();
-    await orm.schema.updateSchema({ safe: true });
-    open = await runner();
-    const store = new MikroOrmImportStore(orm, dialect, open);
-    await migrateLegacyActivities(store.runner, dialect);
-    await buildMissingCardHistories(store);
+    await ensureDatabase(orm);
+    const store = await underSchemaLock(orm, dialect, async () => {
+      await orm.schema.updateSchema({ safe: true });
+      open = await runner();
+      const opened = new MikroOrmImportStore(orm, dialect, open);
+      await migrateLegacyActivities(opened.runner, dialect);
+      await buildMissingCardHistories(opened);
+      return opened;
+    });
     return store;
   } catch (error) {
-    await open?.release();
+    await (open as SqliteRunner | KnexRunner | null)?.release();
     await orm.close(true);
     throw error;
   }
+}
+
+/**
+ * Creates the database when missing. Several processes starting together on one PostgreSQL server may all find
+ * it missing; the losers of CREATE DATABASE (duplicate_database, or the unique key of pg_database) find it there.
+ */
+async function ensureDatabase(orm: AnyMikroORM<any>): Promise<void> {
+  const dbName = orm.config.get('dbName');
+  try {
+    await orm.schema.ensureDatabase();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== '42P04' && code !== '23505') throw error;
+    // MikroORM had switched to the management database to create it: back to ours, which now exists
+    orm.config.set('dbName', dbName);
+    await orm.em.getDriver().reconnect();
+    await orm.schema.ensureDatabase({ forceCheck: true });
+  }
+}
+
+/** A lock key of this schema's start-up work, the same in every process (pg_advisory_xact_lock takes a bigint). */
+const SCHEMA_LOCK_KEY = 0x64637265737431n; // "dcrest1"
+
+/**
+ * Schema update and data migrations: on PostgreSQL under a transaction-scoped advisory lock held by one pooled
+ * connection while the work runs on the others, so processes starting together (`serve --workers`, several
+ * machines) bring the schema up to date one after the other instead of racing their CREATE TABLE and ALTER
+ * statements. SQLite takes one writer at a time by itself.
+ */
+async function underSchemaLock<T>(orm: AnyMikroORM<any>, dialect: StorageDialect, work: () => Promise<T>): Promise<T> {
+  if (dialect !== postgresDialect) return work();
+  const knex = (orm.em as unknown as { getKnex(): import('@mikro-orm/postgresql').Knex }).getKnex();
+  return knex.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?::bigint)', [SCHEMA_LOCK_KEY.toString()]);
+    return work();
+  });
 }
 
 /** Resolves the SQLite file from the options; URLs of other databases than SQLite and PostgreSQL are refused. */
