@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), authenticity cost and import
  * throughput with / without verification (benchAuthenticity), EU 561
- * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
+ * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), the fleet ten times larger (benchScale), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
  * fails is reported and the others run.
  */
 import { realpathSync } from 'node:fs';
@@ -16,6 +16,7 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './service.bench.js', run: 'benchService' },
   { module: './fast-path.bench.js', run: 'benchFastPath' },
   { module: './fleet.bench.js', run: 'benchFleet' },
+  { module: './scale.bench.js', run: 'benchScale' },
   { module: './stress.bench.js', run: 'benchStress' },
   { module: './week-view.bench.js', run: 'benchWeekView' },
 ];
