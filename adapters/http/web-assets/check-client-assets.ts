@@ -1,13 +1,13 @@
 /**
  * Build step after `tsc` (package.json "build"): checks that the web client compiled into
- * dist/adapters/http/web/client and that every relative import of a client module resolves to a file
+ * dist/adapters/web/client and that every relative import of a client module resolves to a file
  * there (a missing `.js` extension would only show up in the browser). Exits 1 with the problems.
  */
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_DIST_PATH, findRepoRoot } from './index.js';
+import { CLIENT_DIST_PATH, findRepoRoot } from './web-assets.js';
 
 /** Problems found in a compiled client folder (empty when it is complete). */
 export function checkClientAssets(dir: string): string[] {

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { checkClientAssets } from './build-assets.js';
-import { findRepoRoot, serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from './index.js';
+import { checkClientAssets } from './check-client-assets.js';
+import { findRepoRoot, serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from './web-assets.js';
 
 const text = (body: string | Uint8Array) => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
 
@@ -51,12 +51,12 @@ t.test('client modules come from the compiled folder, nothing else', async (t) =
 
 t.test('the default folder is the build output under the repository root', async (t) => {
   const root = findRepoRoot(process.cwd());
-  t.equal(findRepoRoot(join(root, 'adapters', 'http', 'web')), root);
+  t.equal(findRepoRoot(join(root, 'adapters', 'web')), root);
   t.throws(() => findRepoRoot('/'), /no package.json/);
   const app = serveWebAsset('/assets/app.js');
   t.ok(app, 'the compiled client exists (npm run build runs before the tests)');
   t.match(text(app!.body), "from './api.js'");
-  t.same(checkClientAssets(join(root, 'dist', 'adapters', 'http', 'web', 'client')), [], 'the compiled client is complete');
+  t.same(checkClientAssets(join(root, 'dist', 'adapters', 'web', 'client')), [], 'the compiled client is complete');
 });
 
 t.test('the build check finds missing and broken client modules', async (t) => {

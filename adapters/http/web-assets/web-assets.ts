@@ -3,16 +3,16 @@
  *   GET /  (and /index.html)        → the page
  *   GET /assets/app.css              → the stylesheet; /assets/icon.svg → the icon
  *   GET /assets/<module>.js          → the compiled client modules (app.js is the entry)
- * The client TypeScript (./client/*.ts) is compiled by `npm run build` to
- * dist/adapters/http/web/client/*.js; those files are read from the repository root found from this
+ * The client TypeScript (adapters/web/client/*.ts) is compiled by `npm run build` to
+ * dist/adapters/web/client/*.js; those files are read from the repository root found from this
  * module's location, so it works both from dist/ (npm start) and from the TS sources (tests via tsx).
  */
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_HTML } from './page.js';
-import { STYLES_CSS } from './styles.js';
+import { PAGE_HTML } from '../../web/page.js';
+import { STYLES_CSS } from '../../web/styles.js';
 
 export interface WebAsset {
   body: string | Uint8Array;
@@ -28,7 +28,7 @@ export const WEB_CONTENT_SECURITY_POLICY =
   "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Where the compiled client modules live, relative to the repository root. */
-export const CLIENT_DIST_PATH = join('dist', 'adapters', 'http', 'web', 'client');
+export const CLIENT_DIST_PATH = join('dist', 'adapters', 'web', 'client');
 
 /** The nearest folder at or above `start` holding package.json (the repository root). */
 export function findRepoRoot(start: string): string {

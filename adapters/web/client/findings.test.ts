@@ -4,9 +4,9 @@
  * empty finding list says that rules were left out.
  */
 import t from 'tap';
-import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
-import { run, type Step } from '../../../../core/eu561/testing/run.js';
-import { asFake, type FakeElement, installFakeDocument } from '../../testing/fake-dom.js';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
+import { run, type Step } from '../../../core/eu561/testing/run.js';
+import { asFake, type FakeElement, installFakeDocument } from '../testing/fake-dom.js';
 import { renderConflict, renderFindings, renderNotEvaluated, renderWtdFindings } from './findings.js';
 import type { Finding, PrecheckResult } from './types.js';
 

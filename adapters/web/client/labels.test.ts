@@ -1,6 +1,6 @@
 import t from 'tap';
-import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
-import { WTD_STATIC_NOT_EVALUATED } from '../../../../core/wtd/ruleset.js';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
+import { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
 import { CHECK_NAMES, efLabel, findingFlags, notEvaluatedLines, notEvaluatedName, ruleName } from './labels.js';
 
 t.test('marks a finding carries', async (t) => {

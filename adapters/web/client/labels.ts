@@ -4,10 +4,10 @@
  */
 
 // type-only: the rule ids are the core's enums (erased from the compiled JavaScript, nothing outside the client is loaded)
-import type { StaticNotEvaluatedRule } from '../../../../core/eu561/ruleset.js';
-import type { NotEvaluatedRule, RuleName } from '../../../../core/eu561/types.js';
-import type { WTD_STATIC_NOT_EVALUATED } from '../../../../core/wtd/ruleset.js';
-import type { WtdNotEvaluatedRule, WtdRuleName } from '../../../../core/wtd/working-time.js';
+import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
+import type { NotEvaluatedRule, RuleName } from '../../../core/eu561/types.js';
+import type { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
+import type { WtdNotEvaluatedRule, WtdRuleName } from '../../../core/wtd/working-time.js';
 import type { Finding, NotEvaluated } from './types.js';
 
 /** Which answer a rule id comes from: the EU 561/2006 pre-check or the working time (Directive 2002/15/EC). */

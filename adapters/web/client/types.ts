@@ -2,7 +2,7 @@
  * Response shapes the page reads (api-contract.md). Rows come from the HTTP adapter's response types; type-only
  * imports vanish from the compiled JavaScript, so nothing outside the client folder is loaded.
  */
-import type { ActivityIntervalResponse as ActivityIntervalRow, ImportResponse as ImportRow } from '../../responses.js';
+import type { ActivityIntervalResponse as ActivityIntervalRow, ImportResponse as ImportRow } from '../../http/responses.js';
 
 export type { ActivityIntervalRow, ImportRow };
 

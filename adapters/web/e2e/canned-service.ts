@@ -10,8 +10,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STATIC_NOT_EVALUATED } from '../../../../core/eu561/ruleset.js';
-import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../index.js';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
+import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../../http/web-assets/web-assets.js';
 import {
   BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
   DRIVERS, findings, type Import, importRow, isoWeekMonday, rowsOf, startingImports, weekOf,

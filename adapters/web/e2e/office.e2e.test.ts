@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './e2e/browser.js';
+import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
-import { BROKEN_CARD, CANNED_CARD, CANNED_UNKNOWN_INSIDE, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './e2e/canned-service.js';
-import { getJson, waitForFindings, waitForWeek } from './e2e/week-view-checks.js';
-import { findRepoRoot } from './index.js';
+import { BROKEN_CARD, CANNED_CARD, CANNED_UNKNOWN_INSIDE, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './canned-service.js';
+import { getJson, waitForFindings, waitForWeek } from './week-view-checks.js';
+import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 
 const DAY = 86_400_000;
 /** The test's clock: the canned card CANNED was downloaded 30 days before it. */

@@ -14,9 +14,9 @@ import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { startServer } from '../../../composition/server.js';
-import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './client/iso-week.js';
-import { precheckWindow } from './client/precheck-window.js';
-import { chromiumMissing, launchChromium, screenshotDir } from './e2e/browser.js';
+import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from '../client/iso-week.js';
+import { precheckWindow } from '../client/precheck-window.js';
+import { chromiumMissing, launchChromium, screenshotDir } from './browser.js';
 import {
   checkBars,
   checkFindings,
@@ -31,8 +31,8 @@ import {
   type Precheck,
   waitForFindings,
   waitForWeek,
-} from './e2e/week-view-checks.js';
-import { findRepoRoot } from './index.js';
+} from './week-view-checks.js';
+import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 
 /**
  * A generated card (fixtures/ddd) whose pre-check reports a violation (a missing break on 2026-03-02). It holds

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './e2e/browser.js';
-import { CANNED_CARD, startCannedService } from './e2e/canned-service.js';
+import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
+import { CANNED_CARD, startCannedService } from './canned-service.js';
 import {
   checkBars,
   checkFindings,
@@ -22,8 +22,8 @@ import {
   fetchWeek,
   waitForFindings,
   waitForWeek,
-} from './e2e/week-view-checks.js';
-import { findRepoRoot } from './index.js';
+} from './week-view-checks.js';
+import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 
 const missing = chromiumMissing();
 if (missing) {

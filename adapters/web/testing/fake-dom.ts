@@ -1,5 +1,5 @@
 /**
- * Just enough of a DOM for node tests of the web client's renderers (../web/client/): elements built with
+ * Just enough of a DOM for node tests of the web client's renderers (../client/): elements built with
  * `el()` (class, text, attributes, data-*, children, click listeners) and document fragments, whose children
  * move on append as in a browser. `installFakeDocument` sets `globalThis.document` and returns the undo.
  * Layout, styles and selectors are the browser tests' business (../web/*.e2e.test.ts).

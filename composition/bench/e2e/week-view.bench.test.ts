@@ -1,5 +1,5 @@
 import t from 'tap';
-import { chromiumMissing } from '../../adapters/http/web/e2e/browser.js';
+import { chromiumMissing } from '../../../adapters/web/e2e/browser.js';
 import { benchWeekView, formatStatsLine, INSTANT_MS, segmentSummary, summarize, weeksOfRange } from './week-view.bench.js';
 
 t.test('weeksOfRange lists the ISO weeks of a date range, bounded', async (t) => {

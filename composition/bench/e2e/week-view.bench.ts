@@ -1,7 +1,7 @@
 /**
  * Week view benchmark ("the page renders a full 28-day card week by week without visible delay").
  * The real service (startServer, port 0, temporary data folder) gets a long fixture POSTed; Debian's
- * Chromium (adapters/http/web/e2e/browser.ts, never a downloaded browser) opens
+ * Chromium (adapters/web/e2e/browser.ts, never a downloaded browser) opens
  * `/?card_number=…&week=<first week>` and steps through the whole card with the page's own Next button
  * (#next-week), several passes after an unmeasured warm-up pass. Per switch it measures:
  * - click → rendered: in the page, from the click event (a capturing listener) to the moment the chart
@@ -23,17 +23,17 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from '../../adapters/http/web/client/iso-week.js';
-import { precheckWindow } from '../../adapters/http/web/client/precheck-window.js';
-import { chromiumMissing, launchChromium } from '../../adapters/http/web/e2e/browser.js';
-import { waitForWeek } from '../../adapters/http/web/e2e/week-view-checks.js';
-import { findRepoRoot } from '../../adapters/http/web/index.js';
-import { startServer, type RunningServer } from '../server.js';
-import { percentile } from './service.bench.js';
+import { addWeeks, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from '../../../adapters/web/client/iso-week.js';
+import { precheckWindow } from '../../../adapters/web/client/precheck-window.js';
+import { chromiumMissing, launchChromium } from '../../../adapters/web/e2e/browser.js';
+import { waitForWeek } from '../../../adapters/web/e2e/week-view-checks.js';
+import { findRepoRoot } from '../../../adapters/http/web-assets/web-assets.js';
+import { startServer, type RunningServer } from '../../server.js';
+import { percentile } from '../service.bench.js';
 
 export interface WeekViewBenchOptions {
   /** where lines go (default console.log) */
@@ -44,7 +44,7 @@ export interface WeekViewBenchOptions {
   passes?: number;
   /** unmeasured passes first (default 1) */
   warmupPasses?: number;
-  /** why Chromium cannot run, or null (default: adapters/http/web/e2e/browser.ts chromiumMissing) */
+  /** why Chromium cannot run, or null (default: adapters/web/e2e/browser.ts chromiumMissing) */
   chromiumMissing?: () => string | null;
 }
 
@@ -310,3 +310,13 @@ export async function benchWeekView(options: WeekViewBenchOptions = {}): Promise
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/* c8 ignore start: the command-line entry, run by `npm run bench:browser` (tsx: this bench drives Chromium through
+   playwright-core, a development dependency, so it stays out of the production build) */
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchWeekView().catch((error: unknown) => {
+    console.error(`   failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}
+/* c8 ignore stop */
