@@ -13,7 +13,7 @@ import { basename } from 'node:path';
 import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.js';
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
-import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/responses.js';
+import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/mappers.js';
 import type { ImportMetadata } from '../../core/domain/rows.js';
 import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
 import { createVerifier, trustDirFromEnv } from '../trust-store-loader.js';

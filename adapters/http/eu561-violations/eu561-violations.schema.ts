@@ -1,42 +1,17 @@
 /**
- * JSON Schemas of the pre-check answers: EU 561/2006 (GET /eu561/violations) and the Working Time Directive
- * (GET /working-time). Re-exported by ./schemas.ts, the single source the routes and OpenAPI read.
+ * GET /api/drivercard/eu561/violations: the answer of the EU 561/2006 technical pre-check. The one declaration of
+ * its shape; Eu561Response is derived from it.
  */
+import { RULE_NAMES } from '../../../core/eu561/types.js';
+import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import {
-  basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableNumber, nullableString,
-  nullableTimestamp, seconds, timestampSchema, totalsSchema, type Schema,
-} from './schema-parts.js';
+  basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableString, nullableTimestamp, seconds, timestampSchema,
+} from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
 
-const evidenceSchema: Schema = {
-  type: 'object',
-  properties: { start: timestampSchema, end: timestampSchema, activity: { type: ['string', 'null'] } },
-  required: ['start', 'end', 'activity'],
-};
+const nullableSeconds = { type: ['integer', 'null'], minimum: 0 } as const;
 
-const evidenceSummarySchema: Schema = {
-  type: 'object',
-  properties: {
-    count: { type: 'integer', minimum: 0 },
-    first: evidenceSchema,
-    last: evidenceSchema,
-    totals: totalsSchema,
-  },
-  required: ['count', 'first', 'last', 'totals'],
-};
-
-const assumptionsSchema: Schema = {
-  type: 'object',
-  properties: {
-    unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
-    card_out_rest_max_seconds: nullableInteger,
-    text: { type: 'array', items: { type: 'string' } },
-  },
-  required: ['unknown_as', 'card_out_rest_max_seconds', 'text'],
-};
-
-const nullableSeconds: Schema = { type: ['integer', 'null'], minimum: 0 };
-
-const driverStatusSchema: Schema = {
+export const driverStatusSchema = {
   type: ['object', 'null'],
   properties: {
     at: timestampSchema,
@@ -68,9 +43,11 @@ const driverStatusSchema: Schema = {
     'fortnightly_driving_left', 'reduced_daily_rests_left', 'next_daily_rest_latest_start',
     'next_weekly_rest_latest_start', 'compensation_owed',
   ],
-};
+} as const;
 
-export const eu561ResponseSchema: Schema = {
+export const eu561FindingSchema = untrustedFindingSchema(RULE_NAMES);
+
+export const eu561ResponseSchema = {
   type: 'object',
   properties: {
     rule_version: { type: 'string' },
@@ -100,40 +77,7 @@ export const eu561ResponseSchema: Schema = {
       },
       required: ['driving', 'work', 'availability', 'rest', 'unknown', 'weeks'],
     },
-    violations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          rule: {
-            type: 'string',
-            enum: [
-              'daily_driving', 'weekly_driving', 'fortnightly_driving', 'break', 'daily_rest', 'weekly_rest',
-              'reduced_weekly_rest_compensation', 'daily_rest_multi_manning', 'consecutive_reduced_weekly_rest',
-            ],
-          },
-          status: { type: 'string', enum: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] },
-          article: nullableString,
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-          value: nullableNumber,
-          limit: nullableNumber,
-          excess: nullableNumber,
-          severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
-          /** include_quarantined=true: drawn from the data of a quarantined import */
-          untrusted: { type: 'boolean' },
-          description: { type: 'string' },
-          evidence: { type: 'array', items: evidenceSchema },
-          severity_verified: { type: 'boolean' },
-          assumption_dependent: { type: 'boolean' },
-          evidence_summary: evidenceSummarySchema,
-        },
-        required: [
-          'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
-        ],
-      },
-    },
+    violations: { type: 'array', items: eu561FindingSchema },
     warnings: {
       type: 'array',
       items: {
@@ -150,14 +94,7 @@ export const eu561ResponseSchema: Schema = {
         required: ['start', 'end', 'duration'],
       },
     },
-    not_evaluated: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { rule: { type: 'string' }, reason: { type: 'string' } },
-        required: ['rule', 'reason'],
-      },
-    },
+    not_evaluated: notEvaluatedSchema,
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
     driver_status: driverStatusSchema,
@@ -166,72 +103,8 @@ export const eu561ResponseSchema: Schema = {
     'rule_version', 'algorithm_version', 'basis', 'driver', 'summary', 'violations', 'warnings', 'data_gaps', 'not_evaluated',
     'disclaimer', 'assumptions', 'driver_status',
   ],
-};
+} as const;
 
-const notEvaluatedSchema: Schema = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { rule: { type: 'string' }, reason: { type: 'string' } },
-    required: ['rule', 'reason'],
-  },
-};
-
-/** GET /api/drivercard/working-time (Directive 2002/15/EC): the pre-check's finding shape, its own rules. */
-export const workingTimeResponseSchema: Schema = {
-  type: 'object',
-  properties: {
-    rule_version: { type: 'string' },
-    algorithm_version: { type: 'string' },
-    basis: basisDescriptionSchema,
-    reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
-    weeks: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          week: { type: 'string', pattern: ISO_WEEK_PATTERN },
-          working_time: seconds,
-          driving: seconds,
-          work: seconds,
-          availability: seconds,
-        },
-        required: ['week', 'working_time', 'driving', 'work', 'availability'],
-      },
-    },
-    average_weekly_working_time: nullableInteger,
-    violations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          rule: { type: 'string', enum: ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] },
-          status: { type: 'string', enum: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] },
-          article: nullableString,
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-          value: nullableNumber,
-          limit: nullableNumber,
-          excess: nullableNumber,
-          severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
-          description: { type: 'string' },
-          evidence: { type: 'array', items: evidenceSchema },
-          severity_verified: { type: 'boolean' },
-          assumption_dependent: { type: 'boolean' },
-          evidence_summary: evidenceSummarySchema,
-        },
-        required: [
-          'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
-        ],
-      },
-    },
-    not_evaluated: notEvaluatedSchema,
-    disclaimer: { type: 'string', minLength: 1 },
-    assumptions: assumptionsSchema,
-  },
-  required: [
-    'rule_version', 'algorithm_version', 'basis', 'reference_weeks', 'weeks', 'average_weekly_working_time', 'violations',
-    'not_evaluated', 'disclaimer', 'assumptions',
-  ],
-};
+export type Eu561Response = FromSchema<typeof eu561ResponseSchema>;
+export type Eu561Finding = FromSchema<typeof eu561FindingSchema>;
+export type DriverStatusResponse = FromSchema<typeof driverStatusSchema>;

@@ -4,9 +4,9 @@
  * own keys, so a field added to FleetRow later is changed here too and must be handled by the writer).
  */
 import t from 'tap';
-import type { FleetRow } from '../../core/fleet/fleet-card.js';
-import type { ListResult } from '../../core/use-cases/contracts.js';
-import { FleetListWriter, fleetListJson, fleetRowJson } from './fleet-mapping.js';
+import type { FleetRow } from '../../../core/fleet/fleet-card.js';
+import type { ListResult } from '../../../core/use-cases/contracts.js';
+import { FleetListWriter, fleetListJson, fleetRowJson } from './fleet.mapper.js';
 
 const base: FleetRow = {
   card_number: 'DF00000000000042',

@@ -2,11 +2,12 @@
  * The fleet overview's answers: the use case's numeric rows → the JSON of notes/API-ADDITIONS.md ("Fleet"),
  * and the query string → the use case's request. ISO text is written here and nowhere else for the fleet.
  */
-import type { FleetRow, FleetSort } from '../../core/fleet/fleet-card.js';
-import type { FleetListRequest } from '../../core/use-cases/fleet-overview.js';
-import type { ListResult } from '../../core/use-cases/contracts.js';
-import { pageFrom, type QueryValues } from './query-params.js';
-import { isoDayOrNull, isoTimestampOrNull } from '../../core/time.js';
+import type { FleetRow } from '../../../core/fleet/fleet-card.js';
+import type { FleetListRequest } from '../../../core/use-cases/fleet-overview.js';
+import type { ListResult } from '../../../core/use-cases/contracts.js';
+import { pageFrom } from '../shared/query-params.js';
+import type { QueryValues } from '../shared/query.schema.js';
+import { isoDayOrNull, isoTimestampOrNull } from '../../../core/time.js';
 
 // the decoder's cached formatters (a fleet list writes thousands of timestamps per answer)
 const isoSeconds = isoTimestampOrNull;
@@ -125,19 +126,18 @@ export class FleetListWriter {
   }
 }
 
-/** The fleet list request of a validated query string (./fleet-schemas.ts). */
+/** The fleet list request of a validated query string (../shared/query.schema.ts). */
 export function fleetRequestFrom(query: QueryValues): FleetListRequest {
-  const sort = (query.sort as FleetSort | undefined) ?? 'due';
-  const q = query.q as string | undefined;
-  const overdue = query.overdue as unknown as boolean | undefined;
+  const sort = query.sort ?? 'due';
+  const q = query.q;
   return {
     filter: {
       q: q === undefined || q.trim() === '' ? null : q.trim(),
-      overdue: overdue ?? null,
-      expiring_within_days: (query.expiring_within_days as number | undefined) ?? null,
+      overdue: query.overdue ?? null,
+      expiring_within_days: query.expiring_within_days ?? null,
     },
     sort,
-    order: (query.order as 'asc' | 'desc' | undefined) ?? (sort === 'findings' ? 'desc' : 'asc'),
+    order: query.order ?? (sort === 'findings' ? 'desc' : 'asc'),
     page: pageFrom(query),
   };
 }

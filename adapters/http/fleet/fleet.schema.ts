@@ -1,58 +1,31 @@
 /**
- * JSON Schemas of the fleet overview (issue 12; names decided in notes/API-ADDITIONS.md): its query
- * parameters (merged into ./schemas.ts's queryParameterSchemas) and its answers. Self-contained scalars:
- * ./schemas.ts imports this module, so it cannot import values from there.
+ * GET /api/drivercard/drivers and /drivers/summary: the fleet overview's answers. Its query parameters are in
+ * ../shared/query.schema.ts with every other parameter.
  */
-import { AUTHENTICITY_STATUSES, FLEET_SORTS } from '../../core/fleet/fleet-card.js';
+import { AUTHENTICITY_STATUSES } from '../../../core/fleet/fleet-card.js';
+import { count, nullableDate, nullableInteger, nullableString, nullableTimestamp } from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
 
-type Schema = Record<string, unknown>;
+const FINDING_COUNT_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'] as const;
 
-const date: Schema = { type: ['string', 'null'], format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' };
-const timestamp: Schema = {
-  type: ['string', 'null'],
-  format: 'date-time',
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
-};
-const count: Schema = { type: 'integer', minimum: 0 };
-const nullableString: Schema = { type: ['string', 'null'] };
-const nullableInteger: Schema = { type: ['integer', 'null'] };
-
-export const fleetQueryParameterSchemas = {
-  sort: { type: 'string', enum: [...FLEET_SORTS] },
-  order: { type: 'string', enum: ['asc', 'desc'] },
-  q: { type: 'string', minLength: 1, maxLength: 100 },
-  overdue: { type: 'boolean' },
-  expiring_within_days: { type: 'integer', minimum: 0, maximum: 3660 },
-} as const satisfies Record<string, Schema>;
-
-export const fleetQueryParameterDescriptions: Record<keyof typeof fleetQueryParameterSchemas, string> = {
-  sort:
-    'due (default: overdue first, then soonest next download, then soonest card expiry), card_number, surname, ' +
-    'expiry_date, last_download or findings (violations, then potential, then incomplete-data findings)',
-  order: 'asc or desc (default asc; desc for sort=findings); rows without a value sort last either way',
-  q: 'text in the surname, first names or card number (case-insensitive)',
-  overdue: 'true: only cards whose next download is overdue; false: only the others',
-  expiring_within_days: 'only cards whose expiry date is at most this many days away (expired cards included)',
-};
-
-const findingCounts: Schema = {
+const findingCounts = {
   type: 'object',
-  properties: Object.fromEntries(['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'].map((k) => [k, count])),
-  required: ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'],
-};
+  properties: Object.fromEntries(FINDING_COUNT_KEYS.map((k) => [k, count])) as { [K in (typeof FINDING_COUNT_KEYS)[number]]: typeof count },
+  required: FINDING_COUNT_KEYS,
+} as const;
 
-export const fleetRowSchema: Schema = {
+export const fleetRowSchema = {
   type: 'object',
   properties: {
     card_number: { type: 'string' },
     surname: nullableString,
     first_names: nullableString,
     issuing_member_state: nullableString,
-    expiry_date: date,
+    expiry_date: nullableDate,
     expiry_days_left: nullableInteger,
-    last_download: timestamp,
+    last_download: nullableTimestamp,
     last_download_source: { type: ['string', 'null'], enum: ['CARD_DOWNLOAD', 'ACTIVITY_END', null] },
-    next_download_due: timestamp,
+    next_download_due: nullableTimestamp,
     overdue: { type: 'boolean' },
     download_days_left: nullableInteger,
     coverage_days_28: { type: 'integer', minimum: 0, maximum: 28 },
@@ -68,9 +41,9 @@ export const fleetRowSchema: Schema = {
     'last_download', 'last_download_source', 'next_download_due', 'overdue', 'download_days_left',
     'coverage_days_28', 'imports', 'quarantined_imports', 'conflicting_days', 'authenticity_status', 'findings_4w',
   ],
-};
+} as const;
 
-export const fleetListResponseSchema: Schema = {
+export const fleetListResponseSchema = {
   type: 'object',
   properties: {
     items: { type: 'array', items: fleetRowSchema },
@@ -80,10 +53,13 @@ export const fleetListResponseSchema: Schema = {
     conflicts: { type: 'array', maxItems: 0 },
   },
   required: ['items', 'total', 'limit', 'offset', 'conflicts'],
-};
+} as const;
 
-export const fleetSummaryResponseSchema: Schema = {
+export const fleetSummaryResponseSchema = {
   type: 'object',
   properties: { drivers: count, overdue: count, expiring_30d: count, with_infringements: count },
   required: ['drivers', 'overdue', 'expiring_30d', 'with_infringements'],
-};
+} as const;
+
+export type FleetRowResponse = FromSchema<typeof fleetRowSchema>;
+export type FleetSummaryResponse = FromSchema<typeof fleetSummaryResponseSchema>;

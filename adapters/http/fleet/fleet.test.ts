@@ -4,13 +4,13 @@
  * the drivers CSV and the errors of bad parameters.
  */
 import t from 'tap';
-import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
-import { officeService } from './testing/office-service.js';
-import { strictValidator } from './validation.js';
-import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet-schemas.js';
-import { parseIsoDay } from '../../core/time.js';
-import { apiBody } from './office-api.js';
-import type { HttpAppDependencies } from './ports.js';
+import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import { officeService } from '../testing/office-service.js';
+import { strictValidator } from '../shared/validation.js';
+import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet.schema.js';
+import { parseIsoDay } from '../../../core/time.js';
+import { apiBody } from '../office-api.js';
+import type { HttpAppDependencies } from '../ports.js';
 
 /** 11 h of driving: a daily driving violation (Art. 6(1)). */
 const longDay = (date: string): DaySpec => ({
@@ -141,8 +141,8 @@ t.test('fleet: cards without a summary get one; bad parameters are 400 naming th
 });
 
 t.test('fleet through the real server: the clock is injectable, the rows reach the page API', async (t) => {
-  const { startServer } = await import('../../composition/server.js');
-  const { twentyEightDayCard, cardNumberOf } = await import('../../fixtures/scenarios/twenty-eight-day.js');
+  const { startServer } = await import('../../../composition/server.js');
+  const { twentyEightDayCard, cardNumberOf } = await import('../../../fixtures/scenarios/twenty-eight-day.js');
   const dataDir = t.testdir({});
   const server = await startServer({ port: 0, dataDir }, { env: {}, container: { clock: { now: () => new Date('2026-04-01T00:00:00Z') } } });
   t.teardown(() => server.close());
@@ -162,9 +162,9 @@ t.test('fleet: a re-sent file refreshes only a missing or stale summary; cards w
   const card = buildParsedCard({ card_number: 'IIII000000000009', days: [workingDay('2026-03-02')] });
   const content = new TextEncoder().encode('same-bytes');
   const cards = new Map([['same-bytes', card]]);
-  const { ImportDddFile } = await import('../../core/use-cases/import-ddd-file.js');
-  const { NodeCryptoHasher } = await import('../crypto/node-crypto-hasher.js');
-  const { RandomIdGenerator } = await import('../crypto/random-id-generator.js');
+  const { ImportDddFile } = await import('../../../core/use-cases/import-ddd-file.js');
+  const { NodeCryptoHasher } = await import('../../crypto/node-crypto-hasher.js');
+  const { RandomIdGenerator } = await import('../../crypto/random-id-generator.js');
   const refreshed: string[] = [];
   const refresh = service.bundle.refreshFleet;
   const importer = new ImportDddFile({

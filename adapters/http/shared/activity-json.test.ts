@@ -5,14 +5,17 @@
  * week overviews built by the core, and the answers of the service itself over a real SQLite store.
  */
 import t from 'tap';
-import type { ActivityIntervalRow, VehicleUsedRow } from '../../core/domain/rows.js';
-import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../../core/overview/index.js';
-import type { ListResult } from '../../core/use-cases/contracts.js';
-import { buildParsedCard, datesFrom, day, ts, workingDay, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
-import { DAY_SECONDS, isoClock, isoTimestamp } from '../../core/time.js';
+import type { ActivityIntervalRow, VehicleUsedRow } from '../../../core/domain/rows.js';
+import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../../../core/overview/index.js';
+import type { ListResult } from '../../../core/use-cases/contracts.js';
+import { buildParsedCard, datesFrom, day, ts, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import { DAY_SECONDS, isoClock, isoTimestamp } from '../../../core/time.js';
 import { ACTIVITY_FIELDS, DAY_FIELDS, WEEK_FIELDS, IntervalTextCache, activityListText, dayOverviewText, weekOverviewText, type ActivityJsonRow } from './activity-json.js';
-import { activityToResponse, dayOverviewToResponse, dayToResponse, listToResponse, weekOverviewToResponse, weekToResponse } from './responses.js';
-import { officeService } from './testing/office-service.js';
+import { activityToResponse } from '../activities/activities.mapper.js';
+import { dayOverviewToResponse, dayToResponse } from '../day-overview/day-overview.mapper.js';
+import { listToResponse } from './list.mapper.js';
+import { weekOverviewToResponse, weekToResponse } from '../week-overview/week-overview.mapper.js';
+import { officeService } from '../testing/office-service.js';
 
 const base: ActivityJsonRow = {
   import_id: 'imp_0001',

@@ -12,12 +12,12 @@
  * numbers and the enum values repeat on every row). With an IntervalTextCache, the text of a run of rows (one
  * import's day) is kept across answers and reused while the rows are equal, value for value.
  */
-import type { ActivityIntervalRow, VehicleRegistration } from '../../core/domain/rows.js';
-import type { DayOverview } from '../../core/overview/day-overview.js';
-import type { WeekOverview } from '../../core/overview/week-overview.js';
-import type { ActivityTotals } from '../../core/overview/time-totals.js';
-import type { DayOverviewResult, ListResult, WeekOverviewResult } from '../../core/use-cases/contracts.js';
-import { DAY_SECONDS, isoClock, isoDay } from '../../core/time.js';
+import type { ActivityIntervalRow, VehicleRegistration } from '../../../core/domain/rows.js';
+import type { DayOverview } from '../../../core/overview/day-overview.js';
+import type { WeekOverview } from '../../../core/overview/week-overview.js';
+import type { ActivityTotals } from '../../../core/overview/time-totals.js';
+import type { DayOverviewResult, ListResult, WeekOverviewResult } from '../../../core/use-cases/contracts.js';
+import { DAY_SECONDS, isoClock, isoDay } from '../../../core/time.js';
 
 /** An interval row as the store serves it: `quarantined` marks the rows of a quarantined import. */
 export type ActivityJsonRow = ActivityIntervalRow & { quarantined?: boolean };
@@ -254,3 +254,6 @@ export function weekOverviewText(result: WeekOverviewResult, runs: IntervalTextC
   for (let i = 0; i < result.items.length; i++) items += (i === 0 ? '' : ',') + writer.week(result.items[i]!);
   return '{"items":' + items + '],"conflicts":' + writer.dates(result.conflicts) + '}';
 }
+
+/** The JSON text of interval runs kept across answers (the activities, day and week overview routes share it). */
+export const intervalTexts = new IntervalTextCache();

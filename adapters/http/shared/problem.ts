@@ -2,7 +2,7 @@
  * The error answers of the API contract ("Errors"): every one is `{ error, message, ... }`. Domain and
  * decoder errors are mapped here; anything else is an unexpected failure (500 internal_error).
  */
-import { isoDay } from '../../core/time.js';
+import { isoDay } from '../../../core/time.js';
 import {
   ArchiveConflictError,
   ConflictingDataError,
@@ -10,8 +10,8 @@ import {
   InvalidPayloadError,
   NotFoundError,
   QuarantinedDataError,
-} from '../../core/domain/errors.js';
-import { DddDecodeError } from '../../core/decoder/api.js';
+} from '../../../core/domain/errors.js';
+import { DddDecodeError } from '../../../core/decoder/api.js';
 
 export type ErrorCode =
   | 'invalid_payload'
@@ -97,4 +97,9 @@ export function internalError(correlationId: string): HttpProblem {
     `An unexpected internal failure occurred; quote correlation id ${correlationId} when reporting it.`,
     { correlation_id: correlationId },
   );
+}
+
+/** 404 for a path that names no resource of the service. */
+export function notFound(): HttpProblem {
+  return new HttpProblem(404, 'not_found', 'No such resource.');
 }

@@ -2,16 +2,16 @@
  * Query strings of the query endpoints → the use cases' Basis, DateRange and Page. Every refusal is a
  * 400 invalid_filter naming the parameter; values are never echoed (they may be personal data).
  */
-import type { Basis, DateRange, Page } from '../../core/use-cases/contracts.js';
-import { PAGE_DEFAULT_LIMIT } from '../../core/use-cases/contracts.js';
+import type { Basis, DateRange, Page } from '../../../core/use-cases/contracts.js';
+import { PAGE_DEFAULT_LIMIT } from '../../../core/use-cases/contracts.js';
 import { invalidFilter } from './problem.js';
-import { isoDay, parseIsoDay, parseIsoWeek, type UtcDay } from '../../core/time.js';
-import { hasUnsafeText } from '../../core/domain/text.js';
-import { ERA_FIRST_DATE, ERA_LAST_DATE, MAX_RANGE_DAYS } from '../../core/domain/bounds.js';
-import type { QueryParameterName } from './schemas.js';
+import { isoDay, parseIsoDay, parseIsoWeek, type UtcDay } from '../../../core/time.js';
+import { hasUnsafeText } from '../../../core/domain/text.js';
+import { ERA_FIRST_DATE, ERA_LAST_DATE, MAX_RANGE_DAYS } from '../../../core/domain/bounds.js';
+import type { QueryValues } from './query.schema.js';
 import { describeError, erroredProperty, queryValidator } from './validation.js';
 
-export type QueryValues = Partial<Record<QueryParameterName, string | number>>;
+export type { QueryValues };
 
 const INTEGER_PARAMETERS = new Set(['limit', 'offset', 'reference_weeks']);
 const DATE_PARAMETERS = ['date', 'date_from', 'date_to'] as const;

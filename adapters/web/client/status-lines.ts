@@ -29,8 +29,9 @@ export function statusLines(s: DriverStatus): [string, string][] {
     ['Next daily rest must start by', s.next_daily_rest_latest_start ? `${formatDateTime(s.next_daily_rest_latest_start)} UTC` : '–'],
     ['Next weekly rest must start by', s.next_weekly_rest_latest_start ? `${formatDateTime(s.next_weekly_rest_latest_start)} UTC` : '–'],
   ];
+  // an older service sent no compensation_owed
   for (const c of s.compensation_owed ?? []) {
-    lines.push([`Compensation owed for ${c.week}`, `${formatDuration(c.seconds)}${c.due_by ? ` by ${formatDateTime(c.due_by)} UTC` : ''}`]);
+    lines.push([`Compensation owed for ${c.week}`, `${formatDuration(c.seconds)} by ${formatDateTime(c.due_by)} UTC`]);
   }
   return lines;
 }

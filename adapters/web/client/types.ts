@@ -1,72 +1,51 @@
 /**
- * Response shapes the page reads (api-contract.md). Rows come from the HTTP adapter's response types; type-only
- * imports vanish from the compiled JavaScript, so nothing outside the client folder is loaded.
+ * Response shapes the page reads: each the type derived from the answer's one declaration, the ajv schema of the
+ * HTTP adapter (adapters/http/<resource>/<resource>.schema.ts). Type-only imports vanish from the compiled
+ * JavaScript, so nothing outside the client folder is loaded. Where the page also reads an older service's answer
+ * (a field added since), the field is marked optional here, and the page says what it shows without it.
  */
-import type { ActivityIntervalResponse as ActivityIntervalRow, ImportResponse as ImportRow } from '../../http/responses.js';
+import type { ActivityRowResponse } from '../../http/activities/activities.schema.js';
+import type { DayObjectResponse } from '../../http/day-overview/day-overview.schema.js';
+import type {
+  DriverStatusResponse, Eu561Finding, Eu561Response,
+} from '../../http/eu561-violations/eu561-violations.schema.js';
+import type { EventFaultRowResponse } from '../../http/events-faults/events-faults.schema.js';
+import type { FleetRowResponse, FleetSummaryResponse } from '../../http/fleet/fleet.schema.js';
+import type { AuthenticityResponse, ImportRowResponse } from '../../http/imports/imports.schema.js';
+import type { PositionRowResponse } from '../../http/positions/positions.schema.js';
+import type { VehicleUsedRowResponse } from '../../http/vehicles-used/vehicles-used.schema.js';
+import type { WeekObjectResponse } from '../../http/week-overview/week-overview.schema.js';
+import type { WorkingTimeFinding, WorkingTimeResponse } from '../../http/working-time/working-time.schema.js';
 
-export type { ActivityIntervalRow, ImportRow };
+/** `T` with the keys `K` optional (fields an older service does not send). */
+type Since<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
-export interface Totals {
-  DRIVING: number;
-  WORK: number;
-  AVAILABILITY: number;
-  REST: number;
-  UNKNOWN: number;
-}
+export type ActivityIntervalRow = ActivityRowResponse;
+export type Totals = DayObjectResponse['totals'];
+export type DayOverview = DayObjectResponse;
+export type WeekOverview = WeekObjectResponse;
 
-export interface DayOverview {
-  date: string;
-  card_number: string | null;
-  intervals: ActivityIntervalRow[];
-  totals: Totals;
-  distance_km: number | null;
-  vehicles: unknown[];
-}
+/** A finding of either pre-check: one shape (the EU 561 finding's, with `untrusted`), the rule of either. */
+type AnyFinding = Omit<Eu561Finding, 'rule'> & { rule: Eu561Finding['rule'] | WorkingTimeFinding['rule'] };
+/** A finding as the page reads it: the fields added after the first contract may be absent (an older service). */
+export type Finding = Since<AnyFinding, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>;
+export type DataGap = Eu561Response['data_gaps'][number];
+/** A rule the answer did not evaluate, and why. */
+export type NotEvaluated = Eu561Response['not_evaluated'][number];
+/** `driver_status` of the pre-check answer (seconds, ISO timestamps; null where unknown). */
+export type DriverStatus = NonNullable<DriverStatusResponse>;
+type Warning = Eu561Response['warnings'][number];
 
-export interface WeekOverview {
-  week: string;
-  start_date: string;
-  end_date: string;
-  days: DayOverview[];
-  totals: Totals;
-}
-
-export interface Finding {
-  rule: string;
-  status: string;
-  article?: string | null;
-  start: string | null;
-  end: string | null;
-  value: number | null;
-  limit: number | null;
-  excess: number | null;
-  severity: string | null;
-  description: string | null;
-  evidence?: { start: string; end: string; activity: string }[];
-  /** false when the severity band comes from an UNSURE row of the bands table */
-  severity_verified?: boolean;
-  /** true when the finding exists only under unknown_as=rest */
-  assumption_dependent?: boolean;
-  /** true when drawn from a quarantined import's data */
-  untrusted?: boolean;
-}
-
-export interface DataGap {
-  start: string;
-  end: string;
-  duration: number;
-}
-
-export interface PrecheckResult {
+/** The parts of the pre-check answer the page reads. */
+export type PrecheckResult = {
   violations: Finding[];
   data_gaps: DataGap[];
-  warnings: { code: string; message: string; start?: string | null; end?: string | null }[];
-  /** rules the pre-check could not evaluate and why (absent from an older service) */
-  not_evaluated?: NotEvaluated[];
-  disclaimer?: string;
-  assumptions?: { unknown_as: string; card_out_rest_max_seconds: number | null; text: string[] } | null;
-  driver_status?: DriverStatus | null;
-}
+  warnings: Since<Warning, 'start' | 'end'>[];
+} & Partial<Pick<Eu561Response, 'not_evaluated' | 'disclaimer' | 'assumptions' | 'driver_status'>>;
+/** The parts of the working-time answer the page reads. */
+export type WorkingTime = Pick<WorkingTimeResponse, 'weeks' | 'average_weekly_working_time'> & { violations: Finding[] } & Partial<
+  Pick<WorkingTimeResponse, 'not_evaluated' | 'disclaimer'>
+>;
 
 export interface ListEnvelope<T> {
   items: T[];
@@ -76,113 +55,26 @@ export interface ListEnvelope<T> {
   conflicts: string[];
 }
 
+/** Authenticity of an import. */
+export type Authenticity = AuthenticityResponse;
+export type AuthenticityStatus = Authenticity['status'];
+export type EfResult = Authenticity['efs'][number];
+
+/** An import row as the page reads it (authenticity is absent or null for imports stored before verification). */
+export type ImportInfo = ImportRowResponse;
+export type ImportRow = ImportRowResponse;
 export type ParseResult = ImportInfo & { reused: boolean };
 
-/** Authenticity of an import (issue 8, API-ADDITIONS.md). */
-export type AuthenticityStatus = 'VERIFIED' | 'INVALID' | 'UNVERIFIABLE' | 'UNSIGNED';
+/**
+ * One row of `GET /drivers` (the fleet list), or one the page makes up from the imports for a service without the
+ * fleet list (./fleet-rows.ts rowsFromDrivers: no coverage, findings not checked).
+ */
+export type FleetRow = Omit<FleetRowResponse, 'coverage_days_28' | 'findings_4w'> & {
+  coverage_days_28: FleetRowResponse['coverage_days_28'] | null;
+  findings_4w: FleetRowResponse['findings_4w'] | null;
+};
+export type FleetSummary = FleetSummaryResponse;
 
-export interface EfResult {
-  ef: string;
-  application: string;
-  result: 'VALID' | 'INVALID' | 'MISSING' | 'NOT_CHECKED' | string;
-}
-
-export interface Authenticity {
-  status: AuthenticityStatus;
-  chains?: { generation: string; status: string; certificates?: { role: string; status: string; nation: string | null }[] }[];
-  efs?: EfResult[];
-}
-
-/** An import row as the page reads it: the contract's row plus the fields added since. */
-export type ImportInfo = ImportRow & { authenticity?: Authenticity | null };
-
-/** One row of `GET /drivers` (the fleet list). */
-export interface FleetRow {
-  card_number: string;
-  surname: string | null;
-  first_names: string | null;
-  issuing_member_state: string | null;
-  expiry_date: string | null;
-  expiry_days_left: number | null;
-  last_download: string | null;
-  last_download_source: 'CARD_DOWNLOAD' | 'ACTIVITY_END' | null;
-  next_download_due: string | null;
-  overdue: boolean;
-  download_days_left: number | null;
-  coverage_days_28: number | null;
-  imports: number;
-  quarantined_imports: number;
-  conflicting_days: number;
-  authenticity_status: AuthenticityStatus | null;
-  findings_4w: Record<string, number> | null;
-}
-
-export interface FleetSummary {
-  drivers: number;
-  overdue: number;
-  expiring_30d: number;
-  with_infringements: number;
-}
-
-export interface EventFaultRow {
-  code: number;
-  type: string | null;
-  description: string | null;
-  start: string | null;
-  end: string | null;
-  vehicle_registration: { nation: string | null; number: string | null } | null;
-}
-
-export interface VehicleUsedRow {
-  registration: { nation: string | null; number: string | null };
-  vin: string | null;
-  first_use: string | null;
-  last_use: string | null;
-  odometer_begin_km: number | null;
-  odometer_end_km: number | null;
-  distance_km: number | null;
-}
-
-export interface PositionRow {
-  timestamp: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  source: string;
-  type: string | null;
-  country_code: string | null;
-  region_code: string | null;
-  odometer_km: number | null;
-}
-
-/** `driver_status` of the pre-check answer (seconds, ISO timestamps; null where unknown). */
-export interface DriverStatus {
-  at: string | null;
-  driving_today: number | null;
-  driving_left_today: number | null;
-  daily_driving_limit: number | null;
-  extended_days_left_this_week: number | null;
-  driving_since_break: number | null;
-  driving_left_before_break: number | null;
-  weekly_driving: number | null;
-  weekly_driving_left: number | null;
-  fortnightly_driving: number | null;
-  fortnightly_driving_left: number | null;
-  reduced_daily_rests_left: number | null;
-  next_daily_rest_latest_start: string | null;
-  next_weekly_rest_latest_start: string | null;
-  compensation_owed?: { week: string; seconds: number; due_by: string | null }[] | null;
-}
-
-export interface WorkingTime {
-  weeks: { week: string; working_time: number; driving: number; work: number; availability: number }[];
-  average_weekly_working_time: number | null;
-  violations: Finding[];
-  not_evaluated?: NotEvaluated[];
-  disclaimer?: string;
-}
-
-/** A rule the answer did not evaluate, and why. */
-export interface NotEvaluated {
-  rule: string;
-  reason: string;
-}
+export type EventFaultRow = EventFaultRowResponse;
+export type VehicleUsedRow = VehicleUsedRowResponse;
+export type PositionRow = PositionRowResponse;
