@@ -48,6 +48,7 @@ export function readQuery(url: URL, schema: object): QueryValues {
       throw invalidFilter(name, `Query parameter ${name} must lie between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE}.`);
     }
   }
+  // validated and coerced in place by ajv against the route's query schema: the one place the query gets its type
   return values as QueryValues;
 }
 
@@ -85,7 +86,7 @@ export function basisFrom(query: QueryValues, options: { optional: boolean } = {
 
 /** A date parameter (already checked as YYYY-MM-DD by the query schema) as a UTC day. */
 function dayParameter(query: QueryValues, name: 'date' | 'date_from' | 'date_to'): UtcDay | null {
-  const text = query[name] as string | undefined;
+  const text = query[name];
   if (text === undefined) return null;
   const day = parseIsoDay(text);
   if (day === null) throw invalidFilter(name, `Query parameter ${name} is not a calendar date (YYYY-MM-DD).`);
@@ -126,8 +127,8 @@ export function boundedRangeFrom(query: QueryValues): DateRange {
 
 export function pageFrom(query: QueryValues): Page {
   return {
-    limit: (query.limit as number | undefined) ?? PAGE_DEFAULT_LIMIT,
-    offset: (query.offset as number | undefined) ?? 0,
+    limit: query.limit ?? PAGE_DEFAULT_LIMIT,
+    offset: query.offset ?? 0,
   };
 }
 
@@ -148,7 +149,7 @@ export function dayRangeFrom(query: QueryValues): DateRange {
  * at most MAX_RANGE_DAYS), or neither (the weeks of the activity range).
  */
 export function weekSelectionFrom(query: QueryValues): { weeks: string[] | null; range: DateRange } {
-  const week = query.week as string | undefined;
+  const week = query.week;
   const hasRange = query.date_from !== undefined || query.date_to !== undefined;
   if (week !== undefined) {
     if (hasRange) throw invalidFilter('week', 'Give either week or date_from/date_to, not both.');
