@@ -21,7 +21,7 @@ import { createMikroOrmStore, databaseFile, MikroOrmImportStore } from '../adapt
 import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
 import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
-import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web/index.js';
+import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web-assets/web-assets.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';

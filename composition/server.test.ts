@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from './server.js';
 import * as schemas from '../adapters/http/schemas.js';
-import { strictValidator } from '../adapters/http/validation.js';
+import { strictValidator } from '../adapters/http/shared/validation.js';
 import { createHttpApp } from '../adapters/http/app.js';
 
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';

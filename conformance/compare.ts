@@ -5,7 +5,7 @@
  */
 import type { ParsedCard } from '../core/domain/rows.js';
 import { sortRows } from '../fixtures/encoder/canonical.js';
-import { parsedCardToResponse } from '../adapters/http/responses.js';
+import { parsedCardToResponse } from '../adapters/http/mappers.js';
 
 export interface Comparable {
   import: Record<string, unknown>;

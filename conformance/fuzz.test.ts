@@ -21,7 +21,7 @@ import { decodeDdd, decodeDddBytes, decodeDddChunks } from '../core/decoder/inde
 import type { DecodedCard } from '../core/domain/card.js';
 import type { ParsedCard, Warning } from '../core/domain/rows.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
-import { parsedCardToResponse } from '../adapters/http/responses.js';
+import { parsedCardToResponse } from '../adapters/http/mappers.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';

@@ -9,7 +9,7 @@ import { describeEventFault } from '../core/decoder/tables/event-fault-types.js'
 import { sortRows } from '../fixtures/encoder/canonical.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { expectedRows } from '../fixtures/encoder/expected.js';
-import { dayDistanceToResponse } from '../adapters/http/responses.js';
+import { dayDistanceToResponse } from '../adapters/http/mappers.js';
 import { randomScenario } from '../fixtures/scenarios/random.js';
 import { actualOf } from './compare.js';
 

@@ -12,7 +12,7 @@ import type { Hasher } from '../core/ports/hasher.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
 import { buildParsedCard, datesFrom, day, range, ts, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoDay, isoTimestampOrNull } from '../core/time.js';
-import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/responses.js';
+import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/mappers.js';
 
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];

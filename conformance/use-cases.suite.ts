@@ -35,7 +35,7 @@ import {
   listToResponse,
   timeSummaryToResponse,
   weekOverviewToResponse,
-} from '../adapters/http/responses.js';
+} from '../adapters/http/mappers.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

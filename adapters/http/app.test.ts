@@ -13,7 +13,7 @@ import type { ImportRow } from '../../core/domain/rows.js';
 import { day, range, ts } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { apiRoutes } from './routes.js';
 import * as schemas from './schemas.js';
-import { strictValidator } from './validation.js';
+import { strictValidator } from './shared/validation.js';
 
 const BASE = 'http://127.0.0.1:5055';
 

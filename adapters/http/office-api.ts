@@ -5,7 +5,7 @@
  */
 import type { RouteContext } from './routes.js';
 import { apiRoutes } from './routes.js';
-import { readQuery } from './query-params.js';
+import { readQuery } from './shared/query-params.js';
 
 export type Params = Record<string, string | undefined>;
 

@@ -3,7 +3,7 @@
  * request body and responses embed the very schema objects the routes validate with.
  */
 import type { RouteSpec } from './routes.js';
-import { queryParameterDescriptions, queryParameterSchemas } from './schemas.js';
+import { queryParameterDescriptions, queryParameterSchemas } from './shared/query.schema.js';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';

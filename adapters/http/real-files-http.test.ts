@@ -12,7 +12,7 @@ import { reportMissingDependency } from '../../conformance/missing-dependency.js
 import { startServer, type RunningServer } from '../../composition/server.js';
 import { decodeDddBytes } from '../../core/decoder/index.js';
 import * as schemas from './schemas.js';
-import { strictValidator } from './validation.js';
+import { strictValidator } from './shared/validation.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/', import.meta.url));
 const SAMPLES = process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));

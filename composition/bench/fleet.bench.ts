@@ -17,7 +17,7 @@ import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { OverviewQueries } from '../../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../../core/use-cases/refresh-fleet-card.js';
 import { fleetUseCases, type FleetListRequest } from '../../core/use-cases/fleet-overview.js';
-import { FleetListWriter } from '../../adapters/http/fleet-mapping.js';
+import { FleetListWriter } from '../../adapters/http/fleet/fleet.mapper.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';

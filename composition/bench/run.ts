@@ -1,8 +1,11 @@
 /**
  * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), authenticity cost and import
  * throughput with / without verification (benchAuthenticity), EU 561
- * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), the fleet ten times larger (benchScale), stress (benchStress), week view in Chromium (benchWeekView). A module that is missing or
- * fails is reported and the others run.
+ * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), stress (benchStress). A module that is missing or
+ * fails is reported and the others run. The week view in Chromium (./e2e/week-view.bench.ts) drives playwright-core,
+ * a development dependency kept out of dist/: `npm run bench` runs it afterwards through tsx (`npm run bench:browser`),
+ * and so the fleet ten times larger (./scale.bench.ts, `npm run bench:scale`), which starts a throwaway PostgreSQL
+ * cluster with the tests' own conformance/postgres-server.ts.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -16,9 +19,7 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './service.bench.js', run: 'benchService' },
   { module: './fast-path.bench.js', run: 'benchFastPath' },
   { module: './fleet.bench.js', run: 'benchFleet' },
-  { module: './scale.bench.js', run: 'benchScale' },
   { module: './stress.bench.js', run: 'benchStress' },
-  { module: './week-view.bench.js', run: 'benchWeekView' },
 ];
 
 export async function runBenches(print: (line: string) => void = (line) => console.log(line)): Promise<number> {

@@ -8,9 +8,10 @@
  * overlapping by 7 days, 24 changes a day); the fleet rows of seeded cards are built by the service's first fleet
  * query (cardsToRefresh), outside the timing. Loops are bounded by counts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
 import { seedCardNumber, seedStore } from '../../adapters/storage/mikro-orm/seed.js';
 import { startPostgres } from '../../conformance/postgres-server.js';
@@ -101,4 +102,12 @@ export async function benchScale(options: ScaleBenchOptions = {}): Promise<void>
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(realpathSync(entry)).href) {
+  benchScale().catch((error: unknown) => {
+    console.error(`benchScale failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
 }

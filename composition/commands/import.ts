@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
 import { QUARANTINE_WARNING_CODES } from '../../core/use-cases/quarantine-policy.js';
-import { problemFor } from '../../adapters/http/problem.js';
+import { problemFor } from '../../adapters/http/shared/problem.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
 

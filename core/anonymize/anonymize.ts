@@ -107,7 +107,10 @@ function zeroSecurity(card: DecodedCard, out: Uint8Array): number {
     }
     for (const fid of CERTIFICATES) {
       const v = view(app, fid, out);
-      if (v !== null) (v.fill(0), n++);
+      if (v !== null) {
+        v.fill(0);
+        n++;
+      }
     }
   }
   return n;

@@ -2,19 +2,25 @@
 import type { Activity, ActivityIntervalRow, UtcDay } from '../domain/rows.js';
 import type { StaticNotEvaluatedRule } from './ruleset.js';
 
-export type RuleName =
-  | 'daily_driving'
-  | 'weekly_driving'
-  | 'fortnightly_driving'
-  | 'break'
-  | 'daily_rest'
-  | 'weekly_rest'
-  | 'reduced_weekly_rest_compensation'
-  | 'daily_rest_multi_manning'
-  | 'consecutive_reduced_weekly_rest';
+/** The EU 561/2006 rules the pre-check evaluates (the `rule` of a finding); the API's schema takes its enum from here. */
+export const RULE_NAMES = [
+  'daily_driving',
+  'weekly_driving',
+  'fortnightly_driving',
+  'break',
+  'daily_rest',
+  'weekly_rest',
+  'reduced_weekly_rest_compensation',
+  'daily_rest_multi_manning',
+  'consecutive_reduced_weekly_rest',
+] as const;
+export type RuleName = (typeof RULE_NAMES)[number];
 
-export type FindingStatus = 'VIOLATION' | 'POTENTIAL' | 'INCOMPLETE_DATA';
-export type Severity = 'MI' | 'SI' | 'VSI' | 'MSI';
+export const FINDING_STATUSES = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+/** The infringement bands of Annex I of Directive 2006/22/EC (minor, serious, very serious, most serious). */
+export const SEVERITIES = ['MI', 'SI', 'VSI', 'MSI'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 export type EvidenceActivity = Activity | 'UNKNOWN';
 
 export interface Evidence {

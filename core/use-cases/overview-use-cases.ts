@@ -1,67 +1,35 @@
 /**
- * Day / week overviews and the EU 561/2006 pre-check: gather the served rows of the basis (the same merge
- * as the activities endpoint) and hand them to the pure functions of core/overview and core/eu561.
- * Open range ends default to the basis's first / last served day.
+ * The overview use cases: the day and week overviews (./day-overview.ts, ./week-overview.ts) and the EU 561/2006
+ * and Working Time Directive pre-checks, which gather the served rows of the basis (the same merge as the
+ * activities endpoint) and hand them to the pure functions of core/eu561 and core/wtd.
  * The pre-check is a trusted operation: conflicting days (after the prefix rule of served-days.ts) →
  * ConflictingDataError naming them; any import with day records in the range that is QUARANTINED →
  * QuarantinedDataError naming it. Narrowing the basis (import_id, or a date range) avoids both.
  */
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
-import type { ActivityIntervalRow, DayDistanceRow, ImportRow, UtcDay } from '../domain/rows.js';
+import type { ActivityIntervalRow, ImportRow, UtcDay } from '../domain/rows.js';
 import { runPrecheck, type PrecheckInput, type PrecheckResult } from '../eu561/index.js';
 import { runWorkingTime, type WorkingTimeResult } from '../wtd/index.js';
-import { MAX_RANGE_DAYS } from '../domain/bounds.js';
-import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
-import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
+import { DAY_SECONDS, dayStart, isoDay, isoDayOrNull } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
-import { servedHistory } from './driver-card-queries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
-  describeBasis, resolveBasis, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
+  describeBasis, resolveBasis, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
 } from './data-basis.js';
-
-/**
- * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
- * the last ones of the data when the start was left open (the first ones after an explicit start).
- */
-function overviewRange(range: DateRange, data: Pick<ServedData, 'served'>): { from: UtcDay | null; to: UtcDay | null } {
-  let from = range.from ?? data.served[0]?.date ?? null;
-  let to = range.to ?? data.served[data.served.length - 1]?.date ?? null;
-  if (from === null || to === null || to - from < MAX_RANGE_DAYS) return { from, to };
-  if (range.from === null) from = to + 1 - MAX_RANGE_DAYS;
-  else to = from + MAX_RANGE_DAYS - 1;
-  return { from, to };
-}
+import { dayOverview } from './day-overview.js';
+import { weekOverview } from './week-overview.js';
 
 export class OverviewQueries implements OverviewUseCases {
   constructor(private readonly store: ImportStore) {}
 
-  async dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
-    const { input, data } = await this.gather(query.basis, query.range);
-    const { from, to } = overviewRange(query.range, data);
-    const dates = from !== null && to !== null && from <= to ? daysBetween(from, to) : [];
-    return { items: buildDayOverviews(input, dates), conflicts: data.conflicts };
+  /** ./day-overview.ts */
+  dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
+    return dayOverview(this.store, query);
   }
 
-  async weekOverview(query: { basis: Basis; weeks: string[] | null; range: DateRange }): Promise<WeekOverviewResult> {
-    if (query.weeks !== null) {
-      const spans = query.weeks.map((week) => {
-        const span = parseIsoWeek(week);
-        if (!span) throw new InvalidFilterError('week', `${JSON.stringify(week)} is not an ISO week (YYYY-Www).`);
-        return span;
-      });
-      if (spans.length === 0) {
-        await resolveBasis(this.store, query.basis);
-        return { items: [], conflicts: [] };
-      }
-      const range = { from: Math.min(...spans.map((s) => s.start)), to: Math.max(...spans.map((s) => s.end)) };
-      const { input, data } = await this.gather(query.basis, range);
-      return { items: buildWeekOverviews(input, query.weeks), conflicts: data.conflicts };
-    }
-    const { input, data } = await this.gather(query.basis, query.range);
-    const { from, to } = overviewRange(query.range, data);
-    const weeks = from !== null && to !== null && from <= to ? weeksTouching(from, to) : [];
-    return { items: buildWeekOverviews(input, weeks), conflicts: data.conflicts };
+  /** ./week-overview.ts */
+  weekOverview(query: { basis: Basis; weeks: string[] | null; range: DateRange }): Promise<WeekOverviewResult> {
+    return weekOverview(this.store, query);
   }
 
   async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
@@ -160,31 +128,6 @@ export class OverviewQueries implements OverviewUseCases {
   private async lastRecordedDate(cardNumber: string): Promise<UtcDay | null> {
     const { served } = await this.store.cardHistory(cardNumber, { from: null, to: null });
     return served[served.length - 1]?.date ?? null;
-  }
-
-  /**
-   * The overview input of a basis in as few statements and sequential rounds as possible: a card basis needs no
-   * lookup before its history and vehicles are read (servedHistory: the card is looked up only when its history
-   * in the range is empty); the activities of the served days follow.
-   */
-  private async gather(basis: Basis, range: DateRange): Promise<{ input: OverviewInput; data: Pick<ServedData, 'served' | 'conflicts'> }> {
-    const card = unresolvedBasis(basis);
-    const resolved = card ?? (await resolveBasis(this.store, basis));
-    const [data, vehicles] = await Promise.all([
-      card === null ? servedData(this.store, resolved, range) : servedHistory(this.store, basis, range),
-      this.store.vehiclesUsed(rowScope(resolved, range), null),
-    ]);
-    const activities = await this.store.activities(data.served.map(({ import_id, date }) => ({ import_id, date })), null);
-    const day_distances: DayDistanceRow[] = data.served.map((r) => ({
-      import_id: r.import_id,
-      card_number: r.card_number,
-      date: r.date,
-      distance_km: r.distance_km,
-    }));
-    return {
-      input: { card_number: resolved.card_number, intervals: activities.items, day_distances, vehicles_used: vehicles.items },
-      data,
-    };
   }
 
   /** The driver named by the newest import of the basis. */

@@ -35,7 +35,9 @@ import { innerGaps, periodsOf, type Completion, type Period, type SegmentKind, t
 import type { Assumptions, NotEvaluated, PrecheckInput, Violation } from '../eu561/types.js';
 import { WTD_ALGORITHM_VERSION, WTD_DISCLAIMER, WTD_LIMITS, WTD_RULE_VERSION, WTD_STATIC_NOT_EVALUATED } from './ruleset.js';
 
-export type WtdRuleName = 'wtd_weekly_max' | 'wtd_average_weekly' | 'wtd_break';
+/** The Directive 2002/15/EC rules the working-time check evaluates; the API's schema takes its enum from here. */
+export const WTD_RULE_NAMES = ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] as const;
+export type WtdRuleName = (typeof WTD_RULE_NAMES)[number];
 
 /** The `rule` of a not_evaluated line of the working-time answer: a WTD rule, a static one (./ruleset.ts) or `all`. */
 export type WtdNotEvaluatedRule = WtdRuleName | (typeof WTD_STATIC_NOT_EVALUATED)[number]['rule'] | 'all';

@@ -6,7 +6,7 @@
 import type { RouteContext } from '../routes.js';
 import { allItems, apiBody, basisParams } from '../office-api.js';
 import { csvText, hmm, type Cell } from './csv.js';
-import type { FleetRowJson } from '../fleet-mapping.js';
+import type { FleetRowJson } from '../fleet/fleet.mapper.js';
 import { evidenceDigest, type FindingJson } from '../report/report-model.js';
 
 interface ActivityJson {

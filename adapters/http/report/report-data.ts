@@ -5,7 +5,7 @@
  */
 import type { RouteContext } from '../routes.js';
 import { allItems, apiBody } from '../office-api.js';
-import { invalidFilter } from '../problem.js';
+import { invalidFilter } from '../shared/problem.js';
 import { authenticityText, type FindingJson, type ImportJson, type ReportModel, type Totals, type WeekJson } from './report-model.js';
 
 /** The longest period one report covers (a quarter). */

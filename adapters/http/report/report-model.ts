@@ -3,7 +3,7 @@
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
-import { notEvaluatedLines, type NotEvaluatedLine } from '../web/client/labels.js';
+import { notEvaluatedLines, type NotEvaluatedLine } from '../../web/client/labels.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 
@@ -170,7 +170,7 @@ export function noFindingsText(model: Pick<ReportModel, 'not_evaluated'>): strin
 /** The introduction of the not-evaluated section. */
 export const NOT_EVALUATED_TEXT = 'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
-/** The not-evaluated lines with the rule names the week view writes (one table: ../web/client/labels.ts). */
+/** The not-evaluated lines with the rule names the week view writes (one table: ../../web/client/labels.ts). */
 export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated'>): NotEvaluatedLine[] {
   return notEvaluatedLines(model.not_evaluated, 'eu561');
 }

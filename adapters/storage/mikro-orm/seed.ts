@@ -92,7 +92,6 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
     const events: SqlValue[][] = [];
     const vehicles: SqlValue[][] = [];
     const positions: SqlValue[][] = [];
-    const batchFirstPk = pk;
     for (const { card, download } of batch) {
       const cardNumber = cardNumbers[card - firstCard]!;
       const from = firstDay + download * (days - overlap);

@@ -1,0 +1,28 @@
+/** GET /api/drivercard/activities: an activity interval row and its list (the rows of the day and week overviews too). */
+import {
+  activityCode, dateSchema, intervalSeconds, listEnvelopeSchema, nullableString, timestampSchema,
+} from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
+
+export const activityRowSchema = {
+  type: 'object',
+  properties: {
+    import_id: nullableString,
+    card_number: nullableString,
+    date: dateSchema,
+    start: timestampSchema,
+    end: timestampSchema,
+    activity: activityCode,
+    duration: intervalSeconds,
+    slot: { type: 'string', enum: ['DRIVER', 'CO_DRIVER'] },
+    crew: { type: 'boolean' },
+    card_inserted: { type: 'boolean' },
+    manual_entry: { type: 'boolean' },
+    quarantined: { type: 'boolean' },
+  },
+  required: ['import_id', 'card_number', 'date', 'start', 'end', 'activity', 'duration', 'slot', 'crew', 'card_inserted', 'manual_entry'],
+} as const;
+
+export const activitiesResponseSchema = listEnvelopeSchema(activityRowSchema);
+
+export type ActivityRowResponse = FromSchema<typeof activityRowSchema>;

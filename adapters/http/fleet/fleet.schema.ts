@@ -1,0 +1,65 @@
+/**
+ * GET /api/drivercard/drivers and /drivers/summary: the fleet overview's answers. Its query parameters are in
+ * ../shared/query.schema.ts with every other parameter.
+ */
+import { AUTHENTICITY_STATUSES } from '../../../core/fleet/fleet-card.js';
+import { count, nullableDate, nullableInteger, nullableString, nullableTimestamp } from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
+
+const FINDING_COUNT_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'] as const;
+
+const findingCounts = {
+  type: 'object',
+  properties: Object.fromEntries(FINDING_COUNT_KEYS.map((k) => [k, count])) as { [K in (typeof FINDING_COUNT_KEYS)[number]]: typeof count },
+  required: FINDING_COUNT_KEYS,
+} as const;
+
+export const fleetRowSchema = {
+  type: 'object',
+  properties: {
+    card_number: { type: 'string' },
+    surname: nullableString,
+    first_names: nullableString,
+    issuing_member_state: nullableString,
+    expiry_date: nullableDate,
+    expiry_days_left: nullableInteger,
+    last_download: nullableTimestamp,
+    last_download_source: { type: ['string', 'null'], enum: ['CARD_DOWNLOAD', 'ACTIVITY_END', null] },
+    next_download_due: nullableTimestamp,
+    overdue: { type: 'boolean' },
+    download_days_left: nullableInteger,
+    coverage_days_28: { type: 'integer', minimum: 0, maximum: 28 },
+    imports: count,
+    quarantined_imports: count,
+    conflicting_days: count,
+    authenticity_status: { type: ['string', 'null'], enum: [...AUTHENTICITY_STATUSES, null] },
+    findings_4w: findingCounts,
+    findings_4w_evaluated: { type: 'boolean' },
+  },
+  required: [
+    'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left',
+    'last_download', 'last_download_source', 'next_download_due', 'overdue', 'download_days_left',
+    'coverage_days_28', 'imports', 'quarantined_imports', 'conflicting_days', 'authenticity_status', 'findings_4w',
+  ],
+} as const;
+
+export const fleetListResponseSchema = {
+  type: 'object',
+  properties: {
+    items: { type: 'array', items: fleetRowSchema },
+    total: count,
+    limit: { type: 'integer', minimum: 1, maximum: 5000 },
+    offset: count,
+    conflicts: { type: 'array', maxItems: 0 },
+  },
+  required: ['items', 'total', 'limit', 'offset', 'conflicts'],
+} as const;
+
+export const fleetSummaryResponseSchema = {
+  type: 'object',
+  properties: { drivers: count, overdue: count, expiring_30d: count, with_infringements: count },
+  required: ['drivers', 'overdue', 'expiring_30d', 'with_infringements'],
+} as const;
+
+export type FleetRowResponse = FromSchema<typeof fleetRowSchema>;
+export type FleetSummaryResponse = FromSchema<typeof fleetSummaryResponseSchema>;

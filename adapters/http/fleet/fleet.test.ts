@@ -1,0 +1,190 @@
+/**
+ * The fleet overview end to end (use cases + SQLite + HTTP): due dates against the injected clock, the
+ * last-download source, coverage, findings of the last 4 weeks, sorting, filters, the summary counts,
+ * the drivers CSV and the errors of bad parameters.
+ */
+import t from 'tap';
+import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import { officeService } from '../testing/office-service.js';
+import { strictValidator } from '../shared/validation.js';
+import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet.schema.js';
+import { parseIsoDay } from '../../../core/time.js';
+import { apiBody } from '../office-api.js';
+import type { HttpAppDependencies } from '../ports.js';
+
+/** 11 h of driving: a daily driving violation (Art. 6(1)). */
+const longDay = (date: string): DaySpec => ({
+  date,
+  changes: [['00:00', 'REST'], ['04:00', 'DRIVING'], ['08:30', 'REST'], ['09:15', 'DRIVING'], ['15:45', 'REST']],
+});
+
+t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and filters', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  // A: last activity 30 days before the clock → overdue
+  await service.importCard(buildParsedCard({ card_number: 'AAAA000000000001', surname: 'Aalto', days: datesFrom('2026-01-20', 20).map((d) => workingDay(d)) }));
+  // B: recent, with an EF Card_Download time, a long driving day, expiring soon
+  const b = buildParsedCard({ card_number: 'BBBB000000000002', surname: 'Berg', days: [...datesFrom('2026-02-23', 13).map((d) => workingDay(d)), longDay('2026-03-08')] });
+  b.card_download_s = Date.parse('2026-03-09T10:00:00Z') / 1000;
+  b.metadata.card.expiry_date = '2026-03-20';
+  await service.importCard(b);
+  // C: a card without any activity
+  await service.importCard(buildParsedCard({ card_number: 'CCCC000000000003', surname: 'Cedar', days: [] }));
+  service.setNow('2026-03-10T08:00:00Z');
+
+  const res = await service.get('/api/drivercard/drivers');
+  t.equal(res.status, 200);
+  const body = await res.json();
+  t.ok(strictValidator(fleetListResponseSchema)(body), 'answer matches its schema');
+  const url = new URL('http://127.0.0.1:5055/');
+  const deps = { ...service.bundle } as unknown as HttpAppDependencies;
+  t.same(await apiBody({ request: new Request(url), url, query: {}, deps }, 'listDrivers', {}), body, 'the report and exports read the same list (its JSON written as text)');
+  t.same(body.items.map((r: any) => r.card_number), ['AAAA000000000001', 'BBBB000000000002', 'CCCC000000000003'], 'overdue first, unknown last');
+  const [a, bRow, c] = body.items;
+  t.match(a, {
+    surname: 'Aalto', last_download: '2026-02-09T00:00:00Z', last_download_source: 'ACTIVITY_END',
+    next_download_due: '2026-03-09T00:00:00Z', overdue: true, download_days_left: -1, coverage_days_28: 0, imports: 1,
+    expiry_date: '2029-01-01', authenticity_status: null,
+  });
+  t.match(bRow, {
+    last_download: '2026-03-09T10:00:00Z', last_download_source: 'CARD_DOWNLOAD', next_download_due: '2026-04-06T10:00:00Z',
+    overdue: false, download_days_left: 27, expiry_days_left: 10, coverage_days_28: 14,
+  });
+  // the last 4 ISO weeks of B: 2026-W07 .. 2026-W10 (its last recorded day is Sunday 2026-03-08)
+  const precheck = await (await service.get('/api/drivercard/eu561/violations?card_number=BBBB000000000002&date_from=2026-02-09&date_to=2026-03-08')).json();
+  const count = (key: string, value: string) => precheck.violations.filter((v: any) => v[key] === value).length;
+  t.ok(precheck.violations.some((v: any) => v.rule === 'daily_driving' && v.status === 'VIOLATION'), 'the 11 h driving day is a violation');
+  t.same(bRow.findings_4w, {
+    VIOLATION: count('status', 'VIOLATION'), POTENTIAL: count('status', 'POTENTIAL'), INCOMPLETE_DATA: count('status', 'INCOMPLETE_DATA'),
+    MI: count('severity', 'MI'), SI: count('severity', 'SI'), VSI: count('severity', 'VSI'), MSI: count('severity', 'MSI'),
+  }, 'the counts of the pre-check the API serves for those weeks');
+  t.equal(bRow.findings_4w_evaluated, true);
+  t.match(c, { last_download: null, next_download_due: null, overdue: false, coverage_days_28: 0 });
+
+  const names = async (query: string) => ((await (await service.get(`/api/drivercard/drivers?${query}`)).json()) as any).items.map((r: any) => r.surname);
+  t.same(await names('sort=surname&order=desc'), ['Cedar', 'Berg', 'Aalto']);
+  t.same(await names('sort=findings'), ['Berg', 'Aalto', 'Cedar'], 'findings: most first by default');
+  t.same(await names('sort=expiry_date'), ['Berg', 'Aalto', 'Cedar']);
+  t.same(await names('sort=last_download&order=desc'), ['Berg', 'Aalto', 'Cedar'], 'no value sorts last either way');
+  t.same(await names('sort=card_number&order=desc'), ['Cedar', 'Berg', 'Aalto']);
+  t.same(await names('overdue=true'), ['Aalto']);
+  t.same(await names('overdue=false'), ['Berg', 'Cedar']);
+  t.same(await names('expiring_within_days=30'), ['Berg']);
+  t.same(await names('q=ber'), ['Berg']);
+  t.same(await names('q=cccc0000'), ['Cedar'], 'card number text');
+  t.same(await names('q=%25'), [], 'LIKE characters are literal');
+  t.same(await names('limit=1&offset=1'), ['Berg']);
+
+  const summary = await (await service.get('/api/drivercard/drivers/summary')).json();
+  t.ok(strictValidator(fleetSummaryResponseSchema)(summary));
+  t.same(summary, { drivers: 3, overdue: 1, expiring_30d: 1, with_infringements: body.items.filter((r: any) => r.findings_4w.VIOLATION > 0).length });
+  t.ok(summary.with_infringements >= 1);
+
+  service.setNow('2026-04-07T00:00:00Z');
+  t.same(await names('overdue=true'), ['Aalto', 'Berg'], 'the clock moves the due dates');
+
+  const csv = await service.get('/export/drivers.csv?sort=card_number');
+  t.equal(csv.status, 200);
+  t.match(csv.headers.get('content-type'), /^text\/csv; charset=utf-8/);
+  const lines = (await csv.text()).split('\r\n');
+  t.match(lines[0], /^card_number,surname,first_names,/);
+  t.match(lines[1], /^AAAA000000000001,Aalto,TEST,FI,2029-01-01,/);
+  t.equal(lines.length, 5, 'header, three rows, final line end');
+  t.same(service.errors, []);
+});
+
+t.test('fleet: a second download updates the row; a reused file changes nothing; conflicts are counted', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const first = buildParsedCard({ card_number: 'DDDD000000000004', days: datesFrom('2026-02-01', 10).map((d) => workingDay(d)) });
+  await service.importCard(first);
+  const second = buildParsedCard({ card_number: 'DDDD000000000004', surname: 'Renamed', days: datesFrom('2026-02-05', 20).map((d) => workingDay(d)) });
+  second.activities = second.activities.map((a) => (a.date === parseIsoDay('2026-02-06') && a.activity === 'WORK' ? { ...a, activity: 'AVAILABILITY' } : a));
+  second.metadata.warnings = [{ code: 'damaged_ef', message: 'x' }];
+  await service.importCard(second);
+  const [row] = ((await (await service.get('/api/drivercard/drivers')).json()) as any).items;
+  t.match(row, { surname: 'Renamed', imports: 2, quarantined_imports: 1, conflicting_days: 1, findings_4w_evaluated: false });
+  t.equal(row.last_download, '2026-02-25T00:00:00Z');
+  const before = await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004');
+  await service.bundle.refreshFleet.refresh('DDDD000000000004');
+  t.same(await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004'), before, 'refreshing again is idempotent');
+});
+
+t.test('fleet: an older database without summaries gets them on the first read', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'GGGG000000000007', days: [workingDay('2026-03-01')] }));
+  await service.store.query('DELETE FROM fleet_card');
+  t.same(await (await service.get('/api/drivercard/drivers/summary')).json(), { drivers: 1, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 0, 'once per process');
+});
+
+t.test('fleet: cards without a summary get one; bad parameters are 400 naming them', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'EEEE000000000005', days: [workingDay('2026-03-01')] }));
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal(await service.bundle.refreshFleet.refreshMissing(), 1);
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 1);
+  t.equal(await service.bundle.refreshFleet.refreshMissing(), 0);
+  for (const [query, parameter] of [
+    ['sort=age', 'sort'], ['order=up', 'order'], ['overdue=maybe', 'overdue'], ['expiring_within_days=-1', 'expiring_within_days'],
+    ['expiring_within_days=1.5', 'expiring_within_days'], ['limit=0', 'limit'], ['limit=99999', 'limit'], ['card_number=X', 'card_number'],
+    ['q=', 'q'],
+  ]) {
+    const res = await service.get(`/api/drivercard/drivers?${query}`);
+    t.equal(res.status, 400, query!);
+    t.match(await res.json(), { error: 'invalid_filter', parameter }, query!);
+  }
+  t.same(service.errors, []);
+});
+
+t.test('fleet through the real server: the clock is injectable, the rows reach the page API', async (t) => {
+  const { startServer } = await import('../../../composition/server.js');
+  const { twentyEightDayCard, cardNumberOf } = await import('../../../fixtures/scenarios/twenty-eight-day.js');
+  const dataDir = t.testdir({});
+  const server = await startServer({ port: 0, dataDir }, { env: {}, container: { clock: { now: () => new Date('2026-04-01T00:00:00Z') } } });
+  t.teardown(() => server.close());
+  const card = cardNumberOf(4242);
+  const content_base64 = Buffer.from(twentyEightDayCard(4242, card, '2026-03-02')).toString('base64');
+  const parsed = await fetch(`${server.url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file_name: 'x.ddd', content_base64 }) });
+  t.equal(parsed.status, 200);
+  const list = (await (await fetch(`${server.url}/api/drivercard/drivers`)).json()) as any;
+  t.equal(list.total, 1);
+  t.match(list.items[0], { card_number: card, overdue: true, imports: 1 });
+  t.ok(list.items[0].download_days_left < 0, 'downloaded about 30 days before the clock: overdue');
+});
+
+t.test('fleet: a re-sent file refreshes only a missing or stale summary; cards without a number are skipped', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const card = buildParsedCard({ card_number: 'IIII000000000009', days: [workingDay('2026-03-02')] });
+  const content = new TextEncoder().encode('same-bytes');
+  const cards = new Map([['same-bytes', card]]);
+  const { ImportDddFile } = await import('../../../core/use-cases/import-ddd-file.js');
+  const { NodeCryptoHasher } = await import('../../crypto/node-crypto-hasher.js');
+  const { RandomIdGenerator } = await import('../../crypto/random-id-generator.js');
+  const refreshed: string[] = [];
+  const refresh = service.bundle.refreshFleet;
+  const importer = new ImportDddFile({
+    store: service.store, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), clock: { now: () => new Date('2026-03-10T00:00:00Z') },
+    decodeCard: async (bytes) => structuredClone(cards.get(new TextDecoder().decode(bytes))!),
+    onStored: async (row, parsed) => {
+      refreshed.push(parsed === null ? 'reused' : 'created');
+      await refresh.stored(row, parsed);
+    },
+  });
+  await importer.parse({ file_name: 'a.ddd', content, archive_id: null });
+  const summary = await service.get('/api/drivercard/drivers');
+  t.equal(((await summary.json()) as any).total, 1);
+  await service.store.query('DELETE FROM fleet_card');
+  t.equal((await importer.parse({ file_name: 'a.ddd', content, archive_id: null })).reused, true);
+  t.same(refreshed, ['created', 'reused']);
+  t.equal(((await (await service.get('/api/drivercard/drivers?q=iiii')).json()) as any).total, 1, 'the missing summary is back');
+  const noNumber = { ...(await service.store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 1, offset: 0 })).items[0]! };
+  noNumber.card = { ...noNumber.card, card_number: null };
+  await refresh.stored(noNumber, null);
+  await refresh.refresh('NOSUCHCARD0000000');
+  t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 1, 'nothing for a card without imports');
+});

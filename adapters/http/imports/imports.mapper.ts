@@ -1,0 +1,35 @@
+/**
+ * Import rows → the API's JSON (./imports.schema.ts): the core's day numbers and epoch seconds become ISO text.
+ * Every mapper of this adapter copies the row first and then overwrites its time fields, so the JSON keeps the row's
+ * field order and any field added to a row later.
+ */
+import type { ImportMetadata, ImportRow } from '../../../core/domain/rows.js';
+import { isoDayOrNull, isoTimestamp } from '../../../core/time.js';
+
+export interface ActivityRangeResponse {
+  from: string | null;
+  to: string | null;
+  days: number;
+}
+export type ImportMetadataResponse = Omit<ImportMetadata, 'activity_range'> & { activity_range: ActivityRangeResponse };
+export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range'> & {
+  imported_at: string;
+  activity_range: ActivityRangeResponse;
+};
+
+export function importToResponse(row: ImportRow): ImportResponse {
+  return {
+    ...row,
+    authenticity: row.authenticity ?? null,
+    imported_at: isoTimestamp(row.imported_at),
+    activity_range: activityRangeToResponse(row.activity_range),
+  };
+}
+
+export function activityRangeToResponse(range: ImportMetadata['activity_range']): ActivityRangeResponse {
+  return { ...range, from: isoDayOrNull(range.from), to: isoDayOrNull(range.to) };
+}
+
+export function metadataToResponse(metadata: ImportMetadata): ImportMetadataResponse {
+  return { ...metadata, activity_range: activityRangeToResponse(metadata.activity_range) };
+}

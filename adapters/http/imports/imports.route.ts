@@ -1,0 +1,18 @@
+/** GET /api/drivercard/imports: the imports of one basis, or all. */
+import { listRoute } from '../shared/list-route.js';
+import { listToResponse } from '../shared/list.mapper.js';
+import { basisFrom, pageFrom, rangeFrom } from '../shared/query-params.js';
+import { importsResponseSchema } from './imports.schema.js';
+import { importToResponse } from './imports.mapper.js';
+
+export const importsRoute = listRoute(
+  'imports',
+  'listImports',
+  'List parsed driver-card imports (all, or those of one basis)',
+  importsResponseSchema,
+  async (deps, query) =>
+    listToResponse(
+      await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }),
+      importToResponse,
+    ),
+);

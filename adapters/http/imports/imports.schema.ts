@@ -1,0 +1,118 @@
+/**
+ * GET /api/drivercard/imports: an import row (also the parse answer's body) and its list. Authenticity enums come
+ * from core/domain/authenticity.ts.
+ */
+import {
+  AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
+} from '../../../core/domain/authenticity.js';
+import { listEnvelopeSchema, nullableDate, nullableString, nullableTimestamp, timestampSchema } from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
+
+const warningSchema = {
+  type: 'object',
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+  required: ['code', 'message'],
+} as const;
+
+/** Authenticity of an import: enums from core/domain/authenticity.ts. */
+export const authenticitySchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: [...AUTHENTICITY_STATUSES] },
+    chains: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          generation: { type: 'string', enum: ['GEN1', 'GEN2'] },
+          status: { type: 'string', enum: [...CHAIN_STATUSES] },
+          certificates: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                role: { type: 'string', enum: [...CERTIFICATE_ROLES] },
+                car: { type: 'string', pattern: '^[0-9A-F]*$' },
+                chr: { type: ['string', 'null'], pattern: '^[0-9A-F]*$' },
+                nation: nullableString,
+                valid_from: nullableTimestamp,
+                valid_to: nullableTimestamp,
+                status: { type: 'string', enum: [...CERTIFICATE_STATUSES] },
+              },
+              required: ['role', 'car', 'chr', 'nation', 'valid_from', 'valid_to', 'status'],
+            },
+          },
+        },
+        required: ['generation', 'status', 'certificates'],
+      },
+    },
+    efs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ef: { type: 'string', pattern: '^[0-9A-F]{4}$' },
+          application: { type: 'string', enum: [...SIGNED_APPLICATIONS] },
+          result: { type: 'string', enum: [...EF_RESULTS] },
+        },
+        required: ['ef', 'application', 'result'],
+      },
+    },
+  },
+  required: ['status', 'chains', 'efs'],
+} as const;
+
+export const importRowSchema = {
+  type: 'object',
+  properties: {
+    import_id: { type: 'string' },
+    archive_id: { type: 'string' },
+    file_name: nullableString,
+    content_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    size_bytes: { type: 'integer', minimum: 0 },
+    imported_at: timestampSchema,
+    generation: { type: 'string', enum: ['GEN1', 'GEN2', 'GEN2V2'] },
+    status: { type: 'string', enum: ['OK', 'QUARANTINED'] },
+    card: {
+      type: 'object',
+      properties: {
+        card_number: nullableString,
+        issuing_member_state: nullableString,
+        issuing_authority: nullableString,
+        issue_date: nullableDate,
+        validity_begin: nullableDate,
+        expiry_date: nullableDate,
+      },
+      required: ['card_number', 'issuing_member_state', 'issuing_authority', 'issue_date', 'validity_begin', 'expiry_date'],
+    },
+    driver: {
+      type: 'object',
+      properties: {
+        surname: nullableString,
+        first_names: nullableString,
+        birth_date: nullableDate,
+        preferred_language: nullableString,
+        licence_issuing_nation: nullableString,
+        licence_number: nullableString,
+      },
+      required: ['surname', 'first_names', 'birth_date', 'preferred_language', 'licence_issuing_nation', 'licence_number'],
+    },
+    activity_range: {
+      type: 'object',
+      properties: { from: nullableDate, to: nullableDate, days: { type: 'integer', minimum: 0 } },
+      required: ['from', 'to', 'days'],
+    },
+    warnings: { type: 'array', items: warningSchema },
+    /** null for imports stored before verification existed */
+    authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
+  },
+  required: [
+    'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',
+    'status', 'card', 'driver', 'activity_range', 'warnings',
+  ],
+} as const;
+
+export const importsResponseSchema = listEnvelopeSchema(importRowSchema);
+
+export type ImportRowResponse = FromSchema<typeof importRowSchema>;
+export type AuthenticityResponse = FromSchema<typeof authenticitySchema>;

@@ -1,0 +1,23 @@
+/** POST /api/drivercard/parse: the request body and the answer (the import row plus `reused`). */
+import { importRowSchema } from '../imports/imports.schema.js';
+import type { FromSchema } from '../shared/schema-type.js';
+
+export const parseRequestSchema = {
+  type: 'object',
+  properties: {
+    file_name: { type: ['string', 'null'], maxLength: 255 },
+    content_base64: { type: 'string' },
+    archive_id: { type: ['string', 'null'], minLength: 1, maxLength: 200 },
+  },
+  required: ['content_base64'],
+  additionalProperties: false,
+} as const;
+
+export const parseResponseSchema = {
+  type: 'object',
+  allOf: [importRowSchema],
+  properties: { reused: { type: 'boolean' } },
+  required: ['reused'],
+} as const;
+
+export type ParseRequest = FromSchema<typeof parseRequestSchema>;

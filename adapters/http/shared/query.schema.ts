@@ -1,0 +1,72 @@
+/**
+ * The query parameters of every endpoint (each a schema of its own so OpenAPI can list them one by one) and the
+ * object schema a route's query string is validated against. The values a route reads are typed from these schemas
+ * (QueryValues), so no route casts a validated query by hand.
+ */
+import { FLEET_SORTS } from '../../../core/fleet/fleet-card.js';
+import { dateSchema, ISO_WEEK_PATTERN, timestampSchema, type Schema } from './schema-parts.js';
+import type { FromSchema } from './schema-type.js';
+
+export const queryParameterSchemas = {
+  import_id: { type: 'string', minLength: 1, maxLength: 200 },
+  archive_id: { type: 'string', minLength: 1, maxLength: 200 },
+  card_number: { type: 'string', minLength: 1, maxLength: 64 },
+  date_from: dateSchema,
+  date_to: dateSchema,
+  date: dateSchema,
+  week: { type: 'string', pattern: ISO_WEEK_PATTERN },
+  limit: { type: 'integer', minimum: 1, maximum: 5000, default: 500 },
+  offset: { type: 'integer', minimum: 0, default: 0 },
+  sort: { type: 'string', enum: [...FLEET_SORTS] },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+  q: { type: 'string', minLength: 1, maxLength: 100 },
+  overdue: { type: 'boolean' },
+  expiring_within_days: { type: 'integer', minimum: 0, maximum: 3660 },
+  unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
+  at: timestampSchema,
+  evidence: { type: 'string', enum: ['full', 'summary'] },
+  reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
+  include_quarantined: { type: 'string', enum: ['true', 'false'] },
+} as const satisfies Record<string, Schema>;
+
+export type QueryParameterName = keyof typeof queryParameterSchemas;
+
+/** A validated query: each parameter as its schema types it (ajv coerces integers and booleans), all optional. */
+export type QueryValues = { [K in QueryParameterName]?: FromSchema<(typeof queryParameterSchemas)[K]> };
+
+export const queryParameterDescriptions: Record<QueryParameterName, string> = {
+  import_id: 'identifier of a parsed import (exactly one of import_id, archive_id, card_number)',
+  archive_id: 'stable identifier of the archive (exactly one of import_id, archive_id, card_number)',
+  card_number: 'card number; whitespace is removed and letters upper-cased before matching',
+  date_from: 'start of an inclusive UTC date range',
+  date_to: 'end of an inclusive UTC date range',
+  date: 'one UTC day',
+  week: 'ISO week, Monday to Sunday UTC',
+  limit: 'page size (default 500, maximum 5000)',
+  offset: 'page start (default 0)',
+  sort:
+    'due (default: overdue first, then soonest next download, then soonest card expiry), card_number, surname, ' +
+    'expiry_date, last_download or findings (violations, then potential, then incomplete-data findings)',
+  order: 'asc or desc (default asc; desc for sort=findings); rows without a value sort last either way',
+  q: 'text in the surname, first names or card number (case-insensitive)',
+  overdue: 'true: only cards whose next download is overdue; false: only the others',
+  expiring_within_days: 'only cards whose expiry date is at most this many days away (expired cards included)',
+  unknown_as: 'card-out time policy: unknown (default: time with no card and no manual entry stays unknown) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
+  at: 'driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity',
+  evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
+  reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
+  include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+};
+
+/** The object schema a query string is validated against: only the named parameters, all optional. */
+export function querySchema(names: readonly QueryParameterName[]): Schema {
+  const properties: Record<string, Schema> = {};
+  for (const name of names) properties[name] = queryParameterSchemas[name];
+  return { type: 'object', properties, additionalProperties: false };
+}
+
+/** The basis, range and page parameter groups most endpoints take. */
+export const BASIS = ['import_id', 'archive_id', 'card_number'] as const;
+export const RANGE = ['date_from', 'date_to'] as const;
+export const PAGE = ['limit', 'offset'] as const;
+export const FLEET_FILTERS = ['sort', 'order', 'q', 'overdue', 'expiring_within_days'] as const;
