@@ -27,7 +27,7 @@
  * - next_weekly_rest_latest_start: the end of the last weekly rest (24 h or more), else the start of the data (the
  *   end of a rest it starts with), + six 24-hour periods (Art. 8(6), the anchor of ./rules/weekly-rest.ts).
  * - compensation_owed: reduced weekly rests not yet compensated by `at` (./rules/weekly-rest-compensation.ts):
- *   the ISO week of the reduced rest (the later week it touches), the seconds owed and the deadline.
+ * the ISO week the reduced rest is counted in (Art. 8(9), ../rules/weekly-rest-assignment.ts), the seconds owed and the deadline.
  */
 import { dayOf, isoWeekOf } from '../time.js';
 import { LIMITS } from './ruleset.js';
@@ -114,7 +114,7 @@ export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus
 
   const compensation = compensationLedger(a)
     .filter((d) => !d.paid)
-    .map((d) => ({ week: isoWeekOf(dayOf(d.reduced.end - 1)), seconds: d.owed, due_by: toIso(d.deadline) }));
+    .map((d) => ({ week: isoWeekOf(dayOf(d.week)), seconds: d.owed, due_by: toIso(d.deadline) }));
 
   return {
     at: toIso(at),
