@@ -211,3 +211,25 @@ t.test('a year of weekend rests crossing Monday: no finding, and the search stay
   t.equal(result.placements.filter((p) => p.chosen).length, 52);
   t.ok(result.peakStates <= 128, `peak states ${result.peakStates}`);
 });
+
+t.test('a year of alternating reduced and regular weekend rests crossing Monday: the ledger keeps the search small', async (t) => {
+  // Odd weeks a reduced rest Sat 18:00 -> Mon 06:00 (36 h, owes 9 h), even weeks Fri 07:00 -> Mon 06:00 (71 h: 45 h +
+  // the 9 h owed + 17 h). Each pair holds a regular and a reduced rest; each debt is paid the next weekend.
+  const c = new Clock('2026-01-05T06:00Z');
+  const iso = (s: number) => new Date(s * 1000).toISOString().slice(0, 16) + 'Z';
+  for (let w = 0; w < 52; w++) {
+    const monday = sec('2026-01-05T06:00Z') + w * 7 * 24 * H;
+    span(c, iso(monday + (w % 2 ? 4 * 24 + 1 : 5 * 24 + 12) * H));
+    rest(c, iso(monday + 7 * 24 * H));
+  }
+  span(c, '2027-01-06T12:00Z');
+  const r = c.run();
+  t.same(r.violations, [], brief(r));
+  const rows = timeline('2026-01-05T06:00Z', c.steps);
+  const tl = buildTimeline(input(rows).intervals, null, null);
+  const result = assignWeeklyRests(analyse(periodsOf(tl, 'rest'), tl.knownStart!, tl.knownEnd!), []);
+  t.equal(result.debts.length, 26);
+  t.ok(result.debts.every((d) => d.paid));
+  t.ok(result.peakStates <= 128, `peak states ${result.peakStates}`);
+  t.comment(`peak states ${result.peakStates}`);
+});
