@@ -44,6 +44,8 @@
  *   establishment when, in any four consecutive weeks, at least four weekly rests of which two regular are taken,
  *   counted with the same assignment). The card cannot show the transport type or place, so when the four-week
  *   condition holds (or cannot be checked because the data is too short) the finding is POTENTIAL, else VIOLATION.
+ *   Given where the rests started and the home countries (optional input), ./mobility-package.ts decides it:
+ *   lawful, VIOLATION, or still POTENTIAL when the card cannot place a rest.
  */
 import type { Analysis, RestPeriod } from '../shifts.js';
 import { weeklyRestsOf } from '../shifts.js';
@@ -51,6 +53,8 @@ import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
 import { DRIVING_BANDS, REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant, WEEK } from '../time.js';
+import type { RestPlacesInput } from '../types.js';
+import { derogationDecision, homesOf, type DerogationDecision } from './mobility-package.js';
 import { assignWeeklyRests, type PairVerdict, type Placement, type WeeklyAssignment } from './weekly-rest-assignment.js';
 
 const ARTICLE = 'Art. 8(6) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
@@ -226,11 +230,11 @@ function measure(v: PairVerdict): { value: number; limit: number; bands: (typeof
   return { value: longest, limit: LIMITS.regularWeeklyRest, bands: REST_BANDS.weekly_regular };
 }
 
-function pairFinding(v: PairVerdict, placements: readonly Placement[], readingDependent: boolean): RawFinding {
+function pairFinding(v: PairVerdict, placements: readonly Placement[], readingDependent: boolean, decided: DerogationDecision | null): RawFinding {
   const { value, limit, bands } = measure(v);
   return {
     rule: 'weekly_rest',
-    status: readingDependent ? 'POTENTIAL' : v.status,
+    status: decided?.status ?? (readingDependent ? 'POTENTIAL' : v.status),
     article: `${ARTICLE}; Art. 8(9)`,
     start: v.start,
     end: v.start + 2 * WEEK,
@@ -238,15 +242,15 @@ function pairFinding(v: PairVerdict, placements: readonly Placement[], readingDe
     limit,
     excess: limit - value,
     ...graded(bands, value),
-    description: pairText(v) + consideredText(v, placements) + (readingDependent ? LONG_REST_TEXT : ''),
+    description: pairText(v) + consideredText(v, placements) + (readingDependent ? LONG_REST_TEXT : '') + (decided?.reason ?? ''),
     evidenceKinds: ['REST'],
   };
 }
 
-function pairNotes(v: PairVerdict, readingDependent: boolean): RuleNote[] {
+function pairNotes(v: PairVerdict, readingDependent: boolean, decided: DerogationDecision | null): RuleNote[] {
   const span = { start: v.start, end: v.start + 2 * WEEK };
   const notes: RuleNote[] = [];
-  if (v.status === 'POTENTIAL') {
+  if (v.status === 'POTENTIAL' && (!decided || decided.status === 'POTENTIAL')) {
     notes.push({
       kind: 'warning',
       rule: 'weekly_rest',
@@ -271,11 +275,29 @@ function pairNotes(v: PairVerdict, readingDependent: boolean): RuleNote[] {
   return notes;
 }
 
+const HOMES_UNKNOWN: RuleNote = {
+  kind: 'not_evaluated',
+  rule: 'weekly_rest',
+  code: 'HOME_COUNTRIES_UNKNOWN',
+  message:
+    'Art. 8(6) fourth subparagraph: two consecutive reduced weekly rests are allowed only when they start outside the ' +
+    'Member State of establishment and the country of residence; these home countries are not known.',
+  start: null,
+  end: null,
+};
+
+/** With the places of the rests (./mobility-package.ts): whether the 2020/1054 derogation decides a POTENTIAL pair. */
+function decide(a: Analysis, v: PairVerdict, dependent: boolean, places: RestPlacesInput | undefined): DerogationDecision | null {
+  if (!places || !homesOf(places) || dependent || v.status !== 'POTENTIAL') return null;
+  return derogationDecision(a, v, places);
+}
+
 /**
  * Art. 8(6) first subparagraph with Art. 8(9): the pairs of weeks that the most favourable counting leaves
- * without two weekly rests or without a regular one. `missed` are the six-day findings (one fault once).
+ * without two weekly rests or without a regular one. `missed` are the six-day findings (one fault once). With
+ * `places`, a pair of reduced rests is decided by the derogation's place condition (./mobility-package.ts).
  */
-export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[]): RuleOutput {
+export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[], places?: RestPlacesInput): RuleOutput {
   const main = assignWeeklyRests(a, missed);
   const alt = main.pairs.length ? assignWeeklyRests(a, missed, 'LONG_REST_FROM_69H') : null;
   const findings: RawFinding[] = [];
@@ -283,14 +305,22 @@ export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[]): RuleOu
   for (const v of main.pairs) {
     const other = alt?.pairs.find((x) => x.start === v.start);
     const dependent = alt !== null && (!other || (v.status === 'VIOLATION' && other.status === 'POTENTIAL'));
-    findings.push(pairFinding(v, main.placements, dependent));
-    notes.push(...pairNotes(v, dependent));
+    const decided = decide(a, v, dependent, places);
+    if (decided && decided.status === null) {
+      const message = `Two consecutive reduced weekly rests allowed by Art. 8(6) third subparagraph: ${decided.reason}`;
+      notes.push({ kind: 'warning', rule: 'weekly_rest', code: 'DEROGATION_APPLIED', message, start: v.start, end: v.start + 2 * WEEK });
+      continue;
+    }
+    findings.push(pairFinding(v, main.placements, dependent, decided));
+    notes.push(...pairNotes(v, dependent, decided));
   }
+  if (places && !homesOf(places) && main.pairs.some((v) => v.status === 'POTENTIAL')) notes.push(HOMES_UNKNOWN);
   return { findings, notes };
 }
 
-export function weeklyRest(a: Analysis): RuleOutput {
+/** The weekly-rest rule; `places` (optional) are where the weekly rests started and the home countries. */
+export function weeklyRest(a: Analysis, places?: RestPlacesInput): RuleOutput {
   const missed = sixDayPeriods(a);
-  const pairs = twoWeekPairs(a, missed);
+  const pairs = twoWeekPairs(a, missed, places);
   return { findings: [...missed, ...pairs.findings], notes: pairs.notes };
 }
