@@ -25,15 +25,15 @@
  *
  * The search is exact and bounded. Exact: dynamic programming over the Mondays in time order; at each Monday the
  * at most one rest crossing it (rests do not overlap) is counted before or after, and the state keeps everything
- * the rest of the computation can depend on: the last six closed weeks (a pair's verdict needs the four-week
- * windows around it, weeks p-2 .. p+3), the choice at the current Monday, the pair last reported (one fault once)
+ * the rest of the computation can depend on: the last five closed weeks, by their number of rests and of
+ * regular ones (a pair's verdict needs the four-week windows around it, weeks p-2 .. p+3), the choice at the current Monday, the pair last reported (one fault once)
  * and the compensation ledger of the rests still ahead (surplus already taken from them, and whether one paid a
  * debt and so owes none itself). States with equal keys have equal futures, so keeping the cheapest of them loses
- * no optimum. Bounded: the week tallies in the key follow from the choices at the last seven Mondays (at most one
- * choice each: 2^7 = 128 combinations), and the ledger part holds only the rests ahead that debts still open took
+ * no optimum. Bounded: the week tallies in the key follow from the choices at the last six Mondays (at most one
+ * choice each: 2^6 = 64 combinations), and the ledger part holds only the rests ahead that debts still open took
  * surplus from; a debt is open for at most five weeks (its deadline), so the ledger part varies only with the
  * choices of those weeks. The states per Monday are therefore a constant independent of the length of the data
- * (128 on a year of crossing weekend rests without reduced ones, measured in the tests), and the work is linear
+ * (64 on a year of crossing weekend rests, measured in the tests), and the work is linear
  * in the number of weeks.
  */
 import type { Analysis, RestPeriod } from '../shifts.js';
@@ -88,6 +88,9 @@ export interface WeeklyAssignment {
   placements: Placement[];
   pairs: PairVerdict[];
   debts: CompensationDebt[];
+  /** the findings of this counting: pairs and compensation together */
+  violations: number;
+  potentials: number;
   /** the most DP states kept at one Monday (the search's size) */
   peakStates: number;
 }
@@ -108,8 +111,10 @@ interface State {
   cost: Cost;
   /** choice at the current Monday: 0 = the week before, 1 = the week after, -1 = no choice there */
   option: number;
-  /** the closed weeks, newest last (at most six) */
+  /** the closed weeks, newest last (six while the pair is judged, then five) */
   recent: Counted[][];
+  /** per recent week: its number of rests and of regular ones, the only way the future reads it */
+  codes: string[];
   /** the rests of the pair judged just before, when it was reported (two reduced rests are reported once) */
   lastReported: string | null;
   ledger: Ledger;
@@ -250,7 +255,9 @@ function settleDebts(p: Problem, s: State, from: number, monday: number, optionH
 
 /** The state after the choice `option` at `monday`: the week before it closes, its debts are settled. */
 function advance(p: Problem, s: State, monday: number, option: number, debtsFrom: number): { next: State; debtsTo: number } {
-  const next: State = { ...s, option, recent: [...s.recent, tally(p, monday - WEEK, s.option, option)].slice(-6) };
+  const closed = tally(p, monday - WEEK, s.option, option);
+  const code = `${closed.length}.${closed.filter((c) => c.regular).length}`;
+  const next: State = { ...s, option, recent: [...s.recent, closed], codes: [...s.codes, code] };
   const index = p.crossing.get(monday);
   if (index !== undefined) {
     next.choices = cons([index, option], s.choices);
@@ -258,19 +265,24 @@ function advance(p: Problem, s: State, monday: number, option: number, debtsFrom
   }
   const debtsTo = settleDebts(p, next, debtsFrom, monday, option);
   judgePair(p, next, monday - WEEK, monday - 4 * WEEK);
+  // the pairs still to judge (from monday - 3 weeks) read windows from monday - 5 weeks on: five weeks are kept
+  if (next.recent.length > 5) {
+    next.recent.shift();
+    next.codes.shift();
+  }
   return { next, debtsTo };
 }
 
 function keyOf(p: Problem, s: State, monday: number): string {
-  const ahead = ledgerAhead(p.a.rests, s.ledger, monday);
+  const ahead = s.ledger.size ? ledgerAhead(p.a.rests, s.ledger, monday) : { ledger: s.ledger, key: '' };
   s.ledger = ahead.ledger;
-  const weeks = s.recent.map((w) => w.map((c) => c.index).join(',')).join('|');
-  return `${s.option}/${weeks}/${s.lastReported ?? '-'}/${ahead.key}`;
+  return `${s.option}/${s.codes.join('|')}/${s.lastReported ?? '-'}/${ahead.key}`;
 }
 
 /** One step of the search: every state with every choice at `monday`, the cheapest kept per key. */
-function step(p: Problem, states: State[], monday: number, debtsFrom: number): { states: State[]; debtsTo: number } {
-  const options = p.crossing.has(monday) ? [1, 0] : [-1];
+function step(p: Problem, states: State[], monday: number, debtsFrom: number, fixed?: ReadonlyMap<number, number>): { states: State[]; debtsTo: number } {
+  const index = p.crossing.get(monday);
+  const options = index === undefined ? [-1] : fixed?.has(index) ? [fixed.get(index)!] : [1, 0];
   const best = new Map<string, State>();
   let debtsTo = debtsFrom;
   for (const s of states) {
@@ -288,21 +300,24 @@ function step(p: Problem, states: State[], monday: number, debtsFrom: number): {
 /**
  * The counting of weekly rests most favourable to the driver (header). `missed` are the spans already reported
  * as a late or insufficient weekly rest: a pair of weeks overlapping one is not judged again (one fault once).
+ * `fixed` (weekly rest index -> 0 the week before, 1 the week after) imposes the week of some crossing rests:
+ * with every one imposed it evaluates one counting (how the tests compare the search with every counting).
  */
 export function assignWeeklyRests(
   a: Analysis,
   missed: readonly { start: number; end: number }[],
   reading: LongRestReading = 'TWO_REGULAR_FROM_90H',
+  fixed?: ReadonlyMap<number, number>,
 ): WeeklyAssignment {
   const p = problemOf(a, missed, reading);
   const start: State = {
-    cost: [0, 0, 0], option: -1, recent: [], lastReported: null, ledger: EMPTY_LEDGER, choices: null, pairs: null, debts: null,
+    cost: [0, 0, 0], option: -1, recent: [], codes: [], lastReported: null, ledger: EMPTY_LEDGER, choices: null, pairs: null, debts: null,
   };
   let states = [start];
   let debts = 0;
   let peakStates = 1;
   for (let monday = p.firstMonday + WEEK; monday <= p.lastMonday; monday += WEEK) {
-    const stepped = step(p, states, monday, debts);
+    const stepped = step(p, states, monday, debts, fixed);
     states = stepped.states;
     debts = stepped.debtsTo;
     peakStates = Math.max(peakStates, states.length);
@@ -316,6 +331,8 @@ export function assignWeeklyRests(
     placements: placementsOf(p, toArray(bestState.choices)),
     pairs: toArray(bestState.pairs),
     debts: toArray(bestState.debts),
+    violations: bestState.cost[0],
+    potentials: bestState.cost[1],
     peakStates,
   };
 }
@@ -329,4 +346,24 @@ function placementsOf(p: Problem, choices: [number, number][]): Placement[] {
     const weeks = overlaps.filter((w) => (p.fixed.get(w) ?? []).some((c) => c.index === index));
     return { rest, overlaps, weeks, chosen: false };
   });
+}
+
+/**
+ * The compensation debts of the counting of assignWeeklyRests. When no reduced weekly rest crosses Monday 00:00,
+ * every deadline is fixed whatever the counting, so the ledger is settled in one pass (the same debts).
+ */
+export function compensationDebts(a: Analysis, missed: readonly { start: number; end: number }[]): CompensationDebt[] {
+  const p = problemOf(a, missed, 'TWO_REGULAR_FROM_90H');
+  if ([...p.crossing.values()].some((index) => !isRegular(p.weekly[index]!))) return assignWeeklyRests(a, missed).debts;
+  const s: State = {
+    cost: [0, 0, 0], option: -1, recent: [], codes: [], lastReported: null, ledger: EMPTY_LEDGER, choices: null, pairs: null, debts: null,
+  };
+  settleDebts(p, s, 0, Infinity, -1);
+  return toArray(s.debts);
+}
+
+/** Whether the 69 h reading can count any rest differently from the 90 h one (a crossing rest of 69 h .. < 90 h). */
+export function longRestReadingMatters(a: Analysis): boolean {
+  const p = problemOf(a, [], 'LONG_REST_FROM_69H');
+  return p.weekly.some((r, index) => p.overlaps[index]!.length === 2 && r.duration < 2 * LIMITS.regularWeeklyRest && !p.crossing.has(p.overlaps[index]![1]!));
 }

@@ -16,13 +16,13 @@ import type { Analysis } from '../shifts.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { formatDuration, formatInstant } from '../time.js';
 import type { CompensationDebt } from './weekly-rest-assignment.js';
-import { weeklyRestAssignment } from './weekly-rest.js';
+import { compensationDebtsOf } from './weekly-rest.js';
 
 export type { CompensationDebt };
 
 /** Every reduced weekly rest of the analysis with its compensation debt, paid or not (readings above). */
 export function compensationLedger(a: Analysis): CompensationDebt[] {
-  return weeklyRestAssignment(a).debts;
+  return compensationDebtsOf(a);
 }
 
 export function reducedWeeklyRestCompensation(a: Analysis): RuleOutput {

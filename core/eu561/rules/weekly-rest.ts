@@ -55,7 +55,14 @@ import { DRIVING_BANDS, REST_BANDS, graded } from '../severity.js';
 import { formatDuration, formatInstant, WEEK } from '../time.js';
 import type { RestPlacesInput } from '../types.js';
 import { derogationDecision, homesOf, type DerogationDecision } from './mobility-package.js';
-import { assignWeeklyRests, type PairVerdict, type Placement, type WeeklyAssignment } from './weekly-rest-assignment.js';
+import {
+  assignWeeklyRests,
+  compensationDebts,
+  longRestReadingMatters,
+  type CompensationDebt,
+  type PairVerdict,
+  type Placement,
+} from './weekly-rest-assignment.js';
 
 const ARTICLE = 'Art. 8(6) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
 
@@ -161,9 +168,9 @@ export function sixDayPeriods(a: Analysis): RawFinding[] {
   return out;
 }
 
-/** The counting of weekly rests the two-week rule and the compensation share (./weekly-rest-assignment.ts). */
-export function weeklyRestAssignment(a: Analysis): WeeklyAssignment {
-  return assignWeeklyRests(a, sixDayPeriods(a));
+/** The compensation debts under the counting the two-week rule uses (./weekly-rest-assignment.ts). */
+export function compensationDebtsOf(a: Analysis): CompensationDebt[] {
+  return compensationDebts(a, sixDayPeriods(a));
 }
 
 /** "45 h from Sat 7 Mar 2026 19:00 UTC (crosses Monday 00:00, counted in the week from Mon 9 Mar 2026 00:00 UTC)" */
@@ -299,7 +306,7 @@ function decide(a: Analysis, v: PairVerdict, dependent: boolean, places: RestPla
  */
 export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[], places?: RestPlacesInput): RuleOutput {
   const main = assignWeeklyRests(a, missed);
-  const alt = main.pairs.length ? assignWeeklyRests(a, missed, 'LONG_REST_FROM_69H') : null;
+  const alt = main.pairs.length && longRestReadingMatters(a) ? assignWeeklyRests(a, missed, 'LONG_REST_FROM_69H') : null;
   const findings: RawFinding[] = [];
   const notes: RuleNote[] = [];
   for (const v of main.pairs) {
