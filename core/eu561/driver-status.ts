@@ -27,12 +27,12 @@
  * - next_weekly_rest_latest_start: the end of the last weekly rest (24 h or more), else the start of the data (the
  *   end of a rest it starts with), + six 24-hour periods (Art. 8(6), the anchor of ./rules/weekly-rest.ts).
  * - compensation_owed: reduced weekly rests not yet compensated by `at` (./rules/weekly-rest-compensation.ts):
- *   the ISO week of the reduced rest (the later week it touches), the seconds owed and the deadline.
+ * the ISO week the reduced rest is counted in (Art. 8(9), ../rules/weekly-rest-assignment.ts), the seconds owed and the deadline.
  */
 import { dayOf, isoWeekOf } from '../time.js';
 import { LIMITS } from './ruleset.js';
 import { compensationLedger } from './rules/weekly-rest-compensation.js';
-import { analyse } from './shifts.js';
+import { analyse, type Analysis } from './shifts.js';
 import { toIso, WEEK, weekStartOf } from './time.js';
 import { periodsOf, type Period, type Timeline } from './timeline.js';
 import type { DriverStatus } from './types.js';
@@ -62,60 +62,75 @@ function drivingSinceBreak(periods: readonly Period[]): number {
   return accumulated;
 }
 
-/** null when `at` lies outside the known span of the timeline. */
-export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus | null {
-  if (t.knownStart === null || t.knownEnd === null) return null;
-  const at = atOrNull ?? t.knownEnd;
-  if (at <= t.knownStart || at > t.knownEnd) return null;
-  const periods = clip(periodsOf(t, 'rest'), at);
-  const dataStart = t.knownStart;
-  const last = periods[periods.length - 1]!;
-  const resting = last.kind === 'REST' ? last : null;
-
-  // the data starts after a rest: the end of a rest it starts with, else its first minute
-  const leading = periods[0]!.kind === 'REST' ? periods[0]!.end : dataStart;
-  // shift start: end of the last rest >= 9 h before `at` (a running one, or a running leading rest: `at`)
+/** The current shift's start: the end of the last rest of 9 h or more, or `at` while such a rest (or the leading one) runs. */
+function shiftStartOf(periods: readonly Period[], leading: number, resting: Period | null, at: number): number {
   const longRests = periods.filter((p) => p.kind === 'REST' && p.end - p.start >= LIMITS.reducedDailyRest);
   const lastLong = longRests[longRests.length - 1];
-  let shiftStart = lastLong ? lastLong.end : leading;
-  if (resting && (resting === lastLong || resting === periods[0])) shiftStart = at;
+  if (resting && (resting === lastLong || resting === periods[0])) return at;
+  return lastLong ? lastLong.end : leading;
+}
 
-  const drivingToday = drivingBetween(periods, shiftStart, at);
-  // extensions used by earlier shifts of the week the current shift starts in
-  const a = analyse(periods, dataStart, at);
+/** Shifts over 9 h of driving (extensions) of the week the current shift starts in, before it. */
+function extensionsUsed(a: Analysis, shiftStart: number): number {
   const shiftWeek = weekStartOf(shiftStart);
   let used = 0;
   for (const s of a.shifts) {
     if (s.start >= shiftStart || weekStartOf(s.start) !== shiftWeek) continue;
     if (a.driving.between(s.start, s.end) > LIMITS.dailyDriving) used++;
   }
-  const limit = used < LIMITS.extensionsPerWeek ? LIMITS.dailyDrivingExtended : LIMITS.dailyDriving;
-  const currentExtended = drivingToday > LIMITS.dailyDriving ? 1 : 0;
+  return used;
+}
 
-  const sinceBreak = drivingSinceBreak(periods);
-  const week = weekStartOf(at);
-  const weekly = drivingBetween(periods, week, at);
-  const fortnightly = drivingBetween(periods, week - WEEK, at);
-
-  // weekly rests (>= 24 h) before `at`; a running one counts as ending at `at`
+/** The end of the last weekly rest (>= 24 h) before `at` (a running one ends at `at`), else the data's start. */
+function weeklyRestEnd(periods: readonly Period[], leading: number, resting: Period | null, at: number): number {
   const weeklyRests = periods.filter((p) => p.kind === 'REST' && p.end - p.start >= LIMITS.reducedWeeklyRest);
   const lastWeekly = weeklyRests[weeklyRests.length - 1];
-  const weeklyEnd = lastWeekly ? (lastWeekly === resting ? at : lastWeekly.end) : leading;
+  return lastWeekly ? (lastWeekly === resting ? at : lastWeekly.end) : leading;
+}
+
+/** Art. 8(4): reduced daily rests left since the end of the last weekly rest. */
+function reducedRestsLeft(a: Analysis, weeklyEnd: number): number {
   let reduced = 0;
   for (const s of a.shifts) if (s.rest && s.rest.kind === 'REDUCED' && s.rest.start >= weeklyEnd) reduced++;
-  const reducedLeft = Math.max(0, LIMITS.reducedDailyRestsBetweenWeeklyRests - reduced);
+  return Math.max(0, LIMITS.reducedDailyRestsBetweenWeeklyRests - reduced);
+}
+
+/** The latest start of the next daily rest: 24 h (30 h in multi-manning) after the shift start, minus the rest needed. */
+function nextDailyRest(periods: readonly Period[], shiftStart: number, resting: Period | null, reducedLeft: number): number {
   const crew = periods.some((p) => p.crew && p.end > shiftStart);
   const firstPart = periods.some(
     (p) => p.kind === 'REST' && p.start >= shiftStart && p !== resting && p.end - p.start >= LIMITS.splitDailyRestFirst,
   );
   const needed = crew ? LIMITS.multiManningRest : firstPart || reducedLeft > 0 ? LIMITS.reducedDailyRest : LIMITS.regularDailyRest;
-  const nextDaily = shiftStart + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow) - needed;
-  const nextWeekly = weeklyEnd + LIMITS.weeklyRestDeadline;
+  return shiftStart + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow) - needed;
+}
 
-  const compensation = compensationLedger(a)
+const compensationOwed = (a: Analysis) =>
+  compensationLedger(a)
     .filter((d) => !d.paid)
-    .map((d) => ({ week: isoWeekOf(dayOf(d.reduced.end - 1)), seconds: d.owed, due_by: toIso(d.deadline) }));
+    .map((d) => ({ week: isoWeekOf(dayOf(d.week)), seconds: d.owed, due_by: toIso(d.deadline) }));
 
+/** null when `at` lies outside the known span of the timeline. */
+export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus | null {
+  if (t.knownStart === null || t.knownEnd === null) return null;
+  const at = atOrNull ?? t.knownEnd;
+  if (at <= t.knownStart || at > t.knownEnd) return null;
+  const periods = clip(periodsOf(t, 'rest'), at);
+  const last = periods[periods.length - 1]!;
+  const resting = last.kind === 'REST' ? last : null;
+  // the data starts after a rest: the end of a rest it starts with, else its first minute
+  const leading = periods[0]!.kind === 'REST' ? periods[0]!.end : t.knownStart;
+  const shiftStart = shiftStartOf(periods, leading, resting, at);
+  const drivingToday = drivingBetween(periods, shiftStart, at);
+  const a = analyse(periods, t.knownStart, at);
+  const used = extensionsUsed(a, shiftStart);
+  const limit = used < LIMITS.extensionsPerWeek ? LIMITS.dailyDrivingExtended : LIMITS.dailyDriving;
+  const currentExtended = drivingToday > LIMITS.dailyDriving ? 1 : 0;
+  const sinceBreak = drivingSinceBreak(periods);
+  const weekly = drivingBetween(periods, weekStartOf(at), at);
+  const fortnightly = drivingBetween(periods, weekStartOf(at) - WEEK, at);
+  const weeklyEnd = weeklyRestEnd(periods, leading, resting, at);
+  const reducedLeft = reducedRestsLeft(a, weeklyEnd);
   return {
     at: toIso(at),
     driving_today: drivingToday,
@@ -129,8 +144,8 @@ export function driverStatus(t: Timeline, atOrNull: number | null): DriverStatus
     fortnightly_driving: fortnightly,
     fortnightly_driving_left: Math.max(0, LIMITS.fortnightlyDriving - fortnightly),
     reduced_daily_rests_left: reducedLeft,
-    next_daily_rest_latest_start: toIso(nextDaily),
-    next_weekly_rest_latest_start: toIso(nextWeekly),
-    compensation_owed: compensation,
+    next_daily_rest_latest_start: toIso(nextDailyRest(periods, shiftStart, resting, reducedLeft)),
+    next_weekly_rest_latest_start: toIso(weeklyEnd + LIMITS.weeklyRestDeadline),
+    compensation_owed: compensationOwed(a),
   };
 }

@@ -11,7 +11,10 @@ import { HOUR, MIN } from './time.js';
 // 2026.4: Art. 8(6) third subparagraph — a third reduced weekly rest in a row is an infringement under every reading
 // (rule consecutive_reduced_weekly_rest); a single rest of 90 h or more running from one week into the next holds
 // the weekly rest of both weeks of a pair; severity bands mark whether their row was verified.
-export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.4';
+// 2026.5: Art. 8(9) — a weekly rest falling in two weeks counts in one of them, not in both, the same week for the
+// two-week rule, the four-week condition and the compensation deadline (./rules/weekly-rest-assignment.ts); a pair
+// whose only rest is regular is measured as the missing second weekly rest (0 h against 24 h).
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.5';
 // 1.1.0: unknown_as (card-out time policy), driver_status, evidence summaries.
 export const ALGORITHM_VERSION = '1.1.0';
 

@@ -100,101 +100,111 @@ function crewBetween(periods: readonly Period[], from: number, to: number, start
   return false;
 }
 
+/** Index of the first rest from `i` of 9 h or more (or one that may go on past the data); rests.length if none. */
+function firstLongRest(rests: readonly RestPeriod[], i: number): number {
+  let j = i;
+  while (j < rests.length && !(rests[j]!.duration >= LIMITS.reducedDailyRest || rests[j]!.rightOpen)) j++;
+  return j;
+}
+
+/** The class of the rest `long` that starts inside the window ending at `windowEnd` (readings in the header). */
+function kindOf(long: RestPeriod, portion: number, crew: boolean, firstPart: RestPeriod | null, windowEnd: number): DailyRestKind {
+  const needed = crew ? LIMITS.multiManningRest : LIMITS.regularDailyRest;
+  if (long.rightOpen && long.end < windowEnd && portion < needed) return 'OPEN';
+  if (crew) return portion >= LIMITS.multiManningRest ? 'MULTI_MANNING' : 'INSUFFICIENT';
+  if (long.duration >= LIMITS.reducedWeeklyRest && portion >= LIMITS.reducedDailyRest) return 'WEEKLY';
+  if (firstPart && portion >= LIMITS.splitDailyRestSecond) return 'SPLIT';
+  if (portion >= LIMITS.regularDailyRest) return 'REGULAR';
+  if (portion >= LIMITS.reducedDailyRest) return 'REDUCED';
+  return 'INSUFFICIENT';
+}
+
+/** The shift from `start` ended by rests[j], which starts inside the window; rests[i..j) are the shift's breaks. */
+function restedShift(rests: readonly RestPeriod[], i: number, j: number, start: number, windowEnd: number, crew: boolean): Shift {
+  const long = rests[j]!;
+  const portion = Math.min(long.end, windowEnd) - long.start;
+  let firstPart: RestPeriod | null = null;
+  for (let k = i; k < j && !firstPart; k++) if (rests[k]!.duration >= LIMITS.splitDailyRestFirst) firstPart = rests[k]!;
+  const kind = kindOf(long, portion, crew, firstPart, windowEnd);
+  let value = portion;
+  if (kind === 'INSUFFICIENT') {
+    // the rest that began in time has too little inside the window: the driver's best rest in the window
+    // (a shorter one taken earlier may be longer inside it) is the value reported, the favourable reading
+    for (let k = i; k < j; k++) value = Math.max(value, Math.min(rests[k]!.end, windowEnd) - rests[k]!.start);
+  }
+  return {
+    start,
+    end: long.start,
+    crew,
+    rest: { kind, start: long.start, end: long.end, portion: value, windowEnd, multiManning: crew, firstPart },
+  };
+}
+
+/**
+ * No rest of 9 h starts inside the window: the daily rest is missing; the longest rest inside the window is
+ * reported as the daily rest. One fault once: the daily-rest clock starts again only at the end of the next rest
+ * of 9 h or more (`long`). Driving after the best rest of the window up to that rest is a shift of its own for the
+ * daily-driving rule, whose rest is not judged again ('OPEN').
+ */
+function missedShifts(rests: readonly RestPeriod[], i: number, long: RestPeriod | null, start: number, windowEnd: number, crew: boolean, dataEnd: number): Shift[] {
+  let best: RestPeriod | null = null;
+  let bestPortion = 0;
+  for (let k = i; k < rests.length && rests[k]!.start < windowEnd; k++) {
+    const portion = Math.min(rests[k]!.end, windowEnd) - rests[k]!.start;
+    if (portion > bestPortion) {
+      best = rests[k]!;
+      bestPortion = portion;
+    }
+  }
+  const restStart = best ? best.start : windowEnd;
+  const restEnd = best ? best.end : windowEnd;
+  const out: Shift[] = [{
+    start,
+    end: restStart,
+    crew,
+    rest: { kind: 'MISSING', start: restStart, end: restEnd, portion: bestPortion, windowEnd, multiManning: crew, firstPart: null },
+  }];
+  const resume = restEnd > start ? restEnd : windowEnd;
+  if (!long) out.push({ start: resume, end: dataEnd, crew, rest: null });
+  else if (long.start > resume) {
+    out.push({
+      start: resume,
+      end: long.start,
+      crew,
+      rest: { kind: 'OPEN', start: long.start, end: long.end, portion: long.duration, windowEnd: long.end, multiManning: crew, firstPart: null },
+    });
+  }
+  return out;
+}
+
 export function analyse(periods: Period[], dataStart: number, dataEnd: number): Analysis {
   const rests = restPeriodsOf(periods, dataStart, dataEnd);
   const shifts: Shift[] = [];
-  let S = dataStart;
+  let start = dataStart;
   let i = 0; // first rest not yet consumed
   let p = 0; // first period that may lie in the current shift
   if (rests.length && rests[0]!.leftOpen) {
-    S = rests[0]!.end;
+    start = rests[0]!.end;
     i = 1;
   }
-  while (S < dataEnd) {
-    while (p < periods.length && periods[p]!.end <= S) p++;
-    while (i < rests.length && rests[i]!.start < S) i++;
-    // first rest of 9 h or more (or one that may go on past the data) starting in this shift
-    let j = i;
-    while (j < rests.length && !(rests[j]!.duration >= LIMITS.reducedDailyRest || rests[j]!.rightOpen)) j++;
+  while (start < dataEnd) {
+    while (p < periods.length && periods[p]!.end <= start) p++;
+    while (i < rests.length && rests[i]!.start < start) i++;
+    const j = firstLongRest(rests, i);
     const long = j < rests.length ? rests[j]! : null;
-    const spanEnd = long ? long.start : dataEnd;
-    const crew = crewBetween(periods, S, Math.min(spanEnd, S + LIMITS.multiManningWindow), p);
-    const W = S + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow);
-
-    if (long && long.start < W) {
-      const portion = Math.min(long.end, W) - long.start;
-      let firstPart: (typeof rests)[number] | null = null;
-      for (let k = i; k < j; k++) {
-        if (rests[k]!.duration >= LIMITS.splitDailyRestFirst) {
-          firstPart = rests[k]!;
-          break;
-        }
-      }
-      let kind: DailyRestKind;
-      const needed = crew ? LIMITS.multiManningRest : LIMITS.regularDailyRest;
-      if (long.rightOpen && long.end < W && portion < needed) kind = 'OPEN';
-      else if (crew) kind = portion >= LIMITS.multiManningRest ? 'MULTI_MANNING' : 'INSUFFICIENT';
-      else if (long.duration >= LIMITS.reducedWeeklyRest && portion >= LIMITS.reducedDailyRest) kind = 'WEEKLY';
-      else if (firstPart && portion >= LIMITS.splitDailyRestSecond) kind = 'SPLIT';
-      else if (portion >= LIMITS.regularDailyRest) kind = 'REGULAR';
-      else if (portion >= LIMITS.reducedDailyRest) kind = 'REDUCED';
-      else kind = 'INSUFFICIENT';
-      let value = portion;
-      if (kind === 'INSUFFICIENT') {
-        // the rest that began in time has too little inside the window: the driver's best rest in the window
-        // (a shorter one taken earlier may be longer inside it) is the value reported, the favourable reading
-        for (let k = i; k < j; k++) value = Math.max(value, Math.min(rests[k]!.end, W) - rests[k]!.start);
-      }
-      shifts.push({
-        start: S,
-        end: long.start,
-        crew,
-        rest: { kind, start: long.start, end: long.end, portion: value, windowEnd: W, multiManning: crew, firstPart },
-      });
-      S = long.end;
-      i = j + 1;
-      continue;
-    }
-    if (dataEnd <= W) {
+    const crew = crewBetween(periods, start, Math.min(long ? long.start : dataEnd, start + LIMITS.multiManningWindow), p);
+    const windowEnd = start + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow);
+    if (long && long.start < windowEnd) {
+      shifts.push(restedShift(rests, i, j, start, windowEnd, crew));
+    } else if (dataEnd <= windowEnd) {
       // the data ends before the deadline of this shift's daily rest: nothing to decide
-      shifts.push({ start: S, end: dataEnd, crew, rest: null });
+      shifts.push({ start, end: dataEnd, crew, rest: null });
       break;
+    } else {
+      shifts.push(...missedShifts(rests, i, long, start, windowEnd, crew, dataEnd));
     }
-    // no rest of 9 h starts inside the window: the daily rest is missing
-    let best: RestPeriod | null = null;
-    let bestPortion = 0;
-    for (let k = i; k < rests.length && rests[k]!.start < W; k++) {
-      const portion = Math.min(rests[k]!.end, W) - rests[k]!.start;
-      if (portion > bestPortion) {
-        best = rests[k]!;
-        bestPortion = portion;
-      }
-    }
-    const restStart = best ? best.start : W;
-    const restEnd = best ? best.end : W;
-    shifts.push({
-      start: S,
-      end: restStart,
-      crew,
-      rest: { kind: 'MISSING', start: restStart, end: restEnd, portion: bestPortion, windowEnd: W, multiManning: crew, firstPart: null },
-    });
-    // One fault once: the missed daily rest is reported above; the daily-rest clock starts again only at the
-    // end of the next rest of 9 h or more. Driving after the best rest of the window up to that rest is a
-    // shift of its own for the daily-driving rule, whose rest is not judged again ('OPEN').
-    const resume = restEnd > S ? restEnd : W;
-    if (!long) {
-      shifts.push({ start: resume, end: dataEnd, crew, rest: null });
-      break;
-    }
-    if (long.start > resume) {
-      shifts.push({
-        start: resume,
-        end: long.start,
-        crew,
-        rest: { kind: 'OPEN', start: long.start, end: long.end, portion: long.duration, windowEnd: long.end, multiManning: crew, firstPart: null },
-      });
-    }
-    S = long.end;
+    if (!long) break;
+    start = long.end;
     i = j + 1;
   }
   return { periods, driving: new DrivingIndex(periods), rests, shifts, dataStart, dataEnd };

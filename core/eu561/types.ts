@@ -143,6 +143,31 @@ export interface PrecheckInput {
   at?: string | null;
   /** 'summary' (default): long evidence lists summarised; 'full': every interval */
   evidence?: 'full' | 'summary';
+  /** where the weekly rests started and the home countries (Mobility Package rules); absent: not evaluated */
+  rest_places?: RestPlacesInput;
+}
+
+/** Where one weekly rest started, as far as the card can tell (./rules/mobility-package.ts). */
+export interface WeeklyRestPlace {
+  /** the rest's start (UTC epoch seconds), as the pre-check's timeline has it */
+  start: number;
+  /** the country where it started, in one code system throughout (e.g. ISO 3166-1 alpha-2); null: the card cannot place it */
+  country: string | null;
+}
+
+/** The two home countries of Art. 8(6) fourth subparagraph and 8(8a). */
+export interface HomeCountries {
+  /** Member State of the employer's establishment */
+  establishment: string | null;
+  /** the driver's country of residence */
+  residence: string | null;
+}
+
+/** The country input of the Mobility Package rules: home countries (null: unknown) and per-rest places. */
+export interface RestPlacesInput {
+  home: HomeCountries | null;
+  /** a weekly rest with no entry here is not placed (country unknown) */
+  places: readonly WeeklyRestPlace[];
 }
 
 export interface PrecheckResult {
