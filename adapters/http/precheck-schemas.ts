@@ -214,6 +214,8 @@ export const workingTimeResponseSchema: Schema = {
           limit: nullableNumber,
           excess: nullableNumber,
           severity: { type: ['string', 'null'], enum: ['MI', 'SI', 'VSI', 'MSI', null] },
+          /** include_quarantined=true: drawn from the data of a quarantined import */
+          untrusted: { type: 'boolean' },
           description: { type: 'string' },
           evidence: { type: 'array', items: evidenceSchema },
           severity_verified: { type: 'boolean' },

@@ -314,7 +314,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'workingTime',
     summary: 'Technical Working Time Directive 2002/15/EC pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks']),
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks', 'include_quarantined']),
     body: null,
     responses: {
       200: { description: 'weekly working time and the Directive 2002/15/EC findings', schema: schemas.workingTimeResponseSchema },
@@ -326,6 +326,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
         evidence: query.evidence as 'full' | 'summary' | undefined,
         reference_weeks: query.reference_weeks as number | undefined,
+        include_quarantined: query.include_quarantined === 'true',
       };
       return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },

@@ -139,6 +139,8 @@ export interface WorkingTimeOptions {
   evidence?: 'full' | 'summary';
   /** 1..26, default 17 */
   reference_weeks?: number;
+  /** as PrecheckOptions.include_quarantined: evaluated instead of refused, findings from their days `untrusted` */
+  include_quarantined?: boolean;
 }
 
 export const PAGE_DEFAULT_LIMIT = 500;
