@@ -10,6 +10,7 @@ import type {
   EventFaultRow,
   ImportMetadata,
   ImportRow,
+  ImportWithdrawal,
   ParsedCard,
   PositionRow,
   VehicleUsedRow,
@@ -33,11 +34,13 @@ export interface ActivityRangeResponse {
   days: number;
 }
 export type ImportMetadataResponse = Omit<ImportMetadata, 'activity_range'> & { activity_range: ActivityRangeResponse };
-export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range'> & {
+export type WithdrawalResponse = Omit<ImportWithdrawal, 'withdrawn_at' | 'restored_at'> & { withdrawn_at: string; restored_at: string | null };
+export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range' | 'withdrawal'> & {
   imported_at: string;
   activity_range: ActivityRangeResponse;
+  withdrawal: WithdrawalResponse | null;
 };
-export type ParseResultResponse = ImportResponse & { reused: boolean };
+export type ParseResultResponse = ImportResponse & { reused: boolean; conflicting_dates: string[] };
 export type ActivityIntervalResponse = Text<ActivityIntervalRow, 'date' | 'start' | 'end'> & { quarantined?: boolean };
 export type EventFaultResponse = Text<EventFaultRow, 'start' | 'end'> & { quarantined?: boolean };
 export type VehicleUsedResponse = Text<VehicleUsedRow, 'first_use' | 'last_use'> & { quarantined?: boolean };
@@ -57,7 +60,12 @@ export function importToResponse(row: ImportRow): ImportResponse {
     authenticity: row.authenticity ?? null,
     imported_at: isoTimestamp(row.imported_at),
     activity_range: activityRangeToResponse(row.activity_range),
+    withdrawal: row.withdrawal ? withdrawalToResponse(row.withdrawal) : null,
   };
+}
+
+export function withdrawalToResponse(w: ImportWithdrawal): WithdrawalResponse {
+  return { ...w, withdrawn_at: isoTimestamp(w.withdrawn_at), restored_at: isoTimestampOrNull(w.restored_at) };
 }
 
 export function activityRangeToResponse(range: ImportMetadata['activity_range']): ActivityRangeResponse {
@@ -69,7 +77,7 @@ export function metadataToResponse(metadata: ImportMetadata): ImportMetadataResp
 }
 
 export function parseResultToResponse(result: ParseResponse): ParseResultResponse {
-  return importToResponse(result) as ParseResultResponse;
+  return { ...importToResponse(result), reused: result.reused, conflicting_dates: result.conflicting_dates.map(isoDay) };
 }
 
 export function activityToResponse<T extends ActivityIntervalRow>(row: T): Text<T, 'date' | 'start' | 'end'> {

@@ -17,7 +17,7 @@ import {
   weekSelectionFrom,
   type QueryValues,
 } from './query-params.js';
-import { decodeBase64Strict, isJsonContentType, readJsonBody } from './read-json-body.js';
+import { decodeBase64Strict, isJsonContentType, readJsonBody, validJsonBody } from './read-json-body.js';
 import { IntervalTextCache, activityListText, dayOverviewText, weekOverviewText } from './activity-json.js';
 import { jsonTextResponse } from './json-response.js';
 import {
@@ -33,6 +33,8 @@ import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
 import { officeRoutes } from './office-routes.js';
+import { importsWithdrawRoute } from './imports/imports-withdraw.route.js';
+import { importsRestoreRoute } from './imports/imports-restore.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -194,21 +196,6 @@ const anonymizeRoute: RouteSpec = {
   },
 };
 
-/** A JSON request body valid under `schema` (415 / 400 invalid_payload otherwise). */
-async function validJsonBody(request: Request, maxPayloadBytes: number, schema: Schema): Promise<unknown> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
-  }
-  const body = await readJsonBody(request, maxPayloadBytes);
-  const validate = strictValidator(schema);
-  if (!validate(body)) {
-    const first = validate.errors![0]!;
-    const field = erroredProperty(first);
-    throw invalidPayload(field ? `Field ${field} ${describeError(first)}.` : 'The request body must be a JSON object.');
-  }
-  return body;
-}
-
 const healthRoute: RouteSpec = {
   method: 'GET',
   path: '/health',
@@ -234,7 +221,9 @@ export const apiRoutes: readonly RouteSpec[] = [
   parseRoute,
   anonymizeRoute,
   listRoute('imports', 'listImports', 'List parsed driver-card imports (all, or those of one basis)', schemas.importsResponseSchema,
-    async (deps, query) => listToResponse(await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }), importToResponse)),
+    async (deps, query) => listToResponse(await deps.queries.imports({
+      basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query), include_withdrawn: query.include_withdrawn === 'true',
+    }), importToResponse), [...BASIS, ...RANGE, ...PAGE, 'include_withdrawn']),
   // the activity answers are written as JSON text directly (./activity-json.ts: the bytes of the mappers' objects)
   listRoute('activities', 'listActivities', 'Activity intervals', schemas.activitiesResponseSchema,
     async (deps, query) => jsonTextResponse(200, activityListText(await deps.queries.activities(rowQuery(query)), intervalTexts))),
@@ -332,6 +321,8 @@ export const apiRoutes: readonly RouteSpec[] = [
     },
   },
   ...officeRoutes,
+  importsWithdrawRoute,
+  importsRestoreRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

@@ -9,6 +9,7 @@ import {
   AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
 } from '../../core/domain/authenticity.js';
 import { fleetQueryParameterDescriptions, fleetQueryParameterSchemas } from './fleet-schemas.js';
+import { IMPORT_STATUSES } from '../../core/domain/rows.js';
 import {
   activityCode, dateSchema, DATE_PATTERN, intervalSeconds, ISO_WEEK_PATTERN, nullableDate, nullableInteger, nullableNumber,
   nullableString, nullableTimestamp, timestampSchema, totalsSchema, basisDescriptionSchema, type Schema,
@@ -36,6 +37,7 @@ export const queryParameterSchemas = {
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
+  include_withdrawn: { type: 'string', enum: ['true', 'false'] },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -56,6 +58,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  include_withdrawn: 'imports list: true lists WITHDRAWN imports too (default: left out, as from every basis)',
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */
@@ -177,7 +180,7 @@ export const importRowSchema: Schema = {
     size_bytes: { type: 'integer', minimum: 0 },
     imported_at: timestampSchema,
     generation: { type: 'string', enum: ['GEN1', 'GEN2', 'GEN2V2'] },
-    status: { type: 'string', enum: ['OK', 'QUARANTINED'] },
+    status: { type: 'string', enum: [...IMPORT_STATUSES] },
     card: {
       type: 'object',
       properties: {
@@ -210,6 +213,22 @@ export const importRowSchema: Schema = {
     warnings: { type: 'array', items: warningSchema },
     /** null for imports stored before verification existed */
     authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
+    /** the latest withdrawal (kept after a restore, with restored_at); null when never withdrawn */
+    withdrawal: {
+      oneOf: [
+        {
+          type: 'object',
+          properties: {
+            reason: { type: 'string' },
+            withdrawn_at: timestampSchema,
+            previous_status: { type: 'string', enum: IMPORT_STATUSES.filter((s) => s !== 'WITHDRAWN') },
+            restored_at: { oneOf: [timestampSchema, { type: 'null' }] },
+          },
+          required: ['reason', 'withdrawn_at', 'previous_status', 'restored_at'],
+        },
+        { type: 'null' },
+      ],
+    },
   },
   required: [
     'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',
@@ -220,8 +239,12 @@ export const importRowSchema: Schema = {
 export const parseResponseSchema: Schema = {
   type: 'object',
   allOf: [importRowSchema],
-  properties: { reused: { type: 'boolean' } },
-  required: ['reused'],
+  properties: {
+    reused: { type: 'boolean' },
+    /** the import's days on which the card's imports disagree (served from the newest); [] when none */
+    conflicting_dates: { type: 'array', items: dateSchema },
+  },
+  required: ['reused', 'conflicting_dates'],
 };
 
 export const activityRowSchema: Schema = {

@@ -24,6 +24,7 @@ import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { OverviewUseCases } from './contracts.js';
+import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
 const ALL_IMPORTS = { limit: 5000, offset: 0 };
 const OPEN = { from: null, to: null };
@@ -79,15 +80,17 @@ export class RefreshFleetCard {
       fleet.fleetCard(cardNumber),
       store.cardDays(cardNumber),
     ]);
-    const imports = listed.items;
+    const imports = listed.items; // WITHDRAWN imports are not listed
     const newest = imports[imports.length - 1];
-    if (!newest) return;
+    if (!newest) return fleet.removeFleetCard(cardNumber);
+    // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
+    const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
     const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
       card_number: cardNumber,
-      surname: newest.driver.surname,
-      first_names: newest.driver.first_names,
+      surname: holder.driver.surname,
+      first_names: holder.driver.first_names,
       issuing_member_state: newest.card.issuing_member_state,
       expiry_day: epochDayOfIsoDate(newest.card.expiry_date),
       card_download_s: maxOrNull(stored?.card_download_s ?? null, cardDownloadS),
