@@ -76,7 +76,7 @@ export interface ListEnvelope<T> {
   conflicts: string[];
 }
 
-export type ParseResult = ImportInfo & { reused: boolean };
+export type ParseResult = ImportInfo & { reused: boolean; conflicting_dates?: string[] };
 
 /** Authenticity of an import (issue 8, API-ADDITIONS.md). */
 export type AuthenticityStatus = 'VERIFIED' | 'INVALID' | 'UNVERIFIABLE' | 'UNSIGNED';
