@@ -202,7 +202,7 @@ function bindUseCases(container: Container, config: Config, overrides: Container
   }));
   bind<ImportLifecycleUseCases>(TOKENS.ImportLifecycle, async (store, context) => {
     const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
-    return new ImportLifecycle({ store, clock: context.get<Clock>(TOKENS.Clock), onCardChanged: (card) => refresh.refresh(card) });
+    return new ImportLifecycle({ store, clock: context.get<Clock>(TOKENS.Clock), onCardChanged: (card) => refresh.recompute(card) });
   });
   // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
   bind<FleetUseCases>(TOKENS.FleetUseCases, async (_store, context) => {

@@ -58,7 +58,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
     // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
     fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
     refreshFleet,
-    lifecycle: new ImportLifecycle({ store: ports.store, clock: ports.clock, onCardChanged: (card) => refreshFleet.refresh(card) }),
+    lifecycle: new ImportLifecycle({ store: ports.store, clock: ports.clock, onCardChanged: (card) => refreshFleet.recompute(card) }),
   };
 }
 

@@ -149,8 +149,12 @@ function serviceTests(t: Tap, name: string, makeStore: () => Promise<MikroOrmImp
     const s = await officeService(makeStore);
     t.teardown(() => s.close());
     const a = await s.importCard(buildParsedCard({ days: days.slice(0, 6) }));
-    const b = await s.importCard(buildParsedCard({ days: [mar5Other, ...days.slice(5, 10)] }));
+    const bCard = buildParsedCard({ days: [mar5Other, ...days.slice(5, 10)] });
+    bCard.card_download_s = ts('2026-03-10T12:00:00Z'); // EF Card_Download of the wrong file
+    const b = await s.importCard(bCard);
     t.same(b.conflicting_dates, [day('2026-03-05')]);
+    const before = ((await (await s.get('/api/drivercard/drivers')).json()) as any).items[0];
+    t.same([before.last_download, before.last_download_source], ['2026-03-10T12:00:00Z', 'CARD_DOWNLOAD']);
     t.equal((await s.get(`/api/drivercard/eu561/violations?card_number=${CARD}`)).status, 409);
     const imports = (await (await s.get(`/api/drivercard/imports?card_number=${CARD}`)).json()) as any;
     t.same(imports.conflicts, ['2026-03-05']);
@@ -179,6 +183,7 @@ function serviceTests(t: Tap, name: string, makeStore: () => Promise<MikroOrmImp
     t.same(all.items.map((i: any) => [i.import_id, i.status]), [[a.import_id, 'OK'], [b.import_id, 'WITHDRAWN']], 'listed when asked');
     const row = ((await (await s.get('/api/drivercard/drivers')).json()) as any).items[0];
     t.same([row.imports, row.conflicting_days], [1, 0], 'the fleet row was refreshed');
+    t.same([row.last_download, row.last_download_source], ['2026-03-07T00:00:00Z', 'ACTIVITY_END'], 'nothing of the withdrawn file is kept');
 
     const wrongRestore = await s.post(`/api/drivercard/imports/${a.import_id}/restore`);
     t.same([wrongRestore.status, ((await wrongRestore.json()) as any).error], [409, 'import_status_conflict']);
