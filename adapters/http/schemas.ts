@@ -10,6 +10,7 @@ import {
 } from '../../core/domain/authenticity.js';
 import { fleetQueryParameterDescriptions, fleetQueryParameterSchemas } from './fleet-schemas.js';
 import { IMPORT_STATUSES } from '../../core/domain/rows.js';
+import { withdrawalSchema } from './imports/withdrawal.schema.js';
 import {
   activityCode, dateSchema, DATE_PATTERN, intervalSeconds, ISO_WEEK_PATTERN, nullableDate, nullableInteger, nullableNumber,
   nullableString, nullableTimestamp, timestampSchema, totalsSchema, basisDescriptionSchema, type Schema,
@@ -214,21 +215,7 @@ export const importRowSchema: Schema = {
     /** null for imports stored before verification existed */
     authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
     /** the latest withdrawal (kept after a restore, with restored_at); null when never withdrawn */
-    withdrawal: {
-      oneOf: [
-        {
-          type: 'object',
-          properties: {
-            reason: { type: 'string' },
-            withdrawn_at: timestampSchema,
-            previous_status: { type: 'string', enum: IMPORT_STATUSES.filter((s) => s !== 'WITHDRAWN') },
-            restored_at: { oneOf: [timestampSchema, { type: 'null' }] },
-          },
-          required: ['reason', 'withdrawn_at', 'previous_status', 'restored_at'],
-        },
-        { type: 'null' },
-      ],
-    },
+    withdrawal: { oneOf: [withdrawalSchema, { type: 'null' }] },
   },
   required: [
     'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',
