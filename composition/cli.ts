@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `anonymize IN OUT`, `--help`.
+ * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `purge --older-than …`, `anonymize IN OUT`,
+ * `--help`.
  */
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
@@ -9,8 +10,10 @@ import { anonymizeCommand } from './commands/anonymize.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
+import { purgeCommand } from './commands/purge.js';
 import { loadConfig } from './config.js';
-import { createServiceContainer } from './container.js';
+import { createServiceContainer, TOKENS } from './container.js';
+import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 
 export const USAGE = `usage: drivercard <command> [arguments]
 
@@ -19,6 +22,8 @@ Commands:
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
   import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
   verify FILE    check the certificate chains and signatures of one .ddd file (exit 0 only when VERIFIED)
+  purge --older-than <30d|8w|6m|1y|YYYY-MM-DD>
+                 delete for good the imports saved before then (default: DRIVERCARD_RETENTION); never automatic
   anonymize IN OUT [--coarsen-positions]
                  write a copy of IN with names, numbers and registrations replaced (to share a failing file)
 
@@ -45,6 +50,15 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       const services = createServiceContainer(loadConfig());
       try {
         return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () => services.importUseCase());
+      } finally {
+        await services.dispose();
+      }
+    }
+    case 'purge': {
+      const services = createServiceContainer(loadConfig());
+      try {
+        const lifecycle = () => services.container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle);
+        return await purgeCommand(rest, io, lifecycle, { now: new Date(), retention: process.env.DRIVERCARD_RETENTION });
       } finally {
         await services.dispose();
       }

@@ -34,6 +34,7 @@ import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -51,6 +52,7 @@ export const TOKENS = {
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
   FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
+  ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
 } as const;
 
 /** A store the container can close (the MikroORM store is one). */
@@ -97,6 +99,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
         fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
+        lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -197,6 +200,10 @@ function bindUseCases(container: Container, config: Config, overrides: Container
     fleet: await context.getAsync<FleetStore>(TOKENS.FleetStore),
     overviews: await context.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
   }));
+  bind<ImportLifecycleUseCases>(TOKENS.ImportLifecycle, async (store, context) => {
+    const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
+    return new ImportLifecycle({ store, clock: context.get<Clock>(TOKENS.Clock), onCardChanged: (card) => refresh.recompute(card) });
+  });
   // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
   bind<FleetUseCases>(TOKENS.FleetUseCases, async (_store, context) => {
     const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);

@@ -16,6 +16,7 @@ import { HealthCheck } from '../core/use-cases/health-check.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -38,6 +39,7 @@ export interface UseCaseBundle {
   health: HealthUseCase;
   fleet: FleetUseCases;
   refreshFleet: RefreshFleetCard;
+  lifecycle: ImportLifecycleUseCases;
 }
 
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
@@ -56,6 +58,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
     // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
     fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
     refreshFleet,
+    lifecycle: new ImportLifecycle({ store: ports.store, clock: ports.clock, onCardChanged: (card) => refreshFleet.recompute(card) }),
   };
 }
 

@@ -46,7 +46,7 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     imports: {
       async parse(request) {
         calls.push({ name: 'parse', arg: request });
-        return { ...IMPORT, file_name: request.file_name, size_bytes: request.content.byteLength, reused: false };
+        return { ...IMPORT, file_name: request.file_name, size_bytes: request.content.byteLength, reused: false, conflicting_dates: [] };
       },
     },
     queries: {
@@ -358,8 +358,12 @@ t.test('OpenAPI document is generated from the same schema objects as the routes
       t.equal(operation.responses[status].content[response.contentType ?? 'application/json'].schema, response.schema, `${route.path} ${status} schema is the same object`);
     }
     const names = route.query?.names ?? [];
-    t.same(operation.parameters.map((p: any) => p.name), names);
-    for (const parameter of operation.parameters) {
+    const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    t.same(operation.parameters.map((p: any) => p.name), [...inPath, ...names], 'path parameters first, then the query');
+    for (const parameter of operation.parameters.filter((p: any) => p.in === 'path')) {
+      t.same([parameter.required, parameter.schema], [true, schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas]]);
+    }
+    for (const parameter of operation.parameters.filter((p: any) => p.in === 'query')) {
       t.equal(parameter.schema, schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas]);
       t.equal(route.query!.schema.properties && (route.query!.schema.properties as any)[parameter.name], parameter.schema);
     }

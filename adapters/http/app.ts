@@ -30,8 +30,9 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
       if (state) state.logPath = path;
       return handler(event);
     };
-    if (method === 'GET') app.get(path, wrapped);
-    else app.post(path, wrapped);
+    const pattern = path.replace(/\{(\w+)\}/g, ':$1'); // a `{name}` path segment is an h3 parameter
+    if (method === 'GET') app.get(pattern, wrapped);
+    else app.post(pattern, wrapped);
   };
 
   for (const route of apiRoutes) {

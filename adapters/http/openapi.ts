@@ -13,6 +13,14 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, unknown>>;
 }
 
+/** `{name}` segments of a route path: required path parameters (schema of the query parameter of that name). */
+function pathParameters(path: string): Array<Record<string, unknown>> {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+    const known = name! in queryParameterSchemas ? (name as keyof typeof queryParameterSchemas) : null;
+    return { name, in: 'path', required: true, schema: known ? queryParameterSchemas[known] : { type: 'string' } };
+  });
+}
+
 export function buildOpenApiDocument(routes: readonly RouteSpec[], version: string): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
@@ -20,13 +28,13 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
-      parameters: (route.query?.names ?? []).map((name) => ({
+      parameters: [...pathParameters(route.path), ...(route.query?.names ?? []).map((name) => ({
         name,
         in: 'query',
         required: false,
         description: queryParameterDescriptions[name],
         schema: queryParameterSchemas[name],
-      })),
+      }))],
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,

@@ -9,6 +9,7 @@ import type {
   QueryUseCases,
 } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
+import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-import.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -46,6 +47,8 @@ export interface HttpAppDependencies {
   health: HealthUseCase;
   /** the fleet overview (issue 12); absent: its routes answer 404 */
   fleet?: FleetUseCases;
+  /** withdraw / restore of imports; absent: their routes answer 404 */
+  lifecycle?: ImportLifecycleUseCases;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

@@ -11,6 +11,8 @@ import { eventsRoute, faultsRoute } from './events-faults/events-faults.route.js
 import { fleetListRoute, fleetSummaryRoute } from './fleet/fleet.route.js';
 import { healthRoute } from './health/health.route.js';
 import { importsRoute } from './imports/imports.route.js';
+import { importsRestoreRoute } from './imports/imports-restore.route.js';
+import { importsWithdrawRoute } from './imports/imports-withdraw.route.js';
 import { officeRoutes } from './office-routes.js';
 import { parseRoute } from './parse/parse.route.js';
 import { positionsRoute } from './positions/positions.route.js';
@@ -40,6 +42,8 @@ export const apiRoutes: readonly RouteSpec[] = [
   fleetListRoute,
   fleetSummaryRoute,
   ...officeRoutes,
+  importsWithdrawRoute,
+  importsRestoreRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

@@ -99,6 +99,9 @@ td.has-findings { color: #a51111; font-weight: 600; }
 .import-item[data-state="problem"] { border-color: #e67700; background: #fff4e6; color: #8f3b00; }
 .import-item[data-state="error"] { border-color: #c92a2a; background: #fff5f5; color: #a51111; }
 .import-item .warnings-list { font-size: 0.8rem; color: var(--muted); }
+.import-item .import-problems { margin: 0.25rem 0; padding-left: 1.25rem; }
+.import-item .way-forward { font-weight: 600; }
+.pill-withdrawn { background: #868e96; }
 
 .back { display: flex; justify-content: space-between; gap: 1rem; margin: 0.25rem 0 0.5rem; }
 .back a { font-weight: 600; }

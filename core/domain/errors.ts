@@ -46,3 +46,14 @@ export class QuarantinedDataError extends DomainError {
     super(message);
   }
 }
+
+/**
+ * The import is not in the status the operation needs (409 import_status_conflict): withdrawing an import that is
+ * withdrawn already, restoring one that is not withdrawn.
+ */
+export class ImportStatusConflictError extends DomainError {
+  readonly code = 'import_status_conflict';
+  constructor(readonly status: string, message: string) {
+    super(message);
+  }
+}

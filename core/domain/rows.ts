@@ -13,7 +13,14 @@ export type { EpochSeconds, UtcDay };
 import type { Authenticity } from './authenticity.js';
 
 export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
-export type ImportStatus = 'OK' | 'QUARANTINED';
+/**
+ * An import's status: OK; QUARANTINED (kept and served, marked, refused by trusted operations); WITHDRAWN (taken
+ * out by the office: kept with its original bytes, excluded from every basis, list, check and the fleet).
+ */
+export const IMPORT_STATUSES = ['OK', 'QUARANTINED', 'WITHDRAWN'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+/** the statuses an import may have before it is withdrawn (and gets back when it is restored) */
+export type ActiveImportStatus = Exclude<ImportStatus, 'WITHDRAWN'>;
 export type Activity = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST';
 export type Slot = 'DRIVER' | 'CO_DRIVER';
 export type PositionSource = 'PLACE' | 'GNSS_ACCUMULATED_DRIVING' | 'BORDER_CROSSING' | 'LOAD_UNLOAD';
@@ -77,6 +84,16 @@ export interface ImportRow extends ImportMetadata {
   size_bytes: number;
   imported_at: EpochSeconds;
   status: ImportStatus;
+  /** the latest withdrawal (kept after a restore, with `restored_at`); null/absent when never withdrawn */
+  withdrawal?: ImportWithdrawal | null;
+}
+
+/** Why, when and from which status an import was withdrawn, and when it was restored (null while withdrawn). */
+export interface ImportWithdrawal {
+  reason: string;
+  withdrawn_at: EpochSeconds;
+  previous_status: ActiveImportStatus;
+  restored_at: EpochSeconds | null;
 }
 
 export interface ActivityIntervalRow {

@@ -25,11 +25,14 @@ export interface FleetListQuery {
 
 export interface FleetStore {
   saveFleetCard(record: FleetCardRecord): Promise<void>;
+  /** removes the card's row (a card whose imports are all withdrawn or purged); nothing when there is none */
+  removeFleetCard(cardNumber: string): Promise<void>;
   fleetCard(cardNumber: string): Promise<FleetCardRecord | null>;
   listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>>;
   fleetCounts(nowS: number): Promise<FleetCounts>;
   /**
-   * card numbers whose fleet row is missing or counts fewer imports than are stored (after an upgrade, a refresh
+   * card numbers whose fleet row is missing, counts other than the imports stored (WITHDRAWN ones left out), or
+   * remains for a card without such imports (after an upgrade, a refresh
    * that did not finish, or a row write a power cut lost: rows are derived data, written without waiting for the
    * disk), in card number order
    */

@@ -13,10 +13,17 @@
  * - Rows of an import with status QUARANTINED carry `quarantined: true`, other rows `quarantined: false`.
  * - A card's history (which import serves each day, which days are conflicts: core/use-cases/served-days.ts) is
  *   kept at import time, in the transaction of `saveImport`; `cardHistory` reads it.
+ * - WITHDRAWN imports are kept (row, original bytes, rows) but take part in nothing a card is read for: not in its
+ *   history, its day records, its rows, `listImports` (unless asked), `storedHolder`, nor the card lookup of
+ *   `findImport`; `findImport` by import_id, archive_id or content hash still finds them (status WITHDRAWN).
+ *   `withdrawImport` / `restoreImport` change the status and merge the card's history again for the import's days
+ *   in the same transaction, under the card's lock. `purgeImports` is the only operation that deletes imports.
  */
 import type { DateRange, Page, Served } from '../use-cases/contracts.js';
+import type { CardHolder } from '../use-cases/holder-identity.js';
 import type {
   ActivityTotals,
+  EpochSeconds,
   ActivityIntervalRow,
   EventFaultRow,
   ImportRow,
@@ -64,7 +71,7 @@ export type ImportLookup =
   | { kind: 'import_id'; value: string }
   | { kind: 'archive_id'; value: string }
   | { kind: 'content_sha256'; value: string }
-  /** the card's oldest import (smallest sequence): one statement to test that a card has imports */
+  /** the card's oldest import that is not WITHDRAWN: one statement to test that a card has imports */
   | { kind: 'card_number'; value: string };
 
 export interface ImportFilter {
@@ -72,6 +79,38 @@ export interface ImportFilter {
   card_number: string | null;
   /** imports whose activity range overlaps this range (imports without activity only when the range is open) */
   range: DateRange;
+  /** true: WITHDRAWN imports are listed too (default: left out) */
+  include_withdrawn?: boolean;
+}
+
+export type WithdrawOutcome =
+  | { outcome: 'withdrawn'; import: ImportRow }
+  | { outcome: 'not_found' }
+  /** withdrawn already: nothing was changed */
+  | { outcome: 'already_withdrawn'; import: ImportRow };
+
+export type RestoreOutcome =
+  | { outcome: 'restored'; import: ImportRow }
+  | { outcome: 'not_found' }
+  /** not withdrawn: nothing was changed */
+  | { outcome: 'not_withdrawn'; import: ImportRow };
+
+/** One import deleted by purgeImports (no personal data: what a purge report may print). */
+export interface PurgedImport {
+  import_id: string;
+  file_name: string | null;
+  imported_at: EpochSeconds;
+  status: ImportRow['status'];
+  activity_from: UtcDay | null;
+  activity_to: UtcDay | null;
+}
+
+export interface PurgeResult {
+  imports: PurgedImport[];
+  /** rows deleted per table (imports, import_content, day_record, activity_day, card_event, …) */
+  rows: Record<string, number>;
+  /** the cards whose history was rebuilt (their fleet rows need a refresh) */
+  cards: string[];
 }
 
 /** A UTC day served from one import. */
@@ -105,6 +144,15 @@ export interface ImportStore {
   /** the original bytes of an import exactly as received (the evidence), null for an unknown import */
   originalContent(import_id: string): Promise<Uint8Array | null>;
   findImport(lookup: ImportLookup): Promise<ImportRow | null>;
+  /** the holder of the card's oldest import that is neither WITHDRAWN nor flagged `holder_mismatch`; null: none */
+  storedHolder(card_number: string): Promise<CardHolder | null>;
+  /** marks the import WITHDRAWN (reason, time and previous status kept) and merges its card's days again */
+  withdrawImport(import_id: string, withdrawal: { reason: string; at: EpochSeconds }): Promise<WithdrawOutcome>;
+  /** gives a WITHDRAWN import its previous status back (the withdrawal stays recorded) and merges its days again */
+  restoreImport(import_id: string, at: EpochSeconds): Promise<RestoreOutcome>;
+  /** deletes for good every import saved before `importedBefore` (any status) with its bytes and rows; rebuilds
+   *  the histories of their cards */
+  purgeImports(importedBefore: EpochSeconds): Promise<PurgeResult>;
   /** ordered by sequence (oldest first) */
   listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>>;
   /** day records of one import or of every import of a card, within the range, ordered by date then sequence */

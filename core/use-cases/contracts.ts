@@ -59,7 +59,8 @@ export interface ParseRequest {
   archive_id: string | null;
 }
 
-export type ParseResponse = ImportRow & { reused: boolean };
+/** `conflicting_dates`: the import's days on which the card's imports disagree (UTC days; [] when none) */
+export type ParseResponse = ImportRow & { reused: boolean; conflicting_dates: UtcDay[] };
 
 export interface TimeSummary {
   basis: BasisDescription;
@@ -80,8 +81,8 @@ export interface ImportUseCase {
 }
 
 export interface QueryUseCases {
-  /** basis null lists every import */
-  imports(query: { basis: Basis | null; range: DateRange; page: Page }): Promise<ListResult<ImportRow>>;
+  /** basis null lists every import; WITHDRAWN imports only with include_withdrawn */
+  imports(query: { basis: Basis | null; range: DateRange; page: Page; include_withdrawn?: boolean }): Promise<ListResult<ImportRow>>;
   activities(query: RowQuery): Promise<ListResult<Served<ActivityIntervalRow>>>;
   events(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
   faults(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
@@ -139,6 +140,8 @@ export interface WorkingTimeOptions {
   evidence?: 'full' | 'summary';
   /** 1..26, default 17 */
   reference_weeks?: number;
+  /** as PrecheckOptions.include_quarantined: evaluated instead of refused, findings from their days `untrusted` */
+  include_quarantined?: boolean;
 }
 
 export const PAGE_DEFAULT_LIMIT = 500;

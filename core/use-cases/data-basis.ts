@@ -1,7 +1,7 @@
 /**
  * Resolving the data basis of a query ("Selecting the data basis" in the API contract):
- * - import_id / archive_id: that one import (unknown → NotFoundError);
- * - card_number: every import of the card (no import → NotFoundError), merged per UTC day by
+ * - import_id / archive_id: that one import (unknown or WITHDRAWN → NotFoundError);
+ * - card_number: every import of the card that is not WITHDRAWN (none → NotFoundError), merged per UTC day by
  *   resolveServedDays (identical days once, disagreeing days served from the newest import and listed
  *   as conflicts); the merge is kept by the store at import time and read with `cardHistory`.
  */
@@ -38,6 +38,8 @@ export async function resolveBasis(store: ImportStore, basis: Basis): Promise<Re
     const what = basis.kind === 'import_id' ? 'import' : 'archive';
     throw new NotFoundError(`The ${what} asked for (${basis.kind}) does not exist.`);
   }
+  // a withdrawn import is excluded from every basis (restore it to use it again)
+  if (found.status === 'WITHDRAWN') throw new NotFoundError(`The ${basis.kind === 'import_id' ? 'import' : 'archive'} asked for is withdrawn; restore it to use it.`);
   return { card_number: found.card.card_number, import: found };
 }
 

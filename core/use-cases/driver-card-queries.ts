@@ -1,7 +1,9 @@
 /**
  * The query use cases (GET endpoints other than overviews and the pre-check).
  * - imports: basis null lists every import in save order (oldest first, like every list ordered by time);
- *   a date range keeps imports whose activity range overlaps it.
+ *   a date range keeps imports whose activity range overlaps it. WITHDRAWN imports are listed only when asked
+ *   (include_withdrawn: the page's imports list offers their restore); a withdrawn import or archive is then
+ *   found as a basis of this list too, and a card whose imports are all withdrawn.
  * - activities / time summary: the served days of the basis (see data-basis.ts).
  * - events, faults, vehicles used, positions: for a card, identical rows recorded by several imports appear
  *   once, as the newest import's copy (repeats inside one import are kept). A range keeps rows overlapping it.
@@ -17,18 +19,19 @@ import {
 export class DriverCardQueries implements QueryUseCases {
   constructor(private readonly store: ImportStore) {}
 
-  async imports(query: { basis: Basis | null; range: DateRange; page: Page }): Promise<ListResult<ImportRow>> {
+  async imports(query: { basis: Basis | null; range: DateRange; page: Page; include_withdrawn?: boolean }): Promise<ListResult<ImportRow>> {
+    const include_withdrawn = query.include_withdrawn === true;
     if (query.basis === null) {
-      const slice = await this.store.listImports({ card_number: null, range: query.range }, query.page);
+      const slice = await this.store.listImports({ card_number: null, range: query.range, include_withdrawn }, query.page);
       return envelope(slice, query.page, []);
     }
-    const resolved = await resolveBasis(this.store, query.basis);
+    const resolved = include_withdrawn ? await withdrawnToo(this.store, query.basis) : await resolveBasis(this.store, query.basis);
     if (resolved.import) {
       const matches = overlaps(resolved.import, query.range) ? [resolved.import] : [];
       const items = matches.slice(query.page.offset, query.page.offset + query.page.limit);
       return envelope({ items, total: matches.length }, query.page, []);
     }
-    const slice = await this.store.listImports({ card_number: resolved.card_number, range: query.range }, query.page);
+    const slice = await this.store.listImports({ card_number: resolved.card_number, range: query.range, include_withdrawn }, query.page);
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));
   }
 
@@ -93,6 +96,17 @@ export async function servedHistory(store: ImportStore, basis: Basis, range: Dat
   const { served, conflicts } = await store.cardHistory(card.card_number!, range);
   if (served.length === 0) await resolveBasis(store, basis);
   return { resolved: card, served, conflicts };
+}
+
+/** A basis as resolveBasis resolves it, except that a WITHDRAWN import, or a card all of whose imports are, is found. */
+async function withdrawnToo(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {
+  if (basis.kind === 'card_number') {
+    const listed = await store.listImports({ card_number: basis.value, range: { from: null, to: null }, include_withdrawn: true }, { limit: 1, offset: 0 });
+    if (listed.total > 0) return { card_number: basis.value, import: null };
+    return resolveBasis(store, basis);
+  }
+  const found = await store.findImport(basis);
+  return found === null ? resolveBasis(store, basis) : { card_number: found.card.card_number, import: found };
 }
 
 function envelope<T>(slice: Slice<T>, page: Page, conflicts: UtcDay[]): ListResult<T> {

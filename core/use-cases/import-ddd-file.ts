@@ -3,14 +3,19 @@
  *
  * 1. sha-256 of the payload. Stored already → that import, `reused: true` (no decoding).
  *    If the request names an archive_id that holds OTHER content → ArchiveConflictError.
- * 2. Decode (DddDecodeError propagates: 422) and map to rows; status from the quarantine policy.
+ * 2. Decode (DddDecodeError propagates: 422) and map to rows. A known card number whose stored holder
+ *    (ImportStore.storedHolder, the port the holder is read with) differs from the file's holder
+ *    (./holder-identity.ts) adds the warning `holder_mismatch`; the status comes from the quarantine policy
+ *    (which quarantines it). The stored holder is never changed by an import.
  * 3. Save import + original bytes + rows in one transaction. Losing a race against an identical
  *    request resolves to the winner's import (`reused: true`); an archive_id taken meanwhile → conflict.
  * Without archive_id the archive is derived from the content hash: `ddd-` + first 32 hex digits.
+ * The answer's `conflicting_dates` are the import's own days on which the card's imports disagree after the merge
+ * (./served-days.ts), new or reused alike; [] when none (or when the import has no card number).
  * Bytes are never logged or returned.
  */
 import { ArchiveConflictError } from '../domain/errors.js';
-import type { ImportRow, ParsedCard } from '../domain/rows.js';
+import type { ImportRow, ParsedCard, UtcDay, Warning } from '../domain/rows.js';
 import type { Clock } from '../ports/clock.js';
 import type { Hasher } from '../ports/hasher.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -18,7 +23,8 @@ import type { ImportStore } from '../ports/import-store.js';
 import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
 import type { CardDecoder } from './decode-card-file.js';
 import { dayRecordsOf } from './day-records.js';
-import { importStatusOf } from './quarantine-policy.js';
+import { HOLDER_MISMATCH, importStatusOf } from './quarantine-policy.js';
+import { holderDiffers } from './holder-identity.js';
 
 export interface ImportDddFileDeps {
   store: ImportStore;
@@ -48,9 +54,11 @@ export class ImportDddFile implements ImportUseCase {
     if (request.archive_id !== null) {
       const holder = await store.findImport({ kind: 'archive_id', value: request.archive_id });
       // an identical request may have stored it between the two look-ups
-      if (holder) return holder.content_sha256 === sha ? { ...holder, reused: true } : Promise.reject(archiveConflict(request.archive_id));
+      if (holder) return holder.content_sha256 === sha ? this.reuse(holder, null) : Promise.reject(archiveConflict(request.archive_id));
     }
     const card = await decodeCard(request.content);
+    const holderWarning = await this.holderWarning(card);
+    if (holderWarning !== null) card.metadata.warnings = [...card.metadata.warnings, holderWarning];
     const row: ImportRow = {
       import_id: ids.newImportId(),
       archive_id: request.archive_id ?? archiveIdForContent(sha),
@@ -66,11 +74,14 @@ export class ImportDddFile implements ImportUseCase {
       warnings: card.metadata.warnings,
       authenticity: card.metadata.authenticity ?? null,
     };
-    const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
+    const days = dayRecordsOf(card, hasher);
+    const saved = await store.saveImport({ import: row, content: request.content, card, days });
     switch (saved.outcome) {
-      case 'created':
+      case 'created': {
         await this.deps.onStored?.(saved.import, card);
-        return { ...saved.import, reused: false };
+        const conflicting = await this.conflictingDates(saved.import, days.map((d) => d.date));
+        return { ...saved.import, reused: false, conflicting_dates: conflicting };
+      }
       case 'duplicate_content':
         return this.reuse(saved.import, request.archive_id);
       case 'archive_taken': {
@@ -89,7 +100,32 @@ export class ImportDddFile implements ImportUseCase {
       if (holder) throw archiveConflict(archiveId);
     }
     await this.deps.onStored?.(known, null);
-    return { ...known, reused: true };
+    const conflicting = known.status === 'WITHDRAWN' ? [] : await this.conflictingDates(known, null);
+    return { ...known, reused: true, conflicting_dates: conflicting };
+  }
+
+  /** `holder_mismatch` when the card number is known and its stored holder is someone else; else null. */
+  private async holderWarning(card: ParsedCard): Promise<Warning | null> {
+    const cardNumber = card.metadata.card.card_number;
+    if (cardNumber === null) return null;
+    const stored = await this.deps.store.storedHolder(cardNumber);
+    if (stored === null || !holderDiffers(stored, card.metadata.driver)) return null;
+    return {
+      code: HOLDER_MISMATCH,
+      // names are personal data: the message says which field differs, never the values
+      message: 'The card holder (surname, first names or birth date) differs from the holder stored for this card number; the import is quarantined and the stored holder is kept.',
+    };
+  }
+
+  /** The import's days that are conflicts of its card's history (`days` null: read from the store). */
+  private async conflictingDates(row: ImportRow, days: UtcDay[] | null): Promise<UtcDay[]> {
+    const cardNumber = row.card.card_number;
+    const { from, to } = row.activity_range;
+    if (cardNumber === null || from === null || to === null) return [];
+    const { conflicts } = await this.deps.store.cardHistory(cardNumber, { from, to });
+    if (conflicts.length === 0) return [];
+    const own = new Set(days ?? (await this.deps.store.dayRecords({ kind: 'import', import_id: row.import_id }, { from, to })).map((d) => d.date));
+    return conflicts.filter((d) => own.has(d));
   }
 }
 

@@ -52,7 +52,8 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   async workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult> {
-    const { input, basis } = await this.trustedInput(query.basis, query.range);
+    const includeQuarantined = query.options?.include_quarantined === true;
+    const { input, basis, quarantined, records } = await this.trustedInput(query.basis, query.range, includeQuarantined);
     const result = runWorkingTime({
       ...input,
       unknown_as: query.options?.unknown_as,
@@ -61,6 +62,7 @@ export class OverviewQueries implements OverviewUseCases {
     });
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
+    if (includeQuarantined) markUntrusted(result, quarantined, records);
     return result;
   }
 
@@ -148,11 +150,17 @@ function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
   };
 }
 
+/** What markUntrusted needs of a pre-check or working-time answer (the same finding shape). */
+interface UntrustedMarkable {
+  basis: { untrusted_imports?: string[] };
+  violations: Array<{ start: string; end: string; untrusted?: boolean }>;
+}
+
 /**
- * include_quarantined=true: the quarantined imports are named in `basis.untrusted_imports`, and a finding is
- * `untrusted` when any day it spans was served from one of them.
+ * include_quarantined=true (EU 561 pre-check and working time alike): the quarantined imports are named in
+ * `basis.untrusted_imports`, and a finding is `untrusted` when any day it spans was served from one of them.
  */
-function markUntrusted(result: PrecheckResult, quarantined: string[], records: readonly { date: UtcDay; import_id: string }[]): void {
+function markUntrusted(result: UntrustedMarkable, quarantined: string[], records: readonly { date: UtcDay; import_id: string }[]): void {
   const ids = new Set(quarantined);
   const days = records.filter((r) => ids.has(r.import_id)).map((r) => isoDay(r.date));
   result.basis.untrusted_imports = quarantined;

@@ -9,7 +9,9 @@
  *   were cut off or guessed;
  * - `missing_ef`: a data EF that DDP_035 makes mandatory in a driver-card download is absent: not a complete
  *   download (missing certificates or signatures alone do not quarantine: the authenticity check rates them).
- * Trust decides too (issue 8): authenticity INVALID (a certificate or a signed EF fails: the file is not what
+ * - `holder_mismatch`: the card number is known but the holder (surname, first names, birth date) differs from the
+ *   stored holder (./holder-identity.ts): not the card's own data, or not the person the office knows.
+ * Trust decides too: authenticity INVALID (a certificate or a signed EF fails: the file is not what
  * the card wrote) quarantines; UNVERIFIABLE and UNSIGNED are imported with a warning, unless the service runs
  * with DRIVERCARD_REQUIRE_VERIFIED=yes (`requireVerified`), which quarantines everything not VERIFIED.
  * Benign warnings do not quarantine: identical duplicate EFs, unknown tags, records longer than specified
@@ -20,7 +22,12 @@
 import type { AuthenticityStatus } from '../domain/authenticity.js';
 import type { ImportStatus, Warning } from '../domain/rows.js';
 
-export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(['damaged_ef', 'damaged_activity_record', 'ef_size_mismatch', 'missing_ef']);
+/** the warning of an import whose holder differs from the card number's stored holder */
+export const HOLDER_MISMATCH = 'holder_mismatch';
+
+export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set([
+  'damaged_ef', 'damaged_activity_record', 'ef_size_mismatch', 'missing_ef', HOLDER_MISMATCH,
+]);
 
 export function importStatusOf(
   warnings: readonly Warning[],

@@ -24,6 +24,7 @@ import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { OverviewUseCases } from './contracts.js';
+import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
 const ALL_IMPORTS = { limit: 5000, offset: 0 };
 const OPEN = { from: null, to: null };
@@ -54,8 +55,22 @@ export class RefreshFleetCard {
 
   /** Recomputes the card's summary; `cardDownloadS` is the EF Card_Download time of the import just stored. */
   async refresh(cardNumber: string, cardDownloadS: number | null = null): Promise<void> {
+    return this.queue(cardNumber, () => this.compute(cardNumber, cardDownloadS, true));
+  }
+
+  /**
+   * After imports of the card were withdrawn, restored or purged: recomputed from the imports left only. The EF
+   * Card_Download time kept in the row may have come from an import no longer used and is not kept in the imports
+   * themselves, so it is dropped (last_download falls back to the newest import's activity end, said by its source).
+   */
+  async recompute(cardNumber: string): Promise<void> {
+    return this.queue(cardNumber, () => this.compute(cardNumber, null, false));
+  }
+
+  /** Refreshes of one card run one after another. */
+  private async queue(cardNumber: string, work: () => Promise<void>): Promise<void> {
     const previous = this.running.get(cardNumber) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.compute(cardNumber, cardDownloadS));
+    const next = previous.catch(() => undefined).then(work);
     this.running.set(cardNumber, next);
     try {
       await next;
@@ -71,7 +86,7 @@ export class RefreshFleetCard {
     return missing.length;
   }
 
-  private async compute(cardNumber: string, cardDownloadS: number | null): Promise<void> {
+  private async compute(cardNumber: string, cardDownloadS: number | null, keepStoredDownload: boolean): Promise<void> {
     const { store, fleet } = this.deps;
     // the history's dates and conflicts as kept at import time: no day records are read
     const [listed, stored, { days, conflicts }] = await Promise.all([
@@ -79,18 +94,20 @@ export class RefreshFleetCard {
       fleet.fleetCard(cardNumber),
       store.cardDays(cardNumber),
     ]);
-    const imports = listed.items;
+    const imports = listed.items; // WITHDRAWN imports are not listed
     const newest = imports[imports.length - 1];
-    if (!newest) return;
+    if (!newest) return fleet.removeFleetCard(cardNumber);
+    // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
+    const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
     const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
       card_number: cardNumber,
-      surname: newest.driver.surname,
-      first_names: newest.driver.first_names,
+      surname: holder.driver.surname,
+      first_names: holder.driver.first_names,
       issuing_member_state: newest.card.issuing_member_state,
       expiry_day: epochDayOfIsoDate(newest.card.expiry_date),
-      card_download_s: maxOrNull(stored?.card_download_s ?? null, cardDownloadS),
+      card_download_s: maxOrNull(keepStoredDownload ? (stored?.card_download_s ?? null) : null, cardDownloadS),
       activity_end_s: await this.activityEnd(newest),
       recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
       imports: imports.length,

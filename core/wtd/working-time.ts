@@ -62,7 +62,7 @@ export interface WorkingTimeWeek {
 export interface WorkingTimeResult {
   rule_version: string;
   algorithm_version: string;
-  basis: { card_number: string | null; import_ids: string[]; date_from: string | null; date_to: string | null };
+  basis: { card_number: string | null; import_ids: string[]; date_from: string | null; date_to: string | null; untrusted_imports?: string[] };
   reference_weeks: number;
   weeks: WorkingTimeWeek[];
   /** average working time of the full weeks of the data (seconds), null when no week is fully covered */

@@ -101,9 +101,11 @@ t.test('fleet: a second download updates the row; a reused file changes nothing;
   const second = buildParsedCard({ card_number: 'DDDD000000000004', surname: 'Renamed', days: datesFrom('2026-02-05', 20).map((d) => workingDay(d)) });
   second.activities = second.activities.map((a) => (a.date === parseIsoDay('2026-02-06') && a.activity === 'WORK' ? { ...a, activity: 'AVAILABILITY' } : a));
   second.metadata.warnings = [{ code: 'damaged_ef', message: 'x' }];
-  await service.importCard(second);
+  const renamed = await service.importCard(second);
+  t.same(renamed.warnings.map((w) => w.code), ['damaged_ef', 'holder_mismatch'], 'another surname under the card number');
   const [row] = ((await (await service.get('/api/drivercard/drivers')).json()) as any).items;
-  t.match(row, { surname: 'Renamed', imports: 2, quarantined_imports: 1, conflicting_days: 1, findings_4w_evaluated: false });
+  t.match(row, { surname: 'TEST_SURNAME', imports: 2, quarantined_imports: 1, conflicting_days: 1, findings_4w_evaluated: false },
+    'the row keeps the stored holder');
   t.equal(row.last_download, '2026-02-25T00:00:00Z');
   const before = await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004');
   await service.bundle.refreshFleet.refresh('DDDD000000000004');

@@ -3,8 +3,8 @@
  * Every mapper of this adapter copies the row first and then overwrites its time fields, so the JSON keeps the row's
  * field order and any field added to a row later.
  */
-import type { ImportMetadata, ImportRow } from '../../../core/domain/rows.js';
-import { isoDayOrNull, isoTimestamp } from '../../../core/time.js';
+import type { ImportMetadata, ImportRow, ImportWithdrawal } from '../../../core/domain/rows.js';
+import { isoDayOrNull, isoTimestamp, isoTimestampOrNull } from '../../../core/time.js';
 
 export interface ActivityRangeResponse {
   from: string | null;
@@ -12,9 +12,11 @@ export interface ActivityRangeResponse {
   days: number;
 }
 export type ImportMetadataResponse = Omit<ImportMetadata, 'activity_range'> & { activity_range: ActivityRangeResponse };
-export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range'> & {
+export type WithdrawalResponse = Omit<ImportWithdrawal, 'withdrawn_at' | 'restored_at'> & { withdrawn_at: string; restored_at: string | null };
+export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range' | 'withdrawal'> & {
   imported_at: string;
   activity_range: ActivityRangeResponse;
+  withdrawal: WithdrawalResponse | null;
 };
 
 export function importToResponse(row: ImportRow): ImportResponse {
@@ -23,7 +25,12 @@ export function importToResponse(row: ImportRow): ImportResponse {
     authenticity: row.authenticity ?? null,
     imported_at: isoTimestamp(row.imported_at),
     activity_range: activityRangeToResponse(row.activity_range),
+    withdrawal: row.withdrawal ? withdrawalToResponse(row.withdrawal) : null,
   };
+}
+
+export function withdrawalToResponse(w: ImportWithdrawal): WithdrawalResponse {
+  return { ...w, withdrawn_at: isoTimestamp(w.withdrawn_at), restored_at: isoTimestampOrNull(w.restored_at) };
 }
 
 export function activityRangeToResponse(range: ImportMetadata['activity_range']): ActivityRangeResponse {

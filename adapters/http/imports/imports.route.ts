@@ -2,6 +2,7 @@
 import { listRoute } from '../shared/list-route.js';
 import { listToResponse } from '../shared/list.mapper.js';
 import { basisFrom, pageFrom, rangeFrom } from '../shared/query-params.js';
+import { BASIS, PAGE, RANGE } from '../shared/query.schema.js';
 import { importsResponseSchema } from './imports.schema.js';
 import { importToResponse } from './imports.mapper.js';
 
@@ -12,7 +13,13 @@ export const importsRoute = listRoute(
   importsResponseSchema,
   async (deps, query) =>
     listToResponse(
-      await deps.queries.imports({ basis: basisFrom(query, { optional: true }), range: rangeFrom(query), page: pageFrom(query) }),
+      await deps.queries.imports({
+        basis: basisFrom(query, { optional: true }),
+        range: rangeFrom(query),
+        page: pageFrom(query),
+        include_withdrawn: query.include_withdrawn === 'true',
+      }),
       importToResponse,
     ),
+  [...BASIS, ...RANGE, ...PAGE, 'include_withdrawn'],
 );

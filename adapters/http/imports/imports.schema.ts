@@ -7,6 +7,8 @@ import {
 } from '../../../core/domain/authenticity.js';
 import { listEnvelopeSchema, nullableDate, nullableString, nullableTimestamp, timestampSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
+import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
+import { withdrawalSchema } from './withdrawal.schema.js';
 
 const warningSchema = {
   type: 'object',
@@ -72,7 +74,7 @@ export const importRowSchema = {
     size_bytes: { type: 'integer', minimum: 0 },
     imported_at: timestampSchema,
     generation: { type: 'string', enum: ['GEN1', 'GEN2', 'GEN2V2'] },
-    status: { type: 'string', enum: ['OK', 'QUARANTINED'] },
+    status: { type: 'string', enum: [...IMPORT_STATUSES] },
     card: {
       type: 'object',
       properties: {
@@ -105,6 +107,8 @@ export const importRowSchema = {
     warnings: { type: 'array', items: warningSchema },
     /** null for imports stored before verification existed */
     authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
+    /** the latest withdrawal (kept after a restore, with restored_at); null when never withdrawn */
+    withdrawal: { oneOf: [withdrawalSchema, { type: 'null' }] },
   },
   required: [
     'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',

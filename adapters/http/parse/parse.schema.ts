@@ -1,5 +1,6 @@
 /** POST /api/drivercard/parse: the request body and the answer (the import row plus `reused`). */
 import { importRowSchema } from '../imports/imports.schema.js';
+import { dateSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const parseRequestSchema = {
@@ -16,8 +17,12 @@ export const parseRequestSchema = {
 export const parseResponseSchema = {
   type: 'object',
   allOf: [importRowSchema],
-  properties: { reused: { type: 'boolean' } },
-  required: ['reused'],
+  properties: {
+    reused: { type: 'boolean' },
+    /** the import's days on which the card's imports disagree (served from the newest); [] when none */
+    conflicting_dates: { type: 'array', items: dateSchema },
+  },
+  required: ['reused', 'conflicting_dates'],
 } as const;
 
 export type ParseRequest = FromSchema<typeof parseRequestSchema>;

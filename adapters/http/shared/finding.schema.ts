@@ -1,6 +1,6 @@
 /**
  * The finding shape both pre-checks answer with (EU 561/2006 and the Working Time Directive): one definition,
- * differing only in the `rule` enum (and the EU 561 finding's `untrusted` mark). Enums come from core.
+ * differing only in the `rule` enum (and the `untrusted` mark of findings drawn from quarantined imports, `include_quarantined=true`). Enums come from core.
  */
 import { FINDING_STATUSES, SEVERITIES } from '../../../core/eu561/types.js';
 import { nullableInteger, nullableNumber, nullableString, nullableTimestamp, timestampSchema, totalsSchema } from './schema-parts.js';

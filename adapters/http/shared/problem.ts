@@ -10,6 +10,7 @@ import {
   InvalidPayloadError,
   NotFoundError,
   QuarantinedDataError,
+  ImportStatusConflictError,
 } from '../../../core/domain/errors.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 
@@ -23,6 +24,7 @@ export type ErrorCode =
   | 'conflicting_data'
   | 'quarantined_data'
   | 'archive_conflict'
+  | 'import_status_conflict'
   | 'payload_too_large'
   | 'unparseable_ddd'
   | 'service_busy'
@@ -82,6 +84,9 @@ export function problemFor(error: unknown): HttpProblem | null {
   }
   if (error instanceof QuarantinedDataError) {
     return new HttpProblem(409, 'quarantined_data', error.message, { import_ids: [...error.importIds] });
+  }
+  if (error instanceof ImportStatusConflictError) {
+    return new HttpProblem(409, 'import_status_conflict', error.message, { status: error.status });
   }
   if (error instanceof DddDecodeError) {
     const message = error.message.trim() || DECODE_MESSAGES[error.reason] || 'The DDD content cannot be parsed.';

@@ -27,6 +27,7 @@ export const queryParameterSchemas = {
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
+  include_withdrawn: { type: 'string', enum: ['true', 'false'] },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -55,7 +56,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   at: 'driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity',
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
-  include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  include_quarantined: 'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  include_withdrawn: 'imports list: true lists WITHDRAWN imports too (default: left out, as from every basis)',
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */

@@ -14,6 +14,7 @@ import { DddDecodeError } from '../../../core/decoder/api.js';
 import type { ParsedCard } from '../../../core/domain/rows.js';
 import { createUseCases, type UseCaseBundle } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
+import type { ParseResponse } from '../../../core/use-cases/contracts.js';
 
 export interface OfficeService {
   store: MikroOrmImportStore;
@@ -21,8 +22,10 @@ export interface OfficeService {
   /** the clock every use case reads */
   setNow(iso: string): void;
   /** files the card (through the import use case) under a new key; returns the parse answer */
-  importCard(card: ParsedCard): Promise<{ import_id: string; reused: boolean }>;
+  importCard(card: ParsedCard): Promise<ParseResponse>;
   get(path: string): Promise<Response>;
+  /** a POST with a JSON body (undefined: no body) */
+  post(path: string, body?: unknown): Promise<Response>;
   /** unexpected failures (500s) seen by the app */
   errors: unknown[];
   close(): Promise<void>;
@@ -72,6 +75,9 @@ export async function officeService(
       return bundle.imports.parse({ file_name: `${n}.ddd`, content: new TextEncoder().encode(key), archive_id: null });
     },
     get: async (path) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    post: async (path, body) => app.fetch(new Request(`http://127.0.0.1:5055${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })),
     async close() {
       await store.close();
       await rm(dir, { recursive: true, force: true });

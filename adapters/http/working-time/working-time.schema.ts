@@ -3,11 +3,11 @@
  * rules. The one declaration of the answer; WorkingTimeResponse is derived from it.
  */
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
-import { assumptionsSchema, findingSchema, notEvaluatedSchema } from '../shared/finding.schema.js';
+import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import { basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, seconds } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
-export const workingTimeFindingSchema = findingSchema(WTD_RULE_NAMES);
+export const workingTimeFindingSchema = untrustedFindingSchema(WTD_RULE_NAMES);
 
 export const workingTimeResponseSchema = {
   type: 'object',

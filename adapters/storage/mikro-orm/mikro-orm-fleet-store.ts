@@ -164,6 +164,10 @@ export class MikroOrmFleetStore implements FleetStore {
     );
   }
 
+  async removeFleetCard(cardNumber: string): Promise<void> {
+    await this.store.writeDerived('DELETE FROM fleet_card WHERE card_number = ?', [cardNumber]);
+  }
+
   async fleetCard(cardNumber: string): Promise<FleetCardRecord | null> {
     const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [cardNumber]);
     return rows.length === 0 ? null : fleetRecordFromRaw(rows[0]!);
@@ -198,11 +202,17 @@ export class MikroOrmFleetStore implements FleetStore {
 
   async cardsToRefresh(): Promise<string[]> {
     const [counts, rows] = await Promise.all([
-      this.store.query('SELECT card_number, COUNT(*) AS n FROM imports WHERE card_number IS NOT NULL GROUP BY card_number ORDER BY card_number'),
+      this.store.query(
+        "SELECT card_number, COUNT(*) AS n FROM imports WHERE card_number IS NOT NULL AND status <> 'WITHDRAWN' GROUP BY card_number ORDER BY card_number",
+      ),
       this.store.query('SELECT card_number, record_json FROM fleet_card'),
     ]);
     const summarised = new Map(rows.map((raw) => [raw.card_number as string, fleetRecordFromRaw(raw).imports]));
-    return counts.filter((c) => (summarised.get(c.card_number as string) ?? -1) < Number(c.n)).map((c) => c.card_number as string);
+    const stored = new Set(counts.map((c) => c.card_number as string));
+    const lagging = counts.filter((c) => (summarised.get(c.card_number as string) ?? -1) !== Number(c.n)).map((c) => c.card_number as string);
+    // rows left for cards whose imports were all withdrawn or purged (the refresh removes them)
+    const orphans = [...summarised.keys()].filter((card) => !stored.has(card));
+    return [...lagging, ...orphans].sort();
   }
 
   private orderBy(sort: FleetSort, order: 'asc' | 'desc'): string {

@@ -28,6 +28,10 @@ import type { SqlRunner } from './sql-runner.js';
 import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
 import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { unpackDay } from './activity-pack.js';
+import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
+import { StorageError } from './storage-error.js';
+
+export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import {
   ACTIVITY_DAY_COLUMNS,
@@ -76,12 +80,7 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async ping(): Promise<boolean> {
-    try {
-      const rows = await this.query('SELECT 1 AS ok');
-      return rows[0]?.ok === 1;
-    } catch {
-      return false;
-    }
+    return this.query('SELECT 1 AS ok').then((rows) => rows[0]?.ok === 1, () => false);
   }
 
   async close(): Promise<void> {
@@ -144,6 +143,22 @@ export class MikroOrmImportStore implements ImportStore {
     return pk;
   }
 
+  storedHolder(cardNumber: string) {
+    return storedHolder(this, cardNumber);
+  }
+
+  withdrawImport(importId: string, withdrawal: { reason: string; at: number }) {
+    return withdrawImport(this, importId, withdrawal);
+  }
+
+  restoreImport(importId: string, at: number) {
+    return restoreImport(this, importId, at);
+  }
+
+  purgeImports(importedBefore: number) {
+    return purgeImports(this, importedBefore);
+  }
+
   async originalContent(importId: string): Promise<Uint8Array | null> {
     const rows = await this.query(
       'SELECT c.content, c.encoding FROM import_content c JOIN imports i ON i.pk = c.import_pk WHERE i.import_id = ?',
@@ -162,13 +177,14 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   private async selectImport(db: SqlRunner, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
-    // unique columns match one row; a card_number matches every import of the card: the oldest answers
-    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ? ORDER BY pk LIMIT 1`, [value], db);
+    // unique columns match one row; a card_number matches every import of the card: the oldest not withdrawn answers
+    const active = column === 'card_number' ? ` AND status <> 'WITHDRAWN'` : '';
+    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ?${active} ORDER BY pk LIMIT 1`, [value], db);
     return rows.length === 0 ? null : importFromRaw(rows[0]!);
   }
 
   async listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>> {
-    const where: string[] = [];
+    const where: string[] = filter.include_withdrawn === true ? [] : ["status <> 'WITHDRAWN'"];
     const params: SqlValue[] = [];
     if (filter.card_number !== null) {
       where.push('card_number = ?');
@@ -208,8 +224,8 @@ export class MikroOrmImportStore implements ImportStore {
     // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
     const versions = await this.query(
       `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
-         FROM (SELECT day, fingerprint, MAX(import_pk) AS pk FROM day_record
-                WHERE card_number = ? AND day >= ? AND day <= ? GROUP BY day, fingerprint) v
+         FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
+                WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
          JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
          JOIN imports i ON i.pk = v.pk
         ORDER BY v.day, v.pk`,
@@ -270,7 +286,7 @@ export class MikroOrmImportStore implements ImportStore {
     range: DateRange,
     db: SqlRunner = this.runner,
   ): Promise<StoredDayRecord[]> {
-    const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'd.card_number = ?'];
+    const where = [scope.kind === 'import' ? 'i.import_id = ?' : "d.card_number = ? AND i.status <> 'WITHDRAWN'"];
     const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
     withinDays('d.day', range, where, params);
     return this.selectDayRecords(where, params, db);
@@ -356,22 +372,6 @@ export class MikroOrmImportStore implements ImportStore {
       if (pk !== undefined) keys.push({ pk, day: day.date });
     }
     return keys;
-  }
-}
-
-/**
- * A storage failure whose message names the operation and the driver's error code only (`SQLITE_BUSY`,
- * PostgreSQL SQLSTATE `23505`, ...): driver messages can quote the SQL with its bound values.
- */
-export class StorageError extends Error {
-  /** the driver's error code, if any */
-  readonly code: string | null;
-  constructor(operation: string, cause: unknown) {
-    const raw = (cause as { code?: unknown } | null)?.code;
-    const code = typeof raw === 'string' && /^[A-Z0-9_]{1,40}$/.test(raw) ? raw : null;
-    super(`Storage error: ${operation}${code ? ` (${code})` : ''}.`);
-    this.name = 'StorageError';
-    this.code = code;
   }
 }
 

@@ -7,6 +7,7 @@ import type {
   ActivityIntervalRow,
   EventFaultRow,
   ImportRow,
+  ImportWithdrawal,
   PositionRow,
   PositionSource,
   VehicleUsedRow,
@@ -67,6 +68,17 @@ export function importFromRaw(raw: Raw): ImportRow {
     // the row as saved: imports stored before verification existed (or saved without it) have none; the HTTP
     // mapper answers null for them
     ...(meta.authenticity === undefined ? {} : { authenticity: meta.authenticity }),
+    // only on imports ever withdrawn (the row of every other import reads back as it was saved)
+    ...(raw.withdrawn_at === null || raw.withdrawn_at === undefined ? {} : { withdrawal: withdrawalFromRaw(raw) }),
+  };
+}
+
+function withdrawalFromRaw(raw: Raw): ImportWithdrawal {
+  return {
+    reason: raw.withdrawal_reason ?? '',
+    withdrawn_at: Number(raw.withdrawn_at),
+    previous_status: raw.status_before_withdrawal,
+    restored_at: raw.restored_at === null || raw.restored_at === undefined ? null : Number(raw.restored_at),
   };
 }
 

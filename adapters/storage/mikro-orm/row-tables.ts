@@ -45,7 +45,8 @@ export const POSITIONS: RowTable<any> = {
 };
 
 export async function selectRows<T>(store: RowStore, spec: RowTable<T>, scope: RowScope, page: Page | null): Promise<Slice<T>> {
-  const where = [scope.kind === 'import' ? 'i.import_id = ?' : 'i.card_number = ?'];
+  // a card's rows come from its imports that are not WITHDRAWN
+  const where = [scope.kind === 'import' ? 'i.import_id = ?' : "i.card_number = ? AND i.status <> 'WITHDRAWN'"];
   const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
   const bounds = rangeSeconds(scope.range);
   if (bounds.from !== null) {

@@ -47,6 +47,11 @@ export interface ImportEntity {
   activity_days: number;
   /** JSON of { card, driver, warnings } */
   meta: string;
+  /** the latest withdrawal (import-lifecycle.ts): kept after a restore; null when never withdrawn */
+  withdrawn_at: number | null;
+  withdrawal_reason: string | null;
+  status_before_withdrawal: string | null;
+  restored_at: number | null;
 }
 
 export interface ImportContentEntity {
@@ -144,6 +149,10 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       activity_to: { type: 'integer', nullable: true },
       activity_days: { type: 'integer' },
       meta: { type: 'text' },
+      withdrawn_at: { type: 'integer', ...column(types.seconds), nullable: true },
+      withdrawal_reason: { type: 'text', nullable: true },
+      status_before_withdrawal: { type: 'string', ...column(types.string), nullable: true },
+      restored_at: { type: 'integer', ...column(types.seconds), nullable: true },
     },
     // a card's quarantined imports (every card query reads their day records): without it SQLite walks every
     // quarantined import of the fleet through imports_status_index

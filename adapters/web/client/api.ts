@@ -64,12 +64,13 @@ async function get<T>(path: string, params: Params, signal?: AbortSignal, onHead
   return readJson<T>(response);
 }
 
-/** Every import (all pages). */
+/** Every import (all pages), withdrawn ones included (the imports list offers their restore). */
 export async function listImports(signal?: AbortSignal): Promise<ImportInfo[]> {
   const rows: ImportInfo[] = [];
   const limit = 5000;
   for (let offset = 0; ; offset += limit) {
-    const page = await get<ListEnvelope<ImportInfo>>('imports', { limit: String(limit), offset: String(offset) }, signal);
+    const params = { limit: String(limit), offset: String(offset), include_withdrawn: 'true' };
+    const page = await get<ListEnvelope<ImportInfo>>('imports', params, signal);
     rows.push(...page.items);
     if (page.items.length === 0 || rows.length >= page.total) return rows;
   }
@@ -115,4 +116,23 @@ export async function parseFile(fileName: string, contentBase64: string): Promis
     body: JSON.stringify({ file_name: fileName, content_base64: contentBase64 }),
   });
   return readJson<ParseResult>(response);
+}
+
+/** POST imports/{id}/withdraw with the reason; the import as it is now. */
+export async function withdrawImport(importId: string, reason: string): Promise<ImportInfo> {
+  return post<ImportInfo>(`imports/${encodeURIComponent(importId)}/withdraw`, { reason });
+}
+
+/** POST imports/{id}/restore; the import as it is now. */
+export async function restoreImport(importId: string): Promise<ImportInfo> {
+  return post<ImportInfo>(`imports/${encodeURIComponent(importId)}/restore`, {});
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readJson<T>(response);
 }

@@ -6,6 +6,7 @@
 import { ApiError, fleetSummary, listDrivers, listImports } from './api.js';
 import { handleChartKey } from './chart.js';
 import { renderImports } from './authenticity.js';
+import { importActionButton } from './import-actions.js';
 import { byId, el } from './dom.js';
 import { type DriverOption, driversFromImports, normaliseCardNumber } from './drivers.js';
 import { errorBox, errorText } from './errors.js';
@@ -52,6 +53,8 @@ const tooltip = new Tooltip(byId('tooltip'));
 
 let state: ViewState = readViewState(location.search);
 let imports: ImportInfo[] = [];
+/** imports with the withdrawn ones (only the imports list of a card shows those, to restore them) */
+let allImports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
 let fleetRows: FleetRow[] = [];
 let fleetTotal = 0;
@@ -114,7 +117,8 @@ function fillDriverSelect(): void {
 }
 
 async function loadImports(): Promise<void> {
-  imports = await listImports();
+  allImports = await listImports();
+  imports = allImports.filter((i) => i.status !== 'WITHDRAWN');
   drivers = driversFromImports(imports);
   fillDriverSelect();
 }
@@ -145,9 +149,28 @@ function render(): void {
   }
   ui.main.dataset.mode = 'week';
   syncWeekControls(state, cardImports(state.card_number));
-  ui.importsOfCard.replaceChildren(renderImports(cardImports(state.card_number)));
+  ui.importsOfCard.replaceChildren(importsList(state.card_number));
   drawTabs();
   void week.load(state, w);
+}
+
+/** The imports of the card, withdrawn ones included, each with its withdraw / restore button. */
+function importsList(card: string): HTMLElement {
+  const status = el('p', { class: 'import-action-status', attrs: { role: 'status' } });
+  const deps = {
+    ask: { prompt: (m: string) => window.prompt(m), confirm: (m: string) => window.confirm(m) },
+    status: (text: string) => void (status.textContent = text),
+    done: async () => {
+      await loadImports();
+      const keep = status.textContent;
+      // a withdrawn import cannot stay the basis of the view
+      const gone = state.import_id !== null && !imports.some((i) => i.import_id === state.import_id);
+      navigate(gone ? { ...state, import_id: null } : state, 'replace');
+      ui.importsOfCard.querySelector('.import-action-status')!.textContent = keep;
+    },
+  };
+  const own = allImports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
+  return el('div', {}, renderImports(own, (imp) => importActionButton(imp, deps)), status);
 }
 
 function drawTabs(): void {

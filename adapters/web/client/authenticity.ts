@@ -37,8 +37,8 @@ function details(auth: Authenticity): HTMLElement {
   return el('details', { class: 'auth-more' }, el('summary', { text: summary }), body);
 }
 
-/** One item per import of the card, newest first. */
-export function renderImports(imports: readonly ImportInfo[]): HTMLElement {
+/** One item per import of the card, newest first; `action` adds each row's withdraw / restore button. */
+export function renderImports(imports: readonly ImportInfo[], action?: (imp: ImportInfo) => HTMLElement): HTMLElement {
   if (!imports.length) return el('p', { class: 'empty-note', text: 'No import of this card is listed.' });
   const sorted = [...imports].sort((a, b) => b.imported_at.localeCompare(a.imported_at));
   return el('ul', { class: 'imports-list' }, ...sorted.map((imp) => {
@@ -50,6 +50,8 @@ export function renderImports(imports: readonly ImportInfo[]): HTMLElement {
       el('span', { class: 'meta', text: ` · imported ${formatDateTime(imp.imported_at)} · activity ${formatDate(imp.activity_range?.from)} to ${formatDate(imp.activity_range?.to)}` }),
     );
     if (imp.status === 'QUARANTINED') li.append(' ', el('span', { class: 'pill pill-overdue', text: 'quarantined' }));
+    if (imp.status === 'WITHDRAWN') li.append(' ', el('span', { class: 'pill pill-withdrawn', text: `withdrawn: ${imp.withdrawal?.reason ?? ''}` }));
+    if (action) li.append(' ', action(imp));
     if (auth) li.append(details(auth));
     else li.append(el('p', { class: 'meta', text: 'This service did not report authenticity for the import.' }));
     return li;

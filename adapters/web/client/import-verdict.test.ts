@@ -11,7 +11,7 @@ const base = {
 
 t.test('a verified import is a success', async (t) => {
   const v = importVerdict({ ...base, authenticity: { status: 'VERIFIED' } });
-  t.same(v, { state: 'ok', text: 'Imported: MÜLLER, Jan · card C1 · activity 2026-02-01 to 2026-03-01 (29 days) · authenticity verified', card: 'C1', to: '2026-03-01' });
+  t.same(v, { state: 'ok', text: 'Imported: MÜLLER, Jan · card C1 · activity 2026-02-01 to 2026-03-01 (29 days) · authenticity verified', card: 'C1', to: '2026-03-01', problems: [] });
   t.match(importVerdict({ ...base, reused: true }).text, /^Already imported \(reused\): MÜLLER, Jan/, 'a re-import says so; no authenticity from an older service');
   t.equal(importVerdict({ ...base, authenticity: { status: 'UNSIGNED' } }).state, 'ok', 'unsigned is imported with a warning, not quarantined');
 });

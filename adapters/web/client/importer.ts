@@ -1,13 +1,14 @@
 /**
  * The import control: many files at once, from the file input (multiple) or dropped on the drop zone. The
  * files are sent one after another (the service decodes one at a time anyway); each gets a progress line
- * with its result and its warnings, and INVALID / QUARANTINED files are reported as problems.
+ * with its result, its problems with the way forward and its warnings (./import-result.ts); INVALID, QUARANTINED,
+ * another holder, disagreeing days and withdrawn files are reported as problems.
  */
 
 import { ApiError, parseFile } from './api.js';
 import { bytesToBase64 } from './base64.js';
 import { el } from './dom.js';
-import { importVerdict } from './import-verdict.js';
+import { showImportResult } from './import-result.js';
 
 export interface ImportedFile {
   name: string;
@@ -33,13 +34,7 @@ async function importOne(file: File, li: HTMLLIElement, text: HTMLElement): Prom
   text.textContent = 'importing…';
   try {
     const result = await parseFile(file.name, bytesToBase64(new Uint8Array(await file.arrayBuffer())));
-    const verdict = importVerdict(result);
-    li.dataset.state = verdict.state;
-    li.dataset.reused = String(result.reused);
-    text.textContent = verdict.text;
-    if (result.warnings?.length) {
-      li.append(el('ul', { class: 'warnings-list' }, ...result.warnings.map((w) => el('li', { text: w.message, data: { code: w.code } }))));
-    }
+    const verdict = showImportResult(li, text, result);
     return { name: file.name, state: verdict.state, card: verdict.card, to: verdict.to };
   } catch (error) {
     li.dataset.state = 'error';

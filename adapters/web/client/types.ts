@@ -63,7 +63,7 @@ export type EfResult = Authenticity['efs'][number];
 /** An import row as the page reads it (authenticity is absent or null for imports stored before verification). */
 export type ImportInfo = ImportRowResponse;
 export type ImportRow = ImportRowResponse;
-export type ParseResult = ImportInfo & { reused: boolean };
+export type ParseResult = ImportInfo & { reused: boolean; conflicting_dates?: string[] };
 
 /**
  * One row of `GET /drivers` (the fleet list), or one the page makes up from the imports for a service without the
