@@ -34,6 +34,7 @@ import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { fleetChecks } from '../core/use-cases/fleet-checks.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -97,6 +98,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
         fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
+        fleetChecks: fleetChecks(await container.getAsync<ImportStore>(TOKENS.ImportStore), await container.getAsync<Clock>(TOKENS.Clock)),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,

@@ -16,6 +16,8 @@ import { HealthCheck } from '../core/use-cases/health-check.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { fleetChecks } from '../core/use-cases/fleet-checks.js';
+import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -38,6 +40,7 @@ export interface UseCaseBundle {
   health: HealthUseCase;
   fleet: FleetUseCases;
   refreshFleet: RefreshFleetCard;
+  fleetChecks: FleetChecks;
 }
 
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
@@ -56,6 +59,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
     // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
     fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
     refreshFleet,
+    fleetChecks: fleetChecks(ports.store, ports.clock),
   };
 }
 

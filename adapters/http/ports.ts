@@ -9,6 +9,7 @@ import type {
   QueryUseCases,
 } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
+import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -46,6 +47,8 @@ export interface HttpAppDependencies {
   health: HealthUseCase;
   /** the fleet overview (issue 12); absent: its routes answer 404 */
   fleet?: FleetUseCases;
+  /** vehicles across cards, roadside readiness, time by country; absent: their routes answer 404 */
+  fleetChecks?: FleetChecks;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

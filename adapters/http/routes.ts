@@ -33,6 +33,7 @@ import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
 import { officeRoutes } from './office-routes.js';
+import { vehicleRoutes } from './vehicles/vehicles.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -331,6 +332,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     },
   },
   ...officeRoutes,
+  ...vehicleRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

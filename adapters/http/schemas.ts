@@ -36,6 +36,9 @@ export const queryParameterSchemas = {
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
+  registration: { type: 'string', minLength: 1, maxLength: 64 },
+  nation: { type: 'string', minLength: 1, maxLength: 3 },
+  vin: { type: 'string', minLength: 1, maxLength: 17 },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -56,6 +59,9 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  registration: 'vehicle registration number as recorded on the cards (exactly one of registration, vin)',
+  nation: 'registering nation of the vehicle (with registration; default: every nation)',
+  vin: 'vehicle identification number (exactly one of registration, vin)',
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */
