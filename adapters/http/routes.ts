@@ -34,6 +34,7 @@ import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
 import { officeRoutes } from './office-routes.js';
 import { vehicleRoutes } from './vehicles/vehicles.route.js';
+import { readinessRoutes } from './readiness/readiness.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -333,6 +334,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   },
   ...officeRoutes,
   ...vehicleRoutes,
+  ...readinessRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */
