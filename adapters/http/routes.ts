@@ -35,6 +35,7 @@ import { describeError, erroredProperty, strictValidator } from './validation.js
 import { officeRoutes } from './office-routes.js';
 import { vehicleRoutes } from './vehicles/vehicles.route.js';
 import { readinessRoutes } from './readiness/readiness.route.js';
+import { countryRoutes } from './countries/countries.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -335,6 +336,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...officeRoutes,
   ...vehicleRoutes,
   ...readinessRoutes,
+  ...countryRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */
