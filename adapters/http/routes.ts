@@ -5,7 +5,7 @@
  */
 import { hasUnsafeText, sanitizeText } from '../../core/domain/text.js';
 import { anonymizeDdd } from '../../core/anonymize/index.js';
-import { invalidPayload, HttpProblem } from './problem.js';
+import { invalidFilter, invalidPayload, HttpProblem } from './problem.js';
 import type { HttpAppDependencies } from './ports.js';
 import {
   basisFrom,
@@ -302,6 +302,7 @@ export const apiRoutes: readonly RouteSpec[] = [
       409: error('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
     },
     async handle({ deps, query }) {
+      if (typeof query.at === 'string' && !query.at.includes('T')) throw invalidFilter('at', 'Query parameter at must be an instant (YYYY-MM-DDTHH:MM:SSZ).');
       const options = {
         unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
         at: (query.at as string | undefined) ?? null,

@@ -32,7 +32,8 @@ export const queryParameterSchemas = {
   offset: { type: 'integer', minimum: 0, default: 0 },
   ...fleetQueryParameterSchemas,
   unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
-  at: timestampSchema,
+  // the pre-check takes an instant only (its handler refuses a date); roadside readiness a date or an instant
+  at: { anyOf: [timestampSchema, dateSchema] },
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
@@ -55,7 +56,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   offset: 'page start (default 0)',
   ...fleetQueryParameterDescriptions,
   unknown_as: 'card-out time policy: unknown (default: time with no card and no manual entry stays unknown) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
-  at: 'driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity',
+  at: 'pre-check: driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity. Roadside readiness: the day of the check (YYYY-MM-DD, or an instant whose UTC date is taken); default today',
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',

@@ -32,6 +32,12 @@ export interface Readiness {
   missing: MissingDay[];
 }
 
+/** Days of the window ending with `at` that are not among `cardData` (the fleet list's count, card data only). */
+export function missingDayCount(cardData: readonly UtcDay[], at: UtcDay): number {
+  const { from, to } = readinessWindow(at);
+  return to - from + 1 - new Set(cardData.filter((d) => d >= from && d <= to)).size;
+}
+
 /** The UTC days of the window: the day `at` and the 56 days before it. */
 export function readinessWindow(at: UtcDay): { from: UtcDay; to: UtcDay } {
   return { from: at - READINESS_PAST_DAYS, to: at };

@@ -7,12 +7,12 @@
 import { parseIsoDay } from '../../../core/time.js';
 import { invalidFilter } from '../problem.js';
 import { normaliseCardNumber } from '../query-params.js';
-import { OFFICE_ERRORS } from '../office-routes.js';
+import { OFFICE_ERRORS, queryOf } from '../office-routes.js';
 import type { RouteSpec } from '../routes.js';
 import { fleetChecksOf } from '../vehicles/vehicles.route.js';
 import { ERA_FIRST_DATE, ERA_LAST_DATE } from '../../../core/domain/bounds.js';
 import { readinessToResponse } from './readiness.mapper.js';
-import { readinessQuerySchema, readinessResponseSchema } from './readiness.schema.js';
+import { readinessResponseSchema } from './readiness.schema.js';
 
 function atDay(text: string | undefined): number | null {
   if (text === undefined) return null;
@@ -31,10 +31,11 @@ export const readinessRoutes: readonly RouteSpec[] = [
     operationId: 'driverReadiness',
     summary: 'Roadside readiness: the days of the current day and the previous 56 without card data or another record',
     tags: ['fleet'],
-    query: { names: ['card_number', 'at'], schema: readinessQuerySchema },
+    query: queryOf(['card_number', 'at']),
     body: null,
     responses: { 200: { description: 'the window and its missing days', schema: readinessResponseSchema }, ...OFFICE_ERRORS },
     async handle({ deps, query }) {
+      if (query.card_number === undefined) throw invalidFilter('card_number', 'Query parameter card_number is required.');
       const card = normaliseCardNumber(String(query.card_number));
       if (card === '') throw invalidFilter('card_number', 'Query parameter card_number must not be blank.');
       const result = await fleetChecksOf(deps).readiness.readiness(card, atDay(query.at as string | undefined));

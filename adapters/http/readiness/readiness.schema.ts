@@ -1,16 +1,5 @@
 /** The answer of GET /api/drivercard/drivers/readiness (the one declaration of its shape). */
-import { dateSchema, timestampSchema, type Schema } from '../schema-parts.js';
-
-/** `at`: a UTC date, or an instant whose UTC date is taken */
-export const readinessQuerySchema: Schema = {
-  type: 'object',
-  properties: {
-    card_number: { type: 'string', minLength: 1, maxLength: 64 },
-    at: { anyOf: [dateSchema, timestampSchema] },
-  },
-  required: ['card_number'],
-  additionalProperties: false,
-};
+import { dateSchema, type Schema } from '../schema-parts.js';
 
 export const readinessResponseSchema: Schema = {
   type: 'object',

@@ -34,6 +34,13 @@ t.test('readiness of a card: card data, card-out days, manual entries, days afte
   const instant = await (await service.get('/api/drivercard/drivers/readiness?card_number=READY00000000001&at=2026-02-05T23:59:00Z')).json();
   t.equal(instant.at, '2026-02-05', 'an instant counts by its UTC date');
 
+  const fleet = await (await service.get('/api/drivercard/drivers')).json();
+  t.equal(fleet.items[0].readiness_missing_days, 3, 'the fleet row counts the same missing days at the clock\'s today');
+  service.setNow('2026-03-20T08:00:00Z');
+  const later = await (await service.get('/api/drivercard/drivers')).json();
+  t.equal(later.items[0].readiness_missing_days, 13, '2026-01-23 .. 2026-03-20: 02-01 and 03-09 .. 03-20');
+  t.equal((await service.get('/api/drivercard/eu561/violations?card_number=READY00000000001&at=2026-02-05')).status, 400, 'the pre-check takes an instant only');
+
   t.equal((await service.get('/api/drivercard/drivers/readiness?card_number=UNKNOWN')).status, 404);
   t.equal((await service.get('/api/drivercard/drivers/readiness')).status, 400);
   t.equal((await service.get('/api/drivercard/drivers/readiness?card_number=READY00000000001&at=2026-02-30')).status, 400);
