@@ -23,10 +23,10 @@ function vehicleKeyFrom(query: QueryValues): VehicleKey {
   const vin = query.vin as string | undefined;
   if ((registration === undefined) === (vin === undefined)) throw invalidFilter('registration,vin', 'Exactly one of registration or vin is required.');
   if (vin !== undefined) {
+    if (query.nation !== undefined) throw invalidFilter('nation', 'Query parameter nation goes with registration, not vin.');
     if (vin.trim() === '') throw invalidFilter('vin', 'Query parameter vin must not be blank.');
     return { kind: 'vin', value: vin.trim() };
   }
-  if (query.nation !== undefined && registration === undefined) throw invalidFilter('nation', 'Query parameter nation goes with registration.');
   if (registration!.trim() === '') throw invalidFilter('registration', 'Query parameter registration must not be blank.');
   return { kind: 'registration', number: registration!.trim(), nation: (query.nation as string | undefined)?.trim().toUpperCase() ?? null };
 }

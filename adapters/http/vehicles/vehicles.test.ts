@@ -114,3 +114,28 @@ t.test('a generated fleet: unaccounted km, a missing card, a crew pair, a roll-o
   t.equal((await service.get('/api/drivercard/vehicles/mileage?registration=X&vin=Y')).status, 400);
   t.same(service.errors, []);
 });
+
+t.test('the fleet-check routes on an empty service: empty answers, 400 and 404, never a 500', async (t) => {
+  const service = await dddService();
+  t.teardown(() => service.close());
+  const list = await (await service.get('/api/drivercard/vehicles?limit=5&offset=100000')).json();
+  t.same(list, { items: [], total: 0, limit: 5, offset: 100000, conflicts: [] });
+  for (const [path, status] of [
+    ['/api/drivercard/vehicles/mileage?vin=WDB123', 404],
+    ['/api/drivercard/vehicles/mileage?vin=W&nation=DE', 400],
+    ['/api/drivercard/vehicles/mileage?registration=%20', 400],
+    ['/api/drivercard/vehicles/mileage?registration=X&date_from=2026-03-05&date_to=2026-03-01', 400],
+    ['/api/drivercard/vehicles?limit=0', 400],
+    ['/api/drivercard/vehicles?bogus=1', 400],
+    ['/api/drivercard/countries?import_id=nope', 404],
+    ['/api/drivercard/countries?card_number=X&date_from=2020-01-01&date_to=2026-01-01', 400],
+    ['/export/countries.csv?card_number=NOPE', 404],
+    ['/api/drivercard/drivers/readiness?card_number=X&at=yesterday', 400],
+    ['/api/drivercard/drivers/readiness?card_number=X&at=1985-01-01', 404],
+  ] as const) {
+    const res = await service.get(path);
+    t.equal(res.status, status, path);
+    t.match(await res.json(), { error: String, message: String });
+  }
+  t.same(service.errors, []);
+});
