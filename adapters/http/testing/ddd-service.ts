@@ -11,8 +11,9 @@ import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
 import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
 import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
+import type { WebPage } from '../ports.js';
 
-export async function dddService(now = '2026-03-10T08:00:00Z') {
+export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | null = null) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
@@ -25,7 +26,7 @@ export async function dddService(now = '2026-03-10T08:00:00Z') {
     restLog: { record: () => undefined, close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055']),
     maxPayloadBytes: 1 << 22,
-    web: null,
+    web,
     onUnexpectedError: (error) => errors.push(error),
   });
   let n = 0;
@@ -36,6 +37,7 @@ export async function dddService(now = '2026-03-10T08:00:00Z') {
     setNow: (iso: string) => void (clock = Date.parse(iso)),
     importFile: (bytes: Uint8Array) => bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
     get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    fetch: (request: Request) => app.fetch(request),
     async close() {
       await store.close();
       await rm(dir, { recursive: true, force: true });
