@@ -52,11 +52,7 @@ export class MikroOrmImportStore implements ImportStore {
   /** import_id -> pk; both never change once written, so the cache never goes stale */
   private readonly pkCache = new Map<string, number>();
 
-  constructor(
-    readonly orm: MikroORM<any>,
-    readonly dialect: StorageDialect,
-    readonly runner: SqlRunner,
-  ) {}
+  constructor(readonly orm: MikroORM<any>, readonly dialect: StorageDialect, readonly runner: SqlRunner) {}
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
   async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
