@@ -28,10 +28,14 @@ function useToResponse(u: VehicleUse) {
 const segmentToResponse = (s: MileageSegment) => ({ ...s, from: isoTimestamp(s.from), to: isoTimestamp(s.to) });
 const disagreementToResponse = (d: CrewDisagreement) => ({ ...d, at: isoTimestamp(d.at) });
 
+/** Every vehicle matching, and (for readers of one vehicle) the segments and figures of all of them together. */
 export function mileageToResponse(vehicles: VehicleMileage[]) {
   return {
     tolerance_km: TOLERANCE_KM,
     odometer_modulus_km: ODOMETER_MODULUS_KM,
+    unaccounted_km: vehicles.reduce((sum, m) => sum + m.unaccounted_km, 0),
+    recorded_km: vehicles.reduce((sum, m) => sum + m.recorded_km, 0),
+    segments: vehicles.flatMap((m) => m.segments.map((s) => ({ registration: m.registration, ...segmentToResponse(s) }))),
     vehicles: vehicles.map((m) => ({
       registration: m.registration, vins: m.vins, uses: m.uses.map(useToResponse), undated: m.undated.map(useToResponse),
       segments: m.segments.map(segmentToResponse), crew_disagreements: m.crew_disagreements.map(disagreementToResponse),

@@ -76,6 +76,12 @@ export const vehicleMileageResponseSchema: Schema = {
   properties: {
     tolerance_km: { type: 'integer' },
     odometer_modulus_km: { type: 'integer' },
+    unaccounted_km: { type: 'integer' },
+    recorded_km: { type: 'integer' },
+    segments: {
+      type: 'array',
+      items: { ...segment, properties: { registration, ...(segment.properties as object) }, required: ['registration', ...(segment.required as string[])] },
+    },
     vehicles: {
       type: 'array',
       items: {
@@ -90,5 +96,5 @@ export const vehicleMileageResponseSchema: Schema = {
       },
     },
   },
-  required: ['tolerance_km', 'odometer_modulus_km', 'vehicles'],
+  required: ['tolerance_km', 'odometer_modulus_km', 'unaccounted_km', 'recorded_km', 'segments', 'vehicles'],
 };

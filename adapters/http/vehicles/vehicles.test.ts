@@ -87,6 +87,9 @@ t.test('a generated fleet: unaccounted km, a missing card, a crew pair, a roll-o
   ], 'A → B continuous; 100 km after B; driver C\'s 350 km on the missing card');
   t.equal(v1.recorded_km, 400 + 200 + 500 + 250);
   t.equal(v1.unaccounted_km, 450);
+  const whole = await (await service.get(`/api/drivercard/vehicles/mileage?registration=${encodeURIComponent(V1)}`)).json();
+  t.equal(whole.unaccounted_km, 450, 'the figures of every vehicle matching, at the top');
+  t.same(whole.segments.map((s: any) => [s.registration.number, s.km]), [[V1, 100], [V1, 350]]);
 
   const v2 = await mileage(V2);
   t.same(v2.segments, [], 'the crew overlaps are explained; 500,900 → 500,902 is within the 2 km tolerance');
