@@ -110,6 +110,8 @@ export interface FleetRow {
   overdue: boolean;
   download_days_left: number | null;
   coverage_days_28: number | null;
+  /** roadside readiness (absent from older services) */
+  readiness_missing_days?: number | null;
   imports: number;
   quarantined_imports: number;
   conflicting_days: number;
