@@ -35,6 +35,7 @@ import { HealthCheck } from '../core/use-cases/health-check.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
+import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -51,6 +52,7 @@ export const TOKENS = {
   OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
   FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
+  FleetChecks: Symbol.for('drivercard.FleetChecks'),
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
 } as const;
@@ -100,6 +102,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
         fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
         lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
+        fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -195,6 +198,8 @@ function bindUseCases(container: Container, config: Config, overrides: Container
   bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
   bind<OverviewUseCases>(TOKENS.OverviewUseCases, (store) => new OverviewQueries(store), overrides.overviews);
   bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
+  // vehicles across cards, roadside readiness (office annotations plug in as its CoveredDays), time by country
+  bind<FleetChecks>(TOKENS.FleetChecks, (store, context) => fleetChecks(store, context.get<Clock>(TOKENS.Clock)));
   bind<RefreshFleetCard>(TOKENS.RefreshFleetCard, async (store, context) => new RefreshFleetCard({
     store,
     fleet: await context.getAsync<FleetStore>(TOKENS.FleetStore),

@@ -17,6 +17,8 @@ import type { FleetStore } from '../core/ports/fleet-store.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
+import { fleetChecks } from '../core/use-cases/fleet-checks.js';
+import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -40,6 +42,7 @@ export interface UseCaseBundle {
   fleet: FleetUseCases;
   refreshFleet: RefreshFleetCard;
   lifecycle: ImportLifecycleUseCases;
+  fleetChecks: FleetChecks;
 }
 
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
@@ -59,6 +62,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
     fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
     refreshFleet,
     lifecycle: new ImportLifecycle({ store: ports.store, clock: ports.clock, onCardChanged: (card) => refreshFleet.recompute(card) }),
+    fleetChecks: fleetChecks(ports.store, ports.clock),
   };
 }
 

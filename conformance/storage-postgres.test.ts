@@ -20,6 +20,7 @@ import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
+import { vehicleStoreSuite } from './vehicle-store.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -46,6 +47,7 @@ if (!started.available) {
   dddFixturesSuite(t, 'postgres', () => open());
   contentEncodingSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
+  vehicleStoreSuite(t, 'postgres', () => open());
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

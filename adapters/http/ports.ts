@@ -10,6 +10,7 @@ import type {
 } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-import.js';
+import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -49,6 +50,8 @@ export interface HttpAppDependencies {
   fleet?: FleetUseCases;
   /** withdraw / restore of imports; absent: their routes answer 404 */
   lifecycle?: ImportLifecycleUseCases;
+  /** vehicles across cards, roadside readiness, time by country; absent: their routes answer 404 */
+  fleetChecks?: FleetChecks;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

@@ -21,6 +21,9 @@ import { timeSummaryRoute } from './time-summary/time-summary.route.js';
 import { vehiclesUsedRoute } from './vehicles-used/vehicles-used.route.js';
 import { weekOverviewRoute } from './week-overview/week-overview.route.js';
 import { workingTimeRoute } from './working-time/working-time.route.js';
+import { vehicleRoutes } from './vehicles/vehicles.route.js';
+import { readinessRoutes } from './readiness/readiness.route.js';
+import { countryRoutes } from './countries/countries.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -44,6 +47,9 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...officeRoutes,
   importsWithdrawRoute,
   importsRestoreRoute,
+  ...vehicleRoutes,
+  ...readinessRoutes,
+  ...countryRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

@@ -9,6 +9,7 @@
  * Every value is a number: epoch seconds (`_s`) or epoch days (`_day`); the HTTP adapter writes ISO text.
  */
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
+import { missingDayCount } from './readiness.js';
 
 export const DOWNLOAD_INTERVAL_DAYS = 28;
 export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
@@ -51,6 +52,11 @@ export interface FleetCardRecord {
   findings: FindingCounts;
   /** false when the pre-check refused the card's last 4 weeks (conflicting or quarantined data) */
   findings_evaluated: boolean;
+  /**
+   * epoch days with card data (./readiness.ts) among the READINESS_PAST_DAYS + 1 days up to the card's last record;
+   * absent on summaries written before roadside readiness existed
+   */
+  card_data_days?: number[];
 }
 
 export interface FleetFilter {
@@ -74,6 +80,8 @@ export interface FleetRow {
   overdue: boolean;
   download_days_left: number | null;
   coverage_days_28: number;
+  /** days of today and the 56 before it without card data (./readiness.ts); null: not known for this summary yet */
+  readiness_missing_days: number | null;
   imports: number;
   quarantined_imports: number;
   conflicting_days: number;
@@ -145,6 +153,7 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     overdue: due !== null && nowS > due,
     download_days_left: due === null ? null : epochDayOf(due) - today,
     coverage_days_28: coverageDays(record.recorded_days, today),
+    readiness_missing_days: record.card_data_days === undefined ? null : missingDayCount(record.card_data_days, today),
     imports: record.imports,
     quarantined_imports: record.quarantined_imports,
     conflicting_days: record.conflicting_days,

@@ -11,6 +11,8 @@
  * - Dates are inclusive UTC day numbers, instants epoch seconds (core/time.ts).
  * - Row lists are ordered by time, then by a stable key, so `page` slices never overlap or skip.
  * - Rows of an import with status QUARANTINED carry `quarantined: true`, other rows `quarantined: false`.
+ * - `vehicleUses` reads one vehicle's rows of every card through an index on the registration / VIN (never a scan
+ *   of every row); `vehicleList` pages the distinct registrations.
  * - A card's history (which import serves each day, which days are conflicts: core/use-cases/served-days.ts) is
  *   kept at import time, in the transaction of `saveImport`; `cardHistory` reads it.
  * - WITHDRAWN imports are kept (row, original bytes, rows) but take part in nothing a card is read for: not in its
@@ -30,6 +32,7 @@ import type {
   ParsedCard,
   PositionRow,
   UtcDay,
+  VehicleRegistration,
   VehicleUsedRow,
 } from '../domain/rows.js';
 
@@ -137,6 +140,14 @@ export interface CardHistory {
   conflicts: UtcDay[];
 }
 
+/** One vehicle: by registration (number, and nation when given) or by VIN. */
+export type VehicleKey =
+  | { kind: 'registration'; number: string; nation: string | null }
+  | { kind: 'vin'; value: string };
+
+/** A vehicle-used row with its import's sequence (larger = saved later). */
+export type StoredVehicleUse = Served<VehicleUsedRow> & { import_id: string; quarantined: boolean; sequence: number };
+
 export interface ImportStore {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
@@ -177,4 +188,8 @@ export interface ImportStore {
   vehiclesUsed(scope: RowScope, page: Page | null): Promise<Slice<Served<VehicleUsedRow>>>;
   /** positions whose timestamp lies in the range */
   positions(scope: RowScope, page: Page | null): Promise<Slice<Served<PositionRow>>>;
+  /** every vehicle-used row of the vehicle, of every card and import (quarantined ones flagged), any order */
+  vehicleUses(key: VehicleKey): Promise<StoredVehicleUse[]>;
+  /** the distinct registrations of all vehicle-used rows, ordered by number then nation (nulls first) */
+  vehicleList(page: Page): Promise<Slice<VehicleRegistration>>;
 }

@@ -20,6 +20,7 @@ import {
   type FleetCardRecord,
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
+import { cardDataDays, readinessWindow } from '../fleet/readiness.js';
 import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
@@ -116,8 +117,16 @@ export class RefreshFleetCard {
       authenticity_status: authenticityStatusOf(newest),
       findings: findings.counts,
       findings_evaluated: findings.evaluated,
+      card_data_days: lastDay === null ? [] : await this.cardData(cardNumber, lastDay),
     };
     await fleet.saveFleetCard(record);
+  }
+
+  /** Days with card data (core/fleet/readiness.ts) among the roadside window ending with the last recorded day. */
+  private async cardData(cardNumber: string, lastDay: number): Promise<number[]> {
+    const history = await this.deps.store.cardHistory(cardNumber, readinessWindow(lastDay));
+    const rows = await this.deps.store.activities(history.served.map(({ import_id, date }) => ({ import_id, date })), null);
+    return [...cardDataDays(rows.items)];
   }
 
   /** End of the newest import's last activity interval (its activity range's last day). */

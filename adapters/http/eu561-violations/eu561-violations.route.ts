@@ -1,4 +1,5 @@
 /** GET /api/drivercard/eu561/violations: the EU 561/2006 technical pre-check of a basis (not a legal decision). */
+import { invalidFilter } from '../shared/problem.js';
 import { basisFrom, boundedRangeFrom } from '../shared/query-params.js';
 import { BASIS, RANGE } from '../shared/query.schema.js';
 import { QUERY_ERRORS, queryOf, TRUSTED_BASIS_ERROR, type RouteSpec } from '../shared/route-spec.js';
@@ -18,6 +19,9 @@ export const eu561ViolationsRoute: RouteSpec = {
     ...TRUSTED_BASIS_ERROR,
   },
   async handle({ deps, query }) {
+    if (typeof query.at === 'string' && !query.at.includes('T')) {
+      throw invalidFilter('at', 'Query parameter at must be an instant (YYYY-MM-DDTHH:MM:SSZ).');
+    }
     const options = {
       unknown_as: query.unknown_as,
       at: query.at ?? null,

@@ -21,6 +21,7 @@ const base: FleetRow = {
   overdue: false,
   download_days_left: 12,
   coverage_days_28: 17,
+  readiness_missing_days: 5,
   imports: 3,
   quarantined_imports: 1,
   conflicting_days: 2,

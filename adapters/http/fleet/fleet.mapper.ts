@@ -34,6 +34,7 @@ export function fleetRowJson(row: FleetRow): FleetRowJson {
     overdue: row.overdue,
     download_days_left: row.download_days_left,
     coverage_days_28: row.coverage_days_28,
+    readiness_missing_days: row.readiness_missing_days,
     imports: row.imports,
     quarantined_imports: row.quarantined_imports,
     conflicting_days: row.conflicting_days,
@@ -111,7 +112,8 @@ export class FleetListWriter {
     }
     return (
       `${text.head}${number(row.expiry_days_left)}${text.middle}${row.overdue}` +
-      `,"download_days_left":${number(row.download_days_left)},"coverage_days_28":${row.coverage_days_28}${text.tail}`
+      `,"download_days_left":${number(row.download_days_left)},"coverage_days_28":${row.coverage_days_28}` +
+      `,"readiness_missing_days":${number(row.readiness_missing_days)}${text.tail}`
     );
   }
 

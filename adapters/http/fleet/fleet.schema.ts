@@ -29,6 +29,7 @@ export const fleetRowSchema = {
     overdue: { type: 'boolean' },
     download_days_left: nullableInteger,
     coverage_days_28: { type: 'integer', minimum: 0, maximum: 28 },
+    readiness_missing_days: { type: ['integer', 'null'], minimum: 0, maximum: 57, description: 'days of today and the 56 before it without card data (roadside readiness; annotations not counted here); null until the card is imported again' },
     imports: count,
     quarantined_imports: count,
     conflicting_days: count,
@@ -39,7 +40,7 @@ export const fleetRowSchema = {
   required: [
     'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left',
     'last_download', 'last_download_source', 'next_download_due', 'overdue', 'download_days_left',
-    'coverage_days_28', 'imports', 'quarantined_imports', 'conflicting_days', 'authenticity_status', 'findings_4w',
+    'coverage_days_28', 'readiness_missing_days', 'imports', 'quarantined_imports', 'conflicting_days', 'authenticity_status', 'findings_4w',
   ],
 } as const;
 

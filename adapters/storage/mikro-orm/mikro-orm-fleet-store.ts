@@ -19,6 +19,7 @@ import {
   type FleetFilter,
   type FleetSort,
 } from '../../../core/fleet/fleet-card.js';
+import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
 import type { FleetListQuery, FleetStore } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
 import type { Raw, SqlValue } from './dialect.js';
@@ -46,11 +47,14 @@ const FINDING_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', '
 
 export function recordJson(record: FleetCardRecord): string {
   const days = recordedBits(record.recorded_days);
+  const cardData = record.card_data_days === undefined ? undefined : recordedBits(record.card_data_days, READINESS_PAST_DAYS + 1);
   const f = record.findings;
   return JSON.stringify([
     RECORD_FORMAT, record.surname, record.first_names, record.issuing_member_state, record.expiry_day, record.card_download_s,
     record.activity_end_s, days?.until ?? null, days?.bits ?? null, record.imports, record.quarantined_imports, record.conflicting_days,
     record.authenticity_status, f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI, record.findings_evaluated,
+    // absent: written before roadside readiness existed; null: no card data in the window
+    ...(cardData === undefined ? [] : [cardData?.until ?? null, cardData?.bits ?? null]),
   ]);
 }
 
@@ -92,6 +96,7 @@ function recordFromArray(cardNumber: string, a: readonly unknown[]): FleetCardRe
       MSI: numberOr(a[19], 0),
     },
     findings_evaluated: a[20] === true,
+    ...(a.length > 21 ? { card_data_days: recordedDaysOf({ until: a[21], bits: a[22] }) } : {}),
   };
 }
 
@@ -122,12 +127,12 @@ function recordFromObject(cardNumber: string, r: Record<string, unknown>): Fleet
  * Recorded days stored compactly: the last day and one character per day before it ('1' = recorded), so a
  * listed row parses one short string instead of an array of numbers.
  */
-export function recordedBits(days: readonly number[]): { until: number; bits: string } | null {
+export function recordedBits(days: readonly number[], kept = RECORDED_DAYS_KEPT): { until: number; bits: string } | null {
   if (days.length === 0) return null;
   const until = Math.max(...days);
   const set = new Set(days);
   let bits = '';
-  for (let d = until; d > until - RECORDED_DAYS_KEPT; d--) bits += set.has(d) ? '1' : '0';
+  for (let d = until; d > until - kept; d--) bits += set.has(d) ? '1' : '0';
   return { until, bits: bits.replace(/0+$/, '') };
 }
 

@@ -18,7 +18,7 @@ import type {
   SaveOutcome,
   ServedDay,
   Slice,
-  StoredDayRecord,
+  StoredDayRecord, VehicleKey,
 } from '../../../core/ports/import-store.js';
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
@@ -27,6 +27,7 @@ import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
 import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
+import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
 import { StorageError } from './storage-error.js';
@@ -55,11 +56,7 @@ export class MikroOrmImportStore implements ImportStore {
   /** import_id -> pk; both never change once written, so the cache never goes stale */
   private readonly pkCache = new Map<string, number>();
 
-  constructor(
-    readonly orm: MikroORM<any>,
-    readonly dialect: StorageDialect,
-    readonly runner: SqlRunner,
-  ) {}
+  constructor(readonly orm: MikroORM<any>, readonly dialect: StorageDialect, readonly runner: SqlRunner) {}
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
   async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
@@ -354,6 +351,8 @@ export class MikroOrmImportStore implements ImportStore {
   positions(scope: RowScope, page: Page | null) {
     return selectRows(this, POSITIONS, scope, page);
   }
+  vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
+  vehicleList = (page: Page) => vehicleList(this, page);
 
   /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
   private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {

@@ -245,6 +245,11 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       distance_km: { type: 'integer', nullable: true },
       vu_data_block_counter: { type: 'integer', nullable: true },
     },
+    // one vehicle's rows of every card (vehicle-queries.ts)
+    indexes: [
+      { name: 'vehicle_used_registration_index', properties: ['reg_number', 'reg_nation'] },
+      { name: 'vehicle_used_vin_index', properties: ['vin'] },
+    ],
   });
 
   const PositionSchema = new EntitySchema<PositionEntity>({

@@ -22,6 +22,7 @@ import {
 } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
+import { mountVehicles } from './vehicles-view.js';
 
 type Phase = 'loading' | 'ready' | 'empty' | 'error' | 'fleet';
 const PAGE = 100;
@@ -308,4 +309,5 @@ async function boot(): Promise<void> {
 }
 
 wire();
+mountVehicles(byId('fleet'));
 void boot();

@@ -30,6 +30,13 @@ function note(text: string, cls = 'cell-note'): HTMLElement {
   return el('span', { class: cls, text });
 }
 
+/** roadside readiness: days of today and the previous 56 without card data */
+function readinessNote(r: FleetRow): HTMLElement[] {
+  if (r.readiness_missing_days == null) return [];
+  const text = r.readiness_missing_days === 0 ? 'roadside: all 57 days' : `roadside: ${r.readiness_missing_days} of 57 days missing`;
+  return [note(text, 'cell-note readiness')];
+}
+
 function driverCell(row: FleetRow, state: ViewState, handlers: FleetHandlers): HTMLTableCellElement {
   const href = viewStateSearch({ ...state, card_number: row.card_number, week: null, import_id: null, date_from: null, date_to: null }) || '?';
   const link = el('a', { class: 'driver-link', text: fleetName(row), attrs: { href }, data: { card: row.card_number } });
@@ -84,7 +91,7 @@ const COLUMNS: Column[] = [
   {
     label: 'Data, last 28 days',
     sort: null,
-    cell: (r) => td('Data, last 28 days', r.coverage_days_28 == null ? '–' : `${r.coverage_days_28} of 28 days`),
+    cell: (r) => td('Data, last 28 days', r.coverage_days_28 == null ? '–' : `${r.coverage_days_28} of 28 days`, ...readinessNote(r)),
   },
   { label: 'Authenticity', sort: null, cell: (r) => td('Authenticity', authenticityBadge(r.authenticity_status)) },
   { label: 'Imports', sort: null, cell: (r) => td('Imports', importsText(r)) },

@@ -69,9 +69,11 @@ export type ParseResult = ImportInfo & { reused: boolean; conflicting_dates?: st
  * One row of `GET /drivers` (the fleet list), or one the page makes up from the imports for a service without the
  * fleet list (./fleet-rows.ts rowsFromDrivers: no coverage, findings not checked).
  */
-export type FleetRow = Omit<FleetRowResponse, 'coverage_days_28' | 'findings_4w'> & {
+export type FleetRow = Omit<FleetRowResponse, 'coverage_days_28' | 'findings_4w' | 'readiness_missing_days'> & {
   coverage_days_28: FleetRowResponse['coverage_days_28'] | null;
   findings_4w: FleetRowResponse['findings_4w'] | null;
+  /** roadside readiness (absent from older services) */
+  readiness_missing_days?: FleetRowResponse['readiness_missing_days'];
 };
 export type FleetSummary = FleetSummaryResponse;
 

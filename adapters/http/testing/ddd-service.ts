@@ -1,0 +1,46 @@
+/**
+ * A whole service over real DDD bytes for the fleet-check tests: the real decoder and use cases (createUseCases),
+ * SQLite in a temporary folder, a settable clock, and the HTTP app. Files come from the fixtures encoder.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
+import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
+import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
+import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createUseCases } from '../../../composition/use-cases.js';
+import { createHttpApp } from '../app.js';
+import type { WebPage } from '../ports.js';
+
+export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | null = null) {
+  const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
+  const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
+  let clock = Date.parse(now);
+  const errors: unknown[] = [];
+  const bundle = createUseCases({
+    store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date(clock) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(),
+  });
+  const { app } = createHttpApp({
+    ...bundle,
+    restLog: { record: () => undefined, close: async () => undefined },
+    allowedHosts: () => new Set(['127.0.0.1:5055']),
+    maxPayloadBytes: 1 << 22,
+    web,
+    onUnexpectedError: (error) => errors.push(error),
+  });
+  let n = 0;
+  return {
+    store,
+    bundle,
+    errors,
+    setNow: (iso: string) => void (clock = Date.parse(iso)),
+    importFile: (bytes: Uint8Array) => bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
+    get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    fetch: (request: Request) => app.fetch(request),
+    async close() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
