@@ -19,6 +19,7 @@ import { useCasesSuite } from './use-cases.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
+import { officeRecordsSuite } from './office-records.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -44,6 +45,11 @@ if (!started.available) {
   fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
   dddFixturesSuite(t, 'postgres', () => open());
   contentEncodingSuite(t, 'postgres', () => open());
+  officeRecordsSuite(t, 'postgres', async () => {
+    const url = server.freshDatabaseUrl();
+    const store = await open(url);
+    return { store, reopen: async () => (await store.close(), open(url)) };
+  });
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

@@ -13,6 +13,7 @@ const OPEN = { from: null, to: null };
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
+import { officeRecordsSuite } from './office-records.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -22,6 +23,11 @@ storagePortSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(ro
 fleetStoreSuite(t, 'sqlite', async () => fleetUnderTest(await createMikroOrmStore({ dataDir: join(root, `db-${++n}`) })));
 dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+officeRecordsSuite(t, 'sqlite', async () => {
+  const dataDir = join(root, `db-${++n}`);
+  const store = await createMikroOrmStore({ dataDir });
+  return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
+});
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
   const dataDir = join(root, 'reopen');
