@@ -34,6 +34,7 @@ import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { bindOfficeRecords, officeRecordUseCases, type OfficeRecords } from './office-records.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -51,6 +52,9 @@ export const TOKENS = {
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
   FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
+  OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
+  Annotations: Symbol.for('drivercard.Annotations'),
+  FindingReviews: Symbol.for('drivercard.FindingReviews'),
 } as const;
 
 /** A store the container can close (the MikroORM store is one). */
@@ -97,6 +101,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
         health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
         fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
+        ...(await officeRecordUseCases(container)),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -190,7 +195,9 @@ function bindUseCases(container: Container, config: Config, overrides: Container
     overrides.imports,
   );
   bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
-  bind<OverviewUseCases>(TOKENS.OverviewUseCases, (store) => new OverviewQueries(store), overrides.overviews);
+  bind<OverviewUseCases>(TOKENS.OverviewUseCases, async (store, context) =>
+    new OverviewQueries(store, await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords)), overrides.overviews);
+  bindOfficeRecords(container);
   bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
   bind<RefreshFleetCard>(TOKENS.RefreshFleetCard, async (store, context) => new RefreshFleetCard({
     store,

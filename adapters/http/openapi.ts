@@ -20,13 +20,15 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
-      parameters: (route.query?.names ?? []).map((name) => ({
+      parameters: [...route.path.matchAll(/:(\w+)/g)].map((m) => ({
+        name: m[1]!, in: 'path', required: true, description: `the ${m[1]} of the resource`, schema: { type: 'string' },
+      } as Record<string, unknown>)).concat((route.query?.names ?? []).map((name) => ({
         name,
         in: 'query',
         required: false,
         description: queryParameterDescriptions[name],
         schema: queryParameterSchemas[name],
-      })),
+      }))),
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
@@ -37,7 +39,7 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
     if (route.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
     }
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+    (paths[route.path.replace(/:(\w+)/g, '{$1}')] ??= {})[route.method.toLowerCase()] = operation;
   }
   paths['/openapi.json'] = {
     get: {

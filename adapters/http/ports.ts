@@ -9,6 +9,8 @@ import type {
   QueryUseCases,
 } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
+import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
+import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -46,6 +48,10 @@ export interface HttpAppDependencies {
   health: HealthUseCase;
   /** the fleet overview (issue 12); absent: its routes answer 404 */
   fleet?: FleetUseCases;
+  /** the office's annotations; absent: their routes answer 404 */
+  annotations?: OfficeAnnotations;
+  /** the review workflow of findings; absent: its routes answer 404 */
+  reviews?: FindingReviewWorkflow;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

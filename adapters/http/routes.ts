@@ -33,6 +33,8 @@ import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
 import { officeRoutes } from './office-routes.js';
+import { annotationRoutes } from './annotations/annotations.route.js';
+import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -291,7 +293,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'eu561Violations',
     summary: 'Technical EU 561/2006 pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence', 'include_quarantined']),
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence', 'include_quarantined', 'annotations']),
     body: null,
     responses: {
       200: { description: 'the pre-check result', schema: schemas.eu561ResponseSchema },
@@ -304,6 +306,7 @@ export const apiRoutes: readonly RouteSpec[] = [
         at: (query.at as string | undefined) ?? null,
         evidence: query.evidence as 'full' | 'summary' | undefined,
         include_quarantined: query.include_quarantined === 'true',
+        annotations: query.annotations as 'apply' | 'ignore' | undefined,
       };
       return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },
@@ -314,7 +317,7 @@ export const apiRoutes: readonly RouteSpec[] = [
     operationId: 'workingTime',
     summary: 'Technical Working Time Directive 2002/15/EC pre-check of the selected data basis (not a legal decision)',
     tags: ['eu561'],
-    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks']),
+    query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks', 'annotations']),
     body: null,
     responses: {
       200: { description: 'weekly working time and the Directive 2002/15/EC findings', schema: schemas.workingTimeResponseSchema },
@@ -326,11 +329,14 @@ export const apiRoutes: readonly RouteSpec[] = [
         unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
         evidence: query.evidence as 'full' | 'summary' | undefined,
         reference_weeks: query.reference_weeks as number | undefined,
+        annotations: query.annotations as 'apply' | 'ignore' | undefined,
       };
       return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },
   },
   ...officeRoutes,
+  ...annotationRoutes,
+  ...findingReviewRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

@@ -14,6 +14,7 @@ import { MAX_RANGE_DAYS } from '../domain/bounds.js';
 import { buildDayOverviews, buildWeekOverviews, type OverviewInput } from '../overview/index.js';
 import { DAY_SECONDS, dayStart, daysBetween, isoDay, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { AnnotationStore } from '../ports/annotation-store.js';
 import { servedHistory } from './driver-card-queries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
@@ -34,7 +35,11 @@ function overviewRange(range: DateRange, data: Pick<ServedData, 'served'>): { fr
 }
 
 export class OverviewQueries implements OverviewUseCases {
-  constructor(private readonly store: ImportStore) {}
+  /** `annotations`: the office's annotations the checks apply (none when absent) */
+  constructor(
+    private readonly store: ImportStore,
+    private readonly annotations: AnnotationStore | null = null,
+  ) {}
 
   async dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
     const { input, data } = await this.gather(query.basis, query.range);
@@ -75,7 +80,8 @@ export class OverviewQueries implements OverviewUseCases {
         throw new InvalidFilterError('at', 'Query parameter at must be a time within the evaluated dates of the data basis.');
       }
     }
-    const result = runPrecheck({ ...input, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
+    const notes = await this.annotationsOf(input, query.options?.annotations);
+    const result = runPrecheck({ ...input, ...notes, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
@@ -85,8 +91,10 @@ export class OverviewQueries implements OverviewUseCases {
 
   async workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult> {
     const { input, basis } = await this.trustedInput(query.basis, query.range);
+    const notes = await this.annotationsOf(input, query.options?.annotations);
     const result = runWorkingTime({
       ...input,
+      ...notes,
       unknown_as: query.options?.unknown_as,
       evidence: query.options?.evidence,
       reference_weeks: query.options?.reference_weeks,
@@ -94,6 +102,19 @@ export class OverviewQueries implements OverviewUseCases {
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
     return result;
+  }
+
+  /** The card's annotations (not withdrawn) over the input's days, or the mark that they are ignored. */
+  private async annotationsOf(input: PrecheckInput, mode: 'apply' | 'ignore' | undefined): Promise<Pick<PrecheckInput, 'annotations' | 'annotations_ignored'>> {
+    if (mode === 'ignore') return { annotations: [], annotations_ignored: true };
+    if (this.annotations === null || input.card_number === null || input.intervals.length === 0) return { annotations: [] };
+    let first = input.intervals[0]!.start;
+    let last = input.intervals[0]!.end;
+    for (const r of input.intervals) (first = Math.min(first, r.start), last = Math.max(last, r.end));
+    const from = input.date_from !== null ? dayStart(input.date_from) : first;
+    const to = input.date_to !== null ? dayStart(input.date_to) + DAY_SECONDS : last;
+    const found = await this.annotations.annotationsOf({ card_number: input.card_number, from, to, include_withdrawn: false });
+    return { annotations: found.map(({ annotation_id, kind, start, end }) => ({ annotation_id, kind, start, end })) };
   }
 
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
