@@ -6,6 +6,7 @@ import {
   basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableNumber, nullableString,
   nullableTimestamp, seconds, timestampSchema, totalsSchema, type Schema,
 } from './schema-parts.js';
+import { answerAnnotationProperties, findingAnnotationProperties } from './annotations/annotation-effects.schema.js';
 
 const evidenceSchema: Schema = {
   type: 'object',
@@ -127,10 +128,11 @@ export const eu561ResponseSchema: Schema = {
           severity_verified: { type: 'boolean' },
           assumption_dependent: { type: 'boolean' },
           evidence_summary: evidenceSummarySchema,
+          ...findingAnnotationProperties,
         },
         required: [
           'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
+          'severity_verified', 'assumption_dependent', 'finding_id',
         ],
       },
     },
@@ -161,6 +163,7 @@ export const eu561ResponseSchema: Schema = {
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
     driver_status: driverStatusSchema,
+    ...answerAnnotationProperties,
   },
   required: [
     'rule_version', 'algorithm_version', 'basis', 'driver', 'summary', 'violations', 'warnings', 'data_gaps', 'not_evaluated',
@@ -219,16 +222,26 @@ export const workingTimeResponseSchema: Schema = {
           severity_verified: { type: 'boolean' },
           assumption_dependent: { type: 'boolean' },
           evidence_summary: evidenceSummarySchema,
+          ...findingAnnotationProperties,
         },
         required: [
           'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-          'severity_verified', 'assumption_dependent',
+          'severity_verified', 'assumption_dependent', 'finding_id',
         ],
       },
     },
     not_evaluated: notEvaluatedSchema,
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
+    ...answerAnnotationProperties,
+    warnings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { code: { type: 'string' }, message: { type: 'string' }, start: nullableTimestamp, end: nullableTimestamp },
+        required: ['code', 'message', 'start', 'end'],
+      },
+    },
   },
   required: [
     'rule_version', 'algorithm_version', 'basis', 'reference_weeks', 'weeks', 'average_weekly_working_time', 'violations',
