@@ -55,7 +55,7 @@ export function attributeAnnotations<F extends ComparableFinding>(
     if (twin) matched.add(twin);
     const same = twin !== undefined && twin.status === v.status && twin.value === v.value && twin.start === v.start && twin.end === v.end;
     const ids = same || pieces.length === 0 ? [] : causes(v, pieces);
-    const justifying = spans.filter((a) => justifies(ruleset, a.kind) && overlapping(a, span)).map((a) => a.annotation_id);
+    const justifying = spans.filter((a) => justifies(ruleset, a.kind, v.rule) && overlapping(a, span)).map((a) => a.annotation_id);
     v.annotations_applied = [...new Set([...ids, ...justifying])];
     if (justifying.length > 0) v.possibly_justified = true;
   }

@@ -100,3 +100,13 @@ t.test('annotations never reach outside the evaluated span, and a partly covered
   t.match(r.annotations!.items, [{ annotation_id: 'ann_half', filled_seconds: 5 * 3600 }, { annotation_id: 'ann_before', filled_seconds: 0 }]);
   t.same(brief(r), ['daily_rest INCOMPLETE_DATA 2026-03-02T06:00:00Z'], '5 h of rest and 6 h unknown: still undecided');
 });
+
+t.test('FERRY_TRAIN: unknown time on board is rest; it may justify rest findings only (Art. 9(1))', async (t) => {
+  // the card-out night on a ferry: rest, so no daily-rest finding; the 10 h 30 of driving next to it stays unmarked
+  const steps: Step[] = [['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h30'], ['UNKNOWN', '12h45'], ...shift13(), ['REST', '11h']];
+  const r = check(steps, [span('ann_ferry', 'FERRY_TRAIN', '2026-03-02T17:00Z', '2026-03-03T06:00Z')]);
+  t.same(r.violations.filter((v) => v.rule === 'daily_rest'), []);
+  const driving = r.violations.find((v) => v.rule === 'daily_driving');
+  t.equal(driving?.status, 'VIOLATION');
+  t.equal(driving?.possibly_justified, undefined, 'Art. 9 does not excuse driving time');
+});

@@ -40,10 +40,15 @@ const FILL: Record<AnnotationRuleset, Record<AnnotationKind, Exclude<SegmentKind
   },
 };
 
-/** Kinds whose overlapping findings are marked `possibly_justified` (the derogation is judged on evidence off the card). */
-const JUSTIFIES: Record<AnnotationRuleset, ReadonlySet<AnnotationKind>> = {
-  eu561: new Set(['ARTICLE_12', 'FERRY_TRAIN']),
-  wtd: new Set(),
+/**
+ * Kinds whose overlapping findings are marked `possibly_justified` (the derogation is judged on evidence off the
+ * card), and of which rules: Art. 12 departs from Arts. 6 to 9 (every EU 561 rule here); Art. 9(1) only lets a rest
+ * on a ferry or train be interrupted, so it concerns the rest rules. Neither derogates from Directive 2002/15.
+ */
+const REST_RULES: ReadonlySet<string> = new Set(['daily_rest', 'weekly_rest', 'daily_rest_multi_manning']);
+const JUSTIFIES: Record<AnnotationRuleset, Partial<Record<AnnotationKind, (rule: string) => boolean>>> = {
+  eu561: { ARTICLE_12: () => true, FERRY_TRAIN: (rule) => REST_RULES.has(rule) },
+  wtd: {},
 };
 
 /** An annotation as the checks take it (epoch seconds, [start, end)). */
@@ -67,7 +72,11 @@ export interface AnnotatedTimeline {
 }
 
 export const fillOf = (ruleset: AnnotationRuleset, kind: AnnotationKind) => FILL[ruleset][kind];
-export const justifies = (ruleset: AnnotationRuleset, kind: AnnotationKind) => JUSTIFIES[ruleset].has(kind);
+/** The kind may justify findings of `rule` (without a rule: of some rule). */
+export const justifies = (ruleset: AnnotationRuleset, kind: AnnotationKind, rule?: string) => {
+  const test = JUSTIFIES[ruleset][kind];
+  return test !== undefined && (rule === undefined || test(rule));
+};
 
 /** The UNKNOWN segments of the evaluated span covered by annotations that fill time, turned into their kind. */
 export function applyAnnotations(t: Timeline, annotations: readonly AnnotationSpan[], ruleset: AnnotationRuleset): AnnotatedTimeline {
