@@ -33,8 +33,12 @@ async function service(dataDir: string) {
     const response = await app.fetch(new Request(`${BASE}${path}`, init));
     return { status: response.status, body: (await response.json()) as any };
   };
+  const page = async (path: string) => {
+    const response = await app.fetch(new Request(`${BASE}${path}`));
+    return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+  };
   const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
-  return { call, store, dispose: () => services.dispose() };
+  return { call, page, store, dispose: () => services.dispose() };
 }
 
 const PRECHECK = `/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04`;
@@ -105,4 +109,31 @@ t.test('annotations and reviews end to end', async (t) => {
   await s.store.query('UPDATE finding_review SET author = ? WHERE finding_id = ? AND seq = 1', ['Someone else', findingId]);
   t.match((await s.call('GET', `/api/drivercard/findings/${findingId}/reviews`)).body, { chain_valid: false, first_broken_seq: 1, broken_reason: /changed/ });
   await s.dispose();
+});
+
+t.test('the driver letter lists the confirmed findings for signature and every finding with its follow-up', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dc-letter-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const s = await service(dataDir);
+  t.teardown(() => s.dispose());
+  // Mon 06:00 to Tue 19:00 with other work recorded by hand over the night: no daily rest, a daily-rest VIOLATION
+  const manual = { manual: true };
+  const monW: DaySpec = { ...mon, changes: [...mon.changes.slice(0, -1), ['19:00', 'WORK', manual]] };
+  const tueW: DaySpec = { ...tue, changes: [['00:00', 'WORK', manual], ...tue.changes.slice(1)] };
+  await s.store.saveImport(newImport(buildParsedCard({ card_number: CARD, surname: 'Müller', days: [monW, tueW, wed] })));
+  const pre = await s.call('GET', PRECHECK);
+  const rest = dailyRest(pre.body);
+  t.match(rest, [{ status: 'VIOLATION' }]);
+  await s.call('POST', `/api/drivercard/findings/${rest[0].finding_id}/review`, { status: 'CONFIRMED', note: 'No rest Monday night <checked>', author: 'Anna' });
+  const letter = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04`);
+  t.equal(letter.status, 200);
+  t.match(letter.type, /text\/html/);
+  const [confirmed, followUp] = letter.text.split('Follow-up of every finding');
+  t.match(confirmed, /confirmed the following 1 infringement/);
+  t.match(confirmed, /No rest Monday night &lt;checked&gt;/, 'the office note, escaped');
+  t.match(confirmed, /Signature of the driver/);
+  t.match(followUp, /CONFIRMED/);
+  t.equal((await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-02`)).status, 400);
+  const none = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-04`);
+  t.match(none.text, /confirmed no infringement/);
 });

@@ -35,6 +35,7 @@ import { describeError, erroredProperty, strictValidator } from './validation.js
 import { officeRoutes } from './office-routes.js';
 import { annotationRoutes } from './annotations/annotations.route.js';
 import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
+import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -337,6 +338,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...officeRoutes,
   ...annotationRoutes,
   ...findingReviewRoutes,
+  driverLetterRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */
