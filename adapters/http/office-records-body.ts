@@ -1,7 +1,7 @@
 /** Request bodies of the office's records (annotations, reviews): JSON, valid under the route's schema. */
 import { hasUnsafeText } from '../../core/domain/text.js';
 import { ERA_FIRST_DATE, ERA_LAST_DATE } from '../../core/domain/bounds.js';
-import { parseIsoTimestamp } from '../../core/time.js';
+import { parseIsoDay, parseIsoTimestamp } from '../../core/time.js';
 import { HttpProblem, invalidPayload } from './problem.js';
 import { isJsonContentType, readJsonBody } from './read-json-body.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
@@ -34,8 +34,10 @@ const ERA_END = Date.parse(`${ERA_LAST_DATE}T00:00:00Z`) / 1000 + 86_400;
 
 /** An ISO 8601 UTC timestamp of a body field as epoch seconds, within the tachograph era. */
 export function bodyInstant(field: string, text: string): number {
-  const seconds = parseIsoTimestamp(text);
-  if (!Number.isFinite(seconds) || seconds < ERA_START || seconds > ERA_END) {
+  // minute precision and fractions of a second are accepted; the instant is kept to the second (floor)
+  const seconds = Math.floor(text.length === 20 ? parseIsoTimestamp(text) : Date.parse(text) / 1000);
+  // a real calendar day (Date.parse would roll 2026-02-30 over into March)
+  if (!Number.isFinite(seconds) || parseIsoDay(text.slice(0, 10)) === null || seconds < ERA_START || seconds > ERA_END) {
     throw invalidPayload(`Field ${field} must be a real time between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE} (YYYY-MM-DDTHH:MM:SSZ).`);
   }
   return seconds;

@@ -136,4 +136,12 @@ t.test('the driver letter lists the confirmed findings for signature and every f
   t.equal((await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-02`)).status, 400);
   const none = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-04`);
   t.match(none.text, /confirmed no infringement/);
+
+  // input times: minutes or fractions of a second are accepted and kept to the second; author may be left out;
+  // over recorded rest (not driving) an annotation is accepted, and the check warns that it is not applied there
+  const lenient = await s.call('POST', '/api/drivercard/annotations', { card_number: CARD, kind: 'AVAILABILITY', start: '2026-03-04T10:00Z', end: '2026-03-04T11:00:00.500Z' });
+  t.match(lenient, { status: 201, body: { start: '2026-03-04T10:00:00Z', end: '2026-03-04T11:00:00Z', author: null, note: null } });
+  const warned = await s.call('GET', PRECHECK);
+  t.match(warned.body.warnings.filter((w: any) => w.code === 'ANNOTATION_OVER_RECORDED_ACTIVITY'), [{ message: new RegExp(lenient.body.annotation_id) }]);
+  t.equal((await s.call('POST', '/api/drivercard/annotations', { card_number: CARD, kind: 'REST', start: '2026-02-30T10:00:00Z', end: '2026-03-04T11:00:00Z' })).status, 400, 'no such day');
 });

@@ -47,6 +47,7 @@ export interface Annotation {
   start: number;
   end: number;
   note: string | null;
+  /** who entered it (free text; empty when not given) */
   author: string;
   /** epoch seconds (server clock) */
   created_at: number;
@@ -69,6 +70,5 @@ export function annotationProblem(a: NewAnnotation): { field: string; message: s
   if (NOTE_REQUIRED.has(a.kind) && (a.note === null || a.note.trim() === '')) {
     return { field: 'note', message: `An ${a.kind} annotation needs a note: Art. 12 requires the reason for the departure to be indicated.` };
   }
-  if (a.author.trim() === '') return { field: 'author', message: 'Field author must name who enters the annotation.' };
   return null;
 }

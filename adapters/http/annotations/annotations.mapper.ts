@@ -5,7 +5,7 @@ import { isoTimestamp } from '../../../core/time.js';
 export function annotationToResponse(a: Annotation) {
   const w = a.withdrawal;
   const history: { action: 'CREATED' | 'WITHDRAWN'; at: string; author: string | null; text: string | null }[] = [
-    { action: 'CREATED', at: isoTimestamp(a.created_at), author: a.author, text: a.note },
+    { action: 'CREATED', at: isoTimestamp(a.created_at), author: a.author || null, text: a.note },
   ];
   if (w) history.push({ action: 'WITHDRAWN', at: isoTimestamp(w.at), author: w.author || null, text: w.reason });
   return {
@@ -16,7 +16,7 @@ export function annotationToResponse(a: Annotation) {
     end: isoTimestamp(a.end),
     duration: a.end - a.start,
     note: a.note,
-    author: a.author,
+    author: a.author || null,
     created_at: isoTimestamp(a.created_at),
     status: w ? ('WITHDRAWN' as const) : ('ACTIVE' as const),
     withdrawn_at: w ? isoTimestamp(w.at) : null,

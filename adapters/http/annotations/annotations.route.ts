@@ -47,7 +47,7 @@ const createRoute: RouteSpec = {
       start: bodyInstant('start', body.start as string),
       end: bodyInstant('end', body.end as string),
       note: typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null,
-      author: (body.author as string).trim(),
+      author: typeof body.author === 'string' ? body.author.trim() : '',
     };
     return { status: 201, body: annotationToResponse(await annotationsOf(deps).add(input)) };
   },

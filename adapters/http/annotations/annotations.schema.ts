@@ -3,18 +3,20 @@ import { ANNOTATION_KINDS } from '../../../core/annotations/annotation.js';
 import { nullableString, nullableTimestamp, timestampSchema, type Schema } from '../schema-parts.js';
 
 const text = (maxLength: number): Schema => ({ type: 'string', maxLength });
+/** ISO 8601 UTC with Z; minutes and fractions of a second accepted on input (stored to the second) */
+const instantInput: Schema = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?Z$' };
 
 export const annotationRequestSchema: Schema = {
   type: 'object',
   properties: {
     card_number: { type: 'string', minLength: 1, maxLength: 64 },
     kind: { type: 'string', enum: [...ANNOTATION_KINDS] },
-    start: timestampSchema,
-    end: timestampSchema,
+    start: instantInput,
+    end: instantInput,
     note: { type: ['string', 'null'], maxLength: 2000 },
-    author: { type: 'string', minLength: 1, maxLength: 200 },
+    author: { type: ['string', 'null'], maxLength: 200 },
   },
-  required: ['card_number', 'kind', 'start', 'end', 'author'],
+  required: ['card_number', 'kind', 'start', 'end'],
   additionalProperties: false,
 };
 
@@ -48,7 +50,7 @@ export const annotationSchema: Schema = {
     end: timestampSchema,
     duration: { type: 'integer', minimum: 1 },
     note: nullableString,
-    author: { type: 'string' },
+    author: nullableString,
     created_at: timestampSchema,
     status: { type: 'string', enum: ['ACTIVE', 'WITHDRAWN'] },
     withdrawn_at: nullableTimestamp,
