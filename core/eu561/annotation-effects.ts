@@ -71,6 +71,25 @@ export function attributeAnnotations<F extends ComparableFinding>(
     }));
 }
 
+/**
+ * Names every finding (`name` sets finding_id) and, when annotations apply, compares with the card-only findings
+ * (computed only then) and returns the removed ones.
+ */
+export function settleAnnotations<F extends ComparableFinding>(
+  findings: F[],
+  spans: readonly AnnotationSpan[],
+  pieces: readonly FilledPiece[],
+  ruleset: AnnotationRuleset,
+  cardOnly: () => F[],
+  name: (f: F) => void,
+): AnnotationEffect[] {
+  findings.forEach(name);
+  if (spans.length === 0) return [];
+  const alone = cardOnly();
+  alone.forEach(name);
+  return attributeAnnotations(findings, alone, pieces, spans, ruleset);
+}
+
 /** The answer's account of the annotations it used (or that it ignored them). */
 export function annotationsSummaryOf(
   spans: readonly AnnotationSpan[] | undefined,

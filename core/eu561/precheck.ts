@@ -31,10 +31,9 @@ import { applyCardOutPolicy, CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
 import { driverStatus } from './driver-status.js';
 import { evidenceOf, summariseEvidence } from './evidence.js';
 import { applyAnnotations } from './annotations.js';
-import { annotationsSummaryOf, annotationWarnings, attributeAnnotations } from './annotation-effects.js';
+import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
 import { findingId } from './finding-id.js';
 import type {
-  AnnotationEffect,
   Assumptions,
   NotEvaluated,
   PrecheckInput,
@@ -220,14 +219,9 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const notes = judged.notes;
   if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true).violations);
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
-  const named = (v: Violation) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); };
-  violations.forEach(named);
-  let effects: AnnotationEffect[] = [];
-  if (spans.length > 0) {
-    const cardOnly = judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full').violations;
-    cardOnly.forEach(named);
-    effects = attributeAnnotations(violations, cardOnly, annotated.pieces, spans, 'eu561');
-  }
+  const effects = settleAnnotations(violations, spans, annotated.pieces, 'eu561',
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full').violations,
+    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); });
 
   const warnings: PrecheckWarning[] = [];
   if (openEnd) {

@@ -36,7 +36,7 @@ import type {
   AnnotationEffect, AnnotationsSummary, Assumptions, NotEvaluated, PrecheckInput, PrecheckWarning, Violation,
 } from '../eu561/types.js';
 import { applyAnnotations } from '../eu561/annotations.js';
-import { annotationsSummaryOf, annotationWarnings, attributeAnnotations } from '../eu561/annotation-effects.js';
+import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from '../eu561/annotation-effects.js';
 import { findingId } from '../eu561/finding-id.js';
 import { WTD_ALGORITHM_VERSION, WTD_DISCLAIMER, WTD_LIMITS, WTD_RULE_VERSION, WTD_STATIC_NOT_EVALUATED } from './ruleset.js';
 
@@ -308,14 +308,9 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const tA = annotated.timeline;
   const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
   const violations = judge(t, t0, weeks, input.evidence !== 'full');
-  const named = (v: WtdViolation) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION); };
-  violations.forEach(named);
-  let effects: AnnotationEffect[] = [];
-  if (spans.length > 0) {
-    const cardOnly = judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, input.evidence !== 'full');
-    cardOnly.forEach(named);
-    effects = attributeAnnotations(violations, cardOnly, annotated.pieces, spans, 'wtd');
-  }
+  const effects = settleAnnotations(violations, spans, annotated.pieces, 'wtd',
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, input.evidence !== 'full'),
+    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION); });
   if (assumed.length > 0) {
     const strict = judge(tA, t0, weeks, true);
     for (const v of violations) {
