@@ -145,3 +145,35 @@ t.test('the driver letter lists the confirmed findings for signature and every f
   t.match(warned.body.warnings.filter((w: any) => w.code === 'ANNOTATION_OVER_RECORDED_ACTIVITY'), [{ message: new RegExp(lenient.body.annotation_id) }]);
   t.equal((await s.call('POST', '/api/drivercard/annotations', { card_number: CARD, kind: 'REST', start: '2026-02-30T10:00:00Z', end: '2026-03-04T11:00:00Z' })).status, 400, 'no such day');
 });
+
+t.test('malformed requests to the office records are answered 4xx, never 500', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dc-office-bad-'));
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const s = await service(dataDir);
+  t.teardown(() => s.dispose());
+  await s.store.saveImport(newImport(buildParsedCard({ card_number: CARD, days: [mon, tue, wed] })));
+  const good = { card_number: CARD, kind: 'REST', start: '2026-03-02T19:00:00Z', end: '2026-03-03T06:00:00Z', author: 'A' };
+  const cases: [string, string, unknown, number][] = [
+    ['POST', '/api/drivercard/annotations', [good], 400],
+    ['POST', '/api/drivercard/annotations', { ...good, extra: 1 }, 400],
+    ['POST', '/api/drivercard/annotations', { ...good, note: 'x'.repeat(2001) }, 400],
+    ['POST', '/api/drivercard/annotations', { ...good, note: 'bell\u0007' }, 400],
+    ['POST', '/api/drivercard/annotations', { ...good, start: '1970-01-01T00:00:00Z' }, 400],
+    ['POST', '/api/drivercard/annotations', { ...good, end: '2027-06-03T06:00:00Z' }, 400],
+    ['POST', '/api/drivercard/annotations/ann%20x/withdraw', {}, 404],
+    ['POST', '/api/drivercard/annotations/ann_x/withdraw', { reason: 5 }, 400],
+    ['POST', '/api/drivercard/findings/%2F/review', { status: 'CONFIRMED', author: 'A' }, 400],
+    ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'DONE', author: 'A' }, 400],
+    ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'CONFIRMED' }, 400],
+    ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'OPEN', author: 'A' }, 409],
+    ['GET', '/api/drivercard/annotations', undefined, 400],
+    ['GET', '/api/drivercard/annotations?card_number=NOPE0000000000', undefined, 404],
+    ['GET', `/api/drivercard/annotations?card_number=${CARD}&include_withdrawn=yes`, undefined, 400],
+    ['GET', `${PRECHECK}&annotations=maybe`, undefined, 400],
+  ];
+  for (const [method, path, body, status] of cases) {
+    const answer = await s.call(method as 'GET' | 'POST', path, body);
+    t.equal(answer.status, status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 60)}`);
+    t.type(answer.body.error, 'string');
+  }
+});
