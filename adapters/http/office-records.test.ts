@@ -171,6 +171,13 @@ t.test('malformed requests to the office records are answered 4xx, never 500', a
     ['GET', `/api/drivercard/annotations?card_number=${CARD}&include_withdrawn=yes`, undefined, 400],
     ['GET', `${PRECHECK}&annotations=maybe`, undefined, 400],
   ];
+  // two reviews racing for the first place in the chain: one is written, the other is judged against it
+  const race = await Promise.all(['CONFIRMED', 'JUSTIFIED'].map((status) =>
+    s.call('POST', '/api/drivercard/findings/f_0000000000000000abcd/review', { status, author: status })));
+  t.same(race.map((r) => r.status).sort(), [201, 409]);
+  t.match(race.find((r) => r.status === 409)!.body, { error: 'review_transition_refused' });
+  t.match((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body, { chain_valid: true, entries: [{ seq: 1 }] });
+  t.equal((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body.entries.length, 1);
   for (const [method, path, body, status] of cases) {
     const answer = await s.call(method as 'GET' | 'POST', path, body);
     t.equal(answer.status, status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 60)}`);
