@@ -83,7 +83,10 @@ export function settleAnnotations<F extends ComparableFinding>(
   cardOnly: () => F[],
   name: (f: F) => void,
 ): AnnotationEffect[] {
-  findings.forEach(name);
+  for (const f of findings) {
+    name(f);
+    f.annotations_applied = [];
+  }
   if (spans.length === 0) return [];
   const alone = cardOnly();
   alone.forEach(name);
