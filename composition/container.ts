@@ -36,6 +36,7 @@ import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overv
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
+import { bindOfficeRecords, officeRecordUseCases, type OfficeRecords } from './office-records.js';
 
 export const TOKENS = {
   Config: Symbol.for('drivercard.Config'),
@@ -55,6 +56,9 @@ export const TOKENS = {
   FleetChecks: Symbol.for('drivercard.FleetChecks'),
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
+  OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
+  Annotations: Symbol.for('drivercard.Annotations'),
+  FindingReviews: Symbol.for('drivercard.FindingReviews'),
 } as const;
 
 /** A store the container can close (the MikroORM store is one). */
@@ -103,6 +107,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
         lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
         fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
+        ...(await officeRecordUseCases(container)),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -196,7 +201,9 @@ function bindUseCases(container: Container, config: Config, overrides: Container
     overrides.imports,
   );
   bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
-  bind<OverviewUseCases>(TOKENS.OverviewUseCases, (store) => new OverviewQueries(store), overrides.overviews);
+  bind<OverviewUseCases>(TOKENS.OverviewUseCases, async (store, context) =>
+    new OverviewQueries(store, await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords)), overrides.overviews);
+  bindOfficeRecords(container);
   bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
   // vehicles across cards, roadside readiness (office annotations plug in as its CoveredDays), time by country
   bind<FleetChecks>(TOKENS.FleetChecks, (store, context) => fleetChecks(store, context.get<Clock>(TOKENS.Clock)));

@@ -21,6 +21,7 @@ import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
+import { officeRecordsSuite } from './office-records.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -48,6 +49,11 @@ if (!started.available) {
   contentEncodingSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
+  officeRecordsSuite(t, 'postgres', async () => {
+    const url = server.freshDatabaseUrl();
+    const store = await open(url);
+    return { store, reopen: async () => (await store.close(), open(url)) };
+  });
 
   t.test('postgres: dialect, column types, bytes as bytea, reopen keeps data, ping after close', async (t) => {
     const url = server.freshDatabaseUrl();

@@ -15,6 +15,7 @@ import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
+import { officeRecordsSuite } from './office-records.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -26,6 +27,11 @@ dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(ro
 contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+officeRecordsSuite(t, 'sqlite', async () => {
+  const dataDir = join(root, `db-${++n}`);
+  const store = await createMikroOrmStore({ dataDir });
+  return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
+});
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
   const dataDir = join(root, 'reopen');

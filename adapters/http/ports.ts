@@ -11,6 +11,8 @@ import type {
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';
+import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
+import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -52,6 +54,10 @@ export interface HttpAppDependencies {
   lifecycle?: ImportLifecycleUseCases;
   /** vehicles across cards, roadside readiness, time by country; absent: their routes answer 404 */
   fleetChecks?: FleetChecks;
+  /** the office's annotations; absent: their routes answer 404 */
+  annotations?: OfficeAnnotations;
+  /** the review workflow of findings; absent: its routes answer 404 */
+  reviews?: FindingReviewWorkflow;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

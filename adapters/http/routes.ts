@@ -24,6 +24,9 @@ import { workingTimeRoute } from './working-time/working-time.route.js';
 import { vehicleRoutes } from './vehicles/vehicles.route.js';
 import { readinessRoutes } from './readiness/readiness.route.js';
 import { countryRoutes } from './countries/countries.route.js';
+import { annotationRoutes } from './annotations/annotations.route.js';
+import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
+import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -50,6 +53,9 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...vehicleRoutes,
   ...readinessRoutes,
   ...countryRoutes,
+  ...annotationRoutes,
+  ...findingReviewRoutes,
+  driverLetterRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

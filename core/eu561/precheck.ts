@@ -30,6 +30,9 @@ import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Ti
 import { applyCardOutPolicy, CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
 import { driverStatus } from './driver-status.js';
 import { evidenceOf, summariseEvidence } from './evidence.js';
+import { applyAnnotations } from './annotations.js';
+import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
+import { findingId } from './finding-id.js';
 import type {
   Assumptions,
   NotEvaluated,
@@ -204,14 +207,21 @@ export function timelineOf(input: PrecheckInput): { rows: readonly ActivityInter
 export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const { rows, openEnd, t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
-  const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
+  // the office's annotations fill unknown time first (./annotations.ts); the card-out policy then reads what is left
+  const spans = input.annotations_ignored ? [] : input.annotations ?? [];
+  const annotated = applyAnnotations(t0, spans, 'eu561');
+  const tA = annotated.timeline;
+  const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
   const inner = innerGaps(t);
 
   const judged = judge(t, t0, input.evidence !== 'full');
   const violations = judged.violations;
   const notes = judged.notes;
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(t0, t0, true).violations);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true).violations);
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  const effects = settleAnnotations(violations, spans, annotated.pieces, 'eu561',
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full').violations,
+    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); });
 
   const warnings: PrecheckWarning[] = [];
   if (openEnd) {
@@ -236,7 +246,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
       notEvaluated.push({ rule: n.rule, reason: n.message });
     }
   }
-  warnings.push(...gapWarnings(t0, assumed));
+  warnings.push(...gapWarnings(tA, assumed), ...annotationWarnings(spans, annotated.use));
   if (t.knownStart === null) {
     warnings.push({ code: 'NO_ACTIVITY_DATA', message: 'The data basis holds no known activity; no rule was evaluated.', start: null, end: null });
     notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
@@ -264,8 +274,10 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     data_gaps: t0.gaps.map((g) => ({ start: toIso(g.start), end: toIso(g.end), duration: g.end - g.start })),
     not_evaluated: notEvaluated,
     disclaimer: DISCLAIMER,
-    assumptions: assumptionsOf(unknownAs, assumed, t0),
+    assumptions: assumptionsOf(unknownAs, assumed, tA),
     driver_status: t.knownStart === null ? null : driverStatus(t, input.at ? toSec(input.at) : null),
+    annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'eu561'),
+    annotation_effects: effects,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Public shapes of the EU 561/2006 pre-check (../../../shared/spec/api-contract.md, "EU 561/2006 pre-check"). */
 import type { Activity, ActivityIntervalRow, UtcDay } from '../domain/rows.js';
 import type { StaticNotEvaluatedRule } from './ruleset.js';
+import type { AnnotationSpan } from './annotations.js';
 
 /** The EU 561/2006 rules the pre-check evaluates (the `rule` of a finding); the API's schema takes its enum from here. */
 export const RULE_NAMES = [
@@ -52,6 +53,46 @@ export interface Violation {
   evidence_summary?: EvidenceSummary;
   /** include_quarantined=true: drawn from the data of a quarantined import */
   untrusted?: boolean;
+  /** the finding's stable name (./finding-id.ts); set on every finding of an answer */
+  finding_id?: string;
+  /** the office's annotations that made the finding exist or changed it, or that may justify it (./annotation-effects.ts) */
+  annotations_applied?: string[];
+  /** an ARTICLE_12 or FERRY_TRAIN annotation lies over it: a derogation judged on evidence off the card may justify it */
+  possibly_justified?: boolean;
+}
+
+/** A card-only finding that the office's annotations removed (./annotation-effects.ts). */
+export interface AnnotationEffect {
+  effect: 'removed';
+  annotation_ids: string[];
+  finding: {
+    finding_id: string | null;
+    rule: string;
+    status: FindingStatus;
+    article: string;
+    start: string;
+    end: string;
+    value: number;
+    limit: number;
+    description: string;
+  };
+}
+
+/** The annotations an answer applied (mode `apply`), or `ignore` (annotations=ignore: the card-only answer). */
+export interface AnnotationsSummary {
+  mode: 'apply' | 'ignore';
+  items: {
+    annotation_id: string;
+    kind: string;
+    start: string;
+    end: string;
+    /** seconds of unknown time it filled */
+    filled_seconds: number;
+    /** seconds of recorded activity it lies over (not applied there) */
+    over_recorded_seconds: number;
+    /** ARTICLE_12 / FERRY_TRAIN: marks findings, fills no time (FERRY_TRAIN also fills unknown time as rest) */
+    marks_findings: boolean;
+  }[];
 }
 
 export interface EvidenceSummary {
@@ -143,6 +184,10 @@ export interface PrecheckInput {
   at?: string | null;
   /** 'summary' (default): long evidence lists summarised; 'full': every interval */
   evidence?: 'full' | 'summary';
+  /** the office's annotations of the card (./annotations.ts), not withdrawn; default none */
+  annotations?: readonly AnnotationSpan[];
+  /** annotations=ignore: the card-only answer, which says so */
+  annotations_ignored?: boolean;
   /** where the weekly rests started and the home countries (Mobility Package rules); absent: not evaluated */
   rest_places?: RestPlacesInput;
 }
@@ -197,4 +242,8 @@ export interface PrecheckResult {
   disclaimer: string;
   assumptions: Assumptions;
   driver_status: DriverStatus | null;
+  /** the annotations applied (always set by runPrecheck) */
+  annotations?: AnnotationsSummary;
+  /** card-only findings the annotations removed (always set by runPrecheck) */
+  annotation_effects?: AnnotationEffect[];
 }

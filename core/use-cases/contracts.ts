@@ -133,11 +133,14 @@ export interface PrecheckOptions {
    * `basis.untrusted_imports` and findings drawn from their days carry `untrusted: true`.
    */
   include_quarantined?: boolean;
+  /** the office's annotations of the card: 'apply' (default) or 'ignore' (the card-only answer) */
+  annotations?: 'apply' | 'ignore';
 }
 
 export interface WorkingTimeOptions {
   unknown_as?: UnknownAs;
   evidence?: 'full' | 'summary';
+  annotations?: 'apply' | 'ignore';
   /** 1..26, default 17 */
   reference_weeks?: number;
   /** as PrecheckOptions.include_quarantined: evaluated instead of refused, findings from their days `untrusted` */

@@ -12,6 +12,8 @@ import { runPrecheck, type PrecheckInput, type PrecheckResult } from '../eu561/i
 import { runWorkingTime, type WorkingTimeResult } from '../wtd/index.js';
 import { DAY_SECONDS, dayStart, isoDay, isoDayOrNull } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { AnnotationStore } from '../ports/annotation-store.js';
+import { servedHistory } from './driver-card-queries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
   describeBasis, resolveBasis, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
@@ -20,7 +22,11 @@ import { dayOverview } from './day-overview.js';
 import { weekOverview } from './week-overview.js';
 
 export class OverviewQueries implements OverviewUseCases {
-  constructor(private readonly store: ImportStore) {}
+  /** `annotations`: the office's annotations the checks apply (none when absent) */
+  constructor(
+    private readonly store: ImportStore,
+    private readonly annotations: AnnotationStore | null = null,
+  ) {}
 
   /** ./day-overview.ts */
   dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
@@ -43,7 +49,8 @@ export class OverviewQueries implements OverviewUseCases {
         throw new InvalidFilterError('at', 'Query parameter at must be a time within the evaluated dates of the data basis.');
       }
     }
-    const result = runPrecheck({ ...input, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
+    const notes = await this.annotationsOf(input, query.options?.annotations);
+    const result = runPrecheck({ ...input, ...notes, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
@@ -54,8 +61,10 @@ export class OverviewQueries implements OverviewUseCases {
   async workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult> {
     const includeQuarantined = query.options?.include_quarantined === true;
     const { input, basis, quarantined, records } = await this.trustedInput(query.basis, query.range, includeQuarantined);
+    const notes = await this.annotationsOf(input, query.options?.annotations);
     const result = runWorkingTime({
       ...input,
+      ...notes,
       unknown_as: query.options?.unknown_as,
       evidence: query.options?.evidence,
       reference_weeks: query.options?.reference_weeks,
@@ -64,6 +73,19 @@ export class OverviewQueries implements OverviewUseCases {
     result.basis.date_to = isoDayOrNull(basis.date_to);
     if (includeQuarantined) markUntrusted(result, quarantined, records);
     return result;
+  }
+
+  /** The card's annotations (not withdrawn) over the input's days, or the mark that they are ignored. */
+  private async annotationsOf(input: PrecheckInput, mode: 'apply' | 'ignore' | undefined): Promise<Pick<PrecheckInput, 'annotations' | 'annotations_ignored'>> {
+    if (mode === 'ignore') return { annotations: [], annotations_ignored: true };
+    if (this.annotations === null || input.card_number === null || input.intervals.length === 0) return { annotations: [] };
+    let first = input.intervals[0]!.start;
+    let last = input.intervals[0]!.end;
+    for (const r of input.intervals) (first = Math.min(first, r.start), last = Math.max(last, r.end));
+    const from = input.date_from !== null ? dayStart(input.date_from) : first;
+    const to = input.date_to !== null ? dayStart(input.date_to) + DAY_SECONDS : last;
+    const found = await this.annotations.annotationsOf({ card_number: input.card_number, from, to, include_withdrawn: false });
+    return { annotations: found.map(({ annotation_id, kind, start, end }) => ({ annotation_id, kind, start, end })) };
   }
 
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */

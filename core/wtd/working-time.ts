@@ -32,7 +32,12 @@ import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
 import { analyse } from '../eu561/shifts.js';
 import { DAY, formatDuration, formatInstant, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
 import { innerGaps, periodsOf, type Completion, type Period, type SegmentKind, type Timeline } from '../eu561/timeline.js';
-import type { Assumptions, NotEvaluated, PrecheckInput, Violation } from '../eu561/types.js';
+import type {
+  AnnotationEffect, AnnotationsSummary, Assumptions, NotEvaluated, PrecheckInput, PrecheckWarning, Violation,
+} from '../eu561/types.js';
+import { applyAnnotations } from '../eu561/annotations.js';
+import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from '../eu561/annotation-effects.js';
+import { findingId } from '../eu561/finding-id.js';
 import { WTD_ALGORITHM_VERSION, WTD_DISCLAIMER, WTD_LIMITS, WTD_RULE_VERSION, WTD_STATIC_NOT_EVALUATED } from './ruleset.js';
 
 /** The Directive 2002/15/EC rules the working-time check evaluates; the API's schema takes its enum from here. */
@@ -71,6 +76,12 @@ export interface WorkingTimeResult {
   not_evaluated: NotEvaluated<WtdNotEvaluatedRule>[];
   disclaimer: string;
   assumptions: Assumptions;
+  /** the annotations applied (always set by runWorkingTime) */
+  annotations?: AnnotationsSummary;
+  /** card-only findings the annotations removed */
+  annotation_effects?: AnnotationEffect[];
+  /** annotations over recorded activity (not applied there) */
+  warnings?: PrecheckWarning[];
 }
 
 interface RawWtd {
@@ -293,10 +304,17 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const weeks = input.reference_weeks ?? WTD_LIMITS.referenceWeeksDefault;
   const { t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
-  const { timeline: t, assumed } = applyCardOutPolicy(t0, unknownAs);
+  // the office's annotations as the working-time readings take them (../eu561/annotations.ts), then the card-out policy
+  const spans = input.annotations_ignored ? [] : input.annotations ?? [];
+  const annotated = applyAnnotations(t0, spans, 'wtd');
+  const tA = annotated.timeline;
+  const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
   const violations = judge(t, t0, weeks, input.evidence !== 'full');
+  const effects = settleAnnotations(violations, spans, annotated.pieces, 'wtd',
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, input.evidence !== 'full'),
+    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION); });
   if (assumed.length > 0) {
-    const strict = judge(t0, t0, weeks, true);
+    const strict = judge(tA, t0, weeks, true);
     for (const v of violations) {
       const firm = v.status !== 'INCOMPLETE_DATA';
       v.assumption_dependent = !strict.some(
@@ -338,6 +356,9 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
     violations: input.evidence === 'full' ? violations : violations.map(summariseEvidence),
     not_evaluated: notEvaluated,
     disclaimer: WTD_DISCLAIMER,
-    assumptions: assumptionsOf(unknownAs, assumed, t0),
+    assumptions: assumptionsOf(unknownAs, assumed, tA),
+    annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'wtd'),
+    annotation_effects: effects,
+    warnings: annotationWarnings(spans, annotated.use),
   };
 }

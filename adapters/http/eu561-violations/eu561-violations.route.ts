@@ -11,7 +11,7 @@ export const eu561ViolationsRoute: RouteSpec = {
   operationId: 'eu561Violations',
   summary: 'Technical EU 561/2006 pre-check of the selected data basis (not a legal decision)',
   tags: ['eu561'],
-  query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence', 'include_quarantined']),
+  query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'at', 'evidence', 'include_quarantined', 'annotations']),
   body: null,
   responses: {
     200: { description: 'the pre-check result', schema: eu561ResponseSchema },
@@ -27,6 +27,7 @@ export const eu561ViolationsRoute: RouteSpec = {
       at: query.at ?? null,
       evidence: query.evidence,
       include_quarantined: query.include_quarantined === 'true',
+      annotations: query.annotations,
     };
     return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
   },

@@ -2,6 +2,7 @@
  * GET /api/drivercard/eu561/violations: the answer of the EU 561/2006 technical pre-check. The one declaration of
  * its shape; Eu561Response is derived from it.
  */
+import { answerAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { RULE_NAMES } from '../../../core/eu561/types.js';
 import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import {
@@ -98,6 +99,7 @@ export const eu561ResponseSchema = {
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
     driver_status: driverStatusSchema,
+    ...answerAnnotationProperties,
   },
   required: [
     'rule_version', 'algorithm_version', 'basis', 'driver', 'summary', 'violations', 'warnings', 'data_gaps', 'not_evaluated',

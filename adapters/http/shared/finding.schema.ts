@@ -2,6 +2,7 @@
  * The finding shape both pre-checks answer with (EU 561/2006 and the Working Time Directive): one definition,
  * differing only in the `rule` enum (and the `untrusted` mark of findings drawn from quarantined imports, `include_quarantined=true`). Enums come from core.
  */
+import { findingAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { FINDING_STATUSES, SEVERITIES } from '../../../core/eu561/types.js';
 import { nullableInteger, nullableNumber, nullableString, nullableTimestamp, timestampSchema, totalsSchema } from './schema-parts.js';
 
@@ -43,7 +44,7 @@ export const notEvaluatedSchema = {
 
 const FINDING_REQUIRED = [
   'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-  'severity_verified', 'assumption_dependent',
+  'severity_verified', 'assumption_dependent', 'finding_id',
 ] as const;
 
 /** The fields of a finding from `status` to `severity`, in the answer's order. */
@@ -65,6 +66,7 @@ const FINDING_TAIL = {
   severity_verified: { type: 'boolean' },
   assumption_dependent: { type: 'boolean' },
   evidence_summary: evidenceSummarySchema,
+  ...findingAnnotationProperties,
 } as const;
 
 /** A finding of the pre-check whose rules are `rules`. */

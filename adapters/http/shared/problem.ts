@@ -13,6 +13,7 @@ import {
   ImportStatusConflictError,
 } from '../../../core/domain/errors.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
+import { OfficeRecordConflictError, type OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
 
 export type ErrorCode =
   | 'invalid_payload'
@@ -28,7 +29,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unparseable_ddd'
   | 'service_busy'
-  | 'internal_error';
+  | 'internal_error'
+  | OfficeRecordConflictCode;
 
 export interface ProblemBody {
   error: ErrorCode;
@@ -88,6 +90,7 @@ export function problemFor(error: unknown): HttpProblem | null {
   if (error instanceof ImportStatusConflictError) {
     return new HttpProblem(409, 'import_status_conflict', error.message, { status: error.status });
   }
+  if (error instanceof OfficeRecordConflictError) return new HttpProblem(409, error.code, error.message, error.extra);
   if (error instanceof DddDecodeError) {
     const message = error.message.trim() || DECODE_MESSAGES[error.reason] || 'The DDD content cannot be parsed.';
     return new HttpProblem(422, 'unparseable_ddd', message, { reason: error.reason });

@@ -32,6 +32,7 @@ export const queryParameterSchemas = {
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
   include_withdrawn: { type: 'string', enum: ['true', 'false'] },
+  annotations: { type: 'string', enum: ['apply', 'ignore'] },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -64,7 +65,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
-  include_withdrawn: 'imports list: true lists WITHDRAWN imports too (default: left out, as from every basis)',
+  include_withdrawn: 'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
+  annotations: "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */

@@ -10,7 +10,7 @@ export const workingTimeRoute: RouteSpec = {
   operationId: 'workingTime',
   summary: 'Technical Working Time Directive 2002/15/EC pre-check of the selected data basis (not a legal decision)',
   tags: ['eu561'],
-  query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks', 'include_quarantined']),
+  query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks', 'include_quarantined', 'annotations']),
   body: null,
   responses: {
     200: { description: 'weekly working time and the Directive 2002/15/EC findings', schema: workingTimeResponseSchema },
@@ -23,6 +23,7 @@ export const workingTimeRoute: RouteSpec = {
       evidence: query.evidence,
       reference_weeks: query.reference_weeks,
       include_quarantined: query.include_quarantined === 'true',
+      annotations: query.annotations,
     };
     return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
   },

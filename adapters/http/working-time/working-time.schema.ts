@@ -2,9 +2,10 @@
  * GET /api/drivercard/working-time (Directive 2002/15/EC): the pre-check's finding shape with the Directive's own
  * rules. The one declaration of the answer; WorkingTimeResponse is derived from it.
  */
+import { answerAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
 import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
-import { basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, seconds } from '../shared/schema-parts.js';
+import { basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableTimestamp, seconds } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const workingTimeFindingSchema = untrustedFindingSchema(WTD_RULE_NAMES);
@@ -35,6 +36,15 @@ export const workingTimeResponseSchema = {
     not_evaluated: notEvaluatedSchema,
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
+    ...answerAnnotationProperties,
+    warnings: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { code: { type: 'string' }, message: { type: 'string' }, start: nullableTimestamp, end: nullableTimestamp },
+        required: ['code', 'message', 'start', 'end'],
+      },
+    },
   },
   required: [
     'rule_version', 'algorithm_version', 'basis', 'reference_weeks', 'weeks', 'average_weekly_working_time', 'violations',

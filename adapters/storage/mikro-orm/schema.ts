@@ -17,6 +17,7 @@
  */
 import { EntitySchema } from '@mikro-orm/core';
 import { fleetEntitySchemas } from './fleet-schema.js';
+import { officeRecordSchemas } from './office-records-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
 export interface ColumnTypes {
@@ -281,6 +282,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     VehicleUsedSchema,
     PositionSchema,
     ...fleetEntitySchemas(types),
+    ...officeRecordSchemas(types),
   ];
 }
 

@@ -28,7 +28,7 @@ export type WeekOverview = WeekObjectResponse;
 /** A finding of either pre-check: one shape (the EU 561 finding's, with `untrusted`), the rule of either. */
 type AnyFinding = Omit<Eu561Finding, 'rule'> & { rule: Eu561Finding['rule'] | WorkingTimeFinding['rule'] };
 /** A finding as the page reads it: the fields added after the first contract may be absent (an older service). */
-export type Finding = Since<AnyFinding, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>;
+export type Finding = Since<AnyFinding, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'>;
 export type DataGap = Eu561Response['data_gaps'][number];
 /** A rule the answer did not evaluate, and why. */
 export type NotEvaluated = Eu561Response['not_evaluated'][number];

@@ -10,6 +10,7 @@ import { el } from './dom.js';
 import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
 import { errorBox, errorText } from './errors.js';
 import { renderConflict, renderFindings, renderWtdFindings } from './findings.js';
+import { addAnnotateControls } from './annotate.js';
 import { addWeeks, formatIsoWeek, type IsoWeek, weekDates } from './iso-week.js';
 import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
@@ -155,6 +156,7 @@ export class WeekView {
       const custom = range.dateFrom !== precheckWindow(week).dateFrom || range.dateTo !== precheckWindow(week).dateTo;
       const shown = custom ? result : precheckForWeek(result, week);
       this.ui.findings.replaceChildren(renderFindings(shown, (s, e) => this.show(s, e), custom ? undefined : range.dateFrom));
+      addAnnotateControls(this.ui.findings, shown, this.ui.chart.dataset.card ?? '', () => this.hooks.go({}));
       if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
       renderMarks(this.ui.chart, shown.violations, shown.data_gaps);
       if (result.driver_status && this.hooks.isNewest(data.week)) this.ui.driverStatus.replaceChildren(renderDriverStatus(result.driver_status));

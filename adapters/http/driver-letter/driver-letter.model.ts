@@ -1,0 +1,79 @@
+/**
+ * The driver letter's content, from the use cases directly: the EU 561 pre-check and the working-time check of the
+ * period (annotations applied), each finding's review history and the card's annotations. "Confirmed" findings
+ * are those whose review history holds a CONFIRMED entry and that were not since justified (their status is
+ * CONFIRMED, DRIVER_INFORMED or ACKNOWLEDGED on the confirmed branch).
+ */
+import type { Annotation } from '../../../core/annotations/annotation.js';
+import type { ReviewStatus } from '../../../core/reviews/review-status.js';
+import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
+import { isoTimestamp } from '../../../core/time.js';
+import type { HttpAppDependencies } from '../ports.js';
+
+export interface LetterFinding {
+  finding_id: string;
+  check: 'EU 561/2006' | 'Directive 2002/15/EC';
+  rule: string;
+  status: string;
+  severity: string | null;
+  start: string;
+  end: string;
+  description: string;
+  review_status: ReviewStatus;
+  confirmed: boolean;
+  notes: { at: string; author: string; status: ReviewStatus; note: string | null }[];
+  annotations: { annotation_id: string; kind: string; note: string | null }[];
+  possibly_justified: boolean;
+}
+
+export interface LetterModel {
+  card_number: string;
+  surname: string | null;
+  first_names: string | null;
+  date_from: string;
+  date_to: string;
+  findings: LetterFinding[];
+}
+
+interface AnyFinding {
+  finding_id?: string; rule: string; status: string; severity: string | null; start: string; end: string; description: string;
+  annotations_applied?: string[]; possibly_justified?: boolean;
+}
+
+export async function buildLetterModel(
+  deps: HttpAppDependencies,
+  query: { card_number: string; range: DateRange; date_from: string; date_to: string },
+): Promise<LetterModel> {
+  const basis: Basis = { kind: 'card_number', value: query.card_number };
+  const precheck = await deps.overviews.precheck({ basis, range: query.range });
+  const wtd = await deps.overviews.workingTime({ basis, range: query.range });
+  const annotations = deps.annotations ? await deps.annotations.list({ basis, range: query.range, include_withdrawn: false }) : [];
+  const byId = new Map<string, Annotation>(annotations.map((a) => [a.annotation_id, a]));
+  const all: [LetterFinding['check'], AnyFinding][] = [
+    ...precheck.violations.map((v) => ['EU 561/2006', v] as [LetterFinding['check'], AnyFinding]),
+    ...wtd.violations.map((v) => ['Directive 2002/15/EC', v] as [LetterFinding['check'], AnyFinding]),
+  ];
+  const findings: LetterFinding[] = [];
+  for (const [check, f] of all) {
+    const history = deps.reviews && f.finding_id ? await deps.reviews.history(f.finding_id) : null;
+    const entries = history?.entries ?? [];
+    const status = history?.status ?? 'OPEN';
+    const confirmedBranch = entries.some((e) => e.status === 'CONFIRMED');
+    findings.push({
+      finding_id: f.finding_id ?? '', check, rule: f.rule, status: f.status, severity: f.severity, start: f.start, end: f.end,
+      description: f.description, review_status: status,
+      confirmed: confirmedBranch && ['CONFIRMED', 'DRIVER_INFORMED', 'ACKNOWLEDGED'].includes(status),
+      notes: entries.map((e) => ({ at: isoTimestamp(e.at), author: e.author, status: e.status, note: e.note })),
+      annotations: (f.annotations_applied ?? []).map((id) => ({ annotation_id: id, kind: byId.get(id)?.kind ?? '', note: byId.get(id)?.note ?? null })),
+      possibly_justified: f.possibly_justified === true,
+    });
+  }
+  return {
+    card_number: query.card_number,
+    surname: precheck.driver.surname,
+    first_names: precheck.driver.first_names,
+    date_from: query.date_from,
+    date_to: query.date_to,
+    findings,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The review of findings: POST /api/drivercard/findings/{finding_id}/review appends to the finding's hash-chained
+ * history; GET …/reviews returns it with chain_valid. Answers 404 when the service runs without the review store.
+ */
+import type { ReviewStatus } from '../../../core/reviews/review-status.js';
+import type { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
+import { pathParameter, recordBody } from '../shared/office-records-body.js';
+import { HttpProblem } from '../shared/problem.js';
+import type { HttpAppDependencies } from '../ports.js';
+import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
+import { errorResponseSchema } from '../schemas.js';
+import { reviewHistoryToResponse } from './finding-reviews.mapper.js';
+import { reviewHistorySchema, reviewRequestSchema } from './finding-reviews.schema.js';
+
+const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
+const ID_ERROR = error('invalid_filter: the finding_id is not one a pre-check answer gives ("f_" and 20 hex digits)');
+
+function reviewsOf(deps: HttpAppDependencies): FindingReviewWorkflow {
+  if (!deps.reviews) throw new HttpProblem(404, 'not_found', 'Finding reviews are not available in this service.');
+  return deps.reviews;
+}
+
+const reviewRoute: RouteSpec = {
+  method: 'POST',
+  path: '/api/drivercard/findings/{finding_id}/review',
+  operationId: 'reviewFinding',
+  summary: 'Move a finding along OPEN → CONFIRMED | JUSTIFIED → DRIVER_INFORMED → ACKNOWLEDGED (kept in an append-only, hash-chained history)',
+  tags: ['findings'],
+  query: null,
+  body: reviewRequestSchema,
+  responses: {
+    201: { description: "the finding's history with the new entry", schema: reviewHistorySchema },
+    400: ID_ERROR,
+    415: error('unsupported_media_type: the request has no JSON content type'),
+    409: error('review_transition_refused (with current_status and allowed) or review_conflict: concurrent reviews'),
+    500: error('internal_error, with a correlation_id the REST log carries too'),
+  },
+  async handle({ request, url, deps }) {
+    const body = await recordBody(request, deps.maxPayloadBytes, reviewRequestSchema);
+    const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null;
+    const history = await reviewsOf(deps).review(pathParameter(url, 4), { status: body.status as ReviewStatus, note, author: (body.author as string).trim() });
+    return { status: 201, body: reviewHistoryToResponse(history) };
+  },
+};
+
+const historyRoute: RouteSpec = {
+  method: 'GET',
+  path: '/api/drivercard/findings/{finding_id}/reviews',
+  operationId: 'findingReviews',
+  summary: "A finding's review history, its current status (OPEN when never reviewed) and whether the hash chain is intact",
+  tags: ['findings'],
+  query: null,
+  body: null,
+  responses: {
+    200: { description: 'the history; chain_valid false names the first entry that was changed', schema: reviewHistorySchema },
+    400: ID_ERROR,
+    500: error('internal_error, with a correlation_id the REST log carries too'),
+  },
+  async handle({ url, deps }) {
+    return { status: 200, body: reviewHistoryToResponse(await reviewsOf(deps).history(pathParameter(url, 4))) };
+  },
+};
+
+export const findingReviewRoutes: readonly RouteSpec[] = [reviewRoute, historyRoute];

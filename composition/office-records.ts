@@ -1,0 +1,56 @@
+/**
+ * The office's records in the container: the annotation and review tables live beside the imports, on the same
+ * database connection (MikroORM adapter only; with another store the features are absent and their routes 404).
+ */
+import type { Container } from 'inversify';
+import type { Clock } from '../core/ports/clock.js';
+import type { Hasher } from '../core/ports/hasher.js';
+import type { IdGenerator } from '../core/ports/id-generator.js';
+import type { ImportStore } from '../core/ports/import-store.js';
+import type { AnnotationStore } from '../core/ports/annotation-store.js';
+import type { FindingReviewStore } from '../core/ports/finding-reviews.js';
+import { OfficeAnnotations } from '../core/use-cases/annotations.js';
+import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
+import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
+import { TOKENS } from './container.js';
+
+export type OfficeRecords = AnnotationStore & FindingReviewStore;
+
+export function bindOfficeRecords(container: Container): void {
+  container
+    .bind<OfficeRecords | null>(TOKENS.OfficeRecords)
+    .toDynamicValue(async (context) => {
+      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
+      return store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null;
+    })
+    .inSingletonScope();
+  container
+    .bind<OfficeAnnotations | null>(TOKENS.Annotations)
+    .toDynamicValue(async (context) => {
+      const records = await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
+      if (records === null) return null;
+      return new OfficeAnnotations({
+        store: await context.getAsync<ImportStore>(TOKENS.ImportStore),
+        annotations: records,
+        clock: context.get<Clock>(TOKENS.Clock),
+        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
+      });
+    })
+    .inSingletonScope();
+  container
+    .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
+    .toDynamicValue(async (context) => {
+      const records = await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
+      if (records === null) return null;
+      return new FindingReviewWorkflow({ reviews: records, hasher: context.get<Hasher>(TOKENS.Hasher), clock: context.get<Clock>(TOKENS.Clock) });
+    })
+    .inSingletonScope();
+}
+
+/** The HTTP dependencies of the office's records (absent when the store has no such tables). */
+export async function officeRecordUseCases(container: Container): Promise<{ annotations?: OfficeAnnotations; reviews?: FindingReviewWorkflow }> {
+  const annotations = await container.getAsync<OfficeAnnotations | null>(TOKENS.Annotations);
+  const reviews = await container.getAsync<FindingReviewWorkflow | null>(TOKENS.FindingReviews);
+  return { ...(annotations ? { annotations } : {}), ...(reviews ? { reviews } : {}) };
+}
