@@ -45,6 +45,7 @@ const WARNING_CODES: ReadonlySet<string> = new Set([
   'transfer_header_stripped',
   'unknown_tag',
   'duplicated_ef',
+  'repeated_ef_differs',
   'signature_missing',
   'damaged_ef',
   'record_longer_than_specified',

@@ -109,7 +109,20 @@ t.test('a database of the release before packed activity days opens, migrates an
   t.ok(legacyAnswers.length > 60, `${legacyAnswers.length} reads compared`);
   t.ok(legacyAnswers.some((line) => line.includes('"activity":"DRIVING"')), 'the reads include activity intervals');
   t.ok(legacyAnswers.some((line) => line.includes('"conflicts":["2026-12-')), 'the reads include a listed conflict');
-  for (let i = 0; i < freshAnswers.length; i++) t.equal(legacyAnswers[i], freshAnswers[i], freshAnswers[i]!.slice(0, 120));
+  // The one expected difference: the legacy rows were decoded before the newest day of a download ended at the
+  // download (README "The newest day ends at the download"): their last interval of that day runs to 24:00, a fresh
+  // import's ends at the download. Every other answer, and every other field, is the same.
+  let cut = 0;
+  for (let i = 0; i < freshAnswers.length; i++) {
+    if (legacyAnswers[i] === freshAnswers[i]) {
+      t.pass(freshAnswers[i]!.slice(0, 120));
+      continue;
+    }
+    const explained = downloadCutDifference(legacyAnswers[i]!, freshAnswers[i]!);
+    t.ok(explained !== null, `only the download day's last interval differs: ${freshAnswers[i]!.slice(0, 120)}`);
+    cut += explained ?? 0;
+  }
+  t.ok(cut > 0, `${cut} last intervals of a download day end at the download in the fresh database`);
 
   const store = await createMikroOrmStore({ dataDir: legacyDir });
   try {
@@ -127,3 +140,75 @@ t.test('a database of the release before packed activity days opens, migrates an
     await store.close();
   }
 });
+
+interface Row {
+  import_id: string;
+  date: string;
+  start: string;
+  end: string;
+  duration: number;
+  activity: string;
+  card_inserted: boolean;
+  manual_entry: boolean;
+}
+
+/**
+ * How many intervals explain the difference of two answers (null: something else differs). An explained interval is
+ * the last of its import and day, runs to 24:00 in the legacy answer and ends earlier in the fresh one (duration =
+ * end − start), at most one day per import; a day's totals differ by exactly the time cut off.
+ */
+function downloadCutDifference(legacyLine: string, freshLine: string): number | null {
+  const split = (line: string) => [line.slice(0, line.indexOf('{')), JSON.parse(line.slice(line.indexOf('{')))] as const;
+  const [legacyHead, legacy] = split(legacyLine);
+  const [freshHead, fresh] = split(freshLine);
+  if (legacyHead !== freshHead) return null;
+  const cutDays = new Map<string, string>();
+  let count = 0;
+  const rowsOf = (items: Row[]) => {
+    const last = new Map<string, Row>();
+    for (const r of items) {
+      const key = `${r.import_id}/${r.date}`;
+      const known = last.get(key);
+      if (!known || r.start >= known.start) last.set(key, r);
+    }
+    return last;
+  };
+  const sameRows = (a: Row[], b: Row[], totals?: [Record<string, number>, Record<string, number>]): boolean => {
+    if (a.length !== b.length) return false;
+    const last = rowsOf(a);
+    const bucket: Record<string, number> = {};
+    for (let k = 0; k < a.length; k++) {
+      const x = a[k]!;
+      const y = b[k]!;
+      if (JSON.stringify(x) === JSON.stringify(y)) continue;
+      const midnight = Date.parse(`${x.date}T00:00:00Z`) / 1000 + 86_400;
+      const xe = Date.parse(x.end) / 1000;
+      const ye = Date.parse(y.end) / 1000;
+      const others = (r: Row) => JSON.stringify({ ...r, end: null, duration: null });
+      if (last.get(`${x.import_id}/${x.date}`) !== x || xe !== midnight || !(ye < xe) || others(x) !== others(y)) return false;
+      if (y.duration !== ye - Date.parse(y.start) / 1000 || x.duration - y.duration !== xe - ye) return false;
+      const day = cutDays.get(x.import_id);
+      if (day !== undefined && day !== x.date) return false;
+      cutDays.set(x.import_id, x.date);
+      const key = x.card_inserted || x.manual_entry ? x.activity : 'UNKNOWN';
+      bucket[key] = (bucket[key] ?? 0) + (xe - ye);
+      count++;
+    }
+    if (!totals) return true;
+    const [lt, ft] = totals;
+    return Object.keys(lt).every((k) => lt[k]! - ft[k]! === (bucket[k] ?? 0));
+  };
+  const { items: li, ...lrest } = legacy as { items: Array<Row & { intervals?: Row[]; totals?: Record<string, number> }> };
+  const { items: fi, ...frest } = fresh as typeof legacy;
+  if (JSON.stringify(lrest) !== JSON.stringify(frest) || li.length !== fi.length) return null;
+  for (let k = 0; k < li.length; k++) {
+    const x = li[k]!;
+    const y = fi[k]!;
+    if (x.intervals && y.intervals) {
+      const { intervals: _a, totals: lt, ...xo } = x;
+      const { intervals: _b, totals: ft, ...yo } = y;
+      if (JSON.stringify(xo) !== JSON.stringify(yo) || !sameRows(x.intervals, y.intervals, [lt!, ft!])) return null;
+    } else if (!sameRows([x], [y])) return null;
+  }
+  return count > 0 ? count : null;
+}

@@ -9,11 +9,10 @@
  *
  * Certificate validity is judged at the download time, not today (a card certificate that expired after the
  * download is still valid for that file). The card does not record the download instant itself; the time used
- * is the newest of EF Card_Download's LastCardDownload (written to the card by the equipment that downloads it
- * for company purposes, data dictionary 2.89) and the newest activity change the card recorded (the card
- * cannot have been downloaded before it recorded that change). Both are lower bounds of the download instant, so
- * a certificate that expired before them was certainly expired at the download. Neither present → validity
- * periods are reported but not judged.
+ * is the decoder's download time (core/decoder/download-time.ts: the newest activity change, raised to a
+ * consistent EF Card_Download LastCardDownload or a later instant the card recorded that day), the same moment
+ * at which the activity rows end. It is a lower bound of the download instant, so a certificate that expired
+ * before it was certainly expired at the download. None → validity periods are reported but not judged.
  *
  * Verdict: INVALID when a certificate or a signed EF fails; UNSIGNED when the file holds no signature and no
  * certificate at all; UNVERIFIABLE when a chain cannot reach a trusted root, a signature is missing, or the file
@@ -27,6 +26,7 @@
 import type { Authenticity, AuthenticityStatus, ChainReport, EfReport, EfResult, SignedApplication } from '../domain/authenticity.js';
 import type { CardApplication, DecodedCard } from '../domain/card.js';
 import type { Warning } from '../domain/rows.js';
+import { downloadTimeOf as downloadTimeOfFile } from '../decoder/download-time.js';
 import { FID, efName } from '../decoder/ef/fids.js';
 import { coordinateBytes, hashForCurve, type CvCertificate } from './cv-certificate.js';
 import { verifyGen1Signature, type RsaPublicKey } from './gen1-certificate.js';
@@ -65,22 +65,8 @@ interface Plan {
   efs: PlannedEf[];
 }
 
-/** The download time (see the file comment): newest of LastCardDownload and the newest activity change. */
-export function downloadTimeOf(card: DecodedCard): number | null {
-  let at: number | null = null;
-  for (const app of [card.gen1, card.gen2]) {
-    const t = app?.cardDownload?.lastCardDownload ?? null;
-    if (t !== null && (at === null || t > at)) at = t;
-    const days = app?.driverActivity?.days ?? [];
-    const last = days[days.length - 1];
-    if (last !== undefined) {
-      const minutes = last.changes.length > 0 ? last.changes[last.changes.length - 1].minutes : 0;
-      const t2 = last.date + minutes * 60;
-      if (at === null || t2 > at) at = t2;
-    }
-  }
-  return at;
-}
+/** The download time (see the file comment): the decoder's one definition (core/decoder/download-time.ts). */
+export const downloadTimeOf: (card: DecodedCard) => number | null = downloadTimeOfFile;
 
 function efLabel(fid: number, application: SignedApplication): string {
   return `EF ${efName(fid)} (${application === 'TACHOGRAPH' ? 'Tachograph' : 'Tachograph_G2'})`;

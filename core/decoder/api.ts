@@ -39,6 +39,8 @@ export const DECODE_WARNING_CODES = [
   'unknown_tag',
   /** the same EF (or signature) twice with identical content */
   'duplicated_ef',
+  /** EF ICC or EF IC repeated under appendix 02 (as real downloading equipment writes them) differs from the first copy */
+  'repeated_ef_differs',
   /** a signed EF without its signature block */
   'signature_missing',
   /** an EF too short for its fixed part: skipped */

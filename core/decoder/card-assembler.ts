@@ -67,11 +67,13 @@ export class CardAssembler {
     }
     this.blocks.push({ fid, appendix, length: value.length });
 
-    // MF common EFs (ICC, IC) carry appendix 00 and no signature.
-    if (appendix === 0 && COMMON_EFS.has(fid)) {
+    // MF common EFs (ICC, IC) carry appendix 00 and no signature (DDP_042). Real downloading equipment writes
+    // them a second time under appendix 02 (beside DF Tachograph_G2's EFs): the same MF files read again, so
+    // that copy is compared with the first one (a repeat, see duplicate()) and never filed as a G2 EF.
+    if ((appendix === 0 || appendix === 2) && COMMON_EFS.has(fid)) {
       const key = fid === FID.ICC ? 'icc' : 'ic';
       const previous = this.common[key];
-      if (previous !== null) this.duplicate(previous, value, fid, appendix);
+      if (previous !== null) this.duplicate(previous, value, fid, appendix, appendix === 2 ? 'repeat' : 'copy');
       else this.common[key] = value;
       return;
     }
@@ -120,12 +122,30 @@ export class CardAssembler {
     return true;
   }
 
-  private duplicate(previous: Uint8Array, value: Uint8Array, fid: number, appendix: number): void {
+  /**
+   * A second block of a tag already read: the first one is kept.
+   * - 'copy' (the same tag twice): identical → `duplicated_ef` once per tag; different → the file cannot be
+   *   filed (`conflicting_duplicate_ef`: which copy holds the card's data is unknowable).
+   * - 'repeat' (an MF EF, ICC or IC, read again under appendix 02 by the downloading equipment): identical →
+   *   nothing to report, that is how genuine gen2 downloads look; different → `repeated_ef_differs` once per
+   *   EF (the MF files hold the card's chip data, no activity; the first copy is the one DDP_042 names).
+   */
+  private duplicate(previous: Uint8Array, value: Uint8Array, fid: number, appendix: number, kind: 'copy' | 'repeat' = 'copy'): void {
+    const same = sameBytes(previous, value);
+    const tag = (fid << 8) | appendix;
+    if (kind === 'repeat') {
+      if (same || this.duplicatesWarned.has(tag)) return;
+      this.duplicatesWarned.add(tag);
+      this.ctx.warn(
+        'repeated_ef_differs',
+        `The file holds EF ${efName(fid)} a second time (appendix 02) with content different from the first copy; the first copy was kept.`,
+      );
+      return;
+    }
     const what = `${appendix === 1 || appendix === 3 ? 'signature of ' : ''}EF ${efName(fid)}${appendix >= 2 ? ' (Tachograph_G2)' : ''}`;
-    if (!sameBytes(previous, value)) {
+    if (!same) {
       throw new DddDecodeError('conflicting_duplicate_ef', `The file holds the ${what} twice with different content.`);
     }
-    const tag = (fid << 8) | appendix;
     if (!this.duplicatesWarned.has(tag)) {
       this.duplicatesWarned.add(tag);
       this.ctx.warn('duplicated_ef', `The file holds the ${what} twice with identical content; the copy was ignored.`);

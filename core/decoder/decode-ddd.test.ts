@@ -207,3 +207,33 @@ t.test('missing_ef: one warning per DDP_035 data EF absent, per DF present (gen2
   t.ok(missing(g2).includes('EF GNSS_Places (DF Tachograph_G2)'));
   t.equal(missing(g2).filter((m) => m.endsWith('(DF Tachograph)')).length, 9, 'DF Tachograph is mandatory for every card');
 });
+
+t.test('EF ICC and EF IC repeated under appendix 02 (as real gen2 equipment writes them) are the MF EFs again', async (t) => {
+  const icc = fill(25, 0x11);
+  const ic = fill(8, 0x22);
+  for (const version of [1, 2] as const) {
+    const file = gen2Card(version);
+    const base = decodeDddBytes(file);
+    const repeated = decodeDddBytes(bytes(file, tlv(0x0002, 2, icc), tlv(0x0005, 2, ic)));
+    t.same(codes(repeated), codes(base), `v${version}: identical copies → no warning at all (no unknown_tag, no duplicated_ef)`);
+    t.same(repeated.common, base.common, 'the first copies are the common EFs');
+    t.notOk(repeated.gen2!.raw.has(0x0002) || repeated.gen2!.raw.has(0x0005), 'never filed as EFs of DF Tachograph_G2');
+    t.notOk(repeated.warnings.some((w) => w.code === 'signature_missing'), 'the MF EFs are unsigned: no signature is missing');
+    t.equal(repeated.generation, base.generation);
+
+    const differing = decodeDddBytes(bytes(file, tlv(0x0002, 2, fill(25, 0x99)), tlv(0x0005, 2, ic), tlv(0x0002, 2, fill(25, 0x98))));
+    t.same(codes(differing), ['repeated_ef_differs'], `v${version}: a differing copy → one warning of its own, no unknown_tag`);
+    t.match(differing.warnings.find((w) => w.code === 'repeated_ef_differs')!.message, /EF ICC .*appendix 02.*first copy was kept/);
+    t.same(differing.common.icc, icc, 'the first copy is kept');
+    const streamed = await decodeDdd(chunked(bytes(file, tlv(0x0002, 2, fill(25, 0x99)), tlv(0x0005, 2, ic), tlv(0x0002, 2, fill(25, 0x98))), 3));
+    t.same(plain(streamed), plain(differing), 'streaming decides alike');
+  }
+  // only a repeat under 02 is forgiven: the same tag twice with different content still cannot be filed
+  t.throws(() => decodeDddBytes(bytes(gen1Card(), tlv(0x0005, 0, fill(8, 0x23)))), { name: 'DddDecodeError', reason: 'conflicting_duplicate_ef' });
+  // a file may start with the 02 copy (no 00 copy at all): it is the common EF then
+  const g2first = decodeDddBytes(bytes(tlv(0x0002, 2, icc), signed(0x0520, 2, identification(), 64)));
+  t.same(g2first.common.icc, icc);
+  t.notOk(g2first.warnings.some((w) => w.code === 'unknown_tag'));
+  // an ICC "signature" under 03 is no tag of a driver-card download
+  t.same(codes(decodeDddBytes(bytes(gen2Card(1), tlv(0x0002, 3, fill(64))))), ['unknown_tag']);
+});

@@ -2,3 +2,4 @@
 export * from './api.js';
 export { decodeDdd, decodeDddBytes, decodeDddChunks } from './decode-ddd.js';
 export { readTlvBlocks, streamTlvBlocks, TlvBlockParser, type TlvBlock } from './tlv-stream.js';
+export { downloadTimeOf } from './download-time.js';

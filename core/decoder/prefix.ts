@@ -29,6 +29,8 @@ export function isCardTag(fid: number, appendix: number): boolean {
     case 1:
       return GEN1_EFS.has(fid);
     case 2:
+      // EF ICC and EF IC repeated under appendix 02 by real downloading equipment (see card-assembler.ts)
+      return GEN2_EFS.has(fid) || COMMON_EFS.has(fid);
     case 3:
       return GEN2_EFS.has(fid);
     default:

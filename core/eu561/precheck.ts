@@ -12,7 +12,7 @@
  *   shown by the data whatever the unknown time was (unknown time is never driving: the vehicle unit records
  *   driving only with a card inserted).
  */
-import type { ActivityIntervalRow, UtcDay } from '../domain/rows.js';
+import type { ActivityIntervalRow } from '../domain/rows.js';
 import { dayOf, dayStart, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import { timeTotals } from '../overview/time-totals.js';
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
@@ -33,6 +33,7 @@ import { evidenceOf, summariseEvidence } from './evidence.js';
 import { applyAnnotations } from './annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
 import { findingId } from './finding-id.js';
+import { openEndOf, openEndRows, openEndWarning, type OpenEnd } from './open-end.js';
 import type {
   Assumptions,
   NotEvaluated,
@@ -119,22 +120,7 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
   };
 }
 
-/**
- * The open end of the data. A card's newest daily record is still being written when the card is downloaded:
- * its last activity change "runs to 24:00" in the rows (API contract) only because no later change exists yet.
- * Reading it literally invents hours of driving or work after the download (a real file's last day showed
- * 12 h 34 min of "driving" from 11:26 to 24:00). Reading chosen: when the basis's last recorded day ends with a
- * known activity other than REST running to 24:00, the time from that change on is UNKNOWN (after the last known
- * activity, so not evaluated, never a violation). A final REST is kept: it can only shorten rests, never
- * create driving, and the rest rules never judge a rest touching the end of the data as too short.
- */
-export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | null | undefined): ActivityIntervalRow | null {
-  if (openEndDate === null || openEndDate === undefined) return null;
-  let last: ActivityIntervalRow | null = null;
-  for (const r of rows) if (r.date === openEndDate && (last === null || r.start >= last.start)) last = r;
-  if (last === null || last.activity === 'REST' || !(last.card_inserted || last.manual_entry)) return null;
-  return last.end === dayStart(openEndDate) + DAY ? last : null;
-}
+export { openEndOf } from './open-end.js';
 
 /** The findings of one timeline (rules on both completions, compared); evidence read from `evidenceOf`. */
 function judge(t: Timeline, evidenceT: Timeline, summarise: boolean): { violations: Violation[]; notes: RuleNote[] } {
@@ -188,7 +174,7 @@ function markAssumptionDependent(assumed: Violation[], strict: readonly Violatio
 }
 
 /** The rows of the requested range, the open end of the data and the timeline built from them. */
-export function timelineOf(input: PrecheckInput): { rows: readonly ActivityIntervalRow[]; openEnd: ActivityIntervalRow | null; t0: Timeline } {
+export function timelineOf(input: PrecheckInput): { rows: readonly ActivityIntervalRow[]; openEnd: OpenEnd | null; t0: Timeline } {
   const rangeStart = input.date_from !== null ? dayStart(input.date_from) : null;
   const rangeEnd = input.date_to !== null ? dayStart(input.date_to) + DAY : null;
   const rows =
@@ -198,10 +184,7 @@ export function timelineOf(input: PrecheckInput): { rows: readonly ActivityInter
           (r) => (input.date_from === null || r.date >= input.date_from) && (input.date_to === null || r.date <= input.date_to),
         );
   const openEnd = openEndOf(rows, input.open_end_date);
-  const timelineRows = openEnd
-    ? rows.map((r) => (r === openEnd ? { ...r, card_inserted: false, manual_entry: false } : r))
-    : rows;
-  return { rows, openEnd, t0: buildTimeline(timelineRows, rangeStart, rangeEnd) };
+  return { rows, openEnd, t0: buildTimeline(openEndRows(rows, openEnd), rangeStart, rangeEnd) };
 }
 
 export function runPrecheck(input: PrecheckInput): PrecheckResult {
@@ -224,16 +207,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); });
 
   const warnings: PrecheckWarning[] = [];
-  if (openEnd) {
-    warnings.push({
-      code: 'OPEN_END',
-      message:
-        `The last recorded day ends with ${openEnd.activity} from ${formatInstant(openEnd.start)}: the card was downloaded ` +
-        'some time after that change, so the time from it to the end of the day is treated as unknown and not evaluated.',
-      start: toIso(openEnd.start),
-      end: toIso(openEnd.end),
-    });
-  }
+  if (openEnd) warnings.push(openEndWarning(openEnd));
   const seen = new Set<string>();
   const notEvaluated: NotEvaluated[] = [...STATIC_NOT_EVALUATED];
   for (const n of notes) {

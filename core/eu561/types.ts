@@ -173,9 +173,9 @@ export interface PrecheckInput {
   date_to: UtcDay | null;
   intervals: readonly ActivityIntervalRow[];
   /**
-   * The last UTC day the card recorded in the whole basis (not only the requested range), or null. Its last
-   * activity change runs "to 24:00" on the card only because the day record is not finished: the card was
-   * downloaded at an unknown time after that change. See openEndOf in ./precheck.ts.
+   * The last UTC day the card recorded in the whole basis (not only the requested range), or null. It ends at the
+   * download of the file it comes from (its intervals end there): nothing after that moment is evaluated. See
+   * ./open-end.ts.
    */
   open_end_date?: UtcDay | null;
   /** card-out time policy (./card-out.ts); default 'unknown' */

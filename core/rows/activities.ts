@@ -14,9 +14,13 @@
  * - A change at minute 1440 or later (the 11-bit field holds up to 2047, but it counts "minutes since 00h00 on
  *   the given day", 2.1) is no time of that day: it is left out — the interval before it runs on to the next
  *   valid change or 24:00 — and the day raises warning `activity_time_out_of_range`.
+ * - The newest daily record ends at the download (core/decoder/download-time.ts): nothing after that moment is
+ *   recorded yet, so an interval running past it ends at it (duration = end − start, possibly 0 when the card
+ *   was read in the minute of its last change). Its other intervals, and every older day, are as above.
  */
 import type { ActivityDailyRecord, DecodedCard } from '../domain/card.js';
 import type { Activity, ActivityIntervalRow, Warning } from '../domain/rows.js';
+import { downloadTimeOf } from '../decoder/download-time.js';
 import { dayOf, isoDay } from '../time.js';
 import { pick } from './views.js';
 
@@ -30,11 +34,18 @@ export function activityRows(
 ): ActivityIntervalRow[] {
   const days = pick(card, 'driverActivity')?.days ?? [];
   const rows: ActivityIntervalRow[] = [];
-  for (const day of days) appendDay(day, cardNumber, rows, warnings);
+  const downloadAt = downloadTimeOf(card) ?? Infinity;
+  for (let i = 0; i < days.length; i++) appendDay(days[i]!, cardNumber, rows, warnings, i === days.length - 1 ? downloadAt : Infinity);
   return rows;
 }
 
-function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: ActivityIntervalRow[], warnings: Warning[]): void {
+function appendDay(
+  day: ActivityDailyRecord,
+  cardNumber: string | null,
+  rows: ActivityIntervalRow[],
+  warnings: Warning[],
+  endsAt: number,
+): void {
   const date = dayOf(day.date);
   let changes = day.changes;
   let outOfRange = false;
@@ -47,14 +58,16 @@ function appendDay(day: ActivityDailyRecord, cardNumber: string | null, rows: Ac
     const endMinute = i + 1 < changes.length ? changes[i + 1].minutes : DAY_MINUTES;
     if (endMinute < startMinute) outOfOrder = true;
     const inserted = !c.notInserted;
+    const start = day.date + startMinute * 60;
+    const end = Math.min(day.date + endMinute * 60, endsAt);
     rows.push({
       import_id: null,
       card_number: cardNumber,
       date,
-      start: day.date + startMinute * 60,
-      end: day.date + endMinute * 60,
+      start,
+      end,
       activity: ACTIVITY[c.activity],
-      duration: (endMinute - startMinute) * 60,
+      duration: end - start,
       slot: c.slot === 1 ? 'CO_DRIVER' : 'DRIVER',
       crew: inserted && c.crewOrKnown,
       card_inserted: inserted,

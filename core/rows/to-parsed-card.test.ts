@@ -39,11 +39,14 @@ t.test('gen1 card → rows', async (t) => {
     ['2025-06-02T10:30:00Z', '2025-06-03T00:00:00Z', 'REST', 48600],
   ]);
   const day2 = p.activities.slice(4);
+  // the newest day ends at the download: EF Card_Download says 13:53:20 (DAY2 + 50,000 s), after the last change
+  // (08:00): 50,000 − 28,800 = 21,200 s instead of the 57,600 s to 24:00
   t.same(day2.map((a) => [a.activity, a.slot, a.crew, a.card_inserted, a.manual_entry, a.duration]), [
     ['WORK', 'DRIVER', false, false, true, 25200],
     ['DRIVING', 'CO_DRIVER', true, true, false, 3600],
-    ['REST', 'DRIVER', false, false, false, 57600],
+    ['REST', 'DRIVER', false, false, false, 21200],
   ]);
+  t.equal(T(day2[2].end), '2025-06-03T13:53:20Z');
   t.equal(day2[0].card_number, 'D1234567890120AB');
   t.equal(day2[0].import_id, null);
   t.equal(isoDay(day2[0].date), '2025-06-03');
@@ -108,14 +111,52 @@ t.test('gen2 v2 card → rows from the G2 application', async (t) => {
   t.equal(p.activities.length, 7);
 });
 
+/** A card with these daily records (oldest first) and nothing else but EF Identification. */
+function cardOfDays(...records: { date: number; changes: number[] }[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let previous = 0;
+  let offset = 0;
+  let newest = 0;
+  for (const r of records) {
+    const rec = dailyRecord(previous, r.date, [0, 1], 10, r.changes);
+    newest = offset;
+    offset += rec.length;
+    previous = rec.length;
+    parts.push(rec);
+  }
+  const ef = bytes(u16(0), u16(newest), ...parts, fill(400 - offset));
+  return bytes(signed(0x0520, 1, identification()), signed(0x0504, 1, ef));
+}
+
+const NEXT_DAY = { date: Date.UTC(2025, 8, 6) / 1000, changes: [change({ a: 0, min: 0 }), change({ a: 3, min: 480 })] };
+
 t.test('out-of-order minutes give a negative interval and a warning', async (t) => {
   const d = Date.UTC(2025, 8, 5) / 1000;
-  const r = dailyRecord(0, d, [0, 1], 10, [change({ a: 0, min: 0 }), change({ p: 1, a: 2, min: 901 }), change({ a: 0, min: 893 })]);
-  const ef = bytes(u16(0), u16(0), r, fill(200 - r.length));
-  const p = toParsedCard(decodeDddBytes(bytes(signed(0x0520, 1, identification()), signed(0x0504, 1, ef))));
-  t.same(p.activities.map((a) => a.duration), [901 * 60, -8 * 60, (1440 - 893) * 60]);
-  t.equal(p.activities.reduce((s, a) => s + a.duration, 0), 86_400, 'the day still sums to 24 h');
+  const p = toParsedCard(decodeDddBytes(cardOfDays({ date: d, changes: [change({ a: 0, min: 0 }), change({ p: 1, a: 2, min: 901 }), change({ a: 0, min: 893 })] }, NEXT_DAY)));
+  const day = p.activities.filter((a) => isoDay(a.date) === '2025-09-05');
+  t.same(day.map((a) => a.duration), [901 * 60, -8 * 60, (1440 - 893) * 60]);
+  t.equal(day.reduce((s, a) => s + a.duration, 0), 86_400, 'a day before the newest one still sums to 24 h');
   t.same(p.metadata.warnings.map((w) => w.code).filter((c) => c !== 'missing_ef'), ['activity_time_out_of_order']);
+  // the same record as the newest day: the download came after its newest change (15:01, not its last-stored one)
+  const newest = toParsedCard(decodeDddBytes(cardOfDays({ date: d, changes: [change({ a: 0, min: 0 }), change({ p: 1, a: 2, min: 901 }), change({ a: 0, min: 893 })] })));
+  t.same(newest.activities.map((a) => [T(a.start), T(a.end), a.duration]), [
+    ['2025-09-05T00:00:00Z', '2025-09-05T15:01:00Z', 901 * 60],
+    ['2025-09-05T15:01:00Z', '2025-09-05T14:53:00Z', -8 * 60],
+    ['2025-09-05T14:53:00Z', '2025-09-05T15:01:00Z', 8 * 60],
+  ]);
+});
+
+t.test('the newest day ends at the download time; older days run to 24:00', async (t) => {
+  const d = Date.UTC(2025, 8, 5) / 1000;
+  const p = toParsedCard(decodeDddBytes(cardOfDays({ date: d, changes: [change({ a: 0, min: 0 }), change({ a: 3, min: 600 })] }, NEXT_DAY)));
+  t.same(p.activities.map((a) => [a.activity, T(a.start), T(a.end), a.duration]), [
+    ['REST', '2025-09-05T00:00:00Z', '2025-09-05T10:00:00Z', 600 * 60],
+    ['DRIVING', '2025-09-05T10:00:00Z', '2025-09-06T00:00:00Z', 840 * 60],
+    ['REST', '2025-09-06T00:00:00Z', '2025-09-06T08:00:00Z', 480 * 60],
+    // nothing in the file is newer than this change: the card was read at 08:00 at the earliest, so the driving
+    // that began then is an interval of 0 s, not 16 h to 24:00
+    ['DRIVING', '2025-09-06T08:00:00Z', '2025-09-06T08:00:00Z', 0],
+  ]);
 });
 
 t.test('a card without activity data', async (t) => {
@@ -136,10 +177,9 @@ t.test('activity DAY1 constant sanity', async (t) => {
 
 t.test('audit: activity changes at minute 1440 or later are left out, with a warning', async (t) => {
   const d = Date.UTC(2025, 8, 5) / 1000;
-  const r = dailyRecord(0, d, [0, 1], 10, [change({ a: 0, min: 0 }), change({ a: 3, min: 600 }), change({ a: 2, min: 1500 }), change({ a: 1, min: 2047 })]);
-  const ef = bytes(u16(0), u16(0), r, fill(200 - r.length));
-  const p = toParsedCard(decodeDddBytes(bytes(signed(0x0520, 1, identification()), signed(0x0504, 1, ef))));
-  t.same(p.activities.map((a) => [a.activity, T(a.start), T(a.end), a.duration]), [
+  const changes = [change({ a: 0, min: 0 }), change({ a: 3, min: 600 }), change({ a: 2, min: 1500 }), change({ a: 1, min: 2047 })];
+  const p = toParsedCard(decodeDddBytes(cardOfDays({ date: d, changes }, NEXT_DAY)));
+  t.same(p.activities.filter((a) => isoDay(a.date) === '2025-09-05').map((a) => [a.activity, T(a.start), T(a.end), a.duration]), [
     ['REST', '2025-09-05T00:00:00Z', '2025-09-05T10:00:00Z', 600 * 60],
     ['DRIVING', '2025-09-05T10:00:00Z', '2025-09-06T00:00:00Z', 840 * 60],
   ]);

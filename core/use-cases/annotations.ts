@@ -72,11 +72,11 @@ export class OfficeAnnotations {
     const { served } = await this.deps.store.cardHistory(a.card_number, { from: dayOf(a.start), to: null });
     const days = served.filter((d) => d.date <= to).map(({ import_id, date }) => ({ import_id, date }));
     const activities = await this.deps.store.activities(days, null);
-    // the newest day's last change runs "to 24:00" only because the card was downloaded during it (openEndOf)
+    // rows stored before the cut at the download run "to 24:00" on the newest day; that tail is unknown (openEndOf)
     const openEnd = openEndOf(activities.items, served[served.length - 1]?.date ?? null);
     const driving = activities.items.find(
       (r) => r.activity === 'DRIVING' && (r.card_inserted || r.manual_entry) && r.start < a.end && a.start < r.end &&
-        !(openEnd !== null && r.start === openEnd.start && r.date === openEnd.date),
+        !(openEnd?.unknownRow && r.start === openEnd.unknownRow.start && r.date === openEnd.unknownRow.date),
     );
     if (!driving) return;
     const from = Math.max(driving.start, a.start);

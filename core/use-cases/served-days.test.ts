@@ -60,6 +60,24 @@ t.test('a day cut off by a download is a prefix of the complete day: no conflict
   }
 });
 
+t.test('a day cut at a download: 0 s last interval, rows stored to 24:00, and a cut past the next change', async (t) => {
+  const full = workingDay('2026-03-02');
+  const resolve = async (older: DaySpec) => {
+    const h = history([{ id: 'old', sequence: 1, days: [older] }, { id: 'new', sequence: 2, days: [full] }]);
+    const result = await resolveServedDays(h.records, h.load);
+    return { served: served(result), conflicts: result.conflicts.map(isoDay) };
+  };
+  const atChange: DaySpec = { ...full, changes: full.changes.slice(0, 5), cut_at: '11:15', distance_km: 300 };
+  t.same(await resolve(atChange), { served: ['2026-03-02:new'], conflicts: [] }, 'read in the minute of its last change (0 s DRIVING)');
+  const stored24: DaySpec = { ...full, changes: full.changes.slice(0, 5), distance_km: 300 };
+  t.same(await resolve(stored24), { served: ['2026-03-02:new'], conflicts: [] }, 'an older import stored with the day run to 24:00');
+  const atNextChange: DaySpec = { ...full, changes: full.changes.slice(0, 5), cut_at: '15:00', distance_km: 300 };
+  t.same(await resolve(atNextChange), { served: ['2026-03-02:new'], conflicts: [] }, 'read at the very minute of the next change');
+  const pastNextChange: DaySpec = { ...full, changes: full.changes.slice(0, 5), cut_at: '15:20', distance_km: 300 };
+  t.same(await resolve(pastNextChange), { served: ['2026-03-02:new'], conflicts: ['2026-03-02'] },
+    'driving recorded until 15:20 where the newer file has WORK from 15:00: they disagree');
+});
+
 t.test('days that really disagree: newest import served, date listed', async (t) => {
   const a = workingDay('2026-03-02');
   const b: DaySpec = { ...a, changes: a.changes.map(([time, act], i) => [time, i === 2 ? 'WORK' : act] as [string, typeof act]) };

@@ -5,13 +5,16 @@
  * - Versions differ, but every version is a prefix of one complete version (the download day of an
  *   older file is cut off at the moment of the download, a later file holds the whole day): the complete
  *   version is served and the day is NOT a conflict. A prefix keeps every change (start, activity, slot,
- *   crew, card/manual flags) of the longer day in order, only its last interval may end differently, and
- *   its distance is not larger.
+ *   crew, card/manual flags) of the longer day in order, and its distance is not larger; only its last
+ *   interval may end differently: no later than the same interval of the longer day (the older file was read
+ *   before the change that ends it; a file that recorded the activity past that change disagrees with it), or
+ *   at 24:00 (rows stored before the decoder ended the newest day at the download ran it to 24:00).
  * - Otherwise the imports disagree: the newest import's version is served and the date is a conflict.
  * "Newest" is the import saved last (largest store sequence).
  */
 import type { ActivityIntervalRow, UtcDay } from '../domain/rows.js';
 import type { ServedDay, StoredDayRecord } from '../ports/import-store.js';
+import { DAY_SECONDS, dayStart } from '../time.js';
 import { sortIntervals } from './day-records.js';
 
 export interface DayResolution {
@@ -101,6 +104,8 @@ export function isPrefixDay(part: DayVersion, whole: DayVersion): boolean {
       row.crew === other.crew &&
       row.card_inserted === other.card_inserted &&
       row.manual_entry === other.manual_entry;
-    return sameChange && (i === part.rows.length - 1 || row.end === other.end);
+    if (!sameChange) return false;
+    if (i < part.rows.length - 1) return row.end === other.end;
+    return row.end <= other.end || row.end === dayStart(row.date) + DAY_SECONDS;
   });
 }
