@@ -28,7 +28,7 @@ import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
 import { once } from './use-cases.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
+import { verifyingCardDecoder, withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -146,7 +146,7 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .bind<DecoderPool>(TOKENS.CardDecoder)
     .toDynamicValue(() => {
       const trustFiles = readTrustFiles(config.trustDir ?? shippedTrustDir());
-      return new DecoderPool({ trustFiles, inlineDecoder: verifyingCardDecoder(createVerifier(config.trustDir)) });
+      return new DecoderPool({ trustFiles, inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), new NodeCryptoHasher()) });
     })
     .inSingletonScope()
     .onDeactivation(close);

@@ -8,7 +8,7 @@ import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
+import { decodeCardFile, verifyingCardDecoder, withDayRecords, type CardDecoder, type ParsedCardDecoder } from '../core/use-cases/decode-card-file.js';
 import type { AuthenticityVerifier } from '../core/authenticity/index.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
@@ -28,7 +28,9 @@ export interface UseCasePorts {
   /** the fleet summaries (issue 12), kept up to date by every import */
   fleet: FleetStore;
   /** default: the DDD decoder (tests file built cards) */
-  decodeCard?: CardDecoder;
+  decodeCard?: ParsedCardDecoder;
+  /** a decoder that answers the day records too (the decoder pool); wins over decodeCard */
+  cardDecoder?: CardDecoder;
 }
 
 export interface UseCaseBundle {
@@ -46,7 +48,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
   return {
     imports: new ImportDddFile({
       ...ports,
-      decodeCard: ports.decodeCard ?? (ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile),
+      decodeCard: ports.cardDecoder ?? withDayRecords(ports.decodeCard ?? (ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile), ports.hasher),
       requireVerified: ports.requireVerified ?? false,
       onStored: (row, card) => refreshFleet.stored(row, card),
     }),

@@ -17,7 +17,6 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
 import type { CardDecoder } from './decode-card-file.js';
-import { dayRecordsOf } from './day-records.js';
 import { importStatusOf } from './quarantine-policy.js';
 
 export interface ImportDddFileDeps {
@@ -25,7 +24,7 @@ export interface ImportDddFileDeps {
   hasher: Hasher;
   clock: Clock;
   ids: IdGenerator;
-  /** decoder + row mapper; `decodeCardFile` in production */
+  /** bytes → rows and day records: the decoder pool in the service, `withDayRecords(decodeCardFile, hasher)` in tests */
   decodeCard: CardDecoder;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import whose authenticity is not VERIFIED */
   requireVerified?: boolean;
@@ -50,7 +49,7 @@ export class ImportDddFile implements ImportUseCase {
       // an identical request may have stored it between the two look-ups
       if (holder) return holder.content_sha256 === sha ? { ...holder, reused: true } : Promise.reject(archiveConflict(request.archive_id));
     }
-    const card = await decodeCard(request.content);
+    const { card, days } = await decodeCard(request.content);
     const row: ImportRow = {
       import_id: ids.newImportId(),
       archive_id: request.archive_id ?? archiveIdForContent(sha),
@@ -66,7 +65,7 @@ export class ImportDddFile implements ImportUseCase {
       warnings: card.metadata.warnings,
       authenticity: card.metadata.authenticity ?? null,
     };
-    const saved = await store.saveImport({ import: row, content: request.content, card, days: dayRecordsOf(card, hasher) });
+    const saved = await store.saveImport({ import: row, content: request.content, card, days });
     switch (saved.outcome) {
       case 'created':
         await this.deps.onStored?.(saved.import, card);
