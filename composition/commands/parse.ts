@@ -14,7 +14,7 @@ import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.j
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
 import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/responses.js';
-import type { ImportMetadata, ParsedCard } from '../../core/domain/rows.js';
+import type { ParsedCard } from '../../core/domain/rows.js';
 import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
 import { createVerifier, trustDirFromEnv } from '../trust-store-loader.js';
 import { ConfigError } from '../config.js';
