@@ -14,7 +14,7 @@ import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
-import { KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
+import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
@@ -70,6 +70,8 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
   const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
   const orm = await PostgresOrm.init({
     clientUrl: options.databaseUrl!,
+    // created by prepared() (ensureDatabase below), which tolerates another process creating it at the same time
+    ensureDatabase: false,
     entities: entitySchemas(postgresDialect.columnTypes),
     allowGlobalContext: true,
     debug: false,
@@ -80,7 +82,9 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
 
 /**
  * Creates the database if missing, brings the tables up to date (safe mode: MikroORM drops nothing) and runs the
- * data migrations of migrate.ts.
+ * data migrations of migrate.ts. On PostgreSQL several processes may start on one database at once: the schema
+ * update and the data migrations run under one advisory lock (whoever comes second finds nothing to change), and
+ * a database created by another process meanwhile is not an error.
  */
 async function prepared(
   orm: AnyMikroORM<any>,
@@ -89,18 +93,51 @@ async function prepared(
 ): Promise<MikroOrmImportStore> {
   let open: SqliteRunner | KnexRunner | null = null;
   try {
-    await orm.schema.ensureDatabase();
-    await orm.schema.updateSchema({ safe: true });
-    open = await runner();
-    const store = new MikroOrmImportStore(orm, dialect, open);
-    await migrateLegacyActivities(store.runner, dialect);
-    await buildMissingCardHistories(store);
-    return store;
+    await ensureDatabase(orm);
+    return await underSchemaLock(orm, dialect, async () => {
+      await orm.schema.updateSchema({ safe: true });
+      open = await runner();
+      const store = new MikroOrmImportStore(orm, dialect, open);
+      await migrateLegacyActivities(store.runner, dialect);
+      await buildMissingCardHistories(store);
+      return store;
+    });
   } catch (error) {
-    await open?.release();
+    await (open as SqliteRunner | KnexRunner | null)?.release();
     await orm.close(true);
     throw error;
   }
+}
+
+/**
+ * `ensureDatabase`, again when it failed because another process was creating the database at the same moment
+ * (PostgreSQL refuses the second CREATE DATABASE while the first is being committed); a failure that persists is
+ * the first one. A failed creation leaves MikroORM connected to the management database (`postgres`): the
+ * connection is pointed back at ours before the database is looked for again.
+ */
+async function ensureDatabase(orm: AnyMikroORM<any>, attempts = 5): Promise<void> {
+  const dbName = orm.config.get('dbName');
+  try {
+    await orm.schema.ensureDatabase({ forceCheck: true });
+  } catch (error) {
+    orm.config.set('dbName', dbName);
+    await orm.em.getDriver().reconnect();
+    if (attempts <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ensureDatabase(orm, attempts - 1).catch(() => Promise.reject(error));
+  }
+}
+
+/** Key of the PostgreSQL advisory lock the schema work runs under (any constant of this application). */
+export const SCHEMA_LOCK_KEY = 0x44_43_52_53; // 'DCRS'
+
+/** PostgreSQL: `work` inside a transaction holding pg_advisory_xact_lock (released at its end); SQLite: as is. */
+async function underSchemaLock<T>(orm: AnyMikroORM<any>, dialect: StorageDialect, work: () => Promise<T>): Promise<T> {
+  if (dialect !== postgresDialect) return work();
+  return knexOf(orm).transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?)', [SCHEMA_LOCK_KEY]);
+    return work();
+  });
 }
 
 /** Resolves the SQLite file from the options; URLs of other databases than SQLite and PostgreSQL are refused. */
