@@ -31,7 +31,7 @@ t.test('top-level help and unknown commands', async (t) => {
   const help = capture();
   t.equal(await runCli(['--help'], help.io), 0);
   t.equal(help.out.join(''), `${USAGE}\n`);
-  t.match(USAGE, /serve[\s\S]*parse FILE[\s\S]*import DIR/);
+  t.match(USAGE, /serve[\s\S]*demo \[DIR\][\s\S]*parse FILE[\s\S]*import PATH/);
   const none = capture();
   t.equal(await runCli([], none.io), 2);
   const unknown = capture();
