@@ -1,4 +1,5 @@
 import t from 'tap';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,9 @@ import { createServiceContainer, TOKENS } from '../container.js';
 import type { OverviewUseCases } from '../../core/use-cases/contracts.js';
 import { demoCommand, runDemo } from './demo.js';
 import { longDayOf } from '../demo/demo-fleet.js';
+import { untrackedChildEnv } from '../../conformance/child-env.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 function capture() {
   const out: string[] = [];
@@ -60,4 +64,15 @@ t.test('demo: usage', async (t) => {
   t.equal(await demoCommand(['--help'], help.io, {}), 0);
   t.match(help.out.join(''), /usage: drivercard demo/);
   t.type(runDemo, 'function');
+});
+
+t.test('the demo runs from the production build (dist/)', async (t) => {
+  const cli = join(ROOT, 'dist', 'composition', 'cli.js');
+  if (!existsSync(cli)) return t.fail('dist/ missing: run npm run build before this test');
+  const dir = join(tempDir(t), 'demo');
+  // the built CLI records coverage for no file (../../conformance/child-env.ts)
+  const child = spawnSync(process.execPath, [cli, 'demo', dir, '--no-serve'], { env: untrackedChildEnv({}), encoding: 'utf8', timeout: 120_000 });
+  t.equal(child.status, 0, child.stderr);
+  t.match(child.stdout, /4 drivers, 4 of 4 imports VERIFIED/);
+  t.match(child.stdout, /downloads overdue: 1, due within 7 days: 1\n/);
 });
