@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
- * The `drivercard` command (package bin): `serve`, `parse FILE`, `import DIR`, `purge --older-than …`, `anonymize IN OUT`,
- * `--help`.
+ * The `drivercard` command (package bin): `serve`, `demo`, `parse FILE`, `import PATH`, `verify FILE`,
+ * `purge --older-than …`, `anonymize IN OUT`, `--help`.
  */
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
 import { parseCommand, type CommandIo } from './commands/parse.js';
 import { anonymizeCommand } from './commands/anonymize.js';
+import { demoCommand } from './commands/demo.js';
 import { importCommand } from './commands/import.js';
 import { serveCommand } from './commands/serve.js';
 import { verifyCommand } from './commands/verify.js';
@@ -19,8 +20,9 @@ export const USAGE = `usage: drivercard <command> [arguments]
 
 Commands:
   serve          start the REST service (default http://127.0.0.1:5055/); see "drivercard serve --help"
+  demo [DIR]     import a generated demo fleet into DIR (default ./drivercard-demo) and serve it
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
-  import DIR     import every .ddd file of a folder into the database (progress on stderr, summary on stdout)
+  import PATH    import one .ddd file, or every .ddd file of a folder, into the database (summary on stdout)
   verify FILE    check the certificate chains and signatures of one .ddd file (exit 0 only when VERIFIED)
   purge --older-than <30d|8w|6m|1y|YYYY-MM-DD>
                  delete for good the imports saved before then (default: DRIVERCARD_RETENTION); never automatic
@@ -40,6 +42,8 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
   switch (command) {
     case 'serve':
       return serveCommand(rest, io);
+    case 'demo':
+      return demoCommand(rest, io);
     case 'parse':
       return parseCommand(rest, io);
     case 'verify':

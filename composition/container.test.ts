@@ -8,6 +8,9 @@ import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
+import { createUseCases } from './use-cases.js';
+import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
+import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 
 function fakeStore(log: string[], failClose = false): ClosableStore {
   return {
@@ -39,8 +42,9 @@ t.test('use cases are resolved by the container from their ports, once', async (
   t.equal(await services.importUseCase(), deps.imports, 'singletons');
   t.equal(await services.container.getAsync(TOKENS.QueryUseCases), deps.queries);
   t.equal(opened, 1, 'one store for every use case');
-  const pool = await services.container.getAsync<DecoderPool>(TOKENS.CardDecoder);
+  const pool = await services.container.getAsync<DecoderPool>(TOKENS.DecoderPool);
   t.type(pool, DecoderPool, 'imports decode through the worker pool');
+  t.equal(await services.container.getAsync(TOKENS.CardDecoder), pool.decode, 'the CardDecoder port is the pool\'s decode');
   await services.dispose();
   t.same(log, ['store closed'], 'deactivation closed the store');
   t.match(await pool.decode(new Uint8Array(70_000)).catch((e: Error) => e), { message: 'the decoder pool is closed' }, 'and the pool');
@@ -69,4 +73,14 @@ t.test('a wrapped use case keeps its dependencies', async (t) => {
   const deps = await services.httpDependencies();
   t.equal(await deps.health.databaseAvailable(), false);
   await services.dispose();
+});
+
+t.test('createUseCases resolves the same bindings over ports given as values', async (t) => {
+  const log: string[] = [];
+  const store = fakeStore(log);
+  const bundle = createUseCases({ store, fleet: fakeFleet(), clock: { now: () => new Date(0) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator() });
+  t.type(bundle.imports, ImportDddFile);
+  t.type(bundle.queries, DriverCardQueries);
+  t.equal(await bundle.health.databaseAvailable(), true, 'the health use case got the given store');
+  t.equal(bundle.refreshFleet['deps'].overviews, bundle.overviews, 'one overview use case, shared by the fleet refresh');
 });

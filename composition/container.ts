@@ -1,12 +1,13 @@
 /**
- * The Inversify container: one symbol token per port and per use case. Ports are bound to their adapters; each
- * use case is resolved by the container from exactly the ports it needs (its factory asks the container for
- * them). Core stays decorator-free, so every binding is a factory (`toDynamicValue`) and no reflect-metadata
- * or decorator compiler setting is needed. Singletons that hold a resource (database, log file, decoder pool)
- * are closed by their deactivation handlers when `dispose()` unbinds the container.
+ * The composition root: the Inversify container every entry point resolves (the service, the CLI, the
+ * benchmarks and the tests). One token per port and per use case (./tokens.ts); each binding declares the tokens
+ * its factory takes (`toResolvedValue(factory, [tokens])`), so the graph is read from the bindings and core
+ * stays free of decorators and reflect-metadata. The use cases are bound by ./use-cases.ts. Singletons that hold
+ * a resource (database, REST log, decoder pool) are closed by their deactivation handlers when `dispose()`
+ * unbinds the container; replacements for tests wrap a use case by an activation handler.
  */
 import { join } from 'node:path';
-import { Container, type ResolutionContext } from 'inversify';
+import { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
@@ -26,40 +27,15 @@ import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
-import { once } from './use-cases.js';
-import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
-import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
-import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
-import { HealthCheck } from '../core/use-cases/health-check.js';
-import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
-import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
-import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
-import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
-import { bindOfficeRecords, officeRecordUseCases, type OfficeRecords } from './office-records.js';
+import { bindUseCases } from './use-cases.js';
+import { TOKENS } from './tokens.js';
+import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
+import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
+import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
+import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
+import { officeRecordUseCases } from './office-records.js';
 
-export const TOKENS = {
-  Config: Symbol.for('drivercard.Config'),
-  Clock: Symbol.for('drivercard.Clock'),
-  Hasher: Symbol.for('drivercard.Hasher'),
-  IdGenerator: Symbol.for('drivercard.IdGenerator'),
-  ImportStore: Symbol.for('drivercard.ImportStore'),
-  FleetStore: Symbol.for('drivercard.FleetStore'),
-  CardDecoder: Symbol.for('drivercard.CardDecoder'),
-  RestLog: Symbol.for('drivercard.RestLog'),
-  WebPage: Symbol.for('drivercard.WebPage'),
-  ImportUseCase: Symbol.for('drivercard.ImportUseCase'),
-  QueryUseCases: Symbol.for('drivercard.QueryUseCases'),
-  OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),
-  HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
-  FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
-  FleetChecks: Symbol.for('drivercard.FleetChecks'),
-  RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
-  ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
-  OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
-  Annotations: Symbol.for('drivercard.Annotations'),
-  FindingReviews: Symbol.for('drivercard.FindingReviews'),
-} as const;
+export { TOKENS } from './tokens.js';
 
 /** A store the container can close (the MikroORM store is one). */
 export type ClosableStore = ImportStore & { close(): Promise<void> };
@@ -94,7 +70,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     await resource.close().catch((error: unknown) => closeErrors.push(error));
   };
   bindPorts(container, config, overrides, close);
-  bindUseCases(container, config, overrides);
+  bindUseCases(container);
+  wrapUseCases(container, overrides);
 
   return {
     container,
@@ -128,42 +105,34 @@ type Close = (resource: { close(): Promise<void> }) => Promise<void>;
 
 function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
-  container.bind<Clock>(TOKENS.Clock).toDynamicValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
-  container.bind<Hasher>(TOKENS.Hasher).toDynamicValue(() => new NodeCryptoHasher()).inSingletonScope();
-  container.bind<IdGenerator>(TOKENS.IdGenerator).toDynamicValue(() => new RandomIdGenerator()).inSingletonScope();
-  container
-    .bind<ClosableStore>(TOKENS.ImportStore)
-    .toDynamicValue(async () => {
-      secureDataDir(config.dataDir);
-      const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
-      if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
-      return overrides.store ? overrides.store() : createMikroOrmStore(options);
-    })
-    .inSingletonScope()
-    .onDeactivation(close);
+  container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(config.requireVerified);
+  container.bind<Clock>(TOKENS.Clock).toResolvedValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
+  container.bind<Hasher>(TOKENS.Hasher).toResolvedValue(() => new NodeCryptoHasher()).inSingletonScope();
+  container.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new RandomIdGenerator()).inSingletonScope();
+  container.bind<ClosableStore>(TOKENS.ImportStore).toResolvedValue(() => openStore(config, overrides)).inSingletonScope().onDeactivation(close);
   // the fleet summaries live beside the imports, on the same database connection
   container
     .bind<FleetStore>(TOKENS.FleetStore)
-    .toDynamicValue(async (context) => {
-      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
+    .toResolvedValue((store: ImportStore) => {
       if (overrides.fleet) return overrides.fleet(store);
       if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
       throw new Error('the fleet overview needs the MikroORM storage adapter');
-    })
+    }, [TOKENS.ImportStore])
     .inSingletonScope();
   // large bodies are decoded and verified by a bounded pool of worker threads, so that queries are served
   // meanwhile; the trust roots are read once here (a configuration error stops the start)
   container
-    .bind<DecoderPool>(TOKENS.CardDecoder)
-    .toDynamicValue(() => {
+    .bind<DecoderPool>(TOKENS.DecoderPool)
+    .toResolvedValue((hasher: Hasher) => {
       const trustFiles = readTrustFiles(config.trustDir ?? shippedTrustDir());
-      return new DecoderPool({ trustFiles, inlineDecoder: verifyingCardDecoder(createVerifier(config.trustDir)) });
-    })
+      return new DecoderPool({ trustFiles, inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher) });
+    }, [TOKENS.Hasher])
     .inSingletonScope()
     .onDeactivation(close);
+  container.bind<CardDecoder>(TOKENS.CardDecoder).toResolvedValue((pool: DecoderPool) => pool.decode, [TOKENS.DecoderPool]).inSingletonScope();
   container
     .bind<RestLog>(TOKENS.RestLog)
-    .toDynamicValue(() => {
+    .toResolvedValue(() => {
       secureDataDir(config.dataDir);
       return openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME));
     })
@@ -174,51 +143,21 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
 }
 
-/** Each use case from the ports it needs, resolved by the container; `overrides` may wrap one (tests, benchmarks). */
-function bindUseCases(container: Container, config: Config, overrides: ContainerOverrides): void {
-  const bind = <T>(token: symbol, build: (store: ImportStore, context: ResolutionContext) => T | Promise<T>, wrap?: (base: T) => T) =>
-    container
-      .bind<T>(token)
-      .toDynamicValue(async (context) => {
-        const base = await build(await context.getAsync<ImportStore>(TOKENS.ImportStore), context);
-        return wrap ? wrap(base) : base;
-      })
-      .inSingletonScope();
-  bind<ImportUseCase>(
-    TOKENS.ImportUseCase,
-    async (store, context) => {
-      const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
-      return new ImportDddFile({
-        store,
-        clock: context.get<Clock>(TOKENS.Clock),
-        hasher: context.get<Hasher>(TOKENS.Hasher),
-        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
-        decodeCard: context.get<DecoderPool>(TOKENS.CardDecoder).decode,
-        requireVerified: config.requireVerified,
-        onStored: (row, card) => refresh.stored(row, card),
-      });
-    },
-    overrides.imports,
-  );
-  bind<QueryUseCases>(TOKENS.QueryUseCases, (store) => new DriverCardQueries(store), overrides.queries);
-  bind<OverviewUseCases>(TOKENS.OverviewUseCases, async (store, context) =>
-    new OverviewQueries(store, await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords)), overrides.overviews);
-  bindOfficeRecords(container);
-  bind<HealthUseCase>(TOKENS.HealthUseCase, (store) => new HealthCheck(store), overrides.health);
-  // vehicles across cards, roadside readiness (office annotations plug in as its CoveredDays), time by country
-  bind<FleetChecks>(TOKENS.FleetChecks, (store, context) => fleetChecks(store, context.get<Clock>(TOKENS.Clock)));
-  bind<RefreshFleetCard>(TOKENS.RefreshFleetCard, async (store, context) => new RefreshFleetCard({
-    store,
-    fleet: await context.getAsync<FleetStore>(TOKENS.FleetStore),
-    overviews: await context.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
-  }));
-  bind<ImportLifecycleUseCases>(TOKENS.ImportLifecycle, async (store, context) => {
-    const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
-    return new ImportLifecycle({ store, clock: context.get<Clock>(TOKENS.Clock), onCardChanged: (card) => refresh.recompute(card) });
-  });
-  // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
-  bind<FleetUseCases>(TOKENS.FleetUseCases, async (_store, context) => {
-    const refresh = await context.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard);
-    return fleetUseCases(await context.getAsync<FleetStore>(TOKENS.FleetStore), context.get<Clock>(TOKENS.Clock), once(() => refresh.refreshMissing()));
-  });
+/** The database of the configuration (data folder and SQLite files made private first), or the test's store. */
+async function openStore(config: Config, overrides: ContainerOverrides): Promise<ClosableStore> {
+  secureDataDir(config.dataDir);
+  const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
+  if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
+  return overrides.store ? overrides.store() : createMikroOrmStore(options);
+}
+
+/** A test's or benchmark's wrapper of a use case, applied when the container activates it. */
+function wrapUseCases(container: Container, overrides: ContainerOverrides): void {
+  const wrap = <T>(token: symbol, wrapper: ((base: T) => T) | undefined) => {
+    if (wrapper) container.onActivation<T>(token, (_context, base) => wrapper(base));
+  };
+  wrap<ImportUseCase>(TOKENS.ImportUseCase, overrides.imports);
+  wrap<QueryUseCases>(TOKENS.QueryUseCases, overrides.queries);
+  wrap<OverviewUseCases>(TOKENS.OverviewUseCases, overrides.overviews);
+  wrap<HealthUseCase>(TOKENS.HealthUseCase, overrides.health);
 }

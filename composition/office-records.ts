@@ -13,38 +13,29 @@ import { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
 import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
-import { TOKENS } from './container.js';
+import { TOKENS } from './tokens.js';
 
 export type OfficeRecords = AnnotationStore & FindingReviewStore;
 
 export function bindOfficeRecords(container: Container): void {
   container
     .bind<OfficeRecords | null>(TOKENS.OfficeRecords)
-    .toDynamicValue(async (context) => {
-      const store = await context.getAsync<ImportStore>(TOKENS.ImportStore);
-      return store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null;
-    })
+    .toResolvedValue((store: ImportStore) => (store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null), [TOKENS.ImportStore])
     .inSingletonScope();
   container
     .bind<OfficeAnnotations | null>(TOKENS.Annotations)
-    .toDynamicValue(async (context) => {
-      const records = await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
-      if (records === null) return null;
-      return new OfficeAnnotations({
-        store: await context.getAsync<ImportStore>(TOKENS.ImportStore),
-        annotations: records,
-        clock: context.get<Clock>(TOKENS.Clock),
-        ids: context.get<IdGenerator>(TOKENS.IdGenerator),
-      });
-    })
+    .toResolvedValue(
+      (records: OfficeRecords | null, store: ImportStore, clock: Clock, ids: IdGenerator) =>
+        records === null ? null : new OfficeAnnotations({ store, annotations: records, clock, ids }),
+      [TOKENS.OfficeRecords, TOKENS.ImportStore, TOKENS.Clock, TOKENS.IdGenerator],
+    )
     .inSingletonScope();
   container
     .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
-    .toDynamicValue(async (context) => {
-      const records = await context.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
-      if (records === null) return null;
-      return new FindingReviewWorkflow({ reviews: records, hasher: context.get<Hasher>(TOKENS.Hasher), clock: context.get<Clock>(TOKENS.Clock) });
-    })
+    .toResolvedValue(
+      (records: OfficeRecords | null, hasher: Hasher, clock: Clock) => (records === null ? null : new FindingReviewWorkflow({ reviews: records, hasher, clock })),
+      [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock],
+    )
     .inSingletonScope();
 }
 

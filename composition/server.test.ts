@@ -1,5 +1,5 @@
 /**
- * The real service: listhen on a free loopback port, a real SQLite file in a temp data dir, real DDD
+ * The real service: h3 serve (srvx) on a free loopback port, a real SQLite file in a temp data dir, real DDD
  * fixtures; every endpoint, status and error code of the contract over a real socket.
  */
 import t, { type Test } from 'tap';
@@ -377,4 +377,30 @@ t.test('start-up refusals and clean shutdown', async (t) => {
   await first.close();
   await first.close();
   await t.rejects(get(first, '/health'), /ECONNREFUSED/);
+});
+
+t.test('closing ends idle keep-alive connections instead of waiting for the client', async (t) => {
+  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  t.teardown(() => agent.destroy());
+  const { port } = new URL(server.url);
+  let socketClosed: Promise<void> | null = null;
+  await new Promise<void>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/health', agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve());
+    });
+    request.on('socket', (socket) => {
+      socketClosed = new Promise<void>((closed) => socket.once('close', () => closed()));
+    });
+    request.on('error', reject);
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  const idle = Object.values(agent.freeSockets).flat();
+  t.equal(idle.length, 1, 'the client keeps its connection open');
+  idle[0]!.ref(); // the agent unrefs an idle socket: keep the test alive until it closes
+  await server.close();
+  await socketClosed;
+  t.pass('the server closed the idle connection and then itself');
+  await t.rejects(get(server, '/health'), /ECONNREFUSED/);
 });

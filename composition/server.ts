@@ -1,10 +1,13 @@
 /**
- * Starts the service: configuration → container → h3 app → listhen on the configured address (default
- * 127.0.0.1:5055). listhen is kept quiet: no URL banner, QR code, clipboard, tunnel or browser, and a
- * busy port is an error rather than a silent move to another port.
+ * Starts the service: configuration → container → h3 app → h3's own `serve` (srvx, the server h3 v2 is built
+ * on) on the configured address (default 127.0.0.1:5055): exactly the configured port (0 = a free one chosen by
+ * the system; a busy port is an error, never a silent move to another port), no banner of its own (the CLI
+ * prints the URL), no signal handlers of its own (`drivercard serve` closes the server, then the database).
+ * Closing stops accepting connections, lets requests in flight finish and closes idle keep-alive connections;
+ * connections still open after CLOSE_GRACE_MS are cut.
  */
-import { toNodeHandler } from 'h3';
-import { listen } from 'listhen';
+import type { AddressInfo } from 'node:net';
+import { serve } from 'h3';
 import { createHttpApp } from '../adapters/http/app.js';
 import { allowedHostHeaders, isLoopbackHost, loadConfig, type Config } from './config.js';
 import { createServiceContainer, type ContainerOverrides } from './container.js';
@@ -45,26 +48,14 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
       allowedHosts: () => allowed,
       onUnexpectedError: options.onUnexpectedError ?? defaultUnexpectedError,
     });
-    const anyHost = config.host === '0.0.0.0' || config.host === '::';
-    const listener = await listen(toNodeHandler(app), {
-      hostname: config.host,
-      // an object is passed to get-port-please as is: exactly this port (0 = a free one), no alternatives
-      port: { port: config.port, random: config.port === 0, alternativePortRange: [], verbose: false } as never,
-      showURL: false,
-      qr: false,
-      open: false,
-      clipboard: false,
-      tunnel: false,
-      // listhen rewrites an any-address bind to "localhost" unless public; loopback binds stay private
-      public: anyHost && !isLoopbackHost(config.host),
-      autoClose: false,
-      isTest: true,
-    });
-    const port = listener.address.port;
-    if (config.port !== 0 && port !== config.port) {
-      await listener.close();
-      throw new Error(`Port ${config.port} is not available on ${config.host}.`);
+    const server = serve(app, { hostname: config.host, port: config.port, silent: true, gracefulShutdown: false });
+    try {
+      await server.ready();
+    } catch (error) {
+      await server.close().catch(() => undefined);
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${config.port} is not available on ${config.host}.`) : error;
     }
+    const port = (server.node!.server!.address() as AddressInfo).port;
     allowed = allowedHostHeaders(config, port);
     let closing: Promise<void> | null = null;
     return {
@@ -72,7 +63,7 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
       config: { ...config, port },
       close() {
         closing ??= (async () => {
-          await listener.close();
+          await closeGracefully(server);
           await services.dispose();
         })();
         return closing;
@@ -81,5 +72,20 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
   } catch (error) {
     await services.dispose().catch(() => undefined);
     throw error;
+  }
+}
+
+/** How long a close waits for open connections (a request in flight, a client keeping one open) before cutting them. */
+export const CLOSE_GRACE_MS = 5000;
+
+async function closeGracefully(server: ReturnType<typeof serve>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => resolve(server.close(true)), CLOSE_GRACE_MS);
+  });
+  try {
+    await Promise.race([server.close(), cut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

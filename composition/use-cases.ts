@@ -1,24 +1,76 @@
 /**
- * Builds the use cases of core/use-cases from the ports without the container (test services, benchmarks);
- * the service itself resolves each use case through the container (./container.ts).
+ * The use cases of core/use-cases, each bound in the container to the ports it declares (`toResolvedValue` with
+ * its tokens): the one wiring the service, the CLI, the benchmarks and the tests resolve. Core stays free of
+ * decorators: the factories below are the only place that knows a use case's constructor.
+ *
+ * createUseCases: the same bindings over ports given as values (tests and benchmarks that bring their own store,
+ * clock or decoder), resolved synchronously.
  */
+import { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
+import type { FleetStore } from '../core/ports/fleet-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
-import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import type { AuthenticityVerifier } from '../core/authenticity/index.js';
+import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
+import { decodeCardFile, verifyingCardDecoder, withDayRecords, type CardDecoder, type ParsedCardDecoder } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
-import type { FleetStore } from '../core/ports/fleet-store.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
-import { fleetChecks } from '../core/use-cases/fleet-checks.js';
-import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
+import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
+import { bindOfficeRecords, type OfficeRecords } from './office-records.js';
+import { TOKENS } from './tokens.js';
+
+/** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
+export function bindUseCases(container: Container): void {
+  container
+    .bind<ImportUseCase>(TOKENS.ImportUseCase)
+    .toResolvedValue(
+      (store: ImportStore, clock: Clock, hasher: Hasher, ids: IdGenerator, decodeCard: CardDecoder, requireVerified: boolean, refresh: RefreshFleetCard) =>
+        new ImportDddFile({ store, clock, hasher, ids, decodeCard, requireVerified, onStored: (row, card) => refresh.stored(row, card) }),
+      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.Hasher, TOKENS.IdGenerator, TOKENS.CardDecoder, TOKENS.RequireVerified, TOKENS.RefreshFleetCard],
+    )
+    .inSingletonScope();
+  container.bind<QueryUseCases>(TOKENS.QueryUseCases).toResolvedValue((store: ImportStore) => new DriverCardQueries(store), [TOKENS.ImportStore]).inSingletonScope();
+  bindOfficeRecords(container);
+  container
+    .bind<OverviewUseCases>(TOKENS.OverviewUseCases)
+    .toResolvedValue((store: ImportStore, records: OfficeRecords | null) => new OverviewQueries(store, records), [TOKENS.ImportStore, TOKENS.OfficeRecords])
+    .inSingletonScope();
+  container.bind<HealthUseCase>(TOKENS.HealthUseCase).toResolvedValue((store: ImportStore) => new HealthCheck(store), [TOKENS.ImportStore]).inSingletonScope();
+  container
+    .bind<RefreshFleetCard>(TOKENS.RefreshFleetCard)
+    .toResolvedValue(
+      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases) => new RefreshFleetCard({ store, fleet, overviews }),
+      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases],
+    )
+    .inSingletonScope();
+  // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
+  container
+    .bind<FleetUseCases>(TOKENS.FleetUseCases)
+    .toResolvedValue(
+      (fleet: FleetStore, clock: Clock, refresh: RefreshFleetCard) => fleetUseCases(fleet, clock, once(() => refresh.refreshMissing())),
+      [TOKENS.FleetStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
+    )
+    .inSingletonScope();
+  container
+    .bind<ImportLifecycleUseCases>(TOKENS.ImportLifecycle)
+    .toResolvedValue(
+      (store: ImportStore, clock: Clock, refresh: RefreshFleetCard) => new ImportLifecycle({ store, clock, onCardChanged: (card) => refresh.recompute(card) }),
+      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
+    )
+    .inSingletonScope();
+  // vehicles across cards, roadside readiness, time by country
+  container
+    .bind<FleetChecks>(TOKENS.FleetChecks)
+    .toResolvedValue((store: ImportStore, clock: Clock) => fleetChecks(store, clock), [TOKENS.ImportStore, TOKENS.Clock])
+    .inSingletonScope();
+}
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -28,10 +80,12 @@ export interface UseCasePorts {
   /** absent: imports are not verified (tests of other capabilities) */
   verifier?: AuthenticityVerifier;
   requireVerified?: boolean;
-  /** the fleet summaries (issue 12), kept up to date by every import */
+  /** the fleet summaries, kept up to date by every import */
   fleet: FleetStore;
-  /** default: the DDD decoder (tests file built cards) */
-  decodeCard?: CardDecoder;
+  /** default: the DDD decoder (tests file built cards); the day records are computed after it */
+  decodeCard?: ParsedCardDecoder;
+  /** a decoder that answers the day records too (the decoder pool); wins over decodeCard */
+  cardDecoder?: CardDecoder;
 }
 
 export interface UseCaseBundle {
@@ -45,24 +99,31 @@ export interface UseCaseBundle {
   fleetChecks: FleetChecks;
 }
 
+/** The use cases over ports given as values, through the same bindings as the service's container. */
 export function createUseCases(ports: UseCasePorts): UseCaseBundle {
-  const overviews = new OverviewQueries(ports.store);
-  const refreshFleet = new RefreshFleetCard({ store: ports.store, fleet: ports.fleet, overviews });
+  const container = new Container();
+  const decode = ports.decodeCard ?? (ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile);
+  container.bind<ImportStore>(TOKENS.ImportStore).toConstantValue(ports.store);
+  container.bind<FleetStore>(TOKENS.FleetStore).toConstantValue(ports.fleet);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(ports.clock);
+  container.bind<Hasher>(TOKENS.Hasher).toConstantValue(ports.hasher);
+  container.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(ports.ids);
+  container.bind<CardDecoder>(TOKENS.CardDecoder).toConstantValue(ports.cardDecoder ?? withDayRecords(decode, ports.hasher));
+  container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(ports.requireVerified ?? false);
+  bindUseCases(container);
+  return useCaseBundle(container);
+}
+
+function useCaseBundle(container: Container): UseCaseBundle {
   return {
-    imports: new ImportDddFile({
-      ...ports,
-      decodeCard: ports.decodeCard ?? (ports.verifier ? verifyingCardDecoder(ports.verifier) : decodeCardFile),
-      requireVerified: ports.requireVerified ?? false,
-      onStored: (row, card) => refreshFleet.stored(row, card),
-    }),
-    queries: new DriverCardQueries(ports.store),
-    overviews,
-    health: new HealthCheck(ports.store),
-    // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
-    fleet: fleetUseCases(ports.fleet, ports.clock, once(() => refreshFleet.refreshMissing())),
-    refreshFleet,
-    lifecycle: new ImportLifecycle({ store: ports.store, clock: ports.clock, onCardChanged: (card) => refreshFleet.recompute(card) }),
-    fleetChecks: fleetChecks(ports.store, ports.clock),
+    imports: container.get<ImportUseCase>(TOKENS.ImportUseCase),
+    queries: container.get<QueryUseCases>(TOKENS.QueryUseCases),
+    overviews: container.get<OverviewUseCases>(TOKENS.OverviewUseCases),
+    health: container.get<HealthUseCase>(TOKENS.HealthUseCase),
+    fleet: container.get<FleetUseCases>(TOKENS.FleetUseCases),
+    refreshFleet: container.get<RefreshFleetCard>(TOKENS.RefreshFleetCard),
+    lifecycle: container.get<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
+    fleetChecks: container.get<FleetChecks>(TOKENS.FleetChecks),
   };
 }
 

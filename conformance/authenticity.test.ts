@@ -16,7 +16,7 @@ import { decodeDddBytes, readTlvBlocks } from '../core/decoder/index.js';
 import { tamper } from '../fixtures/pki/tamper.js';
 import type { ImportRow } from '../core/domain/rows.js';
 import type { ImportStore } from '../core/ports/import-store.js';
-import { verifyingCardDecoder } from '../core/use-cases/decode-card-file.js';
+import { verifyingCardDecoder, withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { signDdd, testGen1MemberStateCertificate, testGen2MemberState, testTrustFiles } from '../fixtures/pki/test-pki.js';
@@ -128,7 +128,7 @@ async function importOnce(bytes: Uint8Array, trust: TrustStore, requireVerified:
   } as unknown as ImportStore;
   const useCase = new ImportDddFile({
     store, hasher: new NodeCryptoHasher(), clock: { now: () => new Date('2026-01-01T00:00:00Z') }, ids: { newImportId: () => 'imp-1' } as never,
-    decodeCard: verifyingCardDecoder(verifierOf(trust)), requireVerified,
+    decodeCard: withDayRecords(verifyingCardDecoder(verifierOf(trust)), new NodeCryptoHasher()), requireVerified,
   });
   await useCase.parse({ file_name: 'x.ddd', content: bytes, archive_id: null });
   return saved!;

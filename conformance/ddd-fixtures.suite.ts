@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 import { DddDecodeError } from '../core/decoder/api.js';
-import { decodeCardFile } from '../core/use-cases/decode-card-file.js';
+import { decodeCardFile, withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import type { ClosableStore } from './storage-port.suite.js';
@@ -40,7 +40,7 @@ export function dddFixturesSuite(t: Tap, name: string, makeStore: () => Promise<
       hasher: new NodeCryptoHasher(),
       clock: { now: () => new Date((clock += 1000)) },
       ids: new RandomIdGenerator(),
-      decodeCard: decodeCardFile,
+      decodeCard: withDayRecords(decodeCardFile, new NodeCryptoHasher()),
     });
     const queries = new DriverCardQueries(store);
     const generations = new Set<string>();

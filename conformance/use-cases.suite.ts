@@ -20,7 +20,7 @@ import {
 } from '../core/domain/errors.js';
 import type { ParsedCard } from '../core/domain/rows.js';
 import type { Basis } from '../core/use-cases/contracts.js';
-import { decodeCardFile } from '../core/use-cases/decode-card-file.js';
+import { decodeCardFile, withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import { ImportDddFile, archiveIdForContent } from '../core/use-cases/import-ddd-file.js';
@@ -60,12 +60,12 @@ async function service(makeStore: () => Promise<ClosableStore>) {
     hasher: new NodeCryptoHasher(),
     clock: { now: () => new Date((clock += 1000)) },
     ids: new RandomIdGenerator(),
-    decodeCard: async (content) => {
+    decodeCard: withDayRecords(async (content) => {
       decodes++;
       const card = cards.get(new TextDecoder().decode(content));
       if (!card) throw new DddDecodeError('not_a_ddd_file', 'not a DDD file');
       return structuredClone(card);
-    },
+    }, new NodeCryptoHasher()),
   });
   const file = (name: string, card: ParsedCard) => {
     cards.set(name, card);
@@ -303,7 +303,7 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     const store = await makeStore();
     t.teardown(() => store.close());
     const importer = new ImportDddFile({
-      store, hasher: new NodeCryptoHasher(), clock: { now: () => new Date() }, ids: new RandomIdGenerator(), decodeCard: decodeCardFile,
+      store, hasher: new NodeCryptoHasher(), clock: { now: () => new Date() }, ids: new RandomIdGenerator(), decodeCard: withDayRecords(decodeCardFile, new NodeCryptoHasher()),
     });
     const content = new Uint8Array(await readFile(SAMPLE));
     const parsed = await importer.parse({ file_name: 'sample.ddd', content, archive_id: null });

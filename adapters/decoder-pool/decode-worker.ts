@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildTrustStore, CardAuthenticityVerifier } from '../../core/authenticity/index.js';
 import { DddDecodeError } from '../../core/decoder/api.js';
-import { decodeCardFile, verifyingCardDecoder, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
+import { decodeCardFile, verifyingCardDecoder, type ParsedCardDecoder } from '../../core/use-cases/decode-card-file.js';
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
@@ -16,7 +16,7 @@ import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from
  * Decode and verify with the roots the pool was given (decode only without them). A file's EF signatures are
  * checked concurrently on the libuv thread pool (verifyAsync), unless the setup asks for one after the other.
  */
-function decoderOf(setup: WorkerSetup | undefined): CardDecoder {
+function decoderOf(setup: WorkerSetup | undefined): ParsedCardDecoder {
   if (!setup?.trustFiles) return decodeCardFile;
   const crypto = new NodeSignatureCrypto();
   const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(setup.trustFiles, crypto).store);

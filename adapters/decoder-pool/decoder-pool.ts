@@ -11,10 +11,8 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { DddDecodeError } from '../../core/decoder/api.js';
-import type { ParsedCard } from '../../core/domain/rows.js';
-import { decodeCardFile, type CardDecoder } from '../../core/use-cases/decode-card-file.js';
-import { rememberDayRecords } from '../../core/use-cases/day-records.js';
-import type { DayRecord } from '../../core/ports/import-store.js';
+import { decodeCardFile, withDayRecords, type CardDecoder, type DecodedCardFile } from '../../core/use-cases/decode-card-file.js';
+import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
@@ -28,7 +26,7 @@ export interface DecoderPoolOptions {
   trustFiles?: TrustFile[];
   /** workers check a file's EF signatures one after the other instead of concurrently (the benchmark's baseline) */
   sequentialSignatures?: boolean;
-  /** what the calling thread runs for small bodies and when workers are unavailable (default: decode only) */
+  /** what the calling thread runs for small bodies and when workers are unavailable (default: decode only, and the day records) */
   inlineDecoder?: CardDecoder;
   /** whether the calling thread is busy, so that small bodies go to a worker too (default: its event-loop use) */
   loopBusy?: () => boolean;
@@ -58,7 +56,7 @@ export function eventLoopBusy(): () => boolean {
 interface Job {
   id: number;
   content: Uint8Array;
-  resolve: (card: ParsedCard) => void;
+  resolve: (decoded: DecodedCardFile) => void;
   reject: (error: Error) => void;
 }
 
@@ -88,16 +86,16 @@ export class DecoderPool {
   constructor(options: DecoderPoolOptions = {}, private readonly workerUrl: URL = WORKER_URL) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
-    this.inline = options.inlineDecoder ?? decodeCardFile;
+    this.inline = options.inlineDecoder ?? withDayRecords(decodeCardFile, new NodeCryptoHasher());
     this.loopBusy = options.loopBusy ?? eventLoopBusy();
     this.setup = { trustFiles: options.trustFiles ?? null, sequentialSignatures: options.sequentialSignatures ?? false };
   }
 
-  /** The CardDecoder of the import use case. */
+  /** The CardDecoder of the import use case: the card and its day records, both computed by the worker when one decoded it. */
   readonly decode: CardDecoder = (content) => {
     if (this.unavailable || (content.byteLength < this.inlineBelowBytes && !this.loopBusy())) return this.inline(content);
     if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
-    return new Promise<ParsedCard>((resolve, reject) => {
+    return new Promise<DecodedCardFile>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, content, resolve, reject });
       this.dispatch();
     });
@@ -142,7 +140,7 @@ export class DecoderPool {
     slot.job = null;
     slot.answered = true;
     if (job && job.id === reply.id) {
-      if (reply.ok) job.resolve(withDayRecords(unpackCard(reply.card), reply.days));
+      if (reply.ok) job.resolve({ card: unpackCard(reply.card), days: reply.days });
       else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
@@ -164,10 +162,4 @@ export class DecoderPool {
     if (job) this.inline(job.content).then(job.resolve, job.reject);
     if (!this.closed) this.dispatch();
   }
-}
-
-/** The worker's day records, so that the import does not hash every day again on this thread. */
-function withDayRecords(card: ParsedCard, days: DayRecord[]): ParsedCard {
-  rememberDayRecords(card, days);
-  return card;
 }

@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeDddBytes } from '../../core/decoder/index.js';
 import type { DecodedCard } from '../../core/domain/card.js';
 import { CardAuthenticityVerifier, buildTrustStore, type TrustStore } from '../../core/authenticity/index.js';
-import { verifyingCardDecoder } from '../../core/use-cases/decode-card-file.js';
+import { verifyingCardDecoder, withDayRecords } from '../../core/use-cases/decode-card-file.js';
 import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
@@ -74,11 +74,11 @@ export async function importMsPerFile(files: readonly Uint8Array[], mode: Import
   const trustFiles = testTrustFiles();
   const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(trustFiles, crypto).store);
   const pool = new DecoderPool(
-    mode === 'without' ? {} : { trustFiles, sequentialSignatures: mode === 'sequential', inlineDecoder: verifyingCardDecoder(verifier) },
+    mode === 'without' ? {} : { trustFiles, sequentialSignatures: mode === 'sequential', inlineDecoder: withDayRecords(verifyingCardDecoder(verifier), new NodeCryptoHasher()) },
   );
   const { imports } = createUseCases({
     store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date() }, hasher: new NodeCryptoHasher(),
-    ids: new RandomIdGenerator(), decodeCard: pool.decode,
+    ids: new RandomIdGenerator(), cardDecoder: pool.decode,
   });
   const expected = mode === 'without' ? null : 'VERIFIED';
   const one = async (content: Uint8Array, n: number): Promise<void> => {

@@ -1,13 +1,13 @@
 /**
- * `drivercard import DIR`: imports every `.ddd` file of a folder (not recursive, in name order) through the
+ * `drivercard import PATH`: imports one `.ddd` file, or every `.ddd` file of a folder (not recursive, in name order), through the
  * same import use case as POST /api/drivercard/parse, continuing past files that fail. A progress bar goes
  * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary goes to stdout: the
- * totals, then one line per file — new, reused, quarantined (with the warning codes that quarantined it) or
- * failed (with the reason) — and its warnings count. Exit 0 when every file was imported, 1 when some failed
+ * totals (each file counted once: new, reused, quarantined or failed), then one line per file — new, reused,
+ * quarantined (with the warning codes that quarantined it) or failed (with the reason) — and its warnings count. Exit 0 when every file was imported, 1 when some failed
  * or the database cannot be opened (one line, no stack trace), 2 on a usage error. The summary names files
  * and the folder by their base names (no local paths); a folder that cannot be read is named as it was given.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
 import { QUARANTINE_WARNING_CODES } from '../../core/use-cases/quarantine-policy.js';
@@ -15,7 +15,7 @@ import { problemFor } from '../../adapters/http/shared/problem.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
 
-export const IMPORT_USAGE = 'usage: drivercard import DIR   (imports every .ddd file of DIR)';
+export const IMPORT_USAGE = 'usage: drivercard import PATH   (imports the .ddd file PATH, or every .ddd file of the folder PATH)';
 
 export interface ImportIo extends CommandIo {
   /** true when stderr is a terminal: the progress bar is redrawn in place */
@@ -66,16 +66,25 @@ function failureOf(file: string, error: unknown): ImportSummary['failed'][number
   return { file, error: 'internal_error', reason: null, message: error instanceof Error ? error.message : 'Unexpected failure.' };
 }
 
+/** What PATH names: one file, or the .ddd files of a folder (by base name, with their paths). */
+export async function filesToImport(path: string): Promise<Array<{ file: string; path: string }>> {
+  if (!(await stat(path)).isDirectory()) return [{ file: basename(path), path }];
+  return (await dddFilesOf(path)).map((file) => ({ file, path: join(path, file) }));
+}
+
 export async function importFolder(dir: string, useCase: ImportUseCase, io: ImportIo): Promise<ImportSummary> {
-  const files = await dddFilesOf(dir);
+  return importFiles(await filesToImport(dir), useCase, io);
+}
+
+export async function importFiles(files: ReadonlyArray<{ file: string; path: string }>, useCase: ImportUseCase, io: ImportIo): Promise<ImportSummary> {
   const summary: ImportSummary = { created: [], reused: [], failed: [] };
   const draw = (done: number, file: string) => {
     const line = progressLine(done, files.length, file);
     io.stderr(io.stderrIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
   };
-  for (const [index, file] of files.entries()) {
+  for (const [index, { file, path }] of files.entries()) {
     try {
-      const content = await readFile(join(dir, file));
+      const content = await readFile(path);
       const result = await useCase.parse({ file_name: file, content: new Uint8Array(content), archive_id: null });
       const codes = result.warnings.map((w) => w.code);
       const quarantinedBy = result.status === 'QUARANTINED' ? [...new Set(codes.filter((c) => QUARANTINE_WARNING_CODES.has(c)))] : null;
@@ -98,12 +107,14 @@ function fileLine(kind: 'new' | 'reused', f: ImportedFile): string {
   return `  ${'quarantined'.padEnd(12)} ${f.file} (${kind === 'reused' ? 'already imported, ' : ''}${warnings}${because})`;
 }
 
+/** The totals line counts each file once: a quarantined file is neither "new" nor "reused" there. */
 export function formatSummary(summary: ImportSummary, folder: string): string {
   const total = summary.created.length + summary.reused.length + summary.failed.length;
-  const quarantined = [...summary.created, ...summary.reused].filter((f) => f.quarantinedBy !== null).length;
+  const trusted = (files: ImportedFile[]) => files.filter((f) => f.quarantinedBy === null).length;
+  const quarantined = total - summary.failed.length - trusted(summary.created) - trusted(summary.reused);
   const lines = [
-    `Imported ${total} .ddd file${total === 1 ? '' : 's'} from ${folder}: ${summary.created.length} new, ` +
-      `${summary.reused.length} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed.`,
+    `Imported ${total} .ddd file${total === 1 ? '' : 's'} from ${folder}: ${trusted(summary.created)} new, ` +
+      `${trusted(summary.reused)} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed.`,
   ];
   for (const f of summary.created) lines.push(fileLine('new', f));
   for (const f of summary.reused) lines.push(fileLine('reused', f));
@@ -126,12 +137,12 @@ export async function importCommand(argv: string[], io: ImportIo, useCase: () =>
     return 2;
   }
   const dir = positional[0]!;
-  let files: string[];
+  let files: Array<{ file: string; path: string }>;
   try {
-    files = await dddFilesOf(dir);
+    files = await filesToImport(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    io.stderr(`drivercard import: cannot read the folder ${dir} (${code}).\n`);
+    io.stderr(`drivercard import: cannot read ${dir} (${code}).\n`);
     return 1;
   }
   if (files.length === 0) {
@@ -145,7 +156,7 @@ export async function importCommand(argv: string[], io: ImportIo, useCase: () =>
     io.stderr(`drivercard import: ${startupFailure(error)}\n`);
     return 1;
   }
-  const summary = await importFolder(dir, opened, io);
+  const summary = await importFiles(files, opened, io);
   io.stdout(formatSummary(summary, basename(dir)));
   return summary.failed.length === 0 ? 0 : 1;
 }

@@ -14,6 +14,7 @@ import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.j
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
 import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/mappers.js';
+import type { ParsedCard } from '../../core/domain/rows.js';
 import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
 import { createVerifier, trustDirFromEnv } from '../trust-store-loader.js';
 import { ConfigError } from '../config.js';
@@ -67,78 +68,71 @@ export interface ParseDeps {
   verifier?: AuthenticityVerifier;
 }
 
-export async function parseCommand(
-  argv: string[],
-  io: CommandIo,
-  deps: ParseDeps = { decodeDdd, toParsedCard },
-): Promise<number> {
+/** The arguments: one file and `--pretty`, or the exit code of `--help` / a usage error. */
+function parseArguments(argv: string[], io: CommandIo): { path: string; pretty: boolean } | number {
   const positional = argv.filter((a) => !a.startsWith('--'));
   const flags = argv.filter((a) => a.startsWith('--'));
   if (flags.includes('--help')) {
     io.stdout(`${PARSE_USAGE}\n`);
     return 0;
   }
-  const unknown = flags.filter((f) => f !== '--pretty');
-  if (positional.length !== 1 || unknown.length > 0) {
+  if (positional.length !== 1 || flags.some((f) => f !== '--pretty')) {
     io.stderr(`${PARSE_USAGE}\n`);
     return 2;
   }
-  const path = positional[0]!;
-  const fileName = basename(path);
-  const pretty = flags.includes('--pretty');
+  return { path: positional[0]!, pretty: flags.includes('--pretty') };
+}
 
-  const hash = createHash('sha256');
-  let size = 0;
-  let readError: unknown = null;
-  async function* chunks(): AsyncGenerator<Uint8Array> {
+/** A file read as a stream, its size and SHA-256 computed on the way through; a read failure is kept apart. */
+class FileReading {
+  private readonly hash = createHash('sha256');
+  size = 0;
+  readError: unknown = null;
+
+  constructor(private readonly path: string) {}
+
+  async *chunks(): AsyncGenerator<Uint8Array> {
     try {
-      for await (const chunk of createReadStream(path)) {
+      for await (const chunk of createReadStream(this.path)) {
         const bytes = chunk as Buffer;
-        hash.update(bytes);
-        size += bytes.length;
+        this.hash.update(bytes);
+        this.size += bytes.length;
         yield new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
       }
     } catch (error) {
-      readError = error;
+      this.readError = error;
       throw error;
     }
   }
 
-  let verifier: AuthenticityVerifier;
-  try {
-    verifier = deps.verifier ?? createVerifier(trustDirFromEnv());
-  } catch (error) {
-    io.stderr(`drivercard: ${error instanceof ConfigError ? error.message : 'the trust store cannot be loaded'}\n`);
-    return 1;
+  sha256Hex(): string {
+    return this.hash.digest('hex');
   }
-  let parsed: ReturnType<typeof toParsedCard>;
-  try {
-    const decoded = await deps.decodeDdd(chunks());
-    parsed = deps.toParsedCard(decoded);
-    const outcome = verifier.verify(decoded);
-    parsed.metadata.authenticity = outcome.authenticity;
-    parsed.metadata.warnings.push(...outcome.warnings);
-  } catch (error) {
-    if (readError !== null) {
-      // named as the user gave it (that is what they typed: relative stays relative)
-      io.stderr(`drivercard: cannot read ${path}: ${readFailure(readError)}\n`);
-    } else if (error instanceof DddDecodeError) {
-      io.stderr(`drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`);
-    } else {
-      // A decoder bug: report it without its stack or message (which could quote bytes of the file).
-      io.stderr(`drivercard: cannot decode ${fileName}: internal_error (the decoder failed unexpectedly)\n`);
-    }
-    return 1;
-  }
+}
 
+/** The one stderr line of a file that could not be read or decoded (never the error's text: it may hold the path or bytes). */
+function failureLine(path: string, reading: FileReading, error: unknown): string {
+  // named as the user gave it (that is what they typed: relative stays relative)
+  if (reading.readError !== null) return `drivercard: cannot read ${path}: ${readFailure(reading.readError)}\n`;
+  const fileName = basename(path);
+  if (error instanceof DddDecodeError) return `drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`;
+  return `drivercard: cannot decode ${fileName}: internal_error (the decoder failed unexpectedly)\n`;
+}
+
+async function decodeAndVerify(reading: FileReading, deps: ParseDeps, verifier: AuthenticityVerifier): Promise<ParsedCard> {
+  const decoded = await deps.decodeDdd(reading.chunks());
+  const parsed = deps.toParsedCard(decoded);
+  const outcome = verifier.verify(decoded);
+  parsed.metadata.authenticity = outcome.authenticity;
+  parsed.metadata.warnings.push(...outcome.warnings);
+  return parsed;
+}
+
+/** The command's one JSON object: the import (metadata and what the file itself tells) and the rows. */
+function outputOf(parsed: ParsedCard, fileName: string, reading: FileReading) {
   const rows = parsedCardToResponse(parsed);
-  const importObject: ParseImport = {
-    ...rows.metadata,
-    file_name: fileName,
-    size_bytes: size,
-    content_sha256: hash.digest('hex'),
-  };
-  const output = {
+  const importObject: ParseImport = { ...rows.metadata, file_name: fileName, size_bytes: reading.size, content_sha256: reading.sha256Hex() };
+  return {
     import: importObject,
     activities: rows.activities,
     events: rows.events,
@@ -147,6 +141,26 @@ export async function parseCommand(
     positions: rows.positions,
     warnings: rows.metadata.warnings,
   };
-  io.stdout(`${JSON.stringify(output, null, pretty ? 2 : undefined)}\n`);
+}
+
+export async function parseCommand(argv: string[], io: CommandIo, deps: ParseDeps = { decodeDdd, toParsedCard }): Promise<number> {
+  const args = parseArguments(argv, io);
+  if (typeof args === 'number') return args;
+  let verifier: AuthenticityVerifier;
+  try {
+    verifier = deps.verifier ?? createVerifier(trustDirFromEnv());
+  } catch (error) {
+    io.stderr(`drivercard: ${error instanceof ConfigError ? error.message : 'the trust store cannot be loaded'}\n`);
+    return 1;
+  }
+  const reading = new FileReading(args.path);
+  let parsed: ParsedCard;
+  try {
+    parsed = await decodeAndVerify(reading, deps, verifier);
+  } catch (error) {
+    io.stderr(failureLine(args.path, reading, error));
+    return 1;
+  }
+  io.stdout(`${JSON.stringify(outputOf(parsed, basename(args.path), reading), null, args.pretty ? 2 : undefined)}\n`);
   return 0;
 }

@@ -82,12 +82,13 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 0);
   const text = run.out.join('');
-  t.match(text, /: 2 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./);
+  t.match(text, /Imported 2 \.ddd files from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./, 'each file counted once');
   t.match(text, /\n  quarantined +a-short\.ddd \(7 warnings: missing_ef\)\n/);
   t.match(text, /\n  new +b-odd\.ddd \(1 warning\)\n/);
   const again = capture();
   t.equal(await importCommand([dir], again.io, () => services.importUseCase()), 0);
   t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings: missing_ef\)/);
+  t.match(again.out.join(''), /Imported 2 \.ddd files from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./);
 });
 
 t.test('an unreachable database: one clear line, exit 1', async (t) => {

@@ -8,6 +8,7 @@ import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { SystemClock } from '../../adapters/clock/system-clock.js';
 import { ImportDddFile } from '../../core/use-cases/import-ddd-file.js';
+import { withDayRecords } from '../../core/use-cases/decode-card-file.js';
 import { cardForFile } from './card-for-file.js';
 
 const store = await createMikroOrmStore({ dataDir: process.argv[2]! });
@@ -16,7 +17,7 @@ const importer = new ImportDddFile({
   hasher: new NodeCryptoHasher(),
   clock: new SystemClock(),
   ids: new RandomIdGenerator(),
-  decodeCard: async (content) => cardForFile(Number(new TextDecoder().decode(content).split(' ')[1])),
+  decodeCard: withDayRecords(async (content) => cardForFile(Number(new TextDecoder().decode(content).split(' ')[1])), new NodeCryptoHasher()),
 });
 process.stdout.write('READY\n');
 for (let n = 0; ; n++) {

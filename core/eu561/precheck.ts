@@ -29,7 +29,7 @@ import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from '.
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Timeline } from './timeline.js';
 import { applyCardOutPolicy, CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
 import { driverStatus } from './driver-status.js';
-import { evidenceOf, summariseEvidence } from './evidence.js';
+import { evidenceOf } from './evidence.js';
 import { applyAnnotations } from './annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
 import { findingId } from './finding-id.js';
@@ -44,7 +44,7 @@ import type {
   Violation,
 } from './types.js';
 
-const MONOTONE = new Set(['daily_driving', 'weekly_driving', 'fortnightly_driving', 'break']);
+const MONOTONE: ReadonlySet<string> = new Set(['daily_driving', 'weekly_driving', 'fortnightly_driving', 'break']);
 
 export const RULES: readonly ((a: Analysis) => RuleOutput)[] = [
   dailyDriving,
@@ -82,6 +82,7 @@ function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], ga
       : '';
     description = `Could not be decided because activity is unknown${where}. Depending on that time: ${f.description}`;
   }
+  const found = evidenceOf(t.segments, f, summarise);
   return {
     rule: f.rule,
     status,
@@ -93,9 +94,10 @@ function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], ga
     excess: Math.max(0, f.excess),
     severity: status === 'INCOMPLETE_DATA' ? null : f.severity,
     description,
-    evidence: evidenceOf(t.segments, f, summarise),
+    evidence: found.evidence,
     severity_verified: status !== 'INCOMPLETE_DATA' && f.severity !== null && f.severityVerified === true,
     assumption_dependent: false,
+    ...(found.evidence_summary ? { evidence_summary: found.evidence_summary } : {}),
   };
 }
 
@@ -243,7 +245,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: isoDayOrNull(input.date_from), date_to: isoDayOrNull(input.date_to) },
     driver: { card_number: input.card_number, surname: input.surname, first_names: input.first_names },
     summary: summaryOf(input, t0, rows),
-    violations: input.evidence === 'full' ? violations : violations.map(summariseEvidence),
+    violations,
     warnings,
     data_gaps: t0.gaps.map((g) => ({ start: toIso(g.start), end: toIso(g.end), duration: g.end - g.start })),
     not_evaluated: notEvaluated,

@@ -9,20 +9,7 @@ import type { Hasher } from '../ports/hasher.js';
 import type { UtcDay } from '../time.js';
 import { DAY_SECONDS, dayStart, isoClock, isoDay, isoTimestamp } from '../time.js';
 
-/** Day records computed where the card was decoded (the decoder pool's worker thread), by card object. */
-const computedElsewhere = new WeakMap<ParsedCard, DayRecord[]>();
-
-/**
- * Records the day records of `card` computed by the same function elsewhere (a worker thread decoding the file):
- * dayRecordsOf then answers them for this card object instead of hashing every day again on the calling thread.
- */
-export function rememberDayRecords(card: ParsedCard, days: DayRecord[]): void {
-  computedElsewhere.set(card, days);
-}
-
 export function dayRecordsOf(card: ParsedCard, hasher: Hasher): DayRecord[] {
-  const known = computedElsewhere.get(card);
-  if (known !== undefined) return known;
   const intervals = new Map<UtcDay, ActivityIntervalRow[]>();
   const distances = new Map<UtcDay, number>();
   for (const row of card.activities) {

@@ -22,7 +22,6 @@ import type { IdGenerator } from '../ports/id-generator.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
 import type { CardDecoder } from './decode-card-file.js';
-import { dayRecordsOf } from './day-records.js';
 import { HOLDER_MISMATCH, importStatusOf } from './quarantine-policy.js';
 import { holderDiffers } from './holder-identity.js';
 
@@ -31,7 +30,7 @@ export interface ImportDddFileDeps {
   hasher: Hasher;
   clock: Clock;
   ids: IdGenerator;
-  /** decoder + row mapper; `decodeCardFile` in production */
+  /** bytes → rows and day records: the decoder pool in the service, `withDayRecords(decodeCardFile, hasher)` in tests */
   decodeCard: CardDecoder;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import whose authenticity is not VERIFIED */
   requireVerified?: boolean;
@@ -56,7 +55,7 @@ export class ImportDddFile implements ImportUseCase {
       // an identical request may have stored it between the two look-ups
       if (holder) return holder.content_sha256 === sha ? this.reuse(holder, null) : Promise.reject(archiveConflict(request.archive_id));
     }
-    const card = await decodeCard(request.content);
+    const { card, days } = await decodeCard(request.content);
     const holderWarning = await this.holderWarning(card);
     if (holderWarning !== null) card.metadata.warnings = [...card.metadata.warnings, holderWarning];
     const row: ImportRow = {
@@ -74,7 +73,6 @@ export class ImportDddFile implements ImportUseCase {
       warnings: card.metadata.warnings,
       authenticity: card.metadata.authenticity ?? null,
     };
-    const days = dayRecordsOf(card, hasher);
     const saved = await store.saveImport({ import: row, content: request.content, card, days });
     switch (saved.outcome) {
       case 'created': {

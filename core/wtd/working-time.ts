@@ -27,7 +27,7 @@
  */
 import { dayOf, dayStart, isoDayOrNull, weeksTouching, type UtcDay } from '../time.js';
 import { applyCardOutPolicy } from '../eu561/card-out.js';
-import { evidenceOf, summariseEvidence } from '../eu561/evidence.js';
+import { evidenceOf } from '../eu561/evidence.js';
 import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
 import { analyse } from '../eu561/shifts.js';
 import { DAY, formatDuration, formatInstant, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
@@ -243,6 +243,7 @@ function evaluate(t: Timeline, completion: Completion, weeks: number): RawWtd[] 
 }
 
 function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['status'], summarise: boolean): WtdViolation {
+  const found = evidenceOf(evidenceT.segments, f, summarise);
   return {
     rule: f.rule,
     status,
@@ -254,9 +255,10 @@ function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['statu
     excess: Math.max(0, f.excess),
     severity: null,
     description: status === 'INCOMPLETE_DATA' ? `Could not be decided because activity is unknown. Depending on that time: ${f.description}` : f.description,
-    evidence: evidenceOf(evidenceT.segments, f, summarise),
+    evidence: found.evidence,
     severity_verified: false,
     assumption_dependent: false,
+    ...(found.evidence_summary ? { evidence_summary: found.evidence_summary } : {}),
   };
 }
 
@@ -353,7 +355,7 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
     reference_weeks: weeks,
     weeks: weeksOf(t0, input.date_from, input.date_to),
     average_weekly_working_time: average,
-    violations: input.evidence === 'full' ? violations : violations.map(summariseEvidence),
+    violations,
     not_evaluated: notEvaluated,
     disclaimer: WTD_DISCLAIMER,
     assumptions: assumptionsOf(unknownAs, assumed, tA),

@@ -53,15 +53,16 @@ t.test('gen2v2: DE → AT → IT by recorded crossings; figures, evidence, loads
   t.equal(res.status, 200);
   const body = await res.json();
   t.ok(strictValidator(countriesResponseSchema)(body), 'answer matches its schema');
-  t.equal(body.recorded_s, 48 * H);
+  // the newest day (the 3rd) ends at the download: its last change and latest record are at 12:00
+  t.equal(body.recorded_s, 36 * H);
   const by = Object.fromEntries(body.countries.map((c: any) => [c.country_code, c]));
   t.same(body.countries.map((c: any) => c.country_code), ['AT', 'DE', 'IT']);
   // DE: 00–05 rest carried back from the first place (inferred); 05–12 recorded (place → crossing)
   t.match(by.DE, { totals: { REST: 5 * H, WORK: 1.5 * H, DRIVING: 5.5 * H, AVAILABILITY: 0, UNKNOWN: 0 }, total_s: 12 * H, inferred_s: 5 * H, driving_s: 5.5 * H, working_s: 7 * H, dates: ['2026-03-02'], working_dates: ['2026-03-02'] });
   // AT: 12:00 on the 2nd to 07:00 on the 3rd, every stretch confirmed by the next record
   t.match(by.AT, { totals: { DRIVING: 6.25 * H, REST: 12.75 * H, WORK: 0 }, total_s: 19 * H, inferred_s: 0, inferred: false, dates: ['2026-03-02', '2026-03-03'], working_days: 2 });
-  // IT: from the crossing at 07:00; the rest after the last place (12:00–24:00) is inferred
-  t.match(by.IT, { totals: { DRIVING: 4.5 * H, WORK: 0.5 * H, REST: 12 * H }, total_s: 17 * H, inferred_s: 12 * H, inferred: true, dates: ['2026-03-03'] });
+  // IT: from the crossing at 07:00 to the download at 12:00 (nothing after it is recorded)
+  t.match(by.IT, { totals: { DRIVING: 4.5 * H, WORK: 0.5 * H, REST: 0 }, total_s: 5 * H, inferred_s: 0, inferred: false, dates: ['2026-03-03'] });
   t.equal(by.DE.total_s + by.AT.total_s + by.IT.total_s, body.recorded_s, 'the countries add up to the recorded time');
   t.same(by.AT.evidence.map((e: any) => [e.source, e.timestamp, e.type]), [
     ['BORDER_CROSSING', '2026-03-02T12:00:00Z', null], ['PLACE', '2026-03-02T18:00:00Z', 'END'], ['PLACE', '2026-03-03T06:00:00Z', 'BEGIN'],
@@ -70,7 +71,7 @@ t.test('gen2v2: DE → AT → IT by recorded crossings; figures, evidence, loads
   t.same(by.AT.operations.map((o: any) => [o.type, o.timestamp]), [['UNLOAD', '2026-03-02T16:00:00Z']]);
 
   const ranged = await (await service.get(`/api/drivercard/countries?card_number=${CARD}&date_from=2026-03-03&date_to=2026-03-03`)).json();
-  t.same(ranged.countries.map((c: any) => [c.country_code, c.total_s]), [['AT', 7 * H], ['IT', 17 * H]], 'the day starts in AT, known from the records before it');
+  t.same(ranged.countries.map((c: any) => [c.country_code, c.total_s]), [['AT', 7 * H], ['IT', 5 * H]], 'the day starts in AT, known from the records before it');
   t.same(ranged.countries[0].evidence.map((e: any) => e.timestamp), ['2026-03-02T18:00:00Z', '2026-03-03T06:00:00Z'], 'of the records before the period only the last is listed');
   t.same(ranged.countries[0].operations, [], 'loads before the period are not listed');
 
@@ -90,7 +91,8 @@ t.test('the gen2v2 border-crossing fixture: the countries add up to the recorded
   const scenario = gen2v2BorderLoad();
   await service.importFile(encodeCard(scenario));
   const body = await (await service.get(`/api/drivercard/countries?card_number=${scenario.identification.cardNumber}`)).json();
-  t.equal(body.recorded_s, scenario.days.length * 24 * H);
+  // the newest day ends at the download: 12:00, its last change, vehicle use and place
+  t.equal(body.recorded_s, (scenario.days.length - 1) * 24 * H + 12 * H);
   t.equal(body.countries.reduce((sum: number, c: any) => sum + c.total_s, 0), body.recorded_s);
   t.ok(body.countries.some((c: any) => c.evidence.some((e: any) => e.source === 'BORDER_CROSSING')), 'crossings are evidence');
 });

@@ -167,11 +167,12 @@ t.test('fleet: a re-sent file refreshes only a missing or stale summary; cards w
   const { ImportDddFile } = await import('../../../core/use-cases/import-ddd-file.js');
   const { NodeCryptoHasher } = await import('../../crypto/node-crypto-hasher.js');
   const { RandomIdGenerator } = await import('../../crypto/random-id-generator.js');
+  const { withDayRecords } = await import('../../../core/use-cases/decode-card-file.js');
   const refreshed: string[] = [];
   const refresh = service.bundle.refreshFleet;
   const importer = new ImportDddFile({
     store: service.store, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), clock: { now: () => new Date('2026-03-10T00:00:00Z') },
-    decodeCard: async (bytes) => structuredClone(cards.get(new TextDecoder().decode(bytes))!),
+    decodeCard: withDayRecords(async (bytes) => structuredClone(cards.get(new TextDecoder().decode(bytes))!), new NodeCryptoHasher()),
     onStored: async (row, parsed) => {
       refreshed.push(parsed === null ? 'reused' : 'created');
       await refresh.stored(row, parsed);

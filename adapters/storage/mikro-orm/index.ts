@@ -14,7 +14,7 @@ import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
-import { KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
+import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
@@ -70,19 +70,21 @@ async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImpo
   const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
   const orm = await PostgresOrm.init({
     clientUrl: options.databaseUrl!,
+    // created by prepared() (ensureDatabase below), which tolerates another process creating it at the same time
+    ensureDatabase: false,
     entities: entitySchemas(postgresDialect.columnTypes),
     allowGlobalContext: true,
     debug: false,
     pool: { min: 0, max: options.poolSize ?? 10 },
-    // created by ensureDatabase() below, which tolerates another process creating it at the same moment
-    ensureDatabase: false,
   });
   return prepared(orm, postgresDialect, async () => KnexRunner.open(orm, postgresDialect));
 }
 
 /**
  * Creates the database if missing, brings the tables up to date (safe mode: MikroORM drops nothing) and runs the
- * data migrations of migrate.ts.
+ * data migrations of migrate.ts. On PostgreSQL several processes may start on one database at once: the schema
+ * update and the data migrations run under one advisory lock (whoever comes second finds nothing to change), and
+ * a database created by another process meanwhile is not an error.
  */
 async function prepared(
   orm: AnyMikroORM<any>,
@@ -92,15 +94,14 @@ async function prepared(
   let open: SqliteRunner | KnexRunner | null = null;
   try {
     await ensureDatabase(orm);
-    const store = await underSchemaLock(orm, dialect, async () => {
+    return await underSchemaLock(orm, dialect, async () => {
       await orm.schema.updateSchema({ safe: true });
       open = await runner();
-      const opened = new MikroOrmImportStore(orm, dialect, open);
-      await migrateLegacyActivities(opened.runner, dialect);
-      await buildMissingCardHistories(opened);
-      return opened;
+      const store = new MikroOrmImportStore(orm, dialect, open);
+      await migrateLegacyActivities(store.runner, dialect);
+      await buildMissingCardHistories(store);
+      return store;
     });
-    return store;
   } catch (error) {
     await (open as SqliteRunner | KnexRunner | null)?.release();
     await orm.close(true);
@@ -109,37 +110,32 @@ async function prepared(
 }
 
 /**
- * Creates the database when missing. Several processes starting together on one PostgreSQL server may all find
- * it missing; the losers of CREATE DATABASE (duplicate_database, or the unique key of pg_database) find it there.
+ * `ensureDatabase`, again when it failed because another process was creating the database at the same moment
+ * (PostgreSQL refuses the second CREATE DATABASE while the first is being committed); a failure that persists is
+ * the first one. A failed creation leaves MikroORM connected to the management database (`postgres`): the
+ * connection is pointed back at ours before the database is looked for again.
  */
-async function ensureDatabase(orm: AnyMikroORM<any>): Promise<void> {
+async function ensureDatabase(orm: AnyMikroORM<any>, attempts = 5): Promise<void> {
   const dbName = orm.config.get('dbName');
   try {
-    await orm.schema.ensureDatabase();
+    await orm.schema.ensureDatabase({ forceCheck: true });
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code !== '42P04' && code !== '23505') throw error;
-    // MikroORM had switched to the management database to create it: back to ours, which now exists
     orm.config.set('dbName', dbName);
     await orm.em.getDriver().reconnect();
-    await orm.schema.ensureDatabase({ forceCheck: true });
+    if (attempts <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ensureDatabase(orm, attempts - 1).catch(() => Promise.reject(error));
   }
 }
 
-/** A lock key of this schema's start-up work, the same in every process (pg_advisory_xact_lock takes a bigint). */
-const SCHEMA_LOCK_KEY = 0x64637265737431n; // "dcrest1"
+/** Key of the PostgreSQL advisory lock the schema work runs under (any constant of this application). */
+export const SCHEMA_LOCK_KEY = 0x44_43_52_53; // 'DCRS'
 
-/**
- * Schema update and data migrations: on PostgreSQL under a transaction-scoped advisory lock held by one pooled
- * connection while the work runs on the others, so processes starting together (`serve --workers`, several
- * machines) bring the schema up to date one after the other instead of racing their CREATE TABLE and ALTER
- * statements. SQLite takes one writer at a time by itself.
- */
+/** PostgreSQL: `work` inside a transaction holding pg_advisory_xact_lock (released at its end); SQLite: as is. */
 async function underSchemaLock<T>(orm: AnyMikroORM<any>, dialect: StorageDialect, work: () => Promise<T>): Promise<T> {
   if (dialect !== postgresDialect) return work();
-  const knex = (orm.em as unknown as { getKnex(): import('@mikro-orm/postgresql').Knex }).getKnex();
-  return knex.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(?::bigint)', [SCHEMA_LOCK_KEY.toString()]);
+  return knexOf(orm).transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?)', [SCHEMA_LOCK_KEY]);
     return work();
   });
 }

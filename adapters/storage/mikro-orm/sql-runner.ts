@@ -100,7 +100,7 @@ export class WalSync {
   }
 }
 
-function knexOf(orm: MikroORM<any>): Knex {
+export function knexOf(orm: MikroORM<any>): Knex {
   return (orm.em.getConnection() as unknown as AbstractSqlConnection).getKnex();
 }
 

@@ -1,0 +1,28 @@
+/** The container's tokens: one per port, adapter resource and use case (./container.ts, ./use-cases.ts). */
+export const TOKENS = {
+  Config: Symbol.for('drivercard.Config'),
+  Clock: Symbol.for('drivercard.Clock'),
+  Hasher: Symbol.for('drivercard.Hasher'),
+  IdGenerator: Symbol.for('drivercard.IdGenerator'),
+  ImportStore: Symbol.for('drivercard.ImportStore'),
+  FleetStore: Symbol.for('drivercard.FleetStore'),
+  /** the worker pool (a resource closed on unbind); the CardDecoder port is its `decode` */
+  DecoderPool: Symbol.for('drivercard.DecoderPool'),
+  CardDecoder: Symbol.for('drivercard.CardDecoder'),
+  /** DRIVERCARD_REQUIRE_VERIFIED as a boolean */
+  RequireVerified: Symbol.for('drivercard.RequireVerified'),
+  RestLog: Symbol.for('drivercard.RestLog'),
+  WebPage: Symbol.for('drivercard.WebPage'),
+  ImportUseCase: Symbol.for('drivercard.ImportUseCase'),
+  QueryUseCases: Symbol.for('drivercard.QueryUseCases'),
+  OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),
+  HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
+  FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
+  RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
+  ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
+  FleetChecks: Symbol.for('drivercard.FleetChecks'),
+  /** the annotation and review tables (null when the store is not the MikroORM adapter) */
+  OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
+  Annotations: Symbol.for('drivercard.Annotations'),
+  FindingReviews: Symbol.for('drivercard.FindingReviews'),
+} as const;
