@@ -1,11 +1,13 @@
 /**
- * The transport office's routes (issue 12): the fleet overview (JSON), the CSV exports and the printable
- * report (HTML and PDF). Registered in ./routes.ts's table like every route, so they share its query
+ * The transport office's routes: the fleet overview (JSON), the CSV exports (./export/export.route.ts,
+ * drivers.csv here) and the printable report (./report/report.route.ts); the documents themselves are
+ * built in adapters/office. Registered in ./routes.ts's table like every route, so they share its query
  * validation, error answers, REST log and OpenAPI document. Non-JSON answers are whole Responses.
  * Only types come from ./routes.ts (it imports this module).
  */
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
-import { activitiesCsv, csvResponse, driversCsv, findingsCsv } from './export/exports.js';
+import { driversCsv } from '../office/export/exports.js';
+import { activitiesCsvRoute, csvOk, csvResponse, findingsCsvRoute } from './export/export.route.js';
 import { FleetListWriter, fleetListJson, fleetRequestFrom, type FleetRowJson } from './fleet-mapping.js';
 import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet-schemas.js';
 import { SECURITY_HEADERS } from './json-response.js';
@@ -13,9 +15,8 @@ import { HttpProblem } from './problem.js';
 import type { HttpAppDependencies } from './ports.js';
 import type { RouteResponse, RouteSpec } from './routes.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from './schemas.js';
-import { reportRoutes } from './report/report-routes.js';
+import { reportRoutes } from './report/report.route.js';
 
-const BASIS_RANGE: QueryParameterName[] = ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to'];
 const FLEET_FILTERS: QueryParameterName[] = ['sort', 'order', 'q', 'overdue', 'expiring_within_days'];
 
 export const officeError = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
@@ -37,8 +38,6 @@ const fleetWriter = new FleetListWriter();
 const jsonText = (text: string): Response =>
   new Response(text, { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' } });
 
-const csvSchema = { type: 'string' };
-const csvOk = (description: string): RouteResponse => ({ description, schema: csvSchema, contentType: 'text/csv' });
 
 async function allFleetRows(deps: HttpAppDependencies, query: Parameters<typeof fleetRequestFrom>[0]): Promise<FleetRowJson[]> {
   const request = fleetRequestFrom(query);
@@ -77,36 +76,8 @@ export const officeRoutes: readonly RouteSpec[] = [
       return { status: 200, body: await fleetOf(deps).summary() };
     },
   },
-  {
-    method: 'GET',
-    path: '/export/activities.csv',
-    operationId: 'exportActivitiesCsv',
-    summary: 'Activity intervals of a basis as CSV (RFC 4180, UTF-8, header row; durations in seconds and h:mm)',
-    tags: ['exports'],
-    query: queryOf(BASIS_RANGE),
-    body: null,
-    responses: { 200: csvOk('the CSV file'), ...OFFICE_ERRORS },
-    async handle(context) {
-      return { status: 200, body: csvResponse('activities.csv', await activitiesCsv(context)) };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/export/findings.csv',
-    operationId: 'exportFindingsCsv',
-    summary: 'EU 561 pre-check findings of a basis as CSV',
-    tags: ['exports'],
-    query: queryOf(BASIS_RANGE),
-    body: null,
-    responses: {
-      200: csvOk('the CSV file'),
-      ...OFFICE_ERRORS,
-      409: officeError('conflicting_data or quarantined_data: the basis is not fit for the pre-check'),
-    },
-    async handle(context) {
-      return { status: 200, body: csvResponse('findings.csv', await findingsCsv(context)) };
-    },
-  },
+  activitiesCsvRoute,
+  findingsCsvRoute,
   {
     method: 'GET',
     path: '/export/drivers.csv',

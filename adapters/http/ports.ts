@@ -9,6 +9,7 @@ import type {
   QueryUseCases,
 } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
+import type { FindingReviews } from '../../core/ports/finding-reviews.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -46,6 +47,8 @@ export interface HttpAppDependencies {
   health: HealthUseCase;
   /** the fleet overview (issue 12); absent: its routes answer 404 */
   fleet?: FleetUseCases;
+  /** review statuses of findings (the `status` filter of GET /findings); absent: every finding is OPEN */
+  findingReviews?: FindingReviews;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

@@ -33,6 +33,7 @@ import * as schemas from './schemas.js';
 import { querySchema, type QueryParameterName } from './schemas.js';
 import { describeError, erroredProperty, strictValidator } from './validation.js';
 import { officeRoutes } from './office-routes.js';
+import { findingsRoute } from './findings/findings.route.js';
 
 type Schema = Record<string, unknown>;
 
@@ -330,6 +331,7 @@ export const apiRoutes: readonly RouteSpec[] = [
       return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
     },
   },
+  findingsRoute,
   ...officeRoutes,
 ];
 

@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { officeService } from '../testing/office-service.js';
+import { officeService } from '../../http/testing/office-service.js';
 import { csvCell, csvText, hmm } from './csv.js';
 import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
 
@@ -112,7 +112,10 @@ t.test('exports and report: a finding whose evidence the API summarised counts e
   t.ok(summarised.length > 0, 'the scenario has a long evidence list');
   const frows = parseCsv(await (await service.get(`/export/findings.csv?${basis}`)).text());
   const column = FINDING_HEADER.indexOf('evidence_intervals');
-  t.same(frows.slice(1).map((r) => Number(r[column])), precheck.violations.map((v: any) => v.evidence_summary?.count ?? v.evidence.length));
+  // findings.csv lists the findings of the period (GET /findings: the pre-check's and the working-time check's)
+  const listed = (await (await service.get(`/api/drivercard/findings?${basis}`)).json()).items;
+  t.same(listed.filter((f: any) => f.source === 'eu561').length, precheck.violations.length, 'every pre-check finding of the week');
+  t.same(frows.slice(1).map((r) => Number(r[column])), listed.map((v: any) => v.evidence_summary?.count ?? v.evidence.length));
   t.ok(frows.slice(1).some((r) => Number(r[column]) > 10), 'a count beyond the two intervals shown');
   const html = await (await service.get(`/report?${basis}`)).text();
   const count = summarised[0].evidence_summary.count as number;

@@ -1,12 +1,15 @@
 /**
- * The CSV exports (issue 12): activities and pre-check findings of a basis (the API's basis parameters), and
- * the fleet list (the fleet overview's parameters). Rows come from the JSON API's own answers (../office-api.ts).
+ * The CSV exports: activities and findings of a basis, and the fleet list. Rows come from the use cases in the
+ * API's JSON shapes (its response mappers): the findings are the findings of the period
+ * (core/use-cases/findings-of-period.ts), as GET /findings, the week view and the report list them.
  * Durations are given twice: integer seconds and h:mm.
  */
-import type { RouteContext } from '../routes.js';
-import { allItems, apiBody, basisParams } from '../office-api.js';
+import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
+import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
+import { activityToResponse } from '../../http/responses.js';
+import type { FleetRowJson } from '../../http/fleet-mapping.js';
+import { allRows, type OfficeUseCases } from '../office-use-cases.js';
 import { csvText, hmm, type Cell } from './csv.js';
-import type { FleetRowJson } from '../fleet-mapping.js';
 import { evidenceDigest, type FindingJson } from '../report/report-model.js';
 
 interface ActivityJson {
@@ -25,27 +28,14 @@ interface ActivityJson {
 }
 
 
-export function csvResponse(fileName: string, text: string): Response {
-  return new Response(text, {
-    status: 200,
-    headers: {
-      'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="${fileName}"`,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      'cache-control': 'no-store',
-    },
-  });
-}
-
 export const ACTIVITY_HEADER = [
   'import_id', 'card_number', 'date', 'start', 'end', 'activity', 'unknown', 'duration_seconds', 'duration_hmm', 'slot',
   'crew', 'card_inserted', 'manual_entry', 'quarantined',
 ];
 
-export async function activitiesCsv(context: RouteContext): Promise<string> {
-  const rows = await allItems<ActivityJson>(context, 'listActivities', basisParams(context.query));
+export async function activitiesCsv(uc: OfficeUseCases, query: { basis: Basis; range: DateRange }): Promise<string> {
+  const served = await allRows((page) => uc.queries.activities({ ...query, page }));
+  const rows = served.map(activityToResponse) as ActivityJson[];
   return csvText(ACTIVITY_HEADER, rows.map((r): Cell[] => [
     r.import_id, r.card_number, r.date, r.start, r.end, r.activity, !r.card_inserted && !r.manual_entry, r.duration, hmm(r.duration),
     r.slot, r.crew, r.card_inserted, r.manual_entry, r.quarantined ?? false,
@@ -54,17 +44,19 @@ export async function activitiesCsv(context: RouteContext): Promise<string> {
 
 export const FINDING_HEADER = [
   'card_number', 'rule', 'status', 'article', 'severity', 'start', 'end', 'value_seconds', 'value_hmm', 'limit_seconds',
-  'limit_hmm', 'excess_seconds', 'excess_hmm', 'description', 'evidence_intervals',
+  'limit_hmm', 'excess_seconds', 'excess_hmm', 'description', 'evidence_intervals', 'source', 'review_status',
 ];
 
-export async function findingsCsv(context: RouteContext): Promise<string> {
-  const result = await apiBody<{ basis: { card_number: string | null }; violations: FindingJson[] }>(
-    context, 'eu561Violations', basisParams(context.query),
-  );
-  return csvText(FINDING_HEADER, result.violations.map((v): Cell[] => [
-    result.basis.card_number, v.rule, v.status, v.article, v.severity, v.start, v.end, v.value, hmm(v.value), v.limit, hmm(v.limit),
-    v.excess, hmm(v.excess), v.description, evidenceDigest(v).total,
-  ]));
+export async function findingsCsv(uc: OfficeUseCases, query: FindingsQuery): Promise<string> {
+  const result = await uc.findings.findings(query);
+  const cardNumber = result.precheck.basis.card_number;
+  return csvText(FINDING_HEADER, result.findings.map((f): Cell[] => {
+    const v = f as FindingJson;
+    return [
+      cardNumber, v.rule, v.status, v.article, v.severity, v.start, v.end, v.value, hmm(v.value), v.limit, hmm(v.limit),
+      v.excess, hmm(v.excess), v.description, evidenceDigest(v).total, f.source, f.review_status,
+    ];
+  }));
 }
 
 export const DRIVER_HEADER = [

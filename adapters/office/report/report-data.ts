@@ -1,57 +1,44 @@
 /**
- * Gathers the report for one card and period from the JSON API's own answers (../office-api.ts): the imports
- * of the period (data basis, authenticity), the ISO weeks (charts), the time summary (totals) and the EU 561
- * pre-check (findings, data gaps, disclaimer).
+ * Gathers the report for one card and period from the use cases, in the API's JSON shapes (its response
+ * mappers): the imports of the period (data basis, authenticity), the ISO weeks (charts), the time summary
+ * (totals) and the findings of the period (core/use-cases/findings-of-period.ts: the same findings, in the
+ * same order, as GET /findings, the week view and findings.csv), with the pre-check's data gaps and
+ * not-evaluated rules.
  */
-import type { RouteContext } from '../routes.js';
-import { allItems, apiBody } from '../office-api.js';
-import { invalidFilter } from '../problem.js';
-import { authenticityText, type FindingJson, type ImportJson, type ReportModel, type Totals, type WeekJson } from './report-model.js';
+import type { UtcDay } from '../../../core/domain/rows.js';
+import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
+import { isoDay } from '../../../core/time.js';
+import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/responses.js';
+import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { authenticityText, type FindingJson, type ImportJson, type ReportModel, type WeekJson } from './report-model.js';
 
 /** The longest period one report covers (a quarter). */
 export const REPORT_MAX_DAYS = 92;
 
-interface PrecheckJson {
-  rule_version: string;
-  violations: FindingJson[];
-  data_gaps: ReportModel['data_gaps'];
-  not_evaluated: ReportModel['not_evaluated'];
-  disclaimer: string;
-}
+/** A report's selection: a card, a closed period and the findings filters. */
+export type ReportQuery = FindingsQuery & { basis: { kind: 'card_number'; value: string }; range: { from: UtcDay; to: UtcDay } };
 
-/** card_number, date_from and date_to are required; the period at most REPORT_MAX_DAYS days. */
-export function reportParams(query: RouteContext['query']): { card_number: string; date_from: string; date_to: string } {
-  for (const name of ['card_number', 'date_from', 'date_to'] as const) {
-    if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a report.`);
-  }
-  const date_from = String(query.date_from);
-  const date_to = String(query.date_to);
-  if (date_from > date_to) throw invalidFilter('date_from', 'Query parameter date_from must not be after date_to.');
-  const days = (Date.parse(date_to) - Date.parse(date_from)) / 86_400_000 + 1;
-  if (days > REPORT_MAX_DAYS) throw invalidFilter('date_to', `A report covers at most ${REPORT_MAX_DAYS} days.`);
-  return { card_number: String(query.card_number), date_from, date_to };
-}
-
-export async function buildReportModel(context: RouteContext, now: Date = new Date()): Promise<ReportModel> {
-  const params = reportParams(context.query);
-  // the pre-check first: it refuses (404, 409) what the report could not stand on
-  const precheck = await apiBody<PrecheckJson>(context, 'eu561Violations', params);
+export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, now: Date = new Date()): Promise<ReportModel> {
+  const { basis, range } = query;
+  // the findings first: the pre-check refuses (404, 409) what the report could not stand on
+  const period = await uc.findings.findings(query);
   const [imports, weeks, summary] = await Promise.all([
-    allItems<ImportJson>(context, 'listImports', params),
-    apiBody<{ items: WeekJson[]; conflicts: string[] }>(context, 'weekOverview', params),
-    apiBody<{ totals: Totals; days: number; distance_km: number }>(context, 'timeSummary', params),
+    allRows((page) => uc.queries.imports({ basis, range, page })).then((rows) => rows.map(importToResponse) as ImportJson[]),
+    uc.overviews.weekOverview({ basis, weeks: null, range }).then(weekOverviewToResponse),
+    uc.queries.timeSummary({ basis, range }).then(timeSummaryToResponse),
   ]);
   const newest = imports[imports.length - 1];
+  const { precheck } = period;
   return {
-    card_number: newest?.card.card_number ?? params.card_number,
+    card_number: newest?.card.card_number ?? basis.value,
     surname: newest?.driver.surname ?? null,
     first_names: newest?.driver.first_names ?? null,
     birth_date: newest?.driver.birth_date ?? null,
     issuing_member_state: newest?.card.issuing_member_state ?? null,
     issuing_authority: newest?.card.issuing_authority ?? null,
     expiry_date: newest?.card.expiry_date ?? null,
-    date_from: params.date_from,
-    date_to: params.date_to,
+    date_from: isoDay(range.from),
+    date_to: isoDay(range.to),
     imports: imports.map((row) => ({
       import_id: row.import_id,
       file_name: row.file_name,
@@ -63,11 +50,11 @@ export async function buildReportModel(context: RouteContext, now: Date = new Da
       authenticity: authenticityText(row),
     })),
     conflicts: weeks.conflicts,
-    weeks: weeks.items,
+    weeks: weeks.items as WeekJson[],
     totals: summary.totals,
     days: summary.days,
     distance_km: summary.distance_km,
-    findings: precheck.violations,
+    findings: period.findings as FindingJson[],
     data_gaps: precheck.data_gaps,
     not_evaluated: precheck.not_evaluated,
     rule_version: precheck.rule_version,
@@ -75,4 +62,3 @@ export async function buildReportModel(context: RouteContext, now: Date = new Da
     generated_at: now.toISOString().slice(0, 19) + 'Z',
   };
 }
-

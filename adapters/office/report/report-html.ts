@@ -22,7 +22,7 @@ import {
   type Totals,
   type WeekJson,
 } from './report-model.js';
-import { ruleName } from '../web/client/labels.js';
+import { ruleName } from '../../http/web/client/labels.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string | number | null | undefined): string =>

@@ -3,7 +3,7 @@
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
-import { notEvaluatedLines, type NotEvaluatedLine } from '../web/client/labels.js';
+import { notEvaluatedLines, type NotEvaluatedLine } from '../../http/web/client/labels.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 

@@ -26,7 +26,7 @@ import {
   type Totals,
   type WeekJson,
 } from './report-model.js';
-import { ruleName } from '../web/client/labels.js';
+import { ruleName } from '../../http/web/client/labels.js';
 
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
 export const UNICODE_FONTS = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` };

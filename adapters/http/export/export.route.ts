@@ -1,0 +1,69 @@
+/**
+ * GET /export/activities.csv and GET /export/findings.csv: thin HTTP routes over the office documents
+ * (adapters/office/export/exports.ts). findings.csv takes the selection of GET /api/drivercard/findings and
+ * lists the same findings. Registered through ../office-routes.ts (the route table's order is kept).
+ */
+import { activitiesCsv, findingsCsv } from '../../office/export/exports.js';
+import { findingsQueryFrom, FINDINGS_SELECTION, officeUseCasesOf } from '../findings/findings.route.js';
+import { basisFrom, rangeFrom } from '../query-params.js';
+import type { RouteResponse, RouteSpec } from '../routes.js';
+import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
+
+const BASIS_RANGE: QueryParameterName[] = ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to'];
+
+const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
+const ERRORS = {
+  400: error('invalid_filter: a query parameter is missing, malformed or not recognised'),
+  404: error('not_found: the import, archive or card is not known'),
+  500: error('internal_error, with a correlation_id the REST log carries too'),
+};
+export const csvOk = (description: string): RouteResponse => ({ description, schema: { type: 'string' }, contentType: 'text/csv' });
+const queryOf = (names: readonly QueryParameterName[]) => ({ names, schema: querySchema(names) });
+
+export function csvResponse(fileName: string, text: string): Response {
+  return new Response(text, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8; header=present',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+export const activitiesCsvRoute: RouteSpec = {
+  method: 'GET',
+  path: '/export/activities.csv',
+  operationId: 'exportActivitiesCsv',
+  summary: 'Activity intervals of a basis as CSV (RFC 4180, UTF-8, header row; durations in seconds and h:mm)',
+  tags: ['exports'],
+  query: queryOf(BASIS_RANGE),
+  body: null,
+  responses: { 200: csvOk('the CSV file'), ...ERRORS },
+  async handle({ deps, query }) {
+    const text = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) });
+    return { status: 200, body: csvResponse('activities.csv', text) };
+  },
+};
+
+export const findingsCsvRoute: RouteSpec = {
+  method: 'GET',
+  path: '/export/findings.csv',
+  operationId: 'exportFindingsCsv',
+  summary: 'The findings of a period as CSV (the list of GET /api/drivercard/findings: EU 561 and working time, most serious first)',
+  tags: ['exports'],
+  query: queryOf(FINDINGS_SELECTION),
+  body: null,
+  responses: {
+    200: csvOk('the CSV file'),
+    ...ERRORS,
+    409: error('conflicting_data or quarantined_data: the basis is not fit for the pre-check'),
+  },
+  async handle({ deps, query }) {
+    const text = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query));
+    return { status: 200, body: csvResponse('findings.csv', text) };
+  },
+};
