@@ -20,7 +20,7 @@ function showButton(label: string, start: string | null, end: string | null, sho
   return button;
 }
 
-function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
+export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
   const status = f.status.toLowerCase();
   const title = `${ruleName(f.rule)}${f.severity ? ` (${f.severity})` : ''}`;
   const figures: string[] = [];
@@ -51,25 +51,32 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
 
 /**
  * Renders an answer already filtered to the shown week (precheck-window.ts). `contextFrom`, the first
- * date the pre-check read, is named in the heading when it lies before the week.
+ * date the pre-check read, is named in the heading when it lies before the week. `list`, when given (the
+ * findings of the chosen period, findings-period.ts), is shown instead of the answer's own violations.
  */
-export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string): DocumentFragment {
+export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string, list?: DocumentFragment): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const violations = result.violations ?? [];
-  const heading = el('h3', { text: `Findings (${violations.length})` });
-  if (contextFrom) {
-    heading.append(
-      ' ',
-      el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
-    );
-  }
-  fragment.append(heading);
-  for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
   const notEvaluated = result.not_evaluated ?? [];
-  if (violations.length) {
-    fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
+  if (list) {
+    // the findings of the period (findings-period.ts) take the place of the pre-check's own list
+    fragment.append(list);
+    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
   } else {
-    fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
+    const heading = el('h3', { text: `Findings (${violations.length})` });
+    if (contextFrom) {
+      heading.append(
+        ' ',
+        el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
+      );
+    }
+    fragment.append(heading);
+    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
+    if (violations.length) {
+      fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
+    } else {
+      fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
+    }
   }
   fragment.append(renderNotEvaluated(notEvaluated, 'eu561'));
   const gaps = result.data_gaps ?? [];

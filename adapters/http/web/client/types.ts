@@ -51,6 +51,20 @@ export interface Finding {
   untrusted?: boolean;
 }
 
+/** A finding of GET /findings: either check's finding, with the check that drew it and its review status. */
+export interface PeriodFinding extends Finding {
+  source: 'eu561' | 'wtd';
+  review_status: string;
+}
+
+export interface FindingsPage {
+  items: PeriodFinding[];
+  total: number;
+  date_from: string | null;
+  date_to: string | null;
+  context_from: string | null;
+}
+
 export interface DataGap {
   start: string;
   end: string;
