@@ -3,30 +3,11 @@
  * the same rows as the JSON API, and the API's JSON errors for bad parameters.
  */
 import t from 'tap';
+import { parseCsv } from '../testing/parse-csv.js';
 import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../../http/testing/office-service.js';
 import { csvCell, csvText, hmm } from './csv.js';
 import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
-
-/** RFC 4180 parser for the checks (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
-  }
-  return rows;
-}
 
 t.test('csv cells: quoting, formula injection, numbers, h:mm', async (t) => {
   t.equal(csvCell('plain'), 'plain');
