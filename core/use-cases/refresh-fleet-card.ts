@@ -17,6 +17,7 @@ import {
   FINDING_WEEKS,
   RECORDED_DAYS_KEPT,
   type FindingCounts,
+  type NotEvaluatedReason,
   type FleetCardRecord,
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
@@ -83,7 +84,7 @@ export class RefreshFleetCard {
     const newest = imports[imports.length - 1];
     if (!newest) return;
     const lastDay = days[days.length - 1] ?? null;
-    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
+    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true, reason: null } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
       card_number: cardNumber,
       surname: newest.driver.surname,
@@ -99,6 +100,7 @@ export class RefreshFleetCard {
       authenticity_status: authenticityStatusOf(newest),
       findings: findings.counts,
       findings_evaluated: findings.evaluated,
+      findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);
   }
@@ -113,16 +115,15 @@ export class RefreshFleetCard {
     return end;
   }
 
-  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean }> {
+  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
     const from = mondayOf(lastDay) - 7 * (FINDING_WEEKS - 1);
     const to = mondayOf(lastDay) + 6;
     try {
       const result = await this.deps.overviews.precheck({ basis: { kind: 'card_number', value: cardNumber }, range: { from, to } });
-      return { counts: countFindings(result.violations), evaluated: true };
+      return { counts: countFindings(result.violations), evaluated: true, reason: null };
     } catch (error) {
-      if (error instanceof ConflictingDataError || error instanceof QuarantinedDataError) {
-        return { counts: emptyFindingCounts(), evaluated: false };
-      }
+      if (error instanceof ConflictingDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
+      if (error instanceof QuarantinedDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
       throw error;
     }
   }

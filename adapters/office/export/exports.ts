@@ -63,14 +63,25 @@ export const DRIVER_HEADER = [
   'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left', 'last_download',
   'last_download_source', 'next_download_due', 'overdue', 'download_days_left', 'coverage_days_28', 'imports',
   'quarantined_imports', 'conflicting_days', 'authenticity_status', 'violations_4w', 'potential_4w', 'incomplete_data_4w',
-  'mi_4w', 'si_4w', 'vsi_4w', 'msi_4w',
+  'mi_4w', 'si_4w', 'vsi_4w', 'msi_4w', 'evaluated', 'not_evaluated_reason', 'most_serious_4w',
 ];
 
+/** Why a card's 4 weeks were not evaluated, for a person reading the CSV. */
+export const NOT_EVALUATED_TEXT: Record<string, string> = {
+  conflicting_data: 'not evaluated: imports of this card disagree about some days',
+  quarantined_data: 'not evaluated: the data contains a quarantined import',
+};
+
+/** The fleet rows; a card whose 4 weeks were not evaluated leaves its finding counts empty (never "0"). */
 export function driversCsv(rows: readonly FleetRowJson[]): string {
-  return csvText(DRIVER_HEADER, rows.map((r): Cell[] => [
-    r.card_number, r.surname, r.first_names, r.issuing_member_state, r.expiry_date, r.expiry_days_left, r.last_download,
-    r.last_download_source, r.next_download_due, r.overdue, r.download_days_left, r.coverage_days_28, r.imports,
-    r.quarantined_imports, r.conflicting_days, r.authenticity_status, r.findings_4w.VIOLATION, r.findings_4w.POTENTIAL,
-    r.findings_4w.INCOMPLETE_DATA, r.findings_4w.MI, r.findings_4w.SI, r.findings_4w.VSI, r.findings_4w.MSI,
-  ]));
+  return csvText(DRIVER_HEADER, rows.map((r): Cell[] => {
+    const f = r.findings_4w;
+    const counts: Cell[] = r.findings_4w_evaluated ? [f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI] : Array(7).fill(null);
+    const reason = r.findings_4w_evaluated ? null : NOT_EVALUATED_TEXT[r.findings_4w_not_evaluated_reason ?? ''] ?? 'not evaluated';
+    return [
+      r.card_number, r.surname, r.first_names, r.issuing_member_state, r.expiry_date, r.expiry_days_left, r.last_download,
+      r.last_download_source, r.next_download_due, r.overdue, r.download_days_left, r.coverage_days_28, r.imports,
+      r.quarantined_imports, r.conflicting_days, r.authenticity_status, ...counts, r.findings_4w_evaluated, reason, r.findings_4w_most_serious,
+    ];
+  }));
 }

@@ -129,13 +129,20 @@ export interface FleetRow {
   conflicting_days: number;
   authenticity_status: AuthenticityStatus | null;
   findings_4w: Record<string, number> | null;
+  /** false: the pre-check could not evaluate the 4 weeks (the counts then say nothing) */
+  findings_4w_evaluated?: boolean;
+  findings_4w_not_evaluated_reason?: 'conflicting_data' | 'quarantined_data' | null;
+  findings_4w_most_serious?: string | null;
 }
 
 export interface FleetSummary {
   drivers: number;
   overdue: number;
+  /** expiring within 30 days, not already expired */
   expiring_30d: number;
+  expired?: number;
   with_infringements: number;
+  not_evaluated?: number;
 }
 
 export interface EventFaultRow {
