@@ -6,8 +6,9 @@
  * Only types come from ./routes.ts (it imports this module).
  */
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
+import { documentFileName } from '../office/export/csv.js';
 import { driversCsv } from '../office/export/exports.js';
-import { activitiesCsvRoute, csvOk, csvResponse, findingsCsvRoute } from './export/export.route.js';
+import { activitiesCsvRoute, csvOk, csvResponse, delimiterOf, findingsCsvRoute } from './export/export.route.js';
 import { FleetListWriter, fleetListJson, fleetRequestFrom, type FleetRowJson } from './fleet-mapping.js';
 import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet-schemas.js';
 import { SECURITY_HEADERS } from './json-response.js';
@@ -84,11 +85,13 @@ export const officeRoutes: readonly RouteSpec[] = [
     operationId: 'exportDriversCsv',
     summary: 'The fleet overview as CSV (same filters and sort as /api/drivercard/drivers, every row)',
     tags: ['exports'],
-    query: queryOf(FLEET_FILTERS),
+    query: queryOf([...FLEET_FILTERS, 'delimiter']),
     body: null,
     responses: { 200: csvOk('the CSV file'), ...OFFICE_ERRORS },
     async handle({ deps, query }) {
-      return { status: 200, body: csvResponse('drivers.csv', driversCsv(await allFleetRows(deps, query))) };
+      const text = driversCsv(await allFleetRows(deps, query), delimiterOf(query));
+      // named after the day it lists (the fleet's state then)
+      return { status: 200, body: csvResponse({ text, fileName: documentFileName('drivers', [new Date().toISOString().slice(0, 10)], 'csv') }) };
     },
   },
   ...reportRoutes,

@@ -36,6 +36,7 @@ export const queryParameterSchemas = {
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
+  delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
   status: { type: 'string', pattern: '^(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED)(,(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED))*$' },
 } as const satisfies Record<string, Schema>;
@@ -58,6 +59,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  delimiter: 'CSV field separator: , (default) or ; (as German and Polish spreadsheet programs expect)',
   severity: 'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
   status: 'findings: only these review statuses, comma-separated (OPEN, CONFIRMED, JUSTIFIED, DRIVER_INFORMED, ACKNOWLEDGED; never reviewed = OPEN)',
 };

@@ -137,6 +137,8 @@ if (!hasPdftotext) {
     const text = spawnSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'latin1' }).stdout;
     const fromPdf = pdfKeys(text);
     t.equal(fromPdf.count, page.total, `${label}: the report counts as many`);
+    t.notMatch(text, /imp_/, `${label}: no internal import id where a person reads`);
+    t.match(text, `${card}.ddd`, `${label}: the file name instead`);
     t.same(sorted(fromPdf.keys), sorted(api), `${label}: the report PDF lists the same findings`);
     // 56 days of data: a week near their end has its weeks before, so the two-week limits were evaluated
     if (state.period === 'week' && !state.date_from) t.notMatch(text, /less than two weeks/, `${label}: the report reads the weeks before`);

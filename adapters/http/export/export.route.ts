@@ -3,13 +3,16 @@
  * (adapters/office/export/exports.ts). findings.csv takes the selection of GET /api/drivercard/findings and
  * lists the same findings. Registered through ../office-routes.ts (the route table's order is kept).
  */
-import { activitiesCsv, findingsCsv } from '../../office/export/exports.js';
+import { UTF8_BOM, type Delimiter } from '../../office/export/csv.js';
+import { activitiesCsv, findingsCsv, type CsvDocument } from '../../office/export/exports.js';
 import { findingsQueryFrom, FINDINGS_SELECTION, officeUseCasesOf } from '../findings/findings.route.js';
-import { basisFrom, rangeFrom } from '../query-params.js';
+import { basisFrom, rangeFrom, type QueryValues } from '../query-params.js';
 import type { RouteResponse, RouteSpec } from '../routes.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
 
-const BASIS_RANGE: QueryParameterName[] = ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to'];
+const BASIS_RANGE: QueryParameterName[] = ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'delimiter'];
+
+export const delimiterOf = (query: QueryValues): Delimiter => (query.delimiter === ';' ? ';' : ',');
 
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const ERRORS = {
@@ -20,12 +23,17 @@ const ERRORS = {
 export const csvOk = (description: string): RouteResponse => ({ description, schema: { type: 'string' }, contentType: 'text/csv' });
 const queryOf = (names: readonly QueryParameterName[]) => ({ names, schema: querySchema(names) });
 
-export function csvResponse(fileName: string, text: string): Response {
-  return new Response(text, {
+/**
+ * A CSV file as an attachment: UTF-8 with a byte order mark; the name twice (RFC 6266): ASCII in `filename`,
+ * the name as recorded in `filename*`.
+ */
+export function csvResponse(document: CsvDocument): Response {
+  const { ascii, utf8 } = document.fileName;
+  return new Response(UTF8_BOM + document.text, {
     status: 200,
     headers: {
       'content-type': 'text/csv; charset=utf-8; header=present',
-      'content-disposition': `attachment; filename="${fileName}"`,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
@@ -44,8 +52,8 @@ export const activitiesCsvRoute: RouteSpec = {
   body: null,
   responses: { 200: csvOk('the CSV file'), ...ERRORS },
   async handle({ deps, query }) {
-    const text = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) });
-    return { status: 200, body: csvResponse('activities.csv', text) };
+    const document = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) }, delimiterOf(query));
+    return { status: 200, body: csvResponse(document) };
   },
 };
 
@@ -55,7 +63,7 @@ export const findingsCsvRoute: RouteSpec = {
   operationId: 'exportFindingsCsv',
   summary: 'The findings of a period as CSV (the list of GET /api/drivercard/findings: EU 561 and working time, most serious first)',
   tags: ['exports'],
-  query: queryOf(FINDINGS_SELECTION),
+  query: queryOf([...FINDINGS_SELECTION, 'delimiter']),
   body: null,
   responses: {
     200: csvOk('the CSV file'),
@@ -63,7 +71,7 @@ export const findingsCsvRoute: RouteSpec = {
     409: error('conflicting_data or quarantined_data: the basis is not fit for the pre-check'),
   },
   async handle({ deps, query }) {
-    const text = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query));
-    return { status: 200, body: csvResponse('findings.csv', text) };
+    const document = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query), delimiterOf(query));
+    return { status: 200, body: csvResponse(document) };
   },
 };

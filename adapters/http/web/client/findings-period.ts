@@ -65,8 +65,19 @@ export function reportHref(state: ViewState, week: IsoWeek): string {
   return `report?${new URLSearchParams(params)}`;
 }
 
+/** PDF and CSV of exactly what the findings area lists (the same selection), beside it. */
+export function documentLinks(state: ViewState, week: IsoWeek, basis: Params): HTMLElement {
+  const report = new URLSearchParams(findingsParams({ card_number: state.card_number ?? '' }, state, week));
+  const csv = new URLSearchParams(findingsParams(basis, state, week));
+  const semicolon = new URLSearchParams({ ...Object.fromEntries(csv), delimiter: ';' });
+  return el('span', { class: 'document-links' },
+    el('a', { class: 'button pdf', text: 'PDF', attrs: { href: `report.pdf?${report}`, download: '', title: 'The printable report of these findings (PDF)' } }), ' ',
+    el('a', { class: 'button csv', text: 'CSV', attrs: { href: `export/findings.csv?${csv}`, download: '', title: 'These findings as CSV (comma separated)' } }), ' ',
+    el('a', { class: 'button csv', text: 'CSV (;)', attrs: { href: `export/findings.csv?${semicolon}`, download: '', title: 'These findings as CSV separated by semicolons (German, Polish spreadsheet settings)' } }));
+}
+
 /** The period and severity choices; a change navigates (the URL keeps them). */
-export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (change: Partial<ViewState>) => void): HTMLElement {
+export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (change: Partial<ViewState>) => void, basis: Params = { card_number: state.card_number ?? '' }): HTMLElement {
   const custom = Boolean(state.date_from || state.date_to);
   const select = el('select', { class: 'findings-period', attrs: { 'aria-label': 'Period of the findings' } });
   for (const kind of [...FINDINGS_PERIODS, 'custom'] as const) {
@@ -92,7 +103,8 @@ export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (chang
     box.addEventListener('change', () => go({ severity: SEVERITIES.filter((x) => (x === s ? box.checked : state.severity.includes(x))) as SeverityFilter[] }));
     return el('label', { class: 'severity-choice' }, box, ` ${s}`);
   });
-  return el('div', { class: 'findings-controls' }, select, ' ', dates, ' ', el('span', { class: 'severity-filter', text: 'Severity: ' }, ...boxes));
+  return el('div', { class: 'findings-controls' }, select, ' ', dates, ' ', el('span', { class: 'severity-filter', text: 'Severity: ' }, ...boxes), ' ',
+    documentLinks(state, week, basis));
 }
 
 /** The findings of the period as GET /findings lists them (most serious first), each linked to the chart. */

@@ -1,7 +1,7 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el } from './dom.js';
-import { formatDateTime, formatDuration } from './format.js';
+import { formatDateTime, formatDuration, importName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
@@ -152,7 +152,7 @@ export function renderConflict(
   box.append(el('p', { text: 'Run the pre-check on one import instead:' }));
   box.append(el('ul', { class: 'narrow-list' }, ...usable.map((imp) => {
     const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
-    const b = el('button', { class: 'narrow', text: `${imp.file_name ?? imp.import_id} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
+    const b = el('button', { class: 'narrow', text: `${importName(imp)} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
     b.addEventListener('click', () => choose(imp.import_id));
     return el('li', {}, b);
   })));

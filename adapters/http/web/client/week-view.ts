@@ -162,7 +162,7 @@ export class WeekView {
       const shown = custom ? result : precheckForWeek(result, week);
       const show = (s: string, e: string) => this.show(s, e);
       this.ui.findings.replaceChildren(
-        renderPeriodControls(state, week, (change) => this.hooks.go(change)),
+        renderPeriodControls(state, week, (change) => this.hooks.go(change), basisOf(state)),
         renderFindings(shown, show, custom ? undefined : range.dateFrom, renderPeriodFindings(page, show)),
       );
       if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
