@@ -200,7 +200,10 @@ async function loadFleet(): Promise<void> {
     fleetRows = page.items;
     fleetTotal = page.total;
     fleetPaged = true;
-    ui.fleetSummary.replaceChildren(renderSummary(summary), driversCsvLinks(state));
+    ui.fleetSummary.replaceChildren(renderSummary(summary));
+    // the CSV of the list beside its counts (outside the list of counts)
+    document.getElementById('fleet-documents')?.remove();
+    ui.fleetSummary.after(driversCsvLinks(state));
     ui.fleetNote.hidden = true;
   } catch (error) {
     if (controller.signal.aborted) return;

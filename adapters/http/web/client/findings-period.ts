@@ -112,8 +112,8 @@ export function renderPeriodFindings(page: FindingsPage, show: ShowOnChart): Doc
   const fragment = document.createDocumentFragment();
   const heading = el('h3', { text: `Findings (${page.total})` });
   if (page.date_from && page.date_to) {
-    const context = page.context_from ? `; drawn with the data from ${page.context_from} as context` : '';
-    heading.append(' ', el('span', { class: 'heading-note', text: `${page.date_from} to ${page.date_to}${context}.` }));
+    const context = page.context_from ? ` The pre-check also looked at the 3 weeks before (from ${page.context_from}).` : '';
+    heading.append(' ', el('span', { class: 'heading-note', text: `${page.date_from} to ${page.date_to}.${context}` }));
   }
   fragment.append(heading);
   if (page.items.length === 0) {

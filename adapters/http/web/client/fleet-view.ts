@@ -153,13 +153,13 @@ export function renderSummary(s: FleetSummary): DocumentFragment {
 }
 
 /** drivers.csv of the list as shown (its sort and filters, every page), beside the counts. */
-export function driversCsvLinks(state: ViewState): HTMLLIElement {
+export function driversCsvLinks(state: ViewState): HTMLElement {
   const query: Record<string, string> = { sort: state.sort, order: state.order };
   if (state.q) query.q = state.q;
   if (state.filter === 'overdue') query.overdue = 'true';
   if (state.filter === 'expiring') query.expiring_within_days = String(EXPIRING_DAYS);
   const link = (text: string, extra: Record<string, string>, title: string) =>
     el('a', { class: 'button csv', text, attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title } });
-  return el('li', { class: 'count document-links' },
+  return el('p', { class: 'document-links', attrs: { id: 'fleet-documents' } }, 'Export this list: ',
     link('CSV', {}, 'This list as CSV (comma separated)'), ' ', link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'));
 }

@@ -91,11 +91,15 @@ export class WeekView {
 
     // started once the week-overview's headers arrived: the service computes the week first
     let pre: Promise<PrecheckResult> | null = null;
-    let listed: Promise<FindingsPage> | null = null;
+    let listed: Promise<FindingsPage | null> | null = null;
     const startPrecheck = () => {
       pre ??= precheck({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal);
       pre.catch(() => undefined);
-      listed ??= periodFindings(findingsParams(basis, state, week), signal);
+      // a service without GET /findings (an older version): the pre-check's own list is shown instead
+      listed ??= periodFindings(findingsParams(basis, state, week), signal).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 409) throw e;
+        return null;
+      });
       listed.catch(() => undefined);
     };
     const fourWeeks = { ...basis, date_from: weekDates(addWeeks(week, -3))[0]!, date_to: days[6]! };
@@ -152,7 +156,7 @@ export class WeekView {
   }
 
   private async showPrecheck(
-    pending: Promise<[PrecheckResult, FindingsPage]>, state: ViewState, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>,
+    pending: Promise<[PrecheckResult, FindingsPage | null]>, state: ViewState, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>,
     signal: AbortSignal, weeks: WeekOverview[],
   ): Promise<void> {
     try {
@@ -163,7 +167,7 @@ export class WeekView {
       const show = (s: string, e: string) => this.show(s, e);
       this.ui.findings.replaceChildren(
         renderPeriodControls(state, week, (change) => this.hooks.go(change), basisOf(state)),
-        renderFindings(shown, show, custom ? undefined : range.dateFrom, renderPeriodFindings(page, show)),
+        renderFindings(shown, show, custom ? undefined : range.dateFrom, page ? renderPeriodFindings(page, show) : undefined),
       );
       if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
       renderMarks(this.ui.chart, shown.violations, shown.data_gaps);
