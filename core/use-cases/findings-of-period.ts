@@ -86,8 +86,11 @@ export class FindingsOfPeriodQuery {
   async findings(query: FindingsQuery): Promise<FindingsOfPeriod> {
     const from = query.range.from;
     const context: DateRange = { from: from === null ? null : contextStart(from), to: query.range.to };
-    const precheck = await this.overviews.precheck({ basis: query.basis, range: context, options: query.options });
-    const working_time = await this.workingTime(query, context);
+    // both checks at once: the same basis and days, the same refusals (409) for conflicting or quarantined data
+    const [precheck, working_time] = await Promise.all([
+      this.overviews.precheck({ basis: query.basis, range: context, options: query.options }),
+      this.workingTime(query, context),
+    ]);
     // an open end is the evaluated data's own end (nothing lies beyond it)
     const date_from = from ?? parseIsoDay(precheck.basis.date_from ?? '');
     const date_to = query.range.to ?? parseIsoDay(precheck.basis.date_to ?? '');
