@@ -8,7 +8,7 @@ import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { AnnotationStore } from '../core/ports/annotation-store.js';
-import type { FindingReviewStore } from '../core/ports/finding-reviews.js';
+import type { FindingReviews, FindingReviewStore } from '../core/ports/finding-reviews.js';
 import { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
 import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
@@ -40,8 +40,11 @@ export function bindOfficeRecords(container: Container): void {
 }
 
 /** The HTTP dependencies of the office's records (absent when the store has no such tables). */
-export async function officeRecordUseCases(container: Container): Promise<{ annotations?: OfficeAnnotations; reviews?: FindingReviewWorkflow }> {
+export async function officeRecordUseCases(
+  container: Container,
+): Promise<{ annotations?: OfficeAnnotations; reviews?: FindingReviewWorkflow; findingReviews?: FindingReviews }> {
   const annotations = await container.getAsync<OfficeAnnotations | null>(TOKENS.Annotations);
   const reviews = await container.getAsync<FindingReviewWorkflow | null>(TOKENS.FindingReviews);
-  return { ...(annotations ? { annotations } : {}), ...(reviews ? { reviews } : {}) };
+  const records = await container.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
+  return { ...(annotations ? { annotations } : {}), ...(reviews ? { reviews } : {}), ...(records ? { findingReviews: records } : {}) };
 }

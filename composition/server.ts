@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from 'h3';
 import { createHttpApp } from '../adapters/http/app.js';
-import { allowedHostHeaders, isLoopbackHost, loadConfig, type Config } from './config.js';
+import { allowedHostHeaders, loadConfig, type Config } from './config.js';
 import { createServiceContainer, type ContainerOverrides } from './container.js';
 
 export interface RunningServer {

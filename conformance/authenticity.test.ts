@@ -121,6 +121,8 @@ async function importOnce(bytes: Uint8Array, trust: TrustStore, requireVerified:
   let saved: ImportRow | null = null;
   const store = {
     findImport: async () => null,
+    storedHolder: async () => null,
+    cardHistory: async () => ({ served: [], conflicts: [] }),
     saveImport: async (input: { import: ImportRow }) => {
       saved = input.import;
       return { outcome: 'created', import: input.import };

@@ -42,6 +42,7 @@ export function fleetRecord(card_number: string, fields: Partial<FleetCardRecord
     authenticity_status: null,
     findings: emptyFindingCounts(),
     findings_evaluated: true,
+    findings_not_evaluated_reason: null,
     ...fields,
   };
 }
@@ -71,10 +72,11 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
       surname: 'Šimková', first_names: 'Eva', expiry_day: TODAY + 100, card_download_s: NOW - 5 * DAY, activity_end_s: NOW - 6 * DAY,
       recorded_days: [TODAY - 7, TODAY - 6], imports: 3, quarantined_imports: 1, conflicting_days: 2, authenticity_status: 'VERIFIED',
       findings: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 4, MI: 1, SI: 1, VSI: 0, MSI: 0 }, findings_evaluated: false,
+      findings_not_evaluated_reason: 'quarantined_data',
     });
     await fleet.saveFleetCard(record);
     t.strictSame(await fleet.fleetCard('CARD000000000001'), record);
-    const replaced = { ...record, surname: 'Other', imports: 4, authenticity_status: null, findings_evaluated: true };
+    const replaced = { ...record, surname: 'Other', imports: 4, authenticity_status: null, findings_evaluated: true, findings_not_evaluated_reason: null };
     await fleet.saveFleetCard(replaced);
     t.strictSame(await fleet.fleetCard('CARD000000000001'), replaced);
     t.equal(await fleet.fleetCard('NOSUCHCARD'), null);
@@ -119,11 +121,32 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
     t.same(await cards({ q: '0%_d' }), ['FRESH000000000003'], '% and _ are literal');
     t.same(await cards({ q: '%' }), ['FRESH000000000003']);
     t.same(await cards({ q: 'late', overdue: false }), []);
-    t.same(await fleet.fleetCounts(NOW), { drivers: 4, overdue: 1, expiring_30d: 2, with_infringements: 1 });
+    t.same(await fleet.fleetCounts(NOW), { drivers: 4, overdue: 1, expiring_30d: 1, expired: 1, with_infringements: 1, not_evaluated: 0 },
+      'expired (3 days ago) and expiring (in 30 days) apart');
+  });
+
+  withFleet('sort=findings: the most serious finding first (MSI > VSI > SI > MI), then the count; not evaluated counted apart', async (t, { fleet }) => {
+    const counts = (f: Partial<ReturnType<typeof emptyFindingCounts>>) => ({ ...emptyFindingCounts(), ...f });
+    await fleet.saveFleetCard(fleetRecord('MINOR000000000001', { findings: counts({ VIOLATION: 5, MI: 5 }) }));
+    await fleet.saveFleetCard(fleetRecord('MSI00000000000002', { findings: counts({ VIOLATION: 1, MSI: 1 }) }));
+    await fleet.saveFleetCard(fleetRecord('SI000000000000003', { findings: counts({ VIOLATION: 1, SI: 1 }) }));
+    await fleet.saveFleetCard(fleetRecord('SI000000000000004', { findings: counts({ VIOLATION: 3, SI: 2, MI: 1 }) }));
+    await fleet.saveFleetCard(fleetRecord('CLEAN000000000005'));
+    await fleet.saveFleetCard(fleetRecord('UNEVAL00000000006', { findings_evaluated: false, findings_not_evaluated_reason: 'conflicting_data' }));
+    await fleet.saveFleetCard(fleetRecord('EXPIRED0000000007', { expiry_day: TODAY - 2000 }));
+    await fleet.saveFleetCard(fleetRecord('EXPIRING000000008', { expiry_day: TODAY }));
+    const order = async (o: 'asc' | 'desc') => (await fleet.listFleetCards(query({ sort: 'findings', order: o }))).items.map((r) => r.card_number);
+    t.same(await order('desc'), [
+      'MSI00000000000002', 'SI000000000000004', 'SI000000000000003', 'MINOR000000000001', 'UNEVAL00000000006',
+      'CLEAN000000000005', 'EXPIRED0000000007', 'EXPIRING000000008',
+    ]);
+    t.same((await order('asc')).slice(-4), ['MINOR000000000001', 'SI000000000000003', 'SI000000000000004', 'MSI00000000000002']);
+    t.same(await fleet.fleetCounts(NOW), { drivers: 8, overdue: 0, expiring_30d: 1, expired: 1, with_infringements: 4, not_evaluated: 1 });
+    t.equal((await fleet.fleetCard('UNEVAL00000000006'))!.findings_not_evaluated_reason, 'conflicting_data', 'the reason reads back');
   });
 
   withFleet('an empty fleet counts zero; cards with imports but no row, or a row lagging behind them, are listed', async (t, { fleet, store }) => {
-    t.same(await fleet.fleetCounts(NOW), { drivers: 0, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+    t.same(await fleet.fleetCounts(NOW), { drivers: 0, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 });
     t.same((await fleet.listFleetCards(query())).items, []);
     await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-02')] })));
     await store.saveImport(newImport(buildParsedCard({ card_number: 'ROWLESS000000001', days: [workingDay('2026-03-03')] })));

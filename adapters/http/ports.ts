@@ -13,6 +13,7 @@ import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-impo
 import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';
 import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
 import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
+import type { FindingReviews } from '../../core/ports/finding-reviews.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -58,6 +59,8 @@ export interface HttpAppDependencies {
   annotations?: OfficeAnnotations;
   /** the review workflow of findings; absent: its routes answer 404 */
   reviews?: FindingReviewWorkflow;
+  /** review statuses of findings (the `status` filter of GET /findings); absent: every finding is OPEN */
+  findingReviews?: FindingReviews;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

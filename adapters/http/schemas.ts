@@ -20,4 +20,5 @@ export * from './day-overview/day-overview.schema.js';
 export * from './week-overview/week-overview.schema.js';
 export * from './eu561-violations/eu561-violations.schema.js';
 export * from './working-time/working-time.schema.js';
+export * from './findings/findings.schema.js';
 export * from './fleet/fleet.schema.js';

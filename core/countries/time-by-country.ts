@@ -17,7 +17,6 @@
  */
 import type { ActivityIntervalRow, ActivityTotals, EpochSeconds, PositionRow, UtcDay } from '../domain/rows.js';
 import { totalsKeyOf, zeroTotals } from '../overview/time-totals.js';
-import { dayOf } from '../time.js';
 
 export interface CountryEvidence {
   source: PositionRow['source'];

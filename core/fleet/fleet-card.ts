@@ -31,6 +31,9 @@ export type AuthenticityStatus = (typeof AUTHENTICITY_STATUSES)[number];
 export const FINDING_STATUSES: readonly FindingStatus[] = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'];
 export const SEVERITIES: readonly Severity[] = ['MI', 'SI', 'VSI', 'MSI'];
 export type FindingCounts = Record<FindingStatus | Severity, number>;
+/** Why the pre-check did not evaluate a card's last 4 weeks: the refusal of the trusted operation. */
+export const NOT_EVALUATED_REASONS = ['conflicting_data', 'quarantined_data'] as const;
+export type NotEvaluatedReason = (typeof NOT_EVALUATED_REASONS)[number];
 
 /** The stored summary of one card. */
 export interface FleetCardRecord {
@@ -57,6 +60,8 @@ export interface FleetCardRecord {
    * absent on summaries written before roadside readiness existed
    */
   card_data_days?: number[];
+  /** why, when not evaluated */
+  findings_not_evaluated_reason: NotEvaluatedReason | null;
 }
 
 export interface FleetFilter {
@@ -88,13 +93,42 @@ export interface FleetRow {
   authenticity_status: AuthenticityStatus | null;
   findings_4w: FindingCounts;
   findings_4w_evaluated: boolean;
+  /** why the last 4 weeks were not evaluated (null when they were): their counts then say nothing */
+  findings_4w_not_evaluated_reason: NotEvaluatedReason | null;
+  /** the most serious severity among the 4 weeks' findings (MSI > VSI > SI > MI), null when none or not evaluated */
+  findings_4w_most_serious: Severity | null;
 }
 
 export interface FleetCounts {
   drivers: number;
   overdue: number;
+  /** cards expiring within 30 days, not already expired */
   expiring_30d: number;
+  /** cards whose expiry date has passed */
+  expired: number;
+  /** evaluated cards with a violation in their last 4 weeks */
   with_infringements: number;
+  /** cards whose last 4 weeks the pre-check could not evaluate (counted apart: nothing is known of them) */
+  not_evaluated: number;
+}
+
+/**
+ * The fleet's order by findings: the most serious severity first (MSI 5, VSI 4, SI 3, MI 2), a finding without
+ * severity 1, none 0; the stored rank column of the fleet table. Cards not evaluated have rank 0 and sort after
+ * every card with findings, before the cards evaluated without any.
+ */
+export const SEVERITY_RANK: Record<Severity, number> = { MSI: 5, VSI: 4, SI: 3, MI: 2 };
+
+export function mostSerious(counts: FindingCounts): Severity | null {
+  return (['MSI', 'VSI', 'SI', 'MI'] as const).find((s) => counts[s] > 0) ?? null;
+}
+
+export function findingRank(record: Pick<FleetCardRecord, 'findings' | 'findings_evaluated'>): number {
+  if (!record.findings_evaluated) return 0;
+  const worst = mostSerious(record.findings);
+  if (worst !== null) return SEVERITY_RANK[worst];
+  const f = record.findings;
+  return f.VIOLATION + f.POTENTIAL + f.INCOMPLETE_DATA > 0 ? 1 : 0;
 }
 
 export function emptyFindingCounts(): FindingCounts {
@@ -160,6 +194,8 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     authenticity_status: record.authenticity_status,
     findings_4w: record.findings,
     findings_4w_evaluated: record.findings_evaluated,
+    findings_4w_not_evaluated_reason: record.findings_evaluated ? null : record.findings_not_evaluated_reason,
+    findings_4w_most_serious: record.findings_evaluated ? mostSerious(record.findings) : null,
   };
 }
 

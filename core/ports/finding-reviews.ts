@@ -7,13 +7,19 @@
  * - `reviewHistory` returns a finding's entries ordered by seq, exactly as stored (never corrected).
  */
 import type { ReviewEntry } from '../reviews/review-chain.js';
-import type { ReviewStatus } from '../reviews/review-status.js';
+import { REVIEW_STATUSES, type ReviewStatus } from '../reviews/review-status.js';
 
-export type { ReviewStatus };
+export { REVIEW_STATUSES, type ReviewStatus };
 
 export interface FindingReviews {
-  statusesOf(findingIds: readonly string[]): Promise<Map<string, ReviewStatus>>;
+  /** the current status of each finding_id that has a review; ids absent from the answer are OPEN */
+  statusesOf(findingIds: readonly string[]): Promise<ReadonlyMap<string, ReviewStatus>>;
 }
+
+/** No review store wired: every finding is OPEN. */
+export const NO_REVIEWS: FindingReviews = {
+  statusesOf: async () => new Map(),
+};
 
 export interface FindingReviewStore extends FindingReviews {
   appendReview(entry: ReviewEntry): Promise<boolean>;

@@ -13,7 +13,6 @@ import { runWorkingTime, type WorkingTimeResult } from '../wtd/index.js';
 import { DAY_SECONDS, dayStart, isoDay, isoDayOrNull } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { AnnotationStore } from '../ports/annotation-store.js';
-import { servedHistory } from './driver-card-queries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
   describeBasis, resolveBasis, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
@@ -79,9 +78,8 @@ export class OverviewQueries implements OverviewUseCases {
   private async annotationsOf(input: PrecheckInput, mode: 'apply' | 'ignore' | undefined): Promise<Pick<PrecheckInput, 'annotations' | 'annotations_ignored'>> {
     if (mode === 'ignore') return { annotations: [], annotations_ignored: true };
     if (this.annotations === null || input.card_number === null || input.intervals.length === 0) return { annotations: [] };
-    let first = input.intervals[0]!.start;
-    let last = input.intervals[0]!.end;
-    for (const r of input.intervals) (first = Math.min(first, r.start), last = Math.max(last, r.end));
+    const first = input.intervals.reduce((m, r) => Math.min(m, r.start), Infinity);
+    const last = input.intervals.reduce((m, r) => Math.max(m, r.end), -Infinity);
     const from = input.date_from !== null ? dayStart(input.date_from) : first;
     const to = input.date_to !== null ? dayStart(input.date_to) + DAY_SECONDS : last;
     const found = await this.annotations.annotationsOf({ card_number: input.card_number, from, to, include_withdrawn: false });

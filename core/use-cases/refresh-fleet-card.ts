@@ -17,6 +17,7 @@ import {
   FINDING_WEEKS,
   RECORDED_DAYS_KEPT,
   type FindingCounts,
+  type NotEvaluatedReason,
   type FleetCardRecord,
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
@@ -101,7 +102,7 @@ export class RefreshFleetCard {
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
     const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
-    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true } : await this.findings(cardNumber, lastDay);
+    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true, reason: null } : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
       card_number: cardNumber,
       surname: holder.driver.surname,
@@ -118,6 +119,7 @@ export class RefreshFleetCard {
       findings: findings.counts,
       findings_evaluated: findings.evaluated,
       card_data_days: lastDay === null ? [] : await this.cardData(cardNumber, lastDay),
+      findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);
   }
@@ -139,16 +141,15 @@ export class RefreshFleetCard {
     return end;
   }
 
-  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean }> {
+  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
     const from = mondayOf(lastDay) - 7 * (FINDING_WEEKS - 1);
     const to = mondayOf(lastDay) + 6;
     try {
       const result = await this.deps.overviews.precheck({ basis: { kind: 'card_number', value: cardNumber }, range: { from, to } });
-      return { counts: countFindings(result.violations), evaluated: true };
+      return { counts: countFindings(result.violations), evaluated: true, reason: null };
     } catch (error) {
-      if (error instanceof ConflictingDataError || error instanceof QuarantinedDataError) {
-        return { counts: emptyFindingCounts(), evaluated: false };
-      }
+      if (error instanceof ConflictingDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
+      if (error instanceof QuarantinedDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
       throw error;
     }
   }

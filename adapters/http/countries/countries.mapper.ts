@@ -3,7 +3,7 @@ import type { CountryEvidence, CountryTime } from '../../../core/countries/time-
 import { isoDay, isoTimestamp } from '../../../core/time.js';
 import type { CountryTimesResult } from '../../../core/use-cases/country-times.js';
 import { basisToResponse } from '../shared/list.mapper.js';
-import { csvText, hmm, type Cell } from '../export/csv.js';
+import { csvText, hmm, type Cell, type Delimiter } from '../../office/export/csv.js';
 
 const evidenceToResponse = (e: CountryEvidence) => ({ ...e, timestamp: isoTimestamp(e.timestamp) });
 
@@ -40,12 +40,12 @@ export const COUNTRY_HEADER = [
 const count = (list: readonly { source: string; type?: string | null }[], source: string, type?: string) =>
   list.filter((e) => e.source === source && (type === undefined || e.type === type || e.type === 'LOAD_UNLOAD')).length;
 
-export function countriesCsv(json: CountriesJson): string {
+export function countriesCsv(json: CountriesJson, delimiter: Delimiter = ','): string {
   const b = json.basis;
   return csvText(COUNTRY_HEADER, json.countries.map((c): Cell[] => [
     b.card_number, b.date_from, b.date_to, c.country_code, c.days, c.working_days, c.driving_s, hmm(c.driving_s), c.working_s,
     hmm(c.working_s), c.totals.AVAILABILITY, c.totals.REST, c.totals.UNKNOWN, c.total_s, hmm(c.total_s), c.inferred_s, c.inferred,
     count(c.evidence, 'BORDER_CROSSING'), count(c.evidence, 'PLACE'), count(c.evidence, 'GNSS_ACCUMULATED_DRIVING'),
     count(c.operations, 'LOAD_UNLOAD', 'LOAD'), count(c.operations, 'LOAD_UNLOAD', 'UNLOAD'),
-  ]));
+  ]), delimiter);
 }

@@ -5,7 +5,8 @@
 import { basisFrom, boundedRangeFrom } from '../shared/query-params.js';
 import { QUERY_ERRORS, queryOf } from '../shared/route-spec.js';
 import type { RouteContext, RouteSpec } from '../shared/route-spec.js';
-import { csvResponse } from '../export/exports.js';
+import { documentFileName } from '../../office/export/csv.js';
+import { csvResponse, delimiterOf } from '../export/export.route.js';
 import { fleetChecksOf } from '../vehicles/vehicles.route.js';
 import { countriesCsv, countriesToResponse } from './countries.mapper.js';
 import { countriesResponseSchema } from './countries.schema.js';
@@ -37,11 +38,14 @@ export const countryRoutes: readonly RouteSpec[] = [
     operationId: 'exportCountriesCsv',
     summary: 'Time by country of a basis as CSV (one row per country)',
     tags: ['exports'],
-    query: queryOf(NAMES),
+    query: queryOf([...NAMES, 'delimiter']),
     body: null,
     responses: { 200: { description: 'the CSV file', schema: { type: 'string' }, contentType: 'text/csv' }, ...QUERY_ERRORS },
     async handle(context) {
-      return { status: 200, body: csvResponse('countries.csv', countriesCsv(await answer(context))) };
+      const json = await answer(context);
+      const text = countriesCsv(json, delimiterOf(context.query));
+      const fileName = documentFileName('countries', [json.basis.card_number, json.basis.date_from, json.basis.date_to], 'csv');
+      return { status: 200, body: csvResponse({ text, fileName }) };
     },
   },
 ];

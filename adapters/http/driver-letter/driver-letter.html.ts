@@ -2,7 +2,7 @@
  * The driver letter as a printable page: the confirmed findings of the period for the driver's signature, then
  * the office's follow-up of every finding (its review status and notes, the annotations that apply). Times UTC.
  */
-import { escapeHtml } from '../report/report-html.js';
+import { escapeHtml } from '../../office/report/report-html.js';
 import { ruleName } from '../../web/client/labels.js';
 import type { LetterFinding, LetterModel } from './driver-letter.model.js';
 

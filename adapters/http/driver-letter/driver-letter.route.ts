@@ -6,7 +6,7 @@ import { parseIsoDay } from '../../../core/time.js';
 import { invalidFilter } from '../shared/problem.js';
 import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
-import { REPORT_CONTENT_SECURITY_POLICY } from '../report/report-routes.js';
+import { REPORT_CONTENT_SECURITY_POLICY } from '../report/report.route.js';
 import { buildLetterModel } from './driver-letter.model.js';
 import { letterHtml } from './driver-letter.html.js';
 

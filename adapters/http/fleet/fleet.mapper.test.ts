@@ -28,6 +28,8 @@ const base: FleetRow = {
   authenticity_status: 'VERIFIED',
   findings_4w: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 4, MI: 1, SI: 1, VSI: 0, MSI: 1 },
   findings_4w_evaluated: true,
+  findings_4w_not_evaluated_reason: 'quarantined_data',
+  findings_4w_most_serious: 'MSI',
 };
 
 /** A different value of the same kind for a field (null for a nullable one that has a value). */
@@ -36,6 +38,8 @@ function changed(key: keyof FleetRow, value: unknown): unknown {
   if (typeof value === 'boolean') return !value;
   if (key === 'last_download_source') return 'ACTIVITY_END';
   if (key === 'authenticity_status') return 'INVALID';
+  if (key === 'findings_4w_not_evaluated_reason') return 'conflicting_data';
+  if (key === 'findings_4w_most_serious') return 'MI';
   if (typeof value === 'string') return key === 'card_number' ? value : `${value} 2`;
   return value;
 }

@@ -36,6 +36,9 @@ export const fleetRowSchema = {
     authenticity_status: { type: ['string', 'null'], enum: [...AUTHENTICITY_STATUSES, null] },
     findings_4w: findingCounts,
     findings_4w_evaluated: { type: 'boolean' },
+    /** why the 4 weeks were not evaluated (their counts then say nothing), null when they were */
+    findings_4w_not_evaluated_reason: { type: ['string', 'null'], enum: ['conflicting_data', 'quarantined_data', null] },
+    findings_4w_most_serious: { type: ['string', 'null'], enum: ['MSI', 'VSI', 'SI', 'MI', null] },
   },
   required: [
     'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left',
@@ -58,8 +61,8 @@ export const fleetListResponseSchema = {
 
 export const fleetSummaryResponseSchema = {
   type: 'object',
-  properties: { drivers: count, overdue: count, expiring_30d: count, with_infringements: count },
-  required: ['drivers', 'overdue', 'expiring_30d', 'with_infringements'],
+  properties: { drivers: count, overdue: count, expiring_30d: count, expired: count, with_infringements: count, not_evaluated: count },
+  required: ['drivers', 'overdue', 'expiring_30d', 'expired', 'with_infringements', 'not_evaluated'],
 } as const;
 
 export type FleetRowResponse = FromSchema<typeof fleetRowSchema>;

@@ -9,8 +9,7 @@ import { officeService } from '../testing/office-service.js';
 import { strictValidator } from '../shared/validation.js';
 import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet.schema.js';
 import { parseIsoDay } from '../../../core/time.js';
-import { apiBody } from '../office-api.js';
-import type { HttpAppDependencies } from '../ports.js';
+import { fleetListJson, fleetRequestFrom } from './fleet.mapper.js';
 
 /** 11 h of driving: a daily driving violation (Art. 6(1)). */
 const longDay = (date: string): DaySpec => ({
@@ -36,9 +35,7 @@ t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and fil
   t.equal(res.status, 200);
   const body = await res.json();
   t.ok(strictValidator(fleetListResponseSchema)(body), 'answer matches its schema');
-  const url = new URL('http://127.0.0.1:5055/');
-  const deps = { ...service.bundle } as unknown as HttpAppDependencies;
-  t.same(await apiBody({ request: new Request(url), url, query: {}, deps }, 'listDrivers', {}), body, 'the report and exports read the same list (its JSON written as text)');
+  t.same(fleetListJson(await service.bundle.fleet!.list(fleetRequestFrom({}))), body, 'drivers.csv reads the same list (its JSON written as text)');
   t.same(body.items.map((r: any) => r.card_number), ['AAAA000000000001', 'BBBB000000000002', 'CCCC000000000003'], 'overdue first, unknown last');
   const [a, bRow, c] = body.items;
   t.match(a, {
@@ -77,7 +74,7 @@ t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and fil
 
   const summary = await (await service.get('/api/drivercard/drivers/summary')).json();
   t.ok(strictValidator(fleetSummaryResponseSchema)(summary));
-  t.same(summary, { drivers: 3, overdue: 1, expiring_30d: 1, with_infringements: body.items.filter((r: any) => r.findings_4w.VIOLATION > 0).length });
+  t.same(summary, { drivers: 3, overdue: 1, expiring_30d: 1, expired: 0, with_infringements: body.items.filter((r: any) => r.findings_4w.VIOLATION > 0).length, not_evaluated: 0 });
   t.ok(summary.with_infringements >= 1);
 
   service.setNow('2026-04-07T00:00:00Z');
@@ -112,12 +109,35 @@ t.test('fleet: a second download updates the row; a reused file changes nothing;
   t.same(await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004'), before, 'refreshing again is idempotent');
 });
 
+t.test('fleet: a card whose weeks were not evaluated says so, with the reason, and is counted apart', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'HHHH000000000008', surname: 'Hill', days: [...datesFrom('2026-02-23', 13).map((d) => workingDay(d)), longDay('2026-03-08')] }));
+  const before = await (await service.get('/api/drivercard/drivers/summary')).json();
+  t.match(before, { drivers: 1, with_infringements: 1, not_evaluated: 0 });
+  const quarantined = buildParsedCard({ card_number: 'QQQQ000000000009', surname: 'Quist', days: datesFrom('2026-03-01', 8).map((d) => workingDay(d)) });
+  quarantined.metadata.warnings = [{ code: 'damaged_ef', message: 'x' }];
+  await service.importCard(quarantined);
+  t.same(await (await service.get('/api/drivercard/drivers/summary')).json(), { ...before, drivers: 2, not_evaluated: 1 }, 'the infringements tile does not drop');
+  const rows = ((await (await service.get('/api/drivercard/drivers?sort=findings')).json()) as any).items;
+  t.same(rows.map((r: any) => r.card_number), ['HHHH000000000008', 'QQQQ000000000009'], 'the card with a finding first');
+  t.match(rows[1], { findings_4w_evaluated: false, findings_4w_not_evaluated_reason: 'quarantined_data', findings_4w_most_serious: null });
+  t.ok(rows[0].findings_4w_most_serious !== null, 'the most serious finding of the 4 weeks');
+  const csv = (await (await service.get('/export/drivers.csv?sort=findings')).text()).split('\r\n').map((l) => l.split(','));
+  const col = (name: string) => csv[0]!.indexOf(name);
+  const q = csv.find((r) => r[0] === 'QQQQ000000000009')!;
+  t.same([q[col('evaluated')], q[col('violations_4w')], q[col('msi_4w')]], ['false', '', ''], 'no count where nothing is known');
+  t.match(q[col('not_evaluated_reason')], /^not evaluated: the data contains a quarantined import/);
+  t.equal(csv[1]![0], 'HHHH000000000008', 'drivers.csv in the same order');
+  t.equal(csv[1]![col('evaluated')], 'true');
+});
+
 t.test('fleet: an older database without summaries gets them on the first read', async (t) => {
   const service = await officeService();
   t.teardown(() => service.close());
   await service.importCard(buildParsedCard({ card_number: 'GGGG000000000007', days: [workingDay('2026-03-01')] }));
   await service.store.query('DELETE FROM fleet_card');
-  t.same(await (await service.get('/api/drivercard/drivers/summary')).json(), { drivers: 1, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+  t.same(await (await service.get('/api/drivercard/drivers/summary')).json(), { drivers: 1, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 });
   await service.store.query('DELETE FROM fleet_card');
   t.equal(((await (await service.get('/api/drivercard/drivers')).json()) as any).total, 0, 'once per process');
 });

@@ -33,6 +33,9 @@ export const queryParameterSchemas = {
   include_quarantined: { type: 'string', enum: ['true', 'false'] },
   include_withdrawn: { type: 'string', enum: ['true', 'false'] },
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
+  delimiter: { type: 'string', enum: [',', ';'] },
+  severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
+  status: { type: 'string', pattern: '^(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED)(,(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED))*$' },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -66,6 +69,9 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
   include_quarantined: 'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
   include_withdrawn: 'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
+  delimiter: 'CSV field separator: , (default) or ; (as German and Polish spreadsheet programs expect)',
+  severity: 'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
+  status: 'findings: only these review statuses, comma-separated (OPEN, CONFIRMED, JUSTIFIED, DRIVER_INFORMED, ACKNOWLEDGED; never reviewed = OPEN)',
   annotations: "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
 };
 

@@ -22,6 +22,7 @@ const record: FleetCardRecord = {
   authenticity_status: 'VERIFIED',
   findings: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 4, MI: 1, SI: 1, VSI: 0, MSI: 1 },
   findings_evaluated: true,
+  findings_not_evaluated_reason: null,
 };
 
 t.test('the array form round-trips every field and is much shorter than the object form', async (t) => {
@@ -34,6 +35,7 @@ t.test('the array form round-trips every field and is much shorter than the obje
   const empty: FleetCardRecord = {
     ...record, surname: null, first_names: null, issuing_member_state: null, expiry_day: null, card_download_s: null,
     activity_end_s: null, recorded_days: [], authenticity_status: null, findings: emptyFindingCounts(), findings_evaluated: false,
+    findings_not_evaluated_reason: 'quarantined_data',
   };
   t.strictSame(fleetRecordFromRaw({ card_number: record.card_number, record_json: recordJson(empty) }), empty);
 });
@@ -46,7 +48,7 @@ t.test('the object form of older versions reads back the same record', async (t)
     {
       card_number: 'X', surname: null, first_names: null, issuing_member_state: null, expiry_day: null, card_download_s: null,
       activity_end_s: null, recorded_days: [], imports: 0, quarantined_imports: 0, conflicting_days: 0, authenticity_status: null,
-      findings: emptyFindingCounts(), findings_evaluated: false,
+      findings: emptyFindingCounts(), findings_evaluated: false, findings_not_evaluated_reason: null,
     },
     'missing fields are unknown or zero',
   );

@@ -20,11 +20,15 @@ export interface FleetCardEntity {
   f_violation: number;
   f_potential: number;
   f_incomplete: number;
+  /** the most serious finding's rank (core/fleet/fleet-card.ts findingRank), the first key of sort=findings */
+  f_rank: number;
+  /** 1 when the pre-check could not evaluate the card's last 4 weeks */
+  f_unevaluated: number;
 }
 
 export const FLEET_CARD_COLUMNS = [
   'card_number', 'record_json', 'search_text', 'name_key', 'expiry_day', 'last_download_s', 'f_violation', 'f_potential',
-  'f_incomplete',
+  'f_incomplete', 'f_rank', 'f_unevaluated',
 ] as const satisfies readonly (keyof FleetCardEntity)[];
 
 /**
@@ -54,6 +58,8 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
         f_violation: counter,
         f_potential: counter,
         f_incomplete: counter,
+        f_rank: counter,
+        f_unevaluated: counter,
       },
       indexes: [{ name: 'fleet_card_due_index', expression: DUE_INDEX }],
     }),

@@ -10,7 +10,10 @@ import {
   DOWNLOAD_INTERVAL_SECONDS,
   RECORDED_DAYS_KEPT,
   epochDayOf,
+  findingRank,
   lastDownloadOf,
+  NOT_EVALUATED_REASONS,
+  type NotEvaluatedReason,
   type AuthenticityStatus,
   emptyFindingCounts,
   type FindingCounts,
@@ -33,7 +36,7 @@ export function fleetValues(record: FleetCardRecord): SqlValue[] {
   return [
     record.card_number, recordJson(record), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
     nameKey, record.expiry_day, lastDownloadOf(record).seconds, record.findings.VIOLATION, record.findings.POTENTIAL,
-    record.findings.INCOMPLETE_DATA,
+    record.findings.INCOMPLETE_DATA, findingRank(record), record.findings_evaluated ? 0 : 1,
   ];
 }
 
@@ -42,7 +45,7 @@ export function fleetValues(record: FleetCardRecord): SqlValue[] {
  * ~130 characters a row instead of ~460 for an object with its keys, and sorts shorter rows). Rows written by
  * an older version hold the record as a JSON object; both forms read back (./fleet-record-form.test.ts).
  */
-export const RECORD_FORMAT = 2;
+export const RECORD_FORMAT = 3;
 const FINDING_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'] as const satisfies readonly (keyof FindingCounts)[];
 
 export function recordJson(record: FleetCardRecord): string {
@@ -53,13 +56,24 @@ export function recordJson(record: FleetCardRecord): string {
     RECORD_FORMAT, record.surname, record.first_names, record.issuing_member_state, record.expiry_day, record.card_download_s,
     record.activity_end_s, days?.until ?? null, days?.bits ?? null, record.imports, record.quarantined_imports, record.conflicting_days,
     record.authenticity_status, f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI, record.findings_evaluated,
-    // absent: written before roadside readiness existed; null: no card data in the window
+    record.findings_not_evaluated_reason,
+    // absent: written without roadside readiness; null: no card data in the window
     ...(cardData === undefined ? [] : [cardData?.until ?? null, cardData?.bits ?? null]),
   ]);
 }
 
 function authenticityOf(value: unknown): AuthenticityStatus | null {
   return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value) ? (value as AuthenticityStatus) : null;
+}
+
+function reasonOf(value: unknown): NotEvaluatedReason | null {
+  return typeof value === 'string' && (NOT_EVALUATED_REASONS as readonly string[]).includes(value) ? (value as NotEvaluatedReason) : null;
+}
+
+/** Whether a stored row was written in the current RECORD_FORMAT (older rows lack the rank and the reason). */
+export function currentFormat(raw: Raw): boolean {
+  const parsed = JSON.parse(raw.record_json as string) as unknown;
+  return Array.isArray(parsed) && parsed[0] === RECORD_FORMAT;
 }
 
 const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
@@ -96,7 +110,8 @@ function recordFromArray(cardNumber: string, a: readonly unknown[]): FleetCardRe
       MSI: numberOr(a[19], 0),
     },
     findings_evaluated: a[20] === true,
-    ...(a.length > 21 ? { card_data_days: recordedDaysOf({ until: a[21], bits: a[22] }) } : {}),
+    findings_not_evaluated_reason: reasonOf(a[21]),
+    ...(a.length > 22 ? { card_data_days: recordedDaysOf({ until: a[22], bits: a[23] }) } : {}),
   };
 }
 
@@ -120,6 +135,7 @@ function recordFromObject(cardNumber: string, r: Record<string, unknown>): Fleet
     authenticity_status: authenticityOf(r.authenticity_status),
     findings: counts,
     findings_evaluated: r.findings_evaluated === true,
+    findings_not_evaluated_reason: reasonOf(r.findings_not_evaluated_reason),
   };
 }
 
@@ -192,16 +208,20 @@ export class MikroOrmFleetStore implements FleetStore {
     const [row] = await this.store.query(
       `SELECT COUNT(*) AS drivers,
               SUM(CASE WHEN last_download_s < ? THEN 1 ELSE 0 END) AS overdue,
-              SUM(CASE WHEN expiry_day <= ? THEN 1 ELSE 0 END) AS expiring,
-              SUM(CASE WHEN f_violation > 0 THEN 1 ELSE 0 END) AS infringements
+              SUM(CASE WHEN expiry_day >= ? AND expiry_day <= ? THEN 1 ELSE 0 END) AS expiring,
+              SUM(CASE WHEN expiry_day < ? THEN 1 ELSE 0 END) AS expired,
+              SUM(CASE WHEN f_violation > 0 AND f_unevaluated = 0 THEN 1 ELSE 0 END) AS infringements,
+              SUM(CASE WHEN f_unevaluated = 1 THEN 1 ELSE 0 END) AS unevaluated
          FROM fleet_card`,
-      [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS) + 30],
+      [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS), epochDayOf(nowS) + 30, epochDayOf(nowS)],
     );
     return {
       drivers: Number(row!.drivers),
       overdue: Number(row!.overdue ?? 0),
       expiring_30d: Number(row!.expiring ?? 0),
+      expired: Number(row!.expired ?? 0),
       with_infringements: Number(row!.infringements ?? 0),
+      not_evaluated: Number(row!.unevaluated ?? 0),
     };
   }
 
@@ -212,7 +232,8 @@ export class MikroOrmFleetStore implements FleetStore {
       ),
       this.store.query('SELECT card_number, record_json FROM fleet_card'),
     ]);
-    const summarised = new Map(rows.map((raw) => [raw.card_number as string, fleetRecordFromRaw(raw).imports]));
+    // a row of an older RECORD_FORMAT (no rank, no reason) is rebuilt as if it were missing
+    const summarised = new Map(rows.map((raw) => [raw.card_number as string, currentFormat(raw) ? fleetRecordFromRaw(raw).imports : -1]));
     const stored = new Set(counts.map((c) => c.card_number as string));
     const lagging = counts.filter((c) => (summarised.get(c.card_number as string) ?? -1) !== Number(c.n)).map((c) => c.card_number as string);
     // rows left for cards whose imports were all withdrawn or purged (the refresh removes them)
@@ -236,7 +257,8 @@ export class MikroOrmFleetStore implements FleetStore {
       case 'last_download':
         return `${nullsLast('last_download_s')}, ${tail}`;
       case 'findings':
-        return `f_violation ${dir}, f_potential ${dir}, f_incomplete ${dir}, ${tail}`;
+        // the most serious finding first, then not evaluated before evaluated-clean, then the counts
+        return `f_rank ${dir}, f_unevaluated ${dir}, f_violation ${dir}, f_potential ${dir}, f_incomplete ${dir}, ${tail}`;
     }
   }
 }

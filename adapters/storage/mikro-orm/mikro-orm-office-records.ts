@@ -68,8 +68,14 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
   async annotationsOf(q: AnnotationQuery): Promise<Annotation[]> {
     const where = ['card_number = ?'];
     const params: SqlValue[] = [q.card_number];
-    if (q.to !== null) (where.push('start_s < ?'), params.push(q.to));
-    if (q.from !== null) (where.push('end_s > ?'), params.push(q.from));
+    if (q.to !== null) {
+      where.push('start_s < ?');
+      params.push(q.to);
+    }
+    if (q.from !== null) {
+      where.push('end_s > ?');
+      params.push(q.from);
+    }
     if (!q.include_withdrawn) where.push('withdrawn_at IS NULL');
     const rows = await this.store.query(
       `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM annotation WHERE ${where.join(' AND ')} ORDER BY start_s, created_at, annotation_id`,

@@ -4,6 +4,7 @@ import type {
   EventFaultRow,
   FleetRow,
   FleetSummary,
+  FindingsPage,
   ImportInfo,
   ListEnvelope,
   ParseResult,
@@ -96,6 +97,11 @@ export async function weekOverviews(basis: Params, signal?: AbortSignal, onHeade
 
 export function precheck(params: Params, signal?: AbortSignal): Promise<PrecheckResult> {
   return get<PrecheckResult>('eu561/violations', params, signal);
+}
+
+/** GET /findings: the findings of a period (EU 561 and working time), most serious first. */
+export function periodFindings(params: Params, signal?: AbortSignal): Promise<FindingsPage> {
+  return get<FindingsPage>('findings', { ...params, limit: '5000' }, signal);
 }
 
 export function workingTime(params: Params, signal?: AbortSignal): Promise<WorkingTime> {

@@ -11,7 +11,7 @@ import { byId, el } from './dom.js';
 import { type DriverOption, driversFromImports, normaliseCardNumber } from './drivers.js';
 import { errorBox, errorText } from './errors.js';
 import { emptySummary, rowsFromDrivers } from './fleet-rows.js';
-import { renderFleetTable, renderSummary } from './fleet-view.js';
+import { driversCsvLinks, renderFleetTable, renderSummary } from './fleet-view.js';
 import { importFiles, wireImport } from './importer.js';
 import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
 import { renderTabList } from './tabs.js';
@@ -225,6 +225,9 @@ async function loadFleet(): Promise<void> {
     fleetTotal = page.total;
     fleetPaged = true;
     ui.fleetSummary.replaceChildren(renderSummary(summary));
+    // the CSV of the list beside its counts (outside the list of counts)
+    document.getElementById('fleet-documents')?.remove();
+    ui.fleetSummary.after(driversCsvLinks(state));
     ui.fleetNote.hidden = true;
   } catch (error) {
     if (controller.signal.aborted) return;

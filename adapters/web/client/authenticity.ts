@@ -5,7 +5,7 @@
 
 import { el } from './dom.js';
 import { authenticityBadge } from './fleet-view.js';
-import { formatDate, formatDateTime } from './format.js';
+import { formatDate, formatDateTime, importName } from './format.js';
 import { efLabel } from './labels.js';
 import type { Authenticity, ImportInfo } from './types.js';
 
@@ -46,7 +46,7 @@ export function renderImports(imports: readonly ImportInfo[], action?: (imp: Imp
     const li = el('li', { class: 'import-row', data: { importId: imp.import_id, status: imp.status } },
       authenticityBadge(auth?.status ?? null),
       ' ',
-      el('strong', { text: imp.file_name ?? imp.import_id }),
+      el('strong', { text: importName(imp) }),
       el('span', { class: 'meta', text: ` · imported ${formatDateTime(imp.imported_at)} · activity ${formatDate(imp.activity_range?.from)} to ${formatDate(imp.activity_range?.to)}` }),
     );
     if (imp.status === 'QUARANTINED') li.append(' ', el('span', { class: 'pill pill-overdue', text: 'quarantined' }));

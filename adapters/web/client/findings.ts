@@ -1,7 +1,7 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el } from './dom.js';
-import { formatDateTime, formatDuration } from './format.js';
+import { formatDateTime, formatDuration, importName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
@@ -20,7 +20,7 @@ function showButton(label: string, start: string | null, end: string | null, sho
   return button;
 }
 
-function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
+export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
   const status = f.status.toLowerCase();
   const title = `${ruleName(f.rule)}${f.severity ? ` (${f.severity})` : ''}`;
   const figures: string[] = [];
@@ -51,25 +51,32 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
 
 /**
  * Renders an answer already filtered to the shown week (precheck-window.ts). `contextFrom`, the first
- * date the pre-check read, is named in the heading when it lies before the week.
+ * date the pre-check read, is named in the heading when it lies before the week. `list`, when given (the
+ * findings of the chosen period, findings-period.ts), is shown instead of the answer's own violations.
  */
-export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string): DocumentFragment {
+export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string, list?: DocumentFragment): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const violations = result.violations ?? [];
-  const heading = el('h3', { text: `Findings (${violations.length})` });
-  if (contextFrom) {
-    heading.append(
-      ' ',
-      el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
-    );
-  }
-  fragment.append(heading);
-  for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
   const notEvaluated = result.not_evaluated ?? [];
-  if (violations.length) {
-    fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
+  if (list) {
+    // the findings of the period (findings-period.ts) take the place of the pre-check's own list
+    fragment.append(list);
+    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
   } else {
-    fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
+    const heading = el('h3', { text: `Findings (${violations.length})` });
+    if (contextFrom) {
+      heading.append(
+        ' ',
+        el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
+      );
+    }
+    fragment.append(heading);
+    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
+    if (violations.length) {
+      fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
+    } else {
+      fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
+    }
   }
   fragment.append(renderNotEvaluated(notEvaluated, 'eu561'));
   const gaps = result.data_gaps ?? [];
@@ -145,7 +152,7 @@ export function renderConflict(
   box.append(el('p', { text: 'Run the pre-check on one import instead:' }));
   box.append(el('ul', { class: 'narrow-list' }, ...usable.map((imp) => {
     const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
-    const b = el('button', { class: 'narrow', text: `${imp.file_name ?? imp.import_id} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
+    const b = el('button', { class: 'narrow', text: `${importName(imp)} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
     b.addEventListener('click', () => choose(imp.import_id));
     return el('li', {}, b);
   })));

@@ -1,5 +1,9 @@
 import t from 'tap';
-import { downloadUrgency, emptySummary, expiryUrgency, findingsText, fleetName, importsText, infringements, rowsFromDrivers } from './fleet-rows.js';
+import {
+  downloadUrgency, emptySummary, expiryUrgency, findingsText, fleetName, importsText, infringements, rowFindingsText, rowsFromDrivers,
+} from './fleet-rows.js';
+import { asFake, installFakeDocument } from '../testing/fake-dom.js';
+import { renderSummary } from './fleet-view.js';
 
 t.test('names', async (t) => {
   t.equal(fleetName({ surname: 'MÜLLER', first_names: 'Jan', card_number: 'C1' }), 'MÜLLER, Jan');
@@ -43,5 +47,24 @@ t.test('rows from the imports when the service has no fleet list', async (t) => 
 });
 
 t.test('an empty summary counts only the drivers', async (t) => {
-  t.same(emptySummary(4), { drivers: 4, overdue: 0, expiring_30d: 0, with_infringements: 0 });
+  t.same(emptySummary(4), { drivers: 4, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 });
+});
+
+t.test('a card not evaluated never reads "none": it says so, with the reason', async (t) => {
+  const zero = { VIOLATION: 0, POTENTIAL: 0, INCOMPLETE_DATA: 0, MI: 0, SI: 0, VSI: 0, MSI: 0 };
+  t.equal(rowFindingsText({ findings_4w: zero, findings_4w_evaluated: false, findings_4w_not_evaluated_reason: 'quarantined_data' }),
+    'not evaluated: the data contains a quarantined import');
+  t.equal(rowFindingsText({ findings_4w: zero, findings_4w_evaluated: false, findings_4w_not_evaluated_reason: 'conflicting_data' }),
+    'not evaluated: imports of this card disagree about some days');
+  t.equal(rowFindingsText({ findings_4w: zero, findings_4w_evaluated: false }), 'not evaluated');
+  t.equal(rowFindingsText({ findings_4w: zero, findings_4w_evaluated: true }), 'none', 'evaluated and clean');
+});
+
+t.test('the tiles: expired and expiring apart, not evaluated apart; a count an older service lacks is left out', async (t) => {
+  const uninstall = installFakeDocument();
+  t.teardown(uninstall);
+  const tiles = (s: Parameters<typeof renderSummary>[0]) => asFake(renderSummary(s)).find('li').map((li) => `${li.dataset.count}=${li.find('span', 'count-value')[0]!.textContent}`);
+  t.same(tiles({ drivers: 5, overdue: 1, expired: 2, expiring_30d: 1, with_infringements: 2, not_evaluated: 1 }),
+    ['drivers=5', 'overdue=1', 'expired=2', 'expiring_30d=1', 'with_infringements=2', 'not_evaluated=1']);
+  t.same(tiles({ drivers: 1, overdue: 0, expiring_30d: 0, with_infringements: 0 }), ['drivers=1', 'overdue=0', 'expiring_30d=0', 'with_infringements=0']);
 });

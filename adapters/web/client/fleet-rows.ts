@@ -49,6 +49,23 @@ export function findingsText(counts: Record<string, number> | null | undefined):
   return parts.join(' · ') + (sev.length ? ` (${sev.join(', ')})` : '');
 }
 
+const NOT_EVALUATED_WORDS: Record<string, string> = {
+  conflicting_data: 'imports of this card disagree about some days',
+  quarantined_data: 'the data contains a quarantined import',
+};
+
+/**
+ * The findings cell of a row: "not evaluated" with the reason when the pre-check could not run on the card's
+ * last 4 weeks (never "none": nothing is known), else the counts in words.
+ */
+export function rowFindingsText(row: Pick<FleetRow, 'findings_4w' | 'findings_4w_evaluated' | 'findings_4w_not_evaluated_reason'>): string {
+  if (row.findings_4w_evaluated === false) {
+    const reason = NOT_EVALUATED_WORDS[row.findings_4w_not_evaluated_reason ?? ''];
+    return reason ? `not evaluated: ${reason}` : 'not evaluated';
+  }
+  return findingsText(row.findings_4w);
+}
+
 /** Infringements the office must act on: violations and potential ones. */
 export function infringements(counts: Record<string, number> | null | undefined): number {
   return (counts?.VIOLATION ?? 0) + (counts?.POTENTIAL ?? 0);
@@ -89,5 +106,5 @@ export function rowsFromDrivers(drivers: readonly DriverOption[]): FleetRow[] {
 }
 
 export function emptySummary(drivers: number): FleetSummary {
-  return { drivers, overdue: 0, expiring_30d: 0, with_infringements: 0 };
+  return { drivers, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 };
 }

@@ -5,10 +5,10 @@
  */
 
 import { el } from './dom.js';
-import { downloadUrgency, expiryUrgency, findingsText, fleetName, importsText, infringements } from './fleet-rows.js';
+import { downloadUrgency, expiryUrgency, fleetName, importsText, infringements, rowFindingsText } from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
 import type { FleetRow, FleetSummary } from './types.js';
-import { type FleetSort, type ViewState, viewStateSearch } from './url-state.js';
+import { EXPIRING_DAYS, type FleetSort, type ViewState, viewStateSearch } from './url-state.js';
 
 export interface FleetHandlers {
   /** A driver's link was followed (plain click): open the week view without reloading. */
@@ -99,8 +99,9 @@ const COLUMNS: Column[] = [
     label: 'Findings, last 4 weeks',
     sort: 'findings',
     cell: (r) => {
-      const cell = td('Findings, last 4 weeks', findingsText(r.findings_4w));
-      if (infringements(r.findings_4w) > 0) cell.classList.add('has-findings');
+      const cell = td('Findings, last 4 weeks', rowFindingsText(r));
+      if (r.findings_4w_evaluated === false) cell.classList.add('not-evaluated');
+      else if (infringements(r.findings_4w) > 0) cell.classList.add('has-findings');
       return cell;
     },
   },
@@ -140,15 +141,32 @@ export function renderSummary(s: FleetSummary): DocumentFragment {
   const items: [keyof FleetSummary, string][] = [
     ['drivers', 'drivers'],
     ['overdue', 'downloads overdue'],
+    ['expired', 'cards expired'],
     ['expiring_30d', 'cards expiring within 30 days'],
     ['with_infringements', 'drivers with infringements (4 weeks)'],
+    ['not_evaluated', 'drivers not evaluated (conflicting or quarantined data)'],
   ];
   for (const [key, label] of items) {
+    // an older service without a count: the tile is left out rather than shown as 0
+    const value = s[key];
+    if (value === undefined) continue;
     fragment.append(
-      el('li', { class: `count count-${key}${s[key] > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
-        el('span', { class: 'count-value', text: String(s[key]) }),
+      el('li', { class: `count count-${key}${value > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
+        el('span', { class: 'count-value', text: String(value) }),
         el('span', { class: 'count-label', text: label })),
     );
   }
   return fragment;
+}
+
+/** drivers.csv of the list as shown (its sort and filters, every page), beside the counts. */
+export function driversCsvLinks(state: ViewState): HTMLElement {
+  const query: Record<string, string> = { sort: state.sort, order: state.order };
+  if (state.q) query.q = state.q;
+  if (state.filter === 'overdue') query.overdue = 'true';
+  if (state.filter === 'expiring') query.expiring_within_days = String(EXPIRING_DAYS);
+  const link = (text: string, extra: Record<string, string>, title: string) =>
+    el('a', { class: 'button csv', text, attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title } });
+  return el('p', { class: 'document-links', attrs: { id: 'fleet-documents' } }, 'Export this list: ',
+    link('CSV', {}, 'This list as CSV (comma separated)'), ' ', link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'));
 }

@@ -16,6 +16,7 @@ import type { PositionRowResponse } from '../../http/positions/positions.schema.
 import type { VehicleUsedRowResponse } from '../../http/vehicles-used/vehicles-used.schema.js';
 import type { WeekObjectResponse } from '../../http/week-overview/week-overview.schema.js';
 import type { WorkingTimeFinding, WorkingTimeResponse } from '../../http/working-time/working-time.schema.js';
+import type { FindingsResponse, PeriodFindingResponse } from '../../http/findings/findings.schema.js';
 
 /** `T` with the keys `K` optional (fields an older service does not send). */
 type Since<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -75,7 +76,12 @@ export type FleetRow = Omit<FleetRowResponse, 'coverage_days_28' | 'findings_4w'
   /** roadside readiness (absent from older services) */
   readiness_missing_days?: FleetRowResponse['readiness_missing_days'];
 };
-export type FleetSummary = FleetSummaryResponse;
+/** The fleet counts (`expired` and `not_evaluated` are absent from older services). */
+export type FleetSummary = Since<FleetSummaryResponse, 'expired' | 'not_evaluated'>;
+
+/** A finding of GET /findings: either check's finding, with the check that drew it and its review status. */
+export type PeriodFinding = Since<PeriodFindingResponse, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'>;
+export type FindingsPage = Omit<FindingsResponse, 'items'> & { items: PeriodFinding[] };
 
 export type EventFaultRow = EventFaultRowResponse;
 export type VehicleUsedRow = VehicleUsedRowResponse;

@@ -15,6 +15,11 @@ export const TABS = ['events', 'faults', 'vehicles', 'places'] as const;
 export type Tab = (typeof TABS)[number];
 export type Order = 'asc' | 'desc';
 export type UnknownAs = 'unknown' | 'rest';
+/** The findings area's period: the shown week, it and the 3 weeks before, or its calendar month (dates: custom). */
+export const FINDINGS_PERIODS = ['week', '4w', 'month'] as const;
+export type FindingsPeriod = (typeof FINDINGS_PERIODS)[number];
+export const SEVERITIES = ['MSI', 'VSI', 'SI', 'MI'] as const;
+export type SeverityFilter = (typeof SEVERITIES)[number];
 
 /** Days ahead that count as "expiring" in the fleet filter and the summary. */
 export const EXPIRING_DAYS = 30;
@@ -31,6 +36,10 @@ export interface ViewState {
   unknown_as: UnknownAs;
   /** asked explicitly: let the pre-check read quarantined imports (their findings come back `untrusted`) */
   include_quarantined: boolean;
+  /** the findings area's period when no dates are chosen */
+  period: FindingsPeriod;
+  /** the findings area shows only these severities (empty: every finding) */
+  severity: SeverityFilter[];
   tab: Tab;
   sort: FleetSort;
   order: Order;
@@ -48,6 +57,8 @@ export const DEFAULT_STATE: ViewState = {
   date_to: null,
   unknown_as: 'unknown',
   include_quarantined: false,
+  period: 'week',
+  severity: [],
   tab: 'events',
   sort: 'due',
   order: 'asc',
@@ -96,6 +107,8 @@ export function readViewState(search: string): ViewState {
     date_to: dateTo,
     unknown_as: oneOf(['unknown', 'rest'] as const, p.get('unknown_as'), 'unknown'),
     include_quarantined: card !== '' && p.get('include_quarantined') === 'true',
+    period: oneOf(FINDINGS_PERIODS, p.get('period'), 'week'),
+    severity: SEVERITIES.filter((s) => (p.get('severity') ?? '').split(',').includes(s)),
     tab: oneOf(TABS, p.get('tab'), 'events'),
     sort,
     order: oneOf(['asc', 'desc'] as const, p.get('order'), defaultOrder(sort)),
@@ -115,6 +128,8 @@ export function viewStateSearch(state: ViewState): string {
   if (state.card_number && state.date_to) p.set('date_to', state.date_to);
   if (state.unknown_as !== 'unknown') p.set('unknown_as', state.unknown_as);
   if (state.card_number && state.include_quarantined) p.set('include_quarantined', 'true');
+  if (state.card_number && state.period !== 'week') p.set('period', state.period);
+  if (state.card_number && state.severity.length > 0) p.set('severity', state.severity.join(','));
   if (state.card_number && state.tab !== 'events') p.set('tab', state.tab);
   if (state.sort !== 'due') p.set('sort', state.sort);
   if (state.order !== defaultOrder(state.sort)) p.set('order', state.order);

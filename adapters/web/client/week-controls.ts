@@ -3,6 +3,7 @@
  * basis (one import or the whole card, a date range for the pre-check).
  */
 
+import { importName } from './format.js';
 import { byId, el } from './dom.js';
 import { formatIsoWeek, parseIsoWeek, currentIsoWeek } from './iso-week.js';
 import type { ImportInfo } from './types.js';
@@ -24,10 +25,10 @@ export function syncWeekControls(state: ViewState, imports: readonly ImportInfo[
   for (const imp of [...imports].sort((a, b) => b.imported_at.localeCompare(a.imported_at))) {
     const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
     const flag = imp.status === 'QUARANTINED' ? ' · quarantined' : '';
-    options.push(el('option', { text: `${imp.file_name ?? imp.import_id} (${range}${flag})`, attrs: { value: imp.import_id } }));
+    options.push(el('option', { text: `${importName(imp)} (${range}${flag})`, attrs: { value: imp.import_id } }));
   }
   if (state.import_id && !imports.some((i) => i.import_id === state.import_id)) {
-    options.push(el('option', { text: `${state.import_id} (not listed)`, attrs: { value: state.import_id } }));
+    options.push(el('option', { text: 'an import not listed', attrs: { value: state.import_id } }));
   }
   ids.basisImport().replaceChildren(...options);
   ids.basisImport().value = state.import_id ?? '';

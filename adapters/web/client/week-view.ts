@@ -4,19 +4,20 @@
  * the previous one's requests, and an answer for a week no longer asked for is never drawn.
  */
 
-import { ApiError, type Params, precheck, weekOverviews, workingTime } from './api.js';
+import { ApiError, type Params, periodFindings, precheck, weekOverviews, workingTime } from './api.js';
 import { highlightSpan, markConflicts, renderChart, renderMarks } from './chart.js';
 import { el } from './dom.js';
 import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
 import { errorBox, errorText } from './errors.js';
-import { renderConflict, renderFindings, renderWtdFindings } from './findings.js';
+import { renderConflict, renderFindings, renderNotEvaluated } from './findings.js';
 import { addAnnotateControls } from './annotate.js';
+import { findingsParams, renderPeriodControls, renderPeriodFindings, reportHref } from './findings-period.js';
 import { addWeeks, formatIsoWeek, type IsoWeek, weekDates } from './iso-week.js';
 import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
 import { renderTimeline } from './timeline.js';
 import { renderTotals } from './totals-table.js';
-import type { ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
+import type { FindingsPage, ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
 import { basisOf, type ViewState } from './url-state.js';
 
 export interface WeekUi {
@@ -87,13 +88,20 @@ export class WeekView {
     this.findingsState('running', weekText);
     this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
     this.ui.driverStatus.replaceChildren();
-    this.ui.report.href = `report?${new URLSearchParams({ card_number: card, date_from: state.date_from ?? days[0]!, date_to: state.date_to ?? days[6]! })}`;
+    this.ui.report.href = reportHref(state, week);
 
     // started once the week-overview's headers arrived: the service computes the week first
     let pre: Promise<PrecheckResult> | null = null;
+    let listed: Promise<FindingsPage | null> | null = null;
     const startPrecheck = () => {
       pre ??= precheck({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal);
       pre.catch(() => undefined);
+      // a service without GET /findings (an older version): the pre-check's own list is shown instead
+      listed ??= periodFindings(findingsParams(basis, state, week), signal).catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 409) throw e;
+        return null;
+      });
+      listed.catch(() => undefined);
     };
     const fourWeeks = { ...basis, date_from: weekDates(addWeeks(week, -3))[0]!, date_to: days[6]! };
     let answer: { items: WeekOverview[]; conflicts: string[] };
@@ -125,12 +133,13 @@ export class WeekView {
       (e: unknown) => ({ w: null as WorkingTime | null, e: errorText(e) }),
     );
     startPrecheck();
-    await this.showPrecheck(pre!, data, week, range, conflicts, signal, answer.items);
+    await this.showPrecheck(Promise.all([pre!, listed!]), state, data, week, range, conflicts, signal, answer.items);
     if (signal.aborted) return;
     const { w, e } = await wt;
     if (signal.aborted) return;
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
-    if (w) this.ui.findings.append(renderWtdFindings(precheckForWeek(w, week).violations, (s, en) => this.show(s, en), w.not_evaluated ?? []));
+    // the working-time findings are in the period's list (source wtd); what that check did not evaluate follows
+    if (w) this.ui.findings.append(el('h3', { text: 'Working Time Directive' }), renderNotEvaluated(w.not_evaluated ?? [], 'wtd'));
     await tab;
     if (this.controller === controller) this.controller = null;
   }
@@ -148,14 +157,19 @@ export class WeekView {
   }
 
   private async showPrecheck(
-    pending: Promise<PrecheckResult>, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>, signal: AbortSignal, weeks: WeekOverview[],
+    pending: Promise<[PrecheckResult, FindingsPage | null]>, state: ViewState, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>,
+    signal: AbortSignal, weeks: WeekOverview[],
   ): Promise<void> {
     try {
-      const result = await pending;
+      const [result, page] = await pending;
       if (signal.aborted) return;
       const custom = range.dateFrom !== precheckWindow(week).dateFrom || range.dateTo !== precheckWindow(week).dateTo;
       const shown = custom ? result : precheckForWeek(result, week);
-      this.ui.findings.replaceChildren(renderFindings(shown, (s, e) => this.show(s, e), custom ? undefined : range.dateFrom));
+      const show = (s: string, e: string) => this.show(s, e);
+      this.ui.findings.replaceChildren(
+        renderPeriodControls(state, week, (change) => this.hooks.go(change), basisOf(state)),
+        renderFindings(shown, show, custom ? undefined : range.dateFrom, page ? renderPeriodFindings(page, show) : undefined),
+      );
       addAnnotateControls(this.ui.findings, shown, this.ui.chart.dataset.card ?? '', () => this.hooks.go({}));
       if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
       renderMarks(this.ui.chart, shown.violations, shown.data_gaps);

@@ -157,6 +157,32 @@ export async function startCannedService(options: { imported: boolean; now?: str
           disclaimer: 'A technical pre-check, not a legal decision.',
         });
       }
+      case '/api/drivercard/findings': {
+        // the findings of a period as the service lists them: the same refusals as the pre-check, its findings
+        // overlapping the period, most serious first (core/use-cases/findings-of-period.ts); never held (the
+        // page waits for the pre-check anyway, and the tests count the held pre-checks)
+        if (card === CONFLICT_CARD && !q.get('import_id')) {
+          return send(res, 409, { error: 'conflicting_data', message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`, dates: [CONFLICT_DAY] });
+        }
+        const untrusted = card === BROKEN_CARD;
+        if (untrusted && q.get('include_quarantined') !== 'true') {
+          return send(res, 409, { error: 'quarantined_data', message: 'The basis holds a quarantined import (its signatures do not verify).' });
+        }
+        const rank = (s: string | null) => ['MSI', 'VSI', 'SI', 'MI'].indexOf(s ?? '') >>> 0;
+        const severities = q.get('severity')?.split(',') ?? null;
+        const lo = `${from}T00:00:00Z`;
+        const hi = new Date(dayMs(to) + DAY).toISOString().slice(0, 19) + 'Z';
+        type F = { start: string; end: string; severity: string | null };
+        const listed = findings(card, new Date(dayMs(from) - 28 * DAY).toISOString().slice(0, 10), to, q.get('unknown_as') === 'rest', untrusted) as unknown as F[];
+        const items = listed
+          .filter((f) => f.start < hi && f.end > lo)
+          .filter((f) => severities === null || severities.includes(f.severity ?? ''))
+          .map((f) => ({ ...f, source: 'eu561', review_status: 'OPEN' }))
+          .sort((x, y) => rank(x.severity) - rank(y.severity) || x.start.localeCompare(y.start));
+        const monday = dayMs(from) - ((new Date(dayMs(from)).getUTCDay() + 6) % 7) * DAY;
+        const context_from = new Date(monday - 21 * DAY).toISOString().slice(0, 10);
+        return send(res, 200, { items, total: items.length, limit: 5000, offset: 0, conflicts: [], date_from: from, date_to: to, context_from });
+      }
       case '/api/drivercard/working-time': {
         const mondays = [...new Set(daysOf(from, to).map((ms) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY))];
         const weeks = mondays.map((m) => weekOf(card, m)).map((w) => ({

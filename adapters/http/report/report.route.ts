@@ -1,13 +1,18 @@
 /**
  * GET /report (HTML, A4 print stylesheet), GET /report.pdf (the same report as a PDF) and GET /report.css.
- * Parameters: card_number, date_from, date_to (all required; at most REPORT_MAX_DAYS days). Errors are the
- * API's JSON answers (400 invalid_filter, 404 not_found, 409 conflicting_data / quarantined_data).
+ * Parameters: card_number, date_from, date_to (all required; at most REPORT_MAX_DAYS days) and the findings
+ * filters of GET /api/drivercard/findings (severity, status, unknown_as, include_quarantined): the report prints
+ * the findings the week view shows. Errors are the API's JSON answers (400 invalid_filter, 404 not_found,
+ * 409 conflicting_data / quarantined_data). The report is built in adapters/office/report from the use cases.
  * Registered through ../office-routes.ts; only types come from ../routes.ts.
  */
-import type { RouteResponse, RouteSpec } from '../routes.js';
+import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
-import { reportHtml, REPORT_CSS } from './report-html.js';
-import { buildReportModel } from './report-data.js';
+import { reportHtml, REPORT_CSS } from '../../office/report/report-html.js';
+import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from '../../office/report/report-data.js';
+import { findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
+import { invalidFilter } from '../shared/problem.js';
+import { rangeFrom, type QueryValues } from '../shared/query-params.js';
 
 /** Nothing but the report's own stylesheet: no script at all. */
 export const REPORT_CONTENT_SECURITY_POLICY =
@@ -20,7 +25,7 @@ const HEADERS = {
   'cache-control': 'no-store',
 };
 
-const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to'];
+const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', 'severity', 'status', 'unknown_as', 'include_quarantined'];
 const query = { names: NAMES, schema: querySchema(NAMES) };
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const ERRORS = {
@@ -35,6 +40,17 @@ export function reportFileName(cardNumber: string, from: string, to: string): st
   return `report-${cardNumber.replace(/[^A-Za-z0-9]/g, '')}-${from}-${to}.pdf`;
 }
 
+/** card_number, date_from and date_to are required; the period at most REPORT_MAX_DAYS days. */
+export function reportQueryFrom(query: QueryValues): ReportQuery {
+  for (const name of ['card_number', 'date_from', 'date_to'] as const) {
+    if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a report.`);
+  }
+  const { from, to } = rangeFrom(query) as { from: number; to: number };
+  if (to - from + 1 > REPORT_MAX_DAYS) throw invalidFilter('date_to', `A report covers at most ${REPORT_MAX_DAYS} days.`);
+  const selection = findingsQueryFrom(query);
+  return { ...selection, basis: { kind: 'card_number', value: (selection.basis as { value: string }).value }, range: { from, to } };
+}
+
 export const reportRoutes: readonly RouteSpec[] = [
   {
     method: 'GET',
@@ -46,7 +62,7 @@ export const reportRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'the report page', schema: { type: 'string' }, contentType: 'text/html' }, ...ERRORS },
     async handle(context) {
-      const model = await buildReportModel(context);
+      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query));
       const headers = { ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': REPORT_CONTENT_SECURITY_POLICY };
       return { status: 200, body: new Response(reportHtml(model), { status: 200, headers }) };
     },
@@ -61,9 +77,9 @@ export const reportRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' }, ...ERRORS },
     async handle(context) {
-      const model = await buildReportModel(context);
+      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query));
       // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
-      const { reportPdf } = await import('./report-pdf.js');
+      const { reportPdf } = await import('../../office/report/report-pdf.js');
       const pdf = await reportPdf(model);
       const headers = {
         ...HEADERS,

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { findRepoRoot } from '../web-assets/web-assets.js';
-import { officeService } from '../testing/office-service.js';
+import { findRepoRoot } from '../../http/web-assets/web-assets.js';
+import { officeService } from '../../http/testing/office-service.js';
 import { hoursMinutes } from './report-model.js';
 import { latin1Text, reportPdf } from './report-pdf.js';
 

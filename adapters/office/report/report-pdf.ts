@@ -214,9 +214,10 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   w.table(['Driver', 'Card number', 'Issuing state', 'Card expiry', 'Period'],
     [[name, model.card_number, model.issuing_member_state ?? '-', model.expiry_date ?? '-', `${model.date_from} to ${model.date_to}`]], [0.3, 0.2, 0.12, 0.14, 0.24]);
   w.heading('Data basis');
-  w.table(['Import', 'File', 'Imported', 'Activity', 'Status', 'Authenticity'],
-    model.imports.map((i) => [i.import_id, i.file_name ?? '-', readableTime(i.imported_at), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
-    [0.2, 0.18, 0.17, 0.2, 0.11, 0.14]);
+  // a person reads the file name and the import date, never the service's internal import id
+  w.table(['File', 'Imported', 'Activity', 'Status', 'Authenticity'],
+    model.imports.map((i) => [i.file_name ?? '(no file name)', readableTime(i.imported_at), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
+    [0.34, 0.19, 0.2, 0.12, 0.15]);
   if (model.conflicts.length > 0) w.para(`Imports disagree about ${model.conflicts.join(', ')}; those days are shown from the newest import.`, { colour: '#a61e4d' });
   w.heading('Totals');
   w.table([...ACTIVITIES.map((a) => ACTIVITY_LABELS[a]), 'Days', 'Distance'],

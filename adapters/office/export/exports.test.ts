@@ -3,30 +3,11 @@
  * the same rows as the JSON API, and the API's JSON errors for bad parameters.
  */
 import t from 'tap';
+import { parseCsv } from '../testing/parse-csv.js';
 import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { officeService } from '../testing/office-service.js';
+import { officeService } from '../../http/testing/office-service.js';
 import { csvCell, csvText, hmm } from './csv.js';
 import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
-
-/** RFC 4180 parser for the checks (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    else cell += c;
-  }
-  return rows;
-}
 
 t.test('csv cells: quoting, formula injection, numbers, h:mm', async (t) => {
   t.equal(csvCell('plain'), 'plain');
@@ -58,7 +39,9 @@ t.test('exports: activities and findings as the API serves them; errors as JSON'
   const res = await service.get(`/export/activities.csv?${basis}`);
   t.equal(res.status, 200);
   t.equal(res.headers.get('content-type'), 'text/csv; charset=utf-8; header=present');
-  t.equal(res.headers.get('content-disposition'), 'attachment; filename="activities.csv"');
+  t.equal(res.headers.get('content-disposition'),
+    `attachment; filename="activities_cmdcalc_HHHH000000000008_2026-03-02_2026-03-08.csv"; filename*=UTF-8''${encodeURIComponent('activities_=cmdcalc_HHHH000000000008_2026-03-02_2026-03-08.csv')}`,
+    'the file name names the driver (path and separator characters removed), the card and the period');
   const rows = parseCsv(await res.text());
   t.same(rows[0], ACTIVITY_HEADER);
   const api = await (await service.get(`/api/drivercard/activities?${basis}&limit=5000`)).json();
@@ -112,10 +95,35 @@ t.test('exports and report: a finding whose evidence the API summarised counts e
   t.ok(summarised.length > 0, 'the scenario has a long evidence list');
   const frows = parseCsv(await (await service.get(`/export/findings.csv?${basis}`)).text());
   const column = FINDING_HEADER.indexOf('evidence_intervals');
-  t.same(frows.slice(1).map((r) => Number(r[column])), precheck.violations.map((v: any) => v.evidence_summary?.count ?? v.evidence.length));
+  // findings.csv lists the findings of the period (GET /findings: the pre-check's and the working-time check's)
+  const listed = (await (await service.get(`/api/drivercard/findings?${basis}`)).json()).items;
+  t.same(listed.filter((f: any) => f.source === 'eu561').length, precheck.violations.length, 'every pre-check finding of the week');
+  t.same(frows.slice(1).map((r) => Number(r[column])), listed.map((v: any) => v.evidence_summary?.count ?? v.evidence.length));
   t.ok(frows.slice(1).some((r) => Number(r[column]) > 10), 'a count beyond the two intervals shown');
   const html = await (await service.get(`/report?${basis}`)).text();
   const count = summarised[0].evidence_summary.count as number;
   t.match(html, `Evidence (${count} interval(s))`);
   t.match(html, `… ${count - 2} more interval(s)`);
+});
+
+t.test('CSV files: a UTF-8 byte order mark, a chosen delimiter, names that say whose and which period', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  await service.importCard(buildParsedCard({ card_number: 'MMMM000000000011', surname: 'Müller; Иванов', days: datesFrom('2026-03-02', 3).map(stintDay) }));
+  const basis = 'card_number=MMMM000000000011&date_from=2026-03-02&date_to=2026-03-08';
+  for (const path of ['/export/activities.csv', '/export/findings.csv', '/export/drivers.csv']) {
+    const bytes = new Uint8Array(await (await service.get(`${path}?${path.includes('drivers') ? '' : basis}`)).arrayBuffer());
+    t.same([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf], `${path}: starts with the UTF-8 byte order mark`);
+  }
+  const comma = parseCsv(await (await service.get(`/export/findings.csv?${basis}`)).text());
+  const res = await service.get(`/export/findings.csv?${basis}&delimiter=%3B`);
+  const semicolon = parseCsv(await res.text(), ';');
+  t.same(semicolon, comma, 'the same cells with ; between them');
+  t.ok(semicolon.length > 1, 'findings to compare');
+  t.match(res.headers.get('content-disposition'), `filename="findings_Muller-Ivanov_MMMM000000000011_2026-03-02_2026-03-08.csv"`.replace('Ivanov', ''));
+  t.match(res.headers.get('content-disposition'), `filename*=UTF-8''${encodeURIComponent('findings_Müller-Иванов_MMMM000000000011_2026-03-02_2026-03-08.csv')}`);
+  const drivers = await (await service.get('/export/drivers.csv?delimiter=%3B')).text();
+  t.match(drivers, /^card_number;surname;/, 'drivers.csv with ; too');
+  t.match(drivers, '"Müller; Иванов"', 'a cell holding the delimiter is quoted');
+  t.equal((await service.get(`/export/findings.csv?${basis}&delimiter=%7C`)).status, 400, 'only , or ;');
 });

@@ -104,8 +104,8 @@ ${row(['Issuing state', model.issuing_member_state])}${row(['Issuing authority',
 ${row(['Period', `${model.date_from} to ${model.date_to}`])}
 </tbody></table></section>
 <section class="basis"><h2>Data basis</h2>
-<table class="grid"><thead>${row(['Import', 'File', 'Imported', 'Activity from', 'to', 'Status', 'Authenticity'], 'th')}</thead><tbody>
-${model.imports.map((i) => row([i.import_id, i.file_name, readableTime(i.imported_at), i.activity_from, i.activity_to, i.status, i.authenticity])).join('\n')}
+<table class="grid"><thead>${row(['File', 'Imported', 'Activity from', 'to', 'Status', 'Authenticity'], 'th')}</thead><tbody>
+${model.imports.map((i) => row([i.file_name ?? '(no file name)', readableTime(i.imported_at), i.activity_from, i.activity_to, i.status, i.authenticity])).join('\n')}
 </tbody></table>
 ${model.conflicts.length > 0 ? `<p class="warning">Imports disagree about ${escapeHtml(model.conflicts.join(', '))}; those days are shown from the newest import.</p>` : ''}
 </section>

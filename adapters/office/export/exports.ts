@@ -1,0 +1,113 @@
+/**
+ * The CSV exports: activities and findings of a basis, and the fleet list. Rows come from the use cases in the
+ * API's JSON shapes (its response mappers): the findings are the findings of the period
+ * (core/use-cases/findings-of-period.ts), as GET /findings, the week view and the report list them.
+ * Durations are given twice: integer seconds and h:mm.
+ */
+import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
+import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
+import { activityToResponse } from '../../http/mappers.js';
+import type { FleetRowJson } from '../../http/fleet/fleet.mapper.js';
+import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { csvText, documentFileName, hmm, type Cell, type Delimiter } from './csv.js';
+import { isoDayOrNull } from '../../../core/time.js';
+import { importToResponse } from '../../http/mappers.js';
+
+/** A CSV document and the file name that says what it holds (the driver and the period). */
+export interface CsvDocument {
+  text: string;
+  fileName: { ascii: string; utf8: string };
+}
+
+/** The driver of a basis as its newest import in the range names them (null when the basis has no import). */
+async function driverOf(uc: OfficeUseCases, query: { basis: Basis; range: DateRange }): Promise<{ surname: string | null; card: string | null }> {
+  const imports = (await allRows((page) => uc.queries.imports({ basis: query.basis, range: query.range, page }))).map(importToResponse);
+  const newest = imports[imports.length - 1];
+  return { surname: newest?.driver.surname ?? null, card: newest?.card.card_number ?? null };
+}
+import { evidenceDigest, type FindingJson } from '../report/report-model.js';
+
+interface ActivityJson {
+  import_id: string | null;
+  card_number: string | null;
+  date: string;
+  start: string;
+  end: string;
+  activity: string;
+  duration: number;
+  slot: string;
+  crew: boolean;
+  card_inserted: boolean;
+  manual_entry: boolean;
+  quarantined?: boolean;
+}
+
+
+export const ACTIVITY_HEADER = [
+  'import_id', 'card_number', 'date', 'start', 'end', 'activity', 'unknown', 'duration_seconds', 'duration_hmm', 'slot',
+  'crew', 'card_inserted', 'manual_entry', 'quarantined',
+];
+
+export async function activitiesCsv(uc: OfficeUseCases, query: { basis: Basis; range: DateRange }, delimiter: Delimiter = ','): Promise<CsvDocument> {
+  const served = await allRows((page) => uc.queries.activities({ ...query, page }));
+  const rows = served.map(activityToResponse) as ActivityJson[];
+  const driver = await driverOf(uc, query);
+  const from = isoDayOrNull(query.range.from) ?? rows[0]?.date;
+  const to = isoDayOrNull(query.range.to) ?? rows[rows.length - 1]?.date;
+  const fileName = documentFileName('activities', [driver.surname, driver.card ?? rows[0]?.card_number, from, to], 'csv');
+  return { fileName, text: activitiesText(rows, delimiter) };
+}
+
+function activitiesText(rows: readonly ActivityJson[], delimiter: Delimiter): string {
+  return csvText(ACTIVITY_HEADER, rows.map((r): Cell[] => [
+    r.import_id, r.card_number, r.date, r.start, r.end, r.activity, !r.card_inserted && !r.manual_entry, r.duration, hmm(r.duration),
+    r.slot, r.crew, r.card_inserted, r.manual_entry, r.quarantined ?? false,
+  ]), delimiter);
+}
+
+export const FINDING_HEADER = [
+  'card_number', 'rule', 'status', 'article', 'severity', 'start', 'end', 'value_seconds', 'value_hmm', 'limit_seconds',
+  'limit_hmm', 'excess_seconds', 'excess_hmm', 'description', 'evidence_intervals', 'source', 'review_status',
+];
+
+export async function findingsCsv(uc: OfficeUseCases, query: FindingsQuery, delimiter: Delimiter = ','): Promise<CsvDocument> {
+  const result = await uc.findings.findings(query);
+  const cardNumber = result.precheck.basis.card_number;
+  const period = [isoDayOrNull(result.date_from), isoDayOrNull(result.date_to)];
+  const fileName = documentFileName('findings', [result.precheck.driver.surname, cardNumber, ...period], 'csv');
+  const text = csvText(FINDING_HEADER, result.findings.map((f): Cell[] => {
+    const v = f as FindingJson;
+    return [
+      cardNumber, v.rule, v.status, v.article, v.severity, v.start, v.end, v.value, hmm(v.value), v.limit, hmm(v.limit),
+      v.excess, hmm(v.excess), v.description, evidenceDigest(v).total, f.source, f.review_status,
+    ];
+  }), delimiter);
+  return { text, fileName };
+}
+
+export const DRIVER_HEADER = [
+  'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left', 'last_download',
+  'last_download_source', 'next_download_due', 'overdue', 'download_days_left', 'coverage_days_28', 'imports',
+  'quarantined_imports', 'conflicting_days', 'authenticity_status', 'violations_4w', 'potential_4w', 'incomplete_data_4w',
+  'mi_4w', 'si_4w', 'vsi_4w', 'msi_4w', 'evaluated', 'not_evaluated_reason', 'most_serious_4w',
+];
+
+/** Why a card's 4 weeks were not evaluated, for a person reading the CSV. */
+export const NOT_EVALUATED_TEXT: Record<string, string> = {
+  conflicting_data: 'not evaluated: imports of this card disagree about some days',
+  quarantined_data: 'not evaluated: the data contains a quarantined import',
+};
+
+/** The fleet rows; a card whose 4 weeks were not evaluated leaves its finding counts empty (never "0"). */
+export function driversCsv(rows: readonly FleetRowJson[], delimiter: Delimiter = ','): string {
+  return csvText(DRIVER_HEADER, rows.map((r): Cell[] => {
+    const f = r.findings_4w;
+    const counts: Cell[] = r.findings_4w_evaluated ? [f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI] : Array(7).fill(null);
+    const reason = r.findings_4w_evaluated ? null : NOT_EVALUATED_TEXT[r.findings_4w_not_evaluated_reason ?? ''] ?? 'not evaluated';
+    return [
+      r.card_number, r.surname, r.first_names, r.issuing_member_state, r.expiry_date, r.expiry_days_left, r.last_download,
+      r.last_download_source, r.next_download_due, r.overdue, r.download_days_left, r.coverage_days_28, r.imports,
+      r.quarantined_imports, r.conflicting_days, r.authenticity_status, ...counts, r.findings_4w_evaluated, reason, r.findings_4w_most_serious,
+    ];
+  }), delimiter);
+}

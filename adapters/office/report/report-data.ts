@@ -1,0 +1,64 @@
+/**
+ * Gathers the report for one card and period from the use cases, in the API's JSON shapes (its response
+ * mappers): the imports of the period (data basis, authenticity), the ISO weeks (charts), the time summary
+ * (totals) and the findings of the period (core/use-cases/findings-of-period.ts: the same findings, in the
+ * same order, as GET /findings, the week view and findings.csv), with the pre-check's data gaps and
+ * not-evaluated rules.
+ */
+import type { UtcDay } from '../../../core/domain/rows.js';
+import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
+import { isoDay } from '../../../core/time.js';
+import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
+import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { authenticityText, type FindingJson, type ImportJson, type ReportModel, type WeekJson } from './report-model.js';
+
+/** The longest period one report covers (a quarter). */
+export const REPORT_MAX_DAYS = 92;
+
+/** A report's selection: a card, a closed period and the findings filters. */
+export type ReportQuery = FindingsQuery & { basis: { kind: 'card_number'; value: string }; range: { from: UtcDay; to: UtcDay } };
+
+export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, now: Date = new Date()): Promise<ReportModel> {
+  const { basis, range } = query;
+  // the findings first: the pre-check refuses (404, 409) what the report could not stand on
+  const period = await uc.findings.findings(query);
+  const [imports, weeks, summary] = await Promise.all([
+    allRows((page) => uc.queries.imports({ basis, range, page })).then((rows) => rows.map(importToResponse) as ImportJson[]),
+    uc.overviews.weekOverview({ basis, weeks: null, range }).then(weekOverviewToResponse),
+    uc.queries.timeSummary({ basis, range }).then(timeSummaryToResponse),
+  ]);
+  const newest = imports[imports.length - 1];
+  const { precheck } = period;
+  return {
+    card_number: newest?.card.card_number ?? basis.value,
+    surname: newest?.driver.surname ?? null,
+    first_names: newest?.driver.first_names ?? null,
+    birth_date: newest?.driver.birth_date ?? null,
+    issuing_member_state: newest?.card.issuing_member_state ?? null,
+    issuing_authority: newest?.card.issuing_authority ?? null,
+    expiry_date: newest?.card.expiry_date ?? null,
+    date_from: isoDay(range.from),
+    date_to: isoDay(range.to),
+    imports: imports.map((row) => ({
+      import_id: row.import_id,
+      file_name: row.file_name,
+      imported_at: row.imported_at,
+      generation: row.generation,
+      status: row.status,
+      activity_from: row.activity_range.from,
+      activity_to: row.activity_range.to,
+      authenticity: authenticityText(row),
+    })),
+    conflicts: weeks.conflicts,
+    weeks: weeks.items as WeekJson[],
+    totals: summary.totals,
+    days: summary.days,
+    distance_km: summary.distance_km,
+    findings: period.findings as FindingJson[],
+    data_gaps: precheck.data_gaps,
+    not_evaluated: precheck.not_evaluated,
+    rule_version: precheck.rule_version,
+    disclaimer: precheck.disclaimer,
+    generated_at: now.toISOString().slice(0, 19) + 'Z',
+  };
+}
