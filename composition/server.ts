@@ -6,6 +6,7 @@
  * Closing stops accepting connections, lets requests in flight finish and closes idle keep-alive connections;
  * connections still open after CLOSE_GRACE_MS are cut.
  */
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { serve } from 'h3';
 import { createHttpApp } from '../adapters/http/app.js';
@@ -48,7 +49,8 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
       allowedHosts: () => allowed,
       onUnexpectedError: options.onUnexpectedError ?? defaultUnexpectedError,
     });
-    const server = serve(app, { hostname: config.host, port: config.port, silent: true, gracefulShutdown: false });
+    // a worker of `serve --workers` shares the port its primary holds: srvx listens `exclusive` unless reusePort
+    const server = serve(app, { hostname: config.host, port: config.port, silent: true, gracefulShutdown: false, reusePort: cluster.isWorker });
     try {
       await server.ready();
     } catch (error) {
