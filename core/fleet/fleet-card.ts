@@ -23,6 +23,8 @@ export const FINDING_WEEKS = 4;
 export type LastDownloadSource = 'CARD_DOWNLOAD' | 'ACTIVITY_END';
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
+/** The fleet list's default order: the most serious finding of the last 4 weeks first, then not evaluated, then the counts. */
+export const DEFAULT_FLEET_SORT: FleetSort = 'findings';
 export type FleetOrder = 'asc' | 'desc';
 /** The authenticity status of an import (API additions, issue 8); read defensively from import rows. */
 export const AUTHENTICITY_STATUSES = ['VERIFIED', 'INVALID', 'UNVERIFIABLE', 'UNSIGNED'] as const;

@@ -37,6 +37,9 @@ export interface RefreshFleetCardDeps {
   overviews: Pick<OverviewUseCases, 'precheck'>;
 }
 
+/** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
+const MAX_SETTLE_ROUNDS = 4;
+
 export class RefreshFleetCard {
   private readonly running = new Map<string, Promise<void>>();
 
@@ -57,7 +60,7 @@ export class RefreshFleetCard {
 
   /** Recomputes the card's summary; `cardDownloadS` is the EF Card_Download time of the import just stored. */
   async refresh(cardNumber: string, cardDownloadS: number | null = null): Promise<void> {
-    return this.queue(cardNumber, () => this.compute(cardNumber, cardDownloadS, true));
+    return this.queue(cardNumber, () => this.settled(cardNumber, () => this.compute(cardNumber, cardDownloadS, true)));
   }
 
   /**
@@ -66,7 +69,22 @@ export class RefreshFleetCard {
    * themselves, so it is dropped (last_download falls back to the newest import's activity end, said by its source).
    */
   async recompute(cardNumber: string): Promise<void> {
-    return this.queue(cardNumber, () => this.compute(cardNumber, null, false));
+    return this.queue(cardNumber, () => this.settled(cardNumber, () => this.compute(cardNumber, null, false)));
+  }
+
+  /**
+   * `compute` again while the card's imports changed under it. Refreshes of one card queue within a process, but
+   * another process sharing the database may store an import of the card and write its row while this one computes
+   * from what it read before: the row written last would then lag behind the imports. So after writing, the card's
+   * imports are counted again; a count other than the one the row was computed from means another writer came in
+   * between, and the row is computed once more from what is stored now (bounded: each round follows a new import).
+   */
+  private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
+    for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
+      const counted = await compute();
+      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 })).total;
+      if (now === counted) return;
+    }
   }
 
   /** Refreshes of one card run one after another. */
@@ -88,7 +106,8 @@ export class RefreshFleetCard {
     return missing.length;
   }
 
-  private async compute(cardNumber: string, cardDownloadS: number | null, keepStoredDownload: boolean): Promise<void> {
+  /** Writes the card's summary from what is stored; answers the number of imports it was computed from. */
+  private async compute(cardNumber: string, cardDownloadS: number | null, keepStoredDownload: boolean): Promise<number> {
     const { store, fleet } = this.deps;
     // the history's dates and conflicts as kept at import time: no day records are read
     const [listed, stored, { days, conflicts }] = await Promise.all([
@@ -98,7 +117,10 @@ export class RefreshFleetCard {
     ]);
     const imports = listed.items; // WITHDRAWN imports are not listed
     const newest = imports[imports.length - 1];
-    if (!newest) return fleet.removeFleetCard(cardNumber);
+    if (!newest) {
+      await fleet.removeFleetCard(cardNumber);
+      return 0;
+    }
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
     const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
@@ -122,6 +144,7 @@ export class RefreshFleetCard {
       findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);
+    return listed.total;
   }
 
   /** Days with card data (core/fleet/readiness.ts) among the roadside window ending with the last recorded day. */

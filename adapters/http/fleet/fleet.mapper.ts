@@ -2,7 +2,7 @@
  * The fleet overview's answers: the use case's numeric rows → the JSON of notes/API-ADDITIONS.md ("Fleet"),
  * and the query string → the use case's request. ISO text is written here and nowhere else for the fleet.
  */
-import type { FleetRow } from '../../../core/fleet/fleet-card.js';
+import { DEFAULT_FLEET_SORT, type FleetRow } from '../../../core/fleet/fleet-card.js';
 import type { FleetListRequest } from '../../../core/use-cases/fleet-overview.js';
 import type { ListResult } from '../../../core/use-cases/contracts.js';
 import { pageFrom } from '../shared/query-params.js';
@@ -137,7 +137,7 @@ export class FleetListWriter {
 
 /** The fleet list request of a validated query string (../shared/query.schema.ts). */
 export function fleetRequestFrom(query: QueryValues): FleetListRequest {
-  const sort = query.sort ?? 'due';
+  const sort = query.sort ?? DEFAULT_FLEET_SORT;
   const q = query.q;
   return {
     filter: {

@@ -54,9 +54,10 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   limit: 'page size (default 500, maximum 5000)',
   offset: 'page start (default 0)',
   sort:
-    'due (default: overdue first, then soonest next download, then soonest card expiry), card_number, surname, ' +
-    'expiry_date, last_download or findings (violations, then potential, then incomplete-data findings)',
-  order: 'asc or desc (default asc; desc for sort=findings); rows without a value sort last either way',
+    'findings (default: the most serious finding of the last 4 weeks first (MSI, VSI, SI, MI), then cards not ' +
+    'evaluated, then the counts of violations, potential and incomplete-data findings), due (overdue first, then ' +
+    'soonest next download, then soonest card expiry), card_number, surname, expiry_date or last_download',
+  order: 'asc or desc (default asc; desc for sort=findings, the default sort); rows without a value sort last either way',
   q: 'text in the surname, first names or card number (case-insensitive)',
   overdue: 'true: only cards whose next download is overdue; false: only the others',
   expiring_within_days: 'only cards whose expiry date is at most this many days away (expired cards included)',

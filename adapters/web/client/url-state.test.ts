@@ -34,7 +34,8 @@ t.test('fleet selection, basis, assumption and tab round-trip', async (t) => {
   t.same(readViewState(search), state);
   t.equal(readViewState('?include_quarantined=true').include_quarantined, false, 'quarantined data only for a chosen driver');
   t.equal(viewStateSearch({ ...state, card_number: null, week: null, include_quarantined: false }), '?unknown_as=rest&sort=expiry_date&order=desc&q=M%C3%BCller&filter=overdue', 'no basis or tab without a driver');
-  t.equal(viewStateSearch({ ...DEFAULT_STATE, sort: 'findings', order: 'desc' }), '?sort=findings', 'findings sort descending by default');
+  t.equal(viewStateSearch({ ...DEFAULT_STATE, sort: 'findings', order: 'desc' }), '', 'findings, descending, is the default order');
+  t.equal(viewStateSearch({ ...DEFAULT_STATE, sort: 'due', order: 'asc' }), '?sort=due', 'due sorts ascending by default');
 });
 
 t.test('unreadable values fall back to the defaults', async (t) => {
@@ -52,8 +53,8 @@ t.test('sorting by a column header', async (t) => {
 });
 
 t.test('queries', async (t) => {
-  t.same(fleetQuery(DEFAULT_STATE, 100), { sort: 'due', order: 'asc', limit: '100', offset: '0' });
-  t.same(fleetQuery({ ...DEFAULT_STATE, q: 'x', filter: 'overdue' }, 50, 50), { sort: 'due', order: 'asc', limit: '50', offset: '50', q: 'x', overdue: 'true' });
+  t.same(fleetQuery(DEFAULT_STATE, 100), { sort: 'findings', order: 'desc', limit: '100', offset: '0' });
+  t.same(fleetQuery({ ...DEFAULT_STATE, q: 'x', filter: 'overdue' }, 50, 50), { sort: 'findings', order: 'desc', limit: '50', offset: '50', q: 'x', overdue: 'true' });
   t.same(fleetQuery({ ...DEFAULT_STATE, filter: 'expiring' }, 10).expiring_within_days, '30');
   t.same(basisOf({ card_number: 'C1', import_id: null }), { card_number: 'C1' });
   t.same(basisOf({ card_number: 'C1', import_id: 'i1' }), { import_id: 'i1' }, 'an import narrows the basis');
@@ -61,7 +62,7 @@ t.test('queries', async (t) => {
 });
 
 t.test('the fleet page lives in the URL as offset', async (t) => {
-  const state = { ...DEFAULT_STATE, sort: 'surname' as const, offset: 200 };
+  const state = { ...DEFAULT_STATE, sort: 'surname' as const, order: 'asc' as const, offset: 200 };
   t.equal(viewStateSearch(state), '?sort=surname&offset=200');
   t.same(readViewState('?sort=surname&offset=200'), state, 'round trip');
   t.equal(viewStateSearch({ ...state, card_number: 'C1', week: '2026-W10' }), '?card_number=C1&week=2026-W10&sort=surname&offset=200', 'kept while a driver is open, so "All drivers" returns to the page');

@@ -60,8 +60,8 @@ export const DEFAULT_STATE: ViewState = {
   period: 'week',
   severity: [],
   tab: 'events',
-  sort: 'due',
-  order: 'asc',
+  sort: 'findings',
+  order: 'desc',
   q: '',
   filter: 'all',
   offset: 0,
@@ -95,7 +95,7 @@ export function readViewState(search: string): ViewState {
   const p = new URLSearchParams(search);
   const card = normaliseCardNumber(p.get('card_number') ?? '');
   const week = parseIsoWeek(p.get('week'));
-  const sort = oneOf(FLEET_SORTS, p.get('sort'), 'due');
+  const sort = oneOf(FLEET_SORTS, p.get('sort'), 'findings');
   let dateFrom = date(p.get('date_from'));
   let dateTo = date(p.get('date_to'));
   if (dateFrom && dateTo && dateFrom > dateTo) [dateFrom, dateTo] = [dateTo, dateFrom];
@@ -131,7 +131,7 @@ export function viewStateSearch(state: ViewState): string {
   if (state.card_number && state.period !== 'week') p.set('period', state.period);
   if (state.card_number && state.severity.length > 0) p.set('severity', state.severity.join(','));
   if (state.card_number && state.tab !== 'events') p.set('tab', state.tab);
-  if (state.sort !== 'due') p.set('sort', state.sort);
+  if (state.sort !== 'findings') p.set('sort', state.sort);
   if (state.order !== defaultOrder(state.sort)) p.set('order', state.order);
   if (state.q) p.set('q', state.q);
   if (state.filter !== 'all') p.set('filter', state.filter);
