@@ -72,6 +72,8 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
       indexes: [
         { name: 'fleet_card_due_index', expression: DUE_INDEX },
         { name: 'fleet_card_findings_index', expression: FINDINGS_INDEX },
+        // the summary's counts of cards not evaluated and of evaluated cards with violations
+        { name: 'fleet_card_evaluation_index', properties: ['f_unevaluated', 'f_violation'] },
       ],
     }),
   ];

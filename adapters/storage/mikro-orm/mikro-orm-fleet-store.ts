@@ -205,14 +205,15 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async fleetCounts(nowS: number): Promise<FleetCounts> {
+    // one count per figure, each a range of an index (last download, expiry, evaluation/violations), so the
+    // answer reads the cards it counts, not every row with its record
     const [row] = await this.store.query(
-      `SELECT COUNT(*) AS drivers,
-              SUM(CASE WHEN last_download_s < ? THEN 1 ELSE 0 END) AS overdue,
-              SUM(CASE WHEN expiry_day >= ? AND expiry_day <= ? THEN 1 ELSE 0 END) AS expiring,
-              SUM(CASE WHEN expiry_day < ? THEN 1 ELSE 0 END) AS expired,
-              SUM(CASE WHEN f_violation > 0 AND f_unevaluated = 0 THEN 1 ELSE 0 END) AS infringements,
-              SUM(CASE WHEN f_unevaluated = 1 THEN 1 ELSE 0 END) AS unevaluated
-         FROM fleet_card`,
+      `SELECT (SELECT COUNT(*) FROM fleet_card) AS drivers,
+              (SELECT COUNT(*) FROM fleet_card WHERE last_download_s < ?) AS overdue,
+              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day >= ? AND expiry_day <= ?) AS expiring,
+              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day < ?) AS expired,
+              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 0 AND f_violation > 0) AS infringements,
+              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 1) AS unevaluated`,
       [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS), epochDayOf(nowS) + 30, epochDayOf(nowS)],
     );
     return {
