@@ -42,11 +42,11 @@ export const DUE_INDEX =
 
 /**
  * The default order of the fleet list (sort=findings, descending: the most serious finding, then not evaluated, then
- * the counts, then card number) as an index with the columns of its ORDER BY, for the same reason.
+ * the counts, then card number in byte order) as an index with the columns of its ORDER BY, for the same reason.
  */
-export const FINDINGS_INDEX =
+export const findingsIndex = (byteOrder = ''): string =>
   'CREATE INDEX IF NOT EXISTS fleet_card_findings_index ON fleet_card (f_rank DESC, f_unevaluated DESC, f_violation DESC, ' +
-  'f_potential DESC, f_incomplete DESC, card_number)';
+  `f_potential DESC, f_incomplete DESC, card_number${byteOrder})`;
 
 export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
   const string = types.string === undefined ? {} : { columnType: types.string };
@@ -71,7 +71,7 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
       },
       indexes: [
         { name: 'fleet_card_due_index', expression: DUE_INDEX },
-        { name: 'fleet_card_findings_index', expression: FINDINGS_INDEX },
+        { name: 'fleet_card_findings_index', expression: findingsIndex(types.byteOrder) },
         // the summary's counts of cards not evaluated and of evaluated cards with violations
         { name: 'fleet_card_evaluation_index', properties: ['f_unevaluated', 'f_violation'] },
       ],

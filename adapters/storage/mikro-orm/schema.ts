@@ -25,6 +25,8 @@ export interface ColumnTypes {
   seconds?: string;
   /** string columns (default: SQLite `text`, PostgreSQL `varchar(255)`) */
   string?: string;
+  /** the collation suffix of byte-order comparisons (PostgreSQL ` COLLATE "C"`, as the queries' ORDER BY; SQLite none) */
+  byteOrder?: string;
 }
 
 /** The column type override, if any, as property options. */
