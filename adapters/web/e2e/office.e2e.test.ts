@@ -163,7 +163,7 @@ if (missing) {
     await page.click('#fleet-next');
     await page.waitForFunction(() => location.search === '?offset=100');
     await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
-    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=due&order=asc&limit=100&offset=100'), "the second page shows the service's rows 101–200");
+    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=findings&order=desc&limit=100&offset=100'), "the second page shows the service's rows 101–200");
     t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!, 'offset=100', 'asked the service for that page');
     const second = (await fleetRows(page)).map((r) => r.card);
 
