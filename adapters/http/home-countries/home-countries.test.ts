@@ -109,6 +109,22 @@ t.test('gen2v2 over HTTP: without home countries, then with them set per card', 
   t.same(service.errors, []);
 });
 
+t.test('DRIVERCARD_HOME_COUNTRY=NL as the default of both: the pair abroad is lawful, R1 at home', async (t) => {
+  const service = await dddService('2026-04-01T08:00:00Z', null, 'NL');
+  t.teardown(() => service.close());
+  await service.importFile(encodeCard(scenario()));
+  t.match(await (await service.get(`/api/drivercard/drivers/${CARD}/home-countries`)).json(), {
+    establishment: 'NL', residence: 'NL', establishment_source: 'configuration', residence_source: 'configuration', updated_at: null,
+  });
+  const body = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}`)).json();
+  t.same(findings(body, 'weekly_rest'), []);
+  t.same(findings(body, 'return_home'), []);
+  t.notOk(notEvaluated(body).includes('return_home'));
+  // a date range that leaves R1 out (from Mon 9 Mar): no four-week window fits in the data, nothing to judge
+  const ranged = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-09`)).json();
+  t.same(findings(ranged, 'return_home'), []);
+});
+
 t.test('home countries: refused values and unknown cards', async (t) => {
   const service = await dddService('2026-04-01T08:00:00Z');
   t.teardown(() => service.close());
