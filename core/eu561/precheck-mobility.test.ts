@@ -60,6 +60,20 @@ t.test('a reduced rest whose only record precedes driving: unplaced, POTENTIAL',
   t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
 });
 
+t.test('a rest placed at home only if unknown time before it was rest: POTENTIAL, not a VIOLATION', async (t) => {
+  // R2's last shift ends Sat 21 Mar 05:00, then 1 h with the card out, then 24 h rest: read as rest, R2 starts 05:00
+  // where the END place (PL, home) was entered; read as work, it starts 06:00 after time the card cannot account
+  // for, so it is unplaced. R3 and R4 start 1 h later than in PAIR.
+  const second = block(6, '24h');
+  second.splice(second.length - 1, 1, ['UNKNOWN', '1h'], ['REST', '24h']);
+  const steps: Step[] = [...block(5, '45h'), ...second, ...block(6, '24h'), ...block(6, '87h')];
+  const records = [
+    end('2026-03-13T19:00:00Z', 'NL'), end('2026-03-21T05:00:00Z', 'PL'), end('2026-03-27T19:00:00Z', 'DE'), end('2026-04-03T08:00:00Z', 'NL'),
+  ];
+  const r = check('2026-03-09T06:00Z', steps, HOME, records);
+  t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
+});
+
 t.test('without home countries: POTENTIAL as before, the Mobility Package lines not evaluated with that reason', async (t) => {
   const r = check('2026-03-09T06:00Z', PAIR, null, pairPlaces('NL', 'FR', 'DE', 'NL'));
   t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);

@@ -160,7 +160,9 @@ function judge(t: Timeline, evidenceT: Timeline, summarise: boolean, places: Pla
     const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
     if (twin) matched.add(twin);
     if (twin || MONOTONE.has(f.rule)) {
-      violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
+      // a VIOLATION only when both readings say so (e.g. a rest placed at home in one reading, unplaced in the other)
+      const status = twin?.status === 'POTENTIAL' ? 'POTENTIAL' : f.status;
+      violations.push(toViolation(evidenceT, f, status, inner, summarise));
     } else {
       violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner, summarise));
     }
