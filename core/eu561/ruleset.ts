@@ -14,10 +14,7 @@ import { HOUR, MIN } from './time.js';
 // 2026.5: Art. 8(9) — a weekly rest falling in two weeks counts in one of them, not in both, the same week for the
 // two-week rule, the four-week condition and the compensation deadline (./rules/weekly-rest-assignment.ts); a pair
 // whose only rest is regular is measured as the missing second weekly rest (0 h against 24 h).
-// 2026.6: Art. 8(6) fourth subparagraph and 8(8a) — with the home countries and the places of the weekly rests read
-// from the card (EF Places, EF Border_Crossings), two consecutive reduced weekly rests and the return home every four
-// weeks are decided (./rules/mobility-package.ts, ./rest-places.ts); rule return_home.
-export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.6';
+export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.5';
 // 1.1.0: unknown_as (card-out time policy), driver_status, evidence summaries.
 export const ALGORITHM_VERSION = '1.1.0';
 
