@@ -67,3 +67,13 @@ t.test('Host headers the service answers to', async (t) => {
   const external = allowedHostHeaders({ ...DEFAULT_CONFIG, host: '10.0.0.5', externalGatewayAck: true }, 80);
   t.same([...external].sort(), ['10.0.0.5', '10.0.0.5:80']);
 });
+
+t.test('DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code the card can record, upper-cased; blank is none', async (t) => {
+  t.equal(loadConfig({}).homeCountry, null);
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: ' nl ' }).homeCountry, 'NL');
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: 'GB' }).homeCountry, 'GB');
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: '' }).homeCountry, null);
+  for (const bad of ['NLD', 'N', 'XX', 'EC', 'EUR', 'UK', 'D', '12']) {
+    t.throws(() => loadConfig({ DRIVERCARD_HOME_COUNTRY: bad }), { name: 'ConfigError', message: /DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2/ }, bad);
+  }
+});

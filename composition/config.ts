@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isNationIsoCode } from '../core/decoder/tables/nation-codes.js';
 
 export interface Config {
   host: string;
@@ -23,6 +24,8 @@ export interface Config {
   trustDir: string | null;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import that is not VERIFIED */
   requireVerified: boolean;
+  /** DRIVERCARD_HOME_COUNTRY (ISO 3166-1 alpha-2): the default Member State of establishment and residence; null = none */
+  homeCountry: string | null;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -36,6 +39,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   externalGatewayAck: false,
   trustDir: null,
   requireVerified: false,
+  homeCountry: null,
 };
 
 /** Values that acknowledge the gateway (case-insensitive); anything else but an explicit "no" is refused. */
@@ -55,6 +59,14 @@ export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (LOOPBACK_NAMES.has(bare)) return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/** DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code of a country the card can record; blank = none. */
+export function parseHomeCountry(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  if (code === '') return null;
+  if (!isNationIsoCode(code)) throw new ConfigError('DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2 country code, for example NL.');
+  return code;
 }
 
 function parseInteger(name: string, raw: string, min: number, max: number): number {
@@ -146,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined) config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
   if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '') config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
   if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined) config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
+  if (env.DRIVERCARD_HOME_COUNTRY !== undefined) config.homeCountry = parseHomeCountry(env.DRIVERCARD_HOME_COUNTRY);
   const merged = { ...config, ...overrides };
   return validateConfig({ ...merged, dataDir: resolve(merged.dataDir) });
 }

@@ -28,6 +28,7 @@ import { countryRoutes } from './countries/countries.route.js';
 import { annotationRoutes } from './annotations/annotations.route.js';
 import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
 import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
+import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -58,6 +59,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...annotationRoutes,
   ...findingReviewRoutes,
   driverLetterRoute,
+  ...homeCountriesRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */
