@@ -34,6 +34,7 @@ import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
+import type { TodayView } from '../core/use-cases/today.js';
 
 export { TOKENS } from './tokens.js';
 
@@ -85,6 +86,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
         fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
         ...(await officeRecordUseCases(container)),
+        today: await container.getAsync<TodayView>(TOKENS.Today),
+        timeZone: config.timeZone,
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,

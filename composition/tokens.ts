@@ -25,4 +25,5 @@ export const TOKENS = {
   OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
   Annotations: Symbol.for('drivercard.Annotations'),
   FindingReviews: Symbol.for('drivercard.FindingReviews'),
+  Today: Symbol.for('drivercard.Today'),
 } as const;

@@ -24,6 +24,9 @@ import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { bindOfficeRecords, type OfficeRecords } from './office-records.js';
+import { TodayView } from '../core/use-cases/today.js';
+import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
+import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -69,6 +72,15 @@ export function bindUseCases(container: Container): void {
   container
     .bind<FleetChecks>(TOKENS.FleetChecks)
     .toResolvedValue((store: ImportStore, clock: Clock) => fleetChecks(store, clock), [TOKENS.ImportStore, TOKENS.Clock])
+    .inSingletonScope();
+  // the office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks
+  container
+    .bind<TodayView>(TOKENS.Today)
+    .toResolvedValue(
+      (fleet: FleetStore, store: ImportStore, clock: Clock, overviews: OverviewUseCases, records: OfficeRecords | null) =>
+        new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
+      [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
+    )
     .inSingletonScope();
 }
 
