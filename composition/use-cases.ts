@@ -109,6 +109,7 @@ export interface UseCaseBundle {
   refreshFleet: RefreshFleetCard;
   lifecycle: ImportLifecycleUseCases;
   fleetChecks: FleetChecks;
+  today: TodayView;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -136,6 +137,7 @@ function useCaseBundle(container: Container): UseCaseBundle {
     refreshFleet: container.get<RefreshFleetCard>(TOKENS.RefreshFleetCard),
     lifecycle: container.get<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
     fleetChecks: container.get<FleetChecks>(TOKENS.FleetChecks),
+    today: container.get<TodayView>(TOKENS.Today),
   };
 }
 

@@ -92,7 +92,8 @@ export function findingWeeksOf(record: Pick<FleetCardRecord, 'recorded_days' | '
 export function importInList(row: Pick<ImportRow, 'status' | 'warnings'>, list: TodayImportList): boolean {
   if (list === 'quarantined') return row.status === 'QUARANTINED';
   if (list === 'withdrawn') return row.status === 'WITHDRAWN';
-  return row.warnings.some((w) => w.code === HOLDER_MISMATCH);
+  // a withdrawn import needs nothing more (it is counted as withdrawn)
+  return row.status !== 'WITHDRAWN' && row.warnings.some((w) => w.code === HOLDER_MISMATCH);
 }
 
 export class TodayView {
