@@ -67,3 +67,14 @@ t.test('Host headers the service answers to', async (t) => {
   const external = allowedHostHeaders({ ...DEFAULT_CONFIG, host: '10.0.0.5', externalGatewayAck: true }, 80);
   t.same([...external].sort(), ['10.0.0.5', '10.0.0.5:80']);
 });
+
+t.test('DRIVERCARD_TIME_ZONE: an IANA zone, default the machine\'s, refused clearly when unknown', async (t) => {
+  t.equal(loadConfig({}).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, "the machine's zone by default");
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: ' Europe/Berlin ' }).timeZone, 'Europe/Berlin');
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: 'utc' }).timeZone, 'UTC', 'the canonical spelling');
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: '' }).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, 'empty: the default');
+  for (const bad of ['Mars/Olympus', 'Berlin', '+02:00']) {
+    t.throws(() => loadConfig({ DRIVERCARD_TIME_ZONE: bad }), { name: 'ConfigError', message: /DRIVERCARD_TIME_ZONE must be an IANA time zone name/ }, bad);
+  }
+  t.throws(() => loadConfig({}, { timeZone: 'Nowhere/Else' }), { name: 'ConfigError' }, 'overrides are validated too');
+});

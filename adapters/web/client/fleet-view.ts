@@ -165,6 +165,7 @@ export function driversCsvLinks(state: ViewState): HTMLElement {
   if (state.q) query.q = state.q;
   if (state.filter === 'overdue') query.overdue = 'true';
   if (state.filter === 'expiring') query.expiring_within_days = String(EXPIRING_DAYS);
+  if (state.tz) query.tz = state.tz;
   const link = (text: string, extra: Record<string, string>, title: string) =>
     el('a', { class: 'button csv', text, attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title } });
   return el('p', { class: 'document-links', attrs: { id: 'fleet-documents' } }, 'Export this list: ',

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { formatLocalClock, formatLocalDateTime, formatLocalStamp, formatOffset, isTimeZone, localDateOf, localParts, zoneNote } from './local-time.js';
+import { localIsoWithOffset, formatLocalClock, formatLocalDateTime, formatLocalStamp, formatOffset, isTimeZone, localDateOf, localParts, zoneNote } from './local-time.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -43,4 +43,14 @@ t.test('UTC, odd offsets, names and bad input', async (t) => {
   t.notOk(isTimeZone('Mars/Olympus'));
   t.notOk(isTimeZone(''));
   t.equal(zoneNote(BERLIN), 'times in Europe/Berlin');
+});
+
+t.test('ISO 8601 local time with the offset of its instant', async (t) => {
+  t.equal(localIsoWithOffset('2026-03-29T00:59:59Z', BERLIN), '2026-03-29T01:59:59+01:00');
+  t.equal(localIsoWithOffset('2026-03-29T01:00:00Z', BERLIN), '2026-03-29T03:00:00+02:00');
+  t.equal(localIsoWithOffset('2026-10-25T00:30:00Z', BERLIN), '2026-10-25T02:30:00+02:00');
+  t.equal(localIsoWithOffset('2026-10-25T01:30:00Z', BERLIN), '2026-10-25T02:30:00+01:00', 'the repeated hour: the offset tells them apart');
+  t.equal(localIsoWithOffset('2026-10-25T01:30:00Z', 'UTC'), '2026-10-25T01:30:00+00:00');
+  t.equal(localIsoWithOffset(null, BERLIN), null);
+  t.equal(localIsoWithOffset('x', BERLIN), null);
 });

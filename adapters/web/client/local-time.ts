@@ -25,6 +25,8 @@ export interface LocalParts {
   date: string;
   /** HH:MM (00:00–23:59) */
   clock: string;
+  /** HH:MM:SS */
+  time: string;
   /** minutes east of UTC at that instant (Berlin: 60 in winter, 120 in summer) */
   offset_minutes: number;
   /** the zone's short name at that instant as the runtime writes it (CET, CEST, UTC, GMT+3) */
@@ -40,7 +42,7 @@ export function localParts(ms: number, timeZone: string): LocalParts {
   const clock = `${hour}:${parts.minute}`;
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(hour), Number(parts.minute), Number(parts.second));
   const offset_minutes = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
-  return { date, clock, offset_minutes, abbreviation: parts.timeZoneName ?? timeZone };
+  return { date, clock, time: `${clock}:${parts.second}`, offset_minutes, abbreviation: parts.timeZoneName ?? timeZone };
 }
 
 /** Whether the runtime knows the zone (an IANA name such as Europe/Berlin). */
@@ -81,6 +83,15 @@ export function formatLocalClock(iso: string, timeZone: string): string {
 export function localDateOf(iso: string, timeZone: string): string | null {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : localParts(ms, timeZone).date;
+}
+
+/** ISO 8601 local time with its offset: `2026-03-29T03:00:00+02:00` (for files other programs read); null for none. */
+export function localIsoWithOffset(iso: string | null | undefined, timeZone: string): string | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return null;
+  const p = localParts(ms, timeZone);
+  return `${p.date}T${p.time}${formatOffset(p.offset_minutes)}`;
 }
 
 /** `+01:00` / `-03:30` of an offset in minutes. */
