@@ -1,5 +1,5 @@
 import t from 'tap';
-import { localIsoWithOffset, formatLocalClock, formatLocalDateTime, formatLocalStamp, formatOffset, isTimeZone, localDateOf, localParts, zoneNote } from './local-time.js';
+import { localDayWindow, localIsoWithOffset, formatLocalClock, formatLocalDateTime, formatLocalStamp, formatOffset, isTimeZone, localDateOf, localParts, zoneNote } from './local-time.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -53,4 +53,18 @@ t.test('ISO 8601 local time with the offset of its instant', async (t) => {
   t.equal(localIsoWithOffset('2026-10-25T01:30:00Z', 'UTC'), '2026-10-25T01:30:00+00:00');
   t.equal(localIsoWithOffset(null, BERLIN), null);
   t.equal(localIsoWithOffset('x', BERLIN), null);
+});
+
+t.test('local days: 23 h on the spring change, 25 h on the autumn change, UTC days unchanged', async (t) => {
+  const hours = (w: { startMs: number; endMs: number }) => (w.endMs - w.startMs) / 3_600_000;
+  const spring = localDayWindow('2026-03-29', BERLIN);
+  t.equal(new Date(spring.startMs).toISOString(), '2026-03-28T23:00:00.000Z', 'starts at 00:00 CET');
+  t.equal(new Date(spring.endMs).toISOString(), '2026-03-29T22:00:00.000Z', 'ends at 00:00 CEST');
+  t.equal(hours(spring), 23);
+  const autumn = localDayWindow('2026-10-25', BERLIN);
+  t.equal(new Date(autumn.startMs).toISOString(), '2026-10-24T22:00:00.000Z');
+  t.equal(hours(autumn), 25);
+  t.equal(hours(localDayWindow('2026-07-01', BERLIN)), 24);
+  t.same(localDayWindow('2026-03-29', 'UTC'), { startMs: Date.parse('2026-03-29T00:00:00Z'), endMs: Date.parse('2026-03-30T00:00:00Z') });
+  t.equal(new Date(localDayWindow('2026-03-08', 'America/New_York').endMs).toISOString(), '2026-03-09T04:00:00.000Z', 'New York: EDT from 2026-03-08');
 });

@@ -105,3 +105,20 @@ export function formatOffset(minutes: number): string {
 export function zoneNote(timeZone: string): string {
   return `times in ${timeZone}`;
 }
+
+/**
+ * The instant (epoch ms) the local calendar day `date` (YYYY-MM-DD) begins in the zone: its 00:00, found from the
+ * zone's offset around UTC midnight (two steps settle a change of offset during that night).
+ */
+export function localMidnight(date: string, timeZone: string): number {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  let ms = utc - localParts(utc, timeZone).offset_minutes * 60_000;
+  ms = utc - localParts(ms, timeZone).offset_minutes * 60_000;
+  return ms;
+}
+
+/** [start, end) of the local day `date` in epoch ms: 24 h, or 23 h / 25 h on the days the clocks change. */
+export function localDayWindow(date: string, timeZone: string): { startMs: number; endMs: number } {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { startMs: localMidnight(date, timeZone), endMs: localMidnight(next, timeZone) };
+}

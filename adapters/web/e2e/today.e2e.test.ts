@@ -125,12 +125,27 @@ if (missing) {
     t.ok(texts.includes(berlin(use.first_use)), `first use ${use.first_use} shown as ${berlin(use.first_use)} (CET)`);
     t.ok(texts.includes(berlin(use.last_use)), `last use ${use.last_use} shown as ${berlin(use.last_use)} (CEST)`);
 
+    // the chart's rows are local days: Monday 2026-03-30 (CEST) starts at 2026-03-29 22:00 UTC; the demo's working day
+    // starts work at 06:00 UTC, 08:00 local
+    const monday = page.locator('#day-2026-03-30');
+    t.equal(await monday.getAttribute('data-start-ms'), String(Date.parse('2026-03-29T22:00:00Z')), 'the local day begins at 22:00 UTC');
+    const work = monday.locator('button.seg[data-start="2026-03-30T06:00:00Z"]');
+    t.match(await work.getAttribute('data-tip'), /^Work 08:00–08:15 Europe\/Berlin/, 'the chart reads local clock times');
+    const sunday = await page.request.get(`${base}/api/drivercard/week-overview?card_number=${ANNA}&week=2026-W13`);
+    t.equal(sunday.status(), 200);
+    await page.goto(`${base}/?card_number=${ANNA}&week=2026-W13&tz=Europe/Berlin`);
+    await page.locator('#day-2026-03-29').waitFor();
+    const change = page.locator('#day-2026-03-29');
+    t.equal(Number(await change.getAttribute('data-end-ms')) - Number(await change.getAttribute('data-start-ms')), 23 * 3_600_000, 'the day of the change has 23 hours');
+
     await page.goto(`${base}/?card_number=${ANNA}&week=2026-W14&tab=vehicles&tz=UTC`);
     await page.locator('#tab-panel table tbody tr').first().locator('td').first().waitFor();
     await page.waitForFunction(() => document.getElementById('zone-name')?.textContent === 'times in UTC');
     const utc = await page.locator('#tab-panel table tbody tr').first().locator('td').allTextContents();
     t.ok(utc.includes(`${use.first_use.slice(0, 10)} ${use.first_use.slice(11, 16)}`), 'tz=UTC: the UTC time');
     t.ok(await page.locator('#rule-week-note').isHidden(), 'no note when the page shows UTC');
+    t.equal(await page.locator('#day-2026-03-30').getAttribute('data-start-ms'), String(Date.parse('2026-03-30T00:00:00Z')), 'UTC: the UTC day');
+    t.match(await page.locator('#day-2026-03-30 button.seg[data-start="2026-03-30T06:00:00Z"]').getAttribute('data-tip'), /^Work 06:00–06:15 UTC/);
     t.same(problems, [], 'no console error and no CSP violation');
   });
 }
