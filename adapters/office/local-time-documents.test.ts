@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildParsedCard, datesFrom, workingDay } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../http/testing/office-service.js';
+import { reportMissingDependency } from '../../conformance/missing-dependency.js';
 import { parseCsv } from './testing/parse-csv.js';
 import { ACTIVITY_HEADER, DRIVER_HEADER, FINDING_HEADER } from './export/exports.js';
 
@@ -72,7 +73,7 @@ t.test('report: times in the zone, the zone named (HTML and PDF)', async (t) => 
   t.equal((await s.get(`/report?${BASIS}&tz=Nowhere`)).status, 400);
 
   if (spawnSync('pdftotext', ['-v']).error !== undefined) {
-    t.skip('pdftotext (poppler-utils) is not installed');
+    reportMissingDependency(t, 'PDF time zone check NOT RUN: pdftotext (poppler-utils) not installed.', '.ci/run installs poppler-utils');
     return;
   }
   const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
