@@ -70,6 +70,9 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
   t.same(await list('expired'), []);
   t.same((await list('readiness')).sort(), ['TODAYW0000000001', 'TODAYX0000000001', 'TODAYY0000000001']);
   t.same((await list('open_findings')).sort(), ['TODAYX0000000001', 'TODAYY0000000001']);
+  const csv = await (await service.get('/export/drivers.csv?list=overdue')).text();
+  t.match(csv, 'TODAYX0000000001', 'drivers.csv of a today list');
+  t.notMatch(csv, 'TODAYY0000000001');
   t.equal((await service.get('/api/drivercard/today/drivers')).status, 400, 'list is required');
   t.equal((await service.get('/api/drivercard/today/drivers?list=everything')).status, 400);
   t.equal((await service.get('/api/drivercard/today?x=1')).status, 400);

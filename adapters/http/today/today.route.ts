@@ -4,10 +4,10 @@
  */
 import { TodayView, type TodayCardList } from '../../../core/use-cases/today.js';
 import { fleetListResponseSchema } from '../fleet/fleet.schema.js';
-import { fleetRowJson } from '../fleet/fleet.mapper.js';
+import { fleetRowJson, type FleetRowJson } from '../fleet/fleet.mapper.js';
 import type { HttpAppDependencies } from '../ports.js';
 import { HttpProblem } from '../shared/problem.js';
-import { PAGE } from '../shared/query.schema.js';
+import { PAGE, type QueryValues } from '../shared/query.schema.js';
 import { QUERY_ERRORS, queryOf, type RouteSpec } from '../shared/route-spec.js';
 import { todayToResponse } from './today.mapper.js';
 import { todayResponseSchema } from './today.schema.js';
@@ -34,6 +34,13 @@ export const todayRoute: RouteSpec = {
   },
 };
 
+/** Every fleet row of a today list (`list`, in the fleet list's sort): the page's list and drivers.csv of it. */
+export async function todayListRows(deps: HttpAppDependencies, query: QueryValues): Promise<FleetRowJson[]> {
+  if (query.list === undefined) throw new HttpProblem(400, 'invalid_filter', 'list is required.', { parameter: 'list' });
+  const order = query.order ?? (query.sort === 'findings' ? 'desc' : 'asc');
+  return (await todayOf(deps).cards(query.list as TodayCardList, query.sort ?? 'due', order)).map(fleetRowJson);
+}
+
 export const todayDriversRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/today/drivers',
@@ -44,11 +51,10 @@ export const todayDriversRoute: RouteSpec = {
   body: null,
   responses: { 200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema }, ...QUERY_ERRORS },
   async handle({ deps, query }) {
-    if (query.list === undefined) throw new HttpProblem(400, 'invalid_filter', 'list is required.', { parameter: 'list' });
     const limit = query.limit ?? 500;
     const offset = query.offset ?? 0;
-    const rows = await todayOf(deps).cards(query.list as TodayCardList, query.sort ?? 'due', query.order ?? (query.sort === 'findings' ? 'desc' : 'asc'));
-    const items = rows.slice(offset, offset + limit).map(fleetRowJson);
+    const rows = await todayListRows(deps, query);
+    const items = rows.slice(offset, offset + limit);
     return { status: 200, body: { items, total: rows.length, limit, offset, conflicts: [] } };
   },
 };
