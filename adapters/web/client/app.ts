@@ -71,6 +71,8 @@ let fleetPaged = true;
 let fleetAbort: AbortController | null = null;
 /** the service's configured time zone (GET /today), null until known or from a service without it */
 let serviceZone: string | null = null;
+/** the counts read at start (for the zone), drawn by the first fleet view instead of asking again */
+let bootCounts: TodayCounts | null = null;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
@@ -164,6 +166,7 @@ async function loadZone(): Promise<TodayCounts | null> {
   try {
     const counts = await todayCounts();
     serviceZone = timeZoneOf(counts.time_zone);
+    bootCounts = counts;
     return counts;
   } catch {
     return null; // an older service without GET /today: UTC
@@ -220,7 +223,8 @@ function drawTabs(): void {
 
 /** The today panel above the fleet (absent from an older service: the panel stays empty). */
 async function loadToday(signal: AbortSignal): Promise<void> {
-  const counts = await todayCounts(signal).catch(() => null);
+  const counts = bootCounts ?? (await todayCounts(signal).catch(() => null));
+  bootCounts = null;
   if (signal.aborted) return;
   ui.today.replaceChildren(counts ? renderToday(counts, state, (next) => navigate(next, 'push')) : '');
 }
@@ -268,10 +272,11 @@ async function loadFleet(): Promise<void> {
   setPhase('loading', 'Loading the fleet…');
   try {
     const query = fleetQuery(state, PAGE);
+    // the today counts are drawn when they arrive (they take the service longer than a page of the list)
+    void loadToday(controller.signal);
     const [page, summary] = await Promise.all([
       isTodayList(state.filter) ? todayDrivers(query, controller.signal) : listDrivers(query, controller.signal),
       fleetSummary(controller.signal),
-      loadToday(controller.signal),
     ]);
     if (controller.signal.aborted) return;
     if (!page.items.length && state.offset > 0 && page.total > 0) {
