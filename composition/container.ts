@@ -35,6 +35,7 @@ import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import type { TodayView } from '../core/use-cases/today.js';
 
 export { TOKENS } from './tokens.js';
 
@@ -87,6 +88,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
         ...(await officeRecordUseCases(container)),
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
+        today: await container.getAsync<TodayView>(TOKENS.Today),
+        timeZone: config.timeZone,
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,

@@ -28,4 +28,5 @@ export const TOKENS = {
   /** DRIVERCARD_HOME_COUNTRY (string or null) and the cards' home countries */
   HomeCountry: Symbol.for('drivercard.HomeCountry'),
   HomeCountries: Symbol.for('drivercard.HomeCountries'),
+  Today: Symbol.for('drivercard.Today'),
 } as const;

@@ -26,6 +26,9 @@ import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js
 import { bindOfficeRecords, type OfficeRecords } from './office-records.js';
 import { bindHomeCountries } from './home-countries.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import { TodayView } from '../core/use-cases/today.js';
+import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
+import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -76,6 +79,15 @@ export function bindUseCases(container: Container): void {
     .bind<FleetChecks>(TOKENS.FleetChecks)
     .toResolvedValue((store: ImportStore, clock: Clock) => fleetChecks(store, clock), [TOKENS.ImportStore, TOKENS.Clock])
     .inSingletonScope();
+  // the office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks
+  container
+    .bind<TodayView>(TOKENS.Today)
+    .toResolvedValue(
+      (fleet: FleetStore, store: ImportStore, clock: Clock, overviews: OverviewUseCases, records: OfficeRecords | null) =>
+        new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
+      [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
+    )
+    .inSingletonScope();
 }
 
 export interface UseCasePorts {
@@ -106,6 +118,7 @@ export interface UseCaseBundle {
   lifecycle: ImportLifecycleUseCases;
   fleetChecks: FleetChecks;
   homeCountries: HomeCountrySettings;
+  today: TodayView;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -135,6 +148,7 @@ function useCaseBundle(container: Container): UseCaseBundle {
     lifecycle: container.get<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
     fleetChecks: container.get<FleetChecks>(TOKENS.FleetChecks),
     homeCountries: container.get<HomeCountrySettings>(TOKENS.HomeCountries),
+    today: container.get<TodayView>(TOKENS.Today),
   };
 }
 

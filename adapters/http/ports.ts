@@ -15,6 +15,7 @@ import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
 import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
 import type { FindingReviews } from '../../core/ports/finding-reviews.js';
 import type { HomeCountrySettings } from '../../core/use-cases/home-countries.js';
+import type { TodayView } from '../../core/use-cases/today.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -64,6 +65,10 @@ export interface HttpAppDependencies {
   findingReviews?: FindingReviews;
   /** the cards' home countries (Mobility Package rules); absent: their routes answer 404 */
   homeCountries?: HomeCountrySettings;
+  /** the office's today counts; absent: its routes answer 404 */
+  today?: TodayView;
+  /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
+  timeZone?: string;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;
