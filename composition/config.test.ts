@@ -67,3 +67,24 @@ t.test('Host headers the service answers to', async (t) => {
   const external = allowedHostHeaders({ ...DEFAULT_CONFIG, host: '10.0.0.5', externalGatewayAck: true }, 80);
   t.same([...external].sort(), ['10.0.0.5', '10.0.0.5:80']);
 });
+
+t.test('DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code the card can record, upper-cased; blank is none', async (t) => {
+  t.equal(loadConfig({}).homeCountry, null);
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: ' nl ' }).homeCountry, 'NL');
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: 'GB' }).homeCountry, 'GB');
+  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: '' }).homeCountry, null);
+  for (const bad of ['NLD', 'N', 'XX', 'EC', 'EUR', 'UK', 'D', '12']) {
+    t.throws(() => loadConfig({ DRIVERCARD_HOME_COUNTRY: bad }), { name: 'ConfigError', message: /DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2/ }, bad);
+  }
+});
+
+t.test('DRIVERCARD_TIME_ZONE: an IANA zone, default the machine\'s, refused clearly when unknown', async (t) => {
+  t.equal(loadConfig({}).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, "the machine's zone by default");
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: ' Europe/Berlin ' }).timeZone, 'Europe/Berlin');
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: 'utc' }).timeZone, 'UTC', 'the canonical spelling');
+  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: '' }).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, 'empty: the default');
+  for (const bad of ['Mars/Olympus', 'Berlin', '+02:00']) {
+    t.throws(() => loadConfig({ DRIVERCARD_TIME_ZONE: bad }), { name: 'ConfigError', message: /DRIVERCARD_TIME_ZONE must be an IANA time zone name/ }, bad);
+  }
+  t.throws(() => loadConfig({}, { timeZone: 'Nowhere/Else' }), { name: 'ConfigError' }, 'overrides are validated too');
+});

@@ -5,6 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isNationIsoCode } from '../core/decoder/tables/nation-codes.js';
 
 export interface Config {
   host: string;
@@ -23,6 +24,10 @@ export interface Config {
   trustDir: string | null;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import that is not VERIFIED */
   requireVerified: boolean;
+  /** DRIVERCARD_HOME_COUNTRY (ISO 3166-1 alpha-2): the default Member State of establishment and residence; null = none */
+  homeCountry: string | null;
+  /** IANA time zone the page, the report and the CSV show times in (DRIVERCARD_TIME_ZONE, default the machine's) */
+  timeZone: string;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -36,7 +41,28 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   externalGatewayAck: false,
   trustDir: null,
   requireVerified: false,
+  homeCountry: null,
+  timeZone: machineTimeZone(),
 };
+
+/** The machine's time zone (UTC when the runtime knows none). */
+export function machineTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * An IANA time zone name as `Intl.DateTimeFormat` knows it (e.g. Europe/Berlin), in its canonical spelling; a
+ * name the runtime does not know stops the start with a configuration error.
+ */
+export function parseTimeZone(raw: string): string {
+  const name = raw.trim();
+  try {
+    if (!name) throw new RangeError('empty');
+    return new Intl.DateTimeFormat('en-GB', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError('DRIVERCARD_TIME_ZONE must be an IANA time zone name such as Europe/Berlin or UTC.');
+  }
+}
 
 /** Values that acknowledge the gateway (case-insensitive); anything else but an explicit "no" is refused. */
 const ACK_YES = new Set(['yes', 'true', '1']);
@@ -55,6 +81,14 @@ export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (LOOPBACK_NAMES.has(bare)) return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/** DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code of a country the card can record; blank = none. */
+export function parseHomeCountry(raw: string): string | null {
+  const code = raw.trim().toUpperCase();
+  if (code === '') return null;
+  if (!isNationIsoCode(code)) throw new ConfigError('DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2 country code, for example NL.');
+  return code;
 }
 
 function parseInteger(name: string, raw: string, min: number, max: number): number {
@@ -113,6 +147,7 @@ export function validateConfig(config: Config): Config {
   if (!Number.isInteger(config.maxPayloadBytes) || config.maxPayloadBytes < 1024) {
     throw new ConfigError('The payload limit must be a whole number of at least 1024 bytes.');
   }
+  parseTimeZone(config.timeZone);
   if (!config.dataDir.trim()) throw new ConfigError('The data directory must not be empty.');
   if (!isLoopbackHost(config.host) && !config.externalGatewayAck) {
     throw new ConfigError(
@@ -146,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined) config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
   if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '') config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
   if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined) config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
+  if (env.DRIVERCARD_HOME_COUNTRY !== undefined) config.homeCountry = parseHomeCountry(env.DRIVERCARD_HOME_COUNTRY);
+  if (env.DRIVERCARD_TIME_ZONE !== undefined && env.DRIVERCARD_TIME_ZONE.trim() !== '') config.timeZone = parseTimeZone(env.DRIVERCARD_TIME_ZONE);
   const merged = { ...config, ...overrides };
   return validateConfig({ ...merged, dataDir: resolve(merged.dataDir) });
 }

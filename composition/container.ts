@@ -34,6 +34,8 @@ import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
+import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import type { TodayView } from '../core/use-cases/today.js';
 
 export { TOKENS } from './tokens.js';
 
@@ -85,6 +87,9 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
         fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
         ...(await officeRecordUseCases(container)),
+        homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
+        today: await container.getAsync<TodayView>(TOKENS.Today),
+        timeZone: config.timeZone,
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
@@ -106,6 +111,7 @@ type Close = (resource: { close(): Promise<void> }) => Promise<void>;
 function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(config.requireVerified);
+  container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(config.homeCountry);
   container.bind<Clock>(TOKENS.Clock).toResolvedValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
   container.bind<Hasher>(TOKENS.Hasher).toResolvedValue(() => new NodeCryptoHasher()).inSingletonScope();
   container.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new RandomIdGenerator()).inSingletonScope();

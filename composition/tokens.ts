@@ -25,4 +25,8 @@ export const TOKENS = {
   OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
   Annotations: Symbol.for('drivercard.Annotations'),
   FindingReviews: Symbol.for('drivercard.FindingReviews'),
+  /** DRIVERCARD_HOME_COUNTRY (string or null) and the cards' home countries */
+  HomeCountry: Symbol.for('drivercard.HomeCountry'),
+  HomeCountries: Symbol.for('drivercard.HomeCountries'),
+  Today: Symbol.for('drivercard.Today'),
 } as const;

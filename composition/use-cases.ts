@@ -24,6 +24,11 @@ import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { bindOfficeRecords, type OfficeRecords } from './office-records.js';
+import { bindHomeCountries } from './home-countries.js';
+import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import { TodayView } from '../core/use-cases/today.js';
+import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
+import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -38,9 +43,13 @@ export function bindUseCases(container: Container): void {
     .inSingletonScope();
   container.bind<QueryUseCases>(TOKENS.QueryUseCases).toResolvedValue((store: ImportStore) => new DriverCardQueries(store), [TOKENS.ImportStore]).inSingletonScope();
   bindOfficeRecords(container);
+  bindHomeCountries(container);
   container
     .bind<OverviewUseCases>(TOKENS.OverviewUseCases)
-    .toResolvedValue((store: ImportStore, records: OfficeRecords | null) => new OverviewQueries(store, records), [TOKENS.ImportStore, TOKENS.OfficeRecords])
+    .toResolvedValue(
+      (store: ImportStore, records: OfficeRecords | null, homes: HomeCountrySettings) => new OverviewQueries(store, records, homes),
+      [TOKENS.ImportStore, TOKENS.OfficeRecords, TOKENS.HomeCountries],
+    )
     .inSingletonScope();
   container.bind<HealthUseCase>(TOKENS.HealthUseCase).toResolvedValue((store: ImportStore) => new HealthCheck(store), [TOKENS.ImportStore]).inSingletonScope();
   container
@@ -70,6 +79,15 @@ export function bindUseCases(container: Container): void {
     .bind<FleetChecks>(TOKENS.FleetChecks)
     .toResolvedValue((store: ImportStore, clock: Clock) => fleetChecks(store, clock), [TOKENS.ImportStore, TOKENS.Clock])
     .inSingletonScope();
+  // the office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks
+  container
+    .bind<TodayView>(TOKENS.Today)
+    .toResolvedValue(
+      (fleet: FleetStore, store: ImportStore, clock: Clock, overviews: OverviewUseCases, records: OfficeRecords | null) =>
+        new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
+      [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
+    )
+    .inSingletonScope();
 }
 
 export interface UseCasePorts {
@@ -80,6 +98,8 @@ export interface UseCasePorts {
   /** absent: imports are not verified (tests of other capabilities) */
   verifier?: AuthenticityVerifier;
   requireVerified?: boolean;
+  /** DRIVERCARD_HOME_COUNTRY; default none */
+  homeCountry?: string | null;
   /** the fleet summaries, kept up to date by every import */
   fleet: FleetStore;
   /** default: the DDD decoder (tests file built cards); the day records are computed after it */
@@ -97,6 +117,8 @@ export interface UseCaseBundle {
   refreshFleet: RefreshFleetCard;
   lifecycle: ImportLifecycleUseCases;
   fleetChecks: FleetChecks;
+  homeCountries: HomeCountrySettings;
+  today: TodayView;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -110,6 +132,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
   container.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(ports.ids);
   container.bind<CardDecoder>(TOKENS.CardDecoder).toConstantValue(ports.cardDecoder ?? withDayRecords(decode, ports.hasher));
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(ports.requireVerified ?? false);
+  container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(ports.homeCountry ?? null);
   bindUseCases(container);
   return useCaseBundle(container);
 }
@@ -124,6 +147,8 @@ function useCaseBundle(container: Container): UseCaseBundle {
     refreshFleet: container.get<RefreshFleetCard>(TOKENS.RefreshFleetCard),
     lifecycle: container.get<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
     fleetChecks: container.get<FleetChecks>(TOKENS.FleetChecks),
+    homeCountries: container.get<HomeCountrySettings>(TOKENS.HomeCountries),
+    today: container.get<TodayView>(TOKENS.Today),
   };
 }
 

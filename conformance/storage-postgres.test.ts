@@ -22,6 +22,7 @@ import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
 import { officeRecordsSuite } from './office-records.suite.js';
+import { homeCountriesSuite } from './home-countries.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -50,6 +51,11 @@ if (!started.available) {
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
   officeRecordsSuite(t, 'postgres', async () => {
+    const url = server.freshDatabaseUrl();
+    const store = await open(url);
+    return { store, reopen: async () => (await store.close(), open(url)) };
+  });
+  homeCountriesSuite(t, 'postgres', async () => {
     const url = server.freshDatabaseUrl();
     const store = await open(url);
     return { store, reopen: async () => (await store.close(), open(url)) };

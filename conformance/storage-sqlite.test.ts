@@ -16,6 +16,7 @@ import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
 import { officeRecordsSuite } from './office-records.suite.js';
+import { homeCountriesSuite } from './home-countries.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -28,6 +29,11 @@ contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: joi
 importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 officeRecordsSuite(t, 'sqlite', async () => {
+  const dataDir = join(root, `db-${++n}`);
+  const store = await createMikroOrmStore({ dataDir });
+  return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
+});
+homeCountriesSuite(t, 'sqlite', async () => {
   const dataDir = join(root, `db-${++n}`);
   const store = await createMikroOrmStore({ dataDir });
   return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };

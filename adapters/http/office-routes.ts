@@ -12,6 +12,8 @@ import { allFleetRows } from './fleet/fleet.route.js';
 import { FLEET_FILTERS } from './shared/query.schema.js';
 import { QUERY_ERRORS, queryOf, type RouteSpec } from './shared/route-spec.js';
 import { reportRoutes } from './report/report.route.js';
+import { displayZoneOf } from './shared/time-zone.js';
+import { todayListRows } from './today/today.route.js';
 
 export const officeRoutes: readonly RouteSpec[] = [
   activitiesCsvRoute,
@@ -22,11 +24,12 @@ export const officeRoutes: readonly RouteSpec[] = [
     operationId: 'exportDriversCsv',
     summary: 'The fleet overview as CSV (same filters and sort as /api/drivercard/drivers, every row)',
     tags: ['exports'],
-    query: queryOf([...FLEET_FILTERS, 'delimiter']),
+    query: queryOf([...FLEET_FILTERS, 'delimiter', 'tz', 'list']),
     body: null,
     responses: { 200: csvOk('the CSV file'), ...QUERY_ERRORS },
     async handle({ deps, query }) {
-      const text = driversCsv(await allFleetRows(deps, query), delimiterOf(query));
+      const rows = query.list === undefined ? await allFleetRows(deps, query) : await todayListRows(deps, query);
+      const text = driversCsv(rows, delimiterOf(query), displayZoneOf(deps, query));
       // named after the day it lists (the fleet's state then)
       return { status: 200, body: csvResponse({ text, fileName: documentFileName('drivers', [new Date().toISOString().slice(0, 10)], 'csv') }) };
     },

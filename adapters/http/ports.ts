@@ -14,6 +14,8 @@ import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';
 import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
 import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
 import type { FindingReviews } from '../../core/ports/finding-reviews.js';
+import type { HomeCountrySettings } from '../../core/use-cases/home-countries.js';
+import type { TodayView } from '../../core/use-cases/today.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -61,6 +63,12 @@ export interface HttpAppDependencies {
   reviews?: FindingReviewWorkflow;
   /** review statuses of findings (the `status` filter of GET /findings); absent: every finding is OPEN */
   findingReviews?: FindingReviews;
+  /** the cards' home countries (Mobility Package rules); absent: their routes answer 404 */
+  homeCountries?: HomeCountrySettings;
+  /** the office's today counts; absent: its routes answer 404 */
+  today?: TodayView;
+  /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
+  timeZone?: string;
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

@@ -9,6 +9,7 @@ import { dayOverviewRoute } from './day-overview/day-overview.route.js';
 import { eu561ViolationsRoute } from './eu561-violations/eu561-violations.route.js';
 import { eventsRoute, faultsRoute } from './events-faults/events-faults.route.js';
 import { fleetListRoute, fleetSummaryRoute } from './fleet/fleet.route.js';
+import { todayRoutes } from './today/today.route.js';
 import { healthRoute } from './health/health.route.js';
 import { importsRoute } from './imports/imports.route.js';
 import { importsRestoreRoute } from './imports/imports-restore.route.js';
@@ -28,6 +29,7 @@ import { countryRoutes } from './countries/countries.route.js';
 import { annotationRoutes } from './annotations/annotations.route.js';
 import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
 import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
+import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -58,6 +60,8 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...annotationRoutes,
   ...findingReviewRoutes,
   driverLetterRoute,
+  ...homeCountriesRoutes,
+  ...todayRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

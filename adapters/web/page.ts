@@ -27,15 +27,20 @@ const legendItems = LEGEND.map(
 
 const FLEET = `
 <section id="fleet" class="fleet-section" aria-labelledby="fleet-title">
+  <section id="today" class="today-section" aria-labelledby="today-title">
+    <h2 id="today-title">Today</h2>
+    <div id="today-counts" aria-live="polite"></div>
+  </section>
   <h2 id="fleet-title">Fleet</h2>
   <ul id="fleet-summary" class="counts" aria-label="Counts"></ul>
   <form id="fleet-form" class="controls fleet-filters" role="search">
     <div class="field"><label for="fleet-q">Find driver or card</label><input id="fleet-q" type="search" autocomplete="off"></div>
     <div class="field"><label for="fleet-filter">Show</label>
-      <select id="fleet-filter"><option value="all">All drivers</option><option value="overdue">Download overdue</option><option value="expiring">Card expiring within 30 days</option></select>
+      <select id="fleet-filter"><option value="all">All drivers</option><option value="overdue">Download overdue</option><option value="expiring">Card expiring within 30 days</option><option value="due_week">Download due within 7 days</option><option value="expired">Card expired</option><option value="expiring_30d">Card expiring within 30 days (not expired)</option><option value="open_findings">Open findings (last 4 weeks)</option><option value="conflicting">Imports disagree</option><option value="readiness">Days missing for a roadside check</option></select>
     </div>
   </form>
   <p id="fleet-note" class="heading-note" hidden>This service has no fleet list yet: drivers are listed from their imports, without due dates.</p>
+  <p id="fleet-list-title" class="heading-note" hidden></p>
   <div id="fleet-table" class="fleet-wrap" tabindex="-1"></div>
   <nav id="fleet-pager" class="pager" aria-label="Pages of the fleet list" hidden>
     <button id="fleet-prev" type="button">&#8249; Previous page</button>
@@ -85,6 +90,7 @@ const WEEK = `
   <section id="driver-status" class="driver-status" aria-label="Driver status"></section>
   <section class="findings-section" aria-labelledby="findings-title">
     <h2 id="findings-title">EU 561/2006 pre-check</h2>
+    <p id="rule-week-note" class="hint" hidden></p>
     <div id="findings"></div>
   </section>
   <section class="imports-section" aria-labelledby="imports-title">
@@ -107,7 +113,8 @@ export const PAGE_HTML = `<!doctype html>
 <a class="skip" href="#main">Skip to the content</a>
 <header class="top">
   <h1>Driver cards</h1>
-  <p class="sub">Fleet, downloads and week view; all times UTC</p>
+  <p class="sub">Fleet, downloads and week view; <span id="zone-name">times in UTC</span></p>
+  <form id="zone-form" class="zone-form"><label for="tz">Time zone</label> <input id="tz" list="tz-list" autocomplete="off" spellcheck="false" size="18"><datalist id="tz-list"></datalist></form>
 </header>
 <main id="main" data-view="loading" data-mode="fleet" aria-busy="true" tabindex="-1">
   <section class="controls top-controls" aria-label="Driver and import">

@@ -61,6 +61,10 @@ button.narrow { text-align: left; }
 .count-label { font-size: 0.8rem; color: var(--muted); }
 .count.alert { border-color: #ffa8a8; background: #fff5f5; }
 .count.alert .count-value { color: #c92a2a; }
+.today-group { font-size: 0.85rem; margin: 0.5rem 0 0.15rem; color: var(--muted); font-weight: 600; }
+.count-link { display: flex; flex-direction: column; color: inherit; text-decoration: none; }
+.count-link:hover .count-label, .count-link:focus .count-label { text-decoration: underline; }
+.zone-form { margin: 0.25rem 0 0; font-size: 0.8rem; color: var(--muted); }
 .fleet-filters { margin-bottom: 0.5rem; }
 .fleet-filters input[type=search] { padding: 0.3rem 0.4rem; border: 1px solid #adb5bd; border-radius: 4px; min-height: 2.2rem; min-width: 16rem; }
 .fleet-wrap { overflow-x: auto; position: relative; }

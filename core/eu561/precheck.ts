@@ -24,6 +24,8 @@ import { dailyRest } from './rules/daily-rest.js';
 import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.js';
 import { weeklyDriving } from './rules/weekly-driving.js';
 import { weeklyRest } from './rules/weekly-rest.js';
+import { homesOf, returnHome } from './rules/mobility-package.js';
+import { restPlacesOf } from './rest-places.js';
 import { analyse, type Analysis } from './shifts.js';
 import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Timeline } from './timeline.js';
@@ -40,6 +42,7 @@ import type {
   PrecheckInput,
   PrecheckResult,
   PrecheckWarning,
+  RestPlacesInput,
   UnknownAs,
   Violation,
 } from './types.js';
@@ -56,14 +59,28 @@ export const RULES: readonly ((a: Analysis) => RuleOutput)[] = [
   consecutiveReducedWeeklyRest,
 ];
 
-function evaluate(t: Timeline, completion: Completion): RuleOutput {
+/** The Mobility Package input of the rules: the places of the weekly rests and the rows that placed them. */
+interface Places {
+  input: RestPlacesInput;
+  rows: readonly ActivityIntervalRow[];
+}
+
+function evaluate(t: Timeline, completion: Completion, places: Places | null): RuleOutput {
   const periods = periodsOf(t, completion);
   const a = analyse(periods, t.knownStart!, t.knownEnd!);
   const out: RuleOutput = { findings: [], notes: [] };
+  // the weekly rests differ between the completions: each is placed on its own timeline (./rest-places.ts)
+  const placed = places ? restPlacesOf(a, places.input, places.rows) : undefined;
   for (const rule of RULES) {
-    const r = rule(a);
+    const r = rule === weeklyRest ? weeklyRest(a, placed) : rule(a);
     out.findings.push(...r.findings);
     out.notes.push(...r.notes);
+  }
+  if (placed) {
+    const home = returnHome(a, placed);
+    out.findings.push(...home.findings);
+    // without home countries the static not_evaluated line says so (mobilityNotEvaluated)
+    out.notes.push(...home.notes.filter((n) => n.code !== 'HOME_COUNTRIES_UNKNOWN'));
   }
   return out;
 }
@@ -125,25 +142,27 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
 export { openEndOf } from './open-end.js';
 
 /** The findings of one timeline (rules on both completions, compared); evidence read from `evidenceOf`. */
-function judge(t: Timeline, evidenceT: Timeline, summarise: boolean): { violations: Violation[]; notes: RuleNote[] } {
+function judge(t: Timeline, evidenceT: Timeline, summarise: boolean, places: Places | null): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
   const violations: Violation[] = [];
   const notes: RuleNote[] = [];
   if (t.knownStart === null) return { violations, notes };
-  const asRest = evaluate(t, 'rest');
+  const asRest = evaluate(t, 'rest', places);
   notes.push(...asRest.notes);
   if (inner.length === 0) {
     for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
     return { violations, notes };
   }
-  const asWork = evaluate(t, 'work');
+  const asWork = evaluate(t, 'work', places);
   notes.push(...asWork.notes);
   const matched = new Set<RawFinding>();
   for (const f of asRest.findings) {
     const twin = asWork.findings.find((g) => g.rule === f.rule && !matched.has(g) && overlaps(f, g));
     if (twin) matched.add(twin);
     if (twin || MONOTONE.has(f.rule)) {
-      violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
+      // a VIOLATION only when both readings say so (e.g. a rest placed at home in one reading, unplaced in the other)
+      const status = twin?.status === 'POTENTIAL' ? 'POTENTIAL' : f.status;
+      violations.push(toViolation(evidenceT, f, status, inner, summarise));
     } else {
       violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner, summarise));
     }
@@ -199,19 +218,20 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
   const inner = innerGaps(t);
 
-  const judged = judge(t, t0, input.evidence !== 'full');
+  const places: Places | null = input.rest_places ? { input: input.rest_places, rows: input.intervals } : null;
+  const judged = judge(t, t0, input.evidence !== 'full', places);
   const violations = judged.violations;
   const notes = judged.notes;
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true).violations);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, places).violations);
   violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
   const effects = settleAnnotations(violations, spans, annotated.pieces, 'eu561',
-    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full').violations,
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full', places).violations,
     (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); });
 
   const warnings: PrecheckWarning[] = [];
   if (openEnd) warnings.push(openEndWarning(openEnd));
   const seen = new Set<string>();
-  const notEvaluated: NotEvaluated[] = [...STATIC_NOT_EVALUATED];
+  const notEvaluated: NotEvaluated[] = staticNotEvaluated(input.rest_places);
   for (const n of notes) {
     const key = `${n.kind}|${n.code}|${n.start}|${n.end}`;
     if (seen.has(key)) continue;
@@ -255,6 +275,26 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'eu561'),
     annotation_effects: effects,
   };
+}
+
+/** The Mobility Package lines of STATIC_NOT_EVALUATED: evaluated once the home countries are known. */
+const MOBILITY_RULES: ReadonlySet<string> = new Set(['return_home', 'reduced_weekly_rest_derogation', 'compensation_before_next_weekly_rest']);
+
+const HOMES_UNKNOWN_REASON =
+  ' The rest places are read from the card, but the home countries (Member State of establishment, country of ' +
+  'residence) are not known: set DRIVERCARD_HOME_COUNTRY or the card\'s home countries.';
+
+/**
+ * STATIC_NOT_EVALUATED for this input: with the home countries known the Mobility Package rules are evaluated
+ * (./rules/mobility-package.ts) and their lines dropped; without them (or without rest places) they stay, saying why.
+ */
+function staticNotEvaluated(places: RestPlacesInput | undefined): NotEvaluated[] {
+  if (!places) return [...STATIC_NOT_EVALUATED];
+  const known = homesOf(places) !== null;
+  return STATIC_NOT_EVALUATED.flatMap((e) => {
+    if (!MOBILITY_RULES.has(e.rule)) return [e];
+    return known ? [] : [{ rule: e.rule, reason: e.reason + HOMES_UNKNOWN_REASON }];
+  });
 }
 
 /** Gaps shorter than this are not listed one by one (a card moved between slots or vehicles): one summary warning. */

@@ -60,7 +60,7 @@ export const DISCLAIMER =
 export const STATIC_NOT_EVALUATED = [
   {
     rule: 'return_home',
-    reason: 'Art. 8(8a): whether the driver could return home or to the operational centre every four weeks is not recorded on the card.',
+    reason: 'Art. 8(8a): a regular weekly rest started in a home country within each four consecutive weeks is checked only with the home countries and the places of the rests.',
   },
   {
     rule: 'regular_weekly_rest_in_vehicle',

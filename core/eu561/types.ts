@@ -14,6 +14,7 @@ export const RULE_NAMES = [
   'reduced_weekly_rest_compensation',
   'daily_rest_multi_manning',
   'consecutive_reduced_weekly_rest',
+  'return_home',
 ] as const;
 export type RuleName = (typeof RULE_NAMES)[number];
 
@@ -208,11 +209,23 @@ export interface HomeCountries {
   residence: string | null;
 }
 
+/** A country the card recorded at an instant (./rest-places.ts): EF Places or EF Border_Crossings (gen2v2). */
+export interface CountryRecord {
+  /** UTC epoch seconds */
+  at: number;
+  country: string;
+  /** PLACE: a daily work period began (BEGIN) or ended (END) there; BORDER_CROSSING: the country entered */
+  source: 'PLACE' | 'BORDER_CROSSING';
+  type: 'BEGIN' | 'END' | null;
+}
+
 /** The country input of the Mobility Package rules: home countries (null: unknown) and per-rest places. */
 export interface RestPlacesInput {
   home: HomeCountries | null;
-  /** a weekly rest with no entry here is not placed (country unknown) */
+  /** a weekly rest with no entry here is not placed (country unknown), unless `records` place it */
   places: readonly WeeklyRestPlace[];
+  /** the card's country records: the pre-check places each weekly rest of its timeline from them (./rest-places.ts) */
+  records?: readonly CountryRecord[];
 }
 
 export interface PrecheckResult {

@@ -13,18 +13,25 @@ import { runWorkingTime, type WorkingTimeResult } from '../wtd/index.js';
 import { DAY_SECONDS, dayStart, isoDay, isoDayOrNull } from '../time.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { AnnotationStore } from '../ports/annotation-store.js';
+import { countryRecordsOf } from '../eu561/rest-places.js';
+import type { RestPlacesInput } from '../eu561/types.js';
+import type { HomeCountrySettings } from './home-countries.js';
 import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
 import {
-  describeBasis, resolveBasis, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
+  describeBasis, resolveBasis, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
 } from './data-basis.js';
 import { dayOverview } from './day-overview.js';
 import { weekOverview } from './week-overview.js';
 
 export class OverviewQueries implements OverviewUseCases {
-  /** `annotations`: the office's annotations the checks apply (none when absent) */
+  /**
+   * `annotations`: the office's annotations the checks apply (none when absent); `homes`: the cards' home countries
+   * (absent: unknown, so the Mobility Package rules are not evaluated)
+   */
   constructor(
     private readonly store: ImportStore,
     private readonly annotations: AnnotationStore | null = null,
+    private readonly homes: HomeCountrySettings | null = null,
   ) {}
 
   /** ./day-overview.ts */
@@ -38,7 +45,7 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
-    const { input, basis, quarantined, records } = await this.trustedInput(query.basis, query.range, query.options?.include_quarantined === true);
+    const { input, basis, quarantined, records, resolved } = await this.trustedInput(query.basis, query.range, query.options?.include_quarantined === true);
     const at = query.options?.at ?? null;
     if (at !== null) {
       const from = basis.date_from === null ? null : dayStart(basis.date_from);
@@ -48,8 +55,8 @@ export class OverviewQueries implements OverviewUseCases {
         throw new InvalidFilterError('at', 'Query parameter at must be a time within the evaluated dates of the data basis.');
       }
     }
-    const notes = await this.annotationsOf(input, query.options?.annotations);
-    const result = runPrecheck({ ...input, ...notes, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
+    const [notes, rest_places] = await Promise.all([this.annotationsOf(input, query.options?.annotations), this.restPlacesOf(input, resolved, query.range)]);
+    const result = runPrecheck({ ...input, ...notes, rest_places, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
@@ -86,6 +93,22 @@ export class OverviewQueries implements OverviewUseCases {
     return { annotations: found.map(({ annotation_id, kind, start, end }) => ({ annotation_id, kind, start, end })) };
   }
 
+  /**
+   * The Mobility Package input (../eu561/rest-places.ts): the card's home countries and the country records of the
+   * basis's positions (places, border crossings). Positions are read one day past the range: the end of a daily
+   * work period may be entered at the withdrawal, after midnight.
+   */
+  private async restPlacesOf(input: PrecheckInput, resolved: ResolvedBasis, range: DateRange): Promise<RestPlacesInput> {
+    const home = this.homes !== null && input.card_number !== null ? await this.homes.effective(input.card_number) : null;
+    const scope = rowScope(resolved, { from: range.from, to: range.to === null ? null : range.to + 1 });
+    const positions = input.intervals.length === 0 ? [] : (await this.store.positions(scope, null)).items;
+    return {
+      home: home === null ? null : { establishment: home.establishment, residence: home.residence },
+      places: [],
+      records: countryRecordsOf(positions),
+    };
+  }
+
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
   private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
     const resolved = unresolvedBasis(basisQuery) ?? (await resolveBasis(this.store, basisQuery));
@@ -118,7 +141,7 @@ export class OverviewQueries implements OverviewUseCases {
       intervals,
       open_end_date: openEnd,
     };
-    return { input, basis, quarantined, records: data.records };
+    return { input, basis, quarantined, records: data.records, resolved };
   }
 
   /**

@@ -7,6 +7,7 @@ import { UTF8_BOM, type Delimiter } from '../../office/export/csv.js';
 import { activitiesCsv, findingsCsv, type CsvDocument } from '../../office/export/exports.js';
 import { findingsQueryFrom, FINDINGS_SELECTION, officeUseCasesOf } from '../findings/findings.route.js';
 import { SECURITY_HEADERS } from '../shared/json-response.js';
+import { displayZoneOf } from '../shared/time-zone.js';
 import { basisFrom, rangeFrom, type QueryValues } from '../shared/query-params.js';
 import { BASIS, RANGE } from '../shared/query.schema.js';
 import { errorResponse, QUERY_ERRORS, queryOf, type RouteResponse, type RouteSpec } from '../shared/route-spec.js';
@@ -37,11 +38,11 @@ export const activitiesCsvRoute: RouteSpec = {
   operationId: 'exportActivitiesCsv',
   summary: 'Activity intervals of a basis as CSV (RFC 4180, UTF-8, header row; durations in seconds and h:mm)',
   tags: ['exports'],
-  query: queryOf([...BASIS, ...RANGE, 'delimiter']),
+  query: queryOf([...BASIS, ...RANGE, 'delimiter', 'tz']),
   body: null,
   responses: { 200: csvOk('the CSV file'), ...QUERY_ERRORS },
   async handle({ deps, query }) {
-    const document = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) }, delimiterOf(query));
+    const document = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) }, delimiterOf(query), displayZoneOf(deps, query));
     return { status: 200, body: csvResponse(document) };
   },
 };
@@ -52,7 +53,7 @@ export const findingsCsvRoute: RouteSpec = {
   operationId: 'exportFindingsCsv',
   summary: 'The findings of a period as CSV (the list of GET /api/drivercard/findings: EU 561 and working time, most serious first)',
   tags: ['exports'],
-  query: queryOf([...FINDINGS_SELECTION, 'delimiter']),
+  query: queryOf([...FINDINGS_SELECTION, 'delimiter', 'tz']),
   body: null,
   responses: {
     200: csvOk('the CSV file'),
@@ -60,7 +61,7 @@ export const findingsCsvRoute: RouteSpec = {
     409: errorResponse('conflicting_data or quarantined_data: the basis is not fit for the pre-check'),
   },
   async handle({ deps, query }) {
-    const document = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query), delimiterOf(query));
+    const document = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query), delimiterOf(query), displayZoneOf(deps, query));
     return { status: 200, body: csvResponse(document) };
   },
 };

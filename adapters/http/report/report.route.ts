@@ -12,6 +12,7 @@ import { reportHtml, REPORT_CSS } from '../../office/report/report-html.js';
 import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from '../../office/report/report-data.js';
 import { findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
 import { invalidFilter } from '../shared/problem.js';
+import { displayZoneOf } from '../shared/time-zone.js';
 import { rangeFrom, type QueryValues } from '../shared/query-params.js';
 
 /** Nothing but the report's own stylesheet: no script at all. */
@@ -25,7 +26,7 @@ const HEADERS = {
   'cache-control': 'no-store',
 };
 
-const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', 'severity', 'status', 'unknown_as', 'include_quarantined'];
+const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', 'severity', 'status', 'unknown_as', 'include_quarantined', 'tz'];
 const query = { names: NAMES, schema: querySchema(NAMES) };
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const ERRORS = {
@@ -62,7 +63,7 @@ export const reportRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'the report page', schema: { type: 'string' }, contentType: 'text/html' }, ...ERRORS },
     async handle(context) {
-      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query));
+      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query), new Date(), displayZoneOf(context.deps, context.query));
       const headers = { ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': REPORT_CONTENT_SECURITY_POLICY };
       return { status: 200, body: new Response(reportHtml(model), { status: 200, headers }) };
     },
@@ -77,7 +78,7 @@ export const reportRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' }, ...ERRORS },
     async handle(context) {
-      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query));
+      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query), new Date(), displayZoneOf(context.deps, context.query));
       // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
       const { reportPdf } = await import('../../office/report/report-pdf.js');
       const pdf = await reportPdf(model);

@@ -4,6 +4,7 @@
  * (QueryValues), so no route casts a validated query by hand.
  */
 import { FLEET_SORTS } from '../../../core/fleet/fleet-card.js';
+import { TODAY_CARD_LISTS } from '../../../core/use-cases/today.js';
 import { dateSchema, ISO_WEEK_PATTERN, timestampSchema, type Schema } from './schema-parts.js';
 import type { FromSchema } from './schema-type.js';
 
@@ -35,6 +36,8 @@ export const queryParameterSchemas = {
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
   delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
+  list: { type: 'string', enum: [...TODAY_CARD_LISTS] },
+  tz: { type: 'string', minLength: 1, maxLength: 64 },
   status: { type: 'string', pattern: '^(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED)(,(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED))*$' },
 } as const satisfies Record<string, Schema>;
 
@@ -73,6 +76,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   delimiter: 'CSV field separator: , (default) or ; (as German and Polish spreadsheet programs expect)',
   severity: 'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
   status: 'findings: only these review statuses, comma-separated (OPEN, CONFIRMED, JUSTIFIED, DRIVER_INFORMED, ACKNOWLEDGED; never reviewed = OPEN)',
+  list: 'today: the list of cards a count of GET /today counts (overdue, due_week, expired, expiring_30d, open_findings, conflicting, readiness)',
+  tz: 'office documents: the IANA time zone times are shown in (default: the configured DRIVERCARD_TIME_ZONE); the API answers stay UTC',
   annotations: "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
 };
 

@@ -13,13 +13,13 @@ import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
 
-export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | null = null) {
+export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | null = null, homeCountry: string | null = null) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
   const errors: unknown[] = [];
   const bundle = createUseCases({
-    store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date(clock) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(),
+    store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date(clock) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), homeCountry,
   });
   const { app } = createHttpApp({
     ...bundle,

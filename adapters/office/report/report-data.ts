@@ -18,7 +18,7 @@ export const REPORT_MAX_DAYS = 92;
 /** A report's selection: a card, a closed period and the findings filters. */
 export type ReportQuery = FindingsQuery & { basis: { kind: 'card_number'; value: string }; range: { from: UtcDay; to: UtcDay } };
 
-export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, now: Date = new Date()): Promise<ReportModel> {
+export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, now: Date = new Date(), timeZone = 'UTC'): Promise<ReportModel> {
   const { basis, range } = query;
   // the findings first: the pre-check refuses (404, 409) what the report could not stand on
   const period = await uc.findings.findings(query);
@@ -60,5 +60,6 @@ export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, n
     rule_version: precheck.rule_version,
     disclaimer: precheck.disclaimer,
     generated_at: now.toISOString().slice(0, 19) + 'Z',
+    time_zone: timeZone,
   };
 }

@@ -15,6 +15,7 @@ import {
   NOT_EVALUATED_TEXT,
   notEvaluatedOf,
   readableTime,
+  timeZoneText,
   SIGNATURE_TEXT,
   type EvidenceJson,
   type FindingJson,
@@ -63,9 +64,9 @@ export function weekSvg(week: WeekJson): string {
   return `<svg class="week-chart" viewBox="0 0 ${W} ${18 + 7 * ROW_H}" role="img" aria-label="Activities of ${escapeHtml(week.week)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
 }
 
-function finding(f: FindingJson, index: number): string {
+function finding(f: FindingJson, index: number, zone: string): string {
   const digest = evidenceDigest(f);
-  const line = (e: EvidenceJson) => `<li>${escapeHtml(readableTime(e.start))} – ${escapeHtml(readableTime(e.end))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
+  const line = (e: EvidenceJson) => `<li>${escapeHtml(readableTime(e.start, zone))} – ${escapeHtml(readableTime(e.end, zone))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
   const evidence = digest.items.map(line);
   if (digest.more > 0) evidence.push(`<li>… ${digest.more} more interval(s)</li>`);
   if (digest.last !== null) evidence.push(line(digest.last));
@@ -73,7 +74,7 @@ function finding(f: FindingJson, index: number): string {
 <h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
 <p class="description">${escapeHtml(f.description)}</p>
 <table class="kv"><tbody>
-${row(['Article', f.article])}${row(['Period', `${readableTime(f.start)} – ${readableTime(f.end)}`])}
+${row(['Article', f.article])}${row(['Period', `${readableTime(f.start, zone)} – ${readableTime(f.end, zone)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}
 </tbody></table>
 <p class="evidence-title">Evidence (${digest.total} interval(s))</p><ul class="evidence">${evidence.join('')}</ul>
@@ -82,8 +83,9 @@ ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.li
 
 export function reportHtml(model: ReportModel): string {
   const name = driverName(model);
+  const zone = model.time_zone ?? 'UTC';
   const legend = ACTIVITIES.map((a) => `<li><svg width="12" height="10" aria-hidden="true"><rect width="12" height="10" fill="${ACTIVITY_COLOURS[a]}"/></svg> ${escapeHtml(ACTIVITY_LABELS[a])}</li>`).join('');
-  const findings = model.findings.length === 0 ? `<p>${escapeHtml(noFindingsText(model))}</p>` : model.findings.map(finding).join('\n');
+  const findings = model.findings.length === 0 ? `<p>${escapeHtml(noFindingsText(model))}</p>` : model.findings.map((f, i) => finding(f, i, zone)).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -95,7 +97,7 @@ export function reportHtml(model: ReportModel): string {
 <body>
 <header>
 <h1>Driver infringement report</h1>
-<p class="sub">EU 561/2006 technical pre-check of driver-card data · all times UTC · generated ${escapeHtml(readableTime(model.generated_at))}</p>
+<p class="sub">EU 561/2006 technical pre-check of driver-card data · ${escapeHtml(timeZoneText(zone))} · generated ${escapeHtml(readableTime(model.generated_at, zone))}</p>
 </header>
 <section class="driver"><h2>Driver and card</h2>
 <table class="kv"><tbody>
@@ -105,7 +107,7 @@ ${row(['Period', `${model.date_from} to ${model.date_to}`])}
 </tbody></table></section>
 <section class="basis"><h2>Data basis</h2>
 <table class="grid"><thead>${row(['File', 'Imported', 'Activity from', 'to', 'Status', 'Authenticity'], 'th')}</thead><tbody>
-${model.imports.map((i) => row([i.file_name ?? '(no file name)', readableTime(i.imported_at), i.activity_from, i.activity_to, i.status, i.authenticity])).join('\n')}
+${model.imports.map((i) => row([i.file_name ?? '(no file name)', readableTime(i.imported_at, zone), i.activity_from, i.activity_to, i.status, i.authenticity])).join('\n')}
 </tbody></table>
 ${model.conflicts.length > 0 ? `<p class="warning">Imports disagree about ${escapeHtml(model.conflicts.join(', '))}; those days are shown from the newest import.</p>` : ''}
 </section>
@@ -120,7 +122,7 @@ ${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)}
 ${findings}
 </section>
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
-${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start), readableTime(g.end), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
+${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>
 <section class="not-evaluated"><h2>Not evaluated (${model.not_evaluated.length})</h2><p>${escapeHtml(NOT_EVALUATED_TEXT)}</p><ul>${notEvaluatedOf(model).map((n) => `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`).join('')}</ul></section>
 <section class="disclaimer"><h2>Disclaimer</h2><p>${escapeHtml(model.disclaimer)}</p><p class="small">Rules ${escapeHtml(model.rule_version)}.</p></section>

@@ -4,6 +4,7 @@
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../web/client/labels.js';
+import { formatLocalStamp } from '../../web/client/local-time.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 
@@ -113,6 +114,8 @@ export interface ReportModel {
   rule_version: string;
   disclaimer: string;
   generated_at: string;
+  /** the IANA time zone the report prints times in (the service's configured zone; absent: UTC) */
+  time_zone?: string;
 }
 
 /** Seconds as h:mm. */
@@ -123,9 +126,17 @@ export function hoursMinutes(seconds: number | null): string {
   return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC'. */
-export function readableTime(iso: string | null): string {
-  return iso === null ? '–' : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/**
+ * An instant as the report prints it, in the report's time zone with the zone's name at that instant:
+ * '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC' (UTC), '2026-03-02 07:15 CET' (Europe/Berlin).
+ */
+export function readableTime(iso: string | null, timeZone = 'UTC'): string {
+  return iso === null ? '–' : formatLocalStamp(iso, timeZone);
+}
+
+/** The header's words on time: the zone of the times, and that the charts and the rules keep UTC days and weeks. */
+export function timeZoneText(timeZone = 'UTC'): string {
+  return timeZone === 'UTC' ? 'all times UTC' : `times in ${timeZone} (the charts and the rules count UTC days and ISO weeks)`;
 }
 
 export function driverName(model: Pick<ReportModel, 'surname' | 'first_names'>): string {

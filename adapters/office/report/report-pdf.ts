@@ -19,6 +19,7 @@ import {
   NOT_EVALUATED_TEXT,
   notEvaluatedOf,
   readableTime,
+  timeZoneText,
   SIGNATURE_TEXT,
   type EvidenceJson,
   type FindingJson,
@@ -161,15 +162,15 @@ function legend(w: Writer): void {
   doc.y = y + 14;
 }
 
-function finding(w: Writer, f: FindingJson, index: number): void {
+function finding(w: Writer, f: FindingJson, index: number, zone: string): void {
   w.room(70);
   const severity = f.severity ? ` - severity ${f.severity}` : '';
   w.para(`${index + 1}. ${ruleName(f.rule)} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, { bold: true, size: 9.5 });
   w.para(f.description, { indent: 10 });
-  w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start)} - ${readableTime(f.end)}`, { size: 8.5, indent: 10, colour: '#495057' });
+  w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, { size: 8.5, indent: 10, colour: '#495057' });
   w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, { size: 8.5, indent: 10, colour: '#495057' });
   const digest = evidenceDigest(f);
-  const line = (e: EvidenceJson) => `${readableTime(e.start)} - ${readableTime(e.end)}: ${e.activity ?? 'UNKNOWN'}`;
+  const line = (e: EvidenceJson) => `${readableTime(e.start, zone)} - ${readableTime(e.end, zone)}: ${e.activity ?? 'UNKNOWN'}`;
   const evidence = digest.items.map(line);
   if (digest.more > 0) evidence.push(`... ${digest.more} more interval(s)`);
   if (digest.last !== null) evidence.push(line(digest.last));
@@ -208,15 +209,16 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   });
   const w = new Writer(doc, unicode);
   const name = driverName(model);
+  const zone = model.time_zone ?? 'UTC';
   w.para('Driver infringement report', { bold: true, size: 17 });
-  w.para(`EU 561/2006 technical pre-check of driver-card data · all times UTC · generated ${readableTime(model.generated_at)}`, { size: 8.5, colour: '#495057' });
+  w.para(`EU 561/2006 technical pre-check of driver-card data · ${timeZoneText(zone)} · generated ${readableTime(model.generated_at, zone)}`, { size: 8.5, colour: '#495057' });
   w.heading('Driver and card');
   w.table(['Driver', 'Card number', 'Issuing state', 'Card expiry', 'Period'],
     [[name, model.card_number, model.issuing_member_state ?? '-', model.expiry_date ?? '-', `${model.date_from} to ${model.date_to}`]], [0.3, 0.2, 0.12, 0.14, 0.24]);
   w.heading('Data basis');
   // a person reads the file name and the import date, never the service's internal import id
   w.table(['File', 'Imported', 'Activity', 'Status', 'Authenticity'],
-    model.imports.map((i) => [i.file_name ?? '(no file name)', readableTime(i.imported_at), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
+    model.imports.map((i) => [i.file_name ?? '(no file name)', readableTime(i.imported_at, zone), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
     [0.34, 0.19, 0.2, 0.12, 0.15]);
   if (model.conflicts.length > 0) w.para(`Imports disagree about ${model.conflicts.join(', ')}; those days are shown from the newest import.`, { colour: '#a61e4d' });
   w.heading('Totals');
@@ -227,10 +229,10 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   for (const week of model.weeks) weekChart(w, week);
   w.heading(`Findings (${model.findings.length})`);
   if (model.findings.length === 0) w.para(noFindingsText(model));
-  model.findings.forEach((f, i) => finding(w, f, i));
+  model.findings.forEach((f, i) => finding(w, f, i, zone));
   w.heading(`Data gaps (${model.data_gaps.length})`);
   if (model.data_gaps.length === 0) w.para('No gaps in the recorded time.');
-  else w.table(['From', 'To', 'Duration'], model.data_gaps.map((g) => [readableTime(g.start), readableTime(g.end), hoursMinutes(g.duration)]), [0.4, 0.4, 0.2]);
+  else w.table(['From', 'To', 'Duration'], model.data_gaps.map((g) => [readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)]), [0.4, 0.4, 0.2]);
   w.heading(`Not evaluated (${model.not_evaluated.length})`);
   w.para(NOT_EVALUATED_TEXT, { size: 8.5 });
   for (const n of notEvaluatedOf(model)) w.para(`${n.name}: ${n.reason}`, { size: 8 });

@@ -18,6 +18,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { fleetEntitySchemas } from './fleet-schema.js';
 import { officeRecordSchemas } from './office-records-schema.js';
+import { homeCountriesSchemas } from './home-countries-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
 export interface ColumnTypes {
@@ -285,6 +286,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     PositionSchema,
     ...fleetEntitySchemas(types),
     ...officeRecordSchemas(types),
+    ...homeCountriesSchemas(types),
   ];
 }
 

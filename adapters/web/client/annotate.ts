@@ -5,7 +5,7 @@
  * annotations created, changed or may justify are marked, and the findings they removed are listed.
  */
 import { el } from './dom.js';
-import { formatDateTime } from './format.js';
+import { displayTimeZone, formatDateTime } from './format.js';
 import type { Finding, PrecheckResult } from './types.js';
 
 const KINDS: [string, string][] = [
@@ -93,6 +93,6 @@ function markAnnotated(container: HTMLElement, result: AnnotatedResult): void {
   container.append(
     el('h4', { text: `Settled by the office's annotations (${removed.length})` }),
     el('ul', { class: 'annotation-effects' }, ...removed.map((e) =>
-      el('li', { text: `${e.finding.rule.replace(/_/g, ' ')} (${e.finding.status.replace(/_/g, ' ')}), ${formatDateTime(e.finding.start)} – ${formatDateTime(e.finding.end)} UTC` }))),
+      el('li', { text: `${e.finding.rule.replace(/_/g, ' ')} (${e.finding.status.replace(/_/g, ' ')}), ${formatDateTime(e.finding.start)} – ${formatDateTime(e.finding.end)} ${displayTimeZone()}` }))),
   );
 }

@@ -10,6 +10,7 @@ import type {
   ParseResult,
   PositionRow,
   PrecheckResult,
+  TodayCounts,
   VehicleUsedRow,
   WeekOverview,
   WorkingTime,
@@ -141,4 +142,14 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   return readJson<T>(response);
+}
+
+/** GET /today: the office's counts (each with the list it opens) and the configured time zone. */
+export function todayCounts(signal?: AbortSignal): Promise<TodayCounts> {
+  return get<TodayCounts>('today', {}, signal);
+}
+
+/** One page of the cards a today count counts (`params`: list, sort, order, limit, offset). */
+export function todayDrivers(params: Params, signal?: AbortSignal): Promise<ListEnvelope<FleetRow>> {
+  return get<ListEnvelope<FleetRow>>('today/drivers', params, signal);
 }

@@ -3,7 +3,7 @@
  * wrong); a driver opens the week view. The whole selection lives in the URL (url-state.ts).
  */
 
-import { ApiError, fleetSummary, listDrivers, listImports } from './api.js';
+import { ApiError, fleetSummary, listDrivers, listImports, todayCounts, todayDrivers } from './api.js';
 import { handleChartKey } from './chart.js';
 import { renderImports } from './authenticity.js';
 import { importActionButton } from './import-actions.js';
@@ -16,9 +16,11 @@ import { importFiles, wireImport } from './importer.js';
 import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
 import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
-import type { FleetRow, ImportInfo } from './types.js';
+import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
+import { setDisplayTimeZone } from './format.js';
+import { FILTER_TITLES, IMPORT_LIST_TITLES, importInList, renderToday } from './today-view.js';
 import {
-  DEFAULT_STATE, fleetPages, fleetQuery, lastPageOffset, nextSort, readViewState, type ViewState, viewStateSearch, withFleetSelection,
+  DEFAULT_STATE, fleetPages, fleetQuery, isTodayList, lastPageOffset, nextSort, readViewState, timeZoneOf, type ViewState, viewStateSearch, withFleetSelection,
 } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
@@ -49,6 +51,11 @@ const ui = {
   tabList: byId<HTMLElement>('tab-list'),
   panel: byId<HTMLElement>('tab-panel'),
   importsOfCard: byId<HTMLElement>('imports-of-card'),
+  today: byId<HTMLElement>('today-counts'),
+  fleetListTitle: byId<HTMLElement>('fleet-list-title'),
+  tz: byId<HTMLInputElement>('tz'),
+  zoneName: byId<HTMLElement>('zone-name'),
+  ruleWeekNote: byId<HTMLElement>('rule-week-note'),
 };
 const tooltip = new Tooltip(byId('tooltip'));
 
@@ -62,6 +69,10 @@ let fleetTotal = 0;
 /** whether the rows came from the service's fleet list (paged), or from the imports (all at once) */
 let fleetPaged = true;
 let fleetAbort: AbortController | null = null;
+/** the service's configured time zone (GET /today), null until known or from a service without it */
+let serviceZone: string | null = null;
+/** the counts read at start (for the zone), drawn by the first fleet view instead of asking again */
+let bootCounts: TodayCounts | null = null;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
@@ -135,11 +146,36 @@ function navigate(next: ViewState, mode: 'push' | 'replace'): void {
 }
 
 function openDriver(card: string): void {
-  navigate({ ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null }, 'push');
+  navigate({ ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null, imports: null }, 'push');
+}
+
+/**
+ * Times are shown in the zone of the URL (`tz=`), else the service's configured zone; the rules' weeks stay the
+ * UTC weeks of the regulation, which the pre-check section says when the zone is not UTC.
+ */
+function applyZone(): void {
+  const zone = state.tz ?? serviceZone ?? 'UTC';
+  setDisplayTimeZone(zone);
+  ui.zoneName.textContent = `times in ${zone}`;
+  if (document.activeElement !== ui.tz) ui.tz.value = zone;
+  ui.ruleWeekNote.hidden = zone === 'UTC';
+  ui.ruleWeekNote.textContent = `Times are shown in ${zone}. The rules count their days and weeks in UTC, as the regulation's weeks (Monday 00:00 to Sunday 24:00 UTC).`;
+}
+
+async function loadZone(): Promise<TodayCounts | null> {
+  try {
+    const counts = await todayCounts();
+    serviceZone = timeZoneOf(counts.time_zone);
+    bootCounts = counts;
+    return counts;
+  } catch {
+    return null; // an older service without GET /today: UTC
+  }
 }
 
 function render(): void {
   tooltip.hide();
+  applyZone();
   ui.driver.value = state.card_number ?? '';
   const w = parseIsoWeek(state.week);
   if (!state.card_number || !w) {
@@ -156,7 +192,7 @@ function render(): void {
 }
 
 /** The imports of the card, withdrawn ones included, each with its withdraw / restore button. */
-function importsList(card: string): HTMLElement {
+function importsList(card: string | null, rows?: ImportInfo[]): HTMLElement {
   const status = el('p', { class: 'import-action-status', attrs: { role: 'status' } });
   const deps = {
     ask: { prompt: (m: string) => window.prompt(m), confirm: (m: string) => window.confirm(m) },
@@ -170,7 +206,7 @@ function importsList(card: string): HTMLElement {
       ui.importsOfCard.querySelector('.import-action-status')!.textContent = keep;
     },
   };
-  const own = allImports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
+  const own = rows ?? allImports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
   return el('div', {}, renderImports(own, (imp) => importActionButton(imp, deps)), status);
 }
 
@@ -185,7 +221,28 @@ function drawTabs(): void {
   });
 }
 
+/** The today panel above the fleet (absent from an older service: the panel stays empty). */
+async function loadToday(signal: AbortSignal): Promise<void> {
+  const counts = bootCounts ?? (await todayCounts(signal).catch(() => null));
+  bootCounts = null;
+  if (signal.aborted) return;
+  ui.today.replaceChildren(counts ? renderToday(counts, state, (next) => navigate(next, 'push')) : '');
+}
+
+/** An imports list a today count opened, in place of the fleet table. */
+function drawImportsList(list: NonNullable<ViewState['imports']>): void {
+  const rows = allImports.filter((i) => importInList(i, list));
+  ui.fleetListTitle.hidden = false;
+  ui.fleetListTitle.textContent = `${IMPORT_LIST_TITLES[list]}: ${rows.length}`;
+  ui.fleetTable.replaceChildren(rows.length ? importsList(null, rows) : el('p', { class: 'empty-note', text: 'No import is in this list.' }));
+  ui.fleetPager.hidden = true;
+}
+
 function drawFleet(): void {
+  const title = FILTER_TITLES[state.filter];
+  ui.fleetListTitle.hidden = !title;
+  ui.fleetListTitle.textContent = title ? `${title}: ${fleetTotal}` : '';
+  if (state.imports) return drawImportsList(state.imports);
   ui.fleetTable.replaceChildren(
     fleetRows.length
       ? renderFleetTable(fleetRows, state, { open: openDriver, sort: (c) => navigate(withFleetSelection(state, nextSort(state, c)), 'push') })
@@ -214,7 +271,13 @@ async function loadFleet(): Promise<void> {
   ui.fleetFilter.value = state.filter;
   setPhase('loading', 'Loading the fleet…');
   try {
-    const [page, summary] = await Promise.all([listDrivers(fleetQuery(state, PAGE), controller.signal), fleetSummary(controller.signal)]);
+    const query = fleetQuery(state, PAGE);
+    // the today counts are drawn when they arrive (they take the service longer than a page of the list)
+    void loadToday(controller.signal);
+    const [page, summary] = await Promise.all([
+      isTodayList(state.filter) ? todayDrivers(query, controller.signal) : listDrivers(query, controller.signal),
+      fleetSummary(controller.signal),
+    ]);
     if (controller.signal.aborted) return;
     if (!page.items.length && state.offset > 0 && page.total > 0) {
       // a link past the last page (the fleet shrank, or a filter matches fewer): show the last page instead
@@ -297,12 +360,20 @@ function wire(): void {
     else tooltip.hide();
   });
   window.addEventListener('popstate', () => navigate(readViewState(location.search), 'replace'));
+  byId('zone-form').addEventListener('submit', (e) => e.preventDefault());
+  ui.tz.addEventListener('change', () => {
+    const zone = timeZoneOf(ui.tz.value.trim());
+    if (!zone) return void (ui.tz.value = state.tz ?? serviceZone ?? 'UTC');
+    navigate({ ...state, tz: zone === serviceZone ? null : zone }, 'push');
+  });
+  const zones = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  byId('tz-list').replaceChildren(...zones.map((z) => el('option', { attrs: { value: z } })));
 }
 
 async function boot(): Promise<void> {
   setPhase('loading', 'Loading drivers…');
   try {
-    await loadImports();
+    await Promise.all([loadImports(), loadZone()]);
   } catch (error) {
     ui.driver.replaceChildren(el('option', { text: 'Driver list unavailable', attrs: { value: '' } }));
     setPhase('error', '', errorBox('Could not load the driver list', error, () => void boot()));

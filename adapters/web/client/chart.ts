@@ -1,11 +1,14 @@
 /**
- * The week chart: seven day rows on a shared 00:00–24:00 UTC axis, one focusable segment per activity
- * interval (the card's own records, never merged), plus bands marking pre-check findings and data gaps.
+ * The week chart: seven day rows on a shared 00:00–24:00 axis of the display zone (UTC by default; local days are
+ * 23 h or 25 h when the clocks change, ./local-days.ts), one focusable segment per activity interval (the card's own
+ * records, never merged), plus bands marking pre-check findings and data gaps.
  */
 
 import { el, place } from './dom.js';
-import { activityName, dayLabels, formatClock, formatHm } from './format.js';
-import { segmentKind, spanOnDay } from './layout.js';
+import { activityName, dayLabels, displayTimeZone, formatClock, formatHm } from './format.js';
+import { type DayWindow, segmentKind, spanOnDay } from './layout.js';
+import { chartDays } from './local-days.js';
+import { formatLocalClock } from './local-time.js';
 import type { ActivityIntervalRow, DataGap, Finding, WeekOverview } from './types.js';
 
 const KIND_LABEL = {
@@ -16,11 +19,17 @@ const KIND_LABEL = {
   UNKNOWN: 'Unknown (card not inserted)',
 } as const;
 
-/** The tooltip / accessible text of one interval. */
-export function segmentText(row: ActivityIntervalRow): string {
+/** `HH:MM` of an instant on a day row: the end of a local day is `24:00`. */
+function clockOn(iso: string, window: DayWindow | undefined, zone: string): string {
+  if (!window || zone === 'UTC') return formatClock(iso, window ? new Date(window.startMs).toISOString().slice(0, 10) : undefined);
+  return Date.parse(iso) === window.endMs ? '24:00' : formatLocalClock(iso, zone);
+}
+
+/** The tooltip / accessible text of one interval (times in the display zone, named). */
+export function segmentText(row: ActivityIntervalRow, window?: DayWindow, zone = displayTimeZone()): string {
   const kind = segmentKind(row);
   const parts = [
-    `${KIND_LABEL[kind]} ${formatClock(row.start, row.date)}–${formatClock(row.end, row.date)} UTC`,
+    `${KIND_LABEL[kind]} ${window ? clockOn(row.start, window, zone) : formatClock(row.start, row.date)}–${window ? clockOn(row.end, window, zone) : formatClock(row.end, row.date)} ${zone}`,
     formatHm(row.duration),
   ];
   if (kind === 'UNKNOWN' && row.activity) parts.push(`recorded code ${activityName(row.activity).toLowerCase()}`);
@@ -30,24 +39,24 @@ export function segmentText(row: ActivityIntervalRow): string {
   return parts.join(' · ');
 }
 
-function axis(): HTMLElement {
+function axis(zone: string): HTMLElement {
   const track = el('div', { class: 'axis-track' });
   for (let h = 0; h <= 24; h++) {
     const tick = el('span', { class: h % 3 === 0 ? 'tick' : 'tick minor', text: String(h).padStart(2, '0') });
     tick.style.left = `${(h / 24) * 100}%`;
     track.append(tick);
   }
-  return el('div', { class: 'axis', attrs: { 'aria-hidden': 'true' } }, el('span', { class: 'axis-label', text: 'UTC' }), track);
+  return el('div', { class: 'axis', attrs: { 'aria-hidden': 'true' } }, el('span', { class: 'axis-label', text: zone }), track);
 }
 
-function segment(row: ActivityIntervalRow, first: boolean): HTMLButtonElement | null {
-  const span = spanOnDay(row.date, row.start, row.end);
+function segment(row: ActivityIntervalRow, first: boolean, window: DayWindow, zone: string): HTMLButtonElement | null {
+  const span = spanOnDay(row.date, row.start, row.end, window);
   if (!span) return null;
   const kind = segmentKind(row);
   const classes = ['seg', `seg-${kind.toLowerCase()}`];
   if (row.manual_entry) classes.push('manual');
   if (row.crew) classes.push('crew');
-  const text = segmentText(row);
+  const text = segmentText(row, window, zone);
   const button = el('button', {
     class: classes.join(' '),
     attrs: { type: 'button', 'aria-label': text, tabindex: first ? '0' : '-1' },
@@ -69,11 +78,21 @@ export function dayRowId(date: string): string {
   return `day-${date}`;
 }
 
-/** Builds the whole chart of a week in one fragment (one DOM insertion per week switch). */
-export function renderChart(week: WeekOverview): DocumentFragment {
+/** The time span of a drawn day row (its local day; a row without one: its UTC day). */
+export function windowOf(row: HTMLElement): DayWindow | undefined {
+  const startMs = Number(row.dataset.startMs);
+  const endMs = Number(row.dataset.endMs);
+  return Number.isFinite(startMs) && Number.isFinite(endMs) && row.dataset.startMs ? { startMs, endMs } : undefined;
+}
+
+/**
+ * Builds the whole chart of a week in one fragment (one DOM insertion per week switch); `around` are the weeks
+ * loaded with it, whose intervals may fall on the week's local days.
+ */
+export function renderChart(week: WeekOverview, around: readonly WeekOverview[] = [], zone = displayTimeZone()): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  fragment.append(axis());
-  for (const day of week.days) {
+  fragment.append(axis(zone));
+  for (const day of chartDays(week, around, zone)) {
     const labels = dayLabels(day.date);
     const bar = el('div', {
       class: day.intervals.length ? 'bar' : 'bar empty',
@@ -82,7 +101,7 @@ export function renderChart(week: WeekOverview): DocumentFragment {
     bar.append(el('div', { class: 'marks', attrs: { 'aria-hidden': 'true' } }));
     let first = true;
     for (const row of day.intervals) {
-      const seg = segment(row, first);
+      const seg = segment(row, first, day.window, zone);
       if (seg) {
         bar.append(seg);
         first = false;
@@ -96,7 +115,7 @@ export function renderChart(week: WeekOverview): DocumentFragment {
       el('span', { class: 'short', text: labels.short, attrs: { 'aria-hidden': 'true' } }),
     );
     fragment.append(
-      el('div', { class: 'day-row', attrs: { id: dayRowId(day.date), tabindex: '-1' }, data: { date: day.date } }, label, bar),
+      el('div', { class: 'day-row', attrs: { id: dayRowId(day.date), tabindex: '-1' }, data: { date: day.date, startMs: String(day.window.startMs), endMs: String(day.window.endMs) } }, label, bar),
     );
   }
   return fragment;
@@ -110,14 +129,14 @@ export function renderMarks(chart: HTMLElement, findings: readonly Finding[], ga
     marks.replaceChildren();
     findings.forEach((f, i) => {
       if (!f.start || !f.end) return;
-      const span = spanOnDay(date, f.start, f.end);
+      const span = spanOnDay(date, f.start, f.end, windowOf(row));
       if (!span) return;
       const band = el('span', { class: `mark finding status-${f.status.toLowerCase()}`, data: { finding: String(i) } });
       place(band, span.left, span.width);
       marks.append(band);
     });
     for (const g of gaps) {
-      const span = spanOnDay(date, g.start, g.end);
+      const span = spanOnDay(date, g.start, g.end, windowOf(row));
       if (!span) continue;
       const band = el('span', { class: 'mark gap' });
       place(band, span.left, span.width);
@@ -135,7 +154,7 @@ export function highlightSpan(chart: HTMLElement, start: string, end: string): H
   for (const row of Array.from(chart.querySelectorAll('.day-row.flash'))) row.classList.remove('flash');
   const rows: HTMLElement[] = [];
   for (const row of Array.from(chart.querySelectorAll<HTMLElement>('.day-row'))) {
-    const span = spanOnDay(row.dataset.date!, start, end);
+    const span = spanOnDay(row.dataset.date!, start, end, windowOf(row));
     if (!span) continue;
     const box = el('span', { class: 'highlight', attrs: { 'aria-hidden': 'true' } });
     place(box, span.left, span.width);

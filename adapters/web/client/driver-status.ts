@@ -4,13 +4,13 @@
  */
 
 import { el } from './dom.js';
-import { formatDateTime } from './format.js';
+import { displayTimeZone, formatDateTime } from './format.js';
 import { hours, statusLines } from './status-lines.js';
 import type { DriverStatus, Totals, WorkingTime } from './types.js';
 
 export function renderDriverStatus(s: DriverStatus): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  fragment.append(el('h3', { text: `Driver status at ${formatDateTime(s.at)} UTC (end of the data)` }));
+  fragment.append(el('h3', { text: `Driver status at ${formatDateTime(s.at)} ${displayTimeZone()} (end of the data)` }));
   const dl = el('dl', { class: 'status-list' });
   for (const [label, value] of statusLines(s)) dl.append(el('div', {}, el('dt', { text: label }), el('dd', { text: value })));
   fragment.append(dl);

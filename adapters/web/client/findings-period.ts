@@ -59,16 +59,21 @@ export function findingsParams(basis: Params, state: ViewState, week: IsoWeek): 
   return params;
 }
 
+/** The office documents show times in the zone the user chose (`tz` in the URL), else the service's zone. */
+export function withZone(params: Params, state: Pick<ViewState, 'tz'>): Params {
+  return state.tz ? { ...params, tz: state.tz } : params;
+}
+
 /** The printable report of what the findings area shows ("print what I see"); the report takes a card basis. */
 export function reportHref(state: ViewState, week: IsoWeek): string {
-  const params = findingsParams({ card_number: state.card_number ?? '' }, state, week);
+  const params = withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state);
   return `report?${new URLSearchParams(params)}`;
 }
 
 /** PDF and CSV of exactly what the findings area lists (the same selection), beside it. */
 export function documentLinks(state: ViewState, week: IsoWeek, basis: Params): HTMLElement {
-  const report = new URLSearchParams(findingsParams({ card_number: state.card_number ?? '' }, state, week));
-  const csv = new URLSearchParams(findingsParams(basis, state, week));
+  const report = new URLSearchParams(withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state));
+  const csv = new URLSearchParams(withZone(findingsParams(basis, state, week), state));
   const semicolon = new URLSearchParams({ ...Object.fromEntries(csv), delimiter: ';' });
   return el('span', { class: 'document-links' },
     el('a', { class: 'button pdf', text: 'PDF', attrs: { href: `report.pdf?${report}`, download: '', title: 'The printable report of these findings (PDF)' } }), ' ',

@@ -1,7 +1,7 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el } from './dom.js';
-import { formatDateTime, formatDuration, importName } from './format.js';
+import { displayTimeZone, formatDateTime, formatDuration, importName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
@@ -10,7 +10,7 @@ import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from 
 export type ShowOnChart = (start: string, end: string) => void;
 
 function spanText(start: string | null, end: string | null): string {
-  return `${formatDateTime(start)} – ${formatDateTime(end)} UTC`;
+  return `${formatDateTime(start)} – ${formatDateTime(end)} ${displayTimeZone()}`;
 }
 
 function showButton(label: string, start: string | null, end: string | null, show: ShowOnChart): HTMLElement {

@@ -8,7 +8,7 @@ import { el } from './dom.js';
 import { downloadUrgency, expiryUrgency, fleetName, importsText, infringements, rowFindingsText } from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
 import type { FleetRow, FleetSummary } from './types.js';
-import { EXPIRING_DAYS, type FleetSort, type ViewState, viewStateSearch } from './url-state.js';
+import { EXPIRING_DAYS, type FleetSort, isTodayList, type ViewState, viewStateSearch } from './url-state.js';
 
 export interface FleetHandlers {
   /** A driver's link was followed (plain click): open the week view without reloading. */
@@ -162,9 +162,13 @@ export function renderSummary(s: FleetSummary): DocumentFragment {
 /** drivers.csv of the list as shown (its sort and filters, every page), beside the counts. */
 export function driversCsvLinks(state: ViewState): HTMLElement {
   const query: Record<string, string> = { sort: state.sort, order: state.order };
-  if (state.q) query.q = state.q;
-  if (state.filter === 'overdue') query.overdue = 'true';
-  if (state.filter === 'expiring') query.expiring_within_days = String(EXPIRING_DAYS);
+  if (isTodayList(state.filter)) query.list = state.filter;
+  else {
+    if (state.q) query.q = state.q;
+    if (state.filter === 'overdue') query.overdue = 'true';
+    if (state.filter === 'expiring') query.expiring_within_days = String(EXPIRING_DAYS);
+  }
+  if (state.tz) query.tz = state.tz;
   const link = (text: string, extra: Record<string, string>, title: string) =>
     el('a', { class: 'button csv', text, attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title } });
   return el('p', { class: 'document-links', attrs: { id: 'fleet-documents' } }, 'Export this list: ',

@@ -1,6 +1,21 @@
-/** Display formatting for the week view. Everything is UTC; durations are integer seconds. */
+/**
+ * Display formatting for the week view. Instants are shown in the display time zone (the service's configured
+ * zone or the one chosen in the URL, `tz=`; UTC until the page learns it); durations are integer seconds.
+ */
 
 import { utcDayMs } from './iso-week.js';
+import { formatLocalDateTime } from './local-time.js';
+
+let displayZone = 'UTC';
+
+/** The zone the page shows times in (set once the page knows it, see app.ts). */
+export function setDisplayTimeZone(timeZone: string): void {
+  displayZone = timeZone;
+}
+
+export function displayTimeZone(): string {
+  return displayZone;
+}
 
 /** `h:mm` of a duration in seconds (hours may exceed 24): 9000 → `2:30`. */
 export function formatHm(seconds: number | null | undefined): string {
@@ -21,13 +36,9 @@ export function formatClock(iso: string, date?: string): string {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
-/** `YYYY-MM-DD HH:MM` of an ISO timestamp (UTC). */
+/** `YYYY-MM-DD HH:MM` of an ISO timestamp in the display time zone (UTC by default). */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const s = new Date(ms).toISOString();
-  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
+  return formatLocalDateTime(iso, displayZone);
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -24,6 +24,7 @@ const EVALUATED_RULE_NAMES: Record<RuleName | WtdRuleName, string> = {
   reduced_weekly_rest_compensation: 'Compensation of a reduced weekly rest',
   daily_rest_multi_manning: 'Daily rest (multi-manning)',
   consecutive_reduced_weekly_rest: 'Consecutive reduced weekly rests',
+  return_home: 'Return home every four weeks',
   wtd_weekly_max: 'Weekly working time (WTD, 60 h)',
   wtd_average_weekly: 'Average weekly working time (WTD, 48 h)',
   wtd_break: 'Break after 6 h of working time (WTD)',

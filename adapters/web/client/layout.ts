@@ -12,18 +12,25 @@ export interface Span {
 }
 
 /**
- * The part of [start, end) that falls on the UTC day `date`, or null when they do not overlap.
+ * The part of [start, end) that falls on the UTC day `date` (or on `window`, a local day), or null when they do not overlap.
  * Used for activity segments (always within their day) and for findings and gaps (may span days).
  */
-export function spanOnDay(date: string, start: string, end: string): Span | null {
-  const dayStart = utcDayMs(date) / 1000;
+export function spanOnDay(date: string, start: string, end: string, window?: DayWindow): Span | null {
+  const dayStart = window ? window.startMs / 1000 : utcDayMs(date) / 1000;
+  const length = window ? (window.endMs - window.startMs) / 1000 : DAY_S;
   const s = Date.parse(start) / 1000 - dayStart;
   const e = Date.parse(end) / 1000 - dayStart;
   if (Number.isNaN(s) || Number.isNaN(e)) return null;
   const from = Math.max(0, s);
-  const to = Math.min(DAY_S, e);
+  const to = Math.min(length, e);
   if (to <= from) return null;
-  return { left: round4((from / DAY_S) * 100), width: round4(((to - from) / DAY_S) * 100) };
+  return { left: round4((from / length) * 100), width: round4(((to - from) / length) * 100) };
+}
+
+/** A day row's time span in epoch ms: a UTC day, or a local day of the display zone (23 h / 25 h on change days). */
+export interface DayWindow {
+  startMs: number;
+  endMs: number;
 }
 
 /** Four decimals are far below a pixel and keep the CSS values short. */

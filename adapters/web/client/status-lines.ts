@@ -1,6 +1,6 @@
 /** The driver status (`driver_status` of the pre-check) as label / value lines. Pure; shared with node tests. */
 
-import { formatDateTime, formatDuration } from './format.js';
+import { displayTimeZone, formatDateTime, formatDuration } from './format.js';
 import type { DriverStatus } from './types.js';
 
 /** Amounts of driving or working time, in hours and minutes. */
@@ -26,12 +26,12 @@ export function statusLines(s: DriverStatus): [string, string][] {
     ['Driving this week', usedLeft(s.weekly_driving, s.weekly_driving_left, 56 * 3600)],
     ['Driving in two weeks', usedLeft(s.fortnightly_driving, s.fortnightly_driving_left, 90 * 3600)],
     ['Reduced daily rests left', count(s.reduced_daily_rests_left)],
-    ['Next daily rest must start by', s.next_daily_rest_latest_start ? `${formatDateTime(s.next_daily_rest_latest_start)} UTC` : '–'],
-    ['Next weekly rest must start by', s.next_weekly_rest_latest_start ? `${formatDateTime(s.next_weekly_rest_latest_start)} UTC` : '–'],
+    ['Next daily rest must start by', s.next_daily_rest_latest_start ? `${formatDateTime(s.next_daily_rest_latest_start)} ${displayTimeZone()}` : '–'],
+    ['Next weekly rest must start by', s.next_weekly_rest_latest_start ? `${formatDateTime(s.next_weekly_rest_latest_start)} ${displayTimeZone()}` : '–'],
   ];
   // an older service sent no compensation_owed
   for (const c of s.compensation_owed ?? []) {
-    lines.push([`Compensation owed for ${c.week}`, `${formatDuration(c.seconds)} by ${formatDateTime(c.due_by)} UTC`]);
+    lines.push([`Compensation owed for ${c.week}`, `${formatDuration(c.seconds)} by ${formatDateTime(c.due_by)} ${displayTimeZone()}`]);
   }
   return lines;
 }

@@ -6,7 +6,7 @@
 
 import { listRows, type Params, type RowKind } from './api.js';
 import { el } from './dom.js';
-import { formatDateTime, formatKm } from './format.js';
+import { displayTimeZone, formatDateTime, formatKm } from './format.js';
 import type { EventFaultRow, PositionRow, VehicleUsedRow } from './types.js';
 import { TABS, type Tab } from './url-state.js';
 
@@ -61,7 +61,7 @@ function placeRows(rows: PositionRow[]): Cell[][] {
 /** The panel content of a tab for the rows the service answered. */
 export function renderRows(tab: Tab, items: unknown[], total: number, week: string): HTMLElement {
   if (!items.length) return el('p', { class: 'empty-note', text: `No ${LABELS[tab].toLowerCase()} recorded in ${week}.` });
-  const caption = `${LABELS[tab]} of ${week} (${total}${total > items.length ? `, first ${items.length} shown` : ''}; UTC)`;
+  const caption = `${LABELS[tab]} of ${week} (${total}${total > items.length ? `, first ${items.length} shown` : ''}; times in ${displayTimeZone()})`;
   switch (tab) {
     case 'events':
     case 'faults':

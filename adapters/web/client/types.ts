@@ -17,6 +17,7 @@ import type { VehicleUsedRowResponse } from '../../http/vehicles-used/vehicles-u
 import type { WeekObjectResponse } from '../../http/week-overview/week-overview.schema.js';
 import type { WorkingTimeFinding, WorkingTimeResponse } from '../../http/working-time/working-time.schema.js';
 import type { FindingsResponse, PeriodFindingResponse } from '../../http/findings/findings.schema.js';
+import type { TodayResponse } from '../../http/today/today.schema.js';
 
 /** `T` with the keys `K` optional (fields an older service does not send). */
 type Since<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -86,3 +87,6 @@ export type FindingsPage = Omit<FindingsResponse, 'items'> & { items: PeriodFind
 export type EventFaultRow = EventFaultRowResponse;
 export type VehicleUsedRow = VehicleUsedRowResponse;
 export type PositionRow = PositionRowResponse;
+
+/** GET /today: the office's counts and the service's configured time zone. */
+export type TodayCounts = TodayResponse;

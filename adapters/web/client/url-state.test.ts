@@ -81,3 +81,17 @@ t.test('fleet pages', async (t) => {
   t.same(fleetPages(0, 0, 0, 100), { previous: null, next: null, first: 0, last: 0 }, 'an empty list');
   t.same([lastPageOffset(250, 100), lastPageOffset(200, 100), lastPageOffset(1, 100), lastPageOffset(0, 100)], [200, 100, 0, 0]);
 });
+
+t.test('today lists, imports lists and the time zone live in the URL', async (t) => {
+  t.same(readViewState('?filter=due_week'), { ...DEFAULT_STATE, filter: 'due_week' });
+  t.same(fleetQuery(readViewState('?filter=open_findings&q=x&sort=findings'), 100), { sort: 'findings', order: 'desc', limit: '100', offset: '0', list: 'open_findings' }, 'a today list: GET /today/drivers, no text filter');
+  t.same(fleetQuery(readViewState('?filter=expiring'), 100), { sort: 'due', order: 'asc', limit: '100', offset: '0', expiring_within_days: '30' });
+  t.equal(readViewState('?imports=holder_mismatch').imports, 'holder_mismatch');
+  t.equal(readViewState('?imports=everything').imports, null);
+  t.equal(readViewState('?imports=withdrawn&card_number=C1').imports, null, 'an imports list only without a driver');
+  t.equal(viewStateSearch({ ...DEFAULT_STATE, imports: 'quarantined' }), '?imports=quarantined');
+  t.equal(withFleetSelection({ ...DEFAULT_STATE, imports: 'withdrawn' }, { filter: 'overdue' }).imports, null, 'a fleet filter leaves the imports list');
+  t.equal(readViewState('?tz=Europe/Berlin').tz, 'Europe/Berlin');
+  t.equal(readViewState('?tz=Mars/Olympus').tz, null, 'a zone the browser does not know is dropped');
+  t.equal(viewStateSearch({ ...DEFAULT_STATE, card_number: 'C1', week: '2026-W13', tz: 'Europe/Berlin' }), '?card_number=C1&week=2026-W13&tz=Europe%2FBerlin');
+});

@@ -9,8 +9,12 @@ import { formatIsoWeek, parseIsoWeek } from './iso-week.js';
 
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
-export const FLEET_FILTERS = ['all', 'overdue', 'expiring'] as const;
+/** `overdue` and `expiring` are GET /drivers filters; the others are the today counts' lists (GET /today/drivers). */
+export const FLEET_FILTERS = ['all', 'overdue', 'expiring', 'due_week', 'expired', 'expiring_30d', 'open_findings', 'conflicting', 'readiness'] as const;
 export type FleetFilter = (typeof FLEET_FILTERS)[number];
+/** The imports lists the today counts open. */
+export const IMPORT_LISTS = ['quarantined', 'holder_mismatch', 'withdrawn'] as const;
+export type ImportList = (typeof IMPORT_LISTS)[number];
 export const TABS = ['events', 'faults', 'vehicles', 'places'] as const;
 export type Tab = (typeof TABS)[number];
 export type Order = 'asc' | 'desc';
@@ -47,6 +51,10 @@ export interface ViewState {
   filter: FleetFilter;
   /** first row of the fleet page shown (0-based); a new sort or filter starts again at 0 */
   offset: number;
+  /** the imports list a today count opened (instead of the fleet table), or null */
+  imports: ImportList | null;
+  /** the IANA time zone times are shown in, chosen by the user; null: the service's configured zone */
+  tz: string | null;
 }
 
 export const DEFAULT_STATE: ViewState = {
@@ -65,6 +73,8 @@ export const DEFAULT_STATE: ViewState = {
   q: '',
   filter: 'all',
   offset: 0,
+  imports: null,
+  tz: null,
 };
 
 /** The largest offset a URL may ask for (the service's bound on list offsets is far above any fleet). */
@@ -91,6 +101,16 @@ export function defaultOrder(sort: FleetSort): Order {
   return sort === 'findings' ? 'desc' : 'asc';
 }
 
+/** A time zone from the URL: a name the browser's Intl knows (canonical spelling), else null (the service's zone). */
+export function timeZoneOf(value: string | null): string | null {
+  if (!value || value.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
 export function readViewState(search: string): ViewState {
   const p = new URLSearchParams(search);
   const card = normaliseCardNumber(p.get('card_number') ?? '');
@@ -115,6 +135,8 @@ export function readViewState(search: string): ViewState {
     q: (p.get('q') ?? '').trim(),
     filter: oneOf(FLEET_FILTERS, p.get('filter'), 'all'),
     offset: offsetOf(p.get('offset')),
+    imports: card ? null : oneOf([...IMPORT_LISTS, ''] as const, p.get('imports'), '') || null,
+    tz: timeZoneOf(p.get('tz')),
   };
 }
 
@@ -136,6 +158,8 @@ export function viewStateSearch(state: ViewState): string {
   if (state.q) p.set('q', state.q);
   if (state.filter !== 'all') p.set('filter', state.filter);
   if (state.offset > 0) p.set('offset', String(state.offset));
+  if (!state.card_number && state.imports) p.set('imports', state.imports);
+  if (state.tz) p.set('tz', state.tz);
   const s = p.toString();
   return s ? `?${s}` : '';
 }
@@ -149,15 +173,21 @@ export function nextSort(state: Pick<ViewState, 'sort' | 'order'>, column: Fleet
 /** The `GET /drivers` query of a state (its page unless `offset` is given). */
 export function fleetQuery(state: ViewState, limit: number, offset = state.offset): Record<string, string> {
   const q: Record<string, string> = { sort: state.sort, order: state.order, limit: String(limit), offset: String(offset) };
+  if (isTodayList(state.filter)) return { ...q, list: state.filter };
   if (state.q) q.q = state.q;
   if (state.filter === 'overdue') q.overdue = 'true';
   if (state.filter === 'expiring') q.expiring_within_days = String(EXPIRING_DAYS);
   return q;
 }
 
+/** Whether a filter is one of the today counts' lists (served by GET /today/drivers, not GET /drivers). */
+export function isTodayList(filter: FleetFilter): boolean {
+  return filter !== 'all' && filter !== 'overdue' && filter !== 'expiring';
+}
+
 /** A fleet selection changed (sort, order, text, filter): the list starts again at its first page. */
 export function withFleetSelection(state: ViewState, change: Partial<Pick<ViewState, 'sort' | 'order' | 'q' | 'filter'>>): ViewState {
-  return { ...state, ...change, offset: 0 };
+  return { ...state, ...change, offset: 0, imports: null };
 }
 
 /** The fleet pages around the shown one: null where there is none (first or last page). */

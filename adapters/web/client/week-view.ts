@@ -7,6 +7,7 @@
 import { ApiError, type Params, periodFindings, precheck, weekOverviews, workingTime } from './api.js';
 import { highlightSpan, markConflicts, renderChart, renderMarks } from './chart.js';
 import { el } from './dom.js';
+import { displayTimeZone } from './format.js';
 import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
 import { errorBox, errorText } from './errors.js';
 import { renderConflict, renderFindings, renderNotEvaluated } from './findings.js';
@@ -147,11 +148,11 @@ export class WeekView {
   private drawWeek(card: string, data: WeekOverview, weeks: WeekOverview[], conflicts: Set<string>): void {
     this.ui.title.textContent = `${data.week}: ${data.start_date} to ${data.end_date}`;
     this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
-    this.ui.chart.replaceChildren(renderChart(data));
+    this.ui.chart.replaceChildren(renderChart(data, weeks));
     markConflicts(this.ui.chart, conflicts);
     this.ui.chart.dataset.week = data.week;
     this.ui.chart.dataset.card = card;
-    this.ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 UTC per day`);
+    this.ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 ${displayTimeZone()} per day`);
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, null, null));
     this.ui.totals.replaceChildren(renderTotals(data));
   }

@@ -92,3 +92,26 @@ export function fleetSummaryOf(rows: Row[]) {
     with_infringements: rows.filter((r) => r.findings_4w.VIOLATION + r.findings_4w.POTENTIAL > 0).length,
   };
 }
+
+/** Whether a canned row is in a today list (GET /today/drivers?list=…), as core/use-cases/today.ts decides. */
+export function inTodayList(list: string | null): (r: Row) => boolean {
+  switch (list) {
+    case 'overdue': return (r) => r.overdue;
+    case 'due_week': return (r) => !r.overdue && r.download_days_left >= 0 && r.download_days_left < 7;
+    case 'expired': return (r) => r.expiry_days_left < 0;
+    case 'expiring_30d': return (r) => r.expiry_days_left >= 0 && r.expiry_days_left <= 30;
+    case 'conflicting': return (r) => r.conflicting_days > 0;
+    default: return () => false;
+  }
+}
+
+/** `GET /today` over the canned rows and imports (the canned service shows times in UTC). */
+export function todayOf(rows: Row[], imports: { status: string }[], now: number) {
+  const n = (list: string) => rows.filter(inTodayList(list)).length;
+  return {
+    as_of: ts(now), time_zone: 'UTC', drivers: rows.length, overdue: n('overdue'), due_week: n('due_week'), expired: n('expired'),
+    expiring_30d: n('expiring_30d'), open_findings: 0, drivers_with_open_findings: 0, findings_not_evaluated: 0,
+    quarantined: imports.filter((i) => i.status === 'QUARANTINED').length, holder_mismatch: 0,
+    withdrawn: imports.filter((i) => i.status === 'WITHDRAWN').length, conflicting: n('conflicting'), readiness: 0,
+  };
+}

@@ -16,7 +16,7 @@ import {
   BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
   DRIVERS, findings, type Import, importRow, isoWeekMonday, rowsOf, startingImports, weekOf,
 } from './canned-data.js';
-import { type CannedDriver, fleetRow, fleetSummaryOf, listFleet } from './canned-fleet.js';
+import { type CannedDriver, fleetRow, fleetSummaryOf, inTodayList, listFleet, todayOf } from './canned-fleet.js';
 
 export { BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD } from './canned-data.js';
 
@@ -102,6 +102,10 @@ export async function startCannedService(options: { imported: boolean; now?: str
         return send(res, 200, listFleet(fleet(), q));
       case '/api/drivercard/drivers/summary':
         return send(res, 200, fleetSummaryOf(fleet()));
+      case '/api/drivercard/today':
+        return send(res, 200, todayOf(fleet(), imports, Date.parse(now)));
+      case '/api/drivercard/today/drivers':
+        return send(res, 200, listFleet(fleet().filter(inTodayList(q.get('list'))), q));
       case '/api/drivercard/parse': {
         if (!/^application\/json/.test(req.headers['content-type'] ?? '')) {
           return send(res, 415, { error: 'unsupported_media_type', message: 'Send the payload as application/json.' });

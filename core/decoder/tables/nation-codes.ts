@@ -92,6 +92,11 @@ export function nationCode(n: number): string | null {
   return NATION_CODE[n] ?? null;
 }
 
+/** An ISO 3166-1 alpha-2 code of a country the card can record (upper case), e.g. "NL"; not "EC", "EUR", "WLD", "YU". */
+export function isNationIsoCode(code: string): boolean {
+  return NATIONS.some(([, , iso]) => iso !== null && iso === code && code !== 'YU');
+}
+
 /** The regulation's NationAlpha code for a NationNumeric value (e.g. 0x0D → "D"), or null when unassigned. */
 export function nationAlpha(n: number): string | null {
   for (const [numeric, alpha] of NATIONS) if (numeric === n) return alpha;

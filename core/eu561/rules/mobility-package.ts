@@ -97,9 +97,8 @@ export function derogationDecision(a: Analysis, v: PairVerdict, input: RestPlace
   };
 }
 
-/** A return-home finding: the rule id is not in RuleName until the pre-check wires this rule. */
-export type ReturnHomeFinding = Omit<RawFinding, 'rule'> & { rule: 'return_home' };
-export type ReturnHomeNote = Omit<RuleNote, 'rule'> & { rule: 'return_home' };
+export type ReturnHomeFinding = RawFinding & { rule: 'return_home' };
+export type ReturnHomeNote = RuleNote & { rule: 'return_home' };
 
 const ARTICLE_8_8A = 'Art. 8(8a) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
 

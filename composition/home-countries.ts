@@ -1,0 +1,25 @@
+/**
+ * The cards' home countries in the container: the per-card setting lives in the `card_home_countries` table beside
+ * the imports (MikroORM adapter only; with another store only DRIVERCARD_HOME_COUNTRY applies and setting refuses).
+ */
+import type { Container } from 'inversify';
+import type { Clock } from '../core/ports/clock.js';
+import type { HomeCountryStore } from '../core/ports/home-country-store.js';
+import type { ImportStore } from '../core/ports/import-store.js';
+import { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import { MikroOrmHomeCountries } from '../adapters/storage/mikro-orm/mikro-orm-home-countries.js';
+import { TOKENS } from './tokens.js';
+
+export function bindHomeCountries(container: Container): void {
+  container
+    .bind<HomeCountrySettings>(TOKENS.HomeCountries)
+    .toResolvedValue(
+      (store: ImportStore, clock: Clock, defaultCountry: string | null) => {
+        const homes: HomeCountryStore | null = store instanceof MikroOrmImportStore ? new MikroOrmHomeCountries(store) : null;
+        return new HomeCountrySettings({ store, homes, clock, defaultCountry });
+      },
+      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.HomeCountry],
+    )
+    .inSingletonScope();
+}
