@@ -82,6 +82,10 @@ t.test('sqlite: FULL durability without blocking: every write waits for a WAL fs
   t.equal(firstDone, false, 'the import is not acknowledged before its fsync ended');
   const later = [3, 4, 5].map((n) => store.saveImport(newImport(buildParsedCard({ card_number: `WALSYNC00000000${n}`, days: [workingDay('2026-03-03')] }))));
   await store.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
+  // the three are committed (visible) while the first fsync still runs: compression on the thread pool may take a
+  // while on a loaded machine, so wait for their rows rather than for a number of turns of the event loop
+  const committed = async () => (await store.query("SELECT COUNT(*) AS n FROM imports WHERE card_number IN ('WALSYNC000000003', 'WALSYNC000000004', 'WALSYNC000000005')"))[0]!.n;
+  while (Number(await committed()) < 3) await new Promise((r) => setTimeout(r, 5));
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
   t.equal(syncs, 1, 'commits made during an fsync wait for the next one; a derived write waits for none');
   gates.shift()!();

@@ -85,7 +85,7 @@ t.test('fleet pages', async (t) => {
 t.test('today lists, imports lists and the time zone live in the URL', async (t) => {
   t.same(readViewState('?filter=due_week'), { ...DEFAULT_STATE, filter: 'due_week' });
   t.same(fleetQuery(readViewState('?filter=open_findings&q=x&sort=findings'), 100), { sort: 'findings', order: 'desc', limit: '100', offset: '0', list: 'open_findings' }, 'a today list: GET /today/drivers, no text filter');
-  t.same(fleetQuery(readViewState('?filter=expiring'), 100), { sort: 'due', order: 'asc', limit: '100', offset: '0', expiring_within_days: '30' });
+  t.same(fleetQuery(readViewState('?filter=expiring'), 100), { sort: 'findings', order: 'desc', limit: '100', offset: '0', expiring_within_days: '30' });
   t.equal(readViewState('?imports=holder_mismatch').imports, 'holder_mismatch');
   t.equal(readViewState('?imports=everything').imports, null);
   t.equal(readViewState('?imports=withdrawn&card_number=C1').imports, null, 'an imports list only without a driver');
