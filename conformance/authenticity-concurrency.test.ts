@@ -1,5 +1,5 @@
 /**
- * Authenticity verification cost (issue 8): the concurrent path (verifyAsync, EF signatures on the thread pool)
+ * Authenticity verification cost: the concurrent path (verifyAsync, EF signatures on the thread pool)
  * answers exactly what the sequential path answers, for verified and tampered files of every generation; EF
  * results are memoised by key ‖ signature ‖ value, so a file verified again repeats no ECDSA check while a
  * changed signature or value is checked afresh; a crypto port without the async method still verifies.

@@ -1,5 +1,5 @@
 /**
- * Golden authenticity (issue 8 point 5): every encoder fixture, signed by the test PKI, verifies to exactly the
+ * Golden authenticity: every encoder fixture, signed by the test PKI, verifies to exactly the
  * authenticity its golden file states (fixtures/pki/golden/<name>.json, computed from the scenario and the PKI
  * definitions, ./fixtures/pki/expected-authenticity.ts), on the sequential and the concurrent path; one changed
  * byte of an EF or of its signature turns exactly that EF INVALID and the file INVALID.

@@ -1,5 +1,5 @@
 /**
- * Authenticity (issue 8) end to end on node:crypto: the published ERCA / member-state certificates, the real
+ * Authenticity end to end on node:crypto: the published ERCA / member-state certificates, the real
  * samples of ../shared/samples (loud skip when absent), and our own test PKI (fixtures/pki) on the encoder's
  * fixtures: verified files, one changed byte failing exactly its EF or chain, missing / foreign / expired
  * material, random bytes never crashing, the cache, and quarantine through the import use case.

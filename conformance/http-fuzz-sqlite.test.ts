@@ -1,6 +1,6 @@
 /**
- * The HTTP hardening suite (http-fuzz.suite.ts) against the real service on SQLite: the defect table of
- * issue 11, 30 parallel 14.7 MiB bodies, the seeded property run; plus the file modes of the data folder.
+ * The HTTP hardening suite (http-fuzz.suite.ts) against the real service on SQLite: the hardening defect table,
+ * 30 parallel 14.7 MiB bodies, the seeded property run; plus the file modes of the data folder.
  */
 import t from 'tap';
 import { chmodSync, mkdirSync, rmSync, statSync, existsSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The real service under attack, over a real loopback socket, on one database backend (run by
  * http-fuzz-sqlite.test.ts and http-fuzz-postgres.test.ts):
- * 1. `defectTable`: each row of issue 11's defect table replayed as a request with the answer it must get.
+ * 1. `defectTable`: each row of the hardening defect table replayed as a request with the answer it must get.
  * 2. `fuzz`: seeded, bounded property run — mutated files of every generation (fixtures/ddd), every query
  *    parameter of every endpoint with hostile values (empty, NUL, controls, unicode, huge, negative, far past /
  *    future dates, repeated), concurrent identical and different uploads. Invariants: no 500, every answer
@@ -190,7 +190,7 @@ async function expectedTotals(bytes: Uint8Array): Promise<Record<string, number>
 }
 
 // ------------------------------------------------------------------------------------------------------------
-// 1. The defect table of issue 11
+// 1. The hardening defect table
 // ------------------------------------------------------------------------------------------------------------
 
 export async function defectTable(t: Tap, client: Client, backend: string): Promise<void> {

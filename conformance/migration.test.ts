@@ -1,5 +1,5 @@
 /**
- * Issue 9: "an existing database from the current schema opens and serves the same answers after the migration".
+ * An existing database from an earlier schema opens and serves the same answers after the migration.
  * fixtures/legacy/drivercard-c81c5c7.sqlite.gz was written by release c81c5c7 (one `activity` row per interval;
  * provenance in fixtures/legacy/make-legacy.mjs). The service opens it (the intervals move to packed days, the old
  * table is dropped) and must answer every read exactly like a service that imported the same files fresh.

@@ -1,5 +1,5 @@
 /**
- * Issue 10, real files: the independent chain walk (./chain-walk.ts) against the decoder on every fixture and on
+ * Real files: the independent chain walk (./chain-walk.ts) against the decoder on every fixture and on
  * the real samples; the odd-date and missing-EF fixtures; the real samples' answers through the response schemas.
  * The real samples' personal data is never printed: messages carry counts, offsets and dates only.
  */

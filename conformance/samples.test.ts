@@ -128,7 +128,7 @@ if (!existsSync(SAMPLES)) {
   });
 
   t.test('the real samples with unknown_as=rest reach verdicts on daily and weekly rest', async (t) => {
-    // Measured (issue 13): gen1-real-activity 12 daily-rest and 2 weekly-rest INCOMPLETE_DATA without the
+    // Measured: gen1-real-activity 12 daily-rest and 2 weekly-rest INCOMPLETE_DATA without the
     // assumption, none with it (92 of 93 daily rests and 24 weekly rests judged, no finding); gen1-real-signed-es
     // 24 + 8 without, 4 + 4 with (the rest lie next to card-out periods longer than 5 days, which stay unknown).
     for (const file of ['gen1-real-activity.ddd', 'gen1-real-signed-es.ddd']) {

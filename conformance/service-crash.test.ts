@@ -270,7 +270,7 @@ for (const [index, { round, files }] of rounds.entries()) {
         continue;
       }
       t.ok(knownIds.has(row.import_id) || run.inFlightAtKill.has(file.name), `${file.name} was acknowledged or in flight at the kill`);
-      // the encoder's files carry seeded random certificate bytes: authenticity INVALID → QUARANTINED (issue 8)
+      // the encoder's files carry seeded random certificate bytes: authenticity INVALID → QUARANTINED
       t.match(row, { size_bytes: file.size, status: 'QUARANTINED', card: { card_number: file.cardNumber } }, `${file.name}: import row`);
       t.same(await countsOf(second, row.import_id), file.counts, `${file.name}: every row of the import is served`);
     }

@@ -51,7 +51,7 @@ export interface HttpAppDependencies {
   /** day and week overviews and the EU 561 pre-check */
   overviews: OverviewUseCases;
   health: HealthUseCase;
-  /** the fleet overview (issue 12); absent: its routes answer 404 */
+  /** the fleet overview; absent: its routes answer 404 */
   fleet?: FleetUseCases;
   /** withdraw / restore of imports; absent: their routes answer 404 */
   lifecycle?: ImportLifecycleUseCases;

@@ -1,5 +1,5 @@
 /**
- * Issue 10 over HTTP: POST /api/drivercard/anonymize, the activity row schema's negative durations, and the real
+ * Over HTTP: POST /api/drivercard/anonymize, the activity row schema's negative durations, and the real
  * samples' answers (the full service on a throwaway SQLite database) validated through the response schemas.
  * Personal data of the samples is never printed: only schema error paths and counts.
  */

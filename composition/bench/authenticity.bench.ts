@@ -1,5 +1,5 @@
 /**
- * Authenticity benchmark (issue 8: "verification cost per generation next to decode time; import throughput must
+ * Authenticity benchmark ("verification cost per generation next to decode time; import throughput must
  * not drop by more than 10 % because of it"). For the largest fixture of each generation (decode.bench.ts) and the
  * 28-day gen1 card of the service benchmark, made
  * into distinct later downloads of one card under the test PKI (fixtures/pki: EF Card_Download set to a new time,
@@ -12,7 +12,7 @@
  *    - the same file again (certificates and gen2 EF results from the cache);
  * 2. import throughput through the import use case, the decoder pool and SQLite (what `serve` runs), the same
  *    files in the same run, without verification, with verification (EF signatures concurrently, the service's
- *    path) and with the EF signatures one after the other (the path before issue 8's cost work); one import in
+ *    path) and with the EF signatures one after the other (the path before the concurrent one); one import in
  *    flight and 4 in flight; the drop in % against "without". After an untimed short run of each mode, best of
  *    `rounds` rounds, each on a fresh database. Counts are bounded. On a shared machine the import rows are
  *    noisy: compare rows of one run only.

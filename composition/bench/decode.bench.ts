@@ -125,7 +125,7 @@ function formatRow(r: Row): string {
 }
 
 /**
- * Verification cost next to decode time (issue 8), on the file signed by the test PKI (fixtures/pki):
+ * Verification cost next to decode time, on the file signed by the test PKI (fixtures/pki):
  * - cold: a fresh verifier (every certificate and every EF signature checked);
  * - same chain, new file: the chain memoised, the EF signatures of another signing of the file checked (gen2
  *   signatures differ on every signing, as a card's differ on every download): the cost of a new download;

@@ -1,5 +1,5 @@
 /**
- * The fast-path table of issue 9, every row next to its baseline measured in the same run:
+ * The fast-path table, every row next to its baseline measured in the same run:
  * - import of a 28-day gen1 card through HTTP (1 client, 8 clients) vs a plain prepared-statement insert loop
  *   of the same rows on the raw better-sqlite3 connection (one prepared INSERT per table reused across files,
  *   one transaction per file);
@@ -161,7 +161,7 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
   try {
     await postAll(server.url, [bodyOf(twentyEightDayCard(1, cardNumberOf(1), LAST_DAY), 'warm.ddd')], 1);
     one = await postAll(server.url, files(910_000).map((b, i) => bodyOf(b, `one-${i}.ddd`)), 1);
-    // a query of one card's week, alone and while 8 clients import (issue 9: p99 ≤ 10 ms while importing)
+    // a query of one card's week, alone and while 8 clients import (p99 ≤ 10 ms while importing)
     const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${cardNumberOf(910_000)}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
     quiet = await latency(weekUrl, Math.max(20, count));
     const importing = postAll(server.url, files(920_000).map((b, i) => bodyOf(b, `eight-${i}.ddd`)), 8);
@@ -358,7 +358,7 @@ export async function benchFastPath(options: FastPathOptions = {}): Promise<Fast
   const sample = () => (result.rssPeakMb = Math.max(result.rssPeakMb, process.memoryUsage().rss / 1048576));
   const timer = setInterval(sample, 25);
   try {
-    print(`fast path (issue 9): ${settings.cards} cards × ${settings.downloads} downloads, ${settings.imports} timed imports, ${settings.requests} requests per latency`);
+    print(`fast path: ${settings.cards} cards × ${settings.downloads} downloads, ${settings.imports} timed imports, ${settings.requests} requests per latency`);
     await benchImport(settings.imports, add);
     await benchDense(settings.denseFile, Math.max(3, Math.min(10, settings.imports)), add);
     await benchQueries(settings, print, add);

@@ -1,12 +1,12 @@
 /**
- * Fleet overview benchmark (issue 12), over a real loopback socket:
+ * Fleet overview benchmark, over a real loopback socket:
  * - CARDS cards (default 1000), each with one decoded 28-day download stored through the store port, and its
  *   fleet summary computed by the same use case an import runs (RefreshFleetCard): the import-time cost;
  * - the same list's work in process (store → use case → the route's JSON writer, no socket): what the
  *   service spends per answer apart from sending ~0.55 MB over HTTP;
  * - p50 / p99 of GET /api/drivercard/drivers answering all CARDS cards (limit=CARDS), of the default first
  *   page, of a filtered and a re-sorted list and of /drivers/summary, next to a bare h3 handler of the same run.
- * Goal (issue 12): 1,000 cards answer with p50 ≤ 20 ms. Loops are bounded by counts.
+ * Goal: 1,000 cards answer with p50 ≤ 20 ms. Loops are bounded by counts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), authenticity cost and import
  * throughput with / without verification (benchAuthenticity), EU 561
- * (benchEu561), service (benchService), the fast-path table of issue 9 (benchFastPath), fleet overview (benchFleet), stress (benchStress). A module that is missing or
+ * (benchEu561), service (benchService), the fast-path table (benchFastPath), fleet overview (benchFleet), stress (benchStress). A module that is missing or
  * fails is reported and the others run. The week view in Chromium (./e2e/week-view.bench.ts) drives playwright-core,
  * a development dependency kept out of dist/: `npm run bench` runs it afterwards through tsx (`npm run bench:browser`),
  * and so the fleet ten times larger (./scale.bench.ts, `npm run bench:scale`), which starts a throwaway PostgreSQL

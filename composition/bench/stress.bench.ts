@@ -1,5 +1,5 @@
 /**
- * Stress benchmark (issue 11): CLIENTS parallel clients mixing imports and queries against the real service
+ * Stress benchmark: CLIENTS parallel clients mixing imports and queries against the real service
  * (SQLite in a temp folder, loopback socket) for a fixed time; prints throughput, p99 per endpoint and the
  * peak RSS of this process, next to the same load on a bare h3 handler in the same run (which reads the
  * bodies and answers small JSON). Every answer must be 200 (or 503 service_busy, counted); anything else

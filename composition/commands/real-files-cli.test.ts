@@ -1,5 +1,5 @@
 /**
- * Issue 10 CLI: `anonymize`, a quarantined import in the `import DIR` listing, and an unreachable PostgreSQL
+ * CLI: `anonymize`, a quarantined import in the `import DIR` listing, and an unreachable PostgreSQL
  * database (a closed port) giving one clear line and a non-zero exit, without a stack trace.
  */
 import t, { type Test } from 'tap';

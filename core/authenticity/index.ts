@@ -1,4 +1,4 @@
-/** Public surface of the authenticity verifier (issue 8). */
+/** Public surface of the authenticity verifier. */
 import type { Authenticity } from '../domain/authenticity.js';
 import type { DecodedCard } from '../domain/card.js';
 import type { Warning } from '../domain/rows.js';

@@ -1,5 +1,5 @@
 /**
- * The authenticity of an import (API contract addition, notes/API-ADDITIONS.md "Authenticity"): the verdict,
+ * The authenticity of an import (API contract addition, README "Authenticity"): the verdict,
  * one certificate chain per application present, one result per EF. Never bytes: key references as hex text.
  */
 export type AuthenticityStatus = 'VERIFIED' | 'INVALID' | 'UNVERIFIABLE' | 'UNSIGNED';

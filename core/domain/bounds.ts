@@ -1,5 +1,5 @@
 /**
- * The bounds every query is held to (issue 11), in one place for the HTTP adapter and the use cases.
+ * The bounds every query is held to, in one place for the HTTP adapter and the use cases.
  * - The tachograph era: Regulation (EEC) 3821/85 dates from 1985 and digital driver cards from 2006, so
  *   nothing a card records lies before 1985-01-01; 2099-12-31 is a sane far end for the answer size and for
  *   date arithmetic. Years 0001-9999 are not a useful domain.

@@ -71,7 +71,7 @@ export interface ImportMetadata {
   driver: DriverSummary;
   activity_range: ActivityRange;
   warnings: Warning[];
-  /** signature and certificate verification (issue 8); null/absent on imports stored before it existed */
+  /** signature and certificate verification; null/absent on imports stored before it existed */
   authenticity?: Authenticity | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The fleet overview's model (issue 12): what the office must know per driver card.
+ * The fleet overview's model: what the office must know per driver card.
  *
  * Download interval: driver cards must be downloaded at least every 28 days (Commission Regulation (EU)
  * No 581/2010, Art. 1(2)(b), read with Regulation (EU) No 165/2014 Art. 36); `next_download_due` is the last
@@ -26,7 +26,7 @@ export type FleetSort = (typeof FLEET_SORTS)[number];
 /** The fleet list's default order: the most serious finding of the last 4 weeks first, then not evaluated, then the counts. */
 export const DEFAULT_FLEET_SORT: FleetSort = 'findings';
 export type FleetOrder = 'asc' | 'desc';
-/** The authenticity status of an import (API additions, issue 8); read defensively from import rows. */
+/** The authenticity status of an import (API additions); read defensively from import rows. */
 export const AUTHENTICITY_STATUSES = ['VERIFIED', 'INVALID', 'UNVERIFIABLE', 'UNSIGNED'] as const;
 export type AuthenticityStatus = (typeof AUTHENTICITY_STATUSES)[number];
 
@@ -201,7 +201,7 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
   };
 }
 
-/** The authenticity status of an import row that may or may not carry `authenticity` (issue 8). */
+/** The authenticity status of an import row that may or may not carry `authenticity`. */
 export function authenticityStatusOf(row: object): AuthenticityStatus | null {
   const authenticity = (row as { authenticity?: unknown }).authenticity;
   if (authenticity === null || typeof authenticity !== 'object') return null;

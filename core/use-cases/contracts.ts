@@ -122,7 +122,7 @@ export interface OverviewUseCases {
   workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult>;
 }
 
-/** Pre-check options (API additions, issue 13); `at` outside the evaluated dates → InvalidFilterError('at'). */
+/** Pre-check options (API additions); `at` outside the evaluated dates → InvalidFilterError('at'). */
 export interface PrecheckOptions {
   unknown_as?: UnknownAs;
   /** ISO timestamp of the driver status */

@@ -1,5 +1,5 @@
 /**
- * The fleet overview (issue 12): `ListFleet` pages through the stored card summaries (filtered and sorted
+ * The fleet overview: `ListFleet` pages through the stored card summaries (filtered and sorted
  * by the database), `FleetSummary` counts them; both relative to the injected clock. Nothing is computed
  * across cards per request: the summaries are kept up to date at import time (./refresh-fleet-card.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Keeps the fleet summary of a card up to date (issue 12): called right after an import is stored (and
+ * Keeps the fleet summary of a card up to date: called right after an import is stored (and
  * for cards found without a summary at start). The summary is recomputed from the stored imports, so a
  * refresh is idempotent; the EF Card_Download time only an import's decoded file carries is merged in as
  * the newest of the stored and the given value. Refreshes of one card run one after another.

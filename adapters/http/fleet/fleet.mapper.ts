@@ -1,5 +1,5 @@
 /**
- * The fleet overview's answers: the use case's numeric rows → the JSON of notes/API-ADDITIONS.md ("Fleet"),
+ * The fleet overview's answers: the use case's numeric rows → the JSON of the fleet schema (./fleet.schema.ts),
  * and the query string → the use case's request. ISO text is written here and nowhere else for the fleet.
  */
 import { DEFAULT_FLEET_SORT, type FleetRow } from '../../../core/fleet/fleet-card.js';
@@ -102,7 +102,7 @@ const number = (value: number | null): string => (value === null ? 'null' : JSON
  * Writes the fleet list's JSON text; the same text as `JSON.stringify(fleetListJson(result))`, byte for byte.
  * A 1,000-card list is ~0.55 MB of JSON, most of it the same from one request to the next: the pieces of
  * each card's row that do not move with the clock are kept (per card, while every stored value is equal)
- * and only the four clock-dependent values are written per request (issue 12: the list answers in ≤ 20 ms).
+ * and only the four clock-dependent values are written per request (the list answers in ≤ 20 ms).
  */
 export class FleetListWriter {
   private readonly texts = new Map<string, RowText>();

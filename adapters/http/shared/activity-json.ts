@@ -1,5 +1,5 @@
 /**
- * The JSON text of the answers made of activity intervals, written directly (issue 9): the activities list and
+ * The JSON text of the answers made of activity intervals, written directly: the activities list and
  * the day and week overviews (whose days hold the same interval rows). Each is the same text, byte for byte, as
  * JSON.stringify of the response mapper's object in ./responses.ts (listToResponse(…, activityToResponse),
  * dayOverviewToResponse, weekOverviewToResponse), which stay the definition of these answers: see
@@ -70,7 +70,7 @@ interface RunText {
 /**
  * The JSON text of runs of interval rows (the rows of one import and one day, as a list or a day overview holds
  * them), kept across answers while every value of the run's rows stays equal: FleetListWriter's approach. The rows
- * of a stored day never change, so a card's month asked again is compared, not formatted (issue 9). Kept texts are
+ * of a stored day never change, so a card's month asked again is compared, not formatted. Kept texts are
  * bounded by their characters; the oldest go first.
  */
 export class IntervalTextCache {

@@ -4,7 +4,7 @@
  * Answers are srvx's FastResponse (the Response class h3 itself answers with): a Response to every reader
  * (status, headers, json(), text(), instanceof Response), but the Node adapter writes its string body
  * straight to the socket. A plain `new Response(text)` is sent by piping its web stream, which cost
- * ~0.3 ms per 100 KB answer (issue 9: the activities of one month are ~100 KB).
+ * ~0.3 ms per 100 KB answer (the activities of one month are ~100 KB).
  */
 import { FastResponse } from 'srvx';
 

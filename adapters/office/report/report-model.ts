@@ -1,5 +1,5 @@
 /**
- * What the printable infringement report shows (issue 12): the JSON shapes it reads from the API's answers
+ * What the printable infringement report shows: the JSON shapes it reads from the API's answers
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */

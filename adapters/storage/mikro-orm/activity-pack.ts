@@ -1,5 +1,5 @@
 /**
- * A day's activity intervals of one import stored as one packed column (issue 9: the queries never need the
+ * A day's activity intervals of one import stored as one packed column (the queries never need the
  * intervals of a day one by one; reading ~700 interval rows cost 6 ms as row objects, one blob per day is decoded
  * here in a few µs). The stored layout is ours, not the card's; it is declared once below and its length derived.
  *

@@ -72,7 +72,7 @@ export const sqliteDialect: StorageDialect = {
   },
   activityDays(keys) {
     // runs of consecutive days of one import (a card's served days mostly are) packed as pk·2³² + from·2¹⁶ + to:
-    // each run is one primary-key range scan; one json_each lookup per day was ~5× slower (issue 9 bench)
+    // each run is one primary-key range scan; one json_each lookup per day was ~5× slower (measured by the bench)
     const packed = dayRuns(keys).map((r) => r.pk * RUN_FACTOR + r.from * DAY_KEY_FACTOR + r.to);
     // CROSS JOIN keeps json_each the outer loop, so each run is one primary-key range lookup
     return {

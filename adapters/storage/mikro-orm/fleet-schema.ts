@@ -1,5 +1,5 @@
 /**
- * The fleet summary table (issue 12): one row per card, written when an import of the card is stored
+ * The fleet summary table: one row per card, written when an import of the card is stored
  * (core/use-cases/refresh-fleet-card.ts) and read by the fleet overview without touching the row tables.
  * The row is stored whole as JSON (`record_json`); beside it only the columns the database filters, sorts
  * and counts by (epoch seconds, epoch days, counts, lower-cased text).

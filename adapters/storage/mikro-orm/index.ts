@@ -3,7 +3,7 @@
  * two databases, chosen by the database URL (see dialect.ts):
  * - SQLite (default): a file, WAL mode with full transactions, so a killed process leaves only whole imports;
  *   driver `@mikro-orm/better-sqlite` (better-sqlite3: synchronous, statements prepared once; chosen over
- *   node-sqlite3 by the issue 9 bench, see README decisions);
+ *   node-sqlite3 by the bench, see README decisions);
  * - PostgreSQL: `postgres://` or `postgresql://` URLs; the database is created if missing.
  */
 import { join } from 'node:path';

@@ -1,13 +1,13 @@
 /**
  * Data migrations run at start, after MikroORM brought the tables up to date (safe mode: it adds, never drops).
  *
- * 1. Packed activity days (issue 9): databases written before them keep one row per interval in `activity`
+ * 1. Packed activity days: databases written before them keep one row per interval in `activity`
  *    (import_pk, day, seq, start_s, end_s, duration, activity, slot, crew, card_inserted, manual_entry; codes as
  *    codec.ts). Each import's rows become its `activity_day` rows, in seq order, and the old table is dropped — all
  *    in one transaction, so a process killed during the migration leaves the old database, migrated again at the
  *    next start. Imports that already have packed days (none, unless a migration was interrupted after a
  *    partial copy, which the transaction excludes) are left as they are.
- * 2. Card histories (issue 9): a card with imports but no `card_day` rows (a database from before the table, or a
+ * 2. Card histories: a card with imports but no `card_day` rows (a database from before the table, or a
  *    seeded one) gets its history built from its day records, one transaction per card.
  */
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';

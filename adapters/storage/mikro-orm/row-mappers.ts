@@ -24,7 +24,7 @@ type Raw = Record<string, any>;
 export const IMPORT_JOIN_COLUMNS = 'i.import_id AS i_import_id, i.card_number AS i_card_number, i.status AS i_status';
 
 // Row objects are written as literals, owner fields included: a spread (`{ ...owner(raw), ... }`) made V8 build
-// dictionary-mode objects, ~10 µs a row to build and slow to read afterwards (issue 9 bench).
+// dictionary-mode objects, ~10 µs a row to build and slow to read afterwards (measured by the bench).
 
 function quarantined(raw: Raw): boolean {
   return raw.i_status === 'QUARANTINED';

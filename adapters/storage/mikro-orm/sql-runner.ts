@@ -1,7 +1,7 @@
 /**
  * How the storage adapter runs SQL on the connection MikroORM opened. Two implementations:
  * - SQLite (`@mikro-orm/better-sqlite`): the better-sqlite3 connection itself, taken from MikroORM's pool of one.
- *   Every distinct SQL text is prepared once and the statement reused (issue 9: knex's formatter and a fresh
+ *   Every distinct SQL text is prepared once and the statement reused (knex's formatter and a fresh
  *   statement per call on node-sqlite3 cost 0.5 ms per `SELECT 1`; a cached better-sqlite3 statement ~3 µs).
  *   better-sqlite3 runs synchronously, so a transaction holds a lock that every other call waits for: a
  *   reader never sees half an import, and nothing interleaves between BEGIN and COMMIT.

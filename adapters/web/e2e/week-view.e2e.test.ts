@@ -49,7 +49,7 @@ if (missing) {
   const root = findRepoRoot(process.cwd());
   const shots = screenshotDir(root);
   const dataDir = mkdtempSync(join(tmpdir(), 'week-view-e2e-'));
-  // the imported files are signed by the test PKI and the service trusts its roots (issue 8): they import as OK
+  // the imported files are signed by the test PKI and the service trusts its roots: they import as OK
   const trustDir = join(dataDir, 'trust');
   mkdirSync(trustDir);
   for (const f of testTrustFiles()) writeFileSync(join(trustDir, f.name), f.bytes);
