@@ -3,7 +3,7 @@
  * states the real service rarely produces (409 pre-check, rejected or quarantined files, empty list, a 500,
  * a pre-check that answers late: holdPrechecks / releaseOldestPrecheck), and of the endpoints added for the
  * transport office (fleet list, working time, driver status, authenticity) against the names decided in
- * the HTTP schemas (adapters/http/*/*.schema.ts). Serves the page through serveWebAsset with the suggested Content-Security-Policy,
+ * the HTTP schemas (the schema file of each resource in adapters/http). Serves the page through serveWebAsset with the suggested Content-Security-Policy,
  * like the real adapter should.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Browser test of the transport-office page against the canned service (./e2e/canned-service.ts, which
- * answers with the names of the HTTP schemas (adapters/http/*/*.schema.ts)): the fleet table and its due dates, sorting and
+ * answers with the names of the HTTP schemas (the schema file of each resource in adapters/http)): the fleet table and its due dates, sorting and
  * filtering and the page (offset) kept in the URL, a click into the week view, the 4-week timeline, the tabs, working time and
  * driver status (and what the working time did not evaluate), the card-out assumption, authenticity, the 409 conflict path, several files imported in one
  * go, and a 500 with its correlation id and a retry. Screenshots at 1280×800 and 390×844 go to
