@@ -1,5 +1,5 @@
 /**
- * Opens (creating or updating the schema of) the database and returns the storage adapter. One adapter,
+ * Opens (creating or migrating the schema of) the database and returns the storage adapter. One adapter,
  * two databases, chosen by the database URL (see dialect.ts):
  * - SQLite (default): a file, WAL mode with full transactions, so a killed process leaves only whole imports;
  *   driver `@mikro-orm/better-sqlite` (better-sqlite3: synchronous, statements prepared once; chosen over
@@ -14,6 +14,8 @@ import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
+import { migrateSchema } from './schema-migrations.js';
+import { migrationsOptions } from './migrations/index.js';
 import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
@@ -38,15 +40,27 @@ export interface MikroOrmStoreOptions {
 }
 
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
-  return dialectOf(options.databaseUrl) === postgresDialect ? openPostgres(options) : openSqlite(options);
+  const { orm, dialect } = await openOrm(options);
+  const runner = async () => (dialect === postgresDialect ? KnexRunner.open(orm, postgresDialect) : SqliteRunner.open(orm));
+  return prepared(orm, dialect, runner);
 }
 
-async function openSqlite(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
+/**
+ * MikroORM on the database of the options, configured as the store opens it, the schema left as it is (for tests
+ * and tools that inspect the schema: on SQLite the store holds the one connection, so they use their own ORM).
+ */
+export async function openOrm(options: MikroOrmStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
+  const dialect = dialectOf(options.databaseUrl);
+  return { orm: dialect === postgresDialect ? await postgresOrm(options) : await sqliteOrm(options), dialect };
+}
+
+async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any>> {
   const file = databaseFile(options);
   const synchronous = options.synchronous ?? 'FULL';
-  const orm = await MikroORM.init({
+  return MikroORM.init({
     dbName: file,
     entities: entitySchemas(sqliteDialect.columnTypes),
+    migrations: migrationsOptions(sqliteDialect),
     allowGlobalContext: true,
     debug: false,
     pool: {
@@ -62,29 +76,29 @@ async function openSqlite(options: MikroOrmStoreOptions): Promise<MikroOrmImport
       },
     },
   });
-  return prepared(orm, sqliteDialect, () => SqliteRunner.open(orm));
 }
 
-async function openPostgres(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
+async function postgresOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any>> {
   // loaded only when used: a SQLite deployment never loads the PostgreSQL driver
   const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
-  const orm = await PostgresOrm.init({
+  return PostgresOrm.init({
     clientUrl: options.databaseUrl!,
     // created by prepared() (ensureDatabase below), which tolerates another process creating it at the same time
     ensureDatabase: false,
     entities: entitySchemas(postgresDialect.columnTypes),
+    migrations: migrationsOptions(postgresDialect),
     allowGlobalContext: true,
     debug: false,
     pool: { min: 0, max: options.poolSize ?? 10 },
   });
-  return prepared(orm, postgresDialect, async () => KnexRunner.open(orm, postgresDialect));
 }
 
 /**
- * Creates the database if missing, brings the tables up to date (safe mode: MikroORM drops nothing) and runs the
- * data migrations of migrate.ts. On PostgreSQL several processes may start on one database at once: the schema
- * update and the data migrations run under one advisory lock (whoever comes second finds nothing to change), and
- * a database created by another process meanwhile is not an error.
+ * Creates the database if missing, runs the pending schema migrations (schema-migrations.ts: MikroORM's Migrator;
+ * a database from before migrations is brought up to date once) and the data migrations of migrate.ts. On
+ * PostgreSQL several processes may start on one database at once: the migrations run under one advisory lock
+ * (whoever comes second finds them recorded and runs none), and a database created by another process meanwhile
+ * is not an error.
  */
 async function prepared(
   orm: AnyMikroORM<any>,
@@ -95,7 +109,7 @@ async function prepared(
   try {
     await ensureDatabase(orm);
     return await underSchemaLock(orm, dialect, async () => {
-      await orm.schema.updateSchema({ safe: true });
+      await migrateSchema(orm, dialect);
       open = await runner();
       const store = new MikroOrmImportStore(orm, dialect, open);
       await migrateLegacyActivities(store.runner, dialect);

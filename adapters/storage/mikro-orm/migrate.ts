@@ -1,5 +1,5 @@
 /**
- * Data migrations run at start, after MikroORM brought the tables up to date (safe mode: it adds, never drops).
+ * Data migrations run at start, after the schema migrations (schema-migrations.ts) brought the tables up to date.
  *
  * 1. Packed activity days: databases written before them keep one row per interval in `activity`
  *    (import_pk, day, seq, start_s, end_s, duration, activity, slot, crew, card_inserted, manual_entry; codes as

@@ -11,7 +11,8 @@
  *   transaction of every import, so a card query is one primary-key range scan (built at start for databases
  *   from before it, migrate.ts);
  * - the original bytes live in their own table and are never read by a query.
- * Tables are created or updated at start by the schema generator (safe mode: nothing is dropped).
+ * Tables are created at start by the versioned migrations of ./migrations/ (schema-migrations.ts): a change here
+ * needs a new migration, which `conformance/schema-migrations.test.ts` asks for.
  * The same tables serve SQLite and PostgreSQL; `entitySchemas(columnTypes)` applies the few column types a
  * database needs besides MikroORM's defaults (see dialect.ts). Original bytes: `blob` (SQLite), `bytea` (PostgreSQL).
  */

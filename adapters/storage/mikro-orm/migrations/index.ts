@@ -1,0 +1,38 @@
+/**
+ * The schema's versioned migrations, in order, for each database (one class per dialect where the SQL differs).
+ * A schema change is one new file in this folder — its SQL from MikroORM's schema generator
+ * (`orm.schema.getUpdateSchemaSQL()` on a database migrated to the previous one, see README "Schema at start") — and
+ * one line in each list below, under a new name that sorts after the others. Classes are listed, never globbed
+ * from the disk, so the built service finds them wherever it runs.
+ */
+import type { MigrationObject, MigrationsOptions } from '@mikro-orm/core';
+import type { StorageDialect } from '../dialect.js';
+import { INITIAL_SCHEMA, InitialSchemaPostgres, InitialSchemaSqlite } from './0001-initial-schema.js';
+
+/** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
+export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
+const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
+  sqlite: [{ name: INITIAL_SCHEMA, class: InitialSchemaSqlite }],
+  postgres: [{ name: INITIAL_SCHEMA, class: InitialSchemaPostgres }],
+};
+
+/** The names of the migrations of a dialect, in order. */
+export function migrationNames(dialect: StorageDialect): string[] {
+  return MIGRATIONS[dialect.name].map((m) => m.name);
+}
+
+/**
+ * The Migrator's options: the listed classes; all pending migrations in one transaction (a process killed while
+ * migrating leaves the schema as it was); no snapshot file written beside the code; no log lines of its own.
+ */
+export function migrationsOptions(dialect: StorageDialect): MigrationsOptions {
+  return {
+    tableName: MIGRATIONS_TABLE,
+    migrationsList: MIGRATIONS[dialect.name],
+    transactional: true,
+    allOrNothing: true,
+    snapshot: false,
+    silent: true,
+  };
+}

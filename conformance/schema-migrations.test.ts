@@ -1,0 +1,165 @@
+/**
+ * The schema at start comes from the versioned migrations (adapters/storage/mikro-orm/migrations/), on SQLite and
+ * PostgreSQL alike:
+ * - a new database has every migration recorded and exactly the tables, columns and indexes the entity schemas
+ *   declare: MikroORM's schema generator finds nothing to change after the migrations;
+ * - a database of an earlier version (tables, no migrations table) is brought up to date without losing a row, and
+ *   its migrations are recorded;
+ * - a second start runs no migration.
+ * PostgreSQL skips loudly without its binaries, except under CI=true.
+ */
+import t from 'tap';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Migrator } from '@mikro-orm/migrations';
+import type { MikroORM } from '@mikro-orm/core';
+import {
+  createMikroOrmStore,
+  openOrm,
+  type MikroOrmImportStore,
+  type MikroOrmStoreOptions,
+} from '../adapters/storage/mikro-orm/index.js';
+import type { StorageDialect } from '../adapters/storage/mikro-orm/dialect.js';
+import { migrateSchema } from '../adapters/storage/mikro-orm/schema-migrations.js';
+import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm/migrations/index.js';
+import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
+import { reportMissingDependency } from './missing-dependency.js';
+import { startPostgres } from './postgres-server.js';
+import { newImport } from './storage-port.suite.js';
+
+/** The options of a new database (created by the first store opened on them). */
+type NewDatabase = () => MikroOrmStoreOptions;
+
+// started before any test is declared: a top-level await after them would let the root test end first
+const started = await startPostgres();
+
+const dirs: string[] = [];
+t.teardown(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'drivercard-schema-migrations-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/**
+ * `inspect` with MikroORM opened on the database beside no store (a SQLite store holds the file's one connection).
+ */
+async function withOrm<T>(options: MikroOrmStoreOptions, inspect: (orm: MikroORM<any>, dialect: StorageDialect) => Promise<T>): Promise<T> {
+  const { orm, dialect } = await openOrm(options);
+  try {
+    return await inspect(orm, dialect);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+/** What MikroORM's schema generator would still change to reach the entity schemas (empty: nothing). */
+async function schemaDifference(options: MikroOrmStoreOptions): Promise<string> {
+  return withOrm(options, async (orm) => (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim());
+}
+
+/** Migrating once more, and what the Migrator still finds pending. */
+async function migrateAgain(options: MikroOrmStoreOptions): Promise<unknown> {
+  return withOrm(options, async (orm, dialect) => ({
+    again: await migrateSchema(orm, dialect),
+    pending: await new Migrator(orm.em).getPendingMigrations(),
+  }));
+}
+const NOTHING_TO_DO = { again: { legacy: false, applied: [] }, pending: [] };
+
+async function recorded(store: MikroOrmImportStore): Promise<string[]> {
+  return (await store.query(`SELECT id, name, executed_at FROM ${MIGRATIONS_TABLE} ORDER BY id`)).map(
+    (r) => `${r.id} ${r.name} ${String(r.executed_at)}`,
+  );
+}
+
+async function tableExists(store: MikroOrmImportStore, table: string): Promise<boolean> {
+  const [row] = await store.query(store.dialect.tableExistsSql, [table]);
+  return Number(row?.n) > 0;
+}
+
+function migrationSuite(name: string, newDatabase: NewDatabase): void {
+  t.test(`${name}: a new database gets every migration, then equals the entity schemas; a second start migrates nothing`, async (t) => {
+    const options = newDatabase();
+    const first = await createMikroOrmStore(options);
+    const names = migrationNames(first.dialect);
+    t.ok(names.length >= 1);
+    const rows = await recorded(first);
+    t.same(rows.map((r) => r.split(' ')[1]), names, 'every migration recorded once, in order');
+    t.ok(await tableExists(first, 'finding_review'));
+    const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
+    t.equal((await first.saveImport(input)).outcome, 'created');
+    await first.close();
+    t.equal(await schemaDifference(options), '', 'no difference between the migrated tables and the entity schemas');
+
+    const second = await createMikroOrmStore(options);
+    t.same(await recorded(second), rows, 'the second start recorded nothing new');
+    t.same(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import, 'the data kept');
+    await second.close();
+    t.same(await migrateAgain(options), NOTHING_TO_DO, 'migrating again runs none, none pending');
+  });
+
+  t.test(`${name}: a database of an earlier version (no migrations table, tables missing parts) is brought up to date`, async (t) => {
+    const options = newDatabase();
+    const created = await createMikroOrmStore(options);
+    const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
+    await created.saveImport(input);
+    // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
+    // the fleet's finding rank and the vehicle indexes
+    for (const sql of [
+      `DROP TABLE ${MIGRATIONS_TABLE}`,
+      'DROP TABLE finding_review',
+      'DROP TABLE annotation',
+      'DROP INDEX vehicle_used_vin_index',
+      'DROP INDEX vehicle_used_registration_index',
+      'ALTER TABLE fleet_card DROP COLUMN f_rank',
+      'ALTER TABLE fleet_card DROP COLUMN f_unevaluated',
+      'ALTER TABLE imports DROP COLUMN restored_at',
+      'ALTER TABLE imports DROP COLUMN status_before_withdrawal',
+    ]) {
+      await created.query(sql);
+    }
+    await created.close();
+    const before = await schemaDifference(options);
+    t.match(before, /finding_review/, 'the earlier schema lacks a table of the entity schemas');
+    t.match(before, /f_rank/, 'and a column');
+
+    const upgraded = await createMikroOrmStore(options);
+    t.same((await recorded(upgraded)).map((r) => r.split(' ')[1]), migrationNames(upgraded.dialect), 'every migration recorded');
+    t.same(await upgraded.findImport({ kind: 'import_id', value: input.import.import_id }), input.import, 'the import kept');
+    const [days] = await upgraded.query('SELECT COUNT(*) AS n FROM activity_day');
+    t.equal(Number(days!.n), 2, 'its two activity days kept');
+    await upgraded.close();
+    t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
+    t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');
+  });
+}
+
+migrationSuite('sqlite', () => ({ dataDir: dataDir() }));
+
+t.test('sqlite: the database of release c81c5c7 (one activity row per interval) gets the migrations recorded', async (t) => {
+  const dir = dataDir();
+  writeFileSync(join(dir, 'drivercard.sqlite'), gunzipSync(readFileSync(new URL('../fixtures/legacy/drivercard-c81c5c7.sqlite.gz', import.meta.url))));
+  t.equal(await withOrm({ dataDir: dir }, async (orm) => (await orm.schema.getUpdateSchemaSQL()).includes('annotation')), true);
+  const store = await createMikroOrmStore({ dataDir: dir });
+  try {
+    t.same((await recorded(store)).map((r) => r.split(' ')[1]), migrationNames(store.dialect));
+    t.equal(await tableExists(store, 'activity'), false, 'the per-interval table moved and dropped (migrate.ts)');
+    const [imports] = await store.query('SELECT COUNT(*) AS n FROM imports');
+    t.equal(Number(imports!.n), 7, 'the seven imports of the release kept');
+  } finally {
+    await store.close();
+  }
+  t.equal(await schemaDifference({ dataDir: dir }), '', 'brought to the entity schemas');
+  t.same(await migrateAgain({ dataDir: dir }), NOTHING_TO_DO);
+});
+
+if (!started.available) {
+  reportMissingDependency(t, `PostgreSQL schema migration tests NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
+} else {
+  const server = started.server;
+  t.teardown(() => server.stop());
+  migrationSuite('postgres', () => ({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 3 }));
+}
