@@ -114,6 +114,9 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       'DROP TABLE annotation',
       'DROP INDEX vehicle_used_vin_index',
       'DROP INDEX vehicle_used_registration_index',
+      // indexes on the columns dropped below go first (SQLite refuses to drop an indexed column)
+      'DROP INDEX fleet_card_findings_index',
+      'DROP INDEX fleet_card_evaluation_index',
       'ALTER TABLE fleet_card DROP COLUMN f_rank',
       'ALTER TABLE fleet_card DROP COLUMN f_unevaluated',
       'ALTER TABLE imports DROP COLUMN restored_at',

@@ -8,13 +8,20 @@
 import type { MigrationObject, MigrationsOptions } from '@mikro-orm/core';
 import type { StorageDialect } from '../dialect.js';
 import { INITIAL_SCHEMA, InitialSchemaPostgres, InitialSchemaSqlite } from './0001-initial-schema.js';
+import { HOME_COUNTRIES_FLEET_ORDER, HomeCountriesFleetOrderPostgres, HomeCountriesFleetOrderSqlite } from './0002-home-countries-fleet-order.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
 
 const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
-  sqlite: [{ name: INITIAL_SCHEMA, class: InitialSchemaSqlite }],
-  postgres: [{ name: INITIAL_SCHEMA, class: InitialSchemaPostgres }],
+  sqlite: [
+    { name: INITIAL_SCHEMA, class: InitialSchemaSqlite },
+    { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
+  ],
+  postgres: [
+    { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
+    { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
+  ],
 };
 
 /** The names of the migrations of a dialect, in order. */
