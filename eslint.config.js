@@ -6,7 +6,10 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /** Specifiers that are not relative: npm packages and node: built-ins. */
-const PACKAGE = { regex: '^(?![./])', message: 'core/ imports no npm package and no node: module (no I/O, no framework).' };
+const PACKAGE = {
+  regex: '^(?![./])',
+  message: 'core/ imports no npm package and no node: module (no I/O, no framework).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tap/**', 'artifacts/**', 'data/**'] },
@@ -18,12 +21,17 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
     },
     rules: {
       // a cycle through type-only imports costs nothing at run time; value cycles are refused
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -60,7 +68,10 @@ export default tseslint.config(
         {
           patterns: [
             PACKAGE,
-            { regex: '(^|/)(adapters|composition)/', message: 'core/ depends on nothing outward: adapters and composition depend on core.' },
+            {
+              regex: '(^|/)(adapters|composition)/',
+              message: 'core/ depends on nothing outward: adapters and composition depend on core.',
+            },
           ],
         },
       ],
@@ -77,8 +88,12 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(?![./])', message: 'the web page loads no npm package and no node: module.' },
-            { regex: '^\\.\\./', allowTypeImports: true, message: 'the page loads only modules of its own folder; outside it, types only.' },
-            { regex: '/http/(?!.*\\.schema\\.js$)', message: 'the page reads only the HTTP adapter\'s schema types.' },
+            {
+              regex: '^\\.\\./',
+              allowTypeImports: true,
+              message: 'the page loads only modules of its own folder; outside it, types only.',
+            },
+            { regex: '/http/(?!.*\\.schema\\.js$)', message: "the page reads only the HTTP adapter's schema types." },
           ],
         },
       ],
@@ -87,7 +102,14 @@ export default tseslint.config(
   {
     // adapters are composed, never compose: nothing from composition/ (tests and test support may start a service)
     files: ['adapters/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/testing/**', '**/e2e/**', 'adapters/web/client/**', 'adapters/web/page.ts', 'adapters/web/styles.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/testing/**',
+      '**/e2e/**',
+      'adapters/web/client/**',
+      'adapters/web/page.ts',
+      'adapters/web/styles.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

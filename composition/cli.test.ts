@@ -24,7 +24,11 @@ function tempDir(t: Test, files: Record<string, string> = {}): string {
 function capture(tty = false) {
   const out: string[] = [];
   const err: string[] = [];
-  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: tty }, out, err };
+  return {
+    io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: tty },
+    out,
+    err,
+  };
 }
 
 t.test('top-level help and unknown commands', async (t) => {
@@ -74,8 +78,15 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   t.match(again.err.join(''), /^\r\x1b\[2K\[#+\] 100% 1\/1 x\.ddd\n$/, 'redrawn in place on a terminal');
 
   const one = capture();
-  t.equal(await importCommand([join(dir, 'd-gen2.ddd')], one.io, () => services.importUseCase()), 0, 'one file named by its path');
-  t.match(one.out.join(''), /^Imported 1 \.ddd file from d-gen2\.ddd: 0 new, 1 reused \(already imported\), 0 quarantined, 0 failed\.\n  reused +d-gen2\.ddd \(0 warnings\)\n$/);
+  t.equal(
+    await importCommand([join(dir, 'd-gen2.ddd')], one.io, () => services.importUseCase()),
+    0,
+    'one file named by its path',
+  );
+  t.match(
+    one.out.join(''),
+    /^Imported 1 \.ddd file from d-gen2\.ddd: 0 new, 1 reused \(already imported\), 0 quarantined, 0 failed\.\n  reused +d-gen2\.ddd \(0 warnings\)\n$/,
+  );
   const single = capture();
   const fresh = tempDir(t);
   copySigned(join(FIXTURES, 'gen1-greek.ddd'), join(fresh, 'greek.ddd'));
@@ -84,7 +95,9 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
 });
 
 t.test('import: usage, empty and unreadable folders', async (t) => {
-  const never = async () => { throw new Error('not used'); };
+  const never = async () => {
+    throw new Error('not used');
+  };
   const usage = capture();
   t.equal(await importCommand([], usage.io, never), 2);
   t.equal(await importCommand(['a', 'b'], capture().io, never), 2);
@@ -112,7 +125,10 @@ t.test('runCli import goes through the configured database', async (t) => {
   const run = capture();
   t.equal(await runCli(['import', dir], run.io), 0);
   // the fixture carries no signatures of a trusted root: stored, and counted once, as quarantined
-  t.match(run.out.join(''), /Imported 1 \.ddd file from .*: 0 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./);
+  t.match(
+    run.out.join(''),
+    /Imported 1 \.ddd file from .*: 0 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
+  );
   const server = await startServer({ port: 0, dataDir }, { env: {} });
   t.teardown(() => server.close());
   const imports = (await (await fetch(`${server.url}/api/drivercard/imports`)).json()) as { total: number };
@@ -138,7 +154,12 @@ t.test('serve runs until SIGTERM / SIGINT and closes cleanly', async (t) => {
     t.equal(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM'), 0);
   }
   const refused = capture();
-  t.equal(await serveCommand([], refused.io, new EventEmitter() as never, () => startServer({ host: '10.1.2.3', port: 0 }, { env: {} })), 1);
+  t.equal(
+    await serveCommand([], refused.io, new EventEmitter() as never, () =>
+      startServer({ host: '10.1.2.3', port: 0 }, { env: {} }),
+    ),
+    1,
+  );
   t.match(refused.err.join(''), /configuration error: Refusing to bind to 10\.1\.2\.3/);
   t.equal(await serveCommand(['extra'], capture().io), 2);
 });

@@ -53,7 +53,9 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
     case 'import': {
       const services = createServiceContainer(loadConfig());
       try {
-        return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () => services.importUseCase());
+        return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () =>
+          services.importUseCase(),
+        );
       } finally {
         await services.dispose();
       }
@@ -62,7 +64,10 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       const services = createServiceContainer(loadConfig());
       try {
         const lifecycle = () => services.container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle);
-        return await purgeCommand(rest, io, lifecycle, { now: new Date(), retention: process.env.DRIVERCARD_RETENTION });
+        return await purgeCommand(rest, io, lifecycle, {
+          now: new Date(),
+          retention: process.env.DRIVERCARD_RETENTION,
+        });
       } finally {
         await services.dispose();
       }

@@ -21,8 +21,14 @@ t.test('environment variables', async (t) => {
     DRIVERCARD_ALLOWED_HOSTS: 'Drivercard.Example, box.local:8080 ,',
   });
   t.match(config, {
-    host: 'localhost', port: 0, dataDir: '/tmp/dc', databaseUrl: 'sqlite:/tmp/dc/x.sqlite', maxPayloadBytes: 2048, maxBodiesInFlightBytes: 4096,
-    allowedHosts: ['drivercard.example', 'box.local:8080'], externalGatewayAck: false,
+    host: 'localhost',
+    port: 0,
+    dataDir: '/tmp/dc',
+    databaseUrl: 'sqlite:/tmp/dc/x.sqlite',
+    maxPayloadBytes: 2048,
+    maxBodiesInFlightBytes: 4096,
+    allowedHosts: ['drivercard.example', 'box.local:8080'],
+    externalGatewayAck: false,
   });
   t.equal(loadConfig({ DRIVERCARD_DATABASE_URL: '  ' }).databaseUrl, null);
   t.equal(loadConfig({}, { port: 0 }).port, 0, 'overrides win');
@@ -52,7 +58,10 @@ t.test('invalid values are refused with a message naming the variable', async (t
 });
 
 t.test('binding beyond loopback needs the gateway acknowledgement', async (t) => {
-  t.throws(() => loadConfig({ DRIVERCARD_HOST: '0.0.0.0' }), /Refusing to bind to 0\.0\.0\.0.*TLS and authentication gateway/s);
+  t.throws(
+    () => loadConfig({ DRIVERCARD_HOST: '0.0.0.0' }),
+    /Refusing to bind to 0\.0\.0\.0.*TLS and authentication gateway/s,
+  );
   t.throws(() => loadConfig({ DRIVERCARD_HOST: '192.168.1.10', DRIVERCARD_EXTERNAL_GATEWAY_ACK: 'no' }), /Refusing/);
   const config = loadConfig({ DRIVERCARD_HOST: '0.0.0.0', DRIVERCARD_EXTERNAL_GATEWAY_ACK: 'YES' });
   t.equal(config.externalGatewayAck, true);
@@ -63,28 +72,46 @@ t.test('binding beyond loopback needs the gateway acknowledgement', async (t) =>
 
 t.test('Host headers the service answers to', async (t) => {
   const loopback = allowedHostHeaders({ ...DEFAULT_CONFIG, allowedHosts: ['box.local', 'gw.example:443'] }, 5055);
-  t.same([...loopback].sort(), ['127.0.0.1:5055', '[::1]:5055', 'box.local', 'box.local:5055', 'gw.example:443', 'localhost:5055'].sort());
+  t.same(
+    [...loopback].sort(),
+    ['127.0.0.1:5055', '[::1]:5055', 'box.local', 'box.local:5055', 'gw.example:443', 'localhost:5055'].sort(),
+  );
   const external = allowedHostHeaders({ ...DEFAULT_CONFIG, host: '10.0.0.5', externalGatewayAck: true }, 80);
   t.same([...external].sort(), ['10.0.0.5', '10.0.0.5:80']);
 });
 
-t.test('DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code the card can record, upper-cased; blank is none', async (t) => {
-  t.equal(loadConfig({}).homeCountry, null);
-  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: ' nl ' }).homeCountry, 'NL');
-  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: 'GB' }).homeCountry, 'GB');
-  t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: '' }).homeCountry, null);
-  for (const bad of ['NLD', 'N', 'XX', 'EC', 'EUR', 'UK', 'D', '12']) {
-    t.throws(() => loadConfig({ DRIVERCARD_HOME_COUNTRY: bad }), { name: 'ConfigError', message: /DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2/ }, bad);
-  }
-});
+t.test(
+  'DRIVERCARD_HOME_COUNTRY: an ISO 3166-1 alpha-2 code the card can record, upper-cased; blank is none',
+  async (t) => {
+    t.equal(loadConfig({}).homeCountry, null);
+    t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: ' nl ' }).homeCountry, 'NL');
+    t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: 'GB' }).homeCountry, 'GB');
+    t.equal(loadConfig({ DRIVERCARD_HOME_COUNTRY: '' }).homeCountry, null);
+    for (const bad of ['NLD', 'N', 'XX', 'EC', 'EUR', 'UK', 'D', '12']) {
+      t.throws(
+        () => loadConfig({ DRIVERCARD_HOME_COUNTRY: bad }),
+        { name: 'ConfigError', message: /DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2/ },
+        bad,
+      );
+    }
+  },
+);
 
-t.test('DRIVERCARD_TIME_ZONE: an IANA zone, default the machine\'s, refused clearly when unknown', async (t) => {
+t.test("DRIVERCARD_TIME_ZONE: an IANA zone, default the machine's, refused clearly when unknown", async (t) => {
   t.equal(loadConfig({}).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, "the machine's zone by default");
   t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: ' Europe/Berlin ' }).timeZone, 'Europe/Berlin');
   t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: 'utc' }).timeZone, 'UTC', 'the canonical spelling');
-  t.equal(loadConfig({ DRIVERCARD_TIME_ZONE: '' }).timeZone, Intl.DateTimeFormat().resolvedOptions().timeZone, 'empty: the default');
+  t.equal(
+    loadConfig({ DRIVERCARD_TIME_ZONE: '' }).timeZone,
+    Intl.DateTimeFormat().resolvedOptions().timeZone,
+    'empty: the default',
+  );
   for (const bad of ['Mars/Olympus', 'Berlin', '+02:00']) {
-    t.throws(() => loadConfig({ DRIVERCARD_TIME_ZONE: bad }), { name: 'ConfigError', message: /DRIVERCARD_TIME_ZONE must be an IANA time zone name/ }, bad);
+    t.throws(
+      () => loadConfig({ DRIVERCARD_TIME_ZONE: bad }),
+      { name: 'ConfigError', message: /DRIVERCARD_TIME_ZONE must be an IANA time zone name/ },
+      bad,
+    );
   }
   t.throws(() => loadConfig({}, { timeZone: 'Nowhere/Else' }), { name: 'ConfigError' }, 'overrides are validated too');
 });

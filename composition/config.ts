@@ -87,7 +87,8 @@ export function isLoopbackHost(host: string): boolean {
 export function parseHomeCountry(raw: string): string | null {
   const code = raw.trim().toUpperCase();
   if (code === '') return null;
-  if (!isNationIsoCode(code)) throw new ConfigError('DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2 country code, for example NL.');
+  if (!isNationIsoCode(code))
+    throw new ConfigError('DRIVERCARD_HOME_COUNTRY must be an ISO 3166-1 alpha-2 country code, for example NL.');
   return code;
 }
 
@@ -111,12 +112,19 @@ function parseHost(raw: string): string {
 }
 
 function parseAllowedHosts(raw: string): string[] {
-  const names = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   for (const name of names) {
     const [host, port, ...rest] = name.startsWith('[') ? [name] : name.split(':');
-    const hostOk = name.startsWith('[') ? /^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(name) : HOSTNAME_RE.test(host ?? '') || isIP(host ?? '') === 4;
+    const hostOk = name.startsWith('[')
+      ? /^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(name)
+      : HOSTNAME_RE.test(host ?? '') || isIP(host ?? '') === 4;
     if (!hostOk || rest.length > 0 || (port !== undefined && !/^\d{1,5}$/.test(port))) {
-      throw new ConfigError('DRIVERCARD_ALLOWED_HOSTS must be a comma-separated list of host names (optionally with :port).');
+      throw new ConfigError(
+        'DRIVERCARD_ALLOWED_HOSTS must be a comma-separated list of host names (optionally with :port).',
+      );
     }
   }
   return names;
@@ -172,17 +180,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     config.databaseUrl = env.DRIVERCARD_DATABASE_URL.trim();
   }
   if (env.DRIVERCARD_MAX_PAYLOAD_BYTES !== undefined) {
-    config.maxPayloadBytes = parseInteger('DRIVERCARD_MAX_PAYLOAD_BYTES', env.DRIVERCARD_MAX_PAYLOAD_BYTES, 1024, 1024 ** 3);
+    config.maxPayloadBytes = parseInteger(
+      'DRIVERCARD_MAX_PAYLOAD_BYTES',
+      env.DRIVERCARD_MAX_PAYLOAD_BYTES,
+      1024,
+      1024 ** 3,
+    );
   }
   if (env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES !== undefined) {
-    config.maxBodiesInFlightBytes = parseInteger('DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES', env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES, 1024, 16 * 1024 ** 3);
+    config.maxBodiesInFlightBytes = parseInteger(
+      'DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES',
+      env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES,
+      1024,
+      16 * 1024 ** 3,
+    );
   }
   if (env.DRIVERCARD_ALLOWED_HOSTS !== undefined) config.allowedHosts = parseAllowedHosts(env.DRIVERCARD_ALLOWED_HOSTS);
-  if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined) config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
-  if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '') config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
-  if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined) config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
+  if (env.DRIVERCARD_EXTERNAL_GATEWAY_ACK !== undefined)
+    config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
+  if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '')
+    config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
+  if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined)
+    config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
   if (env.DRIVERCARD_HOME_COUNTRY !== undefined) config.homeCountry = parseHomeCountry(env.DRIVERCARD_HOME_COUNTRY);
-  if (env.DRIVERCARD_TIME_ZONE !== undefined && env.DRIVERCARD_TIME_ZONE.trim() !== '') config.timeZone = parseTimeZone(env.DRIVERCARD_TIME_ZONE);
+  if (env.DRIVERCARD_TIME_ZONE !== undefined && env.DRIVERCARD_TIME_ZONE.trim() !== '')
+    config.timeZone = parseTimeZone(env.DRIVERCARD_TIME_ZONE);
   const merged = { ...config, ...overrides };
   return validateConfig({ ...merged, dataDir: resolve(merged.dataDir) });
 }

@@ -34,7 +34,11 @@ function config(t: { teardown(f: () => void): void }) {
 t.test('use cases are resolved by the container from their ports, once', async (t) => {
   const log: string[] = [];
   let opened = 0;
-  const services = createServiceContainer(config(t), { store: async () => (opened++, fakeStore(log)), fleet: fakeFleet, web: null });
+  const services = createServiceContainer(config(t), {
+    store: async () => (opened++, fakeStore(log)),
+    fleet: fakeFleet,
+    web: null,
+  });
   const deps = await services.httpDependencies();
   t.type(deps.imports, ImportDddFile);
   t.type(deps.queries, DriverCardQueries);
@@ -44,19 +48,34 @@ t.test('use cases are resolved by the container from their ports, once', async (
   t.equal(opened, 1, 'one store for every use case');
   const pool = await services.container.getAsync<DecoderPool>(TOKENS.DecoderPool);
   t.type(pool, DecoderPool, 'imports decode through the worker pool');
-  t.equal(await services.container.getAsync(TOKENS.CardDecoder), pool.decode, 'the CardDecoder port is the pool\'s decode');
+  t.equal(
+    await services.container.getAsync(TOKENS.CardDecoder),
+    pool.decode,
+    "the CardDecoder port is the pool's decode",
+  );
   await services.dispose();
   t.same(log, ['store closed'], 'deactivation closed the store');
-  t.match(await pool.decode(new Uint8Array(70_000)).catch((e: Error) => e), { message: 'the decoder pool is closed' }, 'and the pool');
+  t.match(
+    await pool.decode(new Uint8Array(70_000)).catch((e: Error) => e),
+    { message: 'the decoder pool is closed' },
+    'and the pool',
+  );
 });
 
 t.test('dispose closes only what was opened, closes everything, then reports the first failure', async (t) => {
   const idle = createServiceContainer(config(t), { store: async () => t.fail('not opened') as never });
   await idle.dispose();
   const log: string[] = [];
-  const services = createServiceContainer(config(t), { store: async () => fakeStore(log, true), fleet: fakeFleet, web: null });
+  const services = createServiceContainer(config(t), {
+    store: async () => fakeStore(log, true),
+    fleet: fakeFleet,
+    web: null,
+  });
   const deps = await services.httpDependencies();
-  const error = await services.dispose().then(() => null, (e: unknown) => e);
+  const error = await services.dispose().then(
+    () => null,
+    (e: unknown) => e,
+  );
   t.match(error, { message: 'close failed' });
   t.same(log, ['store closed']);
   t.ok(deps.restLog, 'the REST log was opened and is closed by its deactivation too');
@@ -78,9 +97,19 @@ t.test('a wrapped use case keeps its dependencies', async (t) => {
 t.test('createUseCases resolves the same bindings over ports given as values', async (t) => {
   const log: string[] = [];
   const store = fakeStore(log);
-  const bundle = createUseCases({ store, fleet: fakeFleet(), clock: { now: () => new Date(0) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator() });
+  const bundle = createUseCases({
+    store,
+    fleet: fakeFleet(),
+    clock: { now: () => new Date(0) },
+    hasher: new NodeCryptoHasher(),
+    ids: new RandomIdGenerator(),
+  });
   t.type(bundle.imports, ImportDddFile);
   t.type(bundle.queries, DriverCardQueries);
   t.equal(await bundle.health.databaseAvailable(), true, 'the health use case got the given store');
-  t.equal(bundle.refreshFleet['deps'].overviews, bundle.overviews, 'one overview use case, shared by the fleet refresh');
+  t.equal(
+    bundle.refreshFleet['deps'].overviews,
+    bundle.overviews,
+    'one overview use case, shared by the fleet refresh',
+  );
 });

@@ -112,30 +112,55 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(config.requireVerified);
   container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(config.homeCountry);
-  container.bind<Clock>(TOKENS.Clock).toResolvedValue(() => overrides.clock ?? new SystemClock()).inSingletonScope();
-  container.bind<Hasher>(TOKENS.Hasher).toResolvedValue(() => new NodeCryptoHasher()).inSingletonScope();
-  container.bind<IdGenerator>(TOKENS.IdGenerator).toResolvedValue(() => new RandomIdGenerator()).inSingletonScope();
-  container.bind<ClosableStore>(TOKENS.ImportStore).toResolvedValue(() => openStore(config, overrides)).inSingletonScope().onDeactivation(close);
+  container
+    .bind<Clock>(TOKENS.Clock)
+    .toResolvedValue(() => overrides.clock ?? new SystemClock())
+    .inSingletonScope();
+  container
+    .bind<Hasher>(TOKENS.Hasher)
+    .toResolvedValue(() => new NodeCryptoHasher())
+    .inSingletonScope();
+  container
+    .bind<IdGenerator>(TOKENS.IdGenerator)
+    .toResolvedValue(() => new RandomIdGenerator())
+    .inSingletonScope();
+  container
+    .bind<ClosableStore>(TOKENS.ImportStore)
+    .toResolvedValue(() => openStore(config, overrides))
+    .inSingletonScope()
+    .onDeactivation(close);
   // the fleet summaries live beside the imports, on the same database connection
   container
     .bind<FleetStore>(TOKENS.FleetStore)
-    .toResolvedValue((store: ImportStore) => {
-      if (overrides.fleet) return overrides.fleet(store);
-      if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
-      throw new Error('the fleet overview needs the MikroORM storage adapter');
-    }, [TOKENS.ImportStore])
+    .toResolvedValue(
+      (store: ImportStore) => {
+        if (overrides.fleet) return overrides.fleet(store);
+        if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
+        throw new Error('the fleet overview needs the MikroORM storage adapter');
+      },
+      [TOKENS.ImportStore],
+    )
     .inSingletonScope();
   // large bodies are decoded and verified by a bounded pool of worker threads, so that queries are served
   // meanwhile; the trust roots are read once here (a configuration error stops the start)
   container
     .bind<DecoderPool>(TOKENS.DecoderPool)
-    .toResolvedValue((hasher: Hasher) => {
-      const trustFiles = readTrustFiles(config.trustDir ?? shippedTrustDir());
-      return new DecoderPool({ trustFiles, inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher) });
-    }, [TOKENS.Hasher])
+    .toResolvedValue(
+      (hasher: Hasher) => {
+        const trustFiles = readTrustFiles(config.trustDir ?? shippedTrustDir());
+        return new DecoderPool({
+          trustFiles,
+          inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher),
+        });
+      },
+      [TOKENS.Hasher],
+    )
     .inSingletonScope()
     .onDeactivation(close);
-  container.bind<CardDecoder>(TOKENS.CardDecoder).toResolvedValue((pool: DecoderPool) => pool.decode, [TOKENS.DecoderPool]).inSingletonScope();
+  container
+    .bind<CardDecoder>(TOKENS.CardDecoder)
+    .toResolvedValue((pool: DecoderPool) => pool.decode, [TOKENS.DecoderPool])
+    .inSingletonScope();
   container
     .bind<RestLog>(TOKENS.RestLog)
     .toResolvedValue(() => {
@@ -146,7 +171,11 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .onDeactivation(close);
   container
     .bind<WebPage | null>(TOKENS.WebPage)
-    .toConstantValue(overrides.web !== undefined ? overrides.web : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
+    .toConstantValue(
+      overrides.web !== undefined
+        ? overrides.web
+        : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY },
+    );
 }
 
 /** The database of the configuration (data folder and SQLite files made private first), or the test's store. */

@@ -16,7 +16,8 @@ export function bindHomeCountries(container: Container): void {
     .bind<HomeCountrySettings>(TOKENS.HomeCountries)
     .toResolvedValue(
       (store: ImportStore, clock: Clock, defaultCountry: string | null) => {
-        const homes: HomeCountryStore | null = store instanceof MikroOrmImportStore ? new MikroOrmHomeCountries(store) : null;
+        const homes: HomeCountryStore | null =
+          store instanceof MikroOrmImportStore ? new MikroOrmHomeCountries(store) : null;
         return new HomeCountrySettings({ store, homes, clock, defaultCountry });
       },
       [TOKENS.ImportStore, TOKENS.Clock, TOKENS.HomeCountry],

@@ -20,7 +20,10 @@ export type OfficeRecords = AnnotationStore & FindingReviewStore;
 export function bindOfficeRecords(container: Container): void {
   container
     .bind<OfficeRecords | null>(TOKENS.OfficeRecords)
-    .toResolvedValue((store: ImportStore) => (store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null), [TOKENS.ImportStore])
+    .toResolvedValue(
+      (store: ImportStore) => (store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null),
+      [TOKENS.ImportStore],
+    )
     .inSingletonScope();
   container
     .bind<OfficeAnnotations | null>(TOKENS.Annotations)
@@ -33,7 +36,8 @@ export function bindOfficeRecords(container: Container): void {
   container
     .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
     .toResolvedValue(
-      (records: OfficeRecords | null, hasher: Hasher, clock: Clock) => (records === null ? null : new FindingReviewWorkflow({ reviews: records, hasher, clock })),
+      (records: OfficeRecords | null, hasher: Hasher, clock: Clock) =>
+        records === null ? null : new FindingReviewWorkflow({ reviews: records, hasher, clock }),
       [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock],
     )
     .inSingletonScope();
@@ -46,5 +50,9 @@ export async function officeRecordUseCases(
   const annotations = await container.getAsync<OfficeAnnotations | null>(TOKENS.Annotations);
   const reviews = await container.getAsync<FindingReviewWorkflow | null>(TOKENS.FindingReviews);
   const records = await container.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
-  return { ...(annotations ? { annotations } : {}), ...(reviews ? { reviews } : {}), ...(records ? { findingReviews: records } : {}) };
+  return {
+    ...(annotations ? { annotations } : {}),
+    ...(reviews ? { reviews } : {}),
+    ...(records ? { findingReviews: records } : {}),
+  };
 }

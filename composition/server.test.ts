@@ -28,39 +28,55 @@ interface Answer {
 }
 
 /** A request over node:http (fetch cannot set Host). */
-function request(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Answer> {
+function request(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<Answer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode!, body, headers: res.headers });
-      });
-    });
+    const req = http.request(
+      { host: hostname, port, path: options.path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode!, body, headers: res.headers });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
 const get = (server: RunningServer, path: string) => request(server.url, { path });
-const post = (server: RunningServer, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  request(server.url, { method: 'POST', path: '/api/drivercard/parse', headers, body });
+const post = (
+  server: RunningServer,
+  body: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) => request(server.url, { method: 'POST', path: '/api/drivercard/parse', headers, body });
 
 function assertSchema(t: Test, schema: object, body: unknown, label: string) {
   const validate = strictValidator(schema);
-  t.ok(validate(body), `${label} matches its response schema ${validate.errors ? JSON.stringify(validate.errors.slice(0, 2)) : ''}`);
+  t.ok(
+    validate(body),
+    `${label} matches its response schema ${validate.errors ? JSON.stringify(validate.errors.slice(0, 2)) : ''}`,
+  );
 }
 
 function noCors(t: Test, answer: Answer, label: string) {
-  t.same(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-')), [], `${label}: no CORS header`);
+  t.same(
+    Object.keys(answer.headers).filter((h) => h.startsWith('access-control-')),
+    [],
+    `${label}: no CORS header`,
+  );
 }
 
 t.test('the service over a real socket', async (t) => {
@@ -98,7 +114,12 @@ t.test('the service over a real socket', async (t) => {
   t.equal(conflict.status, 409);
   t.equal(conflict.body.error, 'archive_conflict');
 
-  for (const [file, reason] of [['corrupt-vu-download.ddd', 'vehicle_unit_download'], ['corrupt-empty.ddd', 'empty'], ['corrupt-truncated.ddd', 'truncated'], ['corrupt-random.ddd', 'not_a_ddd_file']] as const) {
+  for (const [file, reason] of [
+    ['corrupt-vu-download.ddd', 'vehicle_unit_download'],
+    ['corrupt-empty.ddd', 'empty'],
+    ['corrupt-truncated.ddd', 'truncated'],
+    ['corrupt-random.ddd', 'not_a_ddd_file'],
+  ] as const) {
     const bad = await post(server, parseBody(fixture(file)));
     t.equal(bad.status, 422, file);
     t.equal(bad.body.error, 'unparseable_ddd');
@@ -125,7 +146,11 @@ t.test('the service over a real socket', async (t) => {
   assertSchema(t, schemas.importsResponseSchema, imports.body, 'imports');
   t.equal(imports.body.total, 2);
   const byCard = await get(server, `/api/drivercard/imports?card_number=${encodeURIComponent(' df000001 23456001 ')}`);
-  t.same(byCard.body.items.map((i: any) => i.import_id), [imp], 'card number normalised');
+  t.same(
+    byCard.body.items.map((i: any) => i.import_id),
+    [imp],
+    'card number normalised',
+  );
 
   const list: Array<[string, object]> = [
     ['activities', schemas.activitiesResponseSchema],
@@ -145,7 +170,10 @@ t.test('the service over a real socket', async (t) => {
   t.equal(activities.body.items.length, 5);
   t.equal(activities.body.total, 23);
   t.same([activities.body.limit, activities.body.offset], [5, 2]);
-  const dayRange = await get(server, `/api/drivercard/activities?card_number=${card}&date_from=2026-03-03&date_to=2026-03-03`);
+  const dayRange = await get(
+    server,
+    `/api/drivercard/activities?card_number=${card}&date_from=2026-03-03&date_to=2026-03-03`,
+  );
   t.ok(dayRange.body.items.length > 0);
   t.ok(dayRange.body.items.every((row: any) => row.date === '2026-03-03'));
 
@@ -160,15 +188,27 @@ t.test('the service over a real socket', async (t) => {
   const week = await get(server, `/api/drivercard/week-overview?import_id=${imp}&week=2026-W10`);
   t.equal(week.status, 200);
   assertSchema(t, schemas.weekOverviewResponseSchema, week.body, 'week-overview');
-  t.same(week.body.items.map((w: any) => [w.week, w.start_date, w.end_date, w.days.length]), [['2026-W10', '2026-03-02', '2026-03-08', 7]]);
-  const weeks = await get(server, `/api/drivercard/week-overview?import_id=${imp}&date_from=2026-03-01&date_to=2026-03-03`);
-  t.same(weeks.body.items.map((w: any) => w.week), ['2026-W09', '2026-W10']);
+  t.same(
+    week.body.items.map((w: any) => [w.week, w.start_date, w.end_date, w.days.length]),
+    [['2026-W10', '2026-03-02', '2026-03-08', 7]],
+  );
+  const weeks = await get(
+    server,
+    `/api/drivercard/week-overview?import_id=${imp}&date_from=2026-03-01&date_to=2026-03-03`,
+  );
+  t.same(
+    weeks.body.items.map((w: any) => w.week),
+    ['2026-W09', '2026-W10'],
+  );
   const precheck = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}`);
   t.equal(precheck.status, 200);
   assertSchema(t, schemas.eu561ResponseSchema, precheck.body, 'eu561');
   t.equal(precheck.body.assumptions.unknown_as, 'unknown');
   const firstDay = precheck.body.basis.date_from;
-  const assumed = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}&unknown_as=rest&evidence=full&at=${firstDay}T12:00:00Z`);
+  const assumed = await get(
+    server,
+    `/api/drivercard/eu561/violations?import_id=${imp}&unknown_as=rest&evidence=full&at=${firstDay}T12:00:00Z`,
+  );
   t.equal(assumed.status, 200);
   assertSchema(t, schemas.eu561ResponseSchema, assumed.body, 'eu561 unknown_as=rest');
   t.equal(assumed.body.assumptions.unknown_as, 'rest');
@@ -201,7 +241,10 @@ t.test('the service over a real socket', async (t) => {
     const own = await get(server, `/api/drivercard/eu561/violations?import_id=${damaged.body.import_id}`);
     t.same([own.status, own.body.error], [409, 'quarantined_data']);
     const rows = await get(server, `/api/drivercard/activities?import_id=${damaged.body.import_id}`);
-    t.ok(rows.body.items.every((r: any) => r.quarantined === true), 'rows of a quarantined import are marked');
+    t.ok(
+      rows.body.items.every((r: any) => r.quarantined === true),
+      'rows of a quarantined import are marked',
+    );
   }
 
   // --- filter errors and not found
@@ -254,7 +297,11 @@ t.test('the service over a real socket', async (t) => {
   const preflight = await request(server.url, {
     method: 'OPTIONS',
     path: '/api/drivercard/parse',
-    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    headers: {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
   });
   noCors(t, preflight, 'preflight');
   t.not(preflight.status, 204);
@@ -273,9 +320,16 @@ t.test('the service over a real socket', async (t) => {
   const lines = log.trim().split('\n');
   t.ok(lines.length >= 40);
   for (const line of lines) {
-    t.match(line, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z [A-Z]+ (\/\S*|\(unmatched\)) status=\d{3} duration_ms=\d+\.\d correlation_id=[0-9a-f-]{36}$/);
+    t.match(
+      line,
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z [A-Z]+ (\/\S*|\(unmatched\)) status=\d{3} duration_ms=\d+\.\d correlation_id=[0-9a-f-]{36}$/,
+    );
   }
-  t.notMatch(log, /\?|DF00000123456001|DF000001|2026-03-0|imp_|archive-7|evil|basic\.ddd|home/, 'no query values, ids, names or paths');
+  t.notMatch(
+    log,
+    /\?|DF00000123456001|DF000001|2026-03-0|imp_|archive-7|evil|basic\.ddd|home/,
+    'no query values, ids, names or paths',
+  );
 });
 
 t.test('payload limit: 413 from Content-Length and from a streamed body', async (t) => {
@@ -288,11 +342,26 @@ t.test('payload limit: 413 from Content-Length and from a streamed body', async 
 
   const { hostname, port } = new URL(server.url);
   const streamed = await new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ host: hostname, port, path: '/api/drivercard/parse', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString()), headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: hostname,
+        port,
+        path: '/api/drivercard/parse',
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            body: JSON.parse(Buffer.concat(chunks).toString()),
+            headers: res.headers,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     t.equal(req.getHeader('content-length'), undefined, 'chunked: no Content-Length');
     req.write('{"content_base64":"');
@@ -319,11 +388,21 @@ t.test('payload limit: 413 from Content-Length and from a streamed body', async 
 t.test('an unexpected failure answers 500 with the correlation id of its REST log line', async (t) => {
   const dataDir = t.testdir({});
   const reported: string[] = [];
-  const server = await startServer({ port: 0, dataDir }, {
-    env: {},
-    container: { queries: (base) => ({ ...base, activities: async () => { throw new Error('disk on fire'); } }) },
-    onUnexpectedError: (_error, id) => reported.push(id),
-  });
+  const server = await startServer(
+    { port: 0, dataDir },
+    {
+      env: {},
+      container: {
+        queries: (base) => ({
+          ...base,
+          activities: async () => {
+            throw new Error('disk on fire');
+          },
+        }),
+      },
+      onUnexpectedError: (_error, id) => reported.push(id),
+    },
+  );
   t.teardown(() => server.close());
   const answer = await get(server, '/api/drivercard/activities?card_number=DF00000123456001');
   t.equal(answer.status, 500);
@@ -332,14 +411,25 @@ t.test('an unexpected failure answers 500 with the correlation id of its REST lo
   t.notMatch(JSON.stringify(answer.body), /fire/);
   t.same(reported, [answer.body.correlation_id]);
   const log = readFileSync(join(dataDir, 'rest.log'), 'utf8');
-  t.match(log, new RegExp(`GET /api/drivercard/activities status=500 duration_ms=\\S+ correlation_id=${answer.body.correlation_id}\\n`));
+  t.match(
+    log,
+    new RegExp(
+      `GET /api/drivercard/activities status=500 duration_ms=\\S+ correlation_id=${answer.body.correlation_id}\\n`,
+    ),
+  );
 });
 
 t.test('health is 503 when the database is unusable', async (t) => {
-  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {}, container: { health: () => ({ databaseAvailable: async () => false }) } });
+  const server = await startServer(
+    { port: 0, dataDir: t.testdir({}) },
+    { env: {}, container: { health: () => ({ databaseAvailable: async () => false }) } },
+  );
   t.teardown(() => server.close());
   const answer = await get(server, '/health');
-  t.same([answer.status, answer.body], [503, { status: 'unavailable', service: 'drivercard-rest', database: 'unavailable' }]);
+  t.same(
+    [answer.status, answer.body],
+    [503, { status: 'unavailable', service: 'drivercard-rest', database: 'unavailable' }],
+  );
 });
 
 t.test('identical parse requests racing store one import', async (t) => {
@@ -347,33 +437,50 @@ t.test('identical parse requests racing store one import', async (t) => {
   t.teardown(() => server.close());
   const body = parseBody(fixture('gen2v2-border-load.ddd'));
   const answers = await Promise.all(Array.from({ length: 4 }, () => post(server, body)));
-  t.same(answers.map((a) => a.status), [200, 200, 200, 200]);
+  t.same(
+    answers.map((a) => a.status),
+    [200, 200, 200, 200],
+  );
   t.equal(new Set(answers.map((a) => a.body.import_id)).size, 1, 'one import id for all');
   t.equal(answers.filter((a) => a.body.reused === false).length, 1, 'exactly one created it');
   const imports = await get(server, '/api/drivercard/imports');
   t.equal(imports.body.total, 1);
 });
 
-t.test('the real sample decodes through the service', { skip: existsSync(SAMPLE) ? false : 'no ../shared/samples' }, async (t) => {
-  const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
-  t.teardown(() => server.close());
-  const created = await post(server, parseBody(readFileSync(SAMPLE)));
-  t.equal(created.status, 200);
-  t.equal(created.body.card.card_number, 'DRIVER0000000100');
-  const summary = await get(server, `/api/drivercard/time-summary?card_number=DRIVER0000000100`);
-  // the samples README's summary runs the newest day to 24:00; it ends at the download (11:26): 45,240 s less driving
-  t.same(summary.body.totals, { DRIVING: 1117800, WORK: 1136820, AVAILABILITY: 60, REST: 9428160, UNKNOWN: 799920 });
-  t.equal(summary.body.distance_km, 9960);
-  const activities = await get(server, `/api/drivercard/activities?card_number=DRIVER0000000100&limit=1`);
-  t.equal(activities.body.total, 6013);
-});
+t.test(
+  'the real sample decodes through the service',
+  { skip: existsSync(SAMPLE) ? false : 'no ../shared/samples' },
+  async (t) => {
+    const server = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
+    t.teardown(() => server.close());
+    const created = await post(server, parseBody(readFileSync(SAMPLE)));
+    t.equal(created.status, 200);
+    t.equal(created.body.card.card_number, 'DRIVER0000000100');
+    const summary = await get(server, `/api/drivercard/time-summary?card_number=DRIVER0000000100`);
+    // the samples README's summary runs the newest day to 24:00; it ends at the download (11:26): 45,240 s less driving
+    t.same(summary.body.totals, { DRIVING: 1117800, WORK: 1136820, AVAILABILITY: 60, REST: 9428160, UNKNOWN: 799920 });
+    t.equal(summary.body.distance_km, 9960);
+    const activities = await get(server, `/api/drivercard/activities?card_number=DRIVER0000000100&limit=1`);
+    t.equal(activities.body.total, 6013);
+  },
+);
 
 t.test('start-up refusals and clean shutdown', async (t) => {
-  await t.rejects(startServer({ port: 0, dataDir: t.testdir({}), host: '0.0.0.0' }, { env: {} }), /Refusing to bind to 0\.0\.0\.0/);
-  await t.rejects(startServer({ port: 0, dataDir: t.testdir({}) }, { env: { DRIVERCARD_PORT: 'x' } }), /DRIVERCARD_PORT/);
+  await t.rejects(
+    startServer({ port: 0, dataDir: t.testdir({}), host: '0.0.0.0' }, { env: {} }),
+    /Refusing to bind to 0\.0\.0\.0/,
+  );
+  await t.rejects(
+    startServer({ port: 0, dataDir: t.testdir({}) }, { env: { DRIVERCARD_PORT: 'x' } }),
+    /DRIVERCARD_PORT/,
+  );
   const first = await startServer({ port: 0, dataDir: t.testdir({}) }, { env: {} });
   const port = Number(new URL(first.url).port);
-  await t.rejects(startServer({ port, dataDir: t.testdir({}) }, { env: {} }), /port/i, 'a busy port is an error, not another port');
+  await t.rejects(
+    startServer({ port, dataDir: t.testdir({}) }, { env: {} }),
+    /port/i,
+    'a busy port is an error, not another port',
+  );
   await first.close();
   await first.close();
   await t.rejects(get(first, '/health'), /ECONNREFUSED/);

@@ -50,12 +50,20 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
       onUnexpectedError: options.onUnexpectedError ?? defaultUnexpectedError,
     });
     // a worker of `serve --workers` shares the port its primary holds: srvx listens `exclusive` unless reusePort
-    const server = serve(app, { hostname: config.host, port: config.port, silent: true, gracefulShutdown: false, reusePort: cluster.isWorker });
+    const server = serve(app, {
+      hostname: config.host,
+      port: config.port,
+      silent: true,
+      gracefulShutdown: false,
+      reusePort: cluster.isWorker,
+    });
     try {
       await server.ready();
     } catch (error) {
       await server.close().catch(() => undefined);
-      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${config.port} is not available on ${config.host}.`) : error;
+      throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? new Error(`Port ${config.port} is not available on ${config.host}.`)
+        : error;
     }
     const port = (server.node!.server!.address() as AddressInfo).port;
     allowed = allowedHostHeaders(config, port);

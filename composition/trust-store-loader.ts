@@ -8,13 +8,21 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
-import { buildTrustStore, CardAuthenticityVerifier, type TrustFile, type TrustStore } from '../core/authenticity/index.js';
+import {
+  buildTrustStore,
+  CardAuthenticityVerifier,
+  type TrustFile,
+  type TrustStore,
+} from '../core/authenticity/index.js';
 import type { SignatureCrypto } from '../core/ports/signature-crypto.js';
 import { ConfigError } from './config.js';
 
 /** composition/trust-roots from the sources (tsx) or from dist/composition */
 export function shippedTrustDir(): string {
-  const candidates = [new URL('./trust-roots/', import.meta.url), new URL('../../composition/trust-roots/', import.meta.url)];
+  const candidates = [
+    new URL('./trust-roots/', import.meta.url),
+    new URL('../../composition/trust-roots/', import.meta.url),
+  ];
   for (const c of candidates) {
     const dir = fileURLToPath(c);
     if (existsSync(dir)) return dir;
@@ -38,10 +46,15 @@ export function readTrustFiles(dir: string): TrustFile[] {
   return files;
 }
 
-export function loadTrustStore(trustDir: string | null, crypto: SignatureCrypto): { store: TrustStore; notes: string[] } {
+export function loadTrustStore(
+  trustDir: string | null,
+  crypto: SignatureCrypto,
+): { store: TrustStore; notes: string[] } {
   const loaded = buildTrustStore(readTrustFiles(trustDir ?? shippedTrustDir()), crypto);
   if (loaded.store.gen1Roots.size === 0 && loaded.store.gen2Roots.size === 0) {
-    throw new ConfigError('The trust folder holds no European root (gen1 EC_PK of 144 bytes or a self-signed gen2 root certificate).');
+    throw new ConfigError(
+      'The trust folder holds no European root (gen1 EC_PK of 144 bytes or a self-signed gen2 root certificate).',
+    );
   }
   return loaded;
 }

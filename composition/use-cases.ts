@@ -15,7 +15,13 @@ import type { FleetStore } from '../core/ports/fleet-store.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import type { AuthenticityVerifier } from '../core/authenticity/index.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import { decodeCardFile, verifyingCardDecoder, withDayRecords, type CardDecoder, type ParsedCardDecoder } from '../core/use-cases/decode-card-file.js';
+import {
+  decodeCardFile,
+  verifyingCardDecoder,
+  withDayRecords,
+  type CardDecoder,
+  type ParsedCardDecoder,
+} from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -36,26 +42,58 @@ export function bindUseCases(container: Container): void {
   container
     .bind<ImportUseCase>(TOKENS.ImportUseCase)
     .toResolvedValue(
-      (store: ImportStore, clock: Clock, hasher: Hasher, ids: IdGenerator, decodeCard: CardDecoder, requireVerified: boolean, refresh: RefreshFleetCard) =>
-        new ImportDddFile({ store, clock, hasher, ids, decodeCard, requireVerified, onStored: (row, card) => refresh.stored(row, card) }),
-      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.Hasher, TOKENS.IdGenerator, TOKENS.CardDecoder, TOKENS.RequireVerified, TOKENS.RefreshFleetCard],
+      (
+        store: ImportStore,
+        clock: Clock,
+        hasher: Hasher,
+        ids: IdGenerator,
+        decodeCard: CardDecoder,
+        requireVerified: boolean,
+        refresh: RefreshFleetCard,
+      ) =>
+        new ImportDddFile({
+          store,
+          clock,
+          hasher,
+          ids,
+          decodeCard,
+          requireVerified,
+          onStored: (row, card) => refresh.stored(row, card),
+        }),
+      [
+        TOKENS.ImportStore,
+        TOKENS.Clock,
+        TOKENS.Hasher,
+        TOKENS.IdGenerator,
+        TOKENS.CardDecoder,
+        TOKENS.RequireVerified,
+        TOKENS.RefreshFleetCard,
+      ],
     )
     .inSingletonScope();
-  container.bind<QueryUseCases>(TOKENS.QueryUseCases).toResolvedValue((store: ImportStore) => new DriverCardQueries(store), [TOKENS.ImportStore]).inSingletonScope();
+  container
+    .bind<QueryUseCases>(TOKENS.QueryUseCases)
+    .toResolvedValue((store: ImportStore) => new DriverCardQueries(store), [TOKENS.ImportStore])
+    .inSingletonScope();
   bindOfficeRecords(container);
   bindHomeCountries(container);
   container
     .bind<OverviewUseCases>(TOKENS.OverviewUseCases)
     .toResolvedValue(
-      (store: ImportStore, records: OfficeRecords | null, homes: HomeCountrySettings) => new OverviewQueries(store, records, homes),
+      (store: ImportStore, records: OfficeRecords | null, homes: HomeCountrySettings) =>
+        new OverviewQueries(store, records, homes),
       [TOKENS.ImportStore, TOKENS.OfficeRecords, TOKENS.HomeCountries],
     )
     .inSingletonScope();
-  container.bind<HealthUseCase>(TOKENS.HealthUseCase).toResolvedValue((store: ImportStore) => new HealthCheck(store), [TOKENS.ImportStore]).inSingletonScope();
+  container
+    .bind<HealthUseCase>(TOKENS.HealthUseCase)
+    .toResolvedValue((store: ImportStore) => new HealthCheck(store), [TOKENS.ImportStore])
+    .inSingletonScope();
   container
     .bind<RefreshFleetCard>(TOKENS.RefreshFleetCard)
     .toResolvedValue(
-      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases) => new RefreshFleetCard({ store, fleet, overviews }),
+      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases) =>
+        new RefreshFleetCard({ store, fleet, overviews }),
       [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases],
     )
     .inSingletonScope();
@@ -63,27 +101,42 @@ export function bindUseCases(container: Container): void {
   container
     .bind<FleetUseCases>(TOKENS.FleetUseCases)
     .toResolvedValue(
-      (fleet: FleetStore, clock: Clock, refresh: RefreshFleetCard) => fleetUseCases(fleet, clock, once(() => refresh.refreshMissing())),
+      (fleet: FleetStore, clock: Clock, refresh: RefreshFleetCard) =>
+        fleetUseCases(
+          fleet,
+          clock,
+          once(() => refresh.refreshMissing()),
+        ),
       [TOKENS.FleetStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
   container
     .bind<ImportLifecycleUseCases>(TOKENS.ImportLifecycle)
     .toResolvedValue(
-      (store: ImportStore, clock: Clock, refresh: RefreshFleetCard) => new ImportLifecycle({ store, clock, onCardChanged: (card) => refresh.recompute(card) }),
+      (store: ImportStore, clock: Clock, refresh: RefreshFleetCard) =>
+        new ImportLifecycle({ store, clock, onCardChanged: (card) => refresh.recompute(card) }),
       [TOKENS.ImportStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
   // vehicles across cards, roadside readiness, time by country
   container
     .bind<FleetChecks>(TOKENS.FleetChecks)
-    .toResolvedValue((store: ImportStore, clock: Clock) => fleetChecks(store, clock), [TOKENS.ImportStore, TOKENS.Clock])
+    .toResolvedValue(
+      (store: ImportStore, clock: Clock) => fleetChecks(store, clock),
+      [TOKENS.ImportStore, TOKENS.Clock],
+    )
     .inSingletonScope();
   // the office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks
   container
     .bind<TodayView>(TOKENS.Today)
     .toResolvedValue(
-      (fleet: FleetStore, store: ImportStore, clock: Clock, overviews: OverviewUseCases, records: OfficeRecords | null) =>
+      (
+        fleet: FleetStore,
+        store: ImportStore,
+        clock: Clock,
+        overviews: OverviewUseCases,
+        records: OfficeRecords | null,
+      ) =>
         new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
       [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
     )
@@ -130,7 +183,9 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
   container.bind<Clock>(TOKENS.Clock).toConstantValue(ports.clock);
   container.bind<Hasher>(TOKENS.Hasher).toConstantValue(ports.hasher);
   container.bind<IdGenerator>(TOKENS.IdGenerator).toConstantValue(ports.ids);
-  container.bind<CardDecoder>(TOKENS.CardDecoder).toConstantValue(ports.cardDecoder ?? withDayRecords(decode, ports.hasher));
+  container
+    .bind<CardDecoder>(TOKENS.CardDecoder)
+    .toConstantValue(ports.cardDecoder ?? withDayRecords(decode, ports.hasher));
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(ports.requireVerified ?? false);
   container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(ports.homeCountry ?? null);
   bindUseCases(container);

@@ -19,7 +19,8 @@ import { decodeCardFile, verifyingCardDecoder } from '../core/use-cases/decode-c
 
 const node = new NodeSignatureCrypto();
 const trust = buildTrustStore(testTrustFiles(), node).store;
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'ddd', name)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'ddd', name)));
 
 /** node:crypto, counting the ECDSA checks of each kind */
 class CountingCrypto implements SignatureCrypto {
@@ -37,7 +38,6 @@ class CountingCrypto implements SignatureCrypto {
   }
 }
 
-
 t.test('verifyAsync answers what verify answers: verified and tampered files of every generation', async (t) => {
   for (const name of ['gen1-full.ddd', 'gen2-full.ddd', 'gen2v2-full.ddd']) {
     const signed = signDdd(fixture(name));
@@ -54,9 +54,14 @@ t.test('verifyAsync answers what verify answers: verified and tampered files of 
       const crypto = new CountingCrypto();
       const concurrent = await new CardAuthenticityVerifier(crypto, trust).verifyAsync(card);
       t.same(concurrent, sync, `${name}, ${label}`);
-      if (app === 2 && label !== 'certificate byte') t.ok(crypto.async >= 10, `${name}, ${label}: EF signatures checked off the thread (${crypto.async})`);
+      if (app === 2 && label !== 'certificate byte')
+        t.ok(crypto.async >= 10, `${name}, ${label}: EF signatures checked off the thread (${crypto.async})`);
     }
-    t.equal(new CardAuthenticityVerifier(node, trust).verify(decodeDddBytes(signed)).authenticity.status, 'VERIFIED', `${name} VERIFIED`);
+    t.equal(
+      new CardAuthenticityVerifier(node, trust).verify(decodeDddBytes(signed)).authenticity.status,
+      'VERIFIED',
+      `${name} VERIFIED`,
+    );
   }
 });
 
@@ -77,7 +82,10 @@ t.test('EF results are memoised: the same file again repeats no ECDSA check; new
   // one changed signature byte of the same EF: a new key ‖ signature ‖ value, checked afresh, INVALID
   const bad = decodeDddBytes(tamper(signed, 0x0502, 3, 5));
   const badResult = await v.verifyAsync(bad);
-  t.same(badResult.authenticity.efs.filter((e) => e.result === 'INVALID').map((e) => [e.ef, e.application]), [['0502', 'TACHOGRAPH_G2']]);
+  t.same(
+    badResult.authenticity.efs.filter((e) => e.result === 'INVALID').map((e) => [e.ef, e.application]),
+    [['0502', 'TACHOGRAPH_G2']],
+  );
   t.equal(crypto.sync + crypto.async, checks + 1, 'only the changed EF checked');
   t.same(v.verify(bad), badResult, 'the cached INVALID answer is the same');
 
@@ -86,35 +94,57 @@ t.test('EF results are memoised: the same file again repeats no ECDSA check; new
   const before = crypto.async;
   const laterResult = await v.verifyAsync(later);
   t.equal(laterResult.authenticity.status, 'VERIFIED');
-  t.equal(crypto.async - before, g2 + 1, 'every G2 EF signature checked (plus the new EF Card_Download), no certificate');
+  t.equal(
+    crypto.async - before,
+    g2 + 1,
+    'every G2 EF signature checked (plus the new EF Card_Download), no certificate',
+  );
 });
 
-t.test('a crypto port without ecdsaVerifyAsync still verifies concurrently-shaped, on the calling thread', async (t) => {
-  const { ecdsaVerifyAsync: _unused, ...rest } = { ecdsaVerifyAsync: null, hash: node.hash.bind(node), rsaPublic: node.rsaPublic.bind(node), ecdsaVerify: node.ecdsaVerify.bind(node) };
-  void _unused;
-  const plain: SignatureCrypto = rest;
-  const card = decodeDddBytes(signDdd(fixture('gen2v2-full.ddd')));
-  const answer = await verifyCardAsync(card, { crypto: plain, trust, cache: new VerificationCache() });
-  t.same(answer, new CardAuthenticityVerifier(node, trust).verify(card));
-  t.equal(answer.authenticity.status, 'VERIFIED');
-});
+t.test(
+  'a crypto port without ecdsaVerifyAsync still verifies concurrently-shaped, on the calling thread',
+  async (t) => {
+    const { ecdsaVerifyAsync: _unused, ...rest } = {
+      ecdsaVerifyAsync: null,
+      hash: node.hash.bind(node),
+      rsaPublic: node.rsaPublic.bind(node),
+      ecdsaVerify: node.ecdsaVerify.bind(node),
+    };
+    void _unused;
+    const plain: SignatureCrypto = rest;
+    const card = decodeDddBytes(signDdd(fixture('gen2v2-full.ddd')));
+    const answer = await verifyCardAsync(card, { crypto: plain, trust, cache: new VerificationCache() });
+    t.same(answer, new CardAuthenticityVerifier(node, trust).verify(card));
+    t.equal(answer.authenticity.status, 'VERIFIED');
+  },
+);
 
 t.test('verifyAsync never rejects: an internal failure rates the file UNVERIFIABLE', async (t) => {
   const broken = { gen1: { security: null }, gen2: null } as unknown as DecodedCard;
   const r = await new CardAuthenticityVerifier(node, trust).verifyAsync(broken);
   t.equal(r.authenticity.status, 'UNVERIFIABLE');
-  t.same(r.warnings.map((w) => w.code), ['authenticity_unverifiable']);
+  t.same(
+    r.warnings.map((w) => w.code),
+    ['authenticity_unverifiable'],
+  );
 });
 
-t.test('the verifying decoder: same rows as the plain decoder, the same authenticity with or without verifyAsync', async (t) => {
-  const signed = signDdd(fixture('gen2v2-full.ddd'));
-  const verifier = new CardAuthenticityVerifier(node, trust);
-  const concurrent = await verifyingCardDecoder(verifier)(signed);
-  const sequential = await verifyingCardDecoder({ verify: (card) => verifier.verify(card) })(signed);
-  const plain = await decodeCardFile(signed);
-  t.equal(concurrent.metadata.authenticity?.status, 'VERIFIED');
-  t.same(sequential, concurrent, 'the sequential path answers the same');
-  const { authenticity: _a, ...rest } = concurrent.metadata;
-  void _a;
-  t.same({ ...concurrent, metadata: rest }, { ...plain, metadata: (({ authenticity: _b, ...m }) => m)(plain.metadata) }, 'rows unchanged by verification');
-});
+t.test(
+  'the verifying decoder: same rows as the plain decoder, the same authenticity with or without verifyAsync',
+  async (t) => {
+    const signed = signDdd(fixture('gen2v2-full.ddd'));
+    const verifier = new CardAuthenticityVerifier(node, trust);
+    const concurrent = await verifyingCardDecoder(verifier)(signed);
+    const sequential = await verifyingCardDecoder({ verify: (card) => verifier.verify(card) })(signed);
+    const plain = await decodeCardFile(signed);
+    t.equal(concurrent.metadata.authenticity?.status, 'VERIFIED');
+    t.same(sequential, concurrent, 'the sequential path answers the same');
+    const { authenticity: _a, ...rest } = concurrent.metadata;
+    void _a;
+    t.same(
+      { ...concurrent, metadata: rest },
+      { ...plain, metadata: (({ authenticity: _b, ...m }) => m)(plain.metadata) },
+      'rows unchanged by verification',
+    );
+  },
+);

@@ -18,18 +18,27 @@ import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 
 const crypto = new NodeSignatureCrypto();
 const trust = buildTrustStore(testTrustFiles(), crypto).store;
-const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'ddd', `${name}.ddd`)));
+const fixture = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'ddd', `${name}.ddd`)));
 const goldens = signedGoldens();
-
 
 t.test('the golden files are current: one per encoder fixture, as the scenario states', async (t) => {
   t.same(readdirSync(GOLDEN_DIR).sort(), goldens.map((g) => `${g.name}.json`).sort());
-  for (const g of goldens) t.equal(readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'), goldenText(g.authenticity), `${g.name}.json`);
-  t.ok(goldens.some((g) => g.name.startsWith('gen1')) && goldens.some((g) => g.name.startsWith('gen2v2')), 'every generation');
+  for (const g of goldens)
+    t.equal(readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'), goldenText(g.authenticity), `${g.name}.json`);
+  t.ok(
+    goldens.some((g) => g.name.startsWith('gen1')) && goldens.some((g) => g.name.startsWith('gen2v2')),
+    'every generation',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'pki-golden-'));
   const lines = writeGoldens(dir);
   t.match(lines.join('\n'), /gen2v2-full +VERIFIED 30 EFs/);
-  for (const g of goldens) t.equal(readFileSync(join(dir, `${g.name}.json`), 'utf8'), readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'), `the generator writes ${g.name}.json`);
+  for (const g of goldens)
+    t.equal(
+      readFileSync(join(dir, `${g.name}.json`), 'utf8'),
+      readFileSync(join(GOLDEN_DIR, `${g.name}.json`), 'utf8'),
+      `the generator writes ${g.name}.json`,
+    );
 });
 
 for (const { name } of goldens) {
@@ -40,18 +49,38 @@ for (const { name } of goldens) {
     const sync = verifier.verify(decodeDddBytes(signed));
     t.same(sync.authenticity, golden, 'verify');
     t.same(sync.warnings, [], 'no warnings');
-    t.same((await new CardAuthenticityVerifier(crypto, trust).verifyAsync(decodeDddBytes(signed))).authenticity, golden, 'verifyAsync');
+    t.same(
+      (await new CardAuthenticityVerifier(crypto, trust).verifyAsync(decodeDddBytes(signed))).authenticity,
+      golden,
+      'verifyAsync',
+    );
 
     const g2 = name.startsWith('gen2');
     const app = g2 ? 2 : 0;
     const application = g2 ? 'TACHOGRAPH_G2' : 'TACHOGRAPH';
     const efByte = await verifier.verifyAsync(decodeDddBytes(tamper(signed, 0x0504, app, 9)));
-    t.same(efByte.authenticity, withInvalidEf(golden, '0504', application), 'a changed byte of EF Driver_Activity_Data');
-    t.same(efByte.warnings.map((w) => w.code), ['signature_invalid']);
+    t.same(
+      efByte.authenticity,
+      withInvalidEf(golden, '0504', application),
+      'a changed byte of EF Driver_Activity_Data',
+    );
+    t.same(
+      efByte.warnings.map((w) => w.code),
+      ['signature_invalid'],
+    );
     const sigByte = verifier.verify(decodeDddBytes(tamper(signed, 0x0520, app + 1, 3)));
-    t.same(sigByte.authenticity, withInvalidEf(golden, '0520', application), 'a changed byte of the signature of EF Identification');
+    t.same(
+      sigByte.authenticity,
+      withInvalidEf(golden, '0520', application),
+      'a changed byte of the signature of EF Identification',
+    );
     const gen1OfGen2 = g2 ? verifier.verify(decodeDddBytes(tamper(signed, 0x0502, 0, 11))) : null;
-    if (gen1OfGen2) t.same(gen1OfGen2.authenticity, withInvalidEf(golden, '0502', 'TACHOGRAPH'), 'a gen2 card’s DF Tachograph is checked with its own chain');
+    if (gen1OfGen2)
+      t.same(
+        gen1OfGen2.authenticity,
+        withInvalidEf(golden, '0502', 'TACHOGRAPH'),
+        'a gen2 card’s DF Tachograph is checked with its own chain',
+      );
   });
 }
 

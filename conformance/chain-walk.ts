@@ -34,7 +34,8 @@ function activityEfs(file: Uint8Array): Array<{ df: 1 | 2; value: Uint8Array }> 
     const appendix = file[p + 2]!;
     const len = file[p + 3]! * 256 + file[p + 4]!;
     if (len === 0xffff || p + 5 + len > file.length) break;
-    if (fid === 0x0504 && (appendix === 0 || appendix === 2)) out.push({ df: appendix === 0 ? 1 : 2, value: file.subarray(p + 5, p + 5 + len) });
+    if (fid === 0x0504 && (appendix === 0 || appendix === 2))
+      out.push({ df: appendix === 0 ? 1 : 2, value: file.subarray(p + 5, p + 5 + len) });
     p += 5 + len;
   }
   return out;
@@ -67,7 +68,8 @@ function walkOne(df: 1 | 2, ef: Uint8Array): Chain {
     }
     total += length;
     const date = word(pos + 4) * 65536 + word(pos + 6);
-    const sound = (length - 12) % 2 === 0 && length > 12 && date % 86400 === 0 && date >= 365 * 86400 && date !== 0xffffffff;
+    const sound =
+      (length - 12) % 2 === 0 && length > 12 && date % 86400 === 0 && date >= 365 * 86400 && date !== 0xffffffff;
     chain.records.push({ offset: pos, length, date, sound });
     if (pos === oldest || previous === 0) break;
     const back = (pos - oldest + L) % L;
@@ -94,13 +96,18 @@ export function chainCheck(file: Uint8Array, card: DecodedCard): string[] {
     for (const [date, offsets] of byDate) {
       // one file serves one recording per date: of several records with one date, exactly one is served
       const n = offsets.filter((o) => served.get(o) === date).length;
-      if (n !== 1) problems.push(`DF ${chain.df}: the record at offset ${offsets[0]} (${new Date(date * 1000).toISOString().slice(0, 10)}) is served ${n} times`);
+      if (n !== 1)
+        problems.push(
+          `DF ${chain.df}: the record at offset ${offsets[0]} (${new Date(date * 1000).toISOString().slice(0, 10)}) is served ${n} times`,
+        );
     }
     const held = new Set(chain.records.map((r) => r.offset));
-    for (const offset of served.keys()) if (!held.has(offset)) problems.push(`DF ${chain.df}: offset ${offset} is served but not in the chain`);
+    for (const offset of served.keys())
+      if (!held.has(offset)) problems.push(`DF ${chain.df}: offset ${offset} is served but not in the chain`);
   }
   if (!anyBroken) {
-    for (const w of card.warnings) if (w.code === 'damaged_activity_record') problems.push(`${w.code} on an intact chain: ${w.message}`);
+    for (const w of card.warnings)
+      if (w.code === 'damaged_activity_record') problems.push(`${w.code} on an intact chain: ${w.message}`);
   }
   return problems;
 }

@@ -37,7 +37,10 @@ function serviceEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return childEnv;
 }
 
-export async function startChildService(env: Record<string, string>, args: readonly string[] = []): Promise<ChildService> {
+export async function startChildService(
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<ChildService> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'composition/cli.ts', 'serve', ...args], {
     cwd: REPO_ROOT,
     env: serviceEnv(env),
@@ -53,7 +56,10 @@ export async function startChildService(env: Record<string, string>, args: reado
   );
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in ${START_TIMEOUT_MS} ms: ${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start in ${START_TIMEOUT_MS} ms: ${output}`)),
+      START_TIMEOUT_MS,
+    );
     child.stdout!.on('data', (d: Buffer) => {
       output += d.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);

@@ -8,19 +8,26 @@ import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-ca
 import { newImport } from './storage-port.suite.js';
 
 export function contentEncodingSuite(t: TAP, name: string, open: () => Promise<MikroOrmImportStore>): void {
-  t.test(`${name}: original bytes are stored deflated when that is smaller; an unknown encoding is refused`, async (t) => {
-    const store = await open();
-    t.teardown(() => store.close());
-    const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
-    const repetitive = new Uint8Array(30_000).map((_, i) => (i % 251 === 0 ? i & 0xff : 0x20));
-    const random = new Uint8Array(4_000).map(() => Math.floor(Math.random() * 256));
-    const inputs = [repetitive, random].map((content) => newImport(card, { content }));
-    for (const input of inputs) await store.saveImport(input);
-    const rows = await store.query('SELECT length(content) AS len, encoding FROM import_content ORDER BY import_pk');
-    t.same(rows.map((r) => r.encoding), ['deflate-raw', null], 'compressed only when smaller');
-    t.ok(Number(rows[0]!.len) < 1_000, `30,000 repetitive bytes stored in ${rows[0]!.len}`);
-    t.same(await store.originalContent(inputs[0]!.import.import_id), repetitive);
-    await store.query("UPDATE import_content SET encoding = 'lz-future'");
-    await t.rejects(store.originalContent(inputs[0]!.import.import_id), { name: 'StorageError' }, 'never guessed');
-  });
+  t.test(
+    `${name}: original bytes are stored deflated when that is smaller; an unknown encoding is refused`,
+    async (t) => {
+      const store = await open();
+      t.teardown(() => store.close());
+      const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
+      const repetitive = new Uint8Array(30_000).map((_, i) => (i % 251 === 0 ? i & 0xff : 0x20));
+      const random = new Uint8Array(4_000).map(() => Math.floor(Math.random() * 256));
+      const inputs = [repetitive, random].map((content) => newImport(card, { content }));
+      for (const input of inputs) await store.saveImport(input);
+      const rows = await store.query('SELECT length(content) AS len, encoding FROM import_content ORDER BY import_pk');
+      t.same(
+        rows.map((r) => r.encoding),
+        ['deflate-raw', null],
+        'compressed only when smaller',
+      );
+      t.ok(Number(rows[0]!.len) < 1_000, `30,000 repetitive bytes stored in ${rows[0]!.len}`);
+      t.same(await store.originalContent(inputs[0]!.import.import_id), repetitive);
+      await store.query("UPDATE import_content SET encoding = 'lz-future'");
+      await t.rejects(store.originalContent(inputs[0]!.import.import_id), { name: 'StorageError' }, 'never guessed');
+    },
+  );
 }

@@ -18,7 +18,10 @@ t.teardown(() => rm(root, { recursive: true, force: true }));
 const script = fileURLToPath(new URL('./crash/import-loop.ts', import.meta.url));
 
 async function runAndKill(dataDir: string, killAfterAcks: number): Promise<Map<string, number>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'pipe'], env: untrackedChildEnv() });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: untrackedChildEnv(),
+  });
   const acked = new Map<string, number>();
   let buffer = '';
   let stderr = '';
@@ -50,17 +53,26 @@ async function runAndKill(dataDir: string, killAfterAcks: number): Promise<Map<s
   return acked;
 }
 
-for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
+for (const [run, killAfter] of [
+  [1, 25],
+  [2, 60],
+] as const) {
   t.test(`run ${run}: SIGKILL after ${killAfter} acknowledgements`, async (t) => {
     const dataDir = join(root, `run-${run}`);
     const acked = await runAndKill(dataDir, killAfter);
     t.ok(acked.size >= killAfter);
     const store = await createMikroOrmStore({ dataDir });
     t.teardown(() => store.close());
-    const imports = await store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 5000, offset: 0 });
+    const imports = await store.listImports(
+      { card_number: null, range: { from: null, to: null } },
+      { limit: 5000, offset: 0 },
+    );
     const ids = new Set(imports.items.map((i) => i.import_id));
     for (const id of acked.keys()) t.ok(ids.has(id), `acknowledged ${id} is stored`);
-    t.ok(imports.total <= acked.size + 1, 'at most one import beyond the acknowledged ones (committed, not yet printed)');
+    t.ok(
+      imports.total <= acked.size + 1,
+      'at most one import beyond the acknowledged ones (committed, not yet printed)',
+    );
     let complete = 0;
     for (const row of imports.items) {
       const n = Number(/^f(\d+)\.ddd$/.exec(row.file_name ?? '')![1]);
@@ -69,12 +81,23 @@ for (const [run, killAfter] of [[1, 25], [2, 60]] as const) {
       const scope = { kind: 'import', import_id: row.import_id, range: { from: null, to: null } } as const;
       const counts = [
         days.length,
-        (await store.activities(days.map((d) => ({ import_id: row.import_id, date: d.date })), null)).total,
+        (
+          await store.activities(
+            days.map((d) => ({ import_id: row.import_id, date: d.date })),
+            null,
+          )
+        ).total,
         (await store.events(scope, null)).total,
         (await store.vehiclesUsed(scope, null)).total,
         (await store.positions(scope, null)).total,
       ];
-      const want = [DAYS, expected.activities.length, expected.events.length, expected.vehicles_used.length, expected.positions.length];
+      const want = [
+        DAYS,
+        expected.activities.length,
+        expected.events.length,
+        expected.vehicles_used.length,
+        expected.positions.length,
+      ];
       const content = await store.originalContent(row.import_id);
       if (JSON.stringify(counts) === JSON.stringify(want) && content?.byteLength === row.size_bytes) complete++;
       else t.fail(`import ${row.import_id} (file ${n}) is partial: ${counts} vs ${want}`);

@@ -45,9 +45,13 @@ export function dddFixturesSuite(t: Tap, name: string, makeStore: () => Promise<
     const queries = new DriverCardQueries(store);
     const generations = new Set<string>();
     let positionsWithAccuracy = 0;
-    for (const file of readdirSync(DDD_DIR).filter((n) => n.endsWith('.ddd')).sort()) {
+    for (const file of readdirSync(DDD_DIR)
+      .filter((n) => n.endsWith('.ddd'))
+      .sort()) {
       const content = new Uint8Array(readFileSync(join(DDD_DIR, file)));
-      const expected = await decodeCardFile(content).catch((e: unknown) => (e instanceof DddDecodeError ? null : Promise.reject(e)));
+      const expected = await decodeCardFile(content).catch((e: unknown) =>
+        e instanceof DddDecodeError ? null : Promise.reject(e),
+      );
       if (expected === null) continue; // refused by the decoder: nothing to store
       const imported = await importer.parse({ file_name: file, content, archive_id: null });
       generations.add(imported.generation);
@@ -60,12 +64,21 @@ export function dddFixturesSuite(t: Tap, name: string, makeStore: () => Promise<
       t.same(comparable(activities), comparable(expected.activities), `${file}: activities (every page)`);
       t.same(comparable((await queries.events(query)).items), comparable(expected.events), `${file}: events`);
       t.same(comparable((await queries.faults(query)).items), comparable(expected.faults), `${file}: faults`);
-      t.same(comparable((await queries.vehiclesUsed(query)).items), comparable(expected.vehicles_used), `${file}: vehicles used`);
+      t.same(
+        comparable((await queries.vehiclesUsed(query)).items),
+        comparable(expected.vehicles_used),
+        `${file}: vehicles used`,
+      );
       const positions = (await queries.positions(query)).items;
       t.same(comparable(positions), comparable(expected.positions), `${file}: positions`);
-      positionsWithAccuracy += positions.filter((p) => p.gnss_accuracy !== null && !Number.isInteger(p.gnss_accuracy)).length;
+      positionsWithAccuracy += positions.filter(
+        (p) => p.gnss_accuracy !== null && !Number.isInteger(p.gnss_accuracy),
+      ).length;
     }
     t.same([...generations].sort(), ['GEN1', 'GEN2', 'GEN2V2'], 'every generation was stored');
-    t.ok(positionsWithAccuracy > 0, `${positionsWithAccuracy} GNSS positions with a decimal accuracy stored and served`);
+    t.ok(
+      positionsWithAccuracy > 0,
+      `${positionsWithAccuracy} GNSS positions with a decimal accuracy stored and served`,
+    );
   });
 }

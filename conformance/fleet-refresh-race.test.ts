@@ -13,7 +13,8 @@ import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testin
 import { newImport } from './storage-port.suite.js';
 
 const CARD = 'RACE000000000001';
-const download = (from: string, days: number) => newImport(buildParsedCard({ card_number: CARD, days: datesFrom(from, days).map((d) => workingDay(d)) }));
+const download = (from: string, days: number) =>
+  newImport(buildParsedCard({ card_number: CARD, days: datesFrom(from, days).map((d) => workingDay(d)) }));
 
 t.test('an import stored by another process during the refresh is counted in the row written last', async (t) => {
   const store = await createMikroOrmStore({ dataDir: t.testdir() });

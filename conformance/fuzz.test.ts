@@ -25,7 +25,12 @@ import { parsedCardToResponse } from '../adapters/http/mappers.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
-import { AUTHENTICITY_WARNING_CODES, VerificationCache, buildTrustStore, verifyCard } from '../core/authenticity/index.js';
+import {
+  AUTHENTICITY_WARNING_CODES,
+  VerificationCache,
+  buildTrustStore,
+  verifyCard,
+} from '../core/authenticity/index.js';
 
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const DDD_DIR = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -86,7 +91,13 @@ function spansOf(bytes: Uint8Array): { skip: number; spans: Span[] } {
   while (p + 5 <= bytes.length) {
     const length = (bytes[p + 3]! << 8) | bytes[p + 4]!;
     if (length === 0xffff || p + 5 + length > bytes.length) break;
-    spans.push({ start: p, end: p + 5 + length, fid: (bytes[p]! << 8) | bytes[p + 1]!, appendix: bytes[p + 2]!, length });
+    spans.push({
+      start: p,
+      end: p + 5 + length,
+      fid: (bytes[p]! << 8) | bytes[p + 1]!,
+      appendix: bytes[p + 2]!,
+      length,
+    });
     p += 5 + length;
   }
   return { skip, spans };
@@ -115,7 +126,8 @@ function mutationsOf(fixture: string, original: Uint8Array, rng: Prng): Case[] {
   const n = original.length;
   const { skip, spans } = spansOf(original);
   // fewer random mutations for the big gen2 files (each case decodes and maps the whole card)
-  const budget = (k: number): number => Math.max(2, Math.round((k * SCALE * Math.min(1, 20_000 / Math.max(n, 1))) ** 1));
+  const budget = (k: number): number =>
+    Math.max(2, Math.round((k * SCALE * Math.min(1, 20_000 / Math.max(n, 1))) ** 1));
   const randomSpan = (): Span => rng.pick(spans);
   const withBytes = (edit: (b: Uint8Array) => void): Uint8Array => {
     const b = original.slice();
@@ -139,47 +151,68 @@ function mutationsOf(fixture: string, original: Uint8Array, rng: Prng): Case[] {
   // bit flips and byte overwrites anywhere
   for (let i = 0; i < budget(40); i++) {
     const flips = rng.int(1, 8);
-    add(`${flips} bit flips #${i}`, withBytes((b) => {
-      for (let k = 0; k < flips; k++) b[rng.int(0, n - 1)]! ^= 1 << rng.int(0, 7);
-    }));
+    add(
+      `${flips} bit flips #${i}`,
+      withBytes((b) => {
+        for (let k = 0; k < flips; k++) b[rng.int(0, n - 1)]! ^= 1 << rng.int(0, 7);
+      }),
+    );
   }
   for (let i = 0; i < budget(30); i++) {
     const count = rng.int(1, 16);
-    add(`${count} bytes overwritten #${i}`, withBytes((b) => {
-      for (let k = 0; k < count; k++) b[rng.int(0, n - 1)] = rng.pick([0x00, 0xff, 0x7f, 0x80, rng.int(0, 255)]);
-    }));
+    add(
+      `${count} bytes overwritten #${i}`,
+      withBytes((b) => {
+        for (let k = 0; k < count; k++) b[rng.int(0, n - 1)] = rng.pick([0x00, 0xff, 0x7f, 0x80, rng.int(0, 255)]);
+      }),
+    );
   }
   if (spans.length === 0) return cases;
 
   // TLV length fields changed
   for (let i = 0; i < budget(30); i++) {
     const s = randomSpan();
-    const length = rng.pick([0, 1, s.length - 1, s.length + 1, s.length * 2, rng.int(0, 0xffff), 0xfffe, 0xffff, n]) & 0xffff;
-    add(`length of block ${s.start} set to ${length}`, withBytes((b) => {
-      b[s.start + 3] = length >> 8;
-      b[s.start + 4] = length & 0xff;
-    }));
+    const length =
+      rng.pick([0, 1, s.length - 1, s.length + 1, s.length * 2, rng.int(0, 0xffff), 0xfffe, 0xffff, n]) & 0xffff;
+    add(
+      `length of block ${s.start} set to ${length}`,
+      withBytes((b) => {
+        b[s.start + 3] = length >> 8;
+        b[s.start + 4] = length & 0xff;
+      }),
+    );
   }
   // tags changed: other appendix, other FID, random
   for (let i = 0; i < budget(12); i++) {
     const s = randomSpan();
-    add(`tag of block ${s.start} changed #${i}`, withBytes((b) => {
-      const how = rng.int(0, 2);
-      if (how === 0) b[s.start + 2] = rng.int(0, 4);
-      else if (how === 1) b[s.start + 1] = rng.pick([0x01, 0x02, 0x04, 0x05, 0x06, 0x0e, 0x20, 0x22, 0x25, 0x28, 0x30, 0x40]);
-      else b[s.start + rng.int(0, 2)] = rng.int(0, 255);
-    }));
+    add(
+      `tag of block ${s.start} changed #${i}`,
+      withBytes((b) => {
+        const how = rng.int(0, 2);
+        if (how === 0) b[s.start + 2] = rng.int(0, 4);
+        else if (how === 1)
+          b[s.start + 1] = rng.pick([0x01, 0x02, 0x04, 0x05, 0x06, 0x0e, 0x20, 0x22, 0x25, 0x28, 0x30, 0x40]);
+        else b[s.start + rng.int(0, 2)] = rng.int(0, 255);
+      }),
+    );
   }
   // blocks duplicated (same content, changed content), reordered, removed
   const body = (s: Span): Uint8Array => original.subarray(s.start, s.end);
   const without = (drop: Set<Span>): Uint8Array =>
-    concat(original.subarray(0, skip), ...spans.filter((s) => !drop.has(s)).map(body), original.subarray(spans.at(-1)!.end));
+    concat(
+      original.subarray(0, skip),
+      ...spans.filter((s) => !drop.has(s)).map(body),
+      original.subarray(spans.at(-1)!.end),
+    );
   for (let i = 0; i < budget(6); i++) {
     const s = randomSpan();
     add(`block ${s.start} duplicated`, concat(original, body(s)));
     const changed = body(s).slice();
     if (changed.length > 5) changed[rng.int(5, changed.length - 1)]! ^= 0x01;
-    add(`block ${s.start} duplicated with other content`, concat(original.subarray(0, s.end), changed, original.subarray(s.end)));
+    add(
+      `block ${s.start} duplicated with other content`,
+      concat(original.subarray(0, s.end), changed, original.subarray(s.end)),
+    );
   }
   for (let i = 0; i < budget(10); i++) {
     const order = spans.slice();
@@ -208,54 +241,73 @@ function mutationsOf(fixture: string, original: Uint8Array, rng: Prng): Case[] {
   };
   for (const s of byFid(0x0501)) {
     for (let i = 0; i < budget(8); i++) {
-      add(`Application_Identification ${s.start} counts #${i}`, withBytes((b) => {
-        const v = s.start + 5;
-        const field = rng.int(3, Math.max(3, s.length - 1));
-        b[v + field] = rng.pick([0, 1, 2, 0xff, rng.int(0, 255)]);
-        if (rng.bool()) b[v + 1] = rng.int(0, 2); // cardStructureVersion
-      }));
+      add(
+        `Application_Identification ${s.start} counts #${i}`,
+        withBytes((b) => {
+          const v = s.start + 5;
+          const field = rng.int(3, Math.max(3, s.length - 1));
+          b[v + field] = rng.pick([0, 1, 2, 0xff, rng.int(0, 255)]);
+          if (rng.bool()) b[v + 1] = rng.int(0, 2); // cardStructureVersion
+        }),
+      );
     }
   }
   for (const s of byFid(0x0525)) {
     for (let i = 0; i < budget(4); i++) {
-      add(`Application_Identification_V2 ${s.start} counts #${i}`, withBytes((b) => u16At(b, s.start + 5 + 2 * rng.int(0, 4), rng.pick([0, 1, 0xffff, rng.int(0, 3000)]))));
+      add(
+        `Application_Identification_V2 ${s.start} counts #${i}`,
+        withBytes((b) => u16At(b, s.start + 5 + 2 * rng.int(0, 4), rng.pick([0, 1, 0xffff, rng.int(0, 3000)]))),
+      );
     }
   }
   for (const s of byFid(0x0504)) {
     const L = s.length - 4;
     for (let i = 0; i < budget(20); i++) {
-      add(`Driver_Activity_Data ${s.start} #${i}`, withBytes((b) => {
-        const v = s.start + 5;
-        const newest = (b[v + 2]! << 8) | b[v + 3]!;
-        switch (rng.int(0, 5)) {
-          case 0: // pointers anywhere (also past the buffer)
-            u16At(b, v + rng.pick([0, 2]), rng.pick([0, L - 1, L, L + 1, 0xffff, rng.int(0, Math.max(0, L - 1))]));
-            break;
-          case 1: // newest record's previous length / length
-            u16At(b, v + 4 + ((newest + rng.pick([0, 2])) % Math.max(1, L)), rng.pick([0, 1, 11, 12, 13, L, L + 1, 0xffff, rng.int(0, 2000)]));
-            break;
-          case 2: // newest record's date
-            for (let k = 0; k < 4; k++) b[v + 4 + ((newest + 4 + k) % Math.max(1, L))] = rng.pick([0, 0xff, rng.int(0, 255)]);
-            break;
-          case 3: // oldest = newest
-            u16At(b, v, newest);
-            break;
-          case 4: // a burst of random bytes inside the buffer
-            for (let k = 0, at = rng.int(0, Math.max(0, L - 1)); k < 24; k++) b[v + 4 + ((at + k) % Math.max(1, L))] = rng.int(0, 255);
-            break;
-          default: // all bytes of the buffer random
-            for (let k = 4; k < s.length; k++) b[v + k] = rng.int(0, 255);
-        }
-      }));
+      add(
+        `Driver_Activity_Data ${s.start} #${i}`,
+        withBytes((b) => {
+          const v = s.start + 5;
+          const newest = (b[v + 2]! << 8) | b[v + 3]!;
+          switch (rng.int(0, 5)) {
+            case 0: // pointers anywhere (also past the buffer)
+              u16At(b, v + rng.pick([0, 2]), rng.pick([0, L - 1, L, L + 1, 0xffff, rng.int(0, Math.max(0, L - 1))]));
+              break;
+            case 1: // newest record's previous length / length
+              u16At(
+                b,
+                v + 4 + ((newest + rng.pick([0, 2])) % Math.max(1, L)),
+                rng.pick([0, 1, 11, 12, 13, L, L + 1, 0xffff, rng.int(0, 2000)]),
+              );
+              break;
+            case 2: // newest record's date
+              for (let k = 0; k < 4; k++)
+                b[v + 4 + ((newest + 4 + k) % Math.max(1, L))] = rng.pick([0, 0xff, rng.int(0, 255)]);
+              break;
+            case 3: // oldest = newest
+              u16At(b, v, newest);
+              break;
+            case 4: // a burst of random bytes inside the buffer
+              for (let k = 0, at = rng.int(0, Math.max(0, L - 1)); k < 24; k++)
+                b[v + 4 + ((at + k) % Math.max(1, L))] = rng.int(0, 255);
+              break;
+            default: // all bytes of the buffer random
+              for (let k = 4; k < s.length; k++) b[v + k] = rng.int(0, 255);
+          }
+        }),
+      );
     }
   }
   // the first bytes of every other EF (pointers, record starts)
   for (let i = 0; i < budget(20); i++) {
     const s = randomSpan();
     if (s.length === 0) continue;
-    add(`start of value ${s.start} #${i}`, withBytes((b) => {
-      for (let k = 0; k < rng.int(1, 4); k++) b[s.start + 5 + rng.int(0, Math.min(s.length - 1, 24))] = rng.pick([0, 0xff, rng.int(0, 255)]);
-    }));
+    add(
+      `start of value ${s.start} #${i}`,
+      withBytes((b) => {
+        for (let k = 0; k < rng.int(1, 4); k++)
+          b[s.start + 5 + rng.int(0, Math.min(s.length - 1, 24))] = rng.pick([0, 0xff, rng.int(0, 255)]);
+      }),
+    );
   }
   // prefixes
   const body0 = original.subarray(skip);
@@ -274,7 +326,8 @@ function syntheticCases(rng: Prng): Case[] {
   for (let b = 0; b < 256; b++) cases.push({ name: `1-byte file ${b}`, bytes: Uint8Array.of(b) });
   for (let b = 0; b < 256; b++) cases.push({ name: `2-byte file 76 ${b}`, bytes: Uint8Array.of(0x76, b) });
   for (let i = 0; i < 100 * SCALE; i++) cases.push({ name: `2-byte file #${i}`, bytes: rng.bytes(2) });
-  for (let i = 0; i < 150 * SCALE; i++) cases.push({ name: `random ${i}`, bytes: rng.bytes(rng.int(3, rng.pick([16, 300, 5000]))) });
+  for (let i = 0; i < 150 * SCALE; i++)
+    cases.push({ name: `random ${i}`, bytes: rng.bytes(rng.int(3, rng.pick([16, 300, 5000]))) });
   // random bytes behind a valid first tag (the decoder reads on instead of rejecting at once)
   const tags = [
     [0x00, 0x02, 0x00],
@@ -287,13 +340,19 @@ function syntheticCases(rng: Prng): Case[] {
     cases.push({ name: `random after a card tag #${i}`, bytes: concat(Uint8Array.from(rng.pick(tags)), body) });
   }
   // an Identification followed by random well-framed EFs (random content in correct TLV framing)
-  const fids = [0x0501, 0x0502, 0x0503, 0x0504, 0x0505, 0x0506, 0x0507, 0x0508, 0x050e, 0x0521, 0x0522, 0x0523, 0x0524, 0x0525, 0x0526, 0x0527, 0x0528, 0x0529, 0x0530];
+  const fids = [
+    0x0501, 0x0502, 0x0503, 0x0504, 0x0505, 0x0506, 0x0507, 0x0508, 0x050e, 0x0521, 0x0522, 0x0523, 0x0524, 0x0525,
+    0x0526, 0x0527, 0x0528, 0x0529, 0x0530,
+  ];
   for (let i = 0; i < 100 * SCALE; i++) {
     const appendix = rng.pick([0, 2]);
     const parts: Uint8Array[] = [Uint8Array.of(0x05, 0x20, appendix, 0, 143), rng.bytes(143)];
     for (let k = rng.int(1, 8); k > 0; k--) {
       const length = rng.pick([0, 1, 4, 10, 17, 19, 46, 53, rng.int(0, 400), rng.int(0, 4000)]);
-      parts.push(Uint8Array.of(...[rng.pick(fids)].flatMap((f) => [f >> 8, f & 0xff]), appendix, length >> 8, length & 0xff), rng.bytes(length));
+      parts.push(
+        Uint8Array.of(...[rng.pick(fids)].flatMap((f) => [f >> 8, f & 0xff]), appendix, length >> 8, length & 0xff),
+        rng.bytes(length),
+      );
     }
     cases.push({ name: `framed random EFs #${i}`, bytes: concat(...parts) });
   }
@@ -315,7 +374,8 @@ function timeInfo(v: string): [string | null, number] {
   if (info === undefined) {
     const ms = Date.parse(v);
     if (!ISO_TIME.test(v)) info = ['is not an ISO UTC time', ms];
-    else if (Number.isNaN(ms) || new Date(ms).toISOString() !== v.replace('Z', '.000Z')) info = ['is not a real time', ms];
+    else if (Number.isNaN(ms) || new Date(ms).toISOString() !== v.replace('Z', '.000Z'))
+      info = ['is not a real time', ms];
     else info = [v.startsWith('1970-') ? 'is a 1970 date' : null, ms];
     if (timeChecks.size > 200_000) timeChecks.clear();
     timeChecks.set(v, info);
@@ -345,7 +405,8 @@ function checkDate(v: unknown, what: string, nullable: boolean, timeReal: boolea
       const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
       const date = new Date(0);
       date.setUTCFullYear(y, mo - 1, d);
-      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) problem = 'is not a real date';
+      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+        problem = 'is not a real date';
     }
     if (dateChecks.size > 100_000) dateChecks.clear();
     dateChecks.set(v, problem);
@@ -397,15 +458,51 @@ function checkWarning(w: Warning): string | null {
   if (typeof w.message !== 'string' || !/^[A-Z0-9]/.test(w.message) || !w.message.endsWith('.')) {
     return `warning ${w.code}: not an English sentence: ${w.message}`;
   }
-  if (!/^[\x20-\x7e]+$/.test(w.message)) return `warning ${w.code}: non-printable or non-ASCII characters: ${JSON.stringify(w.message)}`;
+  if (!/^[\x20-\x7e]+$/.test(w.message))
+    return `warning ${w.code}: non-printable or non-ASCII characters: ${JSON.stringify(w.message)}`;
   for (const re of HEX_DUMP) if (re.test(w.message)) return `warning ${w.code}: looks like a hex dump: ${w.message}`;
   return null;
 }
 
-const ACTIVITY_KEYS = ['import_id', 'card_number', 'date', 'start', 'end', 'activity', 'duration', 'slot', 'crew', 'card_inserted', 'manual_entry'];
+const ACTIVITY_KEYS = [
+  'import_id',
+  'card_number',
+  'date',
+  'start',
+  'end',
+  'activity',
+  'duration',
+  'slot',
+  'crew',
+  'card_inserted',
+  'manual_entry',
+];
 const EVENT_KEYS = ['import_id', 'card_number', 'code', 'type', 'description', 'start', 'end', 'vehicle_registration'];
-const VEHICLE_KEYS = ['import_id', 'card_number', 'registration', 'vin', 'first_use', 'last_use', 'odometer_begin_km', 'odometer_end_km', 'distance_km', 'vu_data_block_counter'];
-const POSITION_KEYS = ['import_id', 'card_number', 'timestamp', 'latitude', 'longitude', 'source', 'type', 'country_code', 'region_code', 'odometer_km', 'gnss_accuracy'];
+const VEHICLE_KEYS = [
+  'import_id',
+  'card_number',
+  'registration',
+  'vin',
+  'first_use',
+  'last_use',
+  'odometer_begin_km',
+  'odometer_end_km',
+  'distance_km',
+  'vu_data_block_counter',
+];
+const POSITION_KEYS = [
+  'import_id',
+  'card_number',
+  'timestamp',
+  'latitude',
+  'longitude',
+  'source',
+  'type',
+  'country_code',
+  'region_code',
+  'odometer_km',
+  'gnss_accuracy',
+];
 
 /** All problems of one ParsedCard (empty when it is fine). */
 function problemsOf(card: ParsedCard): string[] {
@@ -416,12 +513,25 @@ function problemsOf(card: ParsedCard): string[] {
   };
   push(nonFinite(p, 'card'));
   const m = p.metadata;
-  push(checkKeys(m.card, ['card_number', 'issuing_member_state', 'issuing_authority', 'issue_date', 'validity_begin', 'expiry_date'], 'card'));
-  push(checkKeys(m.driver, ['surname', 'first_names', 'birth_date', 'preferred_language', 'licence_issuing_nation', 'licence_number'], 'driver'));
+  push(
+    checkKeys(
+      m.card,
+      ['card_number', 'issuing_member_state', 'issuing_authority', 'issue_date', 'validity_begin', 'expiry_date'],
+      'card',
+    ),
+  );
+  push(
+    checkKeys(
+      m.driver,
+      ['surname', 'first_names', 'birth_date', 'preferred_language', 'licence_issuing_nation', 'licence_number'],
+      'driver',
+    ),
+  );
   push(checkKeys(m.activity_range, ['from', 'to', 'days'], 'activity_range'));
   if (!['GEN1', 'GEN2', 'GEN2V2'].includes(m.generation)) push(`generation ${m.generation}`);
   const cn = m.card.card_number;
-  if (cn !== null && (cn !== cn.trim().toUpperCase() || /\s/.test(cn) || cn.length === 0 || cn.length > 16)) push(`card_number ${JSON.stringify(cn)}`);
+  if (cn !== null && (cn !== cn.trim().toUpperCase() || /\s/.test(cn) || cn.length === 0 || cn.length > 16))
+    push(`card_number ${JSON.stringify(cn)}`);
   push(checkDate(m.card.issue_date, 'issue_date', true, true));
   push(checkDate(m.card.validity_begin, 'validity_begin', true, true));
   push(checkDate(m.card.expiry_date, 'expiry_date', true, true));
@@ -436,7 +546,8 @@ function problemsOf(card: ParsedCard): string[] {
     push(checkTime(a.start, 'activity.start', false));
     push(checkTime(a.end, 'activity.end', false));
     if (!Number.isInteger(a.duration)) push(`activity.duration ${a.duration}`);
-    if ((timeInfo(a.end)[1] - timeInfo(a.start)[1]) / 1000 !== a.duration) push(`activity.duration ${a.duration} ≠ end − start`);
+    if ((timeInfo(a.end)[1] - timeInfo(a.start)[1]) / 1000 !== a.duration)
+      push(`activity.duration ${a.duration} ≠ end − start`);
     if (!a.start.startsWith(a.date)) push(`activity.start ${a.start} not on ${a.date}`);
     if (a.manual_entry && a.card_inserted) push('manual entry with the card inserted');
     if (a.crew && !a.card_inserted) push('crew without the card inserted');
@@ -509,7 +620,7 @@ function outcome(fn: () => DecodedCard): Outcome {
 }
 
 function* chunksOf(bytes: Uint8Array, rng: Prng): Generator<Uint8Array> {
-  for (let p = 0; p < bytes.length; ) {
+  for (let p = 0; p < bytes.length;) {
     const size = rng.int(1, 7);
     yield bytes.subarray(p, p + size);
     p += size;
@@ -559,16 +670,25 @@ function runCase(c: Case, rng: Prng, tally: Tally, asyncStreamed: Outcome | null
   const oneChunk = outcome(() => decodeDddChunks([c.bytes]));
   if ('crash' in whole) return fail(describe(whole));
   if ('crash' in streamed) return fail(`streaming: ${describe(streamed)}`);
-  if ('error' in whole !== 'error' in oneChunk || ('error' in whole && 'error' in oneChunk && whole.error.reason !== oneChunk.error.reason)) {
+  if (
+    'error' in whole !== 'error' in oneChunk ||
+    ('error' in whole && 'error' in oneChunk && whole.error.reason !== oneChunk.error.reason)
+  ) {
     tally.disagreements++;
     fail(`whole file: ${describe(whole)}; streaming in one chunk: ${describe(oneChunk)}`);
   }
   if ('error' in whole) {
     tally.reasons.set(whole.error.reason, (tally.reasons.get(whole.error.reason) ?? 0) + 1);
     if (!REASONS.has(whole.error.reason)) fail(`unknown reason ${whole.error.reason}`);
-    if (!/^[A-Z]/.test(whole.error.message) || !/^[\x20-\x7e]+$/.test(whole.error.message)) fail(`error message ${JSON.stringify(whole.error.message)}`);
-    for (const re of HEX_DUMP) if (re.test(whole.error.message)) fail(`error message looks like a hex dump: ${whole.error.message}`);
-    if (!('error' in streamed) || streamed.error.reason !== whole.error.reason || streamed.error.message !== whole.error.message) {
+    if (!/^[A-Z]/.test(whole.error.message) || !/^[\x20-\x7e]+$/.test(whole.error.message))
+      fail(`error message ${JSON.stringify(whole.error.message)}`);
+    for (const re of HEX_DUMP)
+      if (re.test(whole.error.message)) fail(`error message looks like a hex dump: ${whole.error.message}`);
+    if (
+      !('error' in streamed) ||
+      streamed.error.reason !== whole.error.reason ||
+      streamed.error.message !== whole.error.message
+    ) {
       fail(`whole file: ${describe(whole)}; streaming: ${describe(streamed)}`);
     }
   } else {
@@ -585,7 +705,10 @@ function runCase(c: Case, rng: Prng, tally: Tally, asyncStreamed: Outcome | null
     try {
       const verified = verifyCard(whole.card, { crypto: fuzzCrypto, trust: fuzzTrust, cache: fuzzCache });
       parsed.metadata.warnings.push(...verified.warnings);
-      tally.authenticity.set(verified.authenticity.status, (tally.authenticity.get(verified.authenticity.status) ?? 0) + 1);
+      tally.authenticity.set(
+        verified.authenticity.status,
+        (tally.authenticity.get(verified.authenticity.status) ?? 0) + 1,
+      );
     } catch (error) {
       return fail(`verifyCard threw ${error instanceof Error ? error.stack : String(error)}`);
     }
@@ -599,11 +722,22 @@ function runCase(c: Case, rng: Prng, tally: Tally, asyncStreamed: Outcome | null
 
 // ------------------------------------------------------------------------------------------------------------
 
-const fixtures = readdirSync(DDD_DIR).filter((f) => f.endsWith('.ddd')).sort();
+const fixtures = readdirSync(DDD_DIR)
+  .filter((f) => f.endsWith('.ddd'))
+  .sort();
 
 t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDecodeError', async (t) => {
   const rng = new Prng(20260302);
-  const tally: Tally = { cases: 0, decoded: 0, reasons: new Map(), warnings: new Map(), authenticity: new Map(), failures: [], disagreements: 0, slowest: { name: '', ms: 0 } };
+  const tally: Tally = {
+    cases: 0,
+    decoded: 0,
+    reasons: new Map(),
+    warnings: new Map(),
+    authenticity: new Map(),
+    failures: [],
+    disagreements: 0,
+    slowest: { name: '', ms: 0 },
+  };
   const started = performance.now();
   let k = 0;
   const run = async (c: Case): Promise<void> => {
@@ -616,8 +750,14 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
     runCase(c, rng, tally, asyncStreamed, t0);
   };
   // plus two files signed by the test PKI: mutations then hit real certificates and signatures
-  const signed = ['gen1-basic.ddd', 'gen2-crew-gnss.ddd'].map((f) => ({ file: `signed-${f}`, bytes: signDdd(new Uint8Array(readFileSync(join(DDD_DIR, f)))) }));
-  const inputs = [...fixtures.map((file) => ({ file, bytes: new Uint8Array(readFileSync(join(DDD_DIR, file))) })), ...signed];
+  const signed = ['gen1-basic.ddd', 'gen2-crew-gnss.ddd'].map((f) => ({
+    file: `signed-${f}`,
+    bytes: signDdd(new Uint8Array(readFileSync(join(DDD_DIR, f)))),
+  }));
+  const inputs = [
+    ...fixtures.map((file) => ({ file, bytes: new Uint8Array(readFileSync(join(DDD_DIR, file))) })),
+    ...signed,
+  ];
   for (const { file, bytes: original } of inputs) {
     const f0 = performance.now();
     const before = tally.cases;
@@ -625,7 +765,8 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
       if (k % 16 === 0 && c.bytes.length < 20_000) await run(c);
       else runSync(c);
     }
-    if (process.env.FUZZ_PROFILE) t.comment(`${file}: ${tally.cases - before} cases, ${((performance.now() - f0) / 1000).toFixed(2)} s`);
+    if (process.env.FUZZ_PROFILE)
+      t.comment(`${file}: ${tally.cases - before} cases, ${((performance.now() - f0) / 1000).toFixed(2)} s`);
   }
   for (const c of syntheticCases(rng)) {
     if (k % 16 === 0) await run(c);
@@ -638,23 +779,46 @@ t.test('fuzz: every mutated fixture decodes cleanly or fails with a known DddDec
   const seconds = (performance.now() - started) / 1000;
 
   t.same(tally.failures, [], 'no crash, no invalid row, streaming = whole file');
-  t.equal(tally.disagreements, 0, 'the streaming and the whole-file decoder decide alike (same reason), however the file is chunked');
+  t.equal(
+    tally.disagreements,
+    0,
+    'the streaming and the whole-file decoder decide alike (same reason), however the file is chunked',
+  );
   t.ok(tally.cases >= 3000, `${tally.cases} cases`);
   t.ok(tally.decoded > tally.cases / 10 && tally.decoded < tally.cases, `${tally.decoded} decoded, the rest rejected`);
   // a hang is caught by tap's per-file timeout (.taprc); times are reported, not asserted
   t.comment(`slowest case ${tally.slowest.ms.toFixed(0)} ms (${tally.slowest.name})`);
-  for (const reason of REASONS) t.ok(tally.reasons.has(reason), `reason ${reason} reached (${tally.reasons.get(reason) ?? 0}×)`);
-  for (const code of ['unknown_tag', 'duplicated_ef', 'signature_missing', 'damaged_ef', 'ef_size_mismatch', 'damaged_activity_record', 'transfer_header_stripped']) {
+  for (const reason of REASONS)
+    t.ok(tally.reasons.has(reason), `reason ${reason} reached (${tally.reasons.get(reason) ?? 0}×)`);
+  for (const code of [
+    'unknown_tag',
+    'duplicated_ef',
+    'signature_missing',
+    'damaged_ef',
+    'ef_size_mismatch',
+    'damaged_activity_record',
+    'transfer_header_stripped',
+  ]) {
     t.ok(tally.warnings.has(code), `warning ${code} reached (${tally.warnings.get(code) ?? 0}×)`);
   }
-  t.ok(tally.authenticity.has('VERIFIED') && tally.authenticity.has('INVALID'), `authenticity ${[...tally.authenticity].map(([s, n]) => `${s} ${n}`).join(', ')}`);
-  t.comment(`${tally.cases} cases in ${seconds.toFixed(1)} s: ${tally.decoded} decoded; rejected: ${[...tally.reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`);
+  t.ok(
+    tally.authenticity.has('VERIFIED') && tally.authenticity.has('INVALID'),
+    `authenticity ${[...tally.authenticity].map(([s, n]) => `${s} ${n}`).join(', ')}`,
+  );
+  t.comment(
+    `${tally.cases} cases in ${seconds.toFixed(1)} s: ${tally.decoded} decoded; rejected: ${[...tally.reasons].map(([r, n]) => `${r} ${n}`).join(', ')}`,
+  );
 });
 
 t.test('the checks themselves catch what they are meant to catch', async (t) => {
   t.same(
     [...WARNING_CODES].sort(),
-    [...DECODE_WARNING_CODES, 'activity_time_out_of_order', 'activity_time_out_of_range', ...AUTHENTICITY_WARNING_CODES].sort(),
+    [
+      ...DECODE_WARNING_CODES,
+      'activity_time_out_of_order',
+      'activity_time_out_of_range',
+      ...AUTHENTICITY_WARNING_CODES,
+    ].sort(),
     "the stable warning codes: the decoder's list plus the row mapper's two and the verifier's",
   );
   t.match(checkTime('1970-01-02T00:00:00Z', 'x', false), /1970/);
@@ -667,7 +831,13 @@ t.test('the checks themselves catch what they are meant to catch', async (t) => 
   t.match(checkWarning({ code: 'damaged_ef', message: 'Bytes 0A 1B 2C were read.' }), /hex dump/);
   t.match(checkWarning({ code: 'damaged_ef', message: 'Tag 05200A was read.' }), /hex dump/);
   t.match(checkWarning({ code: 'nope', message: 'Fine.' }), /unknown warning code/);
-  t.equal(checkWarning({ code: 'damaged_ef', message: 'EF Places is 12 bytes long where 1121 are specified; it was skipped.' }), null);
+  t.equal(
+    checkWarning({
+      code: 'damaged_ef',
+      message: 'EF Places is 12 bytes long where 1121 are specified; it was skipped.',
+    }),
+    null,
+  );
   t.notOk(same({ a: Uint8Array.of(1) }, { a: Uint8Array.of(2) }));
   t.ok(same(new Map([[1, Uint8Array.of(1)]]), new Map([[1, Uint8Array.of(1)]])));
 });

@@ -16,7 +16,9 @@ const fixtures = allFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f]));
 
 t.test('the generator is deterministic and the committed files are current', async (t) => {
-  const files = readdirSync(join(root, 'ddd')).filter((f) => f.endsWith('.ddd')).sort();
+  const files = readdirSync(join(root, 'ddd'))
+    .filter((f) => f.endsWith('.ddd'))
+    .sort();
   t.same(files, fixtures.map((f) => `${f.name}.ddd`).sort(), 'one .ddd per named fixture');
   for (const f of fixtures) {
     const committed = new Uint8Array(readFileSync(join(root, 'ddd', `${f.name}.ddd`)));
@@ -25,10 +27,15 @@ t.test('the generator is deterministic and the committed files are current', asy
     t.equal(golden, `${JSON.stringify(goldenOf(f), null, 2)}\n`, `${f.name}.json is current`);
   }
   const again = allFixtures();
-  t.ok(again.every((f, i) => Buffer.from(f.bytes).equals(Buffer.from(fixtures[i]!.bytes))), 'two runs give the same bytes');
+  t.ok(
+    again.every((f, i) => Buffer.from(f.bytes).equals(Buffer.from(fixtures[i]!.bytes))),
+    'two runs give the same bytes',
+  );
 });
 
-for (const file of readdirSync(join(root, 'ddd')).filter((f) => f.endsWith('.ddd')).sort()) {
+for (const file of readdirSync(join(root, 'ddd'))
+  .filter((f) => f.endsWith('.ddd'))
+  .sort()) {
   const name = file.replace(/\.ddd$/, '');
   t.test(name, async (t) => {
     const bytes = new Uint8Array(readFileSync(join(root, 'ddd', file)));
@@ -48,7 +55,8 @@ for (const file of readdirSync(join(root, 'ddd')).filter((f) => f.endsWith('.ddd
     const { warnings, ...meta } = actual.import;
     const { warnings: goldenWarnings, ...goldenMeta } = golden.import;
     t.same(meta, goldenMeta, 'import metadata');
-    if (expect?.warnings === 'some') t.ok((warnings as unknown[]).length > 0, `warnings reported: ${JSON.stringify(warnings)}`);
+    if (expect?.warnings === 'some')
+      t.ok((warnings as unknown[]).length > 0, `warnings reported: ${JSON.stringify(warnings)}`);
     else t.same(warnings, goldenWarnings, 'no warnings');
     if (expect?.activities === 'subset') {
       const wanted = new Set(golden.activities.map((r: unknown) => JSON.stringify(r)));

@@ -16,13 +16,41 @@ export function homeCountriesSuite(t: Tap, name: string, open: () => Promise<Reo
     t.teardown(() => store.close());
     const homes = () => new MikroOrmHomeCountries(store);
     t.equal(await homes().homeCountries('DTEST00000000001'), null, 'none set');
-    await homes().setHomeCountries({ card_number: 'DTEST00000000001', establishment: 'NL', residence: 'PL', updated_at: T0 });
-    await homes().setHomeCountries({ card_number: 'DTEST00000000002', establishment: 'DE', residence: null, updated_at: T0 + 1 });
-    t.same(await homes().homeCountries('DTEST00000000001'), { card_number: 'DTEST00000000001', establishment: 'NL', residence: 'PL', updated_at: T0 });
-    await homes().setHomeCountries({ card_number: 'DTEST00000000001', establishment: null, residence: 'LT', updated_at: T0 + 2 ** 31 });
-    t.same(await homes().homeCountries('DTEST00000000001'), { card_number: 'DTEST00000000001', establishment: null, residence: 'LT', updated_at: T0 + 2 ** 31 }, 'replaced; a time past 2038 kept');
+    await homes().setHomeCountries({
+      card_number: 'DTEST00000000001',
+      establishment: 'NL',
+      residence: 'PL',
+      updated_at: T0,
+    });
+    await homes().setHomeCountries({
+      card_number: 'DTEST00000000002',
+      establishment: 'DE',
+      residence: null,
+      updated_at: T0 + 1,
+    });
+    t.same(await homes().homeCountries('DTEST00000000001'), {
+      card_number: 'DTEST00000000001',
+      establishment: 'NL',
+      residence: 'PL',
+      updated_at: T0,
+    });
+    await homes().setHomeCountries({
+      card_number: 'DTEST00000000001',
+      establishment: null,
+      residence: 'LT',
+      updated_at: T0 + 2 ** 31,
+    });
+    t.same(
+      await homes().homeCountries('DTEST00000000001'),
+      { card_number: 'DTEST00000000001', establishment: null, residence: 'LT', updated_at: T0 + 2 ** 31 },
+      'replaced; a time past 2038 kept',
+    );
     store = await opened.reopen();
-    t.same(await homes().homeCountries('DTEST00000000002'), { card_number: 'DTEST00000000002', establishment: 'DE', residence: null, updated_at: T0 + 1 }, 'kept over a restart, the other card untouched');
+    t.same(
+      await homes().homeCountries('DTEST00000000002'),
+      { card_number: 'DTEST00000000002', establishment: 'DE', residence: null, updated_at: T0 + 1 },
+      'kept over a restart, the other card untouched',
+    );
     t.same((await homes().homeCountries('DTEST00000000001'))?.residence, 'LT');
   });
 }

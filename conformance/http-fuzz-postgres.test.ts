@@ -36,7 +36,11 @@ if (!started.available) {
       clients.push(client);
     }
     const [postgres, sqlite] = clients as [Client, Client];
-    t.equal(postgres.exchanges.length, sqlite.exchanges.length, `both backends answered ${sqlite.exchanges.length} recorded requests`);
+    t.equal(
+      postgres.exchanges.length,
+      sqlite.exchanges.length,
+      `both backends answered ${sqlite.exchanges.length} recorded requests`,
+    );
     let differences = 0;
     for (let i = 0; i < Math.min(postgres.exchanges.length, sqlite.exchanges.length); i++) {
       const [p, s] = [postgres.exchanges[i]!, sqlite.exchanges[i]!];

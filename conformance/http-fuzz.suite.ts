@@ -63,7 +63,13 @@ export class Client {
 
   async send(
     path: string,
-    init: { method?: string; body?: string | Uint8Array; headers?: Record<string, string>; boundMs?: number; retried?: boolean } = {},
+    init: {
+      method?: string;
+      body?: string | Uint8Array;
+      headers?: Record<string, string>;
+      boundMs?: number;
+      retried?: boolean;
+    } = {},
   ): Promise<Answer> {
     const started = performance.now();
     this.counts.requests++;
@@ -101,8 +107,16 @@ export class Client {
   }
 
   post(file: Uint8Array, extra: Record<string, unknown> = {}): Promise<Answer> {
-    const body = JSON.stringify({ file_name: 'card.ddd', content_base64: Buffer.from(file).toString('base64'), ...extra });
-    return this.send('/api/drivercard/parse', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const body = JSON.stringify({
+      file_name: 'card.ddd',
+      content_base64: Buffer.from(file).toString('base64'),
+      ...extra,
+    });
+    return this.send('/api/drivercard/parse', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   /** A stable name for a generated id, by order of first appearance (both backends see the same order). */
@@ -200,31 +214,36 @@ export async function defectTable(t: Tap, client: Client, backend: string): Prom
   t.equal(imported.status, 200, 'a fixture imports');
   const card = encodeURIComponent(imported.body.card.card_number);
 
-  await t.test(`${backend}: overview and pre-check ranges are bounded (no 4.6 GB answer, no 24 s event-loop block)`, async (t) => {
-    for (const path of [
-      `/api/drivercard/week-overview?card_number=${card}&date_to=9999-12-31`,
-      `/api/drivercard/week-overview?card_number=${card}&date_from=2020-01-01&date_to=2026-12-31`,
-      `/api/drivercard/day-overview?card_number=${card}&date_from=0001-01-01&date_to=9999-12-31`,
-      `/api/drivercard/day-overview?card_number=${card}&date_from=2024-01-01&date_to=2025-01-01`,
-      `/api/drivercard/eu561/violations?card_number=${card}&date_from=2020-01-01&date_to=2026-12-31`,
-    ]) {
-      const answer = await client.send(path);
-      t.equal(answer.status, 400, path);
-      t.equal(answer.body.error, 'invalid_filter');
-      t.ok(['date_from', 'date_to'].includes(answer.body.parameter), 'names the parameter');
-      t.match(answer.body.message, /366 days|1985-01-01|2099-12-31/, 'names the bound');
-    }
-    const year = await client.send(`/api/drivercard/day-overview?card_number=${card}&date_from=2024-01-01&date_to=2024-12-31`);
-    t.equal(year.status, 200, '366 days (a leap year) is allowed');
-    t.equal(year.body.items.length, 366);
-    const open = await client.send(`/api/drivercard/week-overview?card_number=${card}`);
-    t.equal(open.status, 200, 'an overview without a date answers the activity range');
-    t.ok(open.body.items.length >= 1);
-    const openDays = await client.send(`/api/drivercard/day-overview?card_number=${card}`);
-    t.equal(openDays.status, 200);
-    t.equal(openDays.body.items[0].date, imported.body.activity_range.from, 'from the first recorded day');
-    t.equal(openDays.body.items.at(-1).date, imported.body.activity_range.to, 'to the last recorded day');
-  });
+  await t.test(
+    `${backend}: overview and pre-check ranges are bounded (no 4.6 GB answer, no 24 s event-loop block)`,
+    async (t) => {
+      for (const path of [
+        `/api/drivercard/week-overview?card_number=${card}&date_to=9999-12-31`,
+        `/api/drivercard/week-overview?card_number=${card}&date_from=2020-01-01&date_to=2026-12-31`,
+        `/api/drivercard/day-overview?card_number=${card}&date_from=0001-01-01&date_to=9999-12-31`,
+        `/api/drivercard/day-overview?card_number=${card}&date_from=2024-01-01&date_to=2025-01-01`,
+        `/api/drivercard/eu561/violations?card_number=${card}&date_from=2020-01-01&date_to=2026-12-31`,
+      ]) {
+        const answer = await client.send(path);
+        t.equal(answer.status, 400, path);
+        t.equal(answer.body.error, 'invalid_filter');
+        t.ok(['date_from', 'date_to'].includes(answer.body.parameter), 'names the parameter');
+        t.match(answer.body.message, /366 days|1985-01-01|2099-12-31/, 'names the bound');
+      }
+      const year = await client.send(
+        `/api/drivercard/day-overview?card_number=${card}&date_from=2024-01-01&date_to=2024-12-31`,
+      );
+      t.equal(year.status, 200, '366 days (a leap year) is allowed');
+      t.equal(year.body.items.length, 366);
+      const open = await client.send(`/api/drivercard/week-overview?card_number=${card}`);
+      t.equal(open.status, 200, 'an overview without a date answers the activity range');
+      t.ok(open.body.items.length >= 1);
+      const openDays = await client.send(`/api/drivercard/day-overview?card_number=${card}`);
+      t.equal(openDays.status, 200);
+      t.equal(openDays.body.items[0].date, imported.body.activity_range.from, 'from the first recorded day');
+      t.equal(openDays.body.items.at(-1).date, imported.body.activity_range.to, 'to the last recorded day');
+    },
+  );
 
   await t.test(`${backend}: dates outside the tachograph era are 400, not 500`, async (t) => {
     for (const path of [
@@ -239,23 +258,33 @@ export async function defectTable(t: Tap, client: Client, backend: string): Prom
       t.equal(answer.status, 400, path);
       t.equal(answer.body.error, 'invalid_filter');
     }
-    const first = await client.send(`/api/drivercard/activities?card_number=${card}&date_from=1985-01-01&date_to=2099-12-31`);
+    const first = await client.send(
+      `/api/drivercard/activities?card_number=${card}&date_from=1985-01-01&date_to=2099-12-31`,
+    );
     t.equal(first.status, 200, 'the era bounds themselves are accepted on list endpoints');
   });
 
-  await t.test(`${backend}: generation-2 files with GNSS positions (decimal accuracy) import and are served`, async (t) => {
-    for (const f of files.filter((f) => /^gen2/.test(f.name))) {
-      const answer = await client.post(f.bytes);
-      t.equal(answer.status, 200, f.name);
-      const positions = await client.send(`/api/drivercard/positions?import_id=${answer.body.import_id}&limit=5000`);
-      t.equal(positions.status, 200);
-      const accuracies = positions.body.items.map((p: { gnss_accuracy: number | null }) => p.gnss_accuracy).filter((a: unknown) => a !== null);
-      // gen2-full records whole-metre accuracies; gen2-card-download-older (the download-time edge) records no GNSS
-      if (!['gen2-full.ddd', 'gen2-card-download-older.ddd'].includes(f.name)) {
-        t.ok(accuracies.some((a: number) => !Number.isInteger(a)), `${f.name}: decimal accuracies kept`);
+  await t.test(
+    `${backend}: generation-2 files with GNSS positions (decimal accuracy) import and are served`,
+    async (t) => {
+      for (const f of files.filter((f) => /^gen2/.test(f.name))) {
+        const answer = await client.post(f.bytes);
+        t.equal(answer.status, 200, f.name);
+        const positions = await client.send(`/api/drivercard/positions?import_id=${answer.body.import_id}&limit=5000`);
+        t.equal(positions.status, 200);
+        const accuracies = positions.body.items
+          .map((p: { gnss_accuracy: number | null }) => p.gnss_accuracy)
+          .filter((a: unknown) => a !== null);
+        // gen2-full records whole-metre accuracies; gen2-card-download-older (the download-time edge) records no GNSS
+        if (!['gen2-full.ddd', 'gen2-card-download-older.ddd'].includes(f.name)) {
+          t.ok(
+            accuracies.some((a: number) => !Number.isInteger(a)),
+            `${f.name}: decimal accuracies kept`,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   await t.test(`${backend}: NUL and control characters never reach the database unchecked`, async (t) => {
     const nul = await client.post(cardWithNul());
@@ -263,10 +292,16 @@ export async function defectTable(t: Tap, client: Client, backend: string): Prom
     t.equal(nul.body.card.card_number, 'NUL0000\ufffd12345601', 'stored with U+FFFD in place of the control');
     const found = await client.send(`/api/drivercard/activities?import_id=${nul.body.import_id}`);
     t.equal(found.status, 200);
-    const byCard = await client.send(`/api/drivercard/imports?card_number=${encodeURIComponent('NUL0000\ufffd12345601')}`);
+    const byCard = await client.send(
+      `/api/drivercard/imports?card_number=${encodeURIComponent('NUL0000\ufffd12345601')}`,
+    );
     t.equal(byCard.status, 200, 'and found again by that card number');
     t.equal(byCard.body.total, 1);
-    for (const path of ['/api/drivercard/activities?import_id=%00', '/api/drivercard/activities?card_number=AB%00CD', '/api/drivercard/events?archive_id=a%01b']) {
+    for (const path of [
+      '/api/drivercard/activities?import_id=%00',
+      '/api/drivercard/activities?card_number=AB%00CD',
+      '/api/drivercard/events?archive_id=a%01b',
+    ]) {
       const answer = await client.send(path);
       t.equal(answer.status, 400, path);
       t.equal(answer.body.error, 'invalid_filter');
@@ -274,7 +309,9 @@ export async function defectTable(t: Tap, client: Client, backend: string): Prom
     const archive = await client.post(basic.bytes, { archive_id: 'x\u0000y' });
     t.equal(archive.status, 400, 'an archive_id holding NUL is refused');
     t.equal(archive.body.error, 'invalid_payload');
-    const named = await client.post(files.find((f) => f.name === 'gen1-full.ddd')!.bytes, { file_name: 'a\u0000b\u0007.ddd' });
+    const named = await client.post(files.find((f) => f.name === 'gen1-full.ddd')!.bytes, {
+      file_name: 'a\u0000b\u0007.ddd',
+    });
     t.equal(named.status, 200, 'a file name with controls is kept readable');
     t.equal(named.body.file_name, 'a\ufffdb\ufffd.ddd');
   });
@@ -282,14 +319,22 @@ export async function defectTable(t: Tap, client: Client, backend: string): Prom
   await t.test(`${backend}: an archive_id with a lone surrogate never breaks idempotency`, async (t) => {
     const body = `{"file_name":"s.ddd","archive_id":"s\\udc00x","content_base64":"${Buffer.from(basic.bytes).toString('base64')}"}`;
     for (let i = 0; i < 2; i++) {
-      const answer = await client.send('/api/drivercard/parse', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const answer = await client.send('/api/drivercard/parse', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       t.equal(answer.status, 400, `post ${i + 1}: refused (an identifier is not silently changed), never 409`);
       t.equal(answer.body.error, 'invalid_payload');
       t.notMatch(answer.body.message, /\udc00|\ufffd/);
     }
     const valid = await client.post(variantOf(basic.bytes, 1), { archive_id: 'stable-archive-Ω' });
     const again = await client.post(variantOf(basic.bytes, 1), { archive_id: 'stable-archive-Ω' });
-    t.same([valid.status, again.status, again.body.reused], [200, 200, true], 'a valid unicode archive_id is idempotent');
+    t.same(
+      [valid.status, again.status, again.body.reused],
+      [200, 200, true],
+      'a valid unicode archive_id is idempotent',
+    );
   });
 
   await t.test(`${backend}: 404 and 409 messages do not echo the card number or archive id`, async (t) => {
@@ -320,16 +365,19 @@ function mutate(rng: Prng, bytes: Uint8Array): Uint8Array {
       for (let i = rng.int(1, 8); i > 0; i--) out[rng.int(0, out.length - 1)]! ^= 1 << rng.int(0, 7);
       return out;
     case 1: // byte overwrites, often in a TLV header (0xFF lengths, 0x00 bytes)
-      for (let i = rng.int(1, 4); i > 0; i--) out[rng.int(0, out.length - 1)] = rng.pick([0x00, 0xff, 0x7f, rng.int(0, 255)]);
+      for (let i = rng.int(1, 4); i > 0; i--)
+        out[rng.int(0, out.length - 1)] = rng.pick([0x00, 0xff, 0x7f, rng.int(0, 255)]);
       return out;
     case 2: // truncation
       return out.subarray(0, rng.int(0, out.length - 1));
-    case 3: { // a run of zero bytes (NUL in strings)
+    case 3: {
+      // a run of zero bytes (NUL in strings)
       const at = rng.int(0, out.length - 1);
       out.fill(0, at, Math.min(out.length, at + rng.int(1, 40)));
       return out;
     }
-    default: { // a span duplicated
+    default: {
+      // a span duplicated
       const at = rng.int(0, out.length - 1);
       const span = out.subarray(at, Math.min(out.length, at + rng.int(1, 200)));
       const joined = new Uint8Array(out.length + span.length);
@@ -342,11 +390,56 @@ function mutate(rng: Prng, bytes: Uint8Array): Uint8Array {
 }
 
 const HOSTILE_VALUES: readonly string[] = [
-  '', ' ', '%00', 'a%00b', '%01', '%1F', '%7F', '%C2%85', '%ED%B0%80', '%EF%BF%BD', '%F0%9F%98%80', 'Ω', '%E2%80%AE',
-  '-1', '-0', '0', '1e3', '0x10', '1.5', 'NaN', 'Infinity', '99999999999999999999', '9'.repeat(400), 'x'.repeat(5000),
-  '0001-01-01', '1000-01-01', '1984-12-31', '1985-01-01', '2026-02-30', '2026-13-01', '2099-12-31', '2100-01-01',
-  '9999-12-31', '+002026-01-01', '2026-1-1', '2026-01-01T00:00:00Z', '2026-W01', '0001-W01', '2026-W53', '2020-W53',
-  '9999-W52', '2026-W00', 'true', 'null', '[]', '{}', '%27%20OR%201=1--', '..%2F..%2Fetc', '%25', '%2B',
+  '',
+  ' ',
+  '%00',
+  'a%00b',
+  '%01',
+  '%1F',
+  '%7F',
+  '%C2%85',
+  '%ED%B0%80',
+  '%EF%BF%BD',
+  '%F0%9F%98%80',
+  'Ω',
+  '%E2%80%AE',
+  '-1',
+  '-0',
+  '0',
+  '1e3',
+  '0x10',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '99999999999999999999',
+  '9'.repeat(400),
+  'x'.repeat(5000),
+  '0001-01-01',
+  '1000-01-01',
+  '1984-12-31',
+  '1985-01-01',
+  '2026-02-30',
+  '2026-13-01',
+  '2099-12-31',
+  '2100-01-01',
+  '9999-12-31',
+  '+002026-01-01',
+  '2026-1-1',
+  '2026-01-01T00:00:00Z',
+  '2026-W01',
+  '0001-W01',
+  '2026-W53',
+  '2020-W53',
+  '9999-W52',
+  '2026-W00',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '%27%20OR%201=1--',
+  '..%2F..%2Fetc',
+  '%25',
+  '%2B',
 ];
 
 const ENDPOINTS: ReadonlyArray<{ path: string; params: readonly string[] }> = [
@@ -382,7 +475,12 @@ export interface FuzzOptions {
 
 export const DEFAULT_FUZZ: FuzzOptions = { seed: 11_2026, mutationsPerFile: 6, valuesPerParameter: 12 };
 
-export async function fuzz(t: Tap, client: Client, backend: string, options: FuzzOptions = DEFAULT_FUZZ): Promise<Counts> {
+export async function fuzz(
+  t: Tap,
+  client: Client,
+  backend: string,
+  options: FuzzOptions = DEFAULT_FUZZ,
+): Promise<Counts> {
   const rng = new Prng(options.seed);
   const files = fixtureFiles();
   const rss = () => client.service.rssMb();
@@ -398,7 +496,8 @@ export async function fuzz(t: Tap, client: Client, backend: string, options: Fuz
         client.counts.inputs++;
         const answer = await client.post(bytes);
         client.record(`POST ${file.name} #${m}`, answer);
-        if (![200, 422].includes(answer.status)) t.fail(`${file.name} #${m}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+        if (![200, 422].includes(answer.status))
+          t.fail(`${file.name} #${m}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
         if (answer.status !== 200) continue;
         ok++;
         if (answer.body.card?.card_number) cards.push(answer.body.card.card_number);
@@ -406,7 +505,9 @@ export async function fuzz(t: Tap, client: Client, backend: string, options: Fuz
         const expected = await expectedTotals(bytes);
         if (served === null || JSON.stringify(served) !== JSON.stringify(expected)) {
           client.counts.lostImports++;
-          t.fail(`${file.name} #${m}: import served incomplete ${JSON.stringify(served)} != ${JSON.stringify(expected)}`);
+          t.fail(
+            `${file.name} #${m}: import served incomplete ${JSON.stringify(served)} != ${JSON.stringify(expected)}`,
+          );
         }
       }
     }
@@ -440,8 +541,14 @@ export async function fuzz(t: Tap, client: Client, backend: string, options: Fuz
     const variant = new Uint8Array(gen2);
     variant[variant.length - 1]! ^= 0x01; // a different file (the signature block), the same card
     client.counts.inputs += 12;
-    const same = await Promise.all(Array.from({ length: 8 }, () => client.post(variant, { archive_id: 'concurrent-same' })));
-    t.same(same.map((a) => a.status), Array(8).fill(200), 'identical: every answer 200');
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () => client.post(variant, { archive_id: 'concurrent-same' })),
+    );
+    t.same(
+      same.map((a) => a.status),
+      Array(8).fill(200),
+      'identical: every answer 200',
+    );
     t.equal(same.filter((a) => a.body.reused === false).length, 1, 'exactly one import, the others reused');
     t.equal(new Set(same.map((a) => a.body.import_id)).size, 1);
     const different = await Promise.all(
@@ -451,7 +558,11 @@ export async function fuzz(t: Tap, client: Client, backend: string, options: Fuz
         return client.post(bytes);
       }),
     );
-    t.same(different.map((a) => a.status), Array(4).fill(200), 'different: every answer 200');
+    t.same(
+      different.map((a) => a.status),
+      Array(4).fill(200),
+      'different: every answer 200',
+    );
     for (const answer of [...same.slice(0, 1), ...different]) {
       const served = await rowTotals(client, answer.body.import_id);
       if (JSON.stringify(served) !== JSON.stringify(await expectedTotals(gen2))) {
@@ -466,7 +577,10 @@ export async function fuzz(t: Tap, client: Client, backend: string, options: Fuz
   t.ok(client.service.alive(), `${backend}: the process is alive`);
   client.counts.peakRssMb = Math.round(peak.stop());
   const growth = client.counts.peakRssMb - startRss;
-  t.ok(growth < RSS_GROWTH_BOUND_MB, `${backend}: RSS grew by ${Math.round(growth)} MiB (bound ${RSS_GROWTH_BOUND_MB})`);
+  t.ok(
+    growth < RSS_GROWTH_BOUND_MB,
+    `${backend}: RSS grew by ${Math.round(growth)} MiB (bound ${RSS_GROWTH_BOUND_MB})`,
+  );
   t.equal(client.counts.errors500, 0, `${backend}: no 500`);
   t.equal(client.counts.hangs, 0, `${backend}: no hang`);
   t.equal(client.counts.lostImports, 0, `${backend}: no lost import`);
@@ -482,27 +596,45 @@ export async function parallelBodies(t: Tap, client: Client, backend: string, pa
   const rng = new Prng(7);
   const raw = rng.bytes(11 * 1024 * 1024); // 14.7 MiB once base64-encoded in the JSON body
   // one shared byte buffer: the client holds 14.7 MiB, not 30 copies, so the RSS growth is the service's
-  const body = Buffer.from(JSON.stringify({ file_name: 'big.ddd', content_base64: Buffer.from(raw).toString('base64') }));
+  const body = Buffer.from(
+    JSON.stringify({ file_name: 'big.ddd', content_base64: Buffer.from(raw).toString('base64') }),
+  );
   const rss = () => client.service.rssMb();
   const before = rss();
   const peak = rssPeak(rss);
   const settled = await Promise.allSettled(
     Array.from({ length: parallel }, () =>
       // a body waits at most 10 s for room (then 503), then is processed; 440 MiB cross loopback: 60 s bound
-      client.send('/api/drivercard/parse', { method: 'POST', body, headers: { 'content-type': 'application/json' }, boundMs: 60_000 }),
+      client.send('/api/drivercard/parse', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        boundMs: 60_000,
+      }),
     ),
   );
-  const failed = settled.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason?.cause?.code ?? (r as PromiseRejectedResult).reason));
+  const failed = settled
+    .filter((r) => r.status === 'rejected')
+    .map((r) => String((r as PromiseRejectedResult).reason?.cause?.code ?? (r as PromiseRejectedResult).reason));
   t.same(failed, [], `${backend}: every parallel body got an answer`);
-  if (failed.length > 0 || !client.service.alive()) t.comment(`service output: ${client.service.output().slice(-2000)}`);
+  if (failed.length > 0 || !client.service.alive())
+    t.comment(`service output: ${client.service.output().slice(-2000)}`);
   t.ok(client.service.alive(), `${backend}: the service survived the parallel bodies`);
-  const answers = settled.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<Answer>).value);
+  const answers = settled
+    .filter((r) => r.status === 'fulfilled')
+    .map((r) => (r as PromiseFulfilledResult<Answer>).value);
   const top = peak.stop();
   const statuses = [...new Set(answers.map((a) => a.status))].sort();
-  t.ok(statuses.every((s) => s === 422 || s === 503), `${backend}: answers ${statuses.join(',')}`);
-  for (const a of answers.filter((a) => a.status === 503)) t.ok(a.headers.get('retry-after'), '503 carries Retry-After');
+  t.ok(
+    statuses.every((s) => s === 422 || s === 503),
+    `${backend}: answers ${statuses.join(',')}`,
+  );
+  for (const a of answers.filter((a) => a.status === 503))
+    t.ok(a.headers.get('retry-after'), '503 carries Retry-After');
   const growth = Math.round(top - before);
-  t.comment(`parallel-bodies ${backend}: ${parallel} x ${(body.length / 1024 / 1024).toFixed(1)} MiB, RSS ${Math.round(before)} -> ${Math.round(top)} MiB (+${growth})`);
+  t.comment(
+    `parallel-bodies ${backend}: ${parallel} x ${(body.length / 1024 / 1024).toFixed(1)} MiB, RSS ${Math.round(before)} -> ${Math.round(top)} MiB (+${growth})`,
+  );
   t.ok(growth < RSS_GROWTH_BOUND_MB, `${backend}: RSS growth ${growth} MiB under ${RSS_GROWTH_BOUND_MB}`);
   return growth;
 }

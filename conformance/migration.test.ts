@@ -48,7 +48,9 @@ async function get(server: RunningServer, path: string): Promise<{ status: numbe
 
 /** Every import id in an answer replaced by its archive id (the ids differ between the two databases). */
 async function normalised(server: RunningServer, value: unknown): Promise<string> {
-  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as { items: Array<{ import_id: string; archive_id: string }> };
+  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as {
+    items: Array<{ import_id: string; archive_id: string }>;
+  };
   let text = JSON.stringify(value);
   for (const row of imports.items) text = text.split(row.import_id).join(`<${row.archive_id}>`);
   return text.replace(/"imported_at":"[^"]*"/g, '"imported_at":"…"');
@@ -56,7 +58,9 @@ async function normalised(server: RunningServer, value: unknown): Promise<string
 
 /** The reads compared: per import and per card, every resource the API serves from stored rows. */
 async function reads(server: RunningServer): Promise<string[]> {
-  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as { items: Array<{ import_id: string }> };
+  const imports = (await get(server, '/api/drivercard/imports?limit=100')).body as {
+    items: Array<{ import_id: string }>;
+  };
   const paths: string[] = [];
   for (const { import_id: id } of imports.items) {
     for (const resource of ['activities', 'events', 'faults', 'vehicles-used', 'positions', 'time-summary']) {
@@ -64,82 +68,113 @@ async function reads(server: RunningServer): Promise<string[]> {
     }
   }
   for (const card of CARDS) {
-    for (const resource of ['activities', 'events', 'vehicles-used', 'time-summary']) paths.push(`/api/drivercard/${resource}?card_number=${card}&limit=5000`);
+    for (const resource of ['activities', 'events', 'vehicles-used', 'time-summary'])
+      paths.push(`/api/drivercard/${resource}?card_number=${card}&limit=5000`);
     paths.push(`/api/drivercard/week-overview?card_number=${card}&week=2026-W52`);
     paths.push(`/api/drivercard/day-overview?card_number=${card}&date_from=2026-12-01&date_to=2027-01-10`);
-    paths.push(`/api/drivercard/eu561/violations?card_number=${card}&date_from=2026-12-14&date_to=2027-01-10&include_quarantined=true`);
+    paths.push(
+      `/api/drivercard/eu561/violations?card_number=${card}&date_from=2026-12-14&date_to=2027-01-10&include_quarantined=true`,
+    );
   }
   const out: string[] = [];
   for (const path of paths) {
     const answer = await get(server, path);
-    out.push(`${path.replace(/import_id=[^&]+/, 'import_id=…')} ${answer.status} ${await normalised(server, answer.body)}`);
+    out.push(
+      `${path.replace(/import_id=[^&]+/, 'import_id=…')} ${answer.status} ${await normalised(server, answer.body)}`,
+    );
   }
   return out;
 }
 
-t.test('a database of the release before packed activity days opens, migrates and answers as a fresh one', async (t) => {
-  const legacyDir = dataDir();
-  writeFileSync(join(legacyDir, 'drivercard.sqlite'), gunzipSync(readFileSync(new URL('legacy/drivercard-c81c5c7.sqlite.gz', FIXTURES))), { mode: 0o600 });
-  const env = { DRIVERCARD_TRUST_DIR: trustDir };
+t.test(
+  'a database of the release before packed activity days opens, migrates and answers as a fresh one',
+  async (t) => {
+    const legacyDir = dataDir();
+    writeFileSync(
+      join(legacyDir, 'drivercard.sqlite'),
+      gunzipSync(readFileSync(new URL('legacy/drivercard-c81c5c7.sqlite.gz', FIXTURES))),
+      { mode: 0o600 },
+    );
+    const env = { DRIVERCARD_TRUST_DIR: trustDir };
 
-  const migrated = await startServer({ port: 0, dataDir: legacyDir }, { env });
-  let legacyAnswers: string[];
-  try {
-    legacyAnswers = await reads(migrated);
-  } finally {
-    await migrated.close();
-  }
-
-  const fresh = await startServer({ port: 0, dataDir: dataDir() }, { env });
-  let freshAnswers: string[];
-  try {
-    for (const [name, bytes] of FILES) {
-      const response = await fetch(fresh.url + '/api/drivercard/parse', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ file_name: name, archive_id: `legacy/${name}`, content_base64: Buffer.from(bytes).toString('base64') }),
-      });
-      t.equal(response.status, 200, `${name} imported into the fresh database`);
+    const migrated = await startServer({ port: 0, dataDir: legacyDir }, { env });
+    let legacyAnswers: string[];
+    try {
+      legacyAnswers = await reads(migrated);
+    } finally {
+      await migrated.close();
     }
-    freshAnswers = await reads(fresh);
-  } finally {
-    await fresh.close();
-  }
 
-  t.ok(legacyAnswers.length > 60, `${legacyAnswers.length} reads compared`);
-  t.ok(legacyAnswers.some((line) => line.includes('"activity":"DRIVING"')), 'the reads include activity intervals');
-  t.ok(legacyAnswers.some((line) => line.includes('"conflicts":["2026-12-')), 'the reads include a listed conflict');
-  // The one expected difference: the legacy rows were decoded before the newest day of a download ended at the
-  // download (README "The newest day ends at the download"): their last interval of that day runs to 24:00, a fresh
-  // import's ends at the download. Every other answer, and every other field, is the same.
-  let cut = 0;
-  for (let i = 0; i < freshAnswers.length; i++) {
-    if (legacyAnswers[i] === freshAnswers[i]) {
-      t.pass(freshAnswers[i]!.slice(0, 120));
-      continue;
+    const fresh = await startServer({ port: 0, dataDir: dataDir() }, { env });
+    let freshAnswers: string[];
+    try {
+      for (const [name, bytes] of FILES) {
+        const response = await fetch(fresh.url + '/api/drivercard/parse', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            file_name: name,
+            archive_id: `legacy/${name}`,
+            content_base64: Buffer.from(bytes).toString('base64'),
+          }),
+        });
+        t.equal(response.status, 200, `${name} imported into the fresh database`);
+      }
+      freshAnswers = await reads(fresh);
+    } finally {
+      await fresh.close();
     }
-    const explained = downloadCutDifference(legacyAnswers[i]!, freshAnswers[i]!);
-    t.ok(explained !== null, `only the download day's last interval differs: ${freshAnswers[i]!.slice(0, 120)}`);
-    cut += explained ?? 0;
-  }
-  t.ok(cut > 0, `${cut} last intervals of a download day end at the download in the fresh database`);
 
-  const store = await createMikroOrmStore({ dataDir: legacyDir });
-  try {
-    const [legacy] = await store.query("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'activity'");
-    t.equal(legacy!.n, 0, 'the per-interval table is dropped');
-    const [packed] = await store.query('SELECT SUM(n) AS n FROM activity_day');
-    t.equal(packed!.n, LEGACY_INTERVALS, 'every interval of the old table is in a packed day');
-    const imports = await store.listImports({ card_number: null, range: { from: null, to: null } }, { limit: 100, offset: 0 });
-    t.equal(imports.total, FILES.length);
-    for (const row of imports.items) {
-      const original = await store.originalContent(row.import_id);
-      t.equal(createHash('sha256').update(original!).digest('hex'), row.content_sha256, `${row.file_name}: the original bytes stored before the encoding column read back`);
+    t.ok(legacyAnswers.length > 60, `${legacyAnswers.length} reads compared`);
+    t.ok(
+      legacyAnswers.some((line) => line.includes('"activity":"DRIVING"')),
+      'the reads include activity intervals',
+    );
+    t.ok(
+      legacyAnswers.some((line) => line.includes('"conflicts":["2026-12-')),
+      'the reads include a listed conflict',
+    );
+    // The one expected difference: the legacy rows were decoded before the newest day of a download ended at the
+    // download (README "The newest day ends at the download"): their last interval of that day runs to 24:00, a fresh
+    // import's ends at the download. Every other answer, and every other field, is the same.
+    let cut = 0;
+    for (let i = 0; i < freshAnswers.length; i++) {
+      if (legacyAnswers[i] === freshAnswers[i]) {
+        t.pass(freshAnswers[i]!.slice(0, 120));
+        continue;
+      }
+      const explained = downloadCutDifference(legacyAnswers[i]!, freshAnswers[i]!);
+      t.ok(explained !== null, `only the download day's last interval differs: ${freshAnswers[i]!.slice(0, 120)}`);
+      cut += explained ?? 0;
     }
-  } finally {
-    await store.close();
-  }
-});
+    t.ok(cut > 0, `${cut} last intervals of a download day end at the download in the fresh database`);
+
+    const store = await createMikroOrmStore({ dataDir: legacyDir });
+    try {
+      const [legacy] = await store.query(
+        "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'activity'",
+      );
+      t.equal(legacy!.n, 0, 'the per-interval table is dropped');
+      const [packed] = await store.query('SELECT SUM(n) AS n FROM activity_day');
+      t.equal(packed!.n, LEGACY_INTERVALS, 'every interval of the old table is in a packed day');
+      const imports = await store.listImports(
+        { card_number: null, range: { from: null, to: null } },
+        { limit: 100, offset: 0 },
+      );
+      t.equal(imports.total, FILES.length);
+      for (const row of imports.items) {
+        const original = await store.originalContent(row.import_id);
+        t.equal(
+          createHash('sha256').update(original!).digest('hex'),
+          row.content_sha256,
+          `${row.file_name}: the original bytes stored before the encoding column read back`,
+        );
+      }
+    } finally {
+      await store.close();
+    }
+  },
+);
 
 interface Row {
   import_id: string;
@@ -158,7 +193,8 @@ interface Row {
  * end − start), at most one day per import; a day's totals differ by exactly the time cut off.
  */
 function downloadCutDifference(legacyLine: string, freshLine: string): number | null {
-  const split = (line: string) => [line.slice(0, line.indexOf('{')), JSON.parse(line.slice(line.indexOf('{')))] as const;
+  const split = (line: string) =>
+    [line.slice(0, line.indexOf('{')), JSON.parse(line.slice(line.indexOf('{')))] as const;
   const [legacyHead, legacy] = split(legacyLine);
   const [freshHead, fresh] = split(freshLine);
   if (legacyHead !== freshHead) return null;
@@ -185,7 +221,8 @@ function downloadCutDifference(legacyLine: string, freshLine: string): number | 
       const xe = Date.parse(x.end) / 1000;
       const ye = Date.parse(y.end) / 1000;
       const others = (r: Row) => JSON.stringify({ ...r, end: null, duration: null });
-      if (last.get(`${x.import_id}/${x.date}`) !== x || xe !== midnight || !(ye < xe) || others(x) !== others(y)) return false;
+      if (last.get(`${x.import_id}/${x.date}`) !== x || xe !== midnight || !(ye < xe) || others(x) !== others(y))
+        return false;
       if (y.duration !== ye - Date.parse(y.start) / 1000 || x.duration - y.duration !== xe - ye) return false;
       const day = cutDays.get(x.import_id);
       if (day !== undefined && day !== x.date) return false;
@@ -198,7 +235,9 @@ function downloadCutDifference(legacyLine: string, freshLine: string): number | 
     const [lt, ft] = totals;
     return Object.keys(lt).every((k) => lt[k]! - ft[k]! === (bucket[k] ?? 0));
   };
-  const { items: li, ...lrest } = legacy as { items: Array<Row & { intervals?: Row[]; totals?: Record<string, number> }> };
+  const { items: li, ...lrest } = legacy as {
+    items: Array<Row & { intervals?: Row[]; totals?: Record<string, number> }>;
+  };
   const { items: fi, ...frest } = fresh as typeof legacy;
   if (JSON.stringify(lrest) !== JSON.stringify(frest) || li.length !== fi.length) return null;
   for (let k = 0; k < li.length; k++) {

@@ -30,13 +30,19 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const started = await startPostgres();
 
 if (!started.available) {
-  reportMissingDependency(t, `PostgreSQL multi-process tests NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
+  reportMissingDependency(
+    t,
+    `PostgreSQL multi-process tests NOT RUN: ${started.missing}.`,
+    '.ci/run installs postgresql-15',
+  );
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
   const twoStores = () => {
     const url = server.freshDatabaseUrl();
-    return storesOnOneDatabase(2, () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 }));
+    return storesOnOneDatabase(2, () =>
+      createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 }),
+    );
   };
   storagePortSuite(t, 'postgres ×2', twoStores);
   useCasesSuite(t, 'postgres ×2', twoStores);
@@ -92,17 +98,28 @@ async function historyOf(service: ChildService): Promise<unknown> {
 
 function processTests(freshUrl: () => string): void {
   const services = async (count: number, url: string) =>
-    Promise.all(Array.from({ length: count }, () => startChildService({ DRIVERCARD_DATABASE_URL: url, DRIVERCARD_DATA_DIR: t.testdir() })));
+    Promise.all(
+      Array.from({ length: count }, () =>
+        startChildService({ DRIVERCARD_DATABASE_URL: url, DRIVERCARD_DATA_DIR: t.testdir() }),
+      ),
+    );
 
   t.test('processes: started together on a new database, identical files posted to both give one import', async (t) => {
     const [a, b] = await services(2, freshUrl());
     t.teardown(async () => void (await Promise.all([a!.stop(), b!.stop()])));
     const [file] = overlappingDownloads();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i % 2 ? a! : b!, 'same.ddd', file!.bytes)));
-    t.same(answers.map((r) => r.status), Array(8).fill(200), 'every post answered 200');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post(i % 2 ? a! : b!, 'same.ddd', file!.bytes)),
+    );
+    t.same(
+      answers.map((r) => r.status),
+      Array(8).fill(200),
+      'every post answered 200',
+    );
     t.equal(new Set(answers.map((r) => r.json.import_id)).size, 1, 'one import id for all');
     t.equal(answers.filter((r) => r.json.reused === false).length, 1, 'exactly one answer created it');
-    for (const service of [a!, b!]) t.equal((await get(service, '/api/drivercard/imports')).total, 1, 'one import listed');
+    for (const service of [a!, b!])
+      t.equal((await get(service, '/api/drivercard/imports')).total, 1, 'one import listed');
   });
 
   t.test('processes: parallel downloads of one card through two processes merge as one process does', async (t) => {
@@ -116,7 +133,10 @@ function processTests(freshUrl: () => string): void {
     const [a, b] = await services(2, freshUrl());
     t.teardown(async () => void (await Promise.all([a!.stop(), b!.stop()])));
     const answers = await Promise.all(files.map((f, i) => post(i % 2 ? a! : b!, f.name, f.bytes)));
-    t.same(answers.map((r) => r.status), [200, 200, 200]);
+    t.same(
+      answers.map((r) => r.status),
+      [200, 200, 200],
+    );
     t.same(await historyOf(a!), expected, 'process A answers what one process answers');
     t.same(await historyOf(b!), expected, 'process B answers the same');
   });
@@ -130,7 +150,10 @@ function processTests(freshUrl: () => string): void {
       const reader = i % 2 ? b! : a!;
       const stored = await post(writer, f.name, f.bytes);
       const seen = await get(reader, `/api/drivercard/imports?card_number=${CARD}`);
-      t.ok(seen.items.some((r: { import_id: string }) => r.import_id === stored.json.import_id), `${f.name} seen by the other process`);
+      t.ok(
+        seen.items.some((r: { import_id: string }) => r.import_id === stored.json.import_id),
+        `${f.name} seen by the other process`,
+      );
       t.equal(seen.total, i + 1);
       const fleet = await get(reader, '/api/drivercard/drivers/summary');
       t.equal(fleet.drivers ?? fleet.total ?? fleet.count, 1, 'one driver in the fleet counts');
@@ -138,13 +161,21 @@ function processTests(freshUrl: () => string): void {
   });
 
   t.test('serve --workers 2 serves on one port; refused on SQLite with the reason', async (t) => {
-    const cluster = await startChildService({ DRIVERCARD_DATABASE_URL: freshUrl(), DRIVERCARD_DATA_DIR: t.testdir() }, ['--workers', '2']);
+    const cluster = await startChildService({ DRIVERCARD_DATABASE_URL: freshUrl(), DRIVERCARD_DATA_DIR: t.testdir() }, [
+      '--workers',
+      '2',
+    ]);
     t.teardown(() => cluster.stop());
     t.match(cluster.output(), /with 2 worker processes/);
     const files = overlappingDownloads();
     const answers = await Promise.all(files.map((f) => post(cluster, f.name, f.bytes)));
-    t.same(answers.map((r) => r.status), [200, 200, 200]);
-    const reads = await Promise.all(Array.from({ length: 12 }, () => get(cluster, `/api/drivercard/imports?card_number=${CARD}`)));
+    t.same(
+      answers.map((r) => r.status),
+      [200, 200, 200],
+    );
+    const reads = await Promise.all(
+      Array.from({ length: 12 }, () => get(cluster, `/api/drivercard/imports?card_number=${CARD}`)),
+    );
     t.same(new Set(reads.map((r) => r.total)), new Set([3]), 'every worker answers the same');
     const stopped = await cluster.stop();
     t.equal(stopped.code, 0, 'SIGTERM stops the workers and the primary cleanly');

@@ -31,7 +31,9 @@ const BINARIES = ['initdb', 'pg_ctl', 'postgres'] as const;
 /** The directory holding initdb, pg_ctl and postgres: newest /usr/lib/postgresql/<v>/bin, then PATH. */
 export function findPostgresBinaries(base = '/usr/lib/postgresql', path = process.env.PATH ?? ''): string | null {
   const versions = existsSync(base)
-    ? readdirSync(base).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a))
+    ? readdirSync(base)
+        .filter((v) => /^\d+(\.\d+)?$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
     : [];
   const candidates = [...versions.map((v) => join(base, v, 'bin')), ...path.split(delimiter).filter(Boolean)];
   return candidates.find((dir) => BINARIES.every((b) => existsSync(join(dir, b)))) ?? null;
@@ -91,7 +93,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -128,13 +132,26 @@ async function throwawayCluster(bin: string): Promise<PostgresServer> {
   };
   const stopSync = () => {
     const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(file, argv, { cwd: root, stdio: 'ignore', timeout: 30_000 });
+    if (existsSync(join(data, 'postmaster.pid')))
+      spawnSync(file, argv, { cwd: root, stdio: 'ignore', timeout: 30_000 });
     rmSync(root, { recursive: true, force: true });
   };
   // last resort when the test process ends without stop() (a crash, a failed assertion outside tap)
   process.once('exit', stopSync);
   try {
-    await exec('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions']);
+    await exec('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
+    ]);
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();

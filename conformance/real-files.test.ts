@@ -28,7 +28,9 @@ function decodable(bytes: Uint8Array): ReturnType<typeof decodeDddBytes> | null 
 }
 
 t.test('the independent chain walk agrees with the decoder on every fixture', async (t) => {
-  const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.ddd')).sort();
+  const names = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.ddd'))
+    .sort();
   let checked = 0;
   for (const name of names) {
     const bytes = read(FIXTURES, name);
@@ -49,8 +51,14 @@ t.test('real-odd-date: all 52 records reached and served, only the odd one flagg
   const days = card.gen1!.driverActivity!.days;
   t.equal(days.length, ODD_DATE_RECORDS, 'all 52 served');
   const odd = chain!.records[ODD_DATE_INDEX]!;
-  t.same(card.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
-  t.match(card.warnings[0]!.message, `offset ${odd.offset} is dated ${new Date(odd.date * 1000).toISOString().slice(0, 10)}`);
+  t.same(
+    card.warnings.map((w) => w.code),
+    ['activity_record_out_of_sequence'],
+  );
+  t.match(
+    card.warnings[0]!.message,
+    `offset ${odd.offset} is dated ${new Date(odd.date * 1000).toISOString().slice(0, 10)}`,
+  );
   t.equal(days[0]!.offset, odd.offset, 'the odd (older) record is served first, in date order');
   const parsed = toParsedCard(card);
   t.equal(parsed.metadata.activity_range.days, 52);
@@ -59,9 +67,23 @@ t.test('real-odd-date: all 52 records reached and served, only the odd one flagg
 
 t.test('real-missing-efs: one missing_ef per mandatory data EF, QUARANTINED', async (t) => {
   const card = decodeDddBytes(read(FIXTURES, 'real-missing-efs.ddd'));
-  const missing = card.warnings.filter((w) => w.code === 'missing_ef').map((w) => /EF (\S+) \(DF Tachograph\)/.exec(w.message)?.[1]);
-  t.same(missing, ['Events_Data', 'Faults_Data', 'Driver_Activity_Data', 'Vehicles_Used', 'Places', 'Control_Activity_Data', 'Specific_Conditions']);
-  t.same(card.warnings.filter((w) => w.code !== 'missing_ef'), [], 'nothing else');
+  const missing = card.warnings
+    .filter((w) => w.code === 'missing_ef')
+    .map((w) => /EF (\S+) \(DF Tachograph\)/.exec(w.message)?.[1]);
+  t.same(missing, [
+    'Events_Data',
+    'Faults_Data',
+    'Driver_Activity_Data',
+    'Vehicles_Used',
+    'Places',
+    'Control_Activity_Data',
+    'Specific_Conditions',
+  ]);
+  t.same(
+    card.warnings.filter((w) => w.code !== 'missing_ef'),
+    [],
+    'nothing else',
+  );
   t.equal(importStatusOf(toParsedCard(card).metadata.warnings), 'QUARANTINED');
   t.equal(toParsedCard(card).metadata.card.card_number, 'DF00000123456001', 'the card is still filed');
 });
@@ -70,15 +92,24 @@ t.test('a complete download has no missing_ef; signatures and certificates alone
   const basic = read(FIXTURES, 'gen1-basic.ddd');
   t.same(decodeDddBytes(basic).warnings, []);
   const noSig = decodeDddBytes(read(FIXTURES, 'corrupt-missing-signature.ddd'));
-  t.same(noSig.warnings.map((w) => w.code), ['signature_missing']);
+  t.same(
+    noSig.warnings.map((w) => w.code),
+    ['signature_missing'],
+  );
   t.equal(importStatusOf(noSig.warnings), 'OK');
 });
 
 if (!existsSync(SAMPLES)) {
-  reportMissingDependency(t, `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the real-file chain checks did not run.`, 'CI checks out ../shared beside the repository');
+  reportMissingDependency(
+    t,
+    `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the real-file chain checks did not run.`,
+    'CI checks out ../shared beside the repository',
+  );
 } else {
   t.test('real samples: the independent chain walk agrees, no damaged_* warning', async (t) => {
-    const names = readdirSync(SAMPLES).filter((f) => f.toLowerCase().endsWith('.ddd')).sort();
+    const names = readdirSync(SAMPLES)
+      .filter((f) => f.toLowerCase().endsWith('.ddd'))
+      .sort();
     let cards = 0;
     for (const name of names) {
       const bytes = read(SAMPLES, name);
@@ -89,7 +120,11 @@ if (!existsSync(SAMPLES)) {
       t.same(problems, [], `${name}: every record the chain holds is served`);
       const held = walkChains(bytes).reduce((n, c) => n + c.records.length, 0);
       t.comment(`${name}: ${held} records in the chain(s), ${card.warnings.length} warnings`);
-      t.same(card.warnings.filter((w) => w.code.startsWith('damaged_') || w.code === 'missing_ef').map((w) => w.code), [], `${name}: no damaged_* or missing_ef`);
+      t.same(
+        card.warnings.filter((w) => w.code.startsWith('damaged_') || w.code === 'missing_ef').map((w) => w.code),
+        [],
+        `${name}: no damaged_* or missing_ef`,
+      );
     }
     t.ok(cards >= 2, `${cards} card samples`);
   });

@@ -16,7 +16,10 @@ import { gen2CrewGnss, gen2v2BorderLoad } from '../fixtures/scenarios/gen2.js';
 const crypto = new NodeSignatureCrypto();
 const trust = buildTrustStore(testTrustFiles(), crypto).store;
 
-for (const [label, scenario] of [['gen2', gen2CrewGnss()], ['gen2v2', gen2v2BorderLoad()]] as const) {
+for (const [label, scenario] of [
+  ['gen2', gen2CrewGnss()],
+  ['gen2v2', gen2v2BorderLoad()],
+] as const) {
   t.test(`${label}: EF ICC / EF IC repeated under appendix 02`, async (t) => {
     const plain = toParsedCard(decodeDddBytes(encodeCard(scenario)));
     for (const kind of ['identical', 'differing'] as const) {
@@ -27,8 +30,16 @@ for (const [label, scenario] of [['gen2', gen2CrewGnss()], ['gen2v2', gen2v2Bord
       t.notOk(codes.includes('unknown_tag'), `${kind}: no unknown_tag`);
       const verified = new CardAuthenticityVerifier(crypto, trust).verify(card);
       t.equal(verified.authenticity.status, 'VERIFIED', `${kind}: a genuine file verifies`);
-      t.equal(importStatusOf(toParsedCard(card).metadata.warnings, verified.authenticity.status), 'OK', `${kind}: imported OK, not QUARANTINED`);
-      t.equal(importStatusOf(toParsedCard(card).metadata.warnings, verified.authenticity.status, true), 'OK', `${kind}: OK even when only VERIFIED files are trusted`);
+      t.equal(
+        importStatusOf(toParsedCard(card).metadata.warnings, verified.authenticity.status),
+        'OK',
+        `${kind}: imported OK, not QUARANTINED`,
+      );
+      t.equal(
+        importStatusOf(toParsedCard(card).metadata.warnings, verified.authenticity.status, true),
+        'OK',
+        `${kind}: OK even when only VERIFIED files are trusted`,
+      );
       const parsed = toParsedCard(decodeDddBytes(encodeCard({ ...scenario, repeatedCommonEfs: kind })));
       t.same(parsed.activities, plain.activities, `${kind}: the same activity rows as without the copies`);
       t.equal(card.generation, scenario.generation);

@@ -16,8 +16,7 @@ import { parseIsoDay } from '../core/time.js';
 import type { ActivityIntervalRow, ParsedCard } from '../core/domain/rows.js';
 
 /** ../shared/samples/ beside the repository; DRIVERCARD_SAMPLES_DIR overrides it (e.g. to check the skip path). */
-const SAMPLES =
-  process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../shared/samples/', import.meta.url));
+const SAMPLES = process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../shared/samples/', import.meta.url));
 
 function* chunked(bytes: Uint8Array, size: number): Generator<Uint8Array> {
   for (let p = 0; p < bytes.length; p += size) yield bytes.subarray(p, p + size);
@@ -40,7 +39,9 @@ if (!existsSync(SAMPLES)) {
     'CI checks out ../shared beside the repository',
   );
 } else {
-  const files = readdirSync(SAMPLES).filter((f) => f.toLowerCase().endsWith('.ddd')).sort();
+  const files = readdirSync(SAMPLES)
+    .filter((f) => f.toLowerCase().endsWith('.ddd'))
+    .sort();
 
   t.test('vehicle-unit-download.ddd is rejected as a vehicle-unit download', async (t) => {
     const path = join(SAMPLES, 'vehicle-unit-download.ddd');
@@ -88,7 +89,11 @@ if (!existsSync(SAMPLES)) {
     t.ok(card.activities.every((a) => a.card_number === 'DRIVER0000000100'));
 
     t.equal(card.day_distances.length, 145);
-    t.equal(card.day_distances.reduce((s, d) => s + d.distance_km, 0), 9_960, 'total distance 9,960 km');
+    t.equal(
+      card.day_distances.reduce((s, d) => s + d.distance_km, 0),
+      9_960,
+      'total distance 9,960 km',
+    );
 
     t.equal(card.events.length, 1, '1 event');
     t.match(card.events[0], {
@@ -140,11 +145,20 @@ if (!existsSync(SAMPLES)) {
       const card = toParsedCard(decodeDddBytes(new Uint8Array(readFileSync(path))));
       const run = (unknown_as: 'unknown' | 'rest') =>
         runPrecheck({
-          card_number: card.metadata.card.card_number, surname: null, first_names: null, import_ids: ['sample'],
-          date_from: null, date_to: null, intervals: card.activities, open_end_date: card.metadata.activity_range.to, unknown_as,
+          card_number: card.metadata.card.card_number,
+          surname: null,
+          first_names: null,
+          import_ids: ['sample'],
+          date_from: null,
+          date_to: null,
+          intervals: card.activities,
+          open_end_date: card.metadata.activity_range.to,
+          unknown_as,
         });
       const undecided = (r: ReturnType<typeof run>) =>
-        r.violations.filter((v) => (v.rule === 'daily_rest' || v.rule === 'weekly_rest') && v.status === 'INCOMPLETE_DATA').length;
+        r.violations.filter(
+          (v) => (v.rule === 'daily_rest' || v.rule === 'weekly_rest') && v.status === 'INCOMPLETE_DATA',
+        ).length;
       const strict = run('unknown');
       const assumed = run('rest');
       t.equal(assumed.assumptions.unknown_as, 'rest', file);

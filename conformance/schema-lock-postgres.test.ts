@@ -14,7 +14,11 @@ import { newImport } from './storage-port.suite.js';
 const started = await startPostgres();
 
 if (!started.available) {
-  reportMissingDependency(t, `PostgreSQL schema-lock test NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
+  reportMissingDependency(
+    t,
+    `PostgreSQL schema-lock test NOT RUN: ${started.missing}.`,
+    '.ci/run installs postgresql-15',
+  );
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
@@ -22,14 +26,24 @@ if (!started.available) {
   t.test('concurrent starts on a new database: both open, one schema', async (t) => {
     for (let round = 0; round < 3; round++) {
       const url = server.freshDatabaseUrl();
-      const opened = await Promise.allSettled([0, 1, 2].map(() => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 3 })));
+      const opened = await Promise.allSettled(
+        [0, 1, 2].map(() => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 3 })),
+      );
       const stores = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
-      t.same(opened.map((o) => o.status), ['fulfilled', 'fulfilled', 'fulfilled'], `round ${round}: every start succeeded`);
+      t.same(
+        opened.map((o) => o.status),
+        ['fulfilled', 'fulfilled', 'fulfilled'],
+        `round ${round}: every start succeeded`,
+      );
       for (const o of opened) if (o.status === 'rejected') t.comment(String(o.reason));
       if (stores.length > 0) {
         const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
         t.equal((await stores[0]!.saveImport(input)).outcome, 'created');
-        t.same(await stores[stores.length - 1]!.findImport({ kind: 'import_id', value: input.import.import_id }), input.import, 'one database');
+        t.same(
+          await stores[stores.length - 1]!.findImport({ kind: 'import_id', value: input.import.import_id }),
+          input.import,
+          'one database',
+        );
       }
       await Promise.all(stores.map((s) => s.close()));
     }

@@ -46,7 +46,10 @@ function dataDir(): string {
 /**
  * `inspect` with MikroORM opened on the database beside no store (a SQLite store holds the file's one connection).
  */
-async function withOrm<T>(options: MikroOrmStoreOptions, inspect: (orm: MikroORM<any>, dialect: StorageDialect) => Promise<T>): Promise<T> {
+async function withOrm<T>(
+  options: MikroOrmStoreOptions,
+  inspect: (orm: MikroORM<any>, dialect: StorageDialect) => Promise<T>,
+): Promise<T> {
   const { orm, dialect } = await openOrm(options);
   try {
     return await inspect(orm, dialect);
@@ -81,88 +84,130 @@ async function tableExists(store: MikroOrmImportStore, table: string): Promise<b
 }
 
 function migrationSuite(name: string, newDatabase: NewDatabase): void {
-  t.test(`${name}: a new database gets every migration, then equals the entity schemas; a second start migrates nothing`, async (t) => {
-    const options = newDatabase();
-    const first = await createMikroOrmStore(options);
-    const names = migrationNames(first.dialect);
-    t.ok(names.length >= 1);
-    const rows = await recorded(first);
-    t.same(rows.map((r) => r.split(' ')[1]), names, 'every migration recorded once, in order');
-    t.ok(await tableExists(first, 'finding_review'));
-    const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
-    t.equal((await first.saveImport(input)).outcome, 'created');
-    await first.close();
-    t.equal(await schemaDifference(options), '', 'no difference between the migrated tables and the entity schemas');
+  t.test(
+    `${name}: a new database gets every migration, then equals the entity schemas; a second start migrates nothing`,
+    async (t) => {
+      const options = newDatabase();
+      const first = await createMikroOrmStore(options);
+      const names = migrationNames(first.dialect);
+      t.ok(names.length >= 1);
+      const rows = await recorded(first);
+      t.same(
+        rows.map((r) => r.split(' ')[1]),
+        names,
+        'every migration recorded once, in order',
+      );
+      t.ok(await tableExists(first, 'finding_review'));
+      const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
+      t.equal((await first.saveImport(input)).outcome, 'created');
+      await first.close();
+      t.equal(await schemaDifference(options), '', 'no difference between the migrated tables and the entity schemas');
 
-    const second = await createMikroOrmStore(options);
-    t.same(await recorded(second), rows, 'the second start recorded nothing new');
-    t.same(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import, 'the data kept');
-    await second.close();
-    t.same(await migrateAgain(options), NOTHING_TO_DO, 'migrating again runs none, none pending');
-  });
+      const second = await createMikroOrmStore(options);
+      t.same(await recorded(second), rows, 'the second start recorded nothing new');
+      t.same(
+        await second.findImport({ kind: 'import_id', value: input.import.import_id }),
+        input.import,
+        'the data kept',
+      );
+      await second.close();
+      t.same(await migrateAgain(options), NOTHING_TO_DO, 'migrating again runs none, none pending');
+    },
+  );
 
-  t.test(`${name}: a database of an earlier version (no migrations table, tables missing parts) is brought up to date`, async (t) => {
-    const options = newDatabase();
-    const created = await createMikroOrmStore(options);
-    const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
-    await created.saveImport(input);
-    // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
-    // the fleet's finding rank and the vehicle indexes
-    for (const sql of [
-      `DROP TABLE ${MIGRATIONS_TABLE}`,
-      'DROP TABLE finding_review',
-      'DROP TABLE annotation',
-      'DROP INDEX vehicle_used_vin_index',
-      'DROP INDEX vehicle_used_registration_index',
-      // indexes on the columns dropped below go first (SQLite refuses to drop an indexed column)
-      'DROP INDEX fleet_card_findings_index',
-      'DROP INDEX fleet_card_evaluation_index',
-      'ALTER TABLE fleet_card DROP COLUMN f_rank',
-      'ALTER TABLE fleet_card DROP COLUMN f_unevaluated',
-      'ALTER TABLE imports DROP COLUMN restored_at',
-      'ALTER TABLE imports DROP COLUMN status_before_withdrawal',
-    ]) {
-      await created.query(sql);
-    }
-    await created.close();
-    const before = await schemaDifference(options);
-    t.match(before, /finding_review/, 'the earlier schema lacks a table of the entity schemas');
-    t.match(before, /f_rank/, 'and a column');
+  t.test(
+    `${name}: a database of an earlier version (no migrations table, tables missing parts) is brought up to date`,
+    async (t) => {
+      const options = newDatabase();
+      const created = await createMikroOrmStore(options);
+      const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
+      await created.saveImport(input);
+      // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
+      // the fleet's finding rank and the vehicle indexes
+      for (const sql of [
+        `DROP TABLE ${MIGRATIONS_TABLE}`,
+        'DROP TABLE finding_review',
+        'DROP TABLE annotation',
+        'DROP INDEX vehicle_used_vin_index',
+        'DROP INDEX vehicle_used_registration_index',
+        // indexes on the columns dropped below go first (SQLite refuses to drop an indexed column)
+        'DROP INDEX fleet_card_findings_index',
+        'DROP INDEX fleet_card_evaluation_index',
+        'ALTER TABLE fleet_card DROP COLUMN f_rank',
+        'ALTER TABLE fleet_card DROP COLUMN f_unevaluated',
+        'ALTER TABLE imports DROP COLUMN restored_at',
+        'ALTER TABLE imports DROP COLUMN status_before_withdrawal',
+      ]) {
+        await created.query(sql);
+      }
+      await created.close();
+      const before = await schemaDifference(options);
+      t.match(before, /finding_review/, 'the earlier schema lacks a table of the entity schemas');
+      t.match(before, /f_rank/, 'and a column');
 
-    const upgraded = await createMikroOrmStore(options);
-    t.same((await recorded(upgraded)).map((r) => r.split(' ')[1]), migrationNames(upgraded.dialect), 'every migration recorded');
-    t.same(await upgraded.findImport({ kind: 'import_id', value: input.import.import_id }), input.import, 'the import kept');
-    const [days] = await upgraded.query('SELECT COUNT(*) AS n FROM activity_day');
-    t.equal(Number(days!.n), 2, 'its two activity days kept');
-    await upgraded.close();
-    t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
-    t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');
-  });
+      const upgraded = await createMikroOrmStore(options);
+      t.same(
+        (await recorded(upgraded)).map((r) => r.split(' ')[1]),
+        migrationNames(upgraded.dialect),
+        'every migration recorded',
+      );
+      t.same(
+        await upgraded.findImport({ kind: 'import_id', value: input.import.import_id }),
+        input.import,
+        'the import kept',
+      );
+      const [days] = await upgraded.query('SELECT COUNT(*) AS n FROM activity_day');
+      t.equal(Number(days!.n), 2, 'its two activity days kept');
+      await upgraded.close();
+      t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
+      t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');
+    },
+  );
 }
 
 migrationSuite('sqlite', () => ({ dataDir: dataDir() }));
 
-t.test('sqlite: the database of release c81c5c7 (one activity row per interval) gets the migrations recorded', async (t) => {
-  const dir = dataDir();
-  writeFileSync(join(dir, 'drivercard.sqlite'), gunzipSync(readFileSync(new URL('../fixtures/legacy/drivercard-c81c5c7.sqlite.gz', import.meta.url))));
-  t.equal(await withOrm({ dataDir: dir }, async (orm) => (await orm.schema.getUpdateSchemaSQL()).includes('annotation')), true);
-  const store = await createMikroOrmStore({ dataDir: dir });
-  try {
-    t.same((await recorded(store)).map((r) => r.split(' ')[1]), migrationNames(store.dialect));
-    t.equal(await tableExists(store, 'activity'), false, 'the per-interval table moved and dropped (migrate.ts)');
-    const [imports] = await store.query('SELECT COUNT(*) AS n FROM imports');
-    t.equal(Number(imports!.n), 7, 'the seven imports of the release kept');
-  } finally {
-    await store.close();
-  }
-  t.equal(await schemaDifference({ dataDir: dir }), '', 'brought to the entity schemas');
-  t.same(await migrateAgain({ dataDir: dir }), NOTHING_TO_DO);
-});
+t.test(
+  'sqlite: the database of release c81c5c7 (one activity row per interval) gets the migrations recorded',
+  async (t) => {
+    const dir = dataDir();
+    writeFileSync(
+      join(dir, 'drivercard.sqlite'),
+      gunzipSync(readFileSync(new URL('../fixtures/legacy/drivercard-c81c5c7.sqlite.gz', import.meta.url))),
+    );
+    t.equal(
+      await withOrm({ dataDir: dir }, async (orm) => (await orm.schema.getUpdateSchemaSQL()).includes('annotation')),
+      true,
+    );
+    const store = await createMikroOrmStore({ dataDir: dir });
+    try {
+      t.same(
+        (await recorded(store)).map((r) => r.split(' ')[1]),
+        migrationNames(store.dialect),
+      );
+      t.equal(await tableExists(store, 'activity'), false, 'the per-interval table moved and dropped (migrate.ts)');
+      const [imports] = await store.query('SELECT COUNT(*) AS n FROM imports');
+      t.equal(Number(imports!.n), 7, 'the seven imports of the release kept');
+    } finally {
+      await store.close();
+    }
+    t.equal(await schemaDifference({ dataDir: dir }), '', 'brought to the entity schemas');
+    t.same(await migrateAgain({ dataDir: dir }), NOTHING_TO_DO);
+  },
+);
 
 if (!started.available) {
-  reportMissingDependency(t, `PostgreSQL schema migration tests NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
+  reportMissingDependency(
+    t,
+    `PostgreSQL schema migration tests NOT RUN: ${started.missing}.`,
+    '.ci/run installs postgresql-15',
+  );
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
-  migrationSuite('postgres', () => ({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 3 }));
+  migrationSuite('postgres', () => ({
+    databaseUrl: server.freshDatabaseUrl(),
+    dataDir: '/nonexistent-unused',
+    poolSize: 3,
+  }));
 }

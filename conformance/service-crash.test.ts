@@ -87,7 +87,12 @@ async function filesOfRound(round: number): Promise<TestFile[]> {
   const files: TestFile[] = [];
   for (let i = 0; i < 12; i++) {
     const n = round * 100 + i;
-    files.push(await testFile(`r${round}-card-${i}.ddd`, twentyEightDayCard(31_000 + n, cardNumberOf(610_000 + n), '2026-06-28')));
+    files.push(
+      await testFile(
+        `r${round}-card-${i}.ddd`,
+        twentyEightDayCard(31_000 + n, cardNumberOf(610_000 + n), '2026-06-28'),
+      ),
+    );
   }
   for (let i = 0; i < 8; i++) {
     const n = round * 100 + i;
@@ -129,7 +134,9 @@ async function startService(dataDir: string): Promise<Service> {
         const m = /drivercard-rest listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
         if (m) resolve(m[1]!);
       });
-      void exited.then(({ code, signal }) => reject(new Error(`service exited (${code ?? signal}) before listening: ${output}`)));
+      void exited.then(({ code, signal }) =>
+        reject(new Error(`service exited (${code ?? signal}) before listening: ${output}`)),
+      );
     }),
     START_TIMEOUT_MS,
     'service start',
@@ -162,7 +169,13 @@ interface KillRun {
 }
 
 /** POSTs `files` PARALLEL at a time; after `killAfter` acknowledgements (+ `delayMs`) the service gets SIGKILL. */
-async function postUntilKilled(t: Test, service: Service, files: TestFile[], killAfter: number, delayMs: number): Promise<KillRun> {
+async function postUntilKilled(
+  t: Test,
+  service: Service,
+  files: TestFile[],
+  killAfter: number,
+  delayMs: number,
+): Promise<KillRun> {
   const acked = new Map<string, string>();
   const inFlight = new Set<string>();
   let inFlightAtKill: Set<string> | null = null;
@@ -257,7 +270,11 @@ for (const [index, { round, files }] of rounds.entries()) {
 
     const second = await startService(dataDir);
     const health = await getJson(second, '/health');
-    t.same(health, { status: 200, body: { status: 'ok', service: 'drivercard-rest', database: 'available' } }, 'health after the crash');
+    t.same(
+      health,
+      { status: 200, body: { status: 'ok', service: 'drivercard-rest', database: 'available' } },
+      'health after the crash',
+    );
 
     // every listed import is a file we sent, stored complete
     const listed = await listAllImports(t, second);
@@ -269,12 +286,22 @@ for (const [index, { round, files }] of rounds.entries()) {
         t.fail(`import ${row.import_id} holds content that was never sent`);
         continue;
       }
-      t.ok(knownIds.has(row.import_id) || run.inFlightAtKill.has(file.name), `${file.name} was acknowledged or in flight at the kill`);
+      t.ok(
+        knownIds.has(row.import_id) || run.inFlightAtKill.has(file.name),
+        `${file.name} was acknowledged or in flight at the kill`,
+      );
       // the encoder's files carry seeded random certificate bytes: authenticity INVALID → QUARANTINED
-      t.match(row, { size_bytes: file.size, status: 'QUARANTINED', card: { card_number: file.cardNumber } }, `${file.name}: import row`);
+      t.match(
+        row,
+        { size_bytes: file.size, status: 'QUARANTINED', card: { card_number: file.cardNumber } },
+        `${file.name}: import row`,
+      );
       t.same(await countsOf(second, row.import_id), file.counts, `${file.name}: every row of the import is served`);
     }
-    t.ok(listed.length <= acknowledged.size + run.inFlightAtKill.size, 'at most the in-flight imports beyond the acknowledged ones');
+    t.ok(
+      listed.length <= acknowledged.size + run.inFlightAtKill.size,
+      'at most the in-flight imports beyond the acknowledged ones',
+    );
 
     // every acknowledged import (of both rounds so far) is served by its id
     const byName = new Map([...allFiles.values()].map((f) => [f.name, f]));
@@ -282,14 +309,22 @@ for (const [index, { round, files }] of rounds.entries()) {
       const { status, body } = await getJson(second, `/api/drivercard/imports?import_id=${id}`);
       t.equal(status, 200, `${name}: served after the crash`);
       t.equal(body.items?.length, 1);
-      t.equal(body.items?.[0]?.content_sha256, byName.get(name)!.sha256, `${name}: the acknowledged import holds its file`);
+      t.equal(
+        body.items?.[0]?.content_sha256,
+        byName.get(name)!.sha256,
+        `${name}: the acknowledged import holds its file`,
+      );
       t.equal(listedBySha.get(byName.get(name)!.sha256)?.import_id, id, `${name}: listed under its acknowledged id`);
     }
 
     // re-POST: acknowledged files are reused, the others are imported (or reused if committed before the kill)
     for (const [name, id] of acknowledged) {
       const { status, body } = await post(second, byName.get(name)!);
-      t.same({ status, reused: body.reused, import_id: body.import_id }, { status: 200, reused: true, import_id: id }, `${name}: re-POST reuses`);
+      t.same(
+        { status, reused: body.reused, import_id: body.import_id },
+        { status: 200, reused: true, import_id: id },
+        `${name}: re-POST reuses`,
+      );
     }
     for (const file of files.filter((f) => !acknowledged.has(f.name))) {
       const { status, body } = await post(second, file);
@@ -306,6 +341,8 @@ for (const [index, { round, files }] of rounds.entries()) {
     const { code, signal } = await withTimeout(second.exited, EXIT_TIMEOUT_MS, 'the service to stop on SIGTERM');
     t.same({ code, signal }, { code: 0, signal: null }, 'SIGTERM stops the service with exit code 0');
     t.match(second.output(), /SIGTERM received, closing the server and the database/);
-    t.comment(`round ${round}: ${run.acked.size} acknowledged, ${run.inFlightAtKill.size} in flight at the kill, ${listed.length} stored, ${Math.round(performance.now() - started)} ms`);
+    t.comment(
+      `round ${round}: ${run.acked.size} acknowledged, ${run.inFlightAtKill.size} in flight at the kill, ${listed.length} stored, ${Math.round(performance.now() - started)} ms`,
+    );
   });
 }

@@ -10,10 +10,17 @@ import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js
 import type { ImportStore, NewImport } from '../core/ports/import-store.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
-import { buildParsedCard, datesFrom, day, range, ts, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
+import {
+  buildParsedCard,
+  datesFrom,
+  day,
+  range,
+  ts,
+  workingDay,
+  type DaySpec,
+} from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoDay, isoTimestampOrNull } from '../core/time.js';
 import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/mappers.js';
-
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 export type ClosableStore = ImportStore & { close(): Promise<void> };
@@ -91,29 +98,36 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
     const repetitive = new Uint8Array(30_000).map((_, i) => (i % 251 === 0 ? i & 0xff : 0x20));
     const random = new Uint8Array(4_000).map(() => Math.floor(Math.random() * 256));
-    for (const [what, content] of [['compressible', repetitive], ['incompressible', random], ['empty', new Uint8Array(0)]] as const) {
+    for (const [what, content] of [
+      ['compressible', repetitive],
+      ['incompressible', random],
+      ['empty', new Uint8Array(0)],
+    ] as const) {
       const input = newImport(card, { content });
       await store.saveImport(input);
       t.same(await store.originalContent(input.import.import_id), content, `${what}: read back byte for byte`);
     }
   });
 
-  withStore('identical content is stored once; a taken archive_id is refused; nothing partial is written', async (t, store) => {
-    const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
-    const first = newImport(card, { archive_id: 'A' });
-    await store.saveImport(first);
-    const again = { ...newImport(card, { content: first.content, archive_id: 'B' }) };
-    const dup = await store.saveImport(again);
-    t.equal(dup.outcome, 'duplicate_content');
-    t.equal(dup.import.import_id, first.import.import_id);
-    const other = newImport(buildParsedCard({ days: [workingDay('2026-03-03')] }), { archive_id: 'A' });
-    const taken = await store.saveImport(other);
-    t.equal(taken.outcome, 'archive_taken');
-    t.equal(taken.import.import_id, first.import.import_id);
-    t.equal((await store.listImports({ card_number: null, range: OPEN }, ALL)).total, 1);
-    t.equal(await store.findImport({ kind: 'import_id', value: again.import.import_id }), null);
-    t.equal((await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN)).length, 1);
-  });
+  withStore(
+    'identical content is stored once; a taken archive_id is refused; nothing partial is written',
+    async (t, store) => {
+      const card = buildParsedCard({ days: [workingDay('2026-03-02')] });
+      const first = newImport(card, { archive_id: 'A' });
+      await store.saveImport(first);
+      const again = { ...newImport(card, { content: first.content, archive_id: 'B' }) };
+      const dup = await store.saveImport(again);
+      t.equal(dup.outcome, 'duplicate_content');
+      t.equal(dup.import.import_id, first.import.import_id);
+      const other = newImport(buildParsedCard({ days: [workingDay('2026-03-03')] }), { archive_id: 'A' });
+      const taken = await store.saveImport(other);
+      t.equal(taken.outcome, 'archive_taken');
+      t.equal(taken.import.import_id, first.import.import_id);
+      t.equal((await store.listImports({ card_number: null, range: OPEN }, ALL)).total, 1);
+      t.equal(await store.findImport({ kind: 'import_id', value: again.import.import_id }), null);
+      t.equal((await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN)).length, 1);
+    },
+  );
 
   withStore('20 parallel saves of the same content create exactly one import', async (t, store) => {
     const card = buildParsedCard({ days: datesFrom('2026-02-01', 28).map((d) => workingDay(d)) });
@@ -132,7 +146,10 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     const broken = structuredClone(card);
     (broken.activities[3] as { activity: string }).activity = 'FLYING';
     const input = newImport(broken);
-    const error = await store.saveImport(input).then(() => null, (e: Error) => e);
+    const error = await store.saveImport(input).then(
+      () => null,
+      (e: Error) => e,
+    );
     t.ok(error instanceof Error, 'rejects');
     t.notMatch(String(error?.message), /content \d|INSERT|VALUES/, 'the error carries no SQL or bound values');
     t.equal(await store.findImport({ kind: 'content_sha256', value: input.import.content_sha256 }), null);
@@ -142,39 +159,57 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.equal((await store.activities([{ import_id: input.import.import_id, date: day('2026-03-02') }], null)).total, 7);
   });
 
-  withStore('sequence grows; day records carry fingerprint, distance, quarantine; ordered by date then sequence', async (t, store) => {
-    const days = datesFrom('2026-03-01', 3).map((d) => workingDay(d, 100));
-    const older = newImport(buildParsedCard({ days }));
-    const newer = newImport(buildParsedCard({ days: [...days.slice(1), workingDay('2026-03-04', 7)] }), { status: 'QUARANTINED' });
-    await store.saveImport(older);
-    await store.saveImport(newer);
-    const records = await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN);
-    t.same(
-      records.map((r) => [isoDay(r.date), r.import_id, r.quarantined]),
-      [
-        ['2026-03-01', older.import.import_id, false],
-        ['2026-03-02', older.import.import_id, false],
-        ['2026-03-02', newer.import.import_id, true],
-        ['2026-03-03', older.import.import_id, false],
-        ['2026-03-03', newer.import.import_id, true],
-        ['2026-03-04', newer.import.import_id, true],
-      ],
-    );
-    const seqOld = records[0]!.sequence;
-    const seqNew = records[2]!.sequence;
-    t.ok(seqNew > seqOld, 'newer import has a larger sequence');
-    t.equal(records[1]!.fingerprint, records[2]!.fingerprint, 'identical days share a fingerprint');
-    t.equal(records[5]!.distance_km, 7);
-    t.equal(records[5]!.card_number, 'DRIVER0000000100');
-    const ranged = await store.dayRecords({ kind: 'import', import_id: newer.import.import_id }, range('2026-03-03', '2026-03-03'));
-    t.same(ranged.map((r) => isoDay(r.date)), ['2026-03-03']);
-    t.same(await store.dayRecords({ kind: 'card', card_number: 'OTHER' }, OPEN), []);
-  });
+  withStore(
+    'sequence grows; day records carry fingerprint, distance, quarantine; ordered by date then sequence',
+    async (t, store) => {
+      const days = datesFrom('2026-03-01', 3).map((d) => workingDay(d, 100));
+      const older = newImport(buildParsedCard({ days }));
+      const newer = newImport(buildParsedCard({ days: [...days.slice(1), workingDay('2026-03-04', 7)] }), {
+        status: 'QUARANTINED',
+      });
+      await store.saveImport(older);
+      await store.saveImport(newer);
+      const records = await store.dayRecords({ kind: 'card', card_number: 'DRIVER0000000100' }, OPEN);
+      t.same(
+        records.map((r) => [isoDay(r.date), r.import_id, r.quarantined]),
+        [
+          ['2026-03-01', older.import.import_id, false],
+          ['2026-03-02', older.import.import_id, false],
+          ['2026-03-02', newer.import.import_id, true],
+          ['2026-03-03', older.import.import_id, false],
+          ['2026-03-03', newer.import.import_id, true],
+          ['2026-03-04', newer.import.import_id, true],
+        ],
+      );
+      const seqOld = records[0]!.sequence;
+      const seqNew = records[2]!.sequence;
+      t.ok(seqNew > seqOld, 'newer import has a larger sequence');
+      t.equal(records[1]!.fingerprint, records[2]!.fingerprint, 'identical days share a fingerprint');
+      t.equal(records[5]!.distance_km, 7);
+      t.equal(records[5]!.card_number, 'DRIVER0000000100');
+      const ranged = await store.dayRecords(
+        { kind: 'import', import_id: newer.import.import_id },
+        range('2026-03-03', '2026-03-03'),
+      );
+      t.same(
+        ranged.map((r) => isoDay(r.date)),
+        ['2026-03-03'],
+      );
+      t.same(await store.dayRecords({ kind: 'card', card_number: 'OTHER' }, OPEN), []);
+    },
+  );
 
   withStore('activities read back exactly, in time order, with stable pages and totals', async (t, store) => {
     const days: DaySpec[] = [
       ...datesFrom('2026-03-01', 5).map((d) => workingDay(d)),
-      { date: '2026-03-06', changes: [['00:00', 'REST', { inserted: false }], ['08:00', 'WORK', { inserted: false, manual: true }], ['09:00', 'DRIVING', { crew: true, slot: 'CO_DRIVER' }]] },
+      {
+        date: '2026-03-06',
+        changes: [
+          ['00:00', 'REST', { inserted: false }],
+          ['08:00', 'WORK', { inserted: false, manual: true }],
+          ['09:00', 'DRIVING', { crew: true, slot: 'CO_DRIVER' }],
+        ],
+      },
     ];
     const card = buildParsedCard({ days });
     // shuffle the input: the store must order by time itself
@@ -214,105 +249,194 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.same(await store.activityTotals([]), { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 });
   });
 
-  withStore('events, faults, vehicles, positions: import scope with range; card scope de-duplicates', async (t, store) => {
-    const event = (start: string, end: string | null, code = 5) => ({
-      code, start, end, vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
-    });
-    const oldCard = buildParsedCard({
-      events: [event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'), event('2026-03-05T10:00:00Z', '2026-03-05T11:00:00Z', 7)],
-      faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-      vehicles: [{ first_use: '2026-03-01T06:00:00Z', last_use: '2026-03-02T18:00:00Z', odometer_begin_km: 1000, odometer_end_km: 1800, distance_km: 800, vu_data_block_counter: 12 }],
-      positions: [
-        { timestamp: '2026-03-01T06:00:00Z', latitude: 60.1, longitude: 24.9, odometer_km: 1000 },
-        { timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 },
-      ],
-    });
-    const newCard = buildParsedCard({
-      events: [
-        event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
-        event('2026-03-08T10:00:00Z', null),
-        event('2026-03-08T10:00:00Z', null),
-        { code: 0x99, type: null, description: null },
-      ],
-      faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-      vehicles: [{ first_use: '2026-03-01T06:00:00Z', last_use: '2026-03-02T18:00:00Z', odometer_begin_km: 1000, odometer_end_km: 1800, distance_km: 800, vu_data_block_counter: 12 }],
-      positions: [{ timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 }],
-    });
-    const older = newImport(oldCard);
-    const newer = newImport(newCard, { status: 'QUARANTINED' });
-    await store.saveImport(older);
-    await store.saveImport(newer);
-    const card = { kind: 'card', card_number: 'DRIVER0000000100', range: OPEN } as const;
+  withStore(
+    'events, faults, vehicles, positions: import scope with range; card scope de-duplicates',
+    async (t, store) => {
+      const event = (start: string, end: string | null, code = 5) => ({
+        code,
+        start,
+        end,
+        vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
+      });
+      const oldCard = buildParsedCard({
+        events: [
+          event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
+          event('2026-03-05T10:00:00Z', '2026-03-05T11:00:00Z', 7),
+        ],
+        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
+        vehicles: [
+          {
+            first_use: '2026-03-01T06:00:00Z',
+            last_use: '2026-03-02T18:00:00Z',
+            odometer_begin_km: 1000,
+            odometer_end_km: 1800,
+            distance_km: 800,
+            vu_data_block_counter: 12,
+          },
+        ],
+        positions: [
+          { timestamp: '2026-03-01T06:00:00Z', latitude: 60.1, longitude: 24.9, odometer_km: 1000 },
+          { timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 },
+        ],
+      });
+      const newCard = buildParsedCard({
+        events: [
+          event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
+          event('2026-03-08T10:00:00Z', null),
+          event('2026-03-08T10:00:00Z', null),
+          { code: 0x99, type: null, description: null },
+        ],
+        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
+        vehicles: [
+          {
+            first_use: '2026-03-01T06:00:00Z',
+            last_use: '2026-03-02T18:00:00Z',
+            odometer_begin_km: 1000,
+            odometer_end_km: 1800,
+            distance_km: 800,
+            vu_data_block_counter: 12,
+          },
+        ],
+        positions: [{ timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 }],
+      });
+      const older = newImport(oldCard);
+      const newer = newImport(newCard, { status: 'QUARANTINED' });
+      await store.saveImport(older);
+      await store.saveImport(newer);
+      const card = { kind: 'card', card_number: 'DRIVER0000000100', range: OPEN } as const;
 
-    const events = await store.events(card, null);
-    t.same(
-      events.items.map((e) => [isoTimestampOrNull(e.start), e.code, e.import_id, e.quarantined]),
-      [
-        [null, 0x99, newer.import.import_id, true],
-        ['2026-03-01T10:00:00Z', 5, newer.import.import_id, true],
-        ['2026-03-05T10:00:00Z', 7, older.import.import_id, false],
-        ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
-        ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
-      ],
-      'identical rows of several imports once (newest copy); repeats inside one import kept',
-    );
-    t.strictSame(eventFaultToResponse(events.items[2]!), {
-      import_id: older.import.import_id, card_number: 'DRIVER0000000100', code: 7, type: 'POWER_SUPPLY_INTERRUPTION',
-      description: 'Power supply interruption', start: '2026-03-05T10:00:00Z', end: '2026-03-05T11:00:00Z',
-      vehicle_registration: { nation: 'FI', number: 'TEST-VRN' }, quarantined: false,
-    });
-    t.equal(events.items[0]!.vehicle_registration, null);
-    const page = await store.events(card, { limit: 2, offset: 2 });
-    t.equal(page.total, 5);
-    t.same(page.items, events.items.slice(2, 4));
+      const events = await store.events(card, null);
+      t.same(
+        events.items.map((e) => [isoTimestampOrNull(e.start), e.code, e.import_id, e.quarantined]),
+        [
+          [null, 0x99, newer.import.import_id, true],
+          ['2026-03-01T10:00:00Z', 5, newer.import.import_id, true],
+          ['2026-03-05T10:00:00Z', 7, older.import.import_id, false],
+          ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
+          ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
+        ],
+        'identical rows of several imports once (newest copy); repeats inside one import kept',
+      );
+      t.strictSame(eventFaultToResponse(events.items[2]!), {
+        import_id: older.import.import_id,
+        card_number: 'DRIVER0000000100',
+        code: 7,
+        type: 'POWER_SUPPLY_INTERRUPTION',
+        description: 'Power supply interruption',
+        start: '2026-03-05T10:00:00Z',
+        end: '2026-03-05T11:00:00Z',
+        vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
+        quarantined: false,
+      });
+      t.equal(events.items[0]!.vehicle_registration, null);
+      const page = await store.events(card, { limit: 2, offset: 2 });
+      t.equal(page.total, 5);
+      t.same(page.items, events.items.slice(2, 4));
 
-    const ranged = await store.events({ ...card, range: range('2026-03-02', '2026-03-07') }, null);
-    t.same(ranged.items.map((e) => e.code), [7], 'range excludes rows without a start and outside rows');
-    const oneImport = await store.events({ kind: 'import', import_id: older.import.import_id, range: range('2026-03-01', '2026-03-01') }, null);
-    t.same(oneImport.items.map((e) => [e.code, e.import_id]), [[5, older.import.import_id]]);
+      const ranged = await store.events({ ...card, range: range('2026-03-02', '2026-03-07') }, null);
+      t.same(
+        ranged.items.map((e) => e.code),
+        [7],
+        'range excludes rows without a start and outside rows',
+      );
+      const oneImport = await store.events(
+        { kind: 'import', import_id: older.import.import_id, range: range('2026-03-01', '2026-03-01') },
+        null,
+      );
+      t.same(
+        oneImport.items.map((e) => [e.code, e.import_id]),
+        [[5, older.import.import_id]],
+      );
 
-    const faults = await store.faults({ ...card, range: range('2026-03-03', '2026-03-03') }, null);
-    t.same(faults.items.map((f) => [f.code, isoTimestampOrNull(f.start), f.import_id]), [[1, '2026-03-02T23:50:00Z', newer.import.import_id]], 'overlap counts');
+      const faults = await store.faults({ ...card, range: range('2026-03-03', '2026-03-03') }, null);
+      t.same(
+        faults.items.map((f) => [f.code, isoTimestampOrNull(f.start), f.import_id]),
+        [[1, '2026-03-02T23:50:00Z', newer.import.import_id]],
+        'overlap counts',
+      );
 
-    const vehicles = await store.vehiclesUsed(card, null);
-    t.equal(vehicles.total, 1);
-    t.strictSame(vehicleUsedToResponse(vehicles.items[0]!), {
-      import_id: newer.import.import_id, card_number: 'DRIVER0000000100', registration: { nation: 'FI', number: 'ABC-123' },
-      vin: null, first_use: '2026-03-01T06:00:00Z', last_use: '2026-03-02T18:00:00Z', odometer_begin_km: 1000,
-      odometer_end_km: 1800, distance_km: 800, vu_data_block_counter: 12, quarantined: true,
-    });
-    t.equal((await store.vehiclesUsed({ ...card, range: range('2026-03-03', null) }, null)).total, 0);
+      const vehicles = await store.vehiclesUsed(card, null);
+      t.equal(vehicles.total, 1);
+      t.strictSame(vehicleUsedToResponse(vehicles.items[0]!), {
+        import_id: newer.import.import_id,
+        card_number: 'DRIVER0000000100',
+        registration: { nation: 'FI', number: 'ABC-123' },
+        vin: null,
+        first_use: '2026-03-01T06:00:00Z',
+        last_use: '2026-03-02T18:00:00Z',
+        odometer_begin_km: 1000,
+        odometer_end_km: 1800,
+        distance_km: 800,
+        vu_data_block_counter: 12,
+        quarantined: true,
+      });
+      t.equal((await store.vehiclesUsed({ ...card, range: range('2026-03-03', null) }, null)).total, 0);
 
-    const positions = await store.positions(card, null);
-    t.same(positions.items.map((p) => [isoTimestampOrNull(p.timestamp), p.import_id]), [
-      ['2026-03-01T06:00:00Z', older.import.import_id],
-      ['2026-03-02T18:00:00Z', newer.import.import_id],
-    ]);
-    t.strictSame(positionToResponse(positions.items[0]!), {
-      import_id: older.import.import_id, card_number: 'DRIVER0000000100', timestamp: '2026-03-01T06:00:00Z', latitude: 60.1,
-      longitude: 24.9, source: 'PLACE', type: 'BEGIN', country_code: 'FI', region_code: null, odometer_km: 1000,
-      gnss_accuracy: null, quarantined: false,
-    });
-    const posRange = await store.positions({ kind: 'import', import_id: older.import.import_id, range: range('2026-03-02', '2026-03-02') }, null);
-    t.same(posRange.items.map((p) => isoTimestampOrNull(p.timestamp)), ['2026-03-02T18:00:00Z']);
-    t.same(await store.positions({ kind: 'card', card_number: 'NOBODY', range: OPEN }, ALL), { items: [], total: 0 });
-  });
+      const positions = await store.positions(card, null);
+      t.same(
+        positions.items.map((p) => [isoTimestampOrNull(p.timestamp), p.import_id]),
+        [
+          ['2026-03-01T06:00:00Z', older.import.import_id],
+          ['2026-03-02T18:00:00Z', newer.import.import_id],
+        ],
+      );
+      t.strictSame(positionToResponse(positions.items[0]!), {
+        import_id: older.import.import_id,
+        card_number: 'DRIVER0000000100',
+        timestamp: '2026-03-01T06:00:00Z',
+        latitude: 60.1,
+        longitude: 24.9,
+        source: 'PLACE',
+        type: 'BEGIN',
+        country_code: 'FI',
+        region_code: null,
+        odometer_km: 1000,
+        gnss_accuracy: null,
+        quarantined: false,
+      });
+      const posRange = await store.positions(
+        { kind: 'import', import_id: older.import.import_id, range: range('2026-03-02', '2026-03-02') },
+        null,
+      );
+      t.same(
+        posRange.items.map((p) => isoTimestampOrNull(p.timestamp)),
+        ['2026-03-02T18:00:00Z'],
+      );
+      t.same(await store.positions({ kind: 'card', card_number: 'NOBODY', range: OPEN }, ALL), { items: [], total: 0 });
+    },
+  );
 
   withStore('imports list: all, by card, by overlapping range, paged in save order', async (t, store) => {
     const a = newImport(buildParsedCard({ days: datesFrom('2026-01-01', 10).map((d) => workingDay(d)) }));
-    const b = newImport(buildParsedCard({ card_number: 'OTHERCARD0000001', days: datesFrom('2026-01-20', 5).map((d) => workingDay(d)) }));
+    const b = newImport(
+      buildParsedCard({ card_number: 'OTHERCARD0000001', days: datesFrom('2026-01-20', 5).map((d) => workingDay(d)) }),
+    );
     const c = newImport(buildParsedCard({ days: datesFrom('2026-02-01', 10).map((d) => workingDay(d)) }));
     const empty = newImport(buildParsedCard({}));
     for (const input of [a, b, c, empty]) await store.saveImport(input);
     const ids = (r: { items: ImportRow[] }) => r.items.map((i) => i.import_id);
     const all = await store.listImports({ card_number: null, range: OPEN }, ALL);
-    t.same(ids(all), [a, b, c, empty].map((x) => x.import.import_id));
+    t.same(
+      ids(all),
+      [a, b, c, empty].map((x) => x.import.import_id),
+    );
     t.equal(all.total, 4);
-    t.same(ids(await store.listImports({ card_number: 'DRIVER0000000100', range: OPEN }, ALL)), [a, c, empty].map((x) => x.import.import_id));
-    t.same(ids(await store.listImports({ card_number: null, range: range('2026-01-10', '2026-01-20') }, ALL)), [a, b].map((x) => x.import.import_id));
-    t.same(ids(await store.listImports({ card_number: null, range: range('2026-02-10', null) }, ALL)), [c.import.import_id]);
+    t.same(
+      ids(await store.listImports({ card_number: 'DRIVER0000000100', range: OPEN }, ALL)),
+      [a, c, empty].map((x) => x.import.import_id),
+    );
+    t.same(
+      ids(await store.listImports({ card_number: null, range: range('2026-01-10', '2026-01-20') }, ALL)),
+      [a, b].map((x) => x.import.import_id),
+    );
+    t.same(ids(await store.listImports({ card_number: null, range: range('2026-02-10', null) }, ALL)), [
+      c.import.import_id,
+    ]);
     const page = await store.listImports({ card_number: null, range: OPEN }, { limit: 2, offset: 1 });
-    t.same(ids(page), [b, c].map((x) => x.import.import_id));
+    t.same(
+      ids(page),
+      [b, c].map((x) => x.import.import_id),
+    );
     t.equal(page.total, 4);
     t.same((await store.listImports({ card_number: null, range: OPEN }, { limit: 2, offset: 10 })).items, []);
   });

@@ -68,9 +68,11 @@ if (!started.available) {
     const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
     await first.saveImport(input);
     const types = new Map(
-      (await first.query(
-        `SELECT table_name || '.' || column_name AS c, data_type AS t FROM information_schema.columns WHERE table_schema = 'public'`,
-      )).map((r) => [r.c, r.t]),
+      (
+        await first.query(
+          `SELECT table_name || '.' || column_name AS c, data_type AS t FROM information_schema.columns WHERE table_schema = 'public'`,
+        )
+      ).map((r) => [r.c, r.t]),
     );
     t.equal(types.get('import_content.content'), 'bytea', 'original bytes as bytea');
     t.equal(types.get('card_event.start_s'), 'bigint', 'epoch seconds past 2038');
@@ -86,34 +88,65 @@ if (!started.available) {
     await second.close();
   });
 
-  t.test('postgres: a derived write (the fleet row) commits without waiting for the disk in its own transaction only', async (t) => {
-    // the throwaway cluster runs with synchronous_commit=off: this database's sessions get it on
-    const url = server.freshDatabaseUrl();
-    const setup = await open(url);
-    const [{ name }] = await setup.query('SELECT current_database() AS name');
-    await setup.query(`ALTER DATABASE "${name as string}" SET synchronous_commit = on`);
-    await setup.close();
-    const store = await open(url);
-    t.teardown(() => store.close());
-    t.same((await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on']);
-    await store.writeDerived("INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)", []);
-    t.same((await store.query('SELECT card_number FROM fleet_card')).map((r) => r.card_number), ['D1'], 'written and committed');
-    t.same((await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on'], 'the session keeps synchronous commits');
-    await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
-    await store.runner.transaction(async (tx) => {
-      await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
-      t.same((await tx.all('SHOW synchronous_commit')).map((r) => r.synchronous_commit), ['on'], 'inside a transaction: part of it');
-    });
-    t.same((await store.query('SELECT record_json FROM fleet_card')).map((r) => r.record_json), ['[3]']);
-  });
+  t.test(
+    'postgres: a derived write (the fleet row) commits without waiting for the disk in its own transaction only',
+    async (t) => {
+      // the throwaway cluster runs with synchronous_commit=off: this database's sessions get it on
+      const url = server.freshDatabaseUrl();
+      const setup = await open(url);
+      const [{ name }] = await setup.query('SELECT current_database() AS name');
+      await setup.query(`ALTER DATABASE "${name as string}" SET synchronous_commit = on`);
+      await setup.close();
+      const store = await open(url);
+      t.teardown(() => store.close());
+      t.same(
+        (await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
+        ['on'],
+      );
+      await store.writeDerived(
+        "INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)",
+        [],
+      );
+      t.same(
+        (await store.query('SELECT card_number FROM fleet_card')).map((r) => r.card_number),
+        ['D1'],
+        'written and committed',
+      );
+      t.same(
+        (await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
+        ['on'],
+        'the session keeps synchronous commits',
+      );
+      await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
+      await store.runner.transaction(async (tx) => {
+        await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
+        t.same(
+          (await tx.all('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
+          ['on'],
+          'inside a transaction: part of it',
+        );
+      });
+      t.same(
+        (await store.query('SELECT record_json FROM fleet_card')).map((r) => r.record_json),
+        ['[3]'],
+      );
+    },
+  );
 
   t.test('postgres: timestamps after 2038 and bulk inserts beyond 65,535 parameters', async (t) => {
     const store = await open();
     t.teardown(() => store.close());
     const days = datesFrom('2037-06-01', 1000).map((d) => workingDay(d)); // 7,000 intervals in 1,000 packed days
     // 7,001 events × 10 columns: more bound values than one statement may carry
-    const many = Array.from({ length: 7000 }, (_, i) => ({ code: 1, start: new Date(Date.UTC(2038, 0, 1) + i * 60_000).toISOString(), end: null }));
-    const card = buildParsedCard({ days, events: [{ code: 5, start: '2040-01-01T10:00:00Z', end: '2040-01-01T11:00:00Z' }, ...many] });
+    const many = Array.from({ length: 7000 }, (_, i) => ({
+      code: 1,
+      start: new Date(Date.UTC(2038, 0, 1) + i * 60_000).toISOString(),
+      end: null,
+    }));
+    const card = buildParsedCard({
+      days,
+      events: [{ code: 5, start: '2040-01-01T10:00:00Z', end: '2040-01-01T11:00:00Z' }, ...many],
+    });
     const input = newImport(card);
     t.equal((await store.saveImport(input)).outcome, 'created');
     const served = days.map((d) => ({ import_id: input.import.import_id, date: day(d.date) }));
@@ -123,7 +156,10 @@ if (!started.available) {
     t.strictSame(all.items.at(-1)!.end, card.activities.at(-1)!.end);
     const events = await store.events({ kind: 'import', import_id: input.import.import_id, range: OPEN }, null);
     t.equal(events.total, 7001);
-    t.same(events.items.slice(-1).map((e) => isoTimestampOrNull(e.start)), ['2040-01-01T10:00:00Z']);
+    t.same(
+      events.items.slice(-1).map((e) => isoTimestampOrNull(e.start)),
+      ['2040-01-01T10:00:00Z'],
+    );
     const paged = await store.activities(served, { limit: 3, offset: 6990 });
     t.same([paged.total, paged.items.length], [7000, 3]);
   });
@@ -131,14 +167,23 @@ if (!started.available) {
   t.test('postgres: a database error carries no SQL and no bound values; nothing is written', async (t) => {
     const store = await open();
     t.teardown(() => store.close());
-    const card = buildParsedCard({ days: [workingDay('2026-03-02')], events: [{ code: 2 ** 40, start: '2026-03-02T10:00:00Z', end: null }] });
+    const card = buildParsedCard({
+      days: [workingDay('2026-03-02')],
+      events: [{ code: 2 ** 40, start: '2026-03-02T10:00:00Z', end: null }],
+    });
     const input = newImport(card);
-    const error = await store.saveImport(input).then(() => null, (e: unknown) => e);
+    const error = await store.saveImport(input).then(
+      () => null,
+      (e: unknown) => e,
+    );
     t.type(error, StorageError);
     t.equal((error as StorageError).code, '22003', 'numeric value out of range');
     t.notMatch(String((error as Error).message), /INSERT|VALUES|content \d|DRIVER0000000100|1099511627776/);
     t.equal(await store.findImport({ kind: 'content_sha256', value: input.import.content_sha256 }), null);
-    const readError = await store.query('SELECT * FROM no_such_table WHERE x = ?', ['secret-value']).then(() => null, (e: unknown) => e);
+    const readError = await store.query('SELECT * FROM no_such_table WHERE x = ?', ['secret-value']).then(
+      () => null,
+      (e: unknown) => e,
+    );
     t.type(readError, StorageError);
     t.notMatch(String((readError as Error).message), /secret-value|no_such_table/);
   });
@@ -146,7 +191,14 @@ if (!started.available) {
   t.test('postgres: seeding writes explicit keys; later imports still get new, larger sequences', async (t) => {
     const store: MikroOrmImportStore = await open();
     t.teardown(() => store.close());
-    const seeded = await seedStore(store, { cards: 2, downloadsPerCard: 3, daysPerDownload: 5, overlapDays: 1, changesPerDay: 4, batchSize: 4 });
+    const seeded = await seedStore(store, {
+      cards: 2,
+      downloadsPerCard: 3,
+      daysPerDownload: 5,
+      overlapDays: 1,
+      changesPerDay: 4,
+      batchSize: 4,
+    });
     t.same([seeded.imports, seeded.dayRecords], [6, 30]);
     const [count] = await store.query('SELECT SUM(n) AS n, COUNT(*) AS d FROM activity_day');
     t.same(count, { n: 6 * 5 * 4, d: 6 * 5 }, 'one packed day per seeded day, 4 intervals each');
@@ -164,25 +216,46 @@ if (!started.available) {
     t.equal(records.at(-1)!.import_id, input.import.import_id);
   });
 
-  t.test('postgres: 20 identical parallel POSTs through the real service give one import and 19 reused, every round', async (t) => {
-    const { startServer } = await import('../composition/server.js');
-    const running = await startServer({ port: 0, databaseUrl: server.freshDatabaseUrl(), dataDir: mkdtempSync(join(tmpdir(), 'dc-race-')) });
-    t.teardown(() => running.close());
-    const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.ddd'));
-    for (const file of files) {
-      const body = JSON.stringify({ file_name: file, content_base64: readFileSync(join(FIXTURES, file)).toString('base64') });
-      const answers = await Promise.all(Array.from({ length: 20 }, async () => {
-        const r = await fetch(`${running.url.replace(/\/$/, '')}/api/drivercard/parse`, {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body,
+  t.test(
+    'postgres: 20 identical parallel POSTs through the real service give one import and 19 reused, every round',
+    async (t) => {
+      const { startServer } = await import('../composition/server.js');
+      const running = await startServer({
+        port: 0,
+        databaseUrl: server.freshDatabaseUrl(),
+        dataDir: mkdtempSync(join(tmpdir(), 'dc-race-')),
+      });
+      t.teardown(() => running.close());
+      const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.ddd'));
+      for (const file of files) {
+        const body = JSON.stringify({
+          file_name: file,
+          content_base64: readFileSync(join(FIXTURES, file)).toString('base64'),
         });
-        return { status: r.status, body: await r.json() as { import_id?: string; reused?: boolean; error?: string } };
-      }));
-      const ok = answers.filter((a) => a.status === 200);
-      if (ok.length === 0) continue; // a fixture the decoder refuses (422 for all 20) says nothing about the race
-      t.same(answers.map((a) => a.status), Array(20).fill(200), `${file}: every answer 200 (${JSON.stringify(answers.find((a) => a.status !== 200)?.body ?? null)})`);
-      t.equal(ok.filter((a) => a.body.reused === false).length, 1, `${file}: exactly one import`);
-      t.equal(ok.filter((a) => a.body.reused === true).length, 19, `${file}: 19 reused`);
-      t.equal(new Set(ok.map((a) => a.body.import_id)).size, 1, `${file}: one import id`);
-    }
-  });
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const r = await fetch(`${running.url.replace(/\/$/, '')}/api/drivercard/parse`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body,
+            });
+            return {
+              status: r.status,
+              body: (await r.json()) as { import_id?: string; reused?: boolean; error?: string },
+            };
+          }),
+        );
+        const ok = answers.filter((a) => a.status === 200);
+        if (ok.length === 0) continue; // a fixture the decoder refuses (422 for all 20) says nothing about the race
+        t.same(
+          answers.map((a) => a.status),
+          Array(20).fill(200),
+          `${file}: every answer 200 (${JSON.stringify(answers.find((a) => a.status !== 200)?.body ?? null)})`,
+        );
+        t.equal(ok.filter((a) => a.body.reused === false).length, 1, `${file}: exactly one import`);
+        t.equal(ok.filter((a) => a.body.reused === true).length, 19, `${file}: 19 reused`);
+        t.equal(new Set(ok.map((a) => a.body.import_id)).size, 1, `${file}: one import id`);
+      }
+    },
+  );
 }

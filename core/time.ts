@@ -99,7 +99,15 @@ function digits2(text: string, at: number): number {
  * instants of its own findings; Date.parse was 16 % of its time). Any other form goes through Date.parse.
  */
 export function parseIsoTimestamp(text: string): EpochSeconds {
-  if (text.length === 20 && text[4] === '-' && text[7] === '-' && text[10] === 'T' && text[13] === ':' && text[16] === ':' && text[19] === 'Z') {
+  if (
+    text.length === 20 &&
+    text[4] === '-' &&
+    text[7] === '-' &&
+    text[10] === 'T' &&
+    text[13] === ':' &&
+    text[16] === ':' &&
+    text[19] === 'Z'
+  ) {
     const month = digits2(text, 5);
     const dayOfMonth = digits2(text, 8);
     const hour = digits2(text, 11);

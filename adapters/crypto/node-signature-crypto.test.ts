@@ -19,7 +19,10 @@ t.test('RSA: raw public operation, bad keys and inputs', async (t) => {
 
 t.test('ECDSA: bad points and signatures are false', async (t) => {
   t.notOk(c.ecdsaVerify('brainpoolP256r1', Uint8Array.of(4, 1, 2, 3), 'SHA-256', Uint8Array.of(1), new Uint8Array(64)));
-  t.notOk(c.ecdsaVerify('prime256v1', new Uint8Array(65), 'SHA-256', Uint8Array.of(1), new Uint8Array(64)), 'point not on the curve');
+  t.notOk(
+    c.ecdsaVerify('prime256v1', new Uint8Array(65), 'SHA-256', Uint8Array.of(1), new Uint8Array(64)),
+    'point not on the curve',
+  );
   t.equal(ecSpki('secp521r1', new Uint8Array(133)).length > 133, true, 'long-form DER lengths');
   t.equal(c.hash('SHA-512', Uint8Array.of()).length, 64);
 });
@@ -28,7 +31,10 @@ t.test('trust store: a self-signed certificate that does not verify is ignored',
   const [gen1, gen2] = testTrustFiles();
   const bad = gen2!.bytes.slice();
   bad[bad.length - 1] ^= 0x01;
-  const { store, notes } = buildTrustStore([gen1!, { name: 'bad-root.bin', bytes: bad }, { name: 'ms.bin', bytes: new Uint8Array(194) }], c);
+  const { store, notes } = buildTrustStore(
+    [gen1!, { name: 'bad-root.bin', bytes: bad }, { name: 'ms.bin', bytes: new Uint8Array(194) }],
+    c,
+  );
   t.equal(store.gen2Roots.size, 0);
   t.match(notes.join('\n'), /bad-root\.bin: a self-signed certificate whose signature does not verify/);
   t.match(notes.join('\n'), /ms\.bin: a first-generation certificate no trusted root opens/);
@@ -39,7 +45,10 @@ t.test('the verifier never throws: an internal failure rates the file UNVERIFIAB
   const broken = { gen1: { security: null }, gen2: null } as unknown as DecodedCard;
   const r = v.verify(broken);
   t.equal(r.authenticity.status, 'UNVERIFIABLE');
-  t.same(r.warnings.map((w) => w.code), ['authenticity_unverifiable']);
+  t.same(
+    r.warnings.map((w) => w.code),
+    ['authenticity_unverifiable'],
+  );
 });
 
 t.test('ECDSA off the calling thread: the same answers, never a rejection', async (t) => {
@@ -54,9 +63,25 @@ t.test('ECDSA off the calling thread: the same answers, never a rejection', asyn
   const bad = signature.slice();
   bad[10] ^= 1;
   t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, bad), false, 'a changed signature byte');
-  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', Uint8Array.of(1, 2, 4), signature), false, 'changed data');
-  t.equal(await c.ecdsaVerifyAsync('prime256v1', new Uint8Array(65), 'SHA-256', data, signature), false, 'a point not on the curve');
-  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, signature.subarray(0, 10)), false, 'a short signature');
+  t.equal(
+    await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', Uint8Array.of(1, 2, 4), signature),
+    false,
+    'changed data',
+  );
+  t.equal(
+    await c.ecdsaVerifyAsync('prime256v1', new Uint8Array(65), 'SHA-256', data, signature),
+    false,
+    'a point not on the curve',
+  );
+  t.equal(
+    await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', data, signature.subarray(0, 10)),
+    false,
+    'a short signature',
+  );
   const notBytes = null as unknown as Uint8Array;
-  t.equal(await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', notBytes, signature), false, 'arguments node:crypto refuses');
+  t.equal(
+    await c.ecdsaVerifyAsync('brainpoolP256r1', point, 'SHA-256', notBytes, signature),
+    false,
+    'arguments node:crypto refuses',
+  );
 });

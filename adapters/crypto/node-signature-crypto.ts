@@ -7,7 +7,12 @@
 import { constants, createHash, createPublicKey, publicDecrypt, verify, type KeyObject } from 'node:crypto';
 import type { CurveName, HashAlgorithm, SignatureCrypto } from '../../core/ports/signature-crypto.js';
 
-const NODE_HASH: Record<HashAlgorithm, string> = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+const NODE_HASH: Record<HashAlgorithm, string> = {
+  'SHA-1': 'sha1',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+};
 
 /** DER of the named-curve OIDs (RFC 5480, RFC 5639) */
 const CURVE_OID: Record<CurveName, string> = {
@@ -63,7 +68,13 @@ export class NodeSignatureCrypto implements SignatureCrypto {
     }
   }
 
-  ecdsaVerify(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): boolean {
+  ecdsaVerify(
+    curve: CurveName,
+    publicPoint: Uint8Array,
+    algorithm: HashAlgorithm,
+    data: Uint8Array,
+    signature: Uint8Array,
+  ): boolean {
     const key = this.ecKey(curve, publicPoint);
     if (key === null) return false;
     try {
@@ -73,12 +84,20 @@ export class NodeSignatureCrypto implements SignatureCrypto {
     }
   }
 
-  ecdsaVerifyAsync(curve: CurveName, publicPoint: Uint8Array, algorithm: HashAlgorithm, data: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  ecdsaVerifyAsync(
+    curve: CurveName,
+    publicPoint: Uint8Array,
+    algorithm: HashAlgorithm,
+    data: Uint8Array,
+    signature: Uint8Array,
+  ): Promise<boolean> {
     const key = this.ecKey(curve, publicPoint);
     if (key === null) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       try {
-        verify(NODE_HASH[algorithm], data, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, ok) => resolve(!error && ok === true));
+        verify(NODE_HASH[algorithm], data, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, ok) =>
+          resolve(!error && ok === true),
+        );
       } catch {
         resolve(false);
       }
@@ -106,7 +125,10 @@ export class NodeSignatureCrypto implements SignatureCrypto {
     let key = this.rsaKeys.get(id);
     if (key === undefined) {
       try {
-        key = createPublicKey({ key: { kty: 'RSA', n: unsignedBase64url(modulus), e: unsignedBase64url(exponent) }, format: 'jwk' });
+        key = createPublicKey({
+          key: { kty: 'RSA', n: unsignedBase64url(modulus), e: unsignedBase64url(exponent) },
+          format: 'jwk',
+        });
       } catch {
         key = null;
       }

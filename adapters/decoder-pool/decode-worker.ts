@@ -20,7 +20,9 @@ function decoderOf(setup: WorkerSetup | undefined): ParsedCardDecoder {
   if (!setup?.trustFiles) return decodeCardFile;
   const crypto = new NodeSignatureCrypto();
   const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(setup.trustFiles, crypto).store);
-  return verifyingCardDecoder(setup.sequentialSignatures === true ? { verify: (card) => verifier.verify(card) } : verifier);
+  return verifyingCardDecoder(
+    setup.sequentialSignatures === true ? { verify: (card) => verifier.verify(card) } : verifier,
+  );
 }
 
 const decode = decoderOf(workerData as WorkerSetup | undefined);
@@ -36,9 +38,10 @@ parentPort!.on('message', async (request: WorkerRequest) => {
     reply = { id: request.id, ok: true, card: packed.card, days };
     transfer = packed.transfer;
   } catch (error) {
-    reply = error instanceof DddDecodeError
-      ? { id: request.id, ok: false, reason: error.reason, message: error.message }
-      : { id: request.id, ok: false, reason: null, message: 'the decoder failed unexpectedly' };
+    reply =
+      error instanceof DddDecodeError
+        ? { id: request.id, ok: false, reason: error.reason, message: error.message }
+        : { id: request.id, ok: false, reason: null, message: 'the decoder failed unexpectedly' };
   }
   parentPort!.postMessage(reply, transfer);
 });

@@ -30,8 +30,21 @@ t.test('large bodies are decoded in a worker, to the very same rows', async (t) 
 t.test('decode failures keep their reason and message; a queue longer than the pool is served in turn', async (t) => {
   const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
   t.teardown(() => pool.close());
-  const names = ['corrupt-vu-download.ddd', 'gen1-basic.ddd', 'corrupt-truncated.ddd', 'gen1-greek.ddd', 'gen2-crew-gnss.ddd'];
-  const answers = await Promise.all(names.map((n) => pool.decode(file(n)).then((card) => card, (e: unknown) => e)));
+  const names = [
+    'corrupt-vu-download.ddd',
+    'gen1-basic.ddd',
+    'corrupt-truncated.ddd',
+    'gen1-greek.ddd',
+    'gen2-crew-gnss.ddd',
+  ];
+  const answers = await Promise.all(
+    names.map((n) =>
+      pool.decode(file(n)).then(
+        (card) => card,
+        (e: unknown) => e,
+      ),
+    ),
+  );
   const vu = answers[0] as DddDecodeError;
   t.type(vu, DddDecodeError);
   t.equal(vu.reason, 'vehicle_unit_download');
@@ -42,25 +55,32 @@ t.test('decode failures keep their reason and message; a queue longer than the p
   t.equal(pool.started, 1, 'one worker for five bodies');
 });
 
-t.test('small bodies stay inline while the event loop has time; a closed pool refuses work and rejects what waits', async (t) => {
-  let loopBusy = false;
-  const pool = new DecoderPool({ size: 1, loopBusy: () => loopBusy });
-  t.equal(pool.inlineBelowBytes, 16 * 1024);
-  t.same(await pool.decode(file('gen1-basic.ddd')), await inlineDecode(file('gen1-basic.ddd')));
-  t.equal(pool.started, 0, 'no worker for a small body');
-  loopBusy = true;
-  t.same(await pool.decode(file('gen1-basic.ddd')), await inlineDecode(file('gen1-basic.ddd')), 'the same answer from a worker');
-  t.equal(pool.started, 1, 'a busy event loop sends small bodies to a worker too');
-  const busy = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
-  const first = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
-  const waiting = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
-  await busy.close();
-  t.match(await waiting, { message: 'the decoder pool is closed' });
-  t.match(await first, { message: 'the decoder pool is closed' }, 'the body in flight too');
-  t.match(await busy.decode(file('gen1-full.ddd')).catch((e: Error) => e), { message: 'the decoder pool is closed' });
-  t.ok(new DecoderPool().size >= 1);
-  await pool.close();
-});
+t.test(
+  'small bodies stay inline while the event loop has time; a closed pool refuses work and rejects what waits',
+  async (t) => {
+    let loopBusy = false;
+    const pool = new DecoderPool({ size: 1, loopBusy: () => loopBusy });
+    t.equal(pool.inlineBelowBytes, 16 * 1024);
+    t.same(await pool.decode(file('gen1-basic.ddd')), await inlineDecode(file('gen1-basic.ddd')));
+    t.equal(pool.started, 0, 'no worker for a small body');
+    loopBusy = true;
+    t.same(
+      await pool.decode(file('gen1-basic.ddd')),
+      await inlineDecode(file('gen1-basic.ddd')),
+      'the same answer from a worker',
+    );
+    t.equal(pool.started, 1, 'a busy event loop sends small bodies to a worker too');
+    const busy = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
+    const first = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
+    const waiting = busy.decode(file('gen1-full.ddd')).catch((e: Error) => e);
+    await busy.close();
+    t.match(await waiting, { message: 'the decoder pool is closed' });
+    t.match(await first, { message: 'the decoder pool is closed' }, 'the body in flight too');
+    t.match(await busy.decode(file('gen1-full.ddd')).catch((e: Error) => e), { message: 'the decoder pool is closed' });
+    t.ok(new DecoderPool().size >= 1);
+    await pool.close();
+  },
+);
 
 t.test('a worker that cannot start: bodies are decoded inline, with the same answers', async (t) => {
   const broken = new DecoderPool({ size: 2, inlineBelowBytes: 0 }, new URL('./no-such-worker.js', import.meta.url));
@@ -74,22 +94,34 @@ t.test('a worker that cannot start: bodies are decoded inline, with the same ans
   t.equal(broken.started, 0, 'no worker kept');
 });
 
-t.test('workers given trust roots verify, EF signatures concurrently or one by one, with the same answers', async (t) => {
-  const signed = signDdd(file('gen2-full.ddd'));
-  const tampered = signed.slice();
-  tampered[tampered.length - 3] ^= 0x01; // the last EF signature of the file
-  for (const sequentialSignatures of [false, true]) {
-    const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, trustFiles: testTrustFiles(), sequentialSignatures });
-    t.teardown(() => pool.close());
-    const { card: ok } = await pool.decode(signed);
-    t.equal(ok.metadata.authenticity?.status, 'VERIFIED', `sequential ${sequentialSignatures}: VERIFIED`);
-    const { card: bad } = await pool.decode(tampered);
-    t.equal(bad.metadata.authenticity?.status, 'INVALID', `sequential ${sequentialSignatures}: a changed signature byte`);
-    t.equal(bad.metadata.authenticity?.efs.filter((e) => e.result === 'INVALID').length, 1, 'exactly one EF');
-    t.ok(bad.metadata.warnings.some((w) => w.code === 'signature_invalid'));
-    t.equal(pool.started, 1);
-  }
-});
+t.test(
+  'workers given trust roots verify, EF signatures concurrently or one by one, with the same answers',
+  async (t) => {
+    const signed = signDdd(file('gen2-full.ddd'));
+    const tampered = signed.slice();
+    tampered[tampered.length - 3] ^= 0x01; // the last EF signature of the file
+    for (const sequentialSignatures of [false, true]) {
+      const pool = new DecoderPool({
+        size: 1,
+        inlineBelowBytes: 0,
+        trustFiles: testTrustFiles(),
+        sequentialSignatures,
+      });
+      t.teardown(() => pool.close());
+      const { card: ok } = await pool.decode(signed);
+      t.equal(ok.metadata.authenticity?.status, 'VERIFIED', `sequential ${sequentialSignatures}: VERIFIED`);
+      const { card: bad } = await pool.decode(tampered);
+      t.equal(
+        bad.metadata.authenticity?.status,
+        'INVALID',
+        `sequential ${sequentialSignatures}: a changed signature byte`,
+      );
+      t.equal(bad.metadata.authenticity?.efs.filter((e) => e.result === 'INVALID').length, 1, 'exactly one EF');
+      t.ok(bad.metadata.warnings.some((w) => w.code === 'signature_invalid'));
+      t.equal(pool.started, 1);
+    }
+  },
+);
 
 t.test('the event loop counts as busy after a window spent mostly running code', async (t) => {
   const busy = eventLoopBusy();

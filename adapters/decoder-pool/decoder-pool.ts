@@ -11,7 +11,12 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { DddDecodeError } from '../../core/decoder/api.js';
-import { decodeCardFile, withDayRecords, type CardDecoder, type DecodedCardFile } from '../../core/use-cases/decode-card-file.js';
+import {
+  decodeCardFile,
+  withDayRecords,
+  type CardDecoder,
+  type DecodedCardFile,
+} from '../../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { WorkerSetup } from './protocol.js';
@@ -68,7 +73,10 @@ interface Slot {
 }
 
 /** The worker's own file: .ts when running from source (tests), .js from dist; the loader is inherited. */
-const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './decode-worker.ts' : './decode-worker.js', import.meta.url);
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './decode-worker.ts' : './decode-worker.js',
+  import.meta.url,
+);
 
 export class DecoderPool {
   readonly size: number;
@@ -83,17 +91,24 @@ export class DecoderPool {
   private readonly setup: WorkerSetup;
   private readonly loopBusy: () => boolean;
 
-  constructor(options: DecoderPoolOptions = {}, private readonly workerUrl: URL = WORKER_URL) {
+  constructor(
+    options: DecoderPoolOptions = {},
+    private readonly workerUrl: URL = WORKER_URL,
+  ) {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
     this.inline = options.inlineDecoder ?? withDayRecords(decodeCardFile, new NodeCryptoHasher());
     this.loopBusy = options.loopBusy ?? eventLoopBusy();
-    this.setup = { trustFiles: options.trustFiles ?? null, sequentialSignatures: options.sequentialSignatures ?? false };
+    this.setup = {
+      trustFiles: options.trustFiles ?? null,
+      sequentialSignatures: options.sequentialSignatures ?? false,
+    };
   }
 
   /** The CardDecoder of the import use case: the card and its day records, both computed by the worker when one decoded it. */
   readonly decode: CardDecoder = (content) => {
-    if (this.unavailable || (content.byteLength < this.inlineBelowBytes && !this.loopBusy())) return this.inline(content);
+    if (this.unavailable || (content.byteLength < this.inlineBelowBytes && !this.loopBusy()))
+      return this.inline(content);
     if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
     return new Promise<DecodedCardFile>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, content, resolve, reject });
@@ -115,7 +130,8 @@ export class DecoderPool {
   }
 
   private dispatch(): void {
-    if (this.unavailable) for (const job of this.queue.splice(0)) this.inline(job.content).then(job.resolve, job.reject);
+    if (this.unavailable)
+      for (const job of this.queue.splice(0)) this.inline(job.content).then(job.resolve, job.reject);
     while (this.queue.length > 0) {
       const slot = this.slots.find((s) => s.job === null) ?? (this.slots.length < this.size ? this.start() : null);
       if (!slot) return;

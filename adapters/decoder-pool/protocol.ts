@@ -51,10 +51,16 @@ export function packCard(card: ParsedCard): { card: PackedCard; transfer: ArrayB
     packed.start[i] = r.start;
     packed.end[i] = r.end;
     packed.duration[i] = r.duration;
-    packed.flags[i] = ACTIVITIES.indexOf(r.activity) | (r.slot === 'CO_DRIVER' ? 4 : 0) | (r.crew ? 8 : 0) |
-      (r.card_inserted ? 16 : 0) | (r.manual_entry ? 32 : 0);
+    packed.flags[i] =
+      ACTIVITIES.indexOf(r.activity) |
+      (r.slot === 'CO_DRIVER' ? 4 : 0) |
+      (r.crew ? 8 : 0) |
+      (r.card_inserted ? 16 : 0) |
+      (r.manual_entry ? 32 : 0);
   }
-  const transfer = [packed.date, packed.start, packed.end, packed.duration, packed.flags].map((a) => a.buffer as ArrayBuffer);
+  const transfer = [packed.date, packed.start, packed.end, packed.duration, packed.flags].map(
+    (a) => a.buffer as ArrayBuffer,
+  );
   return { card: { ...card, activities: packed }, transfer };
 }
 

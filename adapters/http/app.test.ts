@@ -26,13 +26,33 @@ const IMPORT: ImportRow = {
   imported_at: ts('2026-03-02T06:15:00Z'),
   generation: 'GEN1',
   status: 'OK',
-  card: { card_number: 'DRIVER0000000100', issuing_member_state: 'FI', issuing_authority: null, issue_date: null, validity_begin: null, expiry_date: null },
-  driver: { surname: 'X', first_names: 'Y', birth_date: null, preferred_language: null, licence_issuing_nation: null, licence_number: null },
+  card: {
+    card_number: 'DRIVER0000000100',
+    issuing_member_state: 'FI',
+    issuing_authority: null,
+    issue_date: null,
+    validity_begin: null,
+    expiry_date: null,
+  },
+  driver: {
+    surname: 'X',
+    first_names: 'Y',
+    birth_date: null,
+    preferred_language: null,
+    licence_issuing_nation: null,
+    licence_number: null,
+  },
   activity_range: { from: day('2026-01-01'), to: day('2026-01-02'), days: 2 },
   warnings: [],
 };
 
-const emptyList = (page: { limit: number; offset: number }) => ({ items: [], total: 0, limit: page.limit, offset: page.offset, conflicts: [] });
+const emptyList = (page: { limit: number; offset: number }) => ({
+  items: [],
+  total: 0,
+  limit: page.limit,
+  offset: page.offset,
+  conflicts: [],
+});
 
 function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
   const calls: Array<{ name: string; arg: any }> = [];
@@ -46,7 +66,13 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     imports: {
       async parse(request) {
         calls.push({ name: 'parse', arg: request });
-        return { ...IMPORT, file_name: request.file_name, size_bytes: request.content.byteLength, reused: false, conflicting_dates: [] };
+        return {
+          ...IMPORT,
+          file_name: request.file_name,
+          size_bytes: request.content.byteLength,
+          reused: false,
+          conflicting_dates: [],
+        };
       },
     },
     queries: {
@@ -58,7 +84,12 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
       positions: record('positions') as any,
       async timeSummary(arg) {
         calls.push({ name: 'timeSummary', arg });
-        return { basis: { card_number: null, import_ids: [], date_from: null, date_to: null }, totals: { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 }, days: 0, distance_km: 0 };
+        return {
+          basis: { card_number: null, import_ids: [], date_from: null, date_to: null },
+          totals: { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 },
+          days: 0,
+          distance_km: 0,
+        };
       },
     },
     overviews: {
@@ -83,7 +114,11 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     restLog: { record: (entry) => log.push(entry), close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055', 'localhost:5055']),
     maxPayloadBytes: 4096,
-    web: { serve: (p) => (p === '/' ? { body: '<!doctype html><title>x</title>', contentType: 'text/html; charset=utf-8' } : null), contentSecurityPolicy: "default-src 'self'" },
+    web: {
+      serve: (p) =>
+        p === '/' ? { body: '<!doctype html><title>x</title>', contentType: 'text/html; charset=utf-8' } : null,
+      contentSecurityPolicy: "default-src 'self'",
+    },
     newCorrelationId: () => `corr-${++nextId}`,
     ...overrides,
   };
@@ -101,9 +136,19 @@ const post = (body: BodyInit, headers: Record<string, string> = { 'content-type'
 t.test('health: 200 when the database answers, 503 when not', async (t) => {
   const up = fakeDeps();
   const ok = await json(await up.app.fetch(new Request(`${BASE}/health`)));
-  t.same(ok, { status: 200, body: { status: 'ok', service: 'drivercard-rest', database: 'available' }, headers: ok.headers });
+  t.same(ok, {
+    status: 200,
+    body: { status: 'ok', service: 'drivercard-rest', database: 'available' },
+    headers: ok.headers,
+  });
   t.ok(strictValidator(schemas.healthResponseSchema)(ok.body));
-  const down = fakeDeps({ health: { databaseAvailable: async () => { throw new Error('closed'); } } });
+  const down = fakeDeps({
+    health: {
+      databaseAvailable: async () => {
+        throw new Error('closed');
+      },
+    },
+  });
   const bad = await json(await down.app.fetch(new Request(`${BASE}/health`)));
   t.equal(bad.status, 503);
   t.same(bad.body, { status: 'unavailable', service: 'drivercard-rest', database: 'unavailable' });
@@ -132,12 +177,18 @@ t.test('Host header must name the service; no CORS headers anywhere', async (t) 
     t.equal(response.body.error, 'misdirected_request');
   }
   t.equal(calls.length, 0, 'no use case ran for a foreign Host');
-  const ok = await app.fetch(new Request(`${BASE}/api/drivercard/imports`, { headers: { host: 'LOCALHOST:5055', origin: 'https://evil.example' } }));
+  const ok = await app.fetch(
+    new Request(`${BASE}/api/drivercard/imports`, {
+      headers: { host: 'LOCALHOST:5055', origin: 'https://evil.example' },
+    }),
+  );
   t.equal(ok.status, 200);
-  const preflight = await app.fetch(new Request(`${BASE}/api/drivercard/parse`, {
-    method: 'OPTIONS',
-    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
-  }));
+  const preflight = await app.fetch(
+    new Request(`${BASE}/api/drivercard/parse`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    }),
+  );
   for (const response of [ok, preflight]) {
     for (const [name] of response.headers) t.notMatch(name, /^access-control-/, `no ${name}`);
   }
@@ -147,7 +198,12 @@ t.test('Host header must name the service; no CORS headers anywhere', async (t) 
 t.test('parse: content type, body and base64 checks', async (t) => {
   const { app, calls } = fakeDeps();
   const body = JSON.stringify({ file_name: 'a.ddd', content_base64: 'AAEC' });
-  for (const headers of [{} as Record<string, string>, { 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'application/json; charset=latin1' }]) {
+  for (const headers of [
+    {} as Record<string, string>,
+    { 'content-type': 'text/plain' },
+    { 'content-type': 'application/x-www-form-urlencoded' },
+    { 'content-type': 'application/json; charset=latin1' },
+  ]) {
     const r = await json(await app.fetch(post(body, headers)));
     t.equal(r.status, 415, JSON.stringify(headers));
     t.equal(r.body.error, 'unsupported_media_type');
@@ -170,7 +226,14 @@ t.test('parse: content type, body and base64 checks', async (t) => {
     t.same(r.body, { error: 'invalid_payload', message });
   }
   t.equal(calls.length, 0);
-  const ok = await json(await app.fetch(post(JSON.stringify({ file_name: 'C:\\Users\\me\\cards\\a.ddd', content_base64: 'AAEC\nAw==', archive_id: 'arc-9' }), { 'content-type': 'Application/JSON; charset=UTF-8' })));
+  const ok = await json(
+    await app.fetch(
+      post(
+        JSON.stringify({ file_name: 'C:\\Users\\me\\cards\\a.ddd', content_base64: 'AAEC\nAw==', archive_id: 'arc-9' }),
+        { 'content-type': 'Application/JSON; charset=UTF-8' },
+      ),
+    ),
+  );
   t.equal(ok.status, 200);
   t.equal(ok.body.reused, false);
   t.ok(strictValidator(schemas.parseResponseSchema)(ok.body));
@@ -189,7 +252,12 @@ t.test('parse: 413 from Content-Length before reading, and while streaming', asy
   const declared = new Request(`${BASE}/api/drivercard/parse`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': '999999' },
-    body: new ReadableStream({ pull(c) { pulled++; c.enqueue(new Uint8Array(10)); } }),
+    body: new ReadableStream({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(10));
+      },
+    }),
     duplex: 'half',
   } as RequestInit);
   const r1 = await json(await app.fetch(declared));
@@ -200,7 +268,12 @@ t.test('parse: 413 from Content-Length before reading, and while streaming', asy
   const endless = new Request(`${BASE}/api/drivercard/parse`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: new ReadableStream({ pull(c) { streamed += 1000; c.enqueue(new Uint8Array(1000).fill(0x20)); } }),
+    body: new ReadableStream({
+      pull(c) {
+        streamed += 1000;
+        c.enqueue(new Uint8Array(1000).fill(0x20));
+      },
+    }),
     duplex: 'half',
   } as RequestInit);
   const r2 = await json(await app.fetch(endless));
@@ -215,16 +288,34 @@ t.test('parse: 413 from Content-Length before reading, and while streaming', asy
 
 t.test('errors of the use cases map to the contract codes', async (t) => {
   const cases: Array<[unknown, number, Record<string, unknown>]> = [
-    [new DddDecodeError('vehicle_unit_download', 'The file is a vehicle-unit download, not a driver card.'), 422, { error: 'unparseable_ddd', reason: 'vehicle_unit_download' }],
-    [new DddDecodeError('empty', ''), 422, { error: 'unparseable_ddd', reason: 'empty', message: 'The file is empty.' }],
+    [
+      new DddDecodeError('vehicle_unit_download', 'The file is a vehicle-unit download, not a driver card.'),
+      422,
+      { error: 'unparseable_ddd', reason: 'vehicle_unit_download' },
+    ],
+    [
+      new DddDecodeError('empty', ''),
+      422,
+      { error: 'unparseable_ddd', reason: 'empty', message: 'The file is empty.' },
+    ],
     [new ArchiveConflictError('Archive arc-1 holds different content.'), 409, { error: 'archive_conflict' }],
-    [new ConflictingDataError([day('2026-01-02')], 'Imports disagree.'), 409, { error: 'conflicting_data', dates: ['2026-01-02'] }],
+    [
+      new ConflictingDataError([day('2026-01-02')], 'Imports disagree.'),
+      409,
+      { error: 'conflicting_data', dates: ['2026-01-02'] },
+    ],
     [new QuarantinedDataError(['imp-3'], 'Quarantined.'), 409, { error: 'quarantined_data', import_ids: ['imp-3'] }],
     [new NotFoundError('No such import.'), 404, { error: 'not_found', message: 'No such import.' }],
     [new InvalidFilterError('date_to', 'Bad date_to.'), 400, { error: 'invalid_filter', parameter: 'date_to' }],
   ];
   for (const [error, status, expected] of cases) {
-    const { app } = fakeDeps({ imports: { parse: async () => { throw error; } } });
+    const { app } = fakeDeps({
+      imports: {
+        parse: async () => {
+          throw error;
+        },
+      },
+    });
     const r = await json(await app.fetch(post(JSON.stringify({ content_base64: 'AAEC' }))));
     t.equal(r.status, status, String((error as Error).message));
     t.match(r.body, expected);
@@ -236,7 +327,12 @@ t.test('errors of the use cases map to the contract codes', async (t) => {
 t.test('an unexpected failure is 500 internal_error with the correlation id of the log line', async (t) => {
   const seen: string[] = [];
   const { app, log } = fakeDeps({
-    queries: { ...fakeDeps().deps.queries, activities: async () => { throw new TypeError('secret detail at /home/x'); } },
+    queries: {
+      ...fakeDeps().deps.queries,
+      activities: async () => {
+        throw new TypeError('secret detail at /home/x');
+      },
+    },
     onUnexpectedError: (_e, id) => seen.push(id),
   });
   const r = await json(await app.fetch(new Request(`${BASE}/api/drivercard/activities?import_id=imp-1`)));
@@ -245,12 +341,18 @@ t.test('an unexpected failure is 500 internal_error with the correlation id of t
   t.match(r.body.correlation_id, /^corr-\d+$/);
   t.notMatch(JSON.stringify(r.body), /secret|home/);
   t.same(seen, [r.body.correlation_id]);
-  t.match(log.at(-1), { status: 500, correlationId: r.body.correlation_id, path: '/api/drivercard/activities', method: 'GET' });
+  t.match(log.at(-1), {
+    status: 500,
+    correlationId: r.body.correlation_id,
+    path: '/api/drivercard/activities',
+    method: 'GET',
+  });
 });
 
 t.test('query parameters: basis, dates, paging', async (t) => {
   const { app, calls } = fakeDeps();
-  const get = async (q: string, path = 'activities') => json(await app.fetch(new Request(`${BASE}/api/drivercard/${path}?${q}`)));
+  const get = async (q: string, path = 'activities') =>
+    json(await app.fetch(new Request(`${BASE}/api/drivercard/${path}?${q}`)));
   const bad: Array<[string, string, string?]> = [
     ['', 'import_id,archive_id,card_number'],
     ['import_id=a&card_number=b', 'import_id,card_number'],
@@ -297,36 +399,68 @@ t.test('query parameters: basis, dates, paging', async (t) => {
   }
   t.equal(calls.length, 0);
 
-  const ok = await get('card_number=%20dri%20ver0000000100%09&date_from=2026-01-01&date_to=2026-01-01&limit=5000&offset=7');
+  const ok = await get(
+    'card_number=%20dri%20ver0000000100%09&date_from=2026-01-01&date_to=2026-01-01&limit=5000&offset=7',
+  );
   t.equal(ok.status, 200);
   t.same(ok.body, { items: [], total: 0, limit: 5000, offset: 7, conflicts: [] });
   t.same(calls.pop(), {
     name: 'activities',
-    arg: { basis: { kind: 'card_number', value: 'DRIVER0000000100' }, range: range('2026-01-01', '2026-01-01'), page: { limit: 5000, offset: 7 } },
+    arg: {
+      basis: { kind: 'card_number', value: 'DRIVER0000000100' },
+      range: range('2026-01-01', '2026-01-01'),
+      page: { limit: 5000, offset: 7 },
+    },
   });
   await get('archive_id=arc-1', 'events');
-  t.same(calls.pop(), { name: 'events', arg: { basis: { kind: 'archive_id', value: 'arc-1' }, range: { from: null, to: null }, page: { limit: 500, offset: 0 } } });
-  for (const [path, name] of [['faults', 'faults'], ['vehicles-used', 'vehiclesUsed'], ['positions', 'positions']]) {
+  t.same(calls.pop(), {
+    name: 'events',
+    arg: {
+      basis: { kind: 'archive_id', value: 'arc-1' },
+      range: { from: null, to: null },
+      page: { limit: 500, offset: 0 },
+    },
+  });
+  for (const [path, name] of [
+    ['faults', 'faults'],
+    ['vehicles-used', 'vehiclesUsed'],
+    ['positions', 'positions'],
+  ]) {
     t.equal((await get('import_id=imp-1', path)).status, 200);
     t.equal(calls.pop()!.name, name);
   }
   t.equal((await get('', 'imports')).status, 200);
   t.same(calls.pop()!.arg.basis, null, 'imports may list everything');
   t.equal((await get('import_id=imp-1&date_to=2026-01-01', 'time-summary')).status, 200);
-  t.same(calls.pop(), { name: 'timeSummary', arg: { basis: { kind: 'import_id', value: 'imp-1' }, range: range(null, '2026-01-01') } });
+  t.same(calls.pop(), {
+    name: 'timeSummary',
+    arg: { basis: { kind: 'import_id', value: 'imp-1' }, range: range(null, '2026-01-01') },
+  });
   t.equal((await get('import_id=imp-1&date=2024-02-29', 'day-overview')).status, 200);
   t.same(calls.pop()!.arg.range, range('2024-02-29', '2024-02-29'));
   t.equal((await get('import_id=imp-1&date_from=2024-02-01', 'day-overview')).status, 200);
   t.same(calls.pop()!.arg.range, range('2024-02-01', null));
   t.equal((await get('import_id=imp-1&week=2026-W53', 'week-overview')).status, 200);
-  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: ['2026-W53'], range: range('2026-12-28', '2027-01-03') });
+  t.same(calls.pop()!.arg, {
+    basis: { kind: 'import_id', value: 'imp-1' },
+    weeks: ['2026-W53'],
+    range: range('2026-12-28', '2027-01-03'),
+  });
   t.equal((await get('import_id=imp-1&week=2025-W01', 'week-overview')).status, 200);
   t.same(calls.pop()!.arg.range, range('2024-12-30', '2025-01-05'), 'week 1 may start in the previous year');
   t.equal((await get('import_id=imp-1&date_from=2026-03-04&date_to=2026-03-20', 'week-overview')).status, 200);
-  t.same(calls.pop()!.arg, { basis: { kind: 'import_id', value: 'imp-1' }, weeks: null, range: range('2026-03-04', '2026-03-20') });
+  t.same(calls.pop()!.arg, {
+    basis: { kind: 'import_id', value: 'imp-1' },
+    weeks: null,
+    range: range('2026-03-04', '2026-03-20'),
+  });
   const conflict = await get('card_number=X', 'eu561/violations');
   t.equal(conflict.status, 409);
-  t.same(conflict.body, { error: 'conflicting_data', message: 'Imports disagree about 2026-01-01.', dates: ['2026-01-01'] });
+  t.same(conflict.body, {
+    error: 'conflicting_data',
+    message: 'Imports disagree about 2026-01-01.',
+    dates: ['2026-01-01'],
+  });
 });
 
 t.test('the web page is served with its security policy; the log never holds query values', async (t) => {
@@ -356,22 +490,62 @@ t.test('OpenAPI document is generated from the same schema objects as the routes
     const operation = openapi.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as any;
     t.ok(operation, `${route.method} ${route.path} is documented`);
     for (const [status, response] of Object.entries(route.responses)) {
-      t.equal(operation.responses[status].content[response.contentType ?? 'application/json'].schema, response.schema, `${route.path} ${status} schema is the same object`);
+      t.equal(
+        operation.responses[status].content[response.contentType ?? 'application/json'].schema,
+        response.schema,
+        `${route.path} ${status} schema is the same object`,
+      );
     }
     const names = route.query?.names ?? [];
     const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    t.same(operation.parameters.map((p: any) => p.name), [...inPath, ...names], 'path parameters first, then the query');
+    t.same(
+      operation.parameters.map((p: any) => p.name),
+      [...inPath, ...names],
+      'path parameters first, then the query',
+    );
     for (const parameter of operation.parameters.filter((p: any) => p.in === 'path')) {
-      t.same([parameter.required, parameter.schema], [true, schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas] ?? { type: 'string' }]);
+      t.same(
+        [parameter.required, parameter.schema],
+        [
+          true,
+          schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas] ?? {
+            type: 'string',
+          },
+        ],
+      );
     }
     for (const parameter of operation.parameters.filter((p: any) => p.in === 'query')) {
-      t.equal(parameter.schema, schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas]);
-      t.equal(route.query!.schema.properties && (route.query!.schema.properties as any)[parameter.name], parameter.schema);
+      t.equal(
+        parameter.schema,
+        schemas.queryParameterSchemas[parameter.name as keyof typeof schemas.queryParameterSchemas],
+      );
+      t.equal(
+        route.query!.schema.properties && (route.query!.schema.properties as any)[parameter.name],
+        parameter.schema,
+      );
     }
     if (route.body) t.equal(operation.requestBody.content['application/json'].schema, route.body);
   }
-  t.equal((openapi.paths['/api/drivercard/parse']!.post as any).requestBody.content['application/json'].schema, schemas.parseRequestSchema);
-  for (const path of ['/health', '/openapi.json', '/', '/api/drivercard/parse', '/api/drivercard/imports', '/api/drivercard/activities', '/api/drivercard/events', '/api/drivercard/faults', '/api/drivercard/vehicles-used', '/api/drivercard/positions', '/api/drivercard/time-summary', '/api/drivercard/day-overview', '/api/drivercard/week-overview', '/api/drivercard/eu561/violations']) {
+  t.equal(
+    (openapi.paths['/api/drivercard/parse']!.post as any).requestBody.content['application/json'].schema,
+    schemas.parseRequestSchema,
+  );
+  for (const path of [
+    '/health',
+    '/openapi.json',
+    '/',
+    '/api/drivercard/parse',
+    '/api/drivercard/imports',
+    '/api/drivercard/activities',
+    '/api/drivercard/events',
+    '/api/drivercard/faults',
+    '/api/drivercard/vehicles-used',
+    '/api/drivercard/positions',
+    '/api/drivercard/time-summary',
+    '/api/drivercard/day-overview',
+    '/api/drivercard/week-overview',
+    '/api/drivercard/eu561/violations',
+  ]) {
     t.ok(openapi.paths[path], path);
   }
 });

@@ -31,7 +31,13 @@ export const officeRoutes: readonly RouteSpec[] = [
       const rows = query.list === undefined ? await allFleetRows(deps, query) : await todayListRows(deps, query);
       const text = driversCsv(rows, delimiterOf(query), displayZoneOf(deps, query));
       // named after the day it lists (the fleet's state then)
-      return { status: 200, body: csvResponse({ text, fileName: documentFileName('drivers', [new Date().toISOString().slice(0, 10)], 'csv') }) };
+      return {
+        status: 200,
+        body: csvResponse({
+          text,
+          fileName: documentFileName('drivers', [new Date().toISOString().slice(0, 10)], 'csv'),
+        }),
+      };
     },
   },
   ...reportRoutes,

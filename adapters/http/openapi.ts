@@ -28,17 +28,23 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
-      parameters: [...pathParameters(route.path), ...(route.query?.names ?? []).map((name) => ({
-        name,
-        in: 'query',
-        required: false,
-        description: queryParameterDescriptions[name],
-        schema: queryParameterSchemas[name],
-      }))],
+      parameters: [
+        ...pathParameters(route.path),
+        ...(route.query?.names ?? []).map((name) => ({
+          name,
+          in: 'query',
+          required: false,
+          description: queryParameterDescriptions[name],
+          schema: queryParameterSchemas[name],
+        })),
+      ],
       responses: Object.fromEntries(
         Object.entries(route.responses).map(([status, response]) => [
           status,
-          { description: response.description, content: { [response.contentType ?? 'application/json']: { schema: response.schema } } },
+          {
+            description: response.description,
+            content: { [response.contentType ?? 'application/json']: { schema: response.schema } },
+          },
         ]),
       ),
     };
@@ -52,7 +58,9 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[], version: stri
       operationId: 'openApiDocument',
       summary: 'This OpenAPI 3.1 document',
       tags: ['system'],
-      responses: { 200: { description: 'the document', content: { 'application/json': { schema: { type: 'object' } } } } },
+      responses: {
+        200: { description: 'the document', content: { 'application/json': { schema: { type: 'object' } } } },
+      },
     },
   };
   paths['/'] = {

@@ -2,12 +2,7 @@
  * What the HTTP adapter needs from the rest of the service: the use cases of core/use-cases/contracts.ts,
  * the REST log (an outbound port with a file adapter in adapters/rest-log) and the web page.
  */
-import type {
-  HealthUseCase,
-  ImportUseCase,
-  OverviewUseCases,
-  QueryUseCases,
-} from '../../core/use-cases/contracts.js';
+import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../../core/use-cases/fleet-checks.js';

@@ -15,7 +15,8 @@ import * as schemas from './schemas.js';
 import { strictValidator } from './shared/validation.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/', import.meta.url));
-const SAMPLES = process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+const SAMPLES =
+  process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 
 async function service(t: Test): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-http-real-'));
@@ -28,7 +29,11 @@ async function service(t: Test): Promise<RunningServer> {
 }
 
 const post = (url: string, body: unknown, type = 'application/json') =>
-  fetch(url, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** schema errors as paths only (never the values: they may be personal data) */
 function problems(schema: object, value: unknown): string[] {
@@ -38,8 +43,17 @@ function problems(schema: object, value: unknown): string[] {
 
 t.test('the activity row schema serves negative durations (activity_time_out_of_order)', async (t) => {
   const row = {
-    import_id: 'i', card_number: 'C', date: '2025-09-05', start: '2025-09-05T15:01:00Z', end: '2025-09-05T14:53:00Z',
-    activity: 'WORK', duration: -480, slot: 'DRIVER', crew: false, card_inserted: false, manual_entry: true,
+    import_id: 'i',
+    card_number: 'C',
+    date: '2025-09-05',
+    start: '2025-09-05T15:01:00Z',
+    end: '2025-09-05T14:53:00Z',
+    activity: 'WORK',
+    duration: -480,
+    slot: 'DRIVER',
+    crew: false,
+    card_inserted: false,
+    manual_entry: true,
   };
   t.same(problems(schemas.activityRowSchema, row), []);
   t.match(JSON.stringify(schemas.activityRowSchema), /negative/);
@@ -50,7 +64,11 @@ t.test('POST /api/drivercard/anonymize', async (t) => {
   const server = await service(t);
   const url = `${server.url}/api/drivercard/anonymize`;
   const bytes = readFileSync(join(FIXTURES, 'gen2v2-border-load.ddd'));
-  const ok = await post(url, { file_name: 'C:\\cards\\x.ddd', content_base64: bytes.toString('base64'), coarsen_positions: true });
+  const ok = await post(url, {
+    file_name: 'C:\\cards\\x.ddd',
+    content_base64: bytes.toString('base64'),
+    coarsen_positions: true,
+  });
   t.equal(ok.status, 200);
   const body = (await ok.json()) as { file_name: string; content_base64: string; notes: string[] };
   t.same(problems(schemas.anonymizeResponseSchema, body), []);
@@ -64,7 +82,9 @@ t.test('POST /api/drivercard/anonymize', async (t) => {
   t.equal((await post(url, { content_base64: '***' })).status, 400);
   t.equal((await post(url, { content_base64: 'AA==', extra: 1 })).status, 400);
   t.equal((await post(url, { content_base64: 'AA==' }, 'text/plain')).status, 415);
-  const vu = await post(url, { content_base64: readFileSync(join(FIXTURES, 'corrupt-vu-download.ddd')).toString('base64') });
+  const vu = await post(url, {
+    content_base64: readFileSync(join(FIXTURES, 'corrupt-vu-download.ddd')).toString('base64'),
+  });
   t.equal(vu.status, 422);
   t.match(await vu.json(), { error: 'unparseable_ddd', reason: 'vehicle_unit_download' });
   const imports = (await (await fetch(`${server.url}/api/drivercard/imports`)).json()) as { total: number };
@@ -75,11 +95,15 @@ t.test('POST /api/drivercard/anonymize', async (t) => {
 
 t.test('a download with mandatory EFs missing is QUARANTINED and the imports say so', async (t) => {
   const server = await service(t);
-  const res = await post(`${server.url}/api/drivercard/parse`, { content_base64: readFileSync(join(FIXTURES, 'real-missing-efs.ddd')).toString('base64') });
+  const res = await post(`${server.url}/api/drivercard/parse`, {
+    content_base64: readFileSync(join(FIXTURES, 'real-missing-efs.ddd')).toString('base64'),
+  });
   const row = (await res.json()) as { status: string; warnings: Array<{ code: string }> };
   t.equal(row.status, 'QUARANTINED');
   t.equal(row.warnings.filter((w) => w.code === 'missing_ef').length, 7);
-  const list = (await (await fetch(`${server.url}/api/drivercard/imports`)).json()) as { items: Array<{ status: string; quarantined?: boolean }> };
+  const list = (await (await fetch(`${server.url}/api/drivercard/imports`)).json()) as {
+    items: Array<{ status: string; quarantined?: boolean }>;
+  };
   t.equal(list.items[0]!.status, 'QUARANTINED');
 });
 
@@ -87,7 +111,10 @@ async function allPages(base: string, path: string, query: string): Promise<{ it
   const pages: unknown[] = [];
   const items: unknown[] = [];
   for (let offset = 0; ; offset += 5000) {
-    const page = (await (await fetch(`${base}${path}?${query}&limit=5000&offset=${offset}`)).json()) as { items: unknown[]; total: number };
+    const page = (await (await fetch(`${base}${path}?${query}&limit=5000&offset=${offset}`)).json()) as {
+      items: unknown[];
+      total: number;
+    };
     pages.push(page);
     items.push(...page.items);
     if (offset + 5000 >= page.total) break;
@@ -96,14 +123,23 @@ async function allPages(base: string, path: string, query: string): Promise<{ it
 }
 
 if (!existsSync(SAMPLES)) {
-  reportMissingDependency(t, `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the real samples' answers were not validated.`, 'CI checks out ../shared beside the repository');
+  reportMissingDependency(
+    t,
+    `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the real samples' answers were not validated.`,
+    'CI checks out ../shared beside the repository',
+  );
 } else {
   t.test("the real samples' answers pass the response schemas", async (t) => {
     const server = await service(t);
-    const names = readdirSync(SAMPLES).filter((f) => f.toLowerCase().endsWith('.ddd')).sort();
+    const names = readdirSync(SAMPLES)
+      .filter((f) => f.toLowerCase().endsWith('.ddd'))
+      .sort();
     let cards = 0;
     for (const name of names) {
-      const res = await post(`${server.url}/api/drivercard/parse`, { file_name: name, content_base64: readFileSync(join(SAMPLES, name)).toString('base64') });
+      const res = await post(`${server.url}/api/drivercard/parse`, {
+        file_name: name,
+        content_base64: readFileSync(join(SAMPLES, name)).toString('base64'),
+      });
       if (res.status === 422) continue;
       cards++;
       const row = (await res.json()) as { import_id: string };

@@ -38,13 +38,23 @@ function misdirected(): HttpProblem {
 export function webResponse(deps: HttpAppDependencies, pathname: string): Response | null {
   const asset = deps.web?.serve(pathname) ?? null;
   if (!asset) return null;
-  const headers: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': asset.contentType, 'cache-control': 'no-cache' };
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'content-type': asset.contentType,
+    'cache-control': 'no-cache',
+  };
   if (deps.web?.contentSecurityPolicy) headers['content-security-policy'] = deps.web.contentSecurityPolicy;
   return new Response(asset.body as BodyInit, { status: 200, headers });
 }
 
 /** The answer when h3 found no route for the method and path: a web asset, 405 with Allow, or 404. */
-function unmatchedResponse(deps: HttpAppDependencies, event: H3Event, method: string, state: RequestState, methodsByPath: Map<string, string[]>): Response {
+function unmatchedResponse(
+  deps: HttpAppDependencies,
+  event: H3Event,
+  method: string,
+  state: RequestState,
+  methodsByPath: Map<string, string[]>,
+): Response {
   const pathname = event.url.pathname;
   const allowed = methodsByPath.get(pathname);
   const asset = method === 'GET' ? webResponse(deps, pathname) : null;
@@ -62,12 +72,21 @@ function unmatchedResponse(deps: HttpAppDependencies, event: H3Event, method: st
 }
 
 /** The contract's answer to a failure; an unexpected one is reported with its correlation id and answered 500. */
-async function failureResponse(deps: HttpAppDependencies, error: unknown, request: Request, correlationId: string): Promise<Response> {
+async function failureResponse(
+  deps: HttpAppDependencies,
+  error: unknown,
+  request: Request,
+  correlationId: string,
+): Promise<Response> {
   const problem = problemFor(error);
   if (problem?.code === 'service_busy') await discardBody(request, deps.maxPayloadBytes);
   if (problem) {
     const headers: Record<string, string> =
-      problem.status === 413 ? { connection: 'close' } : problem.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+      problem.status === 413
+        ? { connection: 'close' }
+        : problem.status === 503
+          ? { 'retry-after': String(RETRY_AFTER_SECONDS) }
+          : {};
     return jsonResponse(problem.status, problem.body(), headers);
   }
   deps.onUnexpectedError?.(error, correlationId);
@@ -88,7 +107,9 @@ export function requestMiddleware(
   return async (event, next) => {
     const started = performance.now();
     const correlationId = newCorrelationId();
-    const state: RequestState = { logPath: methodsByPath.has(event.url.pathname) ? event.url.pathname : UNMATCHED_PATH };
+    const state: RequestState = {
+      logPath: methodsByPath.has(event.url.pathname) ? event.url.pathname : UNMATCHED_PATH,
+    };
     states.set(event, state);
     const request = event.req as Request;
     const method = request.method.toUpperCase();
@@ -105,7 +126,14 @@ export function requestMiddleware(
       release?.();
     }
     const path = state.logPath;
-    deps.restLog.record({ time: new Date(), method: KNOWN_METHODS.has(method) ? method : 'OTHER', path, status: response.status, durationMs: performance.now() - started, correlationId });
+    deps.restLog.record({
+      time: new Date(),
+      method: KNOWN_METHODS.has(method) ? method : 'OTHER',
+      path,
+      status: response.status,
+      durationMs: performance.now() - started,
+      correlationId,
+    });
     return response;
   };
 }

@@ -39,7 +39,11 @@ t.teardown(uninstall);
 function fleet(seed: number, cards: number, lastDate: string): { card: string; bytes: Uint8Array }[] {
   return Array.from({ length: cards }, (_, i) => {
     const rng = new Prng(seed * 100 + i);
-    const scenario = baseScenario({ generation: 'GEN1', capacities: GEN1_MAX, days: randomDays(rng, lastDate, 56, { cardOut: i % 2 === 1 }) });
+    const scenario = baseScenario({
+      generation: 'GEN1',
+      capacities: GEN1_MAX,
+      days: randomDays(rng, lastDate, 56, { cardOut: i % 2 === 1 }),
+    });
     const card = `FE${String(seed).padStart(4, '0')}${String(i).padStart(8, '0')}01`;
     scenario.identification.cardNumber = card;
     return { card, bytes: signDdd(encodeCard(scenario)) };
@@ -56,10 +60,13 @@ const sorted = (keys: Key[]) => [...keys].sort();
 function pdfKeys(text: string): { count: number; keys: Key[] } {
   const section = text.slice(text.indexOf('Findings ('));
   const count = Number(/Findings \((\d+)\)/.exec(section)?.[1] ?? NaN);
-  const heads = [...section.matchAll(/^\s*\d+\. (.+?) - (VIOLATION|POTENTIAL|INCOMPLETE_DATA)(?: - severity (MI|SI|VSI|MSI))?/gm)];
+  const heads = [
+    ...section.matchAll(/^\s*\d+\. (.+?) - (VIOLATION|POTENTIAL|INCOMPLETE_DATA)(?: - severity (MI|SI|VSI|MSI))?/gm),
+  ];
   const keys = heads.map((h, i) => {
     const body = section.slice(h.index!, heads[i + 1]?.index ?? section.length);
-    const period = /Period:\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)\s+-\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)/.exec(body);
+    const period =
+      /Period:\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)\s+-\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)/.exec(body);
     const one = (x: string | undefined) => x?.replace(/\s+/g, ' ');
     return `${/\(WTD/.test(h[1]!) ? 'wtd' : 'eu561'}|${h[1]}|${one(period?.[1])}|${one(period?.[2])}|${h[3] ?? '-'}`;
   });
@@ -67,7 +74,11 @@ function pdfKeys(text: string): { count: number; keys: Key[] } {
 }
 
 if (!hasPdftotext) {
-  reportMissingDependency(t, 'findings-everywhere NOT RUN: pdftotext (poppler-utils) is missing', '.ci/run installs poppler-utils');
+  reportMissingDependency(
+    t,
+    'findings-everywhere NOT RUN: pdftotext (poppler-utils) is missing',
+    '.ci/run installs poppler-utils',
+  );
 } else {
   const dataDir = mkdtempSync(join(tmpdir(), 'findings-everywhere-'));
   const trustDir = join(dataDir, 'trust');
@@ -83,30 +94,38 @@ if (!hasPdftotext) {
   const fleets = [fleet(1, 2, '2026-03-15'), fleet(2, 2, '2026-02-27'), fleet(3, 1, '2025-12-31')];
   let totalFindings = 0;
   for (const [f, cards] of fleets.entries()) {
-    t.test(`fleet ${f + 1}: the same findings on the page, in GET /findings, findings.csv and the report PDF`, async (t) => {
-      for (const { card, bytes } of cards) {
-        const parsed = await fetch(new URL('/api/drivercard/parse', server.url), {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ file_name: `${card}.ddd`, content_base64: Buffer.from(bytes).toString('base64') }),
-        });
-        t.equal(parsed.status, 200, `${card} imported`);
-        t.equal((await parsed.json()).status, 'OK', `${card} signed by the test PKI: trusted`);
-      }
-      for (const { card } of cards) {
-        const imports = await (await get(`/api/drivercard/imports?card_number=${card}`)).json();
-        const last: string = imports.items[0].activity_range.to;
-        const week = addWeeks(isoWeekOfDate(last), -1);
-        const states: Partial<ViewState>[] = [
-          { period: 'week' }, { period: '4w' }, { period: 'month' }, { date_from: new Date(Date.parse(last) - 40 * 86_400_000).toISOString().slice(0, 10), date_to: last },
-          { period: '4w', severity: ['MSI', 'VSI'] }, { period: 'week', severity: ['SI', 'MI'] },
-        ];
-        for (const change of states) {
-          const state: ViewState = { ...DEFAULT_STATE, card_number: card, week: formatIsoWeek(week), ...change };
-          totalFindings += await compareSurfaces(t, card, week, state);
+    t.test(
+      `fleet ${f + 1}: the same findings on the page, in GET /findings, findings.csv and the report PDF`,
+      async (t) => {
+        for (const { card, bytes } of cards) {
+          const parsed = await fetch(new URL('/api/drivercard/parse', server.url), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ file_name: `${card}.ddd`, content_base64: Buffer.from(bytes).toString('base64') }),
+          });
+          t.equal(parsed.status, 200, `${card} imported`);
+          t.equal((await parsed.json()).status, 'OK', `${card} signed by the test PKI: trusted`);
         }
-        await weekAsThePrecheckDrawsIt(t, card, week);
-      }
-    });
+        for (const { card } of cards) {
+          const imports = await (await get(`/api/drivercard/imports?card_number=${card}`)).json();
+          const last: string = imports.items[0].activity_range.to;
+          const week = addWeeks(isoWeekOfDate(last), -1);
+          const states: Partial<ViewState>[] = [
+            { period: 'week' },
+            { period: '4w' },
+            { period: 'month' },
+            { date_from: new Date(Date.parse(last) - 40 * 86_400_000).toISOString().slice(0, 10), date_to: last },
+            { period: '4w', severity: ['MSI', 'VSI'] },
+            { period: 'week', severity: ['SI', 'MI'] },
+          ];
+          for (const change of states) {
+            const state: ViewState = { ...DEFAULT_STATE, card_number: card, week: formatIsoWeek(week), ...change };
+            totalFindings += await compareSurfaces(t, card, week, state);
+          }
+          await weekAsThePrecheckDrawsIt(t, card, week);
+        }
+      },
+    );
   }
   t.test('the generated fleets have findings to compare', async (t) => {
     t.ok(totalFindings > 20, `${totalFindings} findings compared`);
@@ -120,17 +139,31 @@ if (!hasPdftotext) {
     const page = (await res.json()) as FindingsPage;
     const api = page.items.map((f) => key(f.source, f.rule, f.start, f.end, f.severity));
     t.equal(page.total, page.items.length);
-    if (state.severity.length > 0) t.ok(page.items.every((f) => state.severity.includes(f.severity as never)), `${label}: only the severities asked`);
+    if (state.severity.length > 0)
+      t.ok(
+        page.items.every((f) => state.severity.includes(f.severity as never)),
+        `${label}: only the severities asked`,
+      );
     const ranks = page.items.map((f) => ['MSI', 'VSI', 'SI', 'MI'].indexOf(f.severity ?? '') >>> 0);
-    t.same(ranks, [...ranks].sort((a, b) => a - b), `${label}: most serious first`);
+    t.same(
+      ranks,
+      [...ranks].sort((a, b) => a - b),
+      `${label}: most serious first`,
+    );
 
     const list = asFake(renderPeriodFindings(page, () => undefined)).find('li', 'finding');
-    const shown = list.map((li) => key(li.dataset.source!, li.dataset.rule!, li.dataset.start!, li.dataset.end!, li.dataset.severity || null));
+    const shown = list.map((li) =>
+      key(li.dataset.source!, li.dataset.rule!, li.dataset.start!, li.dataset.end!, li.dataset.severity || null),
+    );
     t.same(shown, api, `${label}: the page lists them in the same order`);
 
     const csv = parseCsv(await (await get(`/export/findings.csv?${params}`)).text());
     const col = (name: string) => csv[0]!.indexOf(name);
-    const fromCsv = csv.slice(1).map((r) => key(r[col('source')]!, r[col('rule')]!, r[col('start')]!, r[col('end')]!, r[col('severity')] || null));
+    const fromCsv = csv
+      .slice(1)
+      .map((r) =>
+        key(r[col('source')]!, r[col('rule')]!, r[col('start')]!, r[col('end')]!, r[col('severity')] || null),
+      );
     t.same(fromCsv, api, `${label}: findings.csv, same rows in the same order`);
 
     const pdf = new Uint8Array(await (await get(`/report.pdf?${params}`)).arrayBuffer());
@@ -141,17 +174,30 @@ if (!hasPdftotext) {
     t.match(text, `${card}.ddd`, `${label}: the file name instead`);
     t.same(sorted(fromPdf.keys), sorted(api), `${label}: the report PDF lists the same findings`);
     // 56 days of data: a week near their end has its weeks before, so the two-week limits were evaluated
-    if (state.period === 'week' && !state.date_from) t.notMatch(text, /less than two weeks/, `${label}: the report reads the weeks before`);
+    if (state.period === 'week' && !state.date_from)
+      t.notMatch(text, /less than two weeks/, `${label}: the report reads the weeks before`);
     return page.total;
   }
 
   /** The week's EU 561 findings equal the pre-check's over the week and the 3 weeks before, cut to the week. */
   async function weekAsThePrecheckDrawsIt(t: Test, card: string, week: IsoWeek): Promise<void> {
     const window = precheckWindow(week);
-    const pre = await (await get(`/api/drivercard/eu561/violations?card_number=${card}&date_from=${window.dateFrom}&date_to=${window.dateTo}`)).json();
+    const pre = await (
+      await get(
+        `/api/drivercard/eu561/violations?card_number=${card}&date_from=${window.dateFrom}&date_to=${window.dateTo}`,
+      )
+    ).json();
     const cut = precheckForWeek(pre, week).violations.map((v: any) => key('eu561', v.rule, v.start, v.end, v.severity));
-    const params = new URLSearchParams(findingsParams({ card_number: card }, { ...DEFAULT_STATE, card_number: card }, week));
+    const params = new URLSearchParams(
+      findingsParams({ card_number: card }, { ...DEFAULT_STATE, card_number: card }, week),
+    );
     const page = (await (await get(`/api/drivercard/findings?${params}`)).json()) as FindingsPage;
-    t.same(sorted(page.items.filter((f) => f.source === 'eu561').map((f) => key(f.source, f.rule, f.start, f.end, f.severity))), sorted(cut), `${card} ${formatIsoWeek(week)}: as the pre-check with the weeks before draws them`);
+    t.same(
+      sorted(
+        page.items.filter((f) => f.source === 'eu561').map((f) => key(f.source, f.rule, f.start, f.end, f.severity)),
+      ),
+      sorted(cut),
+      `${card} ${formatIsoWeek(week)}: as the pre-check with the weeks before draws them`,
+    );
   }
 }

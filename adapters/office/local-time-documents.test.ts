@@ -20,7 +20,9 @@ const BASIS = `card_number=${CARD}&date_from=2026-03-28&date_to=2026-03-30`;
 async function service() {
   const s = await officeService();
   s.setNow('2026-03-30T10:00:00Z');
-  await s.importCard(buildParsedCard({ card_number: CARD, surname: 'Zeit', days: datesFrom('2026-03-28', 3).map((d) => workingDay(d)) }));
+  await s.importCard(
+    buildParsedCard({ card_number: CARD, surname: 'Zeit', days: datesFrom('2026-03-28', 3).map((d) => workingDay(d)) }),
+  );
   return s;
 }
 
@@ -37,14 +39,28 @@ t.test('CSV: the UTC columns as before, local columns and the zone added after t
   // workingDay: WORK from 06:00 UTC each day
   const work28 = all.find((r) => r.start === '2026-03-28T06:00:00Z')!;
   const work30 = all.find((r) => r.start === '2026-03-30T06:00:00Z')!;
-  t.match(work28, { start_local: '2026-03-28T07:00:00+01:00', end_local: '2026-03-28T07:30:00+01:00', time_zone: 'Europe/Berlin' }, 'winter time: CET');
+  t.match(
+    work28,
+    { start_local: '2026-03-28T07:00:00+01:00', end_local: '2026-03-28T07:30:00+01:00', time_zone: 'Europe/Berlin' },
+    'winter time: CET',
+  );
   t.match(work30, { start_local: '2026-03-30T08:00:00+02:00', time_zone: 'Europe/Berlin' }, 'summer time: CEST');
   // the rest running over the change: 2026-03-28T15:30Z .. 2026-03-29T00:00Z, then 2026-03-29T00:00Z .. 06:00Z
   const over = all.find((r) => r.start === '2026-03-29T00:00:00Z')!;
-  t.match(over, { start_local: '2026-03-29T01:00:00+01:00', end_local: '2026-03-29T08:00:00+02:00' }, '6 h of rest read 01:00–08:00 local');
+  t.match(
+    over,
+    { start_local: '2026-03-29T01:00:00+01:00', end_local: '2026-03-29T08:00:00+02:00' },
+    '6 h of rest read 01:00–08:00 local',
+  );
 
-  const utc = parseCsv(await (await s.get(`/export/activities.csv?${BASIS}`)).text()).slice(1).map((r) => byName(ACTIVITY_HEADER, r));
-  t.match(utc.find((r) => r.start === '2026-03-30T06:00:00Z'), { start_local: '2026-03-30T06:00:00+00:00', time_zone: 'UTC' }, 'the configured zone (UTC here) without tz');
+  const utc = parseCsv(await (await s.get(`/export/activities.csv?${BASIS}`)).text())
+    .slice(1)
+    .map((r) => byName(ACTIVITY_HEADER, r));
+  t.match(
+    utc.find((r) => r.start === '2026-03-30T06:00:00Z'),
+    { start_local: '2026-03-30T06:00:00+00:00', time_zone: 'UTC' },
+    'the configured zone (UTC here) without tz',
+  );
 
   const findings = parseCsv(await (await s.get(`/export/findings.csv?${BASIS}&tz=Europe/Berlin`)).text());
   t.same(findings[0], FINDING_HEADER);
@@ -53,7 +69,12 @@ t.test('CSV: the UTC columns as before, local columns and the zone added after t
   t.same(drivers[0], DRIVER_HEADER);
   const row = byName(DRIVER_HEADER, drivers[1]!);
   // activity ends 2026-03-31T00:00Z (the last day runs to 24:00) → due 2026-04-28T00:00Z
-  t.match(row, { last_download: '2026-03-31T00:00:00Z', last_download_local: '2026-03-31T02:00:00+02:00', next_download_due_local: '2026-04-28T02:00:00+02:00', time_zone: 'Europe/Berlin' });
+  t.match(row, {
+    last_download: '2026-03-31T00:00:00Z',
+    last_download_local: '2026-03-31T02:00:00+02:00',
+    next_download_due_local: '2026-04-28T02:00:00+02:00',
+    time_zone: 'Europe/Berlin',
+  });
 
   const bad = await s.get(`/export/activities.csv?${BASIS}&tz=Mars/Olympus`);
   t.equal(bad.status, 400);
@@ -73,14 +94,21 @@ t.test('report: times in the zone, the zone named (HTML and PDF)', async (t) => 
   t.equal((await s.get(`/report?${BASIS}&tz=Nowhere`)).status, 400);
 
   if (spawnSync('pdftotext', ['-v']).error !== undefined) {
-    reportMissingDependency(t, 'PDF time zone check NOT RUN: pdftotext (poppler-utils) not installed.', '.ci/run installs poppler-utils');
+    reportMissingDependency(
+      t,
+      'PDF time zone check NOT RUN: pdftotext (poppler-utils) not installed.',
+      '.ci/run installs poppler-utils',
+    );
     return;
   }
   const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
   const dir = mkdtempSync(join(tmpdir(), 'tz-report-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'r.pdf'), pdf);
-  const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(
+    /\s+/g,
+    ' ',
+  );
   t.match(text, 'times in Europe/Berlin');
   t.match(text, /2026-03-30 12:00 (\S+ ){0,6}CEST/, 'the import time in summer time (the table cell may wrap)');
   t.notMatch(text, '2026-03-30 10:00');

@@ -3,7 +3,13 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeDddBytes } from '../../core/decoder/index.js';
-import { benchAuthenticity, benchSettings, dropPercent, importMsPerFile, laterDownloads } from './authenticity.bench.js';
+import {
+  benchAuthenticity,
+  benchSettings,
+  dropPercent,
+  importMsPerFile,
+  laterDownloads,
+} from './authenticity.bench.js';
 import { readFileSync } from 'node:fs';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -15,15 +21,24 @@ t.test('dropPercent: the throughput lost against the run without verification', 
 });
 
 t.test('laterDownloads: distinct files of one card under one chain', async (t) => {
-  const files = laterDownloads(new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(join(FIXTURES, 'gen1-basic.ddd')))), 3);
+  const files = laterDownloads(
+    new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(join(FIXTURES, 'gen1-basic.ddd')))),
+    3,
+  );
   t.equal(new Set(files.map((f) => Buffer.from(f).toString('base64'))).size, 3, 'distinct content');
   const times = files.map((f) => decodeDddBytes(f).gen1?.cardDownload?.lastCardDownload);
   t.equal(times[1]! - times[0]!, 60);
-  t.equal(decodeDddBytes(files[0]!).gen1?.identification?.cardNumber, decodeDddBytes(files[2]!).gen1?.identification?.cardNumber);
+  t.equal(
+    decodeDddBytes(files[0]!).gen1?.identification?.cardNumber,
+    decodeDddBytes(files[2]!).gen1?.identification?.cardNumber,
+  );
 });
 
 t.test('importMsPerFile: every mode imports the files (verified ones VERIFIED)', async (t) => {
-  const files = laterDownloads(new Uint8Array((await import('node:fs')).readFileSync(join(FIXTURES, 'gen2-full.ddd'))), 3);
+  const files = laterDownloads(
+    new Uint8Array((await import('node:fs')).readFileSync(join(FIXTURES, 'gen2-full.ddd'))),
+    3,
+  );
   for (const mode of ['without', 'concurrent', 'sequential'] as const) {
     const ms = await importMsPerFile(files, mode, 2);
     t.ok(ms > 0 && Number.isFinite(ms), `${mode}: ${ms.toFixed(1)} ms per import`);
@@ -34,7 +49,14 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   const dir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
   copyFileSync(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'gen2-x.ddd'));
   const lines: string[] = [];
-  await benchAuthenticity({ fixturesDir: dir, imports: 3, rounds: 1, iterations: 2, twentyEightDay: false, print: (l) => lines.push(l) });
+  await benchAuthenticity({
+    fixturesDir: dir,
+    imports: 3,
+    rounds: 1,
+    iterations: 2,
+    twentyEightDay: false,
+    print: (l) => lines.push(l),
+  });
   const text = lines.join('\n');
   t.match(text, /authenticity gen1: skipped/);
   t.match(text, /gen2: gen2-x\.ddd signed/);
@@ -47,7 +69,13 @@ t.test('benchAuthenticity prints the cost rows and the throughput drop per gener
   t.match(text, /import, 4 in flight, verified, EF checks at once +[\d.]+ ms\/file +\d+ imports\/s +drop +-?\d+ %/);
   t.match(text, /import, 4 in flight, verified, EF checks 1 by 1 /);
   const card: string[] = [];
-  await benchAuthenticity({ fixturesDir: mkdtempSync(join(tmpdir(), 'bench-auth-empty-')), imports: 3, rounds: 1, iterations: 2, print: (l) => card.push(l) });
+  await benchAuthenticity({
+    fixturesDir: mkdtempSync(join(tmpdir(), 'bench-auth-empty-')),
+    imports: 3,
+    rounds: 1,
+    iterations: 2,
+    print: (l) => card.push(l),
+  });
   t.match(card.join('\n'), /gen1: 28-day card \(service bench\) signed \([\d,]+ bytes\)\n {2}decodeDddBytes/);
   t.match(card.join('\n'), /import, 1 in flight, verified, EF checks at once +[\d.]+ ms\/file/);
 });

@@ -67,23 +67,38 @@ export function dropPercent(withoutMs: number, withMs: number): number {
 }
 
 /** Milliseconds per import of `files[1..]` (files[0] warms the worker and the chain cache), `inFlight` at a time. */
-export async function importMsPerFile(files: readonly Uint8Array[], mode: ImportMode, inFlight: number): Promise<number> {
+export async function importMsPerFile(
+  files: readonly Uint8Array[],
+  mode: ImportMode,
+  inFlight: number,
+): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-bench-auth-'));
   const store = await createMikroOrmStore({ dataDir: dir });
   const crypto = new NodeSignatureCrypto();
   const trustFiles = testTrustFiles();
   const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(trustFiles, crypto).store);
   const pool = new DecoderPool(
-    mode === 'without' ? {} : { trustFiles, sequentialSignatures: mode === 'sequential', inlineDecoder: withDayRecords(verifyingCardDecoder(verifier), new NodeCryptoHasher()) },
+    mode === 'without'
+      ? {}
+      : {
+          trustFiles,
+          sequentialSignatures: mode === 'sequential',
+          inlineDecoder: withDayRecords(verifyingCardDecoder(verifier), new NodeCryptoHasher()),
+        },
   );
   const { imports } = createUseCases({
-    store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date() }, hasher: new NodeCryptoHasher(),
-    ids: new RandomIdGenerator(), cardDecoder: pool.decode,
+    store,
+    fleet: new MikroOrmFleetStore(store),
+    clock: { now: () => new Date() },
+    hasher: new NodeCryptoHasher(),
+    ids: new RandomIdGenerator(),
+    cardDecoder: pool.decode,
   });
   const expected = mode === 'without' ? null : 'VERIFIED';
   const one = async (content: Uint8Array, n: number): Promise<void> => {
     const answer = await imports.parse({ file_name: `bench-${n}.ddd`, content, archive_id: null });
-    if (answer.reused || (answer.authenticity?.status ?? null) !== expected) throw new Error(`bench import ${n}: ${answer.status} ${answer.authenticity?.status}`);
+    if (answer.reused || (answer.authenticity?.status ?? null) !== expected)
+      throw new Error(`bench import ${n}: ${answer.status} ${answer.authenticity?.status}`);
   };
   try {
     await one(files[0]!, 0);
@@ -106,7 +121,11 @@ export async function importMsPerFile(files: readonly Uint8Array[], mode: Import
 
 const ms = (v: number): string => v.toFixed(2).padStart(8) + ' ms/file';
 
-async function costRows(files: readonly Uint8Array[], iterations: number, print: (line: string) => void): Promise<void> {
+async function costRows(
+  files: readonly Uint8Array[],
+  iterations: number,
+  print: (line: string) => void,
+): Promise<void> {
   const crypto = new NodeSignatureCrypto();
   const trust: TrustStore = buildTrustStore(testTrustFiles(), crypto).store;
   const cards: DecodedCard[] = files.map((f) => decodeDddBytes(f));
@@ -137,13 +156,19 @@ async function costRows(files: readonly Uint8Array[], iterations: number, print:
   print(`  verify, the same file again (cached)      ${ms(againMs)}${share(againMs)}`);
 }
 
-async function throughputRows(files: readonly Uint8Array[], rounds: number, print: (line: string) => void): Promise<void> {
+async function throughputRows(
+  files: readonly Uint8Array[],
+  rounds: number,
+  print: (line: string) => void,
+): Promise<void> {
   // an untimed short run of each mode first: code paths compiled, SQLite and workers started once
-  for (const mode of ['without', 'concurrent', 'sequential'] as const) await importMsPerFile(files.slice(0, 4), mode, 1);
+  for (const mode of ['without', 'concurrent', 'sequential'] as const)
+    await importMsPerFile(files.slice(0, 4), mode, 1);
   for (const inFlight of [1, 4]) {
     const best: Record<ImportMode, number> = { without: Infinity, concurrent: Infinity, sequential: Infinity };
     for (let r = 0; r < rounds; r++) {
-      for (const mode of ['without', 'concurrent', 'sequential'] as const) best[mode] = Math.min(best[mode], await importMsPerFile(files, mode, inFlight));
+      for (const mode of ['without', 'concurrent', 'sequential'] as const)
+        best[mode] = Math.min(best[mode], await importMsPerFile(files, mode, inFlight));
     }
     const row = (label: string, mode: ImportMode): string =>
       `  import, ${inFlight} in flight, ${label.padEnd(28)}${ms(best[mode])}${(1000 / best[mode]).toFixed(0).padStart(6)} imports/s` +
@@ -155,7 +180,13 @@ async function throughputRows(files: readonly Uint8Array[], rounds: number, prin
 }
 
 /** The options with their defaults (`count`: the timed imports plus the warm-up one). */
-export function benchSettings(options: AuthenticityBenchOptions): { print: (line: string) => void; count: number; rounds: number; iterations: number; fixturesDir: string } {
+export function benchSettings(options: AuthenticityBenchOptions): {
+  print: (line: string) => void;
+  count: number;
+  rounds: number;
+  iterations: number;
+  fixturesDir: string;
+} {
   return {
     print: options.print ?? ((line: string) => console.log(line)),
     count: Math.max(3, options.imports ?? 24) + 1,
@@ -175,10 +206,15 @@ export async function benchAuthenticity(options: AuthenticityBenchOptions = {}):
   for (const [generation, prefix] of GENERATION_PREFIXES) {
     const path = largestFixture(fixturesDir, prefix);
     if (path === null) print(`authenticity ${generation}: skipped (no fixtures/ddd/${prefix}*.ddd yet)`);
-    else targets.push({ title: `${generation}: ${path.split(/[\\/]/).pop()}`, bytes: new Uint8Array(readFileSync(path)) });
+    else
+      targets.push({ title: `${generation}: ${path.split(/[\\/]/).pop()}`, bytes: new Uint8Array(readFileSync(path)) });
   }
   // the 28-day gen1 card of the service benchmark: a typical download, whose storage costs a few ms
-  if (options.twentyEightDay !== false) targets.push({ title: 'gen1: 28-day card (service bench)', bytes: twentyEightDayCard(1000, cardNumberOf(0), LAST_DAY) });
+  if (options.twentyEightDay !== false)
+    targets.push({
+      title: 'gen1: 28-day card (service bench)',
+      bytes: twentyEightDayCard(1000, cardNumberOf(0), LAST_DAY),
+    });
   for (const { title, bytes } of targets) {
     const files = laterDownloads(bytes, count);
     print(`${title} signed (${files[0]!.length.toLocaleString('en-US')} bytes)`);

@@ -133,7 +133,12 @@ function formatRow(r: Row): string {
  *   throughput with and without verification).
  * A file whose chain does not verify (the real sample) is measured as is.
  */
-async function verificationRows(bytes: Uint8Array, decodeMs: number, iterations: number, warmup: number): Promise<string[]> {
+async function verificationRows(
+  bytes: Uint8Array,
+  decodeMs: number,
+  iterations: number,
+  warmup: number,
+): Promise<string[]> {
   const crypto = new NodeSignatureCrypto();
   const trust = buildTrustStore(testTrustFiles(), crypto).store;
   const n = Math.min(iterations, 50);
@@ -156,14 +161,22 @@ async function verificationRows(bytes: Uint8Array, decodeMs: number, iterations:
     return { v, other: decodeSigned() };
   });
   let i = 0;
-  const newFileMs = await medianMs(() => {
-    const r = runs[i++ % runs.length]!;
-    return r.v.verify(r.other);
-  }, n, w);
+  const newFileMs = await medianMs(
+    () => {
+      const r = runs[i++ % runs.length]!;
+      return r.v.verify(r.other);
+    },
+    n,
+    w,
+  );
   const againMs = await medianMs(() => warm.verify(card), n, w);
   const row = (label: string, ms: number) =>
     `  ${pad(label, 26)}${pad(ms.toFixed(4), 10, true)} ms/file${pad(((100 * ms) / decodeMs).toFixed(0) + '%', 10, true)} of decode time`;
-  return [row(`verify ${status.toLowerCase()} (cold)`, coldMs), row('verify (same chain, new)', newFileMs), row('verify (same file again)', againMs)];
+  return [
+    row(`verify ${status.toLowerCase()} (cold)`, coldMs),
+    row('verify (same chain, new)', newFileMs),
+    row('verify (same file again)', againMs),
+  ];
 }
 
 export async function benchDecode(options: BenchOptions = {}): Promise<void> {
@@ -199,15 +212,15 @@ export async function benchDecode(options: BenchOptions = {}): Promise<void> {
     let sink = 0;
     const baselineMs = await medianMs(() => (sink += tlvWalkBaseline(bytes)), iterations, warmup);
     const syncMs = await medianMs(() => (sink += decodeDddBytes(bytes).blocks.length), iterations, warmup);
-    const streamMs = await medianMs(
-      async () => (sink += (await decodeDdd(chunks)).blocks.length),
-      iterations,
-      warmup,
-    );
+    const streamMs = await medianMs(async () => (sink += (await decodeDdd(chunks)).blocks.length), iterations, warmup);
     print(`${title}: ${name} (${bytes.length.toLocaleString('en-US')} bytes)`);
     print(formatRow({ label: 'decodeDddBytes', ms: syncMs, size: bytes.length, baselineMs, target: true }));
-    print(formatRow({ label: 'decodeDdd (4 KiB chunks)', ms: streamMs, size: bytes.length, baselineMs, target: false }));
-    print(formatRow({ label: 'baseline TLV walk + slice', ms: baselineMs, size: bytes.length, baselineMs, target: false }));
+    print(
+      formatRow({ label: 'decodeDdd (4 KiB chunks)', ms: streamMs, size: bytes.length, baselineMs, target: false }),
+    );
+    print(
+      formatRow({ label: 'baseline TLV walk + slice', ms: baselineMs, size: bytes.length, baselineMs, target: false }),
+    );
     for (const line of await verificationRows(bytes, syncMs, iterations, warmup)) print(line);
     if (sink < 0) print('unreachable');
   }

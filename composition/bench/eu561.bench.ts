@@ -28,11 +28,20 @@ export function syntheticYear(seed = 561): ActivityIntervalRow[] {
   const rand = rng(seed);
   const rows: ActivityIntervalRow[] = [];
   const push = (start: number, end: number, activity: Activity, known = true, crew = false) => {
-    for (let s = start; s < end; ) {
+    for (let s = start; s < end;) {
       const e = Math.min(end, (Math.floor(s / 86400) + 1) * 86400);
       rows.push({
-        import_id: 'bench', card_number: 'DBENCH0000000001', date: Math.floor(s / 86400), start: s, end: e,
-        activity, duration: e - s, slot: 'DRIVER', crew, card_inserted: known, manual_entry: false,
+        import_id: 'bench',
+        card_number: 'DBENCH0000000001',
+        date: Math.floor(s / 86400),
+        start: s,
+        end: e,
+        activity,
+        duration: e - s,
+        slot: 'DRIVER',
+        crew,
+        card_inserted: known,
+        manual_entry: false,
       });
       s = e;
     }
@@ -96,8 +105,13 @@ function median(xs: number[]): number {
 export async function benchEu561(): Promise<void> {
   const intervals = syntheticYear();
   const input: PrecheckInput = {
-    card_number: 'DBENCH0000000001', surname: 'Bench', first_names: 'Synthetic', import_ids: ['bench'],
-    date_from: null, date_to: null, intervals,
+    card_number: 'DBENCH0000000001',
+    surname: 'Bench',
+    first_names: 'Synthetic',
+    import_ids: ['bench'],
+    date_from: null,
+    date_to: null,
+    intervals,
   };
   runPrecheck(input); // warm-up
   const times: number[] = [];
@@ -117,12 +131,17 @@ export async function benchEu561(): Promise<void> {
   const result = runPrecheck(input);
   const ms = median(times);
   const base = median(baseline);
-  const byStatus = result.violations.reduce<Record<string, number>>((m, v) => ((m[v.status] = (m[v.status] ?? 0) + 1), m), {});
+  const byStatus = result.violations.reduce<Record<string, number>>(
+    (m, v) => ((m[v.status] = (m[v.status] ?? 0) + 1), m),
+    {},
+  );
   console.log(`eu561 pre-check: ${intervals.length} intervals (1 year), median of ${RUNS} runs`);
   console.log(`  pre-check  ${ms.toFixed(2)} ms   (target ${TARGET_MS} ms: ${ms <= TARGET_MS ? 'met' : 'MISSED'})`);
   console.log(`  baseline   ${base.toFixed(3)} ms   (one pass summing durations)`);
   console.log(`  ratio      ${(ms / base).toFixed(1)} x baseline`);
-  console.log(`  findings   ${JSON.stringify(byStatus)}, data gaps ${result.data_gaps.length} (checksum ${sink % 997})`);
+  console.log(
+    `  findings   ${JSON.stringify(byStatus)}, data gaps ${result.data_gaps.length} (checksum ${sink % 997})`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

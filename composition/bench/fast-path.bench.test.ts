@@ -3,7 +3,13 @@ import { benchFastPath } from './fast-path.bench.js';
 
 t.test('the fast-path benchmark prints every row of the issue-9 table next to its baseline', async (t) => {
   const lines: string[] = [];
-  const result = await benchFastPath({ cards: 2, downloads: 2, imports: 3, requests: 6, print: (line) => lines.push(line) });
+  const result = await benchFastPath({
+    cards: 2,
+    downloads: 2,
+    imports: 3,
+    requests: 6,
+    print: (line) => lines.push(line),
+  });
   const text = lines.join('\n');
   for (const row of [
     /import, 28-day gen1 card, 1 \/ 8 clients: \d+ \/ \d+ files\/s \| baseline \(same run\): insert loop \d+ files\/s/,
@@ -17,7 +23,8 @@ t.test('the fast-path benchmark prints every row of the issue-9 table next to it
     /service process: week-overview while 8 clients import, p50 \/ p99: [\d.]+ \/ [\d.]+ ms \(\d+ queries, imports at \d+ files\/s\) \| baseline \(same run\): the same query alone/,
     /service RSS peak \(child process: .*\): \d+ MB \(now \d+ MB\) \| baseline \(same run\): just started \d+ MB/,
     /database size per 28-day import: [\d.]+ KiB \([\d.]+× the file\) \| baseline \(same run\): file/,
-  ]) t.match(text, row);
+  ])
+    t.match(text, row);
   t.equal(result.rows.length, 11);
   t.ok(result.rssPeakMb > 0);
 });

@@ -30,8 +30,18 @@ import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/stora
 import type { MikroOrmImportStore } from '../../adapters/storage/mikro-orm/mikro-orm-import-store.js';
 import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/mikro-orm/sql-runner.js';
 import {
-  ACTIVITY_DAY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS,
-  activityDayValues, dayValues, eventFaultValues, importValues, positionValues, vehicleValues,
+  ACTIVITY_DAY_COLUMNS,
+  DAY_COLUMNS,
+  EVENT_FAULT_COLUMNS,
+  IMPORT_COLUMNS,
+  POSITION_COLUMNS,
+  VEHICLE_COLUMNS,
+  activityDayValues,
+  dayValues,
+  eventFaultValues,
+  importValues,
+  positionValues,
+  vehicleValues,
 } from '../../adapters/storage/mikro-orm/row-mappers.js';
 import type { SqlValue } from '../../adapters/storage/mikro-orm/dialect.js';
 import { startServer } from '../server.js';
@@ -63,7 +73,10 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const hasher = new NodeCryptoHasher();
 
 function median(xs: readonly number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50);
+  return percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 }
 
 /** The densest DDD file at hand: the real 145-day card when the shared samples exist, else the largest fixture. */
@@ -75,7 +88,9 @@ export function denseCardFile(): string | null {
   for (const up of ['../../fixtures/ddd', '../../../fixtures/ddd']) {
     const dir = resolve(HERE, up);
     if (!existsSync(dir)) continue;
-    const files = readdirSync(dir).filter((f) => f.endsWith('.ddd')).map((f) => join(dir, f));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.ddd'))
+      .map((f) => join(dir, f));
     files.sort((a, b) => statSync(b).size - statSync(a).size);
     if (files[0]) return files[0];
   }
@@ -107,7 +122,9 @@ export async function insertLoopMs(templates: readonly Template[], files: number
   const prepare = (table: string, columns: readonly string[]) =>
     db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   const statements = {
-    imports: db.prepare(`INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`),
+    imports: db.prepare(
+      `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
+    ),
     content: prepare('import_content', ['import_pk', 'content']),
     day: prepare('day_record', DAY_COLUMNS),
     activity: prepare('activity_day', ACTIVITY_DAY_COLUMNS),
@@ -127,7 +144,10 @@ export async function insertLoopMs(templates: readonly Template[], files: number
       db.exec('BEGIN IMMEDIATE');
       const pk = statements.imports.all(...importValues(row))[0]!.pk as number;
       statements.content.run(pk, Buffer.from(template.bytes));
-      runAll(statements.day, template.days.map((day) => dayValues(pk, row.card.card_number, day)));
+      runAll(
+        statements.day,
+        template.days.map((day) => dayValues(pk, row.card.card_number, day)),
+      );
       runAll(statements.activity, activityDayValues(pk, template.card.activities));
       runAll(statements.event, eventFaultValues(pk, template.card.events));
       runAll(statements.fault, eventFaultValues(pk, template.card.faults));
@@ -151,7 +171,8 @@ async function templateOf(bytes: Uint8Array): Promise<Template> {
 
 /** Imports through HTTP with 1 and 8 clients, next to the insert loop of the same rows. */
 async function benchImport(count: number, add: (row: FastPathResult['rows'][number]) => void): Promise<void> {
-  const files = (base: number) => Array.from({ length: count }, (_, i) => twentyEightDayCard(base + i, cardNumberOf(base + i), LAST_DAY));
+  const files = (base: number) =>
+    Array.from({ length: count }, (_, i) => twentyEightDayCard(base + i, cardNumberOf(base + i), LAST_DAY));
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-fast-import-'));
   const server = await startServer({ port: 0, dataDir }, { env: {} });
   let one: number;
@@ -160,11 +181,19 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
   let busy: { p50: number; p99: number };
   try {
     await postAll(server.url, [bodyOf(twentyEightDayCard(1, cardNumberOf(1), LAST_DAY), 'warm.ddd')], 1);
-    one = await postAll(server.url, files(910_000).map((b, i) => bodyOf(b, `one-${i}.ddd`)), 1);
+    one = await postAll(
+      server.url,
+      files(910_000).map((b, i) => bodyOf(b, `one-${i}.ddd`)),
+      1,
+    );
     // a query of one card's week, alone and while 8 clients import (p99 ≤ 10 ms while importing)
     const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${cardNumberOf(910_000)}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
     quiet = await latency(weekUrl, Math.max(20, count));
-    const importing = postAll(server.url, files(920_000).map((b, i) => bodyOf(b, `eight-${i}.ddd`)), 8);
+    const importing = postAll(
+      server.url,
+      files(920_000).map((b, i) => bodyOf(b, `eight-${i}.ddd`)),
+      8,
+    );
     let done = false;
     void importing.finally(() => (done = true)).catch(() => undefined);
     busy = await latencyWhile(weekUrl, () => !done);
@@ -190,9 +219,18 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
 }
 
 /** Decode + store of the dense card per file, next to the insert loop of the same rows. */
-async function benchDense(file: string | null, runs: number, add: (row: FastPathResult['rows'][number]) => void): Promise<void> {
+async function benchDense(
+  file: string | null,
+  runs: number,
+  add: (row: FastPathResult['rows'][number]) => void,
+): Promise<void> {
   if (file === null) {
-    add({ path: 'import, dense real card', measured: 'skipped: no dense card file', baseline: '-', goal: '≤ 15 ms (≤ 2 µs/interval)' });
+    add({
+      path: 'import, dense real card',
+      measured: 'skipped: no dense card file',
+      baseline: '-',
+      goal: '≤ 15 ms (≤ 2 µs/interval)',
+    });
     return;
   }
   const bytes = new Uint8Array(readFileSync(file));
@@ -206,7 +244,12 @@ async function benchDense(file: string | null, runs: number, add: (row: FastPath
       const started = performance.now();
       const card = await decodeCardFile(bytes);
       const days = dayRecordsOf(card, hasher);
-      const outcome = await store.saveImport({ import: importRowOf({ bytes, card, days }, n, cardNumberOf(800_000 + n)), content: bytes, card, days });
+      const outcome = await store.saveImport({
+        import: importRowOf({ bytes, card, days }, n, cardNumberOf(800_000 + n)),
+        content: bytes,
+        card,
+        days,
+      });
       if (outcome.outcome !== 'created') throw new Error(`dense import: ${outcome.outcome}`);
       if (n > 0) times.push(performance.now() - started); // the first run warms up
     }
@@ -225,15 +268,36 @@ async function benchDense(file: string | null, runs: number, add: (row: FastPath
 }
 
 /** The rule engine alone on the intervals the pre-check of `card` reads (median of `runs`, ms). */
-async function ruleEngineMs(store: ImportStore, basis: { kind: 'card_number' | 'import_id'; value: string }, runs: number): Promise<{ ms: number; intervals: number }> {
+async function ruleEngineMs(
+  store: ImportStore,
+  basis: { kind: 'card_number' | 'import_id'; value: string },
+  runs: number,
+): Promise<{ ms: number; intervals: number }> {
   const resolved = await resolveBasis(store, basis);
   const data = await servedData(store, resolved, { from: null, to: null });
   // literal copies, as the pre-check use case makes them (a rest copy would make slow dictionary-mode objects)
   const intervals = (await store.activities(servedDays(data), null)).items.map((r) => ({
-    import_id: r.import_id, card_number: r.card_number, date: r.date, start: r.start, end: r.end, activity: r.activity,
-    duration: r.duration, slot: r.slot, crew: r.crew, card_inserted: r.card_inserted, manual_entry: r.manual_entry,
+    import_id: r.import_id,
+    card_number: r.card_number,
+    date: r.date,
+    start: r.start,
+    end: r.end,
+    activity: r.activity,
+    duration: r.duration,
+    slot: r.slot,
+    crew: r.crew,
+    card_inserted: r.card_inserted,
+    manual_entry: r.manual_entry,
   }));
-  const input = { card_number: resolved.card_number, surname: null, first_names: null, import_ids: [], date_from: null, date_to: null, intervals };
+  const input = {
+    card_number: resolved.card_number,
+    surname: null,
+    first_names: null,
+    import_ids: [],
+    date_from: null,
+    date_to: null,
+    intervals,
+  };
   runPrecheck(input);
   const times: number[] = [];
   for (let k = 0; k < runs; k++) {
@@ -252,7 +316,11 @@ function databaseBytes(dataDir: string): number {
 }
 
 /** Seeded store: query latencies, pre-checks, database size. */
-async function benchQueries(options: Required<Omit<FastPathOptions, 'print' | 'denseFile'>> & { denseFile: string | null }, print: (line: string) => void, add: (row: FastPathResult['rows'][number]) => void): Promise<void> {
+async function benchQueries(
+  options: Required<Omit<FastPathOptions, 'print' | 'denseFile'>> & { denseFile: string | null },
+  print: (line: string) => void,
+  add: (row: FastPathResult['rows'][number]) => void,
+): Promise<void> {
   const { cards, downloads, requests } = options;
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-fast-query-'));
   try {
@@ -279,8 +347,15 @@ async function benchQueries(options: Required<Omit<FastPathOptions, 'print' | 'd
     try {
       const bare = await bareH3Latency(requests);
       const weekEnd = addDays(LAST_DAY, -14);
-      const week = (await (await fetch(`${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`)).json()) as { items: Array<{ week: string }> };
-      const wk = await latency(`${server.url}/api/drivercard/week-overview?card_number=${card}&week=${week.items[0]?.week}`, requests);
+      const week = (await (
+        await fetch(
+          `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`,
+        )
+      ).json()) as { items: Array<{ week: string }> };
+      const wk = await latency(
+        `${server.url}/api/drivercard/week-overview?card_number=${card}&week=${week.items[0]?.week}`,
+        requests,
+      );
       const bareText = `bare h3 p50 ${bare.p50.toFixed(2)} / p99 ${bare.p99.toFixed(2)} ms`;
       add({
         path: 'week-overview, one card, p50 / p99',
@@ -288,7 +363,10 @@ async function benchQueries(options: Required<Omit<FastPathOptions, 'print' | 'd
         baseline: `${bareText} (× bare p50 ${(wk.p50 / bare.p50).toFixed(1)})`,
         goal: '≤ 1 / ≤ 4 ms (≤ 3× bare at p50)',
       });
-      const month = await latency(`${server.url}/api/drivercard/activities?card_number=${card}&date_from=${addDays(LAST_DAY, -30)}&date_to=${LAST_DAY}`, requests);
+      const month = await latency(
+        `${server.url}/api/drivercard/activities?card_number=${card}&date_from=${addDays(LAST_DAY, -30)}&date_to=${LAST_DAY}`,
+        requests,
+      );
       add({
         path: 'activities, one card, one month, p50',
         measured: `${month.p50.toFixed(2)} ms (p99 ${month.p99.toFixed(2)})`,
@@ -313,15 +391,31 @@ async function benchQueries(options: Required<Omit<FastPathOptions, 'print' | 'd
   }
 }
 
-async function benchRealPrecheck(url: string, dataDir: string, file: string | null, requests: number, add: (row: FastPathResult['rows'][number]) => void): Promise<void> {
+async function benchRealPrecheck(
+  url: string,
+  dataDir: string,
+  file: string | null,
+  requests: number,
+  add: (row: FastPathResult['rows'][number]) => void,
+): Promise<void> {
   if (file === null) {
-    add({ path: 'real 145-day card, pre-check through HTTP, p50', measured: 'skipped: no dense card file', baseline: '-', goal: '≤ 20 ms' });
+    add({
+      path: 'real 145-day card, pre-check through HTTP, p50',
+      measured: 'skipped: no dense card file',
+      baseline: '-',
+      goal: '≤ 20 ms',
+    });
     return;
   }
-  const response = await fetch(`${url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bodyOf(new Uint8Array(readFileSync(file)), 'dense.ddd') });
+  const response = await fetch(`${url}/api/drivercard/parse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: bodyOf(new Uint8Array(readFileSync(file)), 'dense.ddd'),
+  });
   const imported = (await response.json()) as { import_id?: string; import?: { import_id?: string } };
   const importId = imported.import_id ?? imported.import?.import_id;
-  if (response.status !== 200 || importId === undefined) throw new Error(`dense card import answered ${response.status}`);
+  if (response.status !== 200 || importId === undefined)
+    throw new Error(`dense card import answered ${response.status}`);
   // the real sample's signatures are random bytes: its import may be quarantined, which the pre-check refuses unless asked
   const precheckUrl = `${url}/api/drivercard/eu561/violations?import_id=${importId}&include_quarantined=true`;
   const real = await latency(precheckUrl, requests);
@@ -358,7 +452,9 @@ export async function benchFastPath(options: FastPathOptions = {}): Promise<Fast
   const sample = () => (result.rssPeakMb = Math.max(result.rssPeakMb, process.memoryUsage().rss / 1048576));
   const timer = setInterval(sample, 25);
   try {
-    print(`fast path: ${settings.cards} cards × ${settings.downloads} downloads, ${settings.imports} timed imports, ${settings.requests} requests per latency`);
+    print(
+      `fast path: ${settings.cards} cards × ${settings.downloads} downloads, ${settings.imports} timed imports, ${settings.requests} requests per latency`,
+    );
     await benchImport(settings.imports, add);
     await benchDense(settings.denseFile, Math.max(3, Math.min(10, settings.imports)), add);
     await benchQueries(settings, print, add);

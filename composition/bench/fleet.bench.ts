@@ -34,7 +34,10 @@ export interface FleetBenchOptions {
 const LAST_DAY = '2026-12-27';
 
 const ALL_CARDS = (cards: number): FleetListRequest => ({
-  filter: { q: null, overdue: null, expiring_within_days: null }, sort: 'due', order: 'asc', page: { limit: cards, offset: 0 },
+  filter: { q: null, overdue: null, expiring_within_days: null },
+  sort: 'due',
+  order: 'asc',
+  page: { limit: cards, offset: 0 },
 });
 
 /** Stores one download per card and refreshes each card's fleet summary; returns seconds (store, refresh). */
@@ -50,7 +53,11 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
       const cardNumber = cardNumberOf(c);
       const row: ImportRow = {
         ...card.metadata,
-        card: { ...card.metadata.card, card_number: cardNumber, expiry_date: `2027-${String(1 + (c % 12)).padStart(2, '0')}-15` },
+        card: {
+          ...card.metadata.card,
+          card_number: cardNumber,
+          expiry_date: `2027-${String(1 + (c % 12)).padStart(2, '0')}-15`,
+        },
         driver: { ...card.metadata.driver, surname: `Driver ${String(c).padStart(4, '0')}` },
         import_id: `imp_fleet${String(c).padStart(6, '0')}`,
         archive_id: `fleet-${cardNumber}`,
@@ -66,7 +73,11 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
     const t1 = performance.now();
     const fleet = new MikroOrmFleetStore(store);
     const refresh = new RefreshFleetCard({ store, fleet, overviews: new OverviewQueries(store) });
-    for (let c = 0; c < cards; c++) await refresh.refresh(cardNumberOf(c), Date.parse(`2026-12-${String(1 + (c % 27)).padStart(2, '0')}T12:00:00Z`) / 1000);
+    for (let c = 0; c < cards; c++)
+      await refresh.refresh(
+        cardNumberOf(c),
+        Date.parse(`2026-12-${String(1 + (c % 27)).padStart(2, '0')}T12:00:00Z`) / 1000,
+      );
     return { store: (t1 - t0) / 1000, refresh: (performance.now() - t1) / 1000 };
   } finally {
     await store.close();
@@ -74,7 +85,11 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
 }
 
 /** The list of every card in process, on the database as the service opens it: p50 / p99 in ms and the JSON length. */
-async function listInProcess(dataDir: string, cards: number, requests: number): Promise<{ p50: number; p99: number; bytes: number }> {
+async function listInProcess(
+  dataDir: string,
+  cards: number,
+  requests: number,
+): Promise<{ p50: number; p99: number; bytes: number }> {
   const store = await createMikroOrmStore({ dataDir });
   try {
     const list = fleetUseCases(new MikroOrmFleetStore(store), { now: () => new Date() });
@@ -103,10 +118,14 @@ export async function benchFleet(options: FleetBenchOptions = {}): Promise<void>
   try {
     const seeded = await seedFleet(dataDir, cards);
     const inProcess = await listInProcess(dataDir, cards, requests);
-    print(`fleet seed: ${cards} cards (one 28-day download each) stored in ${seeded.store.toFixed(1)} s; ` +
-      `fleet summaries computed as at import time in ${seeded.refresh.toFixed(1)} s (${((seeded.refresh * 1000) / cards).toFixed(1)} ms per card)`);
-    print(`fleet list of all ${cards} cards in process (store → use case → JSON writer, no socket): ` +
-      `p50 ${inProcess.p50.toFixed(2)} ms, p99 ${inProcess.p99.toFixed(2)} ms (${(inProcess.bytes / 1e6).toFixed(2)} MB of JSON)`);
+    print(
+      `fleet seed: ${cards} cards (one 28-day download each) stored in ${seeded.store.toFixed(1)} s; ` +
+        `fleet summaries computed as at import time in ${seeded.refresh.toFixed(1)} s (${((seeded.refresh * 1000) / cards).toFixed(1)} ms per card)`,
+    );
+    print(
+      `fleet list of all ${cards} cards in process (store → use case → JSON writer, no socket): ` +
+        `p50 ${inProcess.p50.toFixed(2)} ms, p99 ${inProcess.p99.toFixed(2)} ms (${(inProcess.bytes / 1e6).toFixed(2)} MB of JSON)`,
+    );
     const server = await startServer({ port: 0, dataDir }, { env: {} });
     try {
       const bare = await bareH3Latency(requests);
@@ -114,10 +133,25 @@ export async function benchFleet(options: FleetBenchOptions = {}): Promise<void>
         `${name}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (× bare h3: p50 ${(r.p50 / bare.p50).toFixed(1)}, p99 ${(r.p99 / bare.p99).toFixed(1)})`;
       print(`bare h3 handler (same run, baseline): p50 ${bare.p50.toFixed(3)} ms, p99 ${bare.p99.toFixed(3)} ms`);
       const api = `${server.url}/api/drivercard/drivers`;
-      print(fmt(`fleet list, all ${cards} cards (limit=${cards}, sort=due)`, await latency(`${api}?limit=${cards}`, requests)));
+      print(
+        fmt(
+          `fleet list, all ${cards} cards (limit=${cards}, sort=due)`,
+          await latency(`${api}?limit=${cards}`, requests),
+        ),
+      );
       print(fmt('fleet list, first page of 500 (defaults)', await latency(api, requests)));
-      print(fmt('fleet list, q=driver 05 & sort=surname desc', await latency(`${api}?q=driver%2005&sort=surname&order=desc`, requests)));
-      print(fmt('fleet list, overdue=true & expiring_within_days=60', await latency(`${api}?overdue=true&expiring_within_days=60`, requests)));
+      print(
+        fmt(
+          'fleet list, q=driver 05 & sort=surname desc',
+          await latency(`${api}?q=driver%2005&sort=surname&order=desc`, requests),
+        ),
+      );
+      print(
+        fmt(
+          'fleet list, overdue=true & expiring_within_days=60',
+          await latency(`${api}?overdue=true&expiring_within_days=60`, requests),
+        ),
+      );
       print(fmt('fleet summary counts', await latency(`${api}/summary`, requests)));
     } finally {
       await server.close();

@@ -30,7 +30,9 @@ export async function runBenches(print: (line: string) => void = (line) => conso
     try {
       loaded = (await import(bench.module)) as BenchModule;
     } catch (error) {
-      print(`   missing: ${bench.module} could not be loaded (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      print(
+        `   missing: ${bench.module} could not be loaded (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      );
       failures++;
       continue;
     }

@@ -42,7 +42,12 @@ function queries(cards: number): Array<[string, string]> {
   ];
 }
 
-async function measure(databaseUrl: string, dataDir: string, cards: number, requests: number): Promise<Map<string, Timing>> {
+async function measure(
+  databaseUrl: string,
+  dataDir: string,
+  cards: number,
+  requests: number,
+): Promise<Map<string, Timing>> {
   const server = await startServer({ port: 0, dataDir, databaseUrl }, { env: {} });
   try {
     await (await fetch(`${server.url}/api/drivercard/drivers?limit=1`)).arrayBuffer(); // builds the fleet rows
@@ -63,7 +68,14 @@ async function seedMore(databaseUrl: string, dataDir: string, cards: number, fir
   }
 }
 
-async function benchOne(label: string, databaseUrl: string, dataDir: string, cards: number, requests: number, print: (line: string) => void) {
+async function benchOne(
+  label: string,
+  databaseUrl: string,
+  dataDir: string,
+  cards: number,
+  requests: number,
+  print: (line: string) => void,
+) {
   const t0 = performance.now();
   const small = await seedMore(databaseUrl, dataDir, cards, 0);
   print(`${label}: ${small} imports stored in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -26,7 +26,11 @@ export async function postAll(url: string, bodies: readonly string[], clients: n
   const client = async () => {
     while (next < bodies.length) {
       const body = bodies[next++]!;
-      const response = await fetch(`${url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(`${url}/api/drivercard/parse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       const result = (await response.json()) as { reused?: boolean };
       if (response.status !== 200 || result.reused !== false) throw new Error(`import answered ${response.status}`);
     }
@@ -40,7 +44,10 @@ export function bodyOf(bytes: Uint8Array, name: string): string {
 }
 
 /** Latencies of GETs to `url` while `running()` (at least 5 requests). */
-export function latencyWhile(url: string, running: () => boolean): Promise<{ p50: number; p99: number; count: number }> {
+export function latencyWhile(
+  url: string,
+  running: () => boolean,
+): Promise<{ p50: number; p99: number; count: number }> {
   return timedGets(url, (done) => running() || done < 5);
 }
 
@@ -56,12 +63,27 @@ function rssOf(pid: number): { peak: number; now: number } {
  * stored), imports from 8 clients and queries of every kind, then its peak resident set (VmHWM, the kernel's
  * high-water mark) next to its resident set when it had just started.
  */
-export async function benchServiceRss(dataDir: string, card: string, count: number, add: (row: BenchRow) => void): Promise<void> {
+export async function benchServiceRss(
+  dataDir: string,
+  card: string,
+  count: number,
+  add: (row: BenchRow) => void,
+): Promise<void> {
   if (!existsSync('/proc/self/status')) {
-    add({ path: 'service RSS peak (child process)', measured: 'skipped: no /proc', baseline: '-', goal: '≤ 150 MB peak' });
+    add({
+      path: 'service RSS peak (child process)',
+      measured: 'skipped: no /proc',
+      baseline: '-',
+      goal: '≤ 150 MB peak',
+    });
     return;
   }
-  const env: NodeJS.ProcessEnv = { ...process.env, DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DRIVERCARD_DATA_DIR: dataDir,
+    DRIVERCARD_HOST: '127.0.0.1',
+    DRIVERCARD_PORT: '0',
+  };
   // a bench child records no coverage: under tap (the bench test) its process tracking re-injects itself into
   // children, and a child running the sources through tsx would report coverage under another line mapping,
   // which the merged report shows as half-untested files (as conformance/child-env.ts explains)
@@ -86,7 +108,9 @@ export async function benchServiceRss(dataDir: string, card: string, count: numb
       child.on('exit', () => fail(new Error(`the service exited before listening: ${output.slice(-500)}`)));
     });
     const started = rssOf(child.pid!);
-    const files = Array.from({ length: count }, (_, i) => bodyOf(twentyEightDayCard(960_000 + i, cardNumberOf(960_000 + i), LAST_DAY), `rss-${i}.ddd`));
+    const files = Array.from({ length: count }, (_, i) =>
+      bodyOf(twentyEightDayCard(960_000 + i, cardNumberOf(960_000 + i), LAST_DAY), `rss-${i}.ddd`),
+    );
     const weekEnd = addDays(LAST_DAY, -14);
     const weekUrl = `${url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`;
     const quiet = await latency(weekUrl, Math.max(20, count));
@@ -103,8 +127,14 @@ export async function benchServiceRss(dataDir: string, card: string, count: numb
       goal: 'p99 ≤ 10 ms',
     });
     for (let i = 0; i < count; i++) {
-      await (await fetch(`${url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`)).arrayBuffer();
-      await (await fetch(`${url}/api/drivercard/activities?card_number=${card}&date_from=${addDays(LAST_DAY, -30)}&date_to=${LAST_DAY}`)).arrayBuffer();
+      await (
+        await fetch(`${url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`)
+      ).arrayBuffer();
+      await (
+        await fetch(
+          `${url}/api/drivercard/activities?card_number=${card}&date_from=${addDays(LAST_DAY, -30)}&date_to=${LAST_DAY}`,
+        )
+      ).arrayBuffer();
       await (await fetch(`${url}/api/drivercard/eu561/violations?card_number=${card}`)).arrayBuffer();
       await (await fetch(`${url}/api/drivercard/drivers?limit=1000`)).arrayBuffer();
     }

@@ -50,7 +50,10 @@ export async function latency(url: string, count: number): Promise<{ p50: number
 }
 
 /** Latencies of GETs to `url`, one after another, while `more(requests done)`; every answer must be 200. */
-export async function timedGets(url: string, more: (done: number) => boolean): Promise<{ p50: number; p99: number; count: number }> {
+export async function timedGets(
+  url: string,
+  more: (done: number) => boolean,
+): Promise<{ p50: number; p99: number; count: number }> {
   const times: number[] = [];
   while (more(times.length)) {
     const started = performance.now();
@@ -81,18 +84,34 @@ async function benchImports(count: number, print: (line: string) => void): Promi
   const server = await startServer({ port: 0, dataDir }, { env: {} });
   try {
     const bodies = Array.from({ length: count }, (_, i) =>
-      JSON.stringify({ file_name: `card-${i}.ddd`, content_base64: Buffer.from(twentyEightDayCard(1000 + i, cardNumberOf(900000 + i), LAST_DAY)).toString('base64') }),
+      JSON.stringify({
+        file_name: `card-${i}.ddd`,
+        content_base64: Buffer.from(twentyEightDayCard(1000 + i, cardNumberOf(900000 + i), LAST_DAY)).toString(
+          'base64',
+        ),
+      }),
     );
     const post = async (body: string) => {
-      const response = await fetch(`${server.url}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch(`${server.url}/api/drivercard/parse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       const result = (await response.json()) as { reused?: boolean };
       if (response.status !== 200 || result.reused !== false) throw new Error(`import answered ${response.status}`);
     };
-    await post(JSON.stringify({ file_name: 'warm.ddd', content_base64: Buffer.from(twentyEightDayCard(999, cardNumberOf(899999), LAST_DAY)).toString('base64') }));
+    await post(
+      JSON.stringify({
+        file_name: 'warm.ddd',
+        content_base64: Buffer.from(twentyEightDayCard(999, cardNumberOf(899999), LAST_DAY)).toString('base64'),
+      }),
+    );
     const started = performance.now();
     for (const body of bodies) await post(body);
     const seconds = (performance.now() - started) / 1000;
-    print(`service import (28-day gen1 card, POST → stored): ${(count / seconds).toFixed(1)} imports/s (${((seconds * 1000) / count).toFixed(1)} ms each, ${count} imports)`);
+    print(
+      `service import (28-day gen1 card, POST → stored): ${(count / seconds).toFixed(1)} imports/s (${((seconds * 1000) / count).toFixed(1)} ms each, ${count} imports)`,
+    );
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -100,7 +119,12 @@ async function benchImports(count: number, print: (line: string) => void): Promi
 }
 
 /** Seeds cards × downloads imports through the store port; returns the seeding time in seconds. */
-export async function seed(dataDir: string, cards: number, downloads: number, print: (line: string) => void): Promise<number> {
+export async function seed(
+  dataDir: string,
+  cards: number,
+  downloads: number,
+  print: (line: string) => void,
+): Promise<number> {
   const hasher = new NodeCryptoHasher();
   const templates: Array<{ card: ParsedCard; bytes: Uint8Array; days: ReturnType<typeof dayRecordsOf> }> = [];
   for (let d = 0; d < downloads; d++) {
@@ -129,7 +153,12 @@ export async function seed(dataDir: string, cards: number, downloads: number, pr
           imported_at: Date.UTC(2026, 11, 28) / 1000,
           status: 'OK',
         };
-        const outcome = await store.saveImport({ import: row, content: template.bytes, card: template.card, days: template.days });
+        const outcome = await store.saveImport({
+          import: row,
+          content: template.bytes,
+          card: template.card,
+          days: template.days,
+        });
         if (outcome.outcome !== 'created') throw new Error(`seeding: ${outcome.outcome}`);
       }
       if ((c + 1) % 100 === 0 && c + 1 < cards) print(`  seeding: ${c + 1}/${cards} cards stored`);
@@ -150,7 +179,9 @@ export async function benchService(options: ServiceBenchOptions = {}): Promise<v
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-query-'));
   try {
     const seconds = await seed(dataDir, cards, downloads, print);
-    print(`service seed: ${cards} cards × ${downloads} downloads (${DAYS_PER_DOWNLOAD} days each) stored in ${seconds.toFixed(1)} s`);
+    print(
+      `service seed: ${cards} cards × ${downloads} downloads (${DAYS_PER_DOWNLOAD} days each) stored in ${seconds.toFixed(1)} s`,
+    );
     const server = await startServer({ port: 0, dataDir }, { env: {} });
     try {
       const card = cardNumberOf(Math.floor(cards / 2));
@@ -160,10 +191,35 @@ export async function benchService(options: ServiceBenchOptions = {}): Promise<v
       const fmt = (name: string, r: { p50: number; p99: number }) =>
         `${name}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (× bare h3: p50 ${(r.p50 / bare.p50).toFixed(1)}, p99 ${(r.p99 / bare.p99).toFixed(1)})`;
       print(`bare h3 handler (same run, baseline): p50 ${bare.p50.toFixed(3)} ms, p99 ${bare.p99.toFixed(3)} ms`);
-      print(fmt('activities, one card, whole history (first page of 500)', await latency(`${server.url}/api/drivercard/activities?card_number=${card}`, requests)));
-      print(fmt('activities, one card, one week', await latency(`${server.url}/api/drivercard/activities?card_number=${card}&date_from=${weekStart}&date_to=${weekEnd}`, requests)));
-      const isoWeek = (await (await fetch(`${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`)).json()) as { items: Array<{ week: string }> };
-      print(fmt(`week-overview, one card, ${isoWeek.items[0]?.week}`, await latency(`${server.url}/api/drivercard/week-overview?card_number=${card}&week=${isoWeek.items[0]?.week}`, requests)));
+      print(
+        fmt(
+          'activities, one card, whole history (first page of 500)',
+          await latency(`${server.url}/api/drivercard/activities?card_number=${card}`, requests),
+        ),
+      );
+      print(
+        fmt(
+          'activities, one card, one week',
+          await latency(
+            `${server.url}/api/drivercard/activities?card_number=${card}&date_from=${weekStart}&date_to=${weekEnd}`,
+            requests,
+          ),
+        ),
+      );
+      const isoWeek = (await (
+        await fetch(
+          `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${weekEnd}&date_to=${weekEnd}`,
+        )
+      ).json()) as { items: Array<{ week: string }> };
+      print(
+        fmt(
+          `week-overview, one card, ${isoWeek.items[0]?.week}`,
+          await latency(
+            `${server.url}/api/drivercard/week-overview?card_number=${card}&week=${isoWeek.items[0]?.week}`,
+            requests,
+          ),
+        ),
+      );
     } finally {
       await server.close();
     }

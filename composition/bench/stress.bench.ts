@@ -58,9 +58,10 @@ async function load(baseUrl: string, clients: number, durationMs: number, bodies
       const isImport = rng.bool(IMPORT_SHARE);
       const [name, path] = isImport ? ['parse', '/api/drivercard/parse'] : rng.pick(queryPaths(card));
       const t0 = performance.now();
-      const response = await fetch(baseUrl + path, isImport
-        ? { method: 'POST', body: bodies(), headers: { 'content-type': 'application/json' } }
-        : undefined);
+      const response = await fetch(
+        baseUrl + path,
+        isImport ? { method: 'POST', body: bodies(), headers: { 'content-type': 'application/json' } } : undefined,
+      );
       await response.arrayBuffer();
       const list = tally.times.get(name) ?? [];
       list.push(performance.now() - t0);
@@ -83,19 +84,28 @@ function bareServer(): Promise<{ url: string; server: Server }> {
     return { bytes: body.byteLength };
   });
   const server = createServer(toNodeHandler(app));
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address() as { port: number };
-    resolve({ url: `http://127.0.0.1:${address.port}`, server });
-  }));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${address.port}`, server });
+    }),
+  );
 }
 
 function report(print: (line: string) => void, label: string, tally: Tally): void {
   const total = [...tally.statuses.values()].reduce((a, b) => a + b, 0);
-  const statuses = [...tally.statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ');
-  print(`   ${label}: ${(total / tally.seconds).toFixed(0)} req/s over ${tally.seconds.toFixed(1)} s (${statuses}); peak RSS ${tally.peakRssMb.toFixed(0)} MiB`);
+  const statuses = [...tally.statuses]
+    .sort()
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  print(
+    `   ${label}: ${(total / tally.seconds).toFixed(0)} req/s over ${tally.seconds.toFixed(1)} s (${statuses}); peak RSS ${tally.peakRssMb.toFixed(0)} MiB`,
+  );
   for (const [name, times] of [...tally.times].sort()) {
     times.sort((a, b) => a - b);
-    print(`     ${name.padEnd(14)} n=${String(times.length).padStart(5)}  p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms`);
+    print(
+      `     ${name.padEnd(14)} n=${String(times.length).padStart(5)}  p50 ${percentile(times, 50).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms`,
+    );
   }
 }
 
@@ -137,7 +147,9 @@ export async function benchStress(options: StressOptions = {}): Promise<{ servic
   } finally {
     await new Promise((resolve) => bare.server.close(resolve));
   }
-  print(`   ${clients} clients, ${durationMs / 1000} s each, ${IMPORT_SHARE * 100} % imports (28-day cards), the rest card queries`);
+  print(
+    `   ${clients} clients, ${durationMs / 1000} s each, ${IMPORT_SHARE * 100} % imports (28-day cards), the rest card queries`,
+  );
   report(print, 'service (SQLite)', service);
   report(print, 'bare h3 handler ', baseline);
   const rate = (t: Tally) => [...t.statuses.values()].reduce((a, b) => a + b, 0) / t.seconds;

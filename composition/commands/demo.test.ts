@@ -30,32 +30,44 @@ t.test('the long day is the Wednesday of the last full working week', async (t) 
   t.equal(longDayOf('2026-11-19'), '2026-11-11', 'a Thursday: the week before');
 });
 
-t.test('demo --no-serve: four VERIFIED imports, a finding, an overdue and a due download, an expiring card', async (t) => {
-  const dir = join(tempDir(t), 'demo');
-  const run = capture();
-  t.equal(await demoCommand([dir, '--no-serve'], run.io, {}), 0);
-  const text = run.out.join('');
-  t.match(text, /Imported 4 \.ddd files from the demo fleet: 4 new, 0 reused \(already imported\), 0 quarantined, 0 failed\./);
-  t.match(text, /4 drivers, 4 of 4 imports VERIFIED/);
-  t.match(text, /drivers with findings \(EU 561\/2006 pre-check, last 4 weeks\): 1\n/);
-  t.match(text, /downloads overdue: 1, due within 7 days: 1\n/);
-  t.match(text, /cards expiring within 30 days: 1\n/);
-  t.match(text, /DRIVERCARD_DATA_DIR=\S+demo DRIVERCARD_TRUST_DIR=\S+trust npx drivercard serve/);
-  t.equal(readdirSync(join(dir, 'files')).filter((f) => f.endsWith('.ddd')).length, 4);
-  t.ok(existsSync(join(dir, 'drivercard.sqlite')), 'the demo has its own database');
+t.test(
+  'demo --no-serve: four VERIFIED imports, a finding, an overdue and a due download, an expiring card',
+  async (t) => {
+    const dir = join(tempDir(t), 'demo');
+    const run = capture();
+    t.equal(await demoCommand([dir, '--no-serve'], run.io, {}), 0);
+    const text = run.out.join('');
+    t.match(
+      text,
+      /Imported 4 \.ddd files from the demo fleet: 4 new, 0 reused \(already imported\), 0 quarantined, 0 failed\./,
+    );
+    t.match(text, /4 drivers, 4 of 4 imports VERIFIED/);
+    t.match(text, /drivers with findings \(EU 561\/2006 pre-check, last 4 weeks\): 1\n/);
+    t.match(text, /downloads overdue: 1, due within 7 days: 1\n/);
+    t.match(text, /cards expiring within 30 days: 1\n/);
+    t.match(text, /DRIVERCARD_DATA_DIR=\S+demo DRIVERCARD_TRUST_DIR=\S+trust npx drivercard serve/);
+    t.equal(readdirSync(join(dir, 'files')).filter((f) => f.endsWith('.ddd')).length, 4);
+    t.ok(existsSync(join(dir, 'drivercard.sqlite')), 'the demo has its own database');
 
-  // the finding is the 11 h day of Marek Nowak, hand-placed by the generator
-  const services = createServiceContainer(loadConfig({}, { dataDir: dir, trustDir: join(dir, 'trust') }));
-  t.teardown(() => services.dispose());
-  const overviews = await services.container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases);
-  const result = await overviews.precheck({ basis: { kind: 'card_number', value: 'PL00000000020001' }, range: { from: null, to: null } });
-  const violations = result.violations.filter((v) => v.status === 'VIOLATION');
-  t.same(violations.map((v) => [v.rule, v.value, v.limit]), [['daily_driving', 11 * 3600, 10 * 3600]]);
+    // the finding is the 11 h day of Marek Nowak, hand-placed by the generator
+    const services = createServiceContainer(loadConfig({}, { dataDir: dir, trustDir: join(dir, 'trust') }));
+    t.teardown(() => services.dispose());
+    const overviews = await services.container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases);
+    const result = await overviews.precheck({
+      basis: { kind: 'card_number', value: 'PL00000000020001' },
+      range: { from: null, to: null },
+    });
+    const violations = result.violations.filter((v) => v.status === 'VIOLATION');
+    t.same(
+      violations.map((v) => [v.rule, v.value, v.limit]),
+      [['daily_driving', 11 * 3600, 10 * 3600]],
+    );
 
-  const again = capture();
-  t.equal(await demoCommand([dir, '--no-serve'], again.io, {}), 0, 'a second run reuses what is stored');
-  t.match(again.out.join(''), /Imported 4 \.ddd files from the demo fleet: 0 new, 4 reused/);
-});
+    const again = capture();
+    t.equal(await demoCommand([dir, '--no-serve'], again.io, {}), 0, 'a second run reuses what is stored');
+    t.match(again.out.join(''), /Imported 4 \.ddd files from the demo fleet: 0 new, 4 reused/);
+  },
+);
 
 t.test('demo: usage', async (t) => {
   t.equal(await demoCommand(['a', 'b'], capture().io, {}), 2);
@@ -71,7 +83,11 @@ t.test('the demo runs from the production build (dist/)', async (t) => {
   if (!existsSync(cli)) return t.fail('dist/ missing: run npm run build before this test');
   const dir = join(tempDir(t), 'demo');
   // the built CLI records coverage for no file (../../conformance/child-env.ts)
-  const child = spawnSync(process.execPath, [cli, 'demo', dir, '--no-serve'], { env: untrackedChildEnv({}), encoding: 'utf8', timeout: 120_000 });
+  const child = spawnSync(process.execPath, [cli, 'demo', dir, '--no-serve'], {
+    env: untrackedChildEnv({}),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   t.equal(child.status, 0, child.stderr);
   t.match(child.stdout, /4 drivers, 4 of 4 imports VERIFIED/);
   t.match(child.stdout, /downloads overdue: 1, due within 7 days: 1\n/);

@@ -50,15 +50,28 @@ export async function runDemo(config: Config, io: CommandIo, now: Date = new Dat
   try {
     const imports = await services.importUseCase();
     const verified: string[] = [];
-    const counting = { parse: async (request: Parameters<typeof imports.parse>[0]) => {
-      const answer = await imports.parse(request);
-      if (answer.authenticity?.status === 'VERIFIED') verified.push(answer.import_id);
-      return answer;
-    } };
-    const summary = await importFiles(names.map((name) => ({ file: name, path: join(filesDir, name) })), counting, { ...io, stderrIsTty: false });
+    const counting = {
+      parse: async (request: Parameters<typeof imports.parse>[0]) => {
+        const answer = await imports.parse(request);
+        if (answer.authenticity?.status === 'VERIFIED') verified.push(answer.import_id);
+        return answer;
+      },
+    };
+    const summary = await importFiles(
+      names.map((name) => ({ file: name, path: join(filesDir, name) })),
+      counting,
+      { ...io, stderrIsTty: false },
+    );
     const fleet = await services.container.getAsync<FleetUseCases>(TOKENS.FleetUseCases);
     const counts = await fleet.summary();
-    const rows = (await fleet.list({ filter: { q: null, overdue: null, expiring_within_days: null }, sort: 'due', order: 'asc', page: { limit: 100, offset: 0 } })).items;
+    const rows = (
+      await fleet.list({
+        filter: { q: null, overdue: null, expiring_within_days: null },
+        sort: 'due',
+        order: 'asc',
+        page: { limit: 100, offset: 0 },
+      })
+    ).items;
     const nowS = Math.floor(now.getTime() / 1000);
     return {
       summary,
@@ -66,7 +79,9 @@ export async function runDemo(config: Config, io: CommandIo, now: Date = new Dat
       drivers: counts.drivers,
       withFindings: counts.with_infringements,
       overdue: counts.overdue,
-      dueWithin7Days: rows.filter((r) => !r.overdue && r.next_download_due_s !== null && r.next_download_due_s - nowS <= 7 * 86_400).length,
+      dueWithin7Days: rows.filter(
+        (r) => !r.overdue && r.next_download_due_s !== null && r.next_download_due_s - nowS <= 7 * 86_400,
+      ).length,
       expiring30d: counts.expiring_30d,
     };
   } finally {
@@ -87,7 +102,12 @@ export function demoReport(outcome: DemoOutcome, dir: string): string {
   ].join('\n');
 }
 
-export async function demoCommand(argv: string[], io: CommandIo, env: NodeJS.ProcessEnv = process.env, signals: SignalSource = process): Promise<number> {
+export async function demoCommand(
+  argv: string[],
+  io: CommandIo,
+  env: NodeJS.ProcessEnv = process.env,
+  signals: SignalSource = process,
+): Promise<number> {
   if (argv.includes('--help')) {
     io.stdout(`${DEMO_USAGE}\n`);
     return 0;
@@ -103,7 +123,10 @@ export async function demoCommand(argv: string[], io: CommandIo, env: NodeJS.Pro
   const overrides = { dataDir: dir, trustDir: join(dir, 'trust'), databaseUrl: null };
   let outcome: DemoOutcome;
   try {
-    outcome = await runDemo(loadConfig({ DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT }, overrides), io);
+    outcome = await runDemo(
+      loadConfig({ DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT }, overrides),
+      io,
+    );
   } catch (error) {
     io.stderr(`drivercard demo: ${startupFailure(error)}\n`);
     return 1;
@@ -111,5 +134,7 @@ export async function demoCommand(argv: string[], io: CommandIo, env: NodeJS.Pro
   io.stdout(formatSummary(outcome.summary, 'the demo fleet'));
   io.stdout(demoReport(outcome, dir));
   if (flags.includes('--no-serve')) return 0;
-  return serveCommand([], io, signals, () => startServer(overrides, { env: { DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT } }));
+  return serveCommand([], io, signals, () =>
+    startServer(overrides, { env: { DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT } }),
+  );
 }

@@ -15,7 +15,8 @@ import { problemFor } from '../../adapters/http/shared/problem.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
 
-export const IMPORT_USAGE = 'usage: drivercard import PATH   (imports the .ddd file PATH, or every .ddd file of the folder PATH)';
+export const IMPORT_USAGE =
+  'usage: drivercard import PATH   (imports the .ddd file PATH, or every .ddd file of the folder PATH)';
 
 export interface ImportIo extends CommandIo {
   /** true when stderr is a terminal: the progress bar is redrawn in place */
@@ -63,7 +64,12 @@ function failureOf(file: string, error: unknown): ImportSummary['failed'][number
   if (typeof code === 'string' && code.startsWith('E')) {
     return { file, error: 'read_error', reason: code, message: 'The file could not be read.' };
   }
-  return { file, error: 'internal_error', reason: null, message: error instanceof Error ? error.message : 'Unexpected failure.' };
+  return {
+    file,
+    error: 'internal_error',
+    reason: null,
+    message: error instanceof Error ? error.message : 'Unexpected failure.',
+  };
 }
 
 /** What PATH names: one file, or the .ddd files of a folder (by base name, with their paths). */
@@ -76,7 +82,11 @@ export async function importFolder(dir: string, useCase: ImportUseCase, io: Impo
   return importFiles(await filesToImport(dir), useCase, io);
 }
 
-export async function importFiles(files: ReadonlyArray<{ file: string; path: string }>, useCase: ImportUseCase, io: ImportIo): Promise<ImportSummary> {
+export async function importFiles(
+  files: ReadonlyArray<{ file: string; path: string }>,
+  useCase: ImportUseCase,
+  io: ImportIo,
+): Promise<ImportSummary> {
   const summary: ImportSummary = { created: [], reused: [], failed: [] };
   const draw = (done: number, file: string) => {
     const line = progressLine(done, files.length, file);
@@ -87,7 +97,8 @@ export async function importFiles(files: ReadonlyArray<{ file: string; path: str
       const content = await readFile(path);
       const result = await useCase.parse({ file_name: file, content: new Uint8Array(content), archive_id: null });
       const codes = result.warnings.map((w) => w.code);
-      const quarantinedBy = result.status === 'QUARANTINED' ? [...new Set(codes.filter((c) => QUARANTINE_WARNING_CODES.has(c)))] : null;
+      const quarantinedBy =
+        result.status === 'QUARANTINED' ? [...new Set(codes.filter((c) => QUARANTINE_WARNING_CODES.has(c)))] : null;
       (result.reused ? summary.reused : summary.created).push({ file, quarantinedBy, warnings: codes.length });
     } catch (error) {
       summary.failed.push(failureOf(file, error));
@@ -126,7 +137,11 @@ export function formatSummary(summary: ImportSummary, folder: string): string {
 }
 
 /** Runs the command against an import use case the caller provides (and closes). */
-export async function importCommand(argv: string[], io: ImportIo, useCase: () => Promise<ImportUseCase>): Promise<number> {
+export async function importCommand(
+  argv: string[],
+  io: ImportIo,
+  useCase: () => Promise<ImportUseCase>,
+): Promise<number> {
   if (argv.includes('--help')) {
     io.stdout(`${IMPORT_USAGE}\n`);
     return 0;

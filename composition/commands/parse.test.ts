@@ -141,8 +141,13 @@ t.test('every decode reason has its own English text', async (t) => {
   const path = join(dir, 'any.ddd');
   writeFileSync(path, Uint8Array.from([1, 2, 3]));
   const reasons = [
-    'empty', 'not_a_ddd_file', 'truncated', 'vehicle_unit_download', 'no_identification',
-    'conflicting_duplicate_ef', 'reserved_length',
+    'empty',
+    'not_a_ddd_file',
+    'truncated',
+    'vehicle_unit_download',
+    'no_identification',
+    'conflicting_duplicate_ef',
+    'reserved_length',
   ] as const;
   for (const reason of reasons) {
     const r = await runWith([path], async () => {

@@ -115,11 +115,16 @@ function failureLine(path: string, reading: FileReading, error: unknown): string
   // named as the user gave it (that is what they typed: relative stays relative)
   if (reading.readError !== null) return `drivercard: cannot read ${path}: ${readFailure(reading.readError)}\n`;
   const fileName = basename(path);
-  if (error instanceof DddDecodeError) return `drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`;
+  if (error instanceof DddDecodeError)
+    return `drivercard: cannot decode ${fileName}: ${error.reason} (${REASON_TEXT[error.reason]})\n`;
   return `drivercard: cannot decode ${fileName}: internal_error (the decoder failed unexpectedly)\n`;
 }
 
-async function decodeAndVerify(reading: FileReading, deps: ParseDeps, verifier: AuthenticityVerifier): Promise<ParsedCard> {
+async function decodeAndVerify(
+  reading: FileReading,
+  deps: ParseDeps,
+  verifier: AuthenticityVerifier,
+): Promise<ParsedCard> {
   const decoded = await deps.decodeDdd(reading.chunks());
   const parsed = deps.toParsedCard(decoded);
   const outcome = verifier.verify(decoded);
@@ -131,7 +136,12 @@ async function decodeAndVerify(reading: FileReading, deps: ParseDeps, verifier: 
 /** The command's one JSON object: the import (metadata and what the file itself tells) and the rows. */
 function outputOf(parsed: ParsedCard, fileName: string, reading: FileReading) {
   const rows = parsedCardToResponse(parsed);
-  const importObject: ParseImport = { ...rows.metadata, file_name: fileName, size_bytes: reading.size, content_sha256: reading.sha256Hex() };
+  const importObject: ParseImport = {
+    ...rows.metadata,
+    file_name: fileName,
+    size_bytes: reading.size,
+    content_sha256: reading.sha256Hex(),
+  };
   return {
     import: importObject,
     activities: rows.activities,
@@ -143,7 +153,11 @@ function outputOf(parsed: ParsedCard, fileName: string, reading: FileReading) {
   };
 }
 
-export async function parseCommand(argv: string[], io: CommandIo, deps: ParseDeps = { decodeDdd, toParsedCard }): Promise<number> {
+export async function parseCommand(
+  argv: string[],
+  io: CommandIo,
+  deps: ParseDeps = { decodeDdd, toParsedCard },
+): Promise<number> {
   const args = parseArguments(argv, io);
   if (typeof args === 'number') return args;
   let verifier: AuthenticityVerifier;

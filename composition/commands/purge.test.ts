@@ -9,12 +9,13 @@ const at = (iso: string) => Date.parse(iso) / 1000;
 t.test('the cut-off of a retention: durations back from now, or a date', async (t) => {
   t.equal(cutoffOf('30d', NOW), at('2026-03-01T12:00:00Z'));
   t.equal(cutoffOf('2w', NOW), at('2026-03-17T12:00:00Z'));
-  t.equal(cutoffOf('1m', NOW), at('2026-02-28T12:00:00Z'), 'Feb 31 does not exist: the month\'s last day');
+  t.equal(cutoffOf('1m', NOW), at('2026-02-28T12:00:00Z'), "Feb 31 does not exist: the month's last day");
   t.equal(cutoffOf('13m', NOW), at('2025-02-28T12:00:00Z'));
   t.equal(cutoffOf('1y', new Date('2024-02-29T00:00:00Z')), at('2023-02-28T00:00:00Z'), 'leap day');
   t.equal(cutoffOf('1y', NOW), at('2025-03-31T12:00:00Z'));
   t.equal(cutoffOf('2025-01-01', NOW), at('2025-01-01T00:00:00Z'));
-  for (const bad of ['', '30', 'd', '-3d', '1.5y', '2025-02-30', '2025-1-01', '30 days', 'P1Y']) t.equal(cutoffOf(bad, NOW), null, bad);
+  for (const bad of ['', '30', 'd', '-3d', '1.5y', '2025-02-30', '2025-1-01', '30 days', 'P1Y'])
+    t.equal(cutoffOf(bad, NOW), null, bad);
 });
 
 t.test('drivercard purge: deletes what is older, reports it without card numbers or names; usage errors', async (t) => {
@@ -34,13 +35,23 @@ t.test('drivercard purge: deletes what is older, reports it without card numbers
   t.equal(await purgeCommand(['--older-than', 'soon'], io, lifecycle, { now: NOW, retention: '1y' }), 2);
   t.equal(await purgeCommand(['--older-than=1y'], io, lifecycle, { now: NOW, retention: undefined }), 0);
   const report = out.join('');
-  t.match(report, /^purged 1 import\(s\) saved before 2025-03-31T12:00:00Z\n  2024-05-01T08:00:00Z  1\.ddd  OK  activity 2024-04-29\.\.2024-04-29\n/);
-  t.match(report, /rows deleted: import_content 1, day_record 1, activity_day 1, card_event 0, card_fault 0, vehicle_used 0, position 0, imports 1/);
+  t.match(
+    report,
+    /^purged 1 import\(s\) saved before 2025-03-31T12:00:00Z\n  2024-05-01T08:00:00Z  1\.ddd  OK  activity 2024-04-29\.\.2024-04-29\n/,
+  );
+  t.match(
+    report,
+    /rows deleted: import_content 1, day_record 1, activity_day 1, card_event 0, card_fault 0, vehicle_used 0, position 0, imports 1/,
+  );
   t.notMatch(report, /SECRETNAME|DRIVER0000000100/, 'no personal data');
   t.equal(await s.store.findImport({ kind: 'import_id', value: old.import_id }), null);
   t.ok(await s.store.findImport({ kind: 'import_id', value: recent.import_id }));
   const fleet = (await (await s.get('/api/drivercard/drivers')).json()) as any;
-  t.same(fleet.items.map((r: any) => r.imports), [1], 'the fleet row counts the import left');
+  t.same(
+    fleet.items.map((r: any) => r.imports),
+    [1],
+    'the fleet row counts the import left',
+  );
   out.length = 0;
   t.equal(await purgeCommand([], io, lifecycle, { now: NOW, retention: '2026-03-31' }), 0, 'the configured retention');
   t.match(out.join(''), /^purged 1 import/);

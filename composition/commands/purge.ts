@@ -15,7 +15,8 @@ import type { ImportLifecycleUseCases } from '../../core/use-cases/withdraw-impo
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
 
-export const PURGE_USAGE = 'usage: drivercard purge --older-than <30d|8w|6m|1y|YYYY-MM-DD>   (default: DRIVERCARD_RETENTION)';
+export const PURGE_USAGE =
+  'usage: drivercard purge --older-than <30d|8w|6m|1y|YYYY-MM-DD>   (default: DRIVERCARD_RETENTION)';
 
 /** The cut-off (epoch seconds) of a retention text, or null when the text is none of the accepted forms. */
 export function cutoffOf(text: string, now: Date): EpochSeconds | null {
@@ -54,11 +55,18 @@ function olderThanOf(args: readonly string[]): string | null | undefined {
 export function purgeReport(result: PurgeResult, cutoff: EpochSeconds): string {
   const lines = [`purged ${result.imports.length} import(s) saved before ${isoTimestamp(cutoff)}`];
   for (const i of result.imports) {
-    const activity = i.activity_from === null ? 'no activity' : `activity ${isoDayOrNull(i.activity_from)}..${isoDayOrNull(i.activity_to)}`;
+    const activity =
+      i.activity_from === null
+        ? 'no activity'
+        : `activity ${isoDayOrNull(i.activity_from)}..${isoDayOrNull(i.activity_to)}`;
     lines.push(`  ${isoTimestamp(i.imported_at)}  ${i.file_name ?? '(no file name)'}  ${i.status}  ${activity}`);
   }
   if (result.imports.length > 0) {
-    lines.push(`rows deleted: ${Object.entries(result.rows).map(([table, n]) => `${table} ${n}`).join(', ')}`);
+    lines.push(
+      `rows deleted: ${Object.entries(result.rows)
+        .map(([table, n]) => `${table} ${n}`)
+        .join(', ')}`,
+    );
     lines.push(`card histories and fleet rows rebuilt: ${result.cards.length}`);
   }
   return `${lines.join('\n')}\n`;
@@ -78,7 +86,9 @@ export async function purgeCommand(
   const text = given === undefined ? options.retention?.trim() || undefined : given;
   const cutoff = text === undefined || text === null ? null : cutoffOf(text, options.now);
   if (cutoff === null) {
-    io.stderr(`drivercard purge: ${text === undefined ? 'give --older-than or set DRIVERCARD_RETENTION' : 'not a duration or date'}\n${PURGE_USAGE}\n`);
+    io.stderr(
+      `drivercard purge: ${text === undefined ? 'give --older-than or set DRIVERCARD_RETENTION' : 'not a duration or date'}\n${PURGE_USAGE}\n`,
+    );
     return 2;
   }
   try {

@@ -30,7 +30,11 @@ function tempDir(t: Test): string {
 function capture() {
   const out: string[] = [];
   const err: string[] = [];
-  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: false }, out, err };
+  return {
+    io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: false },
+    out,
+    err,
+  };
 }
 
 /** a TCP port nobody listens on (bound, then closed) */
@@ -62,7 +66,10 @@ t.test('anonymize IN OUT: writes the file, one line per note, paths as given', a
   t.equal(await anonymizeCommand([join(FIXTURES, 'corrupt-vu-download.ddd'), out], bad.io), 1);
   t.match(bad.err.join(''), /cannot decode .*corrupt-vu-download\.ddd: vehicle_unit_download/);
   const unwritable = capture();
-  t.equal(await anonymizeCommand([join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'no', 'such', 'x.ddd')], unwritable.io), 1);
+  t.equal(
+    await anonymizeCommand([join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'no', 'such', 'x.ddd')], unwritable.io),
+    1,
+  );
   t.match(unwritable.err.join(''), /cannot write .*x\.ddd: no such file/);
   t.equal(await anonymizeCommand(['one'], capture().io), 2);
   t.equal(await anonymizeCommand(['a', 'b', '--fast'], capture().io), 2);
@@ -82,13 +89,20 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 0);
   const text = run.out.join('');
-  t.match(text, /Imported 2 \.ddd files from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./, 'each file counted once');
+  t.match(
+    text,
+    /Imported 2 \.ddd files from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
+    'each file counted once',
+  );
   t.match(text, /\n  quarantined +a-short\.ddd \(7 warnings: missing_ef\)\n/);
   t.match(text, /\n  new +b-odd\.ddd \(1 warning\)\n/);
   const again = capture();
   t.equal(await importCommand([dir], again.io, () => services.importUseCase()), 0);
   t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings: missing_ef\)/);
-  t.match(again.out.join(''), /Imported 2 \.ddd files from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./);
+  t.match(
+    again.out.join(''),
+    /Imported 2 \.ddd files from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./,
+  );
 });
 
 t.test('an unreachable database: one clear line, exit 1', async (t) => {
@@ -100,7 +114,12 @@ t.test('an unreachable database: one clear line, exit 1', async (t) => {
   const run = capture();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1);
   await services.dispose();
-  t.match(run.err.join(''), new RegExp(`^drivercard import: cannot open the database \\(check DRIVERCARD_DATABASE_URL\\): .*ECONNREFUSED 127\\.0\\.0\\.1:${port}\\n$`));
+  t.match(
+    run.err.join(''),
+    new RegExp(
+      `^drivercard import: cannot open the database \\(check DRIVERCARD_DATABASE_URL\\): .*ECONNREFUSED 127\\.0\\.0\\.1:${port}\\n$`,
+    ),
+  );
   t.notMatch(run.err.join(''), /secret-pw/, 'never the password');
 
   const cli = join(ROOT, 'dist', 'composition', 'cli.js');
@@ -125,8 +144,16 @@ t.test('an unreachable database: one clear line, exit 1', async (t) => {
 t.test('startup failures are classified', async (t) => {
   const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1\nmore'), { code: 'ECONNREFUSED' });
   t.match(databaseFailure(refused), /^cannot open the database .*: connect ECONNREFUSED 127\.0\.0\.1:1$/);
-  t.match(databaseFailure(Object.assign(new Error('password authentication failed for user "x"'), { code: '28P01' })), /password authentication failed/);
-  t.match(databaseFailure(Object.assign(new Error('SQLITE_CANTOPEN: unable to open database file'), { code: 'SQLITE_CANTOPEN' })), /unable to open/);
+  t.match(
+    databaseFailure(Object.assign(new Error('password authentication failed for user "x"'), { code: '28P01' })),
+    /password authentication failed/,
+  );
+  t.match(
+    databaseFailure(
+      Object.assign(new Error('SQLITE_CANTOPEN: unable to open database file'), { code: 'SQLITE_CANTOPEN' }),
+    ),
+    /unable to open/,
+  );
   t.equal(databaseFailure(Object.assign(new Error('x'), { code: 'ENOENT' })), null);
   t.equal(databaseFailure(new Error('plain')), null);
   t.equal(databaseFailure(null), null);

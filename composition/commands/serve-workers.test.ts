@@ -5,7 +5,13 @@ t.test('--workers N is read from the arguments, the rest kept', async (t) => {
   t.same(workersOption([]), { workers: null, rest: [] });
   t.same(workersOption(['--workers', '3']), { workers: 3, rest: [] });
   t.same(workersOption(['x', '--workers', '2', 'y']), { workers: 2, rest: ['x', 'y'] });
-  for (const bad of [['--workers'], ['--workers', '0'], ['--workers', 'two'], ['--workers', String(MAX_WORKERS + 1)], ['--workers', '-1']]) {
+  for (const bad of [
+    ['--workers'],
+    ['--workers', '0'],
+    ['--workers', 'two'],
+    ['--workers', String(MAX_WORKERS + 1)],
+    ['--workers', '-1'],
+  ]) {
     t.match(workersOption(bad), /whole number from 1 to 16/, bad.join(' '));
   }
 });
@@ -30,5 +36,6 @@ t.test('the primary refuses SQLite and a bad configuration before starting any w
 
 t.test('a worker announces itself with one message shape', async (t) => {
   t.ok(isWorkerListening({ drivercard: 'listening', url: 'http://127.0.0.1:1' }));
-  for (const other of [null, 'listening', { drivercard: 'listening' }, { drivercard: 'other', url: 'x' }]) t.notOk(isWorkerListening(other));
+  for (const other of [null, 'listening', { drivercard: 'listening' }, { drivercard: 'other', url: 'x' }])
+    t.notOk(isWorkerListening(other));
 });

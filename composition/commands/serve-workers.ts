@@ -36,7 +36,10 @@ export interface WorkerListening {
 }
 
 export function isWorkerListening(message: unknown): message is WorkerListening {
-  return (message as WorkerListening | null)?.drivercard === 'listening' && typeof (message as WorkerListening).url === 'string';
+  return (
+    (message as WorkerListening | null)?.drivercard === 'listening' &&
+    typeof (message as WorkerListening).url === 'string'
+  );
 }
 
 /** `--workers N` from the arguments: null when absent, a string when malformed (the usage error). */
@@ -70,12 +73,19 @@ async function freePort(host: string): Promise<number> {
   return port;
 }
 
-export async function servePrimary(workers: number, io: CommandIo, signals: SignalSource, env = process.env): Promise<number> {
+export async function servePrimary(
+  workers: number,
+  io: CommandIo,
+  signals: SignalSource,
+  env = process.env,
+): Promise<number> {
   let config;
   try {
     config = loadConfig(env);
   } catch (error) {
-    io.stderr(`drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${(error as Error).message}\n`);
+    io.stderr(
+      `drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${(error as Error).message}\n`,
+    );
     return 1;
   }
   const refusal = workersRefusal(env, workers);
@@ -110,7 +120,9 @@ function runWorkers(count: number, env: NodeJS.ProcessEnv, io: CommandIo, signal
         const now = Date.now();
         deaths.push(now);
         while (deaths.length > 0 && deaths[0]! < now - RESTART_WINDOW_MS) deaths.shift();
-        io.stderr(`drivercard serve: worker ${worker.process.pid} exited (${code ?? signal}); ${deaths.length > MAX_RESTARTS ? 'stopping' : 'starting another'}\n`);
+        io.stderr(
+          `drivercard serve: worker ${worker.process.pid} exited (${code ?? signal}); ${deaths.length > MAX_RESTARTS ? 'stopping' : 'starting another'}\n`,
+        );
         if (deaths.length > MAX_RESTARTS) return stop(null, 1);
         start();
       });

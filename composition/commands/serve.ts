@@ -40,12 +40,15 @@ export async function serveCommand(
     io.stderr(`${typeof options === 'string' ? `drivercard serve: ${options}\n` : ''}${SERVE_USAGE}\n`);
     return 2;
   }
-  if (options.workers !== null && options.workers > 1 && cluster.isPrimary) return servePrimary(options.workers, io, signals);
+  if (options.workers !== null && options.workers > 1 && cluster.isPrimary)
+    return servePrimary(options.workers, io, signals);
   let server: RunningServer;
   try {
     server = await start();
   } catch (error) {
-    io.stderr(`drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${startupFailure(error)}\n`);
+    io.stderr(
+      `drivercard serve: ${error instanceof ConfigError ? 'configuration error: ' : ''}${startupFailure(error)}\n`,
+    );
     return 1;
   }
   announce(server.url, io);
@@ -57,13 +60,16 @@ export async function serveCommand(
       if (cluster.isWorker) for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => undefined);
       io.stdout(`drivercard-rest: ${signal} received, closing the server and the database\n`);
       // a worker's channel to its primary would keep it alive once closed
-      server.close().finally(() => cluster.isWorker && process.disconnect?.()).then(
-        () => resolve(0),
-        (error: unknown) => {
-          io.stderr(`drivercard serve: closing failed: ${error instanceof Error ? error.message : String(error)}\n`);
-          resolve(1);
-        },
-      );
+      server
+        .close()
+        .finally(() => cluster.isWorker && process.disconnect?.())
+        .then(
+          () => resolve(0),
+          (error: unknown) => {
+            io.stderr(`drivercard serve: closing failed: ${error instanceof Error ? error.message : String(error)}\n`);
+            resolve(1);
+          },
+        );
     };
     const onInt = () => stop('SIGINT');
     const onTerm = () => stop('SIGTERM');

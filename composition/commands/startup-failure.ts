@@ -4,7 +4,15 @@
  * 3D) and SQLite open errors. The database URL itself is never printed (it may hold a password); the driver's
  * own first line is (it names host and port, or the user, never the password).
  */
-const NETWORK = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN']);
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'EAI_AGAIN',
+]);
 
 export function databaseFailure(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;

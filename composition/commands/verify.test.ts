@@ -15,7 +15,8 @@ const crypto = new NodeSignatureCrypto();
 const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(testTrustFiles(), crypto).store);
 const dir = mkdtempSync(join(tmpdir(), 'verify-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-const fixture = (name: string) => new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', '..', 'fixtures', 'ddd', name)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(resolve(import.meta.dirname, '..', '..', 'fixtures', 'ddd', name)));
 
 async function run(argv: string[], v = verifier) {
   let out = '';

@@ -27,7 +27,9 @@ export function verificationReport(fileName: string, a: Authenticity, warnings: 
     lines.push('', `${chain.generation} certificate chain: ${chain.status}`);
     for (const c of chain.certificates) {
       const validity = c.valid_from || c.valid_to ? ` valid ${c.valid_from ?? '…'} to ${c.valid_to ?? '…'}` : '';
-      lines.push(`  ${c.role.padEnd(12)} ${c.status.padEnd(12)} CAR ${c.car || '-'} CHR ${c.chr ?? '-'}${c.nation ? ` (${c.nation})` : ''}${validity}`);
+      lines.push(
+        `  ${c.role.padEnd(12)} ${c.status.padEnd(12)} CAR ${c.car || '-'} CHR ${c.chr ?? '-'}${c.nation ? ` (${c.nation})` : ''}${validity}`,
+      );
     }
   }
   let application = '';
@@ -38,7 +40,9 @@ export function verificationReport(fileName: string, a: Authenticity, warnings: 
     }
     lines.push(`  ${ef.ef} ${efName(parseInt(ef.ef, 16)).padEnd(32)} ${ef.result}`);
   }
-  const relevant = warnings.filter((w) => w.code.startsWith('signature') || w.code.startsWith('certificate') || w.code.startsWith('authenticity'));
+  const relevant = warnings.filter(
+    (w) => w.code.startsWith('signature') || w.code.startsWith('certificate') || w.code.startsWith('authenticity'),
+  );
   if (relevant.length > 0) lines.push('', 'Warnings:', ...relevant.map((w) => `  ${w.code}: ${w.message}`));
   return lines.join('\n') + '\n';
 }
@@ -73,7 +77,9 @@ export async function verifyCommand(argv: string[], io: CommandIo, verifier?: Au
     io.stdout(verificationReport(fileName, outcome.authenticity, [...card.warnings, ...outcome.warnings]));
     return outcome.authenticity.status === 'VERIFIED' ? 0 : 1;
   } catch (error) {
-    io.stderr(`drivercard: cannot decode ${fileName}: ${error instanceof DddDecodeError ? error.reason : 'internal_error'}\n`);
+    io.stderr(
+      `drivercard: cannot decode ${fileName}: ${error instanceof DddDecodeError ? error.reason : 'internal_error'}\n`,
+    );
     return 1;
   }
 }

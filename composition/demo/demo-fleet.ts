@@ -30,9 +30,26 @@ export interface DemoFile {
 const latin = (text: string): Text => ({ codePage: 1, text });
 
 /** An ordinary working day: 7 h 30 min of driving in two spells around a 45 min break, 15 h of daily rest. */
-const WORKING_DAY = [ch('00:00', 'R'), ch('06:00', 'W'), ch('06:15', 'D'), ch('10:15', 'R'), ch('11:00', 'D'), ch('14:30', 'W'), ch('15:00', 'R')];
+const WORKING_DAY = [
+  ch('00:00', 'R'),
+  ch('06:00', 'W'),
+  ch('06:15', 'D'),
+  ch('10:15', 'R'),
+  ch('11:00', 'D'),
+  ch('14:30', 'W'),
+  ch('15:00', 'R'),
+];
 /** 11 h of driving: 04:00–08:30, 09:15–13:45 and 14:30–16:30, breaks of 45 min after each 4 h 30 min. */
-const LONG_DAY = [ch('00:00', 'R'), ch('04:00', 'D'), ch('08:30', 'R'), ch('09:15', 'D'), ch('13:45', 'R'), ch('14:30', 'D'), ch('16:30', 'W'), ch('17:00', 'R')];
+const LONG_DAY = [
+  ch('00:00', 'R'),
+  ch('04:00', 'D'),
+  ch('08:30', 'R'),
+  ch('09:15', 'D'),
+  ch('13:45', 'R'),
+  ch('14:30', 'D'),
+  ch('16:30', 'W'),
+  ch('17:00', 'R'),
+];
 const REST_DAY = [ch('00:00', 'R')];
 
 const weekday = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
@@ -71,19 +88,61 @@ interface Driver {
 export function demoDrivers(today: string): Driver[] {
   const marekLast = addDays(today, -3);
   return [
-    { file: 'anna-berger', generation: 'GEN1', cardNumber: 'DF00000000010001', surname: 'Berger', firstNames: 'Anna', nation: NATION.DE, lastDay: addDays(today, -1), count: 21, expiry: addDays(today, 900) },
     {
-      file: 'marek-nowak', generation: 'GEN2', cardNumber: 'PL00000000020001', surname: 'Nowak', firstNames: 'Marek', nation: NATION.PL,
-      lastDay: marekLast, count: 21, expiry: addDays(today, 1200), special: new Map([[longDayOf(marekLast), LONG_DAY]]),
+      file: 'anna-berger',
+      generation: 'GEN1',
+      cardNumber: 'DF00000000010001',
+      surname: 'Berger',
+      firstNames: 'Anna',
+      nation: NATION.DE,
+      lastDay: addDays(today, -1),
+      count: 21,
+      expiry: addDays(today, 900),
     },
-    { file: 'juergen-mueller', generation: 'GEN1', cardNumber: 'DF00000000030001', surname: 'Müller', firstNames: 'Jürgen', nation: NATION.DE, lastDay: addDays(today, -35), count: 14, expiry: addDays(today, 700) },
-    { file: 'sofia-rossi', generation: 'GEN2', cardNumber: 'IT00000000040001', surname: 'Rossi', firstNames: 'Sofia', nation: NATION.IT, lastDay: addDays(today, -24), count: 21, expiry: addDays(today, 20) },
+    {
+      file: 'marek-nowak',
+      generation: 'GEN2',
+      cardNumber: 'PL00000000020001',
+      surname: 'Nowak',
+      firstNames: 'Marek',
+      nation: NATION.PL,
+      lastDay: marekLast,
+      count: 21,
+      expiry: addDays(today, 1200),
+      special: new Map([[longDayOf(marekLast), LONG_DAY]]),
+    },
+    {
+      file: 'juergen-mueller',
+      generation: 'GEN1',
+      cardNumber: 'DF00000000030001',
+      surname: 'Müller',
+      firstNames: 'Jürgen',
+      nation: NATION.DE,
+      lastDay: addDays(today, -35),
+      count: 14,
+      expiry: addDays(today, 700),
+    },
+    {
+      file: 'sofia-rossi',
+      generation: 'GEN2',
+      cardNumber: 'IT00000000040001',
+      surname: 'Rossi',
+      firstNames: 'Sofia',
+      nation: NATION.IT,
+      lastDay: addDays(today, -24),
+      count: 21,
+      expiry: addDays(today, 20),
+    },
   ];
 }
 
 function scenarioOf(d: Driver): CardScenario {
   const dayList = days(d.lastDay, d.count, d.special);
-  const s = baseScenario({ generation: d.generation, capacities: d.generation === 'GEN1' ? GEN1_MAX : GEN2, days: dayList });
+  const s = baseScenario({
+    generation: d.generation,
+    capacities: d.generation === 'GEN1' ? GEN1_MAX : GEN2,
+    days: dayList,
+  });
   s.identification = {
     ...s.identification,
     issuingMemberState: d.nation,
@@ -95,11 +154,17 @@ function scenarioOf(d: Driver): CardScenario {
     firstNames: latin(d.firstNames),
   };
   const plate = reg(d.nation, `DEMO ${d.cardNumber.slice(-4)}`);
-  s.vehicles = [{
-    odometerBegin: 100_000, odometerEnd: 100_000 + dayList.reduce((sum, x) => sum + x.distance, 0),
-    firstUse: at(dayList[0]!.date, 5, 50), lastUse: at(d.lastDay, 17, 10), registration: plate, vuDataBlockCounter: 1,
-    vin: d.generation === 'GEN1' ? null : `WDB9634031L${d.cardNumber.slice(-6)}`,
-  }];
+  s.vehicles = [
+    {
+      odometerBegin: 100_000,
+      odometerEnd: 100_000 + dayList.reduce((sum, x) => sum + x.distance, 0),
+      firstUse: at(dayList[0]!.date, 5, 50),
+      lastUse: at(d.lastDay, 17, 10),
+      registration: plate,
+      vuDataBlockCounter: 1,
+      vin: d.generation === 'GEN1' ? null : `WDB9634031L${d.cardNumber.slice(-6)}`,
+    },
+  ];
   return s;
 }
 

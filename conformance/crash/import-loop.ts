@@ -17,10 +17,17 @@ const importer = new ImportDddFile({
   hasher: new NodeCryptoHasher(),
   clock: new SystemClock(),
   ids: new RandomIdGenerator(),
-  decodeCard: withDayRecords(async (content) => cardForFile(Number(new TextDecoder().decode(content).split(' ')[1])), new NodeCryptoHasher()),
+  decodeCard: withDayRecords(
+    async (content) => cardForFile(Number(new TextDecoder().decode(content).split(' ')[1])),
+    new NodeCryptoHasher(),
+  ),
 });
 process.stdout.write('READY\n');
 for (let n = 0; ; n++) {
-  const result = await importer.parse({ file_name: `f${n}.ddd`, content: new TextEncoder().encode(`file ${n}`), archive_id: null });
+  const result = await importer.parse({
+    file_name: `f${n}.ddd`,
+    content: new TextEncoder().encode(`file ${n}`),
+    archive_id: null,
+  });
   process.stdout.write(`ACK ${result.import_id} ${n}\n`);
 }

@@ -66,9 +66,13 @@ export interface NewAnnotation {
 /** Why a new annotation cannot be accepted as such (null: it can). */
 export function annotationProblem(a: NewAnnotation): { field: string; message: string } | null {
   if (!(a.end > a.start)) return { field: 'end', message: 'Field end must be after start.' };
-  if (a.end - a.start > ANNOTATION_MAX_SECONDS) return { field: 'end', message: 'An annotation spans at most 366 days.' };
+  if (a.end - a.start > ANNOTATION_MAX_SECONDS)
+    return { field: 'end', message: 'An annotation spans at most 366 days.' };
   if (NOTE_REQUIRED.has(a.kind) && (a.note === null || a.note.trim() === '')) {
-    return { field: 'note', message: `An ${a.kind} annotation needs a note: Art. 12 requires the reason for the departure to be indicated.` };
+    return {
+      field: 'note',
+      message: `An ${a.kind} annotation needs a note: Art. 12 requires the reason for the departure to be indicated.`,
+    };
   }
   return null;
 }

@@ -2,10 +2,7 @@
 import { DomainError } from '../domain/errors.js';
 
 export type OfficeRecordConflictCode =
-  | 'annotation_over_recorded_activity'
-  | 'annotation_withdrawn'
-  | 'review_transition_refused'
-  | 'review_conflict';
+  'annotation_over_recorded_activity' | 'annotation_withdrawn' | 'review_transition_refused' | 'review_conflict';
 
 export class OfficeRecordConflictError extends DomainError {
   constructor(

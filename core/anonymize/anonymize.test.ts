@@ -17,7 +17,8 @@ import { toParsedCard } from '../rows/to-parsed-card.js';
 import { anonymizeDdd } from './index.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/', import.meta.url));
-const SAMPLES = process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+const SAMPLES =
+  process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 
 /** the identifying texts of a decoded card, by kind */
 function identifying(card: DecodedCard): Array<{ kind: string; text: string }> {
@@ -36,8 +37,10 @@ function identifying(card: DecodedCard): Array<{ kind: string; text: string }> {
     add('control card number', app.controlActivity?.controlCardNumber.cardNumber);
     add('registration', app.controlActivity?.controlVehicleRegistration.number.text);
     add('registration', app.currentUsage?.sessionOpenVehicle.number.text);
-    for (const v of app.vehiclesUsed?.records ?? []) (add('registration', v.registration.number.text), add('vin', v.vin));
-    for (const e of [...(app.events?.records ?? []), ...(app.faults?.records ?? [])]) add('registration', e.vehicleRegistration.number.text);
+    for (const v of app.vehiclesUsed?.records ?? [])
+      (add('registration', v.registration.number.text), add('vin', v.vin));
+    for (const e of [...(app.events?.records ?? []), ...(app.faults?.records ?? [])])
+      add('registration', e.vehicleRegistration.number.text);
   }
   return out;
 }
@@ -57,11 +60,18 @@ function encodings(text: string): Uint8Array[] {
 }
 
 function contains(hay: Uint8Array, needle: Uint8Array): boolean {
-  return Buffer.from(hay.buffer, hay.byteOffset, hay.length).indexOf(Buffer.from(needle.buffer, needle.byteOffset, needle.length)) >= 0;
+  return (
+    Buffer.from(hay.buffer, hay.byteOffset, hay.length).indexOf(
+      Buffer.from(needle.buffer, needle.byteOffset, needle.length),
+    ) >= 0
+  );
 }
 
 const withoutNumbers = (rows: ParsedCard['events']) =>
-  rows.map((r) => ({ ...r, vehicle_registration: r.vehicle_registration && { ...r.vehicle_registration, number: null } }));
+  rows.map((r) => ({
+    ...r,
+    vehicle_registration: r.vehicle_registration && { ...r.vehicle_registration, number: null },
+  }));
 
 function roundTrip(t: Test, name: string, bytes: Uint8Array): void {
   let original: DecodedCard;
@@ -73,21 +83,56 @@ function roundTrip(t: Test, name: string, bytes: Uint8Array): void {
   }
   const { bytes: out, notes } = anonymizeDdd(bytes);
   t.equal(out.length, bytes.length, `${name}: same size`);
-  t.ok(notes.some((n) => /zero bytes/.test(n)), `${name}: says signatures and certificates were zeroed`);
+  t.ok(
+    notes.some((n) => /zero bytes/.test(n)),
+    `${name}: says signatures and certificates were zeroed`,
+  );
   const again = decodeDddBytes(out);
   t.same(again.blocks, original.blocks, `${name}: same TLV layout`);
   const a = toParsedCard(original);
   const b = toParsedCard(again);
-  t.same(b.activities.map(({ card_number: _c, ...r }) => r), a.activities.map(({ card_number: _c, ...r }) => r), `${name}: same activity intervals`);
-  t.same(withoutNumbers(b.events).map(({ card_number: _c, ...r }) => r), withoutNumbers(a.events).map(({ card_number: _c, ...r }) => r), `${name}: same events`);
-  t.same(withoutNumbers(b.faults).map(({ card_number: _c, ...r }) => r), withoutNumbers(a.faults).map(({ card_number: _c, ...r }) => r), `${name}: same faults`);
-  t.same(b.positions.map(({ card_number: _c, ...r }) => r), a.positions.map(({ card_number: _c, ...r }) => r), `${name}: same positions`);
-  t.same(again.warnings.map((w) => w.code), original.warnings.map((w) => w.code), `${name}: same warnings`);
+  t.same(
+    b.activities.map(({ card_number: _c, ...r }) => r),
+    a.activities.map(({ card_number: _c, ...r }) => r),
+    `${name}: same activity intervals`,
+  );
+  t.same(
+    withoutNumbers(b.events).map(({ card_number: _c, ...r }) => r),
+    withoutNumbers(a.events).map(({ card_number: _c, ...r }) => r),
+    `${name}: same events`,
+  );
+  t.same(
+    withoutNumbers(b.faults).map(({ card_number: _c, ...r }) => r),
+    withoutNumbers(a.faults).map(({ card_number: _c, ...r }) => r),
+    `${name}: same faults`,
+  );
+  t.same(
+    b.positions.map(({ card_number: _c, ...r }) => r),
+    a.positions.map(({ card_number: _c, ...r }) => r),
+    `${name}: same positions`,
+  );
+  t.same(
+    again.warnings.map((w) => w.code),
+    original.warnings.map((w) => w.code),
+    `${name}: same warnings`,
+  );
   const left = identifying(original).filter(({ text }) => encodings(text).some((form) => contains(out, form)));
-  t.same(left.map((l) => l.kind), [], `${name}: no identifying string left (${identifying(original).length} checked)`);
+  t.same(
+    left.map((l) => l.kind),
+    [],
+    `${name}: no identifying string left (${identifying(original).length} checked)`,
+  );
   if (original.gen1?.identification) {
-    t.equal(again.gen1?.identification?.issuingMemberState, original.gen1.identification.issuingMemberState, `${name}: nation kept`);
-    t.equal(again.gen1?.identification?.cardNumber?.length, original.gen1.identification.cardNumber?.length, `${name}: card number structure kept`);
+    t.equal(
+      again.gen1?.identification?.issuingMemberState,
+      original.gen1.identification.issuingMemberState,
+      `${name}: nation kept`,
+    );
+    t.equal(
+      again.gen1?.identification?.cardNumber?.length,
+      original.gen1.identification.cardNumber?.length,
+      `${name}: card number structure kept`,
+    );
   }
   const g1 = again.gen1?.identification?.driverIdentification;
   const g2 = again.gen2?.identification?.driverIdentification;
@@ -95,7 +140,9 @@ function roundTrip(t: Test, name: string, bytes: Uint8Array): void {
 }
 
 t.test('round trip on every fixture', async (t) => {
-  const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.ddd')).sort();
+  const names = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.ddd'))
+    .sort();
   for (const name of names) roundTrip(t, name, new Uint8Array(readFileSync(join(FIXTURES, name))));
 });
 
@@ -110,9 +157,19 @@ t.test('coarsened positions are whole degrees; everything else as without coarse
   t.equal(b.positions.length, a.positions.length);
   const located = b.positions.filter((p) => p.latitude !== null);
   t.ok(located.length >= 5, `${located.length} positions`);
-  t.ok(located.every((p) => Number.isInteger(p.latitude) && Number.isInteger(p.longitude)), 'whole degrees');
-  t.ok(a.positions.some((p, i) => p.latitude !== b.positions[i]!.latitude), 'something was coarsened');
-  t.same(b.positions.map((p) => p.timestamp), a.positions.map((p) => p.timestamp), 'times kept');
+  t.ok(
+    located.every((p) => Number.isInteger(p.latitude) && Number.isInteger(p.longitude)),
+    'whole degrees',
+  );
+  t.ok(
+    a.positions.some((p, i) => p.latitude !== b.positions[i]!.latitude),
+    'something was coarsened',
+  );
+  t.same(
+    b.positions.map((p) => p.timestamp),
+    a.positions.map((p) => p.timestamp),
+    'times kept',
+  );
 });
 
 t.test('the same original gets the same pseudonym; names and birth date replaced', async (t) => {
@@ -136,15 +193,27 @@ t.test('the same original gets the same pseudonym; names and birth date replaced
   });
   t.ok(regs.size > 1);
   const sec = card.gen2!.security;
-  t.ok([...sec.signatures.values()].every((s) => s.every((x) => x === 0)), 'signatures zeroed');
-  t.ok(sec.cardSignCertificate!.every((x) => x === 0), 'certificates zeroed');
+  t.ok(
+    [...sec.signatures.values()].every((s) => s.every((x) => x === 0)),
+    'signatures zeroed',
+  );
+  t.ok(
+    sec.cardSignCertificate!.every((x) => x === 0),
+    'certificates zeroed',
+  );
 });
 
 if (!existsSync(SAMPLES)) {
-  reportMissingDependency(t, `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the anonymizer's real-sample round trip did not run.`, 'CI checks out ../shared beside the repository');
+  reportMissingDependency(
+    t,
+    `REAL SAMPLES MISSING: ${SAMPLES} does not exist; the anonymizer's real-sample round trip did not run.`,
+    'CI checks out ../shared beside the repository',
+  );
 } else {
   t.test('round trip on the real samples', async (t) => {
-    const names = readdirSync(SAMPLES).filter((f) => f.toLowerCase().endsWith('.ddd')).sort();
+    const names = readdirSync(SAMPLES)
+      .filter((f) => f.toLowerCase().endsWith('.ddd'))
+      .sort();
     t.ok(names.length > 0);
     for (const name of names) roundTrip(t, name, new Uint8Array(readFileSync(join(SAMPLES, name))));
   });

@@ -20,7 +20,12 @@ import { CARD_DRIVING_LICENCE_INFORMATION } from '../decoder/ef/driving-licence-
 import { EVENT_FAULT_RECORD } from '../decoder/ef/events-faults.js';
 import { FID } from '../decoder/ef/fids.js';
 import { GNSS_ACCUMULATED_DRIVING_RECORD } from '../decoder/ef/gnss-places.js';
-import { CARD_IDENTIFICATION, DRIVER_CARD_HOLDER_IDENTIFICATION, DRIVER_CARD_NUMBER, IDENTIFICATION_HOLDER_OFFSET } from '../decoder/ef/identification.js';
+import {
+  CARD_IDENTIFICATION,
+  DRIVER_CARD_HOLDER_IDENTIFICATION,
+  DRIVER_CARD_NUMBER,
+  IDENTIFICATION_HOLDER_OFFSET,
+} from '../decoder/ef/identification.js';
 import { LOAD_UNLOAD_RECORD } from '../decoder/ef/load-unload-operations.js';
 import { PLACE_POINTER, PLACE_RECORD_G2 } from '../decoder/ef/places.js';
 import { VEHICLE_POINTER, VEHICLE_RECORD_G2 } from '../decoder/ef/vehicles-used.js';
@@ -82,9 +87,13 @@ export function anonymizeDdd(input: Uint8Array, options: AnonymizeOptions = {}):
     if (app === null) continue;
     fields += anonymizeApplication(app, out, options);
   }
-  notes.push(`${fields} identifying fields were replaced (names, birth date, card, licence and control card numbers, registrations, VINs).`);
+  notes.push(
+    `${fields} identifying fields were replaced (names, birth date, card, licence and control card numbers, registrations, VINs).`,
+  );
   if (options.coarsenPositions) notes.push('GNSS positions were coarsened to whole degrees.');
-  notes.push(`${zeroSecurity(card, out)} signatures and certificates were replaced with zero bytes: the anonymized file can no longer be verified.`);
+  notes.push(
+    `${zeroSecurity(card, out)} signatures and certificates were replaced with zero bytes: the anonymized file can no longer be verified.`,
+  );
   return { bytes: out, notes };
 }
 
@@ -92,7 +101,8 @@ export function anonymizeDdd(input: Uint8Array, options: AnonymizeOptions = {}):
 function view(app: CardApplication, fid: number, out: Uint8Array): Uint8Array | null {
   const v = app.raw.get(fid);
   if (v === undefined) return null;
-  if (v.buffer !== out.buffer) throw new Error('the decoder no longer hands out views of the file; the anonymizer cannot write in place');
+  if (v.buffer !== out.buffer)
+    throw new Error('the decoder no longer hands out views of the file; the anonymizer cannot write in place');
   return v;
 }
 
@@ -143,7 +153,11 @@ function anonymizeApplication(app: CardApplication, out: Uint8Array, options: An
   use(FID.CURRENT_USAGE, (w) => w.registration(CARD_CURRENT_USE.offset.sessionOpenVehicle));
   use(FID.CONTROL_ACTIVITY_DATA, (w) => {
     const C = CARD_CONTROL_ACTIVITY_DATA_RECORD;
-    w.pseudo(C.offset.controlCardNumber + FULL_CARD_NUMBER_LAYOUT.offset.cardNumber, FULL_CARD_NUMBER_LAYOUT.size.cardNumber, 'card');
+    w.pseudo(
+      C.offset.controlCardNumber + FULL_CARD_NUMBER_LAYOUT.offset.cardNumber,
+      FULL_CARD_NUMBER_LAYOUT.size.cardNumber,
+      'card',
+    );
     w.registration(C.offset.controlVehicleRegistration);
   });
   if (options.coarsenPositions) n += coarsenApplication(app, out, view);
@@ -155,7 +169,11 @@ function identification(w: Writer): void {
   const H = DRIVER_CARD_HOLDER_IDENTIFICATION;
   const h = IDENTIFICATION_HOLDER_OFFSET;
   // card number: the driver identification replaced, replacement and renewal indexes kept (2.26)
-  w.pseudo(C.offset.cardNumber + DRIVER_CARD_NUMBER.offset.driverIdentification, DRIVER_CARD_NUMBER.size.driverIdentification, 'card');
+  w.pseudo(
+    C.offset.cardNumber + DRIVER_CARD_NUMBER.offset.driverIdentification,
+    DRIVER_CARD_NUMBER.size.driverIdentification,
+    'card',
+  );
   // Name: the code page byte kept, the 35 text bytes replaced
   w.put(h + H.offset.holderSurname + 1, fixedText(SURNAME, H.size.holderSurname - 1));
   w.put(h + H.offset.holderFirstNames + 1, fixedText(FIRST_NAMES, H.size.holderFirstNames - 1));
@@ -163,7 +181,8 @@ function identification(w: Writer): void {
 }
 
 function eventsOrFaults(w: Writer, count: number): void {
-  for (const o of offsets(w.v, 0, EVENT_FAULT_RECORD.len, count)) w.registration(o + EVENT_FAULT_RECORD.offset.eventVehicleRegistration);
+  for (const o of offsets(w.v, 0, EVENT_FAULT_RECORD.len, count))
+    w.registration(o + EVENT_FAULT_RECORD.offset.eventVehicleRegistration);
 }
 
 function vehicles(w: Writer, app: CardApplication): void {
@@ -190,9 +209,34 @@ function coarsenApplication(app: CardApplication, out: Uint8Array, view: View): 
   const geo = GNSS_PLACE_RECORD.offset.geoCoordinates;
   const geoAuth = GNSS_PLACE_AUTH_RECORD.offset.geoCoordinates;
   const places = app.places;
-  if (places) each(FID.PLACES, PLACE_POINTER[2].len, places.recordSize, places.records.length, PLACE_RECORD_G2.offset.entryGNSSPlaceRecord + geo);
-  each(FID.GNSS_PLACES, 2, GNSS_ACCUMULATED_DRIVING_RECORD.len, app.gnssPlaces?.records.length ?? 0, GNSS_ACCUMULATED_DRIVING_RECORD.offset.gnssPlaceRecord + geo);
-  each(FID.BORDER_CROSSINGS, 2, BORDER_CROSSING_RECORD.len, app.borderCrossings?.records.length ?? 0, BORDER_CROSSING_RECORD.offset.gnssPlaceAuthRecord + geoAuth);
-  each(FID.LOAD_UNLOAD_OPERATIONS, 2, LOAD_UNLOAD_RECORD.len, app.loadUnloadOperations?.records.length ?? 0, LOAD_UNLOAD_RECORD.offset.gnssPlaceAuthRecord + geoAuth);
+  if (places)
+    each(
+      FID.PLACES,
+      PLACE_POINTER[2].len,
+      places.recordSize,
+      places.records.length,
+      PLACE_RECORD_G2.offset.entryGNSSPlaceRecord + geo,
+    );
+  each(
+    FID.GNSS_PLACES,
+    2,
+    GNSS_ACCUMULATED_DRIVING_RECORD.len,
+    app.gnssPlaces?.records.length ?? 0,
+    GNSS_ACCUMULATED_DRIVING_RECORD.offset.gnssPlaceRecord + geo,
+  );
+  each(
+    FID.BORDER_CROSSINGS,
+    2,
+    BORDER_CROSSING_RECORD.len,
+    app.borderCrossings?.records.length ?? 0,
+    BORDER_CROSSING_RECORD.offset.gnssPlaceAuthRecord + geoAuth,
+  );
+  each(
+    FID.LOAD_UNLOAD_OPERATIONS,
+    2,
+    LOAD_UNLOAD_RECORD.len,
+    app.loadUnloadOperations?.records.length ?? 0,
+    LOAD_UNLOAD_RECORD.offset.gnssPlaceAuthRecord + geoAuth,
+  );
   return n;
 }

@@ -26,7 +26,8 @@ function generator(seed: number): () => number {
 
 const isDigit = (x: number): boolean => x >= 0x30 && x <= 0x39;
 /** a byte of text that is not a digit, a space, 00, FF or ASCII punctuation: a letter in any code page */
-const isLetter = (x: number): boolean => (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a) || (x >= 0xa0 && x < 0xff);
+const isLetter = (x: number): boolean =>
+  (x >= 0x41 && x <= 0x5a) || (x >= 0x61 && x <= 0x7a) || (x >= 0xa0 && x < 0xff);
 
 /** A structure-keeping pseudonym of `original` (a new array; never equal to a non-blank original). */
 export function pseudonym(original: Uint8Array, purpose: string): Uint8Array {

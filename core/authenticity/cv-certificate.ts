@@ -42,7 +42,12 @@ const CURVES: ReadonlyMap<string, CurveName> = new Map([
 ]);
 
 const KEY_BITS: Record<CurveName, number> = {
-  prime256v1: 256, brainpoolP256r1: 256, secp384r1: 384, brainpoolP384r1: 384, brainpoolP512r1: 512, secp521r1: 521,
+  prime256v1: 256,
+  brainpoolP256r1: 256,
+  secp384r1: 384,
+  brainpoolP384r1: 384,
+  brainpoolP512r1: 512,
+  secp521r1: 521,
 };
 
 /** CSM_50 Table 2: the hash linked to a key size. */

@@ -11,12 +11,31 @@
 import type { SignatureCrypto } from '../ports/signature-crypto.js';
 import { declareRecord, equalBytes, fieldsOf, uint32 } from './record-layout.js';
 
-export const EC_PK = declareRecord([['keyIdentifier', 8], ['modulus', 128], ['exponent', 8]] as const);
-export const CERTIFICATE = declareRecord([['sign', 128], ['remainder', 58], ['car', 8]] as const);
+export const EC_PK = declareRecord([
+  ['keyIdentifier', 8],
+  ['modulus', 128],
+  ['exponent', 8],
+] as const);
+export const CERTIFICATE = declareRecord([
+  ['sign', 128],
+  ['remainder', 58],
+  ['car', 8],
+] as const);
 /** the message Sr recovered from Sign (ISO/IEC 9796-2 with message recovery) */
-export const RECOVERED = declareRecord([['header', 1], ['recoverable', 106], ['hash', 20], ['trailer', 1]] as const);
+export const RECOVERED = declareRecord([
+  ['header', 1],
+  ['recoverable', 106],
+  ['hash', 20],
+  ['trailer', 1],
+] as const);
 export const CERTIFICATE_CONTENT = declareRecord([
-  ['cpi', 1], ['car', 8], ['cha', 7], ['eov', 4], ['chr', 8], ['modulus', 128], ['exponent', 8],
+  ['cpi', 1],
+  ['car', 8],
+  ['cha', 7],
+  ['eov', 4],
+  ['chr', 8],
+  ['modulus', 128],
+  ['exponent', 8],
 ] as const);
 
 export interface RsaPublicKey {
@@ -47,7 +66,11 @@ export function certificateCar(cert: Uint8Array): Uint8Array | null {
  * Opens a certificate with the CA key (CSM_019). null when the signature does not verify: wrong size, wrong
  * framing bytes, hash mismatch, or the CAR in clear differs from the one inside the recovered content.
  */
-export function unwrapCertificate(cert: Uint8Array, ca: RsaPublicKey, crypto: SignatureCrypto): Gen1CertificateContent | null {
+export function unwrapCertificate(
+  cert: Uint8Array,
+  ca: RsaPublicKey,
+  crypto: SignatureCrypto,
+): Gen1CertificateContent | null {
   if (cert.length !== CERTIFICATE.length || ca.modulus.length !== 128) return null;
   const c = fieldsOf(CERTIFICATE, cert);
   const opened = crypto.rsaPublic(ca.modulus, ca.exponent, c.sign);
@@ -72,13 +95,34 @@ export function unwrapCertificate(cert: Uint8Array, ca: RsaPublicKey, crypto: Si
 }
 
 /** DigestInfo prefix of SHA-1 (CSM_034): 30 21 30 09 06 05 2B 0E 03 02 1A 05 00 04 14 */
-const SHA1_DIGEST_INFO = Uint8Array.of(0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14);
+const SHA1_DIGEST_INFO = Uint8Array.of(
+  0x30,
+  0x21,
+  0x30,
+  0x09,
+  0x06,
+  0x05,
+  0x2b,
+  0x0e,
+  0x03,
+  0x02,
+  0x1a,
+  0x05,
+  0x00,
+  0x04,
+  0x14,
+);
 
 /**
  * EF signature (CSM_034/035): Signature = EQT.SK['00' || '01' || PS ('FF'…) || '00' || DER(SHA-1(Data))], 128 bytes,
  * checked by re-encoding the expected block and comparing it whole (no lenient parsing).
  */
-export function verifyGen1Signature(data: Uint8Array, signature: Uint8Array, key: RsaPublicKey, crypto: SignatureCrypto): boolean {
+export function verifyGen1Signature(
+  data: Uint8Array,
+  signature: Uint8Array,
+  key: RsaPublicKey,
+  crypto: SignatureCrypto,
+): boolean {
   if (signature.length !== key.modulus.length) return false;
   const opened = crypto.rsaPublic(key.modulus, key.exponent, signature);
   if (opened === null) return false;

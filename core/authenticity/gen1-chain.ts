@@ -7,8 +7,20 @@
 import type { ApplicationSecurity } from '../domain/card.js';
 import type { CertificateReport, ChainReport } from '../domain/authenticity.js';
 import type { SignatureCrypto } from '../ports/signature-crypto.js';
-import { caNation, chainStatusOf, isCaKeyIdentifier, isoOrNull, missingCertificate, validityAt } from './chain-report.js';
-import { certificateCar, unwrapCertificate, type Gen1CertificateContent, type RsaPublicKey } from './gen1-certificate.js';
+import {
+  caNation,
+  chainStatusOf,
+  isCaKeyIdentifier,
+  isoOrNull,
+  missingCertificate,
+  validityAt,
+} from './chain-report.js';
+import {
+  certificateCar,
+  unwrapCertificate,
+  type Gen1CertificateContent,
+  type RsaPublicKey,
+} from './gen1-certificate.js';
 import { hex } from './record-layout.js';
 import type { TrustStore } from './trust-store.js';
 import type { VerificationCache } from './verification-cache.js';
@@ -28,16 +40,32 @@ export interface Gen1Chain {
 }
 
 function open(cert: Uint8Array, issuer: RsaPublicKey, ctx: ChainContext): Gen1CertificateContent | null {
-  return ctx.cache.memo(ctx.crypto, 'gen1', [cert, issuer.modulus, issuer.exponent], () => unwrapCertificate(cert, issuer, ctx.crypto));
+  return ctx.cache.memo(ctx.crypto, 'gen1', [cert, issuer.modulus, issuer.exponent], () =>
+    unwrapCertificate(cert, issuer, ctx.crypto),
+  );
 }
 
 function rootReport(kid: Uint8Array, known: boolean): CertificateReport {
   const k = hex(kid);
-  return { role: 'ROOT', car: k, chr: known ? k : null, nation: caNation(kid), valid_from: null, valid_to: null, status: known ? 'VALID' : 'UNKNOWN_ROOT' };
+  return {
+    role: 'ROOT',
+    car: k,
+    chr: known ? k : null,
+    nation: caNation(kid),
+    valid_from: null,
+    valid_to: null,
+    status: known ? 'VALID' : 'UNKNOWN_ROOT',
+  };
 }
 
-function certificateReport(role: 'MEMBER_STATE' | 'CARD', car: Uint8Array, content: Gen1CertificateContent | null, at: number | null): CertificateReport {
-  if (content === null) return { role, car: hex(car), chr: null, nation: null, valid_from: null, valid_to: null, status: 'INVALID' };
+function certificateReport(
+  role: 'MEMBER_STATE' | 'CARD',
+  car: Uint8Array,
+  content: Gen1CertificateContent | null,
+  at: number | null,
+): CertificateReport {
+  if (content === null)
+    return { role, car: hex(car), chr: null, nation: null, valid_from: null, valid_to: null, status: 'INVALID' };
   return {
     role,
     car: hex(car),
@@ -51,12 +79,17 @@ function certificateReport(role: 'MEMBER_STATE' | 'CARD', car: Uint8Array, conte
 }
 
 /** The member-state step: the file's C108 opened by a trusted root, or the trust store's certificate. */
-function memberState(sec: ApplicationSecurity, cardCar: Uint8Array | null, ctx: ChainContext): { reports: CertificateReport[]; key: RsaPublicKey | null } {
+function memberState(
+  sec: ApplicationSecurity,
+  cardCar: Uint8Array | null,
+  ctx: ChainContext,
+): { reports: CertificateReport[]; key: RsaPublicKey | null } {
   const c108 = sec.caCertificate;
   const car = c108 === null ? null : certificateCar(c108);
   if (c108 === null || car === null) {
     const stored = cardCar === null ? undefined : ctx.trust.gen1MemberStates.get(hex(cardCar));
-    if (stored === undefined) return { reports: [missingCertificate('MEMBER_STATE', cardCar === null ? '' : hex(cardCar))], key: null };
+    if (stored === undefined)
+      return { reports: [missingCertificate('MEMBER_STATE', cardCar === null ? '' : hex(cardCar))], key: null };
     const carOfStored = certificateCar(stored.certificate) as Uint8Array;
     const ms = certificateReport('MEMBER_STATE', carOfStored, stored.content, ctx.at);
     return { reports: [rootReport(carOfStored, true), ms], key: ms.status === 'VALID' ? stored.content : null };
@@ -64,7 +97,10 @@ function memberState(sec: ApplicationSecurity, cardCar: Uint8Array | null, ctx: 
   const root = ctx.trust.gen1Roots.get(hex(car));
   if (root === undefined) {
     const status = isCaKeyIdentifier(car) ? ('UNKNOWN_ROOT' as const) : ('INVALID' as const);
-    return { reports: [rootReport(car, false), { ...missingCertificate('MEMBER_STATE', hex(car)), status }], key: null };
+    return {
+      reports: [rootReport(car, false), { ...missingCertificate('MEMBER_STATE', hex(car)), status }],
+      key: null,
+    };
   }
   const content = open(c108, root, ctx);
   const ms = certificateReport('MEMBER_STATE', car, content, ctx.at);
@@ -80,8 +116,13 @@ export function verifyGen1Chain(sec: ApplicationSecurity, ctx: ChainContext): Ge
   if (c100 === null) certificates.push(missingCertificate('CARD', ''));
   else if (cardCar === null) certificates.push({ ...missingCertificate('CARD', ''), status: 'INVALID' });
   // issuer unusable (unknown, invalid, expired): the card certificate cannot be checked
-  else if (ms.key === null) certificates.push({ ...missingCertificate('CARD', hex(cardCar)), status: isCaKeyIdentifier(cardCar) ? 'UNKNOWN_ROOT' : 'INVALID' });
-  else if (hex(cardCar) !== hex(ms.key.keyIdentifier)) certificates.push({ ...missingCertificate('CARD', hex(cardCar)), status: 'INVALID' });
+  else if (ms.key === null)
+    certificates.push({
+      ...missingCertificate('CARD', hex(cardCar)),
+      status: isCaKeyIdentifier(cardCar) ? 'UNKNOWN_ROOT' : 'INVALID',
+    });
+  else if (hex(cardCar) !== hex(ms.key.keyIdentifier))
+    certificates.push({ ...missingCertificate('CARD', hex(cardCar)), status: 'INVALID' });
   else {
     const content = open(c100, ms.key, ctx);
     const card = certificateReport('CARD', cardCar, content, ctx.at);

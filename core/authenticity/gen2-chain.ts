@@ -28,17 +28,29 @@ interface Step {
 }
 
 function checkedBy(cert: CvCertificate, issuer: CvCertificate, ctx: ChainContext): boolean {
-  return ctx.cache.memo(ctx.crypto, 'gen2', [cert.body, cert.signature, issuer.body], () => verifyCvSignature(cert, issuer, ctx.crypto));
+  return ctx.cache.memo(ctx.crypto, 'gen2', [cert.body, cert.signature, issuer.body], () =>
+    verifyCvSignature(cert, issuer, ctx.crypto),
+  );
 }
 
-function step(role: CertificateRole, cert: CvCertificate, issuer: CvCertificate | null, allowed: readonly number[], ctx: ChainContext): Step {
+function step(
+  role: CertificateRole,
+  cert: CvCertificate,
+  issuer: CvCertificate | null,
+  allowed: readonly number[],
+  ctx: ChainContext,
+): Step {
   const base = {
-    role, car: hex(cert.car), chr: hex(cert.chr),
+    role,
+    car: hex(cert.car),
+    chr: hex(cert.chr),
     nation: caNation(role === 'CARD' ? cert.car : cert.chr),
-    valid_from: isoOrNull(cert.effective), valid_to: isoOrNull(cert.expiration),
+    valid_from: isoOrNull(cert.effective),
+    valid_to: isoOrNull(cert.expiration),
   };
   if (issuer === null) return { report: { ...base, status: 'UNKNOWN_ROOT' }, trusted: null };
-  if (!allowed.includes(equipmentType(cert)) || !checkedBy(cert, issuer, ctx)) return { report: { ...base, status: 'INVALID' }, trusted: null };
+  if (!allowed.includes(equipmentType(cert)) || !checkedBy(cert, issuer, ctx))
+    return { report: { ...base, status: 'INVALID' }, trusted: null };
   const status = validityAt(ctx.at, cert.effective, cert.expiration);
   return { report: { ...base, status }, trusted: status === 'VALID' ? cert : null };
 }
@@ -46,8 +58,13 @@ function step(role: CertificateRole, cert: CvCertificate, issuer: CvCertificate 
 function rootStep(root: CvCertificate, ctx: ChainContext): Step {
   // the root's own signature was checked when the trust store was loaded
   const report: CertificateReport = {
-    role: 'ROOT', car: hex(root.car), chr: hex(root.chr), nation: caNation(root.chr),
-    valid_from: isoOrNull(root.effective), valid_to: isoOrNull(root.expiration), status: 'VALID',
+    role: 'ROOT',
+    car: hex(root.car),
+    chr: hex(root.chr),
+    nation: caNation(root.chr),
+    valid_from: isoOrNull(root.effective),
+    valid_to: isoOrNull(root.expiration),
+    status: 'VALID',
   };
   void ctx;
   return { report, trusted: root };
@@ -58,15 +75,24 @@ function issuerSteps(car: Uint8Array, sec: ApplicationSecurity, ctx: ChainContex
   const root = ctx.trust.gen2Roots.get(hex(car));
   if (root !== undefined) return [rootStep(root, ctx)];
   const fileLink = sec.linkCertificate === null ? null : parseCvCertificate(sec.linkCertificate);
-  const link = fileLink !== null && hex(fileLink.chr) === hex(car) ? fileLink : (ctx.trust.gen2Certificates.get(hex(car))?.parsed ?? null);
+  const link =
+    fileLink !== null && hex(fileLink.chr) === hex(car)
+      ? fileLink
+      : (ctx.trust.gen2Certificates.get(hex(car))?.parsed ?? null);
   const oldRoot = link === null ? undefined : ctx.trust.gen2Roots.get(hex(link.car));
   if (link === null || oldRoot === undefined) {
-    return [{ report: { ...missingCertificate('ROOT', hex(link?.car ?? car)), status: 'UNKNOWN_ROOT' }, trusted: null }];
+    return [
+      { report: { ...missingCertificate('ROOT', hex(link?.car ?? car)), status: 'UNKNOWN_ROOT' }, trusted: null },
+    ];
   }
   return [rootStep(oldRoot, ctx), step('LINK', link, oldRoot, [EQUIPMENT.ERCA], ctx)];
 }
 
-function memberStateCertificate(sec: ApplicationSecurity, card: CvCertificate | null, ctx: ChainContext): CvCertificate | null | 'UNREADABLE' {
+function memberStateCertificate(
+  sec: ApplicationSecurity,
+  card: CvCertificate | null,
+  ctx: ChainContext,
+): CvCertificate | null | 'UNREADABLE' {
   if (sec.caCertificate !== null) return parseCvCertificate(sec.caCertificate) ?? 'UNREADABLE';
   if (card === null) return null;
   return ctx.trust.gen2Certificates.get(hex(card.car))?.parsed ?? null;
@@ -76,15 +102,18 @@ export function verifyGen2Chain(sec: ApplicationSecurity, ctx: ChainContext): Ge
   const card = sec.cardSignCertificate === null ? null : parseCvCertificate(sec.cardSignCertificate);
   const ms = memberStateCertificate(sec, card, ctx);
   const steps: Step[] = [];
-  if (ms === 'UNREADABLE') steps.push({ report: { ...missingCertificate('MEMBER_STATE', ''), status: 'INVALID' }, trusted: null });
-  else if (ms === null) steps.push({ report: missingCertificate('MEMBER_STATE', card === null ? '' : hex(card.car)), trusted: null });
+  if (ms === 'UNREADABLE')
+    steps.push({ report: { ...missingCertificate('MEMBER_STATE', ''), status: 'INVALID' }, trusted: null });
+  else if (ms === null)
+    steps.push({ report: missingCertificate('MEMBER_STATE', card === null ? '' : hex(card.car)), trusted: null });
   else {
     steps.push(...issuerSteps(ms.car, sec, ctx));
     steps.push(step('MEMBER_STATE', ms, steps[steps.length - 1].trusted, [EQUIPMENT.MSCA], ctx));
   }
   const msTrusted = steps[steps.length - 1].trusted;
   if (sec.cardSignCertificate === null) steps.push({ report: missingCertificate('CARD', ''), trusted: null });
-  else if (card === null) steps.push({ report: { ...missingCertificate('CARD', ''), status: 'INVALID' }, trusted: null });
+  else if (card === null)
+    steps.push({ report: { ...missingCertificate('CARD', ''), status: 'INVALID' }, trusted: null });
   else {
     const issuer = msTrusted !== null && hex(msTrusted.chr) === hex(card.car) ? msTrusted : null;
     const mismatch = msTrusted !== null && issuer === null;
@@ -92,6 +121,10 @@ export function verifyGen2Chain(sec: ApplicationSecurity, ctx: ChainContext): Ge
     steps.push(mismatch ? { report: { ...s.report, status: 'INVALID' }, trusted: null } : s);
   }
   const certificates = steps.map((s) => s.report);
-  const status = sec.cardSignCertificate === null && sec.caCertificate === null ? 'MISSING' : chainStatusOf(certificates);
-  return { report: { generation: 'GEN2', status, certificates }, cardKey: status === 'VALID' ? steps[steps.length - 1].trusted : null };
+  const status =
+    sec.cardSignCertificate === null && sec.caCertificate === null ? 'MISSING' : chainStatusOf(certificates);
+  return {
+    report: { generation: 'GEN2', status, certificates },
+    cardKey: status === 'VALID' ? steps[steps.length - 1].trusted : null,
+  };
 }

@@ -13,7 +13,11 @@ export { downloadTimeOf, verifyCard, verifyCardAsync, type VerificationOutcome }
 
 /** The warning codes of the verifier (stable API; the decoder adds `signature_scheme_unknown`). */
 export const AUTHENTICITY_WARNING_CODES = [
-  'signature_invalid', 'certificate_invalid', 'certificate_unknown_root', 'authenticity_unverifiable', 'authenticity_unsigned',
+  'signature_invalid',
+  'certificate_invalid',
+  'certificate_unknown_root',
+  'authenticity_unverifiable',
+  'authenticity_unsigned',
 ] as const;
 
 export interface AuthenticityVerifier {
@@ -25,7 +29,10 @@ export interface AuthenticityVerifier {
 /** The answer when the verifier itself failed (a bug, not bad bytes). */
 function failedVerification(): VerificationOutcome {
   const authenticity: Authenticity = { status: 'UNVERIFIABLE', chains: [], efs: [] };
-  const warning: Warning = { code: 'authenticity_unverifiable', message: 'The signatures of the file could not be checked.' };
+  const warning: Warning = {
+    code: 'authenticity_unverifiable',
+    message: 'The signatures of the file could not be checked.',
+  };
   return { authenticity, warnings: [warning] };
 }
 

@@ -9,7 +9,15 @@
  */
 import type { SignatureCrypto } from '../ports/signature-crypto.js';
 import { hashForCurve, parseCvCertificate, type CvCertificate } from './cv-certificate.js';
-import { CERTIFICATE, EC_PK, readEcPk, certificateCar, unwrapCertificate, type Gen1CertificateContent, type RsaPublicKey } from './gen1-certificate.js';
+import {
+  CERTIFICATE,
+  EC_PK,
+  readEcPk,
+  certificateCar,
+  unwrapCertificate,
+  type Gen1CertificateContent,
+  type RsaPublicKey,
+} from './gen1-certificate.js';
 import { equalBytes, hex } from './record-layout.js';
 
 export interface TrustStore {
@@ -33,10 +41,19 @@ export function emptyTrustStore(): TrustStore {
 }
 
 export function verifyCvSignature(cert: CvCertificate, issuer: CvCertificate, crypto: SignatureCrypto): boolean {
-  return crypto.ecdsaVerify(issuer.key.curve, issuer.key.point, hashForCurve(issuer.key.curve), cert.body, cert.signature);
+  return crypto.ecdsaVerify(
+    issuer.key.curve,
+    issuer.key.point,
+    hashForCurve(issuer.key.curve),
+    cert.body,
+    cert.signature,
+  );
 }
 
-export function buildTrustStore(files: readonly TrustFile[], crypto: SignatureCrypto): { store: TrustStore; notes: string[] } {
+export function buildTrustStore(
+  files: readonly TrustFile[],
+  crypto: SignatureCrypto,
+): { store: TrustStore; notes: string[] } {
   const gen1Roots = new Map<string, RsaPublicKey>();
   const gen2Roots = new Map<string, CvCertificate>();
   const gen2Certificates = new Map<string, { certificate: Uint8Array; parsed: CvCertificate }>();

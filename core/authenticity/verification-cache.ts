@@ -28,7 +28,12 @@ export class VerificationCache {
   }
 
   /** memo for a check that completes later (the result is stored once it is known) */
-  async memoAsync<T>(crypto: SignatureCrypto, kind: string, parts: readonly Uint8Array[], compute: () => Promise<T>): Promise<T> {
+  async memoAsync<T>(
+    crypto: SignatureCrypto,
+    kind: string,
+    parts: readonly Uint8Array[],
+    compute: () => Promise<T>,
+  ): Promise<T> {
     const key = this.keyOf(crypto, kind, parts);
     if (this.entries.has(key)) {
       this.hits++;

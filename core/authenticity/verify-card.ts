@@ -23,7 +23,14 @@
  * port's ecdsaVerifyAsync: the import path, so that a file's ECDSA checks, about 0.6 ms each on brainpoolP256r1,
  * use every core); gen2 EF results are memoised by key ‖ signature ‖ value. Both give the same verdict.
  */
-import type { Authenticity, AuthenticityStatus, ChainReport, EfReport, EfResult, SignedApplication } from '../domain/authenticity.js';
+import type {
+  Authenticity,
+  AuthenticityStatus,
+  ChainReport,
+  EfReport,
+  EfResult,
+  SignedApplication,
+} from '../domain/authenticity.js';
 import type { CardApplication, DecodedCard } from '../domain/card.js';
 import type { Warning } from '../domain/rows.js';
 import { downloadTimeOf as downloadTimeOfFile } from '../decoder/download-time.js';
@@ -34,7 +41,12 @@ import { verifyGen1Chain, type ChainContext } from './gen1-chain.js';
 import { verifyGen2Chain } from './gen2-chain.js';
 import { hex } from './record-layout.js';
 
-const CERTIFICATE_EFS: ReadonlySet<number> = new Set([FID.CARD_CERTIFICATE, FID.CARD_SIGN_CERTIFICATE, FID.CA_CERTIFICATE, FID.LINK_CERTIFICATE]);
+const CERTIFICATE_EFS: ReadonlySet<number> = new Set([
+  FID.CARD_CERTIFICATE,
+  FID.CARD_SIGN_CERTIFICATE,
+  FID.CA_CERTIFICATE,
+  FID.LINK_CERTIFICATE,
+]);
 
 export interface VerificationOutcome {
   authenticity: Authenticity;
@@ -83,7 +95,8 @@ function planEfs(app: CardApplication, application: SignedApplication, verifier:
       continue;
     }
     let result: EfResult;
-    if (signature === undefined) result = fid === FID.CARD_DOWNLOAD || app.security.foreignSignatures.has(fid) ? 'NOT_CHECKED' : 'MISSING';
+    if (signature === undefined)
+      result = fid === FID.CARD_DOWNLOAD || app.security.foreignSignatures.has(fid) ? 'NOT_CHECKED' : 'MISSING';
     else result = 'NOT_CHECKED';
     out.push({ ef, application, result, check: null });
   }
@@ -109,11 +122,14 @@ function gen2Verifier(cert: CvCertificate | null, ctx: ChainContext): EfVerifier
   const sized = (signature: Uint8Array): boolean => signature.length === 2 * coordinateBytes(curve);
   return {
     sync: (data, signature) =>
-      sized(signature) && cache.memo(crypto, kind, [point, signature, data], () => crypto.ecdsaVerify(curve, point, hash, data, signature)),
+      sized(signature) &&
+      cache.memo(crypto, kind, [point, signature, data], () => crypto.ecdsaVerify(curve, point, hash, data, signature)),
     async: async (data, signature) =>
       sized(signature) &&
       cache.memoAsync(crypto, kind, [point, signature, data], () =>
-        crypto.ecdsaVerifyAsync ? crypto.ecdsaVerifyAsync(curve, point, hash, data, signature) : Promise.resolve(crypto.ecdsaVerify(curve, point, hash, data, signature)),
+        crypto.ecdsaVerifyAsync
+          ? crypto.ecdsaVerifyAsync(curve, point, hash, data, signature)
+          : Promise.resolve(crypto.ecdsaVerify(curve, point, hash, data, signature)),
       ),
   };
 }
@@ -121,18 +137,27 @@ function gen2Verifier(cert: CvCertificate | null, ctx: ChainContext): EfVerifier
 function hasSecurityData(app: CardApplication | null): boolean {
   if (app === null) return false;
   const s = app.security;
-  return s.signatures.size > 0 || s.cardCertificate !== null || s.cardSignCertificate !== null || s.caCertificate !== null;
+  return (
+    s.signatures.size > 0 || s.cardCertificate !== null || s.cardSignCertificate !== null || s.caCertificate !== null
+  );
 }
 
 function hasForeign(card: DecodedCard): boolean {
-  return [card.gen1, card.gen2].some((a) => a !== null && (a.security.foreignSignatures.size > 0 || a.security.x509Certificate !== null));
+  return [card.gen1, card.gen2].some(
+    (a) => a !== null && (a.security.foreignSignatures.size > 0 || a.security.x509Certificate !== null),
+  );
 }
 
 function verdict(chains: ChainReport[], efs: EfReport[], foreign: boolean, anySigned: boolean): AuthenticityStatus {
   if (chains.some((c) => c.status === 'INVALID') || efs.some((e) => e.result === 'INVALID')) return 'INVALID';
   if (!anySigned && !foreign) return 'UNSIGNED';
   const unsignedDownload = (e: EfReport): boolean => e.ef === '050E' && e.result === 'NOT_CHECKED';
-  if (foreign || chains.some((c) => c.status !== 'VALID') || efs.some((e) => e.result !== 'VALID' && !unsignedDownload(e))) return 'UNVERIFIABLE';
+  if (
+    foreign ||
+    chains.some((c) => c.status !== 'VALID') ||
+    efs.some((e) => e.result !== 'VALID' && !unsignedDownload(e))
+  )
+    return 'UNVERIFIABLE';
   return 'VERIFIED';
 }
 
@@ -141,22 +166,40 @@ function warningsOf(a: Authenticity, card: DecodedCard): Warning[] {
   for (const e of a.efs) {
     if (e.result !== 'INVALID') continue;
     const label = efLabel(parseInt(e.ef, 16), e.application);
-    out.push({ code: 'signature_invalid', message: `The signature of ${label} does not verify: the EF is not what the card signed.` });
+    out.push({
+      code: 'signature_invalid',
+      message: `The signature of ${label} does not verify: the EF is not what the card signed.`,
+    });
   }
   for (const c of a.chains) {
     const gen = c.generation === 'GEN1' ? 'first-generation' : 'second-generation';
     for (const cert of c.certificates) {
       const role = cert.role.toLowerCase().replace('_', '-');
-      if (cert.status === 'INVALID') out.push({ code: 'certificate_invalid', message: `The ${gen} ${role} certificate does not verify.` });
-      if (cert.status === 'EXPIRED') out.push({ code: 'certificate_invalid', message: `The ${gen} ${role} certificate was not valid at the download time.` });
+      if (cert.status === 'INVALID')
+        out.push({ code: 'certificate_invalid', message: `The ${gen} ${role} certificate does not verify.` });
+      if (cert.status === 'EXPIRED')
+        out.push({
+          code: 'certificate_invalid',
+          message: `The ${gen} ${role} certificate was not valid at the download time.`,
+        });
     }
     if (c.status === 'UNVERIFIABLE' && c.certificates.some((cert) => cert.status === 'UNKNOWN_ROOT')) {
-      out.push({ code: 'certificate_unknown_root', message: `The ${gen} certificate chain does not lead to a trusted European root (trust store).` });
+      out.push({
+        code: 'certificate_unknown_root',
+        message: `The ${gen} certificate chain does not lead to a trusted European root (trust store).`,
+      });
     }
   }
-  if (a.status === 'UNSIGNED') out.push({ code: 'authenticity_unsigned', message: 'The file holds no signature and no certificate: its authenticity cannot be checked.' });
+  if (a.status === 'UNSIGNED')
+    out.push({
+      code: 'authenticity_unsigned',
+      message: 'The file holds no signature and no certificate: its authenticity cannot be checked.',
+    });
   if (a.status === 'UNVERIFIABLE' && !hasForeign(card)) {
-    out.push({ code: 'authenticity_unverifiable', message: 'Signatures or certificates are missing or lead to no trusted root: the file could not be verified.' });
+    out.push({
+      code: 'authenticity_unverifiable',
+      message: 'Signatures or certificates are missing or lead to no trusted root: the file could not be verified.',
+    });
   }
   return out;
 }
@@ -186,21 +229,37 @@ function conclude(card: DecodedCard, plan: Plan, checked: ReadonlyArray<boolean 
     result: e.result ?? (checked[i] === true ? 'VALID' : 'INVALID'),
   }));
   const anySigned = hasSecurityData(card.gen1) || hasSecurityData(card.gen2);
-  const authenticity: Authenticity = { status: verdict(plan.chains, efs, hasForeign(card), anySigned), chains: plan.chains, efs };
+  const authenticity: Authenticity = {
+    status: verdict(plan.chains, efs, hasForeign(card), anySigned),
+    chains: plan.chains,
+    efs,
+  };
   return { authenticity, warnings: warningsOf(authenticity, card) };
 }
 
 /** Verifies on the calling thread, one signature after the other. */
 export function verifyCard(card: DecodedCard, ctx: Omit<ChainContext, 'at'>): VerificationOutcome {
   const plan = planCard(card, { ...ctx, at: downloadTimeOf(card) });
-  return conclude(card, plan, plan.efs.map((e) => (e.check === null ? null : e.check.verifier.sync(e.check.data, e.check.signature))));
+  return conclude(
+    card,
+    plan,
+    plan.efs.map((e) => (e.check === null ? null : e.check.verifier.sync(e.check.data, e.check.signature))),
+  );
 }
 
 /** The same verdict, the file's EF signatures checked concurrently (the port's ecdsaVerifyAsync when present). */
 export async function verifyCardAsync(card: DecodedCard, ctx: Omit<ChainContext, 'at'>): Promise<VerificationOutcome> {
   const plan = planCard(card, { ...ctx, at: downloadTimeOf(card) });
   // the costly checks start first, the cheap ones run here meanwhile
-  const started = plan.efs.map((e) => (e.check?.verifier.async ? e.check.verifier.async(e.check.data, e.check.signature) : null));
-  const checked = plan.efs.map((e, i) => started[i] ?? (e.check === null ? null : e.check.verifier.sync(e.check.data, e.check.signature)));
-  return conclude(card, plan, started.some((p) => p !== null) ? await Promise.all(checked) : (checked as Array<boolean | null>));
+  const started = plan.efs.map((e) =>
+    e.check?.verifier.async ? e.check.verifier.async(e.check.data, e.check.signature) : null,
+  );
+  const checked = plan.efs.map(
+    (e, i) => started[i] ?? (e.check === null ? null : e.check.verifier.sync(e.check.data, e.check.signature)),
+  );
+  return conclude(
+    card,
+    plan,
+    started.some((p) => p !== null) ? await Promise.all(checked) : (checked as Array<boolean | null>),
+  );
 }

@@ -59,7 +59,10 @@ interface Point {
 
 function pointsOf(positions: readonly PositionRow[]): Point[] {
   return positions
-    .filter((p) => p.timestamp !== null && p.country_code !== null && (p.source === 'BORDER_CROSSING' || p.source === 'PLACE'))
+    .filter(
+      (p) =>
+        p.timestamp !== null && p.country_code !== null && (p.source === 'BORDER_CROSSING' || p.source === 'PLACE'),
+    )
     .map((p) => ({ t: p.timestamp!, country: p.country_code!, crossing: p.source === 'BORDER_CROSSING', row: p }))
     .sort((a, b) => a.t - b.t);
 }
@@ -71,7 +74,8 @@ function countryAt(points: readonly Point[], x: EpochSeconds): { country: string
   for (let k = 0; k < points.length && points[k]!.t <= x; k++) i = k;
   // before the first record: the country of a first place carried back; a first crossing names only the country
   // entered, so the time before it has no country
-  if (i < 0) return points[0]!.crossing ? { country: null, inferred: false } : { country: points[0]!.country, inferred: true };
+  if (i < 0)
+    return points[0]!.crossing ? { country: null, inferred: false } : { country: points[0]!.country, inferred: true };
   const prev = points[i]!;
   const next = points[i + 1];
   const confirmed = next !== undefined && (next.country === prev.country || next.crossing);
@@ -79,13 +83,28 @@ function countryAt(points: readonly Point[], x: EpochSeconds): { country: string
 }
 
 function emptyCountry(country: string | null): CountryTime {
-  return { country_code: country, totals: zeroTotals(), total_s: 0, inferred_s: 0, days: [], working_days: [], evidence: [], operations: [] };
+  return {
+    country_code: country,
+    totals: zeroTotals(),
+    total_s: 0,
+    inferred_s: 0,
+    days: [],
+    working_days: [],
+    evidence: [],
+    operations: [],
+  };
 }
 
 function evidenceOf(row: PositionRow, inferred: boolean): CountryEvidence {
   return {
-    source: row.source, timestamp: row.timestamp!, type: row.type, country_code: row.country_code,
-    latitude: row.latitude, longitude: row.longitude, odometer_km: row.odometer_km, inferred,
+    source: row.source,
+    timestamp: row.timestamp!,
+    type: row.type,
+    country_code: row.country_code,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    odometer_km: row.odometer_km,
+    inferred,
   };
 }
 
@@ -106,7 +125,11 @@ const WORKING = new Set(['DRIVING', 'WORK', 'AVAILABILITY']);
  * reach back before `periodStart` (to know where the period starts); of those only the last country record is
  * listed as evidence.
  */
-export function timeByCountry(intervals: readonly ActivityIntervalRow[], positions: readonly PositionRow[], periodStart: EpochSeconds | null = null): TimeByCountry {
+export function timeByCountry(
+  intervals: readonly ActivityIntervalRow[],
+  positions: readonly PositionRow[],
+  periodStart: EpochSeconds | null = null,
+): TimeByCountry {
   const points = pointsOf(positions);
   const byCountry = new Map<string | null, CountryTime>();
   const entry = (c: string | null) => byCountry.get(c) ?? byCountry.set(c, emptyCountry(c)).get(c)!;
@@ -124,7 +147,8 @@ export function timeByCountry(intervals: readonly ActivityIntervalRow[], positio
       if (at.inferred && at.country !== null) c.inferred_s += seconds;
       if (seconds <= 0) continue;
       (days.get(at.country) ?? days.set(at.country, new Set()).get(at.country)!).add(row.date);
-      if (WORKING.has(key)) (working.get(at.country) ?? working.set(at.country, new Set()).get(at.country)!).add(row.date);
+      if (WORKING.has(key))
+        (working.get(at.country) ?? working.set(at.country, new Set()).get(at.country)!).add(row.date);
     }
   }
   // records before the period: only the last one, which the period's first hours rest on
@@ -132,7 +156,8 @@ export function timeByCountry(intervals: readonly ActivityIntervalRow[], positio
   const lastBefore = points.filter((p) => p.t < from).pop();
   for (const p of points) if (p.t >= from || p === lastBefore) entry(p.country).evidence.push(evidenceOf(p.row, false));
   for (const row of positions) {
-    if (row.timestamp === null || row.timestamp < from || row.source === 'BORDER_CROSSING' || row.source === 'PLACE') continue;
+    if (row.timestamp === null || row.timestamp < from || row.source === 'BORDER_CROSSING' || row.source === 'PLACE')
+      continue;
     const at = countryAt(points, row.timestamp);
     const item = evidenceOf(row, true);
     const c = entry(at.country);
@@ -144,6 +169,8 @@ export function timeByCountry(intervals: readonly ActivityIntervalRow[], positio
     c.evidence.sort((a, b) => a.timestamp - b.timestamp);
     c.operations.sort((a, b) => a.timestamp - b.timestamp);
   }
-  const countries = [...byCountry.values()].sort((a, b) => (a.country_code === null ? 1 : b.country_code === null ? -1 : a.country_code.localeCompare(b.country_code)));
+  const countries = [...byCountry.values()].sort((a, b) =>
+    a.country_code === null ? 1 : b.country_code === null ? -1 : a.country_code.localeCompare(b.country_code),
+  );
   return { countries, recorded_s: recorded };
 }

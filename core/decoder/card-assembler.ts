@@ -60,7 +60,10 @@ export class CardAssembler {
     if (!first && this.acceptForeign(fid, appendix, value)) return;
     if (!isCardTag(fid, appendix)) {
       if (first) {
-        throw new DddDecodeError('not_a_ddd_file', 'The file does not start with a driver-card EF tag: it is not a driver-card download file.');
+        throw new DddDecodeError(
+          'not_a_ddd_file',
+          'The file does not start with a driver-card EF tag: it is not a driver-card download file.',
+        );
       }
       if (this.unknownTags++ === 0) this.firstUnknownTagOffset = block.offset;
       return;
@@ -130,7 +133,13 @@ export class CardAssembler {
    *   nothing to report, that is how genuine gen2 downloads look; different → `repeated_ef_differs` once per
    *   EF (the MF files hold the card's chip data, no activity; the first copy is the one DDP_042 names).
    */
-  private duplicate(previous: Uint8Array, value: Uint8Array, fid: number, appendix: number, kind: 'copy' | 'repeat' = 'copy'): void {
+  private duplicate(
+    previous: Uint8Array,
+    value: Uint8Array,
+    fid: number,
+    appendix: number,
+    kind: 'copy' | 'repeat' = 'copy',
+  ): void {
     const same = sameBytes(previous, value);
     const tag = (fid << 8) | appendix;
     if (kind === 'repeat') {
@@ -169,9 +178,13 @@ export class CardAssembler {
         `The file holds ${this.foreignBlocks} signature or certificate block(s) of a scheme outside Annex IC (appendix 81 signatures, an X.509 certificate in EF C209); they were kept but cannot be verified.`,
       );
     }
-    const hasIdentification = (this.gen1?.raw.has(FID.IDENTIFICATION) ?? false) || (this.gen2?.raw.has(FID.IDENTIFICATION) ?? false);
+    const hasIdentification =
+      (this.gen1?.raw.has(FID.IDENTIFICATION) ?? false) || (this.gen2?.raw.has(FID.IDENTIFICATION) ?? false);
     if (!hasIdentification) {
-      throw new DddDecodeError('no_identification', 'The file holds no EF Identification: it does not say whose card it is.');
+      throw new DddDecodeError(
+        'no_identification',
+        'The file holds no EF Identification: it does not say whose card it is.',
+      );
     }
     for (const app of [this.gen1, this.gen2]) {
       if (app === null) continue;

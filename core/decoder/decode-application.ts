@@ -52,8 +52,15 @@ export function emptyApplication(df: 1 | 2): CardApplication {
     borderCrossings: null,
     loadUnloadOperations: null,
     loadTypeEntries: null,
-    security: { cardCertificate: null, cardSignCertificate: null, caCertificate: null, linkCertificate: null, signatures: new Map(),
-      foreignSignatures: new Map(), x509Certificate: null },
+    security: {
+      cardCertificate: null,
+      cardSignCertificate: null,
+      caCertificate: null,
+      linkCertificate: null,
+      signatures: new Map(),
+      foreignSignatures: new Map(),
+      x509Certificate: null,
+    },
     raw: new Map(),
   };
 }
@@ -66,16 +73,22 @@ export function decodeApplication(app: CardApplication, ctx: DecodeContext): voi
   const get = (fid: number): Uint8Array | undefined => raw.get(fid);
 
   let v = get(FID.APPLICATION_IDENTIFICATION);
-  if (v) app.applicationIdentification = decodeApplicationIdentification(v, df, ctx, label(FID.APPLICATION_IDENTIFICATION));
+  if (v)
+    app.applicationIdentification = decodeApplicationIdentification(v, df, ctx, label(FID.APPLICATION_IDENTIFICATION));
   const ai = app.applicationIdentification;
   if (df === 2 && (v = get(FID.APPLICATION_IDENTIFICATION_V2))) {
-    app.applicationIdentificationV2 = decodeApplicationIdentificationV2(v, ctx, label(FID.APPLICATION_IDENTIFICATION_V2));
+    app.applicationIdentificationV2 = decodeApplicationIdentificationV2(
+      v,
+      ctx,
+      label(FID.APPLICATION_IDENTIFICATION_V2),
+    );
   }
   const ai2 = app.applicationIdentificationV2;
 
   if ((v = get(FID.IDENTIFICATION))) app.identification = decodeIdentification(v, ctx, label(FID.IDENTIFICATION));
   if ((v = get(FID.CARD_DOWNLOAD))) app.cardDownload = decodeCardDownload(v, ctx, label(FID.CARD_DOWNLOAD));
-  if ((v = get(FID.DRIVING_LICENCE_INFO))) app.drivingLicenceInfo = decodeDrivingLicenceInfo(v, ctx, label(FID.DRIVING_LICENCE_INFO));
+  if ((v = get(FID.DRIVING_LICENCE_INFO)))
+    app.drivingLicenceInfo = decodeDrivingLicenceInfo(v, ctx, label(FID.DRIVING_LICENCE_INFO));
   if ((v = get(FID.EVENTS_DATA))) {
     app.events = decodeEventFaultData(v, EVENT_GROUPS[df], ai?.noOfEventsPerType ?? null, ctx, label(FID.EVENTS_DATA));
   }
@@ -83,7 +96,12 @@ export function decodeApplication(app: CardApplication, ctx: DecodeContext): voi
     app.faults = decodeEventFaultData(v, FAULT_GROUPS, ai?.noOfFaultsPerType ?? null, ctx, label(FID.FAULTS_DATA));
   }
   if ((v = get(FID.DRIVER_ACTIVITY_DATA))) {
-    app.driverActivity = decodeDriverActivityData(v, ai?.activityStructureLength ?? null, ctx, label(FID.DRIVER_ACTIVITY_DATA));
+    app.driverActivity = decodeDriverActivityData(
+      v,
+      ai?.activityStructureLength ?? null,
+      ctx,
+      label(FID.DRIVER_ACTIVITY_DATA),
+    );
   }
   if ((v = get(FID.VEHICLES_USED))) {
     app.vehiclesUsed = decodeVehiclesUsed(v, df, ai?.noOfCardVehicleRecords ?? null, ctx, label(FID.VEHICLES_USED));
@@ -94,27 +112,64 @@ export function decodeApplication(app: CardApplication, ctx: DecodeContext): voi
     app.controlActivity = decodeControlActivityData(v, ctx, label(FID.CONTROL_ACTIVITY_DATA));
   }
   if ((v = get(FID.SPECIFIC_CONDITIONS))) {
-    app.specificConditions = decodeSpecificConditions(v, df, ai?.noOfSpecificConditionRecords ?? null, ctx, label(FID.SPECIFIC_CONDITIONS));
+    app.specificConditions = decodeSpecificConditions(
+      v,
+      df,
+      ai?.noOfSpecificConditionRecords ?? null,
+      ctx,
+      label(FID.SPECIFIC_CONDITIONS),
+    );
   }
   if (df === 1) return;
 
   if ((v = get(FID.VEHICLE_UNITS_USED))) {
-    app.vehicleUnitsUsed = decodeVehicleUnitsUsed(v, ai?.noOfCardVehicleUnitRecords ?? null, ctx, label(FID.VEHICLE_UNITS_USED));
+    app.vehicleUnitsUsed = decodeVehicleUnitsUsed(
+      v,
+      ai?.noOfCardVehicleUnitRecords ?? null,
+      ctx,
+      label(FID.VEHICLE_UNITS_USED),
+    );
   }
-  if ((v = get(FID.GNSS_PLACES))) app.gnssPlaces = decodeGnssPlaces(v, ai?.noOfGnssAdRecords ?? null, ctx, label(FID.GNSS_PLACES));
+  if ((v = get(FID.GNSS_PLACES)))
+    app.gnssPlaces = decodeGnssPlaces(v, ai?.noOfGnssAdRecords ?? null, ctx, label(FID.GNSS_PLACES));
   if ((v = get(FID.PLACES_AUTHENTICATION))) {
-    app.placesAuthentication = decodeAuthStatusRecords(v, ai?.noOfCardPlaceRecords ?? null, ctx, label(FID.PLACES_AUTHENTICATION));
+    app.placesAuthentication = decodeAuthStatusRecords(
+      v,
+      ai?.noOfCardPlaceRecords ?? null,
+      ctx,
+      label(FID.PLACES_AUTHENTICATION),
+    );
   }
   if ((v = get(FID.GNSS_PLACES_AUTHENTICATION))) {
-    app.gnssPlacesAuthentication = decodeAuthStatusRecords(v, ai?.noOfGnssAdRecords ?? null, ctx, label(FID.GNSS_PLACES_AUTHENTICATION));
+    app.gnssPlacesAuthentication = decodeAuthStatusRecords(
+      v,
+      ai?.noOfGnssAdRecords ?? null,
+      ctx,
+      label(FID.GNSS_PLACES_AUTHENTICATION),
+    );
   }
   if ((v = get(FID.BORDER_CROSSINGS))) {
-    app.borderCrossings = decodeBorderCrossings(v, ai2?.noOfBorderCrossingRecords ?? null, ctx, label(FID.BORDER_CROSSINGS));
+    app.borderCrossings = decodeBorderCrossings(
+      v,
+      ai2?.noOfBorderCrossingRecords ?? null,
+      ctx,
+      label(FID.BORDER_CROSSINGS),
+    );
   }
   if ((v = get(FID.LOAD_UNLOAD_OPERATIONS))) {
-    app.loadUnloadOperations = decodeLoadUnloadOperations(v, ai2?.noOfLoadUnloadRecords ?? null, ctx, label(FID.LOAD_UNLOAD_OPERATIONS));
+    app.loadUnloadOperations = decodeLoadUnloadOperations(
+      v,
+      ai2?.noOfLoadUnloadRecords ?? null,
+      ctx,
+      label(FID.LOAD_UNLOAD_OPERATIONS),
+    );
   }
   if ((v = get(FID.LOAD_TYPE_ENTRIES))) {
-    app.loadTypeEntries = decodeLoadTypeEntries(v, ai2?.noOfLoadTypeEntryRecords ?? null, ctx, label(FID.LOAD_TYPE_ENTRIES));
+    app.loadTypeEntries = decodeLoadTypeEntries(
+      v,
+      ai2?.noOfLoadTypeEntryRecords ?? null,
+      ctx,
+      label(FID.LOAD_TYPE_ENTRIES),
+    );
   }
 }

@@ -54,8 +54,12 @@ export function classifyPrefix(prefix: Uint8Array): PrefixDecision {
     }
   }
   if (prefix.length - skip < 3 || !isCardTag((prefix[skip] << 8) | prefix[skip + 1], prefix[skip + 2])) {
-    if (headerStripped && prefix.length === skip) throw new DddDecodeError('empty', 'The file holds only a transfer-response header.');
-    throw new DddDecodeError('not_a_ddd_file', 'The file does not start with a driver-card EF tag: it is not a driver-card download file.');
+    if (headerStripped && prefix.length === skip)
+      throw new DddDecodeError('empty', 'The file holds only a transfer-response header.');
+    throw new DddDecodeError(
+      'not_a_ddd_file',
+      'The file does not start with a driver-card EF tag: it is not a driver-card download file.',
+    );
   }
   return { skip, headerStripped };
 }

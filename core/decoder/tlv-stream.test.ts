@@ -3,8 +3,12 @@ import { DddDecodeError } from './api.js';
 import { bytes, fill, tlv, u16 } from './testing/bytes.js';
 import { readTlvBlocks, streamTlvBlocks, TlvBlockParser, type TlvBlock } from './tlv-stream.js';
 
-const file = bytes(tlv(0x0002, 0, fill(25, 1)), tlv(0x0520, 0, fill(143, 2)), tlv(0x0520, 1, fill(0)), tlv(0x0504, 2, fill(300, 3)));
-
+const file = bytes(
+  tlv(0x0002, 0, fill(25, 1)),
+  tlv(0x0520, 0, fill(143, 2)),
+  tlv(0x0520, 1, fill(0)),
+  tlv(0x0504, 2, fill(300, 3)),
+);
 
 function reasonOf(fn: () => unknown): string | null {
   try {
@@ -25,7 +29,13 @@ async function reasonOfAsync(p: Promise<unknown>): Promise<string | null> {
 }
 
 function plain(blocks: TlvBlock[]) {
-  return blocks.map((b) => ({ fid: b.fid, appendix: b.appendix, tag: b.tag, offset: b.offset, value: Array.from(b.value) }));
+  return blocks.map((b) => ({
+    fid: b.fid,
+    appendix: b.appendix,
+    tag: b.tag,
+    offset: b.offset,
+    value: Array.from(b.value),
+  }));
 }
 
 async function collect(source: AsyncIterable<TlvBlock>): Promise<TlvBlock[]> {
@@ -74,12 +84,18 @@ t.test('a block is yielded as soon as it is complete', async (t) => {
   t.equal(done.length, 1);
   t.equal(p.position, 30);
   p.push(file.subarray(30, 32));
-  t.equal(reasonOf(() => p.end()), 'truncated');
+  t.equal(
+    reasonOf(() => p.end()),
+    'truncated',
+  );
 });
 
 t.test('FF FF length is reserved', async (t) => {
   const bad = bytes(tlv(0x0002, 0, fill(3)), u16(0x0520), 0, 0xff, 0xff, fill(10));
-  t.equal(reasonOf(() => [...readTlvBlocks(bad)]), 'reserved_length');
+  t.equal(
+    reasonOf(() => [...readTlvBlocks(bad)]),
+    'reserved_length',
+  );
   t.equal(await reasonOfAsync(collect(streamTlvBlocks(chunked(bad, 1)))), 'reserved_length');
   t.equal(await reasonOfAsync(collect(streamTlvBlocks([bad]))), 'reserved_length');
 });
@@ -87,10 +103,16 @@ t.test('FF FF length is reserved', async (t) => {
 t.test('a block running past the end is truncated', async (t) => {
   const cut = file.subarray(0, file.length - 1);
   t.throws(() => [...readTlvBlocks(cut)], DddDecodeError);
-  t.equal(reasonOf(() => [...readTlvBlocks(cut)]), 'truncated');
+  t.equal(
+    reasonOf(() => [...readTlvBlocks(cut)]),
+    'truncated',
+  );
   t.equal(await reasonOfAsync(collect(streamTlvBlocks(chunked(cut, 3)))), 'truncated');
   const header = bytes(tlv(0x0002, 0, fill(3)), 0x05, 0x20);
-  t.equal(reasonOf(() => [...readTlvBlocks(header)]), 'truncated');
+  t.equal(
+    reasonOf(() => [...readTlvBlocks(header)]),
+    'truncated',
+  );
   t.equal(await reasonOfAsync(collect(streamTlvBlocks(chunked(header, 1)))), 'truncated');
 });
 

@@ -122,7 +122,13 @@ export class TlvBlockParser {
             const appendix = chunk[i + 2];
             const v = i + TLV_HEADER_LENGTH;
             if (out === NO_BLOCKS) out = [];
-            out.push({ fid, appendix, tag: (fid << 8) | appendix, value: chunk.slice(v, v + length), offset: this.offset });
+            out.push({
+              fid,
+              appendix,
+              tag: (fid << 8) | appendix,
+              value: chunk.slice(v, v + length),
+              offset: this.offset,
+            });
             i = v + length;
             this.offset += TLV_HEADER_LENGTH + length;
             continue;
@@ -153,7 +159,13 @@ export class TlvBlockParser {
       }
       if (this.valueFill === value.length) {
         if (out === NO_BLOCKS) out = [];
-        out.push({ fid: this.fid, appendix: this.appendix, tag: (this.fid << 8) | this.appendix, value, offset: this.blockOffset });
+        out.push({
+          fid: this.fid,
+          appendix: this.appendix,
+          tag: (this.fid << 8) | this.appendix,
+          value,
+          offset: this.blockOffset,
+        });
         this.value = null;
         this.headerFill = 0;
       }

@@ -12,7 +12,13 @@ export type SignedApplication = 'TACHOGRAPH' | 'TACHOGRAPH_G2';
 export const AUTHENTICITY_STATUSES: readonly AuthenticityStatus[] = ['VERIFIED', 'INVALID', 'UNVERIFIABLE', 'UNSIGNED'];
 export const CHAIN_STATUSES: readonly ChainStatus[] = ['VALID', 'INVALID', 'UNVERIFIABLE', 'MISSING'];
 export const CERTIFICATE_ROLES: readonly CertificateRole[] = ['ROOT', 'LINK', 'MEMBER_STATE', 'CARD'];
-export const CERTIFICATE_STATUSES: readonly CertificateStatus[] = ['VALID', 'INVALID', 'UNKNOWN_ROOT', 'EXPIRED', 'MISSING'];
+export const CERTIFICATE_STATUSES: readonly CertificateStatus[] = [
+  'VALID',
+  'INVALID',
+  'UNKNOWN_ROOT',
+  'EXPIRED',
+  'MISSING',
+];
 export const EF_RESULTS: readonly EfResult[] = ['VALID', 'INVALID', 'MISSING', 'NOT_CHECKED'];
 export const SIGNED_APPLICATIONS: readonly SignedApplication[] = ['TACHOGRAPH', 'TACHOGRAPH_G2'];
 

@@ -10,7 +10,10 @@ export abstract class DomainError extends Error {
 /** A filter or request parameter is malformed (400 invalid_filter). */
 export class InvalidFilterError extends DomainError {
   readonly code = 'invalid_filter';
-  constructor(readonly parameter: string, message: string) {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -34,7 +37,10 @@ export class ArchiveConflictError extends DomainError {
 export class ConflictingDataError extends DomainError {
   readonly code = 'conflicting_data';
   /** UTC day numbers */
-  constructor(readonly dates: number[], message: string) {
+  constructor(
+    readonly dates: number[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -42,7 +48,10 @@ export class ConflictingDataError extends DomainError {
 /** The basis of a trusted operation contains a quarantined import (409 quarantined_data). */
 export class QuarantinedDataError extends DomainError {
   readonly code = 'quarantined_data';
-  constructor(readonly importIds: string[], message: string) {
+  constructor(
+    readonly importIds: string[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -53,7 +62,10 @@ export class QuarantinedDataError extends DomainError {
  */
 export class ImportStatusConflictError extends DomainError {
   readonly code = 'import_status_conflict';
-  constructor(readonly status: string, message: string) {
+  constructor(
+    readonly status: string,
+    message: string,
+  ) {
     super(message);
   }
 }

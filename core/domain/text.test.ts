@@ -2,7 +2,19 @@ import t from 'tap';
 import { hasUnsafeText, isControlCodeUnit, safeCodeUnit, sanitizeText } from './text.js';
 
 t.test('controls, DEL, C1 and lone surrogates are unsafe; everything else passes unchanged', async (t) => {
-  for (const bad of ['a\u0000b', '\t', '\n', 'x\u001f', '\u007f', '\u0085', '\u009f', 's\udc00', '\ud800', 'a\ud800b', '\udfff\ud800']) {
+  for (const bad of [
+    'a\u0000b',
+    '\t',
+    '\n',
+    'x\u001f',
+    '\u007f',
+    '\u0085',
+    '\u009f',
+    's\udc00',
+    '\ud800',
+    'a\ud800b',
+    '\udfff\ud800',
+  ]) {
     t.ok(hasUnsafeText(bad), JSON.stringify(bad));
     t.notOk(hasUnsafeText(sanitizeText(bad)), `${JSON.stringify(bad)} sanitised`);
     t.equal(sanitizeText(bad).length, bad.length, 'one U+FFFD per offending code unit');

@@ -29,7 +29,8 @@ export interface ComparableFinding {
 }
 
 const sec = (iso: string) => Date.parse(iso) / 1000;
-const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
 const spanOf = (f: ComparableFinding) => ({ start: sec(f.start), end: sec(f.end) });
 
 function causes(f: ComparableFinding, pieces: readonly FilledPiece[]): string[] {
@@ -53,9 +54,16 @@ export function attributeAnnotations<F extends ComparableFinding>(
     const span = spanOf(v);
     const twin = cardOnly.find((c) => c.rule === v.rule && !matched.has(c) && overlapping(spanOf(c), span));
     if (twin) matched.add(twin);
-    const same = twin !== undefined && twin.status === v.status && twin.value === v.value && twin.start === v.start && twin.end === v.end;
+    const same =
+      twin !== undefined &&
+      twin.status === v.status &&
+      twin.value === v.value &&
+      twin.start === v.start &&
+      twin.end === v.end;
     const ids = same || pieces.length === 0 ? [] : causes(v, pieces);
-    const justifying = spans.filter((a) => justifies(ruleset, a.kind, v.rule) && overlapping(a, span)).map((a) => a.annotation_id);
+    const justifying = spans
+      .filter((a) => justifies(ruleset, a.kind, v.rule) && overlapping(a, span))
+      .map((a) => a.annotation_id);
     v.annotations_applied = [...new Set([...ids, ...justifying])];
     if (justifying.length > 0) v.possibly_justified = true;
   }
@@ -65,8 +73,15 @@ export function attributeAnnotations<F extends ComparableFinding>(
       effect: 'removed' as const,
       annotation_ids: causes(c, pieces),
       finding: {
-        finding_id: c.finding_id ?? null, rule: c.rule, status: c.status, article: c.article, start: c.start, end: c.end,
-        value: c.value, limit: c.limit, description: c.description,
+        finding_id: c.finding_id ?? null,
+        rule: c.rule,
+        status: c.status,
+        article: c.article,
+        start: c.start,
+        end: c.end,
+        value: c.value,
+        limit: c.limit,
+        description: c.description,
       },
     }));
 }
@@ -122,7 +137,10 @@ export function annotationsSummaryOf(
  * Annotations lying over recorded activity: that part is not applied (the card's record wins) and the answer says
  * so, once per annotation; markers (ARTICLE_12, FERRY_TRAIN) are meant to lie over recorded activity.
  */
-export function annotationWarnings(spans: readonly AnnotationSpan[], use: ReadonlyMap<string, { filled: number; over_recorded: number }>) {
+export function annotationWarnings(
+  spans: readonly AnnotationSpan[],
+  use: ReadonlyMap<string, { filled: number; over_recorded: number }>,
+) {
   const out: { code: string; message: string; start: string | null; end: string | null }[] = [];
   for (const a of spans) {
     const u = use.get(a.annotation_id);
@@ -131,7 +149,7 @@ export function annotationWarnings(spans: readonly AnnotationSpan[], use: Readon
       code: 'ANNOTATION_OVER_RECORDED_ACTIVITY',
       message:
         `Annotation ${a.annotation_id} (${a.kind}) lies over ${Math.round(u.over_recorded / 60)} min of activity the card recorded: ` +
-        'there the card\'s record is used and the annotation is ignored; it applies only to time the card leaves unknown.',
+        "there the card's record is used and the annotation is ignored; it applies only to time the card leaves unknown.",
       start: toIso(a.start),
       end: toIso(a.end),
     });

@@ -31,12 +31,24 @@ export type AnnotationRuleset = 'eu561' | 'wtd';
 /** What the rules see in UNKNOWN time an annotation of each kind covers; null: the kind does not fill time. */
 const FILL: Record<AnnotationRuleset, Record<AnnotationKind, Exclude<SegmentKind, 'UNKNOWN' | 'DRIVING'> | null>> = {
   eu561: {
-    LEAVE: 'REST', SICK_LEAVE: 'REST', REST: 'REST', OTHER_WORK: 'WORK', AVAILABILITY: 'AVAILABILITY',
-    OUT_OF_SCOPE: 'WORK', FERRY_TRAIN: 'REST', ARTICLE_12: null,
+    LEAVE: 'REST',
+    SICK_LEAVE: 'REST',
+    REST: 'REST',
+    OTHER_WORK: 'WORK',
+    AVAILABILITY: 'AVAILABILITY',
+    OUT_OF_SCOPE: 'WORK',
+    FERRY_TRAIN: 'REST',
+    ARTICLE_12: null,
   },
   wtd: {
-    LEAVE: 'REST', SICK_LEAVE: 'REST', REST: 'REST', OTHER_WORK: 'WORK', AVAILABILITY: 'AVAILABILITY',
-    OUT_OF_SCOPE: 'WORK', FERRY_TRAIN: 'REST', ARTICLE_12: null,
+    LEAVE: 'REST',
+    SICK_LEAVE: 'REST',
+    REST: 'REST',
+    OTHER_WORK: 'WORK',
+    AVAILABILITY: 'AVAILABILITY',
+    OUT_OF_SCOPE: 'WORK',
+    FERRY_TRAIN: 'REST',
+    ARTICLE_12: null,
   },
 };
 
@@ -79,7 +91,11 @@ export const justifies = (ruleset: AnnotationRuleset, kind: AnnotationKind, rule
 };
 
 /** The UNKNOWN segments of the evaluated span covered by annotations that fill time, turned into their kind. */
-export function applyAnnotations(t: Timeline, annotations: readonly AnnotationSpan[], ruleset: AnnotationRuleset): AnnotatedTimeline {
+export function applyAnnotations(
+  t: Timeline,
+  annotations: readonly AnnotationSpan[],
+  ruleset: AnnotationRuleset,
+): AnnotatedTimeline {
   const filling = annotations.filter((a) => fillOf(ruleset, a.kind) !== null);
   const use = new Map(filling.map((a) => [a.annotation_id, { filled: 0, over_recorded: 0 }]));
   if (filling.length === 0 || t.knownStart === null || t.knownEnd === null) return { timeline: t, pieces: [], use };
@@ -90,7 +106,8 @@ export function applyAnnotations(t: Timeline, annotations: readonly AnnotationSp
   for (const s of t.segments) {
     const over = filling.filter((a) => a.start < s.end && s.start < a.end);
     if (s.kind !== 'UNKNOWN') {
-      for (const a of over) use.get(a.annotation_id)!.over_recorded += Math.min(a.end, s.end) - Math.max(a.start, s.start);
+      for (const a of over)
+        use.get(a.annotation_id)!.over_recorded += Math.min(a.end, s.end) - Math.max(a.start, s.start);
       segments.push(s);
       continue;
     }
@@ -104,7 +121,14 @@ export function applyAnnotations(t: Timeline, annotations: readonly AnnotationSp
       const covering = cursor >= ks && cursor < ke ? over.find((a) => a.start <= cursor && cursor < a.end) : undefined;
       if (covering) {
         const end = Math.min(s.end, covering.end, ke);
-        segments.push({ ...s, start: cursor, end, kind: fillOf(ruleset, covering.kind)!, crew: false, coDriver: false });
+        segments.push({
+          ...s,
+          start: cursor,
+          end,
+          kind: fillOf(ruleset, covering.kind)!,
+          crew: false,
+          coDriver: false,
+        });
         pieces.push({ annotation_id: covering.annotation_id, start: cursor, end });
         use.get(covering.annotation_id)!.filled += end - cursor;
         cursor = end;

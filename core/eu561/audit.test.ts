@@ -23,7 +23,13 @@ function noViolation(t: Test, r: PrecheckResult): void {
   t.same(r.violations.filter((v) => v.status !== 'INCOMPLETE_DATA').map(brief), [], 'no VIOLATION / POTENTIAL');
 }
 /** Daily cycles: `shape` starting at `HH:MM` on each date, rest until the next start. */
-function days(c: Clock, dates: string[], hhmm: string, shape: Parameters<Clock['seq']>[0], thenRestUntil: string): Clock {
+function days(
+  c: Clock,
+  dates: string[],
+  hhmm: string,
+  shape: Parameters<Clock['seq']>[0],
+  thenRestUntil: string,
+): Clock {
   dates.forEach((d, i) => {
     c.at(`${d}T${hhmm}Z`).seq(shape);
     const next = dates[i + 1];
@@ -51,10 +57,22 @@ t.test('C2 three 9 h reduced daily rests plus split 3 h + 9 h rests in the same 
   const c = weekStart();
   for (const d of ['2026-03-02', '2026-03-03', '2026-03-04']) c.at(`${d}T06:00Z`).seq(LONG15).add('REST', '9h');
   c.at('2026-03-05T06:00Z')
-    .seq([['DRIVING', '4h30'], ['WORK', '30m'], ['REST', '3h'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+      ['REST', '3h'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .add('REST', '9h')
     .at('2026-03-06T04:00Z')
-    .seq([['DRIVING', '4h30'], ['WORK', '30m'], ['REST', '3h'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+      ['REST', '3h'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .at('2026-03-06T17:00Z')
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
@@ -76,7 +94,13 @@ t.test('C3 three reduced daily rests in each of two weeks, a weekly rest in betw
 t.test('C4 13 h duty + 11 h rest every day: each rest is exactly regular inside its 24 h window', async (t) => {
   // 06:00-19:00 duty (W1h D4h30 R45 D4h30 W2h15), rest 19:00 -> 06:00 = 11 h: the portion of the rest inside the
   // window [end of previous rest, +24 h) is 11 h, so regular (Art. 8(2)); five of them are no reduced rests.
-  const shape: Parameters<Clock['seq']>[0] = [['WORK', '1h'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '2h15']];
+  const shape: Parameters<Clock['seq']>[0] = [
+    ['WORK', '1h'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['WORK', '2h15'],
+  ];
   const c = weekStart();
   for (const d of W10) c.at(`${d}T06:00Z`).seq(shape).add('REST', '11h');
   c.until('REST', '2026-03-09T06:00Z');
@@ -89,10 +113,20 @@ t.test('C5 night shifts: daily driving counted between daily rests, not per cale
   // Wed 11:00: NINE -> 21:15. Each duty: 9 h driving. Calendar Tuesday holds 1h45 + 9 h = 10h45 of driving: a
   // per-calendar-day count would wrongly see an extended (or excessive) day. Art. 4(j): between two daily rests.
   const c = weekStart('2026-03-02T16:00Z')
-    .seq([['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '15m']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '15m'],
+    ])
     .at('2026-03-03T02:00Z')
     .add('REST', '11h')
-    .seq([['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '1h15']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '1h15'],
+    ])
     .at('2026-03-04T00:00Z')
     .add('REST', '11h')
     .seq(NINE)
@@ -120,7 +154,10 @@ t.test('C6 two 10 h days in one fixed week and weekly driving exactly 56 h', asy
   const c = week56().until('REST', '2026-03-09T18:00Z');
   const r = c.run();
   none(t, r);
-  t.same(r.summary.weeks.filter((w) => w.driving > 0), [{ week: '2026-W10', driving: 56 * 3600 }]);
+  t.same(
+    r.summary.weeks.filter((w) => w.driving > 0),
+    [{ week: '2026-W10', driving: 56 * 3600 }],
+  );
 });
 
 t.test('C7 90 h over two consecutive weeks exactly (56 + 34)', async (t) => {
@@ -130,17 +167,24 @@ t.test('C7 90 h over two consecutive weeks exactly (56 + 34)', async (t) => {
   days(c, W11.slice(1), '06:00', STD, '2026-03-16T06:00Z');
   const r = c.run();
   none(t, r);
-  t.same(r.summary.weeks.filter((w) => w.driving > 0), [
-    { week: '2026-W10', driving: 56 * 3600 },
-    { week: '2026-W11', driving: 34 * 3600 },
-  ]);
+  t.same(
+    r.summary.weeks.filter((w) => w.driving > 0),
+    [
+      { week: '2026-W10', driving: 56 * 3600 },
+      { week: '2026-W11', driving: 34 * 3600 },
+    ],
+  );
 });
 
 t.test('C8 regular weekly rest of exactly 45 h', async (t) => {
   // W10 Mon-Fri STD (Fri ends 16:15), rest -> Sat 06:00, Sat W1h D3h W15 -> 10:15, weekly rest exactly 45 h
   // -> Mon 07:15 (Art. 4(h): at least 45 h), W11 Mon-Fri STD from 07:15, final rest.
   const c = days(weekStart(), W10, '06:00', STD, '2026-03-07T06:00Z')
-    .seq([['WORK', '1h'], ['DRIVING', '3h'], ['WORK', '15m']])
+    .seq([
+      ['WORK', '1h'],
+      ['DRIVING', '3h'],
+      ['WORK', '15m'],
+    ])
     .at('2026-03-07T10:15Z')
     .add('REST', '45h')
     .at('2026-03-09T07:15Z');
@@ -148,23 +192,32 @@ t.test('C8 regular weekly rest of exactly 45 h', async (t) => {
   none(t, c.run());
 });
 
-t.test('C9 reduced weekly rest (24 h) compensated en bloc with the next regular weekly rest (45 + 21 = 66 h)', async (t) => {
-  // W10 Mon-Sat LIGHT (6h30 driving), Sat ends 16:15. Reduced weekly rest A: Sat 16:15 -> Sun 16:15 = 24 h,
-  // reduction 21 h (Art. 8(6)). Sun 16:15: W15 D4h30 R45 D1h W15 -> 23:00, rest 13 h -> Mon 12:00.
-  // W11 Mon-Fri DAY8 at 12:00 (8 h driving), Fri ends 22:15. Regular weekly rest B Fri 22:15 -> Mon 16:15 = 66 h:
-  // 45 h + 21 h compensation en bloc attached to it, before the end of the third week after W10 (Art. 8(6), 8(7)).
-  // Mon 16:15 STD -> Tue 02:30, final rest 48 h.
-  // Driving W10 = 6 x 6h30 + 5h30 = 44h30, W11 = 40 h, W12 = 8h30. Two-week pairs: W9/W10 regular + A,
-  // W10/W11 A + B (B counted in W11), W11/W12 B + final (Art. 8(9): counted in one week only).
-  const c = weekStart();
-  days(c, [...W10, '2026-03-07'], '06:00', LIGHT, '2026-03-08T16:15Z');
-  c.seq([['WORK', '15m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h'], ['WORK', '15m']])
-    .at('2026-03-08T23:00Z')
-    .until('REST', '2026-03-09T12:00Z');
-  days(c, W11, '12:00', DAY8, '2026-03-16T16:15Z');
-  c.seq(STD).at('2026-03-17T02:30Z').add('REST', '48h');
-  none(t, c.run());
-});
+t.test(
+  'C9 reduced weekly rest (24 h) compensated en bloc with the next regular weekly rest (45 + 21 = 66 h)',
+  async (t) => {
+    // W10 Mon-Sat LIGHT (6h30 driving), Sat ends 16:15. Reduced weekly rest A: Sat 16:15 -> Sun 16:15 = 24 h,
+    // reduction 21 h (Art. 8(6)). Sun 16:15: W15 D4h30 R45 D1h W15 -> 23:00, rest 13 h -> Mon 12:00.
+    // W11 Mon-Fri DAY8 at 12:00 (8 h driving), Fri ends 22:15. Regular weekly rest B Fri 22:15 -> Mon 16:15 = 66 h:
+    // 45 h + 21 h compensation en bloc attached to it, before the end of the third week after W10 (Art. 8(6), 8(7)).
+    // Mon 16:15 STD -> Tue 02:30, final rest 48 h.
+    // Driving W10 = 6 x 6h30 + 5h30 = 44h30, W11 = 40 h, W12 = 8h30. Two-week pairs: W9/W10 regular + A,
+    // W10/W11 A + B (B counted in W11), W11/W12 B + final (Art. 8(9): counted in one week only).
+    const c = weekStart();
+    days(c, [...W10, '2026-03-07'], '06:00', LIGHT, '2026-03-08T16:15Z');
+    c.seq([
+      ['WORK', '15m'],
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '1h'],
+      ['WORK', '15m'],
+    ])
+      .at('2026-03-08T23:00Z')
+      .until('REST', '2026-03-09T12:00Z');
+    days(c, W11, '12:00', DAY8, '2026-03-16T16:15Z');
+    c.seq(STD).at('2026-03-17T02:30Z').add('REST', '48h');
+    none(t, c.run());
+  },
+);
 
 t.test('C10 weekly rests spanning two fixed weeks, each counted in the week that needs it', async (t) => {
   // W10: Mon-Sat LIGHT; reduced weekly rest A Sat 16:15 -> Sun 16:15 (W10, reduction 21 h).
@@ -179,13 +232,25 @@ t.test('C10 weekly rests spanning two fixed weeks, each counted in the week that
   // Driving: W10 44h30, W11 40 h, W12 5 x 8h30 + 5h30 = 48 h, W13 34 h (pairs <= 88 h).
   const c = weekStart();
   days(c, [...W10, '2026-03-07'], '06:00', LIGHT, '2026-03-08T16:15Z');
-  c.seq([['WORK', '15m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h'], ['WORK', '15m']])
+  c.seq([
+    ['WORK', '15m'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '1h'],
+    ['WORK', '15m'],
+  ])
     .at('2026-03-08T23:00Z')
     .until('REST', '2026-03-09T12:00Z');
   days(c, W11, '12:00', DAY8, '2026-03-14T09:15Z');
   c.add('WORK', '45m').at('2026-03-14T10:00Z').add('REST', '66h').at('2026-03-17T04:00Z');
   days(c, ['2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20', '2026-03-21'], '04:00', STD, '2026-03-22T14:15Z');
-  c.seq([['WORK', '15m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h'], ['WORK', '15m']])
+  c.seq([
+    ['WORK', '15m'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '1h'],
+    ['WORK', '15m'],
+  ])
     .at('2026-03-22T21:00Z')
     .until('REST', '2026-03-23T08:15Z');
   days(c, ['2026-03-23', '2026-03-24', '2026-03-25', '2026-03-26'], '08:15', STD, '2026-03-29T12:30Z');
@@ -211,8 +276,13 @@ t.test('C12 multi-manning: 21 h duties with 9 h daily rest within 30 h', async (
   const crew = { crew: true } as const;
   const co = { crew: true, slot: 'CO_DRIVER' } as const;
   const duty = (c: Clock) =>
-    c.add('DRIVING', '4h30', crew).add('REST', '45m', co).add('AVAILABILITY', '4h15', co)
-      .add('DRIVING', '4h30', crew).add('REST', '45m', co).add('AVAILABILITY', '6h15', co);
+    c
+      .add('DRIVING', '4h30', crew)
+      .add('REST', '45m', co)
+      .add('AVAILABILITY', '4h15', co)
+      .add('DRIVING', '4h30', crew)
+      .add('REST', '45m', co)
+      .add('AVAILABILITY', '6h15', co);
   const c = weekStart();
   duty(c).at('2026-03-03T03:00Z').add('REST', '9h');
   duty(c).at('2026-03-04T09:00Z').add('REST', '9h').at('2026-03-04T18:00Z').add('REST', '50h');
@@ -223,7 +293,14 @@ t.test('C13 break split 15 min + 30 min', async (t) => {
   // Mon 06:00: D2h R15 D2h30 R30 D4h30 W30 -> 16:15. Art. 7 second paragraph: 15 min then 30 min, the 4h30 of
   // driving before the 30 min part is exactly the limit. Daily driving 9 h.
   const c = weekStart()
-    .seq([['DRIVING', '2h'], ['REST', '15m'], ['DRIVING', '2h30'], ['REST', '30m'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '2h'],
+      ['REST', '15m'],
+      ['DRIVING', '2h30'],
+      ['REST', '30m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .at('2026-03-02T16:15Z')
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
@@ -232,7 +309,15 @@ t.test('C13 break split 15 min + 30 min', async (t) => {
 t.test('C14 break of exactly 45 min after exactly 4h30 driving, with work right before and after it', async (t) => {
   // W30 D4h30 W15 R45 W15 D4h30 W30: work neither counts as driving nor interrupts the break (Art. 4(d), 7).
   const c = weekStart()
-    .seq([['WORK', '30m'], ['DRIVING', '4h30'], ['WORK', '15m'], ['REST', '45m'], ['WORK', '15m'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['WORK', '30m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '15m'],
+      ['REST', '45m'],
+      ['WORK', '15m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
 });
@@ -241,10 +326,21 @@ t.test('C15 a daily rest resets the 4h30 driving count', async (t) => {
   // Mon 06:00: W30 D4h30 R45 D3h W15 -> 15:00, daily rest 11 h -> Tue 02:00, D3h R45 D4h30 W30 -> 10:45.
   // The 3 h before and the 3 h after the rest are in different driving periods (Art. 7: "unless he takes a rest").
   const c = weekStart()
-    .seq([['WORK', '30m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '3h'], ['WORK', '15m']])
+    .seq([
+      ['WORK', '30m'],
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '3h'],
+      ['WORK', '15m'],
+    ])
     .at('2026-03-02T15:00Z')
     .add('REST', '11h')
-    .seq([['DRIVING', '3h'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '3h'],
+      ['REST', '45m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .at('2026-03-03T10:45Z')
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
@@ -255,12 +351,20 @@ t.test('C16 first and last days of the data are partial (download mid-week, mid-
   // middle of the next one. Nothing known exceeds a limit: no VIOLATION / POTENTIAL. (An INCOMPLETE_DATA notice
   // would be defensible only where unknown time could tip a limit; it is not asserted either way.)
   const c = new Clock('2026-03-04T10:00Z')
-    .seq([['DRIVING', '3h'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '3h'],
+      ['REST', '45m'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .at('2026-03-04T18:45Z')
     .until('REST', '2026-03-05T06:00Z')
     .seq(STD)
     .until('REST', '2026-03-06T06:00Z')
-    .seq([['WORK', '30m'], ['DRIVING', '2h']]);
+    .seq([
+      ['WORK', '30m'],
+      ['DRIVING', '2h'],
+    ]);
   noViolation(t, c.run());
 });
 
@@ -320,7 +424,13 @@ t.test('C21 split daily rest 3 h + 9 h filling the 24 h window exactly, five day
   const c = weekStart();
   for (const d of W10) {
     c.at(`${d}T06:00Z`)
-      .seq([['DRIVING', '4h30'], ['WORK', '30m'], ['REST', '3h'], ['DRIVING', '4h30'], ['WORK', '2h30']])
+      .seq([
+        ['DRIVING', '4h30'],
+        ['WORK', '30m'],
+        ['REST', '3h'],
+        ['DRIVING', '4h30'],
+        ['WORK', '2h30'],
+      ])
       .add('REST', '9h');
   }
   c.until('REST', '2026-03-09T06:00Z');
@@ -343,43 +453,64 @@ t.test('C23 availability during the duty neither breaks nor extends anything', a
   // Mon 06:00: D4h30 R45 AV2h (waiting at the dock) D4h30 W30 -> 18:15; rest 11h45 -> Tue 06:00; Tue STD.
   // Driving periods 4h30 / 4h30, daily driving 9 h, rest 11h45 in the window (24 - 12h15).
   const c = weekStart()
-    .seq([['DRIVING', '4h30'], ['REST', '45m'], ['AVAILABILITY', '2h'], ['DRIVING', '4h30'], ['WORK', '30m']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['AVAILABILITY', '2h'],
+      ['DRIVING', '4h30'],
+      ['WORK', '30m'],
+    ])
     .until('REST', '2026-03-03T06:00Z')
     .seq(STD)
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
 });
 
-t.test('C24 multi-manning: the co-driver ride (availability, slot 2, crew) is a break under Art. 7 third paragraph', async (t) => {
-  // Crew of two alternating every 4h30: D4h30 | AV4h30 riding as co-driver | D4h30 | AV4h30 | W3h = 21 h, then a
-  // 9 h rest (30 h window, Art. 8(5)). 2020/1054 added to Art. 7: a driver in multi-manning may take a 45 min
-  // break in a vehicle driven by another driver (if not assisting). The tachograph records the co-driver's card
-  // as AVAILABILITY while the vehicle moves, so this ride is the break: no finding, but a warning says what was
-  // assumed.
-  const crew = { crew: true } as const;
-  const co = { crew: true, slot: 'CO_DRIVER' } as const;
-  const c = weekStart()
-    .add('DRIVING', '4h30', crew).add('AVAILABILITY', '4h30', co).add('DRIVING', '4h30', crew).add('AVAILABILITY', '4h30', co)
-    .add('WORK', '3h', crew)
-    .at('2026-03-03T03:00Z')
-    .add('REST', '9h')
-    .add('DRIVING', '4h30', crew).add('AVAILABILITY', '4h30', co).add('DRIVING', '4h30', crew).add('AVAILABILITY', '4h30', co)
-    .add('WORK', '3h', crew)
-    .add('REST', '50h');
-  const r = c.run();
-  none(t, r);
-  t.ok(r.warnings.some((w) => w.code === 'MULTI_MANNING_BREAK' && w.start === '2026-03-02T10:30:00Z'), JSON.stringify(r.warnings));
-});
+t.test(
+  'C24 multi-manning: the co-driver ride (availability, slot 2, crew) is a break under Art. 7 third paragraph',
+  async (t) => {
+    // Crew of two alternating every 4h30: D4h30 | AV4h30 riding as co-driver | D4h30 | AV4h30 | W3h = 21 h, then a
+    // 9 h rest (30 h window, Art. 8(5)). 2020/1054 added to Art. 7: a driver in multi-manning may take a 45 min
+    // break in a vehicle driven by another driver (if not assisting). The tachograph records the co-driver's card
+    // as AVAILABILITY while the vehicle moves, so this ride is the break: no finding, but a warning says what was
+    // assumed.
+    const crew = { crew: true } as const;
+    const co = { crew: true, slot: 'CO_DRIVER' } as const;
+    const c = weekStart()
+      .add('DRIVING', '4h30', crew)
+      .add('AVAILABILITY', '4h30', co)
+      .add('DRIVING', '4h30', crew)
+      .add('AVAILABILITY', '4h30', co)
+      .add('WORK', '3h', crew)
+      .at('2026-03-03T03:00Z')
+      .add('REST', '9h')
+      .add('DRIVING', '4h30', crew)
+      .add('AVAILABILITY', '4h30', co)
+      .add('DRIVING', '4h30', crew)
+      .add('AVAILABILITY', '4h30', co)
+      .add('WORK', '3h', crew)
+      .add('REST', '50h');
+    const r = c.run();
+    none(t, r);
+    t.ok(
+      r.warnings.some((w) => w.code === 'MULTI_MANNING_BREAK' && w.start === '2026-03-02T10:30:00Z'),
+      JSON.stringify(r.warnings),
+    );
+  },
+);
 
-t.test('C25 a weekly rest started with only 9 h of it inside the 24 h window is not a 4th reduced daily rest', async (t) => {
-  // Mon-Wed LONG15 + 9 h (three reduced rests); Thu STD; Fri LONG15 06:00-21:00, then the weekly rest: 9 h of it
-  // fall inside Fri 06:00 -> Sat 06:00. It is the weekly rest itself (Art. 8(3)), not a reduced daily rest
-  // "between two weekly rests" (Art. 8(4)).
-  const c = weekStart();
-  for (const d of W10.slice(0, 3)) c.at(`${d}T06:00Z`).seq(LONG15).add('REST', '9h');
-  c.seq(STD).until('REST', '2026-03-06T06:00Z').seq(LONG15).until('REST', '2026-03-09T06:00Z');
-  none(t, c.run());
-});
+t.test(
+  'C25 a weekly rest started with only 9 h of it inside the 24 h window is not a 4th reduced daily rest',
+  async (t) => {
+    // Mon-Wed LONG15 + 9 h (three reduced rests); Thu STD; Fri LONG15 06:00-21:00, then the weekly rest: 9 h of it
+    // fall inside Fri 06:00 -> Sat 06:00. It is the weekly rest itself (Art. 8(3)), not a reduced daily rest
+    // "between two weekly rests" (Art. 8(4)).
+    const c = weekStart();
+    for (const d of W10.slice(0, 3)) c.at(`${d}T06:00Z`).seq(LONG15).add('REST', '9h');
+    c.seq(STD).until('REST', '2026-03-06T06:00Z').seq(LONG15).until('REST', '2026-03-09T06:00Z');
+    none(t, c.run());
+  },
+);
 
 t.test('C26 a 10 h duty starting Sunday evening belongs to the week it starts in', async (t) => {
   // Weekly rest until Sun 03-01 14:00 (W09). Sun 14:00 EXT -> Mon 02:00 (10 h, the extension of W09), rest 12 h,
@@ -387,17 +518,27 @@ t.test('C26 a 10 h duty starting Sunday evening belongs to the week it starts in
   // Tuesday a third extension.
   const c = new Clock(SAT)
     .until('REST', '2026-03-01T14:00Z')
-    .seq(EXT).at('2026-03-02T02:00Z').until('REST', '2026-03-02T14:00Z')
-    .seq(EXT).until('REST', '2026-03-03T14:00Z')
-    .seq(EXT).until('REST', '2026-03-04T14:00Z')
-    .seq(NINE).until('REST', '2026-03-09T06:00Z');
+    .seq(EXT)
+    .at('2026-03-02T02:00Z')
+    .until('REST', '2026-03-02T14:00Z')
+    .seq(EXT)
+    .until('REST', '2026-03-03T14:00Z')
+    .seq(EXT)
+    .until('REST', '2026-03-04T14:00Z')
+    .seq(NINE)
+    .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
 });
 
 t.test('C27 a 45 min break crossing midnight (card rows split at 00:00) is one break', async (t) => {
   // Mon 19:15 D4h30 -> 23:45, R45 23:45 -> Tue 00:30 (two card rows), D4h30, W30, rest.
-  const c = new Clock(SAT).until('REST', '2026-03-02T19:15Z')
-    .add('DRIVING', '4h30').add('REST', '45m').at('2026-03-03T00:30Z').add('DRIVING', '4h30').add('WORK', '30m')
+  const c = new Clock(SAT)
+    .until('REST', '2026-03-02T19:15Z')
+    .add('DRIVING', '4h30')
+    .add('REST', '45m')
+    .at('2026-03-03T00:30Z')
+    .add('DRIVING', '4h30')
+    .add('WORK', '30m')
     .until('REST', '2026-03-09T06:00Z');
   none(t, c.run());
 });

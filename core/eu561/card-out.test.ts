@@ -6,7 +6,14 @@ import { H, M, only } from './testing/run.js';
 import type { Step } from './testing/timeline.js';
 
 // A 14 h 30 duty with 8 h 30 of driving and compliant breaks: W1h D4h30 R45 D4h R45 W3h30 (06:00 -> 20:30).
-const DUTY: Step[] = [['WORK', '1h'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h'], ['REST', '45m'], ['WORK', '3h30']];
+const DUTY: Step[] = [
+  ['WORK', '1h'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h'],
+  ['REST', '45m'],
+  ['WORK', '3h30'],
+];
 
 /**
  * A week with overnight withdrawals: Mon 2 Mar 2026 to Fri 6 Mar, duty 06:00-20:30, the card taken out every night
@@ -23,7 +30,10 @@ function weekWithWithdrawals(): Clock {
 t.test('card-out as rest on a week with overnight withdrawals (hand-computed)', async (t) => {
   // unknown_as=unknown: every night is unknown, so no daily rest can be judged: nothing is a VIOLATION.
   const strict = weekWithWithdrawals().run();
-  t.notOk(strict.violations.some((v) => v.status === 'VIOLATION'), 'no verdict without the assumption');
+  t.notOk(
+    strict.violations.some((v) => v.status === 'VIOLATION'),
+    'no verdict without the assumption',
+  );
   t.ok(only(strict, 'daily_rest').some((v) => v.status === 'INCOMPLETE_DATA'));
   t.same(strict.assumptions.unknown_as, 'unknown');
   t.equal(strict.assumptions.card_out_rest_max_seconds, null);
@@ -35,7 +45,17 @@ t.test('card-out as rest on a week with overnight withdrawals (hand-computed)', 
   // weekly rest: it resets the count; Monday's shift ends in the recorded rest. Nothing else.
   const r = weekWithWithdrawals().run({ unknown_as: 'rest' });
   t.same(
-    r.violations.map((v) => [v.rule, v.status, v.start, v.value, v.limit, v.excess, v.severity, v.severity_verified, v.assumption_dependent]),
+    r.violations.map((v) => [
+      v.rule,
+      v.status,
+      v.start,
+      v.value,
+      v.limit,
+      v.excess,
+      v.severity,
+      v.severity_verified,
+      v.assumption_dependent,
+    ]),
     [['daily_rest', 'VIOLATION', '2026-03-05T20:30:00Z', 9.5 * H, 11 * H, 1.5 * H, 'SI', false, true]],
   );
   t.match(r.violations[0]!.description, /9 h 30 min/);
@@ -53,7 +73,12 @@ t.test('card-out as rest on a week with overnight withdrawals (hand-computed)', 
 
 t.test('time before the first and after the last record is never counted as rest', async (t) => {
   // 3 h unknown before the first record and 6 h unknown after the last: outside the evaluated span either way.
-  const c = new Clock('2026-03-02T03:00Z').add('UNKNOWN', '3h').seq(DUTY).add('REST', '11h').seq(DUTY).add('UNKNOWN', '6h');
+  const c = new Clock('2026-03-02T03:00Z')
+    .add('UNKNOWN', '3h')
+    .seq(DUTY)
+    .add('REST', '11h')
+    .seq(DUTY)
+    .add('UNKNOWN', '6h');
   const r = c.run({ unknown_as: 'rest' });
   t.same(r.violations, []);
   t.match(r.assumptions.text[0]!, /0 period\(s\), 0 min in total/);
@@ -71,14 +96,25 @@ t.test('a card-out period longer than the bound stays unknown', async (t) => {
   t.match(r.assumptions.text[1]!, /1 longer period\(s\) stay unknown/);
   t.ok(r.warnings.some((w) => w.code === 'DATA_MISSING' || /longer than the 5 d/.test(w.message)));
   // the same with the card out for exactly 5 d: counted as rest, a regular weekly rest, no finding at all
-  const ok = new Clock('2026-03-02T06:00Z').seq(DUTY).add('UNKNOWN', '5d').seq(DUTY).add('REST', '11h').run({ unknown_as: 'rest' });
+  const ok = new Clock('2026-03-02T06:00Z')
+    .seq(DUTY)
+    .add('UNKNOWN', '5d')
+    .seq(DUTY)
+    .add('REST', '11h')
+    .run({ unknown_as: 'rest' });
   t.same(ok.violations, []);
 });
 
 t.test('a finding shown by the data is not assumption_dependent', async (t) => {
   // 11 h of driving (D4h30 R45 D4h30 R45 D2h = 12h30) before a card-out night: > 10 h whatever the night was.
   const c = new Clock('2026-03-02T06:00Z')
-    .seq([['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '2h']])
+    .seq([
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '4h30'],
+      ['REST', '45m'],
+      ['DRIVING', '2h'],
+    ])
     .add('UNKNOWN', '11h30')
     .seq(DUTY)
     .add('REST', '11h');

@@ -28,7 +28,11 @@ export interface CardOutResult {
 }
 
 /** The timeline with every inner gap of at most `maxSeconds` turned into REST. */
-export function applyCardOutPolicy(t: Timeline, unknownAs: UnknownAs, maxSeconds = CARD_OUT_REST_MAX_SECONDS): CardOutResult {
+export function applyCardOutPolicy(
+  t: Timeline,
+  unknownAs: UnknownAs,
+  maxSeconds = CARD_OUT_REST_MAX_SECONDS,
+): CardOutResult {
   if (unknownAs === 'unknown') return { timeline: t, assumed: [] };
   const assumed = innerGaps(t).filter((g) => g.end - g.start <= maxSeconds);
   if (assumed.length === 0) return { timeline: t, assumed };

@@ -16,7 +16,13 @@ function twoWeeks(): Clock {
   // week 2 Mar (W10): Mon EXT 06:00-18:00, rest 12 h; Tue EXT 06:00-18:00, rest 9 h 30 (reduced) to Wed 03:30
   c.seq(EXT).add('REST', '12h').seq(EXT).add('REST', '9h30').at('2026-03-04T03:30Z');
   // Wed: D3h, R15 (first part of a split break), D1h -> 07:45 (the chosen minute), then W1h, R12h
-  return c.add('DRIVING', '3h').add('REST', '15m').add('DRIVING', '1h').at('2026-03-04T07:45Z').add('WORK', '1h').add('REST', '12h');
+  return c
+    .add('DRIVING', '3h')
+    .add('REST', '15m')
+    .add('DRIVING', '1h')
+    .at('2026-03-04T07:45Z')
+    .add('WORK', '1h')
+    .add('REST', '12h');
 }
 
 t.test('driver status at a chosen minute (Wed 4 Mar 2026 07:45 UTC), every figure hand-computed', async (t) => {
@@ -64,37 +70,43 @@ t.test('driver status defaults to the end of the data; a running rest means a ne
   t.equal(s.next_daily_rest_latest_start, '2026-03-05T11:45:00Z');
 });
 
-t.test('data starting with activity: it starts after a rest, as the vehicle unit assumes; outside the data no status', async (t) => {
-  // Data from Wed 4 Mar 06:00: LIGHT (W30 D4h30 R45 D2h W2h30 -> 16:15) and 2 h of rest -> at = 18:15. Nothing
-  // before the data is known: the shift and the weekly-rest period are taken to start at 06:00 (Annex IC
-  // Addendum point 1; the rules read it the same way), the week and the fortnight hold only the known driving.
-  const c = new Clock('2026-03-04T06:00Z').seq(LIGHT).add('REST', '2h').at('2026-03-04T18:15Z');
-  const s = c.run().driver_status!;
-  t.same(s, {
-    at: '2026-03-04T18:15:00Z',
-    driving_today: 6.5 * H, // 4h30 + 2h
-    driving_left_today: 3.5 * H, // 10 h (no extension used yet) - 6h30
-    daily_driving_limit: 10 * H,
-    extended_days_left_this_week: 2,
-    driving_since_break: 0, // the 2 h of rest at the end is a qualifying break
-    driving_left_before_break: 4.5 * H,
-    weekly_driving: 6.5 * H,
-    weekly_driving_left: 49.5 * H, // 56 h - 6h30
-    fortnightly_driving: 6.5 * H,
-    fortnightly_driving_left: 83.5 * H, // 90 h - 6h30
-    reduced_daily_rests_left: 3,
-    next_daily_rest_latest_start: '2026-03-04T21:00:00Z', // 06:00 + 24 h - 9 h
-    next_weekly_rest_latest_start: '2026-03-10T06:00:00Z', // 06:00 + 144 h
-    compensation_owed: [],
-  });
-  // at 13:30, inside the second driving block: D2h started 11:45 after the 45 min break -> 1 h 45 since
-  const mid = c.run({ at: '2026-03-04T13:30:00Z' }).driver_status!;
-  t.equal(mid.driving_since_break, 1.75 * H);
-  t.equal(mid.driving_left_before_break, 2.75 * H);
-  t.equal(mid.driving_today, 4.5 * H + 1.75 * H);
-  t.equal(c.run({ at: '2026-03-01T00:00:00Z' }).driver_status, null);
-  t.equal(new Clock('2026-03-04T06:00Z').add('UNKNOWN', '2h').run().driver_status, null, 'no known activity');
-  // data of rest only: a new shift starts at `at`
-  const rest = new Clock('2026-03-04T06:00Z').add('REST', '5h').run().driver_status!;
-  t.same([rest.at, rest.driving_today, rest.next_daily_rest_latest_start], ['2026-03-04T11:00:00Z', 0, '2026-03-05T02:00:00Z']);
-});
+t.test(
+  'data starting with activity: it starts after a rest, as the vehicle unit assumes; outside the data no status',
+  async (t) => {
+    // Data from Wed 4 Mar 06:00: LIGHT (W30 D4h30 R45 D2h W2h30 -> 16:15) and 2 h of rest -> at = 18:15. Nothing
+    // before the data is known: the shift and the weekly-rest period are taken to start at 06:00 (Annex IC
+    // Addendum point 1; the rules read it the same way), the week and the fortnight hold only the known driving.
+    const c = new Clock('2026-03-04T06:00Z').seq(LIGHT).add('REST', '2h').at('2026-03-04T18:15Z');
+    const s = c.run().driver_status!;
+    t.same(s, {
+      at: '2026-03-04T18:15:00Z',
+      driving_today: 6.5 * H, // 4h30 + 2h
+      driving_left_today: 3.5 * H, // 10 h (no extension used yet) - 6h30
+      daily_driving_limit: 10 * H,
+      extended_days_left_this_week: 2,
+      driving_since_break: 0, // the 2 h of rest at the end is a qualifying break
+      driving_left_before_break: 4.5 * H,
+      weekly_driving: 6.5 * H,
+      weekly_driving_left: 49.5 * H, // 56 h - 6h30
+      fortnightly_driving: 6.5 * H,
+      fortnightly_driving_left: 83.5 * H, // 90 h - 6h30
+      reduced_daily_rests_left: 3,
+      next_daily_rest_latest_start: '2026-03-04T21:00:00Z', // 06:00 + 24 h - 9 h
+      next_weekly_rest_latest_start: '2026-03-10T06:00:00Z', // 06:00 + 144 h
+      compensation_owed: [],
+    });
+    // at 13:30, inside the second driving block: D2h started 11:45 after the 45 min break -> 1 h 45 since
+    const mid = c.run({ at: '2026-03-04T13:30:00Z' }).driver_status!;
+    t.equal(mid.driving_since_break, 1.75 * H);
+    t.equal(mid.driving_left_before_break, 2.75 * H);
+    t.equal(mid.driving_today, 4.5 * H + 1.75 * H);
+    t.equal(c.run({ at: '2026-03-01T00:00:00Z' }).driver_status, null);
+    t.equal(new Clock('2026-03-04T06:00Z').add('UNKNOWN', '2h').run().driver_status, null, 'no known activity');
+    // data of rest only: a new shift starts at `at`
+    const rest = new Clock('2026-03-04T06:00Z').add('REST', '5h').run().driver_status!;
+    t.same(
+      [rest.at, rest.driving_today, rest.next_daily_rest_latest_start],
+      ['2026-03-04T11:00:00Z', 0, '2026-03-05T02:00:00Z'],
+    );
+  },
+);

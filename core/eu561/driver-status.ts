@@ -96,12 +96,21 @@ function reducedRestsLeft(a: Analysis, weeklyEnd: number): number {
 }
 
 /** The latest start of the next daily rest: 24 h (30 h in multi-manning) after the shift start, minus the rest needed. */
-function nextDailyRest(periods: readonly Period[], shiftStart: number, resting: Period | null, reducedLeft: number): number {
+function nextDailyRest(
+  periods: readonly Period[],
+  shiftStart: number,
+  resting: Period | null,
+  reducedLeft: number,
+): number {
   const crew = periods.some((p) => p.crew && p.end > shiftStart);
   const firstPart = periods.some(
     (p) => p.kind === 'REST' && p.start >= shiftStart && p !== resting && p.end - p.start >= LIMITS.splitDailyRestFirst,
   );
-  const needed = crew ? LIMITS.multiManningRest : firstPart || reducedLeft > 0 ? LIMITS.reducedDailyRest : LIMITS.regularDailyRest;
+  const needed = crew
+    ? LIMITS.multiManningRest
+    : firstPart || reducedLeft > 0
+      ? LIMITS.reducedDailyRest
+      : LIMITS.regularDailyRest;
   return shiftStart + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow) - needed;
 }
 

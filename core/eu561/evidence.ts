@@ -23,7 +23,11 @@ export interface FindingEvidence {
  * card-year pre-check wrote every interval of every finding as ISO text before keeping two of them, which set the
  * service's memory peak).
  */
-export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>, summarise = false): FindingEvidence {
+export function evidenceOf(
+  segments: readonly Segment[],
+  f: Pick<RawFinding, 'start' | 'end' | 'evidenceKinds'>,
+  summarise = false,
+): FindingEvidence {
   // first segment ending after f.start
   let lo = 0;
   let hi = segments.length;
@@ -44,7 +48,11 @@ export function evidenceOf(segments: readonly Segment[], f: Pick<RawFinding, 'st
     last = s;
     count++;
   }
-  const write = (s: Segment): Evidence => ({ start: toIso(Math.max(s.start, f.start)), end: toIso(Math.min(s.end, f.end)), activity: s.kind });
+  const write = (s: Segment): Evidence => ({
+    start: toIso(Math.max(s.start, f.start)),
+    end: toIso(Math.min(s.end, f.end)),
+    activity: s.kind,
+  });
   if (!summarise || count <= EVIDENCE_SUMMARY_OVER) return { evidence: picked.map(write) };
   const first = write(picked[0]!);
   const final = write(last!);

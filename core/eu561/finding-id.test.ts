@@ -4,10 +4,17 @@ import { findingId, sha256Hex } from './finding-id.js';
 t.test('SHA-256 matches the FIPS 180-4 test vectors', async (t) => {
   t.equal(sha256Hex(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   t.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-  t.equal(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'), '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+  t.equal(
+    sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq'),
+    '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1',
+  );
   // non-ASCII and several blocks (expected values from sha256sum / Python's hashlib)
   t.equal(sha256Hex('Müller'), 'a78429899bb825ce667d25d92e2cde488f8a7d6871bb2be7365601cad6b0a8f2');
-  t.equal(sha256Hex('x'.repeat(200)), 'aa20c23e3201834050679e1d88941b9a6fed0557c9a705cb2c315e2e63fd486d', 'several blocks');
+  t.equal(
+    sha256Hex('x'.repeat(200)),
+    'aa20c23e3201834050679e1d88941b9a6fed0557c9a705cb2c315e2e63fd486d',
+    'several blocks',
+  );
   t.equal(sha256Hex('Иванов'), '37f3ddd46f2434ef1d2581a98a6d538bdace6a39e69599b55bb8c35e9ff1a828');
 });
 

@@ -39,7 +39,15 @@ t.test('the same day is evaluated literally when it is not the end of the data',
 });
 
 t.test('a final REST is kept as recorded', async (t) => {
-  const r = run(FRI, [['REST', '6h'], ['DRIVING', '4h'], ['REST', '14h']], { open_end_date: parseIsoDay('2026-03-06') });
+  const r = run(
+    FRI,
+    [
+      ['REST', '6h'],
+      ['DRIVING', '4h'],
+      ['REST', '14h'],
+    ],
+    { open_end_date: parseIsoDay('2026-03-06') },
+  );
   t.notOk(r.warnings.some((x) => x.code === 'OPEN_END'));
   t.same(r.violations, []);
 });
@@ -59,7 +67,10 @@ t.test('rows ending at the download: what was recorded is evaluated, nothing aft
   const breaks = only(r, 'break');
   t.equal(breaks.length, 1, 'the break rule broken by the recorded driving');
   t.ok(breaks[0]!.end <= '2026-03-06T16:00:00Z', `the finding ends by the download (${breaks[0]!.end})`);
-  t.ok(r.violations.every((v) => v.end <= '2026-03-06T16:00:00Z'), 'no finding covers time after the download');
+  t.ok(
+    r.violations.every((v) => v.end <= '2026-03-06T16:00:00Z'),
+    'no finding covers time after the download',
+  );
   t.same(only(r, 'daily_driving'), [], '9 h 15 min: within the extended daily driving time');
   t.equal(r.summary.driving, 4.5 * H + 4.75 * H, 'the summary counts the recorded driving, up to the download');
   const w = r.warnings.find((x) => x.code === 'OPEN_END');
@@ -69,25 +80,32 @@ t.test('rows ending at the download: what was recorded is evaluated, nothing aft
   t.match(w!.message, /download of the card, .*16:00/);
 });
 
-t.test('a final interval of 0 s (the card read in the minute of its last change) and a download at 00:00', async (t) => {
-  const rows = timeline(FRI, cut.slice(0, 3)); // up to 11:15
-  const at = Date.parse('2026-03-06T11:15:00Z') / 1000;
-  rows.push({ ...rows[1]!, start: at, end: at, duration: 0 }); // DRIVING from 11:15, downloaded at 11:15
-  const r = runPrecheck(input(rows, { open_end_date: DAY_FRI }));
-  t.same(r.violations, [], 'nothing is drawn from the driving that began at the download');
-  t.equal(r.summary.driving, 4.5 * H);
-  t.equal(r.warnings.find((x) => x.code === 'OPEN_END')?.start, '2026-03-06T11:15:00Z');
+t.test(
+  'a final interval of 0 s (the card read in the minute of its last change) and a download at 00:00',
+  async (t) => {
+    const rows = timeline(FRI, cut.slice(0, 3)); // up to 11:15
+    const at = Date.parse('2026-03-06T11:15:00Z') / 1000;
+    rows.push({ ...rows[1]!, start: at, end: at, duration: 0 }); // DRIVING from 11:15, downloaded at 11:15
+    const r = runPrecheck(input(rows, { open_end_date: DAY_FRI }));
+    t.same(r.violations, [], 'nothing is drawn from the driving that began at the download');
+    t.equal(r.summary.driving, 4.5 * H);
+    t.equal(r.warnings.find((x) => x.code === 'OPEN_END')?.start, '2026-03-06T11:15:00Z');
 
-  // the previous day complete, the newest day holding only its 00:00 status: downloaded at 00:00
-  const midnight = Date.parse('2026-03-07T00:00:00Z') / 1000;
-  const before = timeline('2026-03-06T00:00Z', [['REST', '8h'], ['DRIVING', '4h'], ['REST', '12h']]);
-  before.push({ ...before[1]!, date: parseIsoDay('2026-03-07')!, start: midnight, end: midnight, duration: 0 });
-  const m = runPrecheck(input(before, { open_end_date: parseIsoDay('2026-03-07') }));
-  const open = m.warnings.find((x) => x.code === 'OPEN_END');
-  t.equal(open?.start, '2026-03-07T00:00:00Z');
-  t.equal(open?.end, '2026-03-08T00:00:00Z');
-  t.same(m.violations, []);
-});
+    // the previous day complete, the newest day holding only its 00:00 status: downloaded at 00:00
+    const midnight = Date.parse('2026-03-07T00:00:00Z') / 1000;
+    const before = timeline('2026-03-06T00:00Z', [
+      ['REST', '8h'],
+      ['DRIVING', '4h'],
+      ['REST', '12h'],
+    ]);
+    before.push({ ...before[1]!, date: parseIsoDay('2026-03-07')!, start: midnight, end: midnight, duration: 0 });
+    const m = runPrecheck(input(before, { open_end_date: parseIsoDay('2026-03-07') }));
+    const open = m.warnings.find((x) => x.code === 'OPEN_END');
+    t.equal(open?.start, '2026-03-07T00:00:00Z');
+    t.equal(open?.end, '2026-03-08T00:00:00Z');
+    t.same(m.violations, []);
+  },
+);
 
 t.test('the same open end for the working-time timeline (one definition)', async (t) => {
   const rows = timeline(FRI, cut);

@@ -30,7 +30,10 @@ export interface OpenEnd {
 }
 
 /** The open end of `rows` (see the file comment); `openEndDate`: the basis's newest recorded day. */
-export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: UtcDay | null | undefined): OpenEnd | null {
+export function openEndOf(
+  rows: readonly ActivityIntervalRow[],
+  openEndDate: UtcDay | null | undefined,
+): OpenEnd | null {
   if (openEndDate === null || openEndDate === undefined) return null;
   const dayEnd = dayStart(openEndDate) + DAY;
   let last: ActivityIntervalRow | null = null;
@@ -47,7 +50,10 @@ export function openEndOf(rows: readonly ActivityIntervalRow[], openEndDate: Utc
 }
 
 /** The rows the timeline is built from: an uncut open interval becomes UNKNOWN (card not inserted, not entered). */
-export function openEndRows(rows: readonly ActivityIntervalRow[], openEnd: OpenEnd | null): readonly ActivityIntervalRow[] {
+export function openEndRows(
+  rows: readonly ActivityIntervalRow[],
+  openEnd: OpenEnd | null,
+): readonly ActivityIntervalRow[] {
   const open = openEnd?.unknownRow;
   if (!open) return rows;
   return rows.map((r) => (r === open ? { ...r, card_inserted: false, manual_entry: false } : r));

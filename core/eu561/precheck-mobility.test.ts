@@ -12,11 +12,17 @@ const sec = (iso: string) => Date.parse(iso) / 1000;
 const HOME: HomeCountries = { establishment: 'NL', residence: 'PL' };
 const end = (iso: string, country: string): CountryRecord => ({ at: sec(iso), country, source: 'PLACE', type: 'END' });
 
-function check(start: string, steps: Step[], home: HomeCountries | null, records: CountryRecord[] | null): PrecheckResult {
+function check(
+  start: string,
+  steps: Step[],
+  home: HomeCountries | null,
+  records: CountryRecord[] | null,
+): PrecheckResult {
   const rows = timeline(start, steps);
   return runPrecheck(input(rows, records === null ? {} : { rest_places: { home, places: [], records } }));
 }
-const of = (r: PrecheckResult, rule: string) => r.violations.filter((v) => v.rule === rule).map((v) => [v.status, v.start, v.end]);
+const of = (r: PrecheckResult, rule: string) =>
+  r.violations.filter((v) => v.rule === rule).map((v) => [v.status, v.start, v.end]);
 const notEvaluated = (r: PrecheckResult) => r.not_evaluated.map((n) => n.rule);
 
 // ------------------------------------------------------------- two consecutive reduced weekly rests
@@ -55,7 +61,10 @@ t.test('one reduced rest unplaced (no record): POTENTIAL, never a VIOLATION on a
 
 t.test('a reduced rest whose only record precedes driving: unplaced, POTENTIAL', async (t) => {
   // a BEGIN in FR at the start of R3's last shift (Fri 27 Mar 05:00 -> 18:00 holds 6 h driving)
-  const records = [...pairPlaces('NL', 'FR', null, 'NL'), { at: sec('2026-03-27T05:00:00Z'), country: 'DE', source: 'PLACE' as const, type: 'BEGIN' as const }];
+  const records = [
+    ...pairPlaces('NL', 'FR', null, 'NL'),
+    { at: sec('2026-03-27T05:00:00Z'), country: 'DE', source: 'PLACE' as const, type: 'BEGIN' as const },
+  ];
   const r = check('2026-03-09T06:00Z', PAIR, HOME, records);
   t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
 });
@@ -68,20 +77,26 @@ t.test('a rest placed at home only if unknown time before it was rest: POTENTIAL
   second.splice(second.length - 1, 1, ['UNKNOWN', '1h'], ['REST', '24h']);
   const steps: Step[] = [...block(5, '45h'), ...second, ...block(6, '24h'), ...block(6, '87h')];
   const records = [
-    end('2026-03-13T19:00:00Z', 'NL'), end('2026-03-21T05:00:00Z', 'PL'), end('2026-03-27T19:00:00Z', 'DE'), end('2026-04-03T08:00:00Z', 'NL'),
+    end('2026-03-13T19:00:00Z', 'NL'),
+    end('2026-03-21T05:00:00Z', 'PL'),
+    end('2026-03-27T19:00:00Z', 'DE'),
+    end('2026-04-03T08:00:00Z', 'NL'),
   ];
   const r = check('2026-03-09T06:00Z', steps, HOME, records);
   t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
 });
 
-t.test('without home countries: POTENTIAL as before, the Mobility Package lines not evaluated with that reason', async (t) => {
-  const r = check('2026-03-09T06:00Z', PAIR, null, pairPlaces('NL', 'FR', 'DE', 'NL'));
-  t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
-  t.same(of(r, 'return_home'), []);
-  for (const rule of ['return_home', 'reduced_weekly_rest_derogation', 'compensation_before_next_weekly_rest']) {
-    t.match(r.not_evaluated.find((n) => n.rule === rule)?.reason, /home countries .* are not known/, rule);
-  }
-});
+t.test(
+  'without home countries: POTENTIAL as before, the Mobility Package lines not evaluated with that reason',
+  async (t) => {
+    const r = check('2026-03-09T06:00Z', PAIR, null, pairPlaces('NL', 'FR', 'DE', 'NL'));
+    t.same(of(r, 'weekly_rest'), [['POTENTIAL', ...PAIR_WEEKS]]);
+    t.same(of(r, 'return_home'), []);
+    for (const rule of ['return_home', 'reduced_weekly_rest_derogation', 'compensation_before_next_weekly_rest']) {
+      t.match(r.not_evaluated.find((n) => n.rule === rule)?.reason, /home countries .* are not known/, rule);
+    }
+  },
+);
 
 t.test('without rest places at all (no input): the static lines unchanged, no return-home finding', async (t) => {
   const r = check('2026-03-09T06:00Z', PAIR, null, null);
@@ -93,9 +108,24 @@ t.test('without rest places at all (no input): the static lines unchanged, no re
 // Mon 2 Mar 06:00, block(5, 45h) six times: R1 Fri 6 Mar 19:00, R2 Fri 13 Mar 05:00, R3 Thu 19 Mar 15:00, R4 Thu
 // 26 Mar 01:00, R5 Wed 1 Apr 11:00, R6 Tue 7 Apr 21:00 (to Thu 9 Apr 18:00, end of the data). The one window
 // inside the data is Mon 9 Mar -> Mon 6 Apr, holding R2..R5, each 45 h.
-const SIX: Step[] = [...block(5, '45h'), ...block(5, '45h'), ...block(5, '45h'), ...block(5, '45h'), ...block(5, '45h'), ...block(5, '45h')];
-const STARTS = ['2026-03-06T19:00:00Z', '2026-03-13T05:00:00Z', '2026-03-19T15:00:00Z', '2026-03-26T01:00:00Z', '2026-04-01T11:00:00Z', '2026-04-07T21:00:00Z'];
-const sixPlaces = (countries: (string | null)[]) => STARTS.flatMap((s, k) => (countries[k] ? [end(s, countries[k]!)] : []));
+const SIX: Step[] = [
+  ...block(5, '45h'),
+  ...block(5, '45h'),
+  ...block(5, '45h'),
+  ...block(5, '45h'),
+  ...block(5, '45h'),
+  ...block(5, '45h'),
+];
+const STARTS = [
+  '2026-03-06T19:00:00Z',
+  '2026-03-13T05:00:00Z',
+  '2026-03-19T15:00:00Z',
+  '2026-03-26T01:00:00Z',
+  '2026-04-01T11:00:00Z',
+  '2026-04-07T21:00:00Z',
+];
+const sixPlaces = (countries: (string | null)[]) =>
+  STARTS.flatMap((s, k) => (countries[k] ? [end(s, countries[k]!)] : []));
 const WINDOW = ['2026-03-09T00:00:00Z', '2026-04-06T00:00:00Z'];
 
 t.test('return home: one 45 h rest of the window at home (NL): no finding', async (t) => {
@@ -115,10 +145,18 @@ t.test('return home: one rest of the window unplaced, the others abroad: POTENTI
   t.same(of(r, 'return_home'), [['POTENTIAL', ...WINDOW]]);
 });
 
-t.test('return home: only the residence known, rests in FR may be in the Member State of establishment: POTENTIAL', async (t) => {
-  const r = check('2026-03-02T06:00Z', SIX, { establishment: null, residence: 'PL' }, sixPlaces(['FR', 'FR', 'FR', 'FR', 'FR', 'FR']));
-  t.same(of(r, 'return_home'), [['POTENTIAL', ...WINDOW]]);
-});
+t.test(
+  'return home: only the residence known, rests in FR may be in the Member State of establishment: POTENTIAL',
+  async (t) => {
+    const r = check(
+      '2026-03-02T06:00Z',
+      SIX,
+      { establishment: null, residence: 'PL' },
+      sixPlaces(['FR', 'FR', 'FR', 'FR', 'FR', 'FR']),
+    );
+    t.same(of(r, 'return_home'), [['POTENTIAL', ...WINDOW]]);
+  },
+);
 
 t.test('return home: no records at all but home countries known: POTENTIAL, never a VIOLATION', async (t) => {
   const r = check('2026-03-02T06:00Z', SIX, HOME, []);

@@ -10,7 +10,13 @@ import { parseIsoDay } from '../time.js';
 const toSec = (iso: string) => Date.parse(iso) / 1000;
 
 const MON = '2026-03-02T06:00Z';
-const day13: Step[] = [['WORK', '1h'], ['DRIVING', '4h'], ['REST', '45m'], ['DRIVING', '2h'], ['WORK', '5h15']];
+const day13: Step[] = [
+  ['WORK', '1h'],
+  ['DRIVING', '4h'],
+  ['REST', '45m'],
+  ['DRIVING', '2h'],
+  ['WORK', '5h15'],
+];
 
 t.test('answer shape, versions, disclaimer, not_evaluated', async (t) => {
   const r = run(MON, [...standardDay(), ...standardDay()], { date_from: null, date_to: null });
@@ -19,8 +25,17 @@ t.test('answer shape, versions, disclaimer, not_evaluated', async (t) => {
   t.same(r.basis, { card_number: 'DTEST00000000001', import_ids: ['imp-1'], date_from: null, date_to: null });
   t.same(r.driver, { card_number: 'DTEST00000000001', surname: 'Muster', first_names: 'Max' });
   t.match(r.disclaimer, /not a legal decision/);
-  for (const rule of ['return_home', 'regular_weekly_rest_in_vehicle', 'national_derogations', 'working_time_directive', 'article_12']) {
-    t.ok(r.not_evaluated.some((n) => n.rule === rule && n.reason.length > 10), rule);
+  for (const rule of [
+    'return_home',
+    'regular_weekly_rest_in_vehicle',
+    'national_derogations',
+    'working_time_directive',
+    'article_12',
+  ]) {
+    t.ok(
+      r.not_evaluated.some((n) => n.rule === rule && n.reason.length > 10),
+      rule,
+    );
   }
   // standardDay: 30m W + 4h30 D + 45m R + 4h D + 30m W + 13h45 R -> per day 8h30 driving, 1 h work
   t.equal(r.summary.driving, 17 * H);
@@ -59,7 +74,12 @@ t.test('manual entries are known activity', async (t) => {
 
 t.test('a break that depends on unknown time is INCOMPLETE_DATA', async (t) => {
   // 3 h D, 45 min unknown, 3 h D: compliant if the 45 min were a break, 6 h without break if not.
-  const r = run(MON, [['DRIVING', '3h'], ['UNKNOWN', '45m'], ['DRIVING', '3h'], ['REST', '17h15']]);
+  const r = run(MON, [
+    ['DRIVING', '3h'],
+    ['UNKNOWN', '45m'],
+    ['DRIVING', '3h'],
+    ['REST', '17h15'],
+  ]);
   const b = only(r, 'break');
   t.equal(b.length, 1);
   t.equal(b[0]!.status, 'INCOMPLETE_DATA');
@@ -86,7 +106,15 @@ t.test('days absent from the data are a data gap', async (t) => {
 
 t.test('unknown time before the first and after the last known activity is not evaluated', async (t) => {
   // Card inserted Mon 06:00 (00:00-06:00 unknown on the card's day record) and withdrawn Wed 19:00.
-  const r = run('2026-03-02T00:00Z', [['UNKNOWN', '6h'], ...day13, ['REST', '11h'], ...day13, ['REST', '11h'], ...day13, ['UNKNOWN', '5h']]);
+  const r = run('2026-03-02T00:00Z', [
+    ['UNKNOWN', '6h'],
+    ...day13,
+    ['REST', '11h'],
+    ...day13,
+    ['REST', '11h'],
+    ...day13,
+    ['UNKNOWN', '5h'],
+  ]);
   t.same(r.violations, []);
   t.equal(r.data_gaps.length, 2);
   t.ok(r.warnings.some((w) => /before the first known activity/.test(w.message)));
@@ -114,7 +142,10 @@ t.test('no known activity: nothing evaluated, said so', async (t) => {
 });
 
 t.test('overlapping rows are not counted twice', async (t) => {
-  const rows = timeline(MON, [['DRIVING', '4h'], ['REST', '11h']]);
+  const rows = timeline(MON, [
+    ['DRIVING', '4h'],
+    ['REST', '11h'],
+  ]);
   const r = runPrecheck(input([...rows, { ...rows[0]! }]));
   t.same(r.violations, []);
 });

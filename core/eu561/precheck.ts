@@ -86,9 +86,15 @@ function evaluate(t: Timeline, completion: Completion, places: Places | null): R
 }
 
 export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
-  a.start < b.end && b.start < a.end || (a.start === b.start && a.end === b.end);
+  (a.start < b.end && b.start < a.end) || (a.start === b.start && a.end === b.end);
 
-function toViolation(t: Timeline, f: RawFinding, status: Violation['status'], gaps: readonly Gap[], summarise: boolean): Violation {
+function toViolation(
+  t: Timeline,
+  f: RawFinding,
+  status: Violation['status'],
+  gaps: readonly Gap[],
+  summarise: boolean,
+): Violation {
   let description = f.description;
   if (status === 'INCOMPLETE_DATA') {
     const near = gaps.filter((g) => g.start < f.end + DAY && g.end > f.start - DAY);
@@ -142,7 +148,12 @@ function summaryOf(input: PrecheckInput, t: Timeline, rows: readonly ActivityInt
 export { openEndOf } from './open-end.js';
 
 /** The findings of one timeline (rules on both completions, compared); evidence read from `evidenceOf`. */
-function judge(t: Timeline, evidenceT: Timeline, summarise: boolean, places: Places | null): { violations: Violation[]; notes: RuleNote[] } {
+function judge(
+  t: Timeline,
+  evidenceT: Timeline,
+  summarise: boolean,
+  places: Places | null,
+): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
   const violations: Violation[] = [];
   const notes: RuleNote[] = [];
@@ -172,7 +183,8 @@ function judge(t: Timeline, evidenceT: Timeline, summarise: boolean, places: Pla
     if (MONOTONE.has(g.rule) && asRest.findings.some((f) => f.rule === g.rule && overlaps(f, g))) continue;
     // a break that depends on an unknown stretch long enough to be a daily rest is not reported again: the
     // daily-rest finding about that same stretch says it (one fault once)
-    if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g))) continue;
+    if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g)))
+      continue;
     violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner, summarise));
   }
   return { violations, notes };
@@ -195,14 +207,20 @@ function markAssumptionDependent(assumed: Violation[], strict: readonly Violatio
 }
 
 /** The rows of the requested range, the open end of the data and the timeline built from them. */
-export function timelineOf(input: PrecheckInput): { rows: readonly ActivityIntervalRow[]; openEnd: OpenEnd | null; t0: Timeline } {
+export function timelineOf(input: PrecheckInput): {
+  rows: readonly ActivityIntervalRow[];
+  openEnd: OpenEnd | null;
+  t0: Timeline;
+} {
   const rangeStart = input.date_from !== null ? dayStart(input.date_from) : null;
   const rangeEnd = input.date_to !== null ? dayStart(input.date_to) + DAY : null;
   const rows =
     input.date_from === null && input.date_to === null
       ? input.intervals
       : input.intervals.filter(
-          (r) => (input.date_from === null || r.date >= input.date_from) && (input.date_to === null || r.date <= input.date_to),
+          (r) =>
+            (input.date_from === null || r.date >= input.date_from) &&
+            (input.date_to === null || r.date <= input.date_to),
         );
   const openEnd = openEndOf(rows, input.open_end_date);
   return { rows, openEnd, t0: buildTimeline(openEndRows(rows, openEnd), rangeStart, rangeEnd) };
@@ -212,7 +230,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const { rows, openEnd, t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
   // the office's annotations fill unknown time first (./annotations.ts); the card-out policy then reads what is left
-  const spans = input.annotations_ignored ? [] : input.annotations ?? [];
+  const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
   const annotated = applyAnnotations(t0, spans, 'eu561');
   const tA = annotated.timeline;
   const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
@@ -223,10 +241,19 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const violations = judged.violations;
   const notes = judged.notes;
   if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, places).violations);
-  violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
-  const effects = settleAnnotations(violations, spans, annotated.pieces, 'eu561',
+  violations.sort((a, b) =>
+    a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
+  );
+  const effects = settleAnnotations(
+    violations,
+    spans,
+    annotated.pieces,
+    'eu561',
     () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full', places).violations,
-    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION); });
+    (v) => {
+      v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION);
+    },
+  );
 
   const warnings: PrecheckWarning[] = [];
   if (openEnd) warnings.push(openEndWarning(openEnd));
@@ -237,14 +264,24 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     if (seen.has(key)) continue;
     seen.add(key);
     if (n.kind === 'warning') {
-      warnings.push({ code: n.code, message: n.message, start: n.start === null ? null : toIso(n.start), end: n.end === null ? null : toIso(n.end) });
+      warnings.push({
+        code: n.code,
+        message: n.message,
+        start: n.start === null ? null : toIso(n.start),
+        end: n.end === null ? null : toIso(n.end),
+      });
     } else {
       notEvaluated.push({ rule: n.rule, reason: n.message });
     }
   }
   warnings.push(...gapWarnings(tA, assumed), ...annotationWarnings(spans, annotated.use));
   if (t.knownStart === null) {
-    warnings.push({ code: 'NO_ACTIVITY_DATA', message: 'The data basis holds no known activity; no rule was evaluated.', start: null, end: null });
+    warnings.push({
+      code: 'NO_ACTIVITY_DATA',
+      message: 'The data basis holds no known activity; no rule was evaluated.',
+      start: null,
+      end: null,
+    });
     notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
   } else if (inner.length) {
     notEvaluated.push({
@@ -262,7 +299,12 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   return {
     rule_version: RULE_VERSION,
     algorithm_version: ALGORITHM_VERSION,
-    basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: isoDayOrNull(input.date_from), date_to: isoDayOrNull(input.date_to) },
+    basis: {
+      card_number: input.card_number,
+      import_ids: [...input.import_ids],
+      date_from: isoDayOrNull(input.date_from),
+      date_to: isoDayOrNull(input.date_to),
+    },
     driver: { card_number: input.card_number, surname: input.surname, first_names: input.first_names },
     summary: summaryOf(input, t0, rows),
     violations,
@@ -278,11 +320,15 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
 }
 
 /** The Mobility Package lines of STATIC_NOT_EVALUATED: evaluated once the home countries are known. */
-const MOBILITY_RULES: ReadonlySet<string> = new Set(['return_home', 'reduced_weekly_rest_derogation', 'compensation_before_next_weekly_rest']);
+const MOBILITY_RULES: ReadonlySet<string> = new Set([
+  'return_home',
+  'reduced_weekly_rest_derogation',
+  'compensation_before_next_weekly_rest',
+]);
 
 const HOMES_UNKNOWN_REASON =
   ' The rest places are read from the card, but the home countries (Member State of establishment, country of ' +
-  'residence) are not known: set DRIVERCARD_HOME_COUNTRY or the card\'s home countries.';
+  "residence) are not known: set DRIVERCARD_HOME_COUNTRY or the card's home countries.";
 
 /**
  * STATIC_NOT_EVALUATED for this input: with the home countries known the Mobility Package rules are evaluated
@@ -313,7 +359,8 @@ export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarn
     }
     const what = `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)})`;
     let message: string;
-    if (assumed.includes(g)) message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
+    if (assumed.includes(g))
+      message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
     else if (isInner) {
       message =
         `${what}: no card record and no manual entry. It is not counted as rest or work` +
@@ -323,7 +370,10 @@ export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarn
       message = `${what} ${t0.knownStart === null || g.end <= t0.knownStart ? 'before the first' : 'after the last'} known activity; this time is not evaluated.`;
     }
     out.push({
-      code: g.end - g.start >= DAY && t0.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end) ? 'DATA_MISSING' : 'DATA_GAP',
+      code:
+        g.end - g.start >= DAY && t0.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end)
+          ? 'DATA_MISSING'
+          : 'DATA_GAP',
       message,
       start: toIso(g.start),
       end: toIso(g.end),

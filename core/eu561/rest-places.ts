@@ -59,8 +59,14 @@ const stayed = (r: Row) => (r.card_inserted || r.manual_entry) && r.activity !==
 const inserted = (r: Row) => r.card_inserted;
 
 /** The country where a rest starting at `start` started, or null (readings in the header). */
-export function countryAtRestStart(records: readonly CountryRecord[], rows: readonly Row[], start: number): string | null {
-  const late = records.find((c) => c.source === 'PLACE' && c.type === 'END' && c.at > start && c.at <= start + END_GRACE_SECONDS);
+export function countryAtRestStart(
+  records: readonly CountryRecord[],
+  rows: readonly Row[],
+  start: number,
+): string | null {
+  const late = records.find(
+    (c) => c.source === 'PLACE' && c.type === 'END' && c.at > start && c.at <= start + END_GRACE_SECONDS,
+  );
   if (late) return late.country;
   let last: CountryRecord | undefined;
   for (const c of records) if (c.at <= start) last = c;

@@ -60,7 +60,8 @@ export const DISCLAIMER =
 export const STATIC_NOT_EVALUATED = [
   {
     rule: 'return_home',
-    reason: 'Art. 8(8a): a regular weekly rest started in a home country within each four consecutive weeks is checked only with the home countries and the places of the rests.',
+    reason:
+      'Art. 8(8a): a regular weekly rest started in a home country within each four consecutive weeks is checked only with the home countries and the places of the rests.',
   },
   {
     rule: 'regular_weekly_rest_in_vehicle',
@@ -68,31 +69,38 @@ export const STATIC_NOT_EVALUATED = [
   },
   {
     rule: 'ferry_train',
-    reason: 'Art. 9: rests interrupted by a ferry or train crossing are evaluated as ordinary rests; the interruption allowance is never applied automatically.',
+    reason:
+      'Art. 9: rests interrupted by a ferry or train crossing are evaluated as ordinary rests; the interruption allowance is never applied automatically.',
   },
   {
     rule: 'article_12',
-    reason: 'Art. 12: departures to reach a suitable stopping place or home in exceptional circumstances are never decided automatically.',
+    reason:
+      'Art. 12: departures to reach a suitable stopping place or home in exceptional circumstances are never decided automatically.',
   },
   {
     rule: 'reduced_weekly_rest_derogation',
-    reason: 'Art. 8(6) third subparagraph (2020/1054): two consecutive reduced weekly rests are allowed in international goods transport outside the Member State of establishment; the card does not show this, so such cases are reported as POTENTIAL.',
+    reason:
+      'Art. 8(6) third subparagraph (2020/1054): two consecutive reduced weekly rests are allowed in international goods transport outside the Member State of establishment; the card does not show this, so such cases are reported as POTENTIAL.',
   },
   {
     rule: 'national_derogations',
-    reason: 'Art. 13 and 14 national exceptions, AETR and the occasional passenger transport derogations (Art. 8(6a), Regulation (EU) 2024/1258) are not evaluated.',
+    reason:
+      'Art. 13 and 14 national exceptions, AETR and the occasional passenger transport derogations (Art. 8(6a), Regulation (EU) 2024/1258) are not evaluated.',
   },
   {
     rule: 'working_time_directive',
-    reason: 'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check: see GET /api/drivercard/working-time.',
+    reason:
+      'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check: see GET /api/drivercard/working-time.',
   },
   {
     rule: 'compensation_before_next_weekly_rest',
-    reason: 'Art. 8(6) fourth subparagraph (2020/1054): after two consecutive reduced weekly rests taken under the derogation, the next weekly rest must be preceded by their compensation; whether the derogation was used is not on the card, so this is not checked (the compensation deadline of Art. 8(6) second subparagraph is).',
+    reason:
+      'Art. 8(6) fourth subparagraph (2020/1054): after two consecutive reduced weekly rests taken under the derogation, the next weekly rest must be preceded by their compensation; whether the derogation was used is not on the card, so this is not checked (the compensation deadline of Art. 8(6) second subparagraph is).',
   },
   {
     rule: 'break_in_multi_manning_vehicle',
-    reason: 'Art. 7 third paragraph (2020/1054): in multi-manning a break may be taken in a vehicle driven by another driver if the driver does not assist; availability recorded as co-driver in crew mode is counted as such a break, whether the driver assisted is not decided (warning MULTI_MANNING_BREAK).',
+    reason:
+      'Art. 7 third paragraph (2020/1054): in multi-manning a break may be taken in a vehicle driven by another driver if the driver does not assist; availability recorded as co-driver in crew mode is counted as such a break, whether the driver assisted is not decided (warning MULTI_MANNING_BREAK).',
   },
 ] as const satisfies readonly { rule: string; reason: string }[];
 

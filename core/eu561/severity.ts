@@ -32,17 +32,41 @@ export interface Band {
 export const DRIVING_BANDS = {
   /** Art. 6(1) daily driving, 9 h limit (no extension allowed): MI 9h<…<10h, SI 10h≤…<11h, VSI 11h≤…<13h30, MSI ≥13h30 */
   daily_9h: [
-    { from: 0, to: 10 * HOUR, severity: 'MI', source: '2006/22 III, Art. 6(1) 9 h regime, MI 9h<…<10h', verified: false },
+    {
+      from: 0,
+      to: 10 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 6(1) 9 h regime, MI 9h<…<10h',
+      verified: false,
+    },
     { from: 10 * HOUR, to: 11 * HOUR, severity: 'SI', source: '2016/403 I row 2', verified: true },
     { from: 11 * HOUR, to: 13.5 * HOUR, severity: 'VSI', source: '2016/403 I row 3', verified: true },
-    { from: 13.5 * HOUR, to: Infinity, severity: 'MSI', source: '2016/403 I row 4 (overlaps row 3: the highest level is used)', verified: true },
+    {
+      from: 13.5 * HOUR,
+      to: Infinity,
+      severity: 'MSI',
+      source: '2016/403 I row 4 (overlaps row 3: the highest level is used)',
+      verified: true,
+    },
   ],
   /** Art. 6(1) daily driving, 10 h extended limit: MI 10h<…<11h, SI 11h≤…<12h, VSI 12h≤…<15h, MSI ≥15h */
   daily_10h: [
-    { from: 0, to: 11 * HOUR, severity: 'MI', source: '2006/22 III, Art. 6(1) 10 h regime, MI 10h<…<11h', verified: false },
+    {
+      from: 0,
+      to: 11 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 6(1) 10 h regime, MI 10h<…<11h',
+      verified: false,
+    },
     { from: 11 * HOUR, to: 12 * HOUR, severity: 'SI', source: '2016/403 I row 5', verified: true },
     { from: 12 * HOUR, to: 15 * HOUR, severity: 'VSI', source: '2016/403 I row 6', verified: true },
-    { from: 15 * HOUR, to: Infinity, severity: 'MSI', source: '2016/403 I row 7 (overlaps row 6: the highest level is used)', verified: true },
+    {
+      from: 15 * HOUR,
+      to: Infinity,
+      severity: 'MSI',
+      source: '2016/403 I row 7 (overlaps row 6: the highest level is used)',
+      verified: true,
+    },
   ],
   /** Art. 6(2) weekly driving 56 h: MI 56h<…<60h, SI 60h≤…<65h, VSI 65h≤…<70h, MSI ≥70h (SI..MSI checked) */
   weekly: [
@@ -69,8 +93,20 @@ export const DRIVING_BANDS = {
   ],
   /** Art. 8(6) weekly rest started after six 24-hour periods, by the delay: MI <3h, SI 3h≤…<12h, VSI ≥12h (UNCERTAIN) */
   six_day_delay: [
-    { from: 0, to: 3 * HOUR, severity: 'MI', source: '2006/22 III, Art. 8(6) six 24 h periods, MI <3h', verified: false },
-    { from: 3 * HOUR, to: 12 * HOUR, severity: 'SI', source: '2016/403 I row 28? (reported 3h<…<12h)', verified: false },
+    {
+      from: 0,
+      to: 3 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 8(6) six 24 h periods, MI <3h',
+      verified: false,
+    },
+    {
+      from: 3 * HOUR,
+      to: 12 * HOUR,
+      severity: 'SI',
+      source: '2016/403 I row 28? (reported 3h<…<12h)',
+      verified: false,
+    },
     { from: 12 * HOUR, to: Infinity, severity: 'VSI', source: '2016/403 I row 29? (reported 12h≤…)', verified: false },
   ],
 } satisfies Record<string, Band[]>;
@@ -80,7 +116,13 @@ export const REST_BANDS = {
   /** Art. 8(2) regular daily rest 11 h where reduction is not allowed: MI 10h≤…<11h, SI 8h30≤…<10h, VSI <8h30 (UNCERTAIN) */
   daily_regular: [
     { from: 10 * HOUR, to: 11 * HOUR, severity: 'MI', source: '2006/22 III, Art. 8(2), MI 10h≤…<11h', verified: false },
-    { from: 8.5 * HOUR, to: 10 * HOUR, severity: 'SI', source: '2016/403 I row 16 (wording verified, band reported)', verified: false },
+    {
+      from: 8.5 * HOUR,
+      to: 10 * HOUR,
+      severity: 'SI',
+      source: '2016/403 I row 16 (wording verified, band reported)',
+      verified: false,
+    },
     { from: 0, to: 8.5 * HOUR, severity: 'VSI', source: '2016/403 I row 17 (reported)', verified: false },
   ],
   /**
@@ -88,7 +130,13 @@ export const REST_BANDS = {
    * MI 8h≤…<9h, SI 7h≤…<8h, VSI <7h (UNCERTAIN; split: 3h + [same bands] on the second part).
    */
   daily_reduced: [
-    { from: 8 * HOUR, to: 9 * HOUR, severity: 'MI', source: '2006/22 III, Art. 8(2) reduced, MI 8h≤…<9h', verified: false },
+    {
+      from: 8 * HOUR,
+      to: 9 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 8(2) reduced, MI 8h≤…<9h',
+      verified: false,
+    },
     { from: 7 * HOUR, to: 8 * HOUR, severity: 'SI', source: '2016/403 I row 18 (reported)', verified: false },
     { from: 0, to: 7 * HOUR, severity: 'VSI', source: '2016/403 I row 19 (reported)', verified: false },
   ],
@@ -100,7 +148,13 @@ export const REST_BANDS = {
   ],
   /** Art. 8(6) weekly rest 45 h where reduction is not allowed: MI 42h≤…<45h, SI 36h≤…<42h, VSI <36h (UNCERTAIN) */
   weekly_regular: [
-    { from: 42 * HOUR, to: 45 * HOUR, severity: 'MI', source: '2006/22 III, Art. 8(6) weekly, MI 42h≤…<45h', verified: false },
+    {
+      from: 42 * HOUR,
+      to: 45 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 8(6) weekly, MI 42h≤…<45h',
+      verified: false,
+    },
     { from: 36 * HOUR, to: 42 * HOUR, severity: 'SI', source: '2016/403 I row 26 (reported)', verified: false },
     { from: 0, to: 36 * HOUR, severity: 'VSI', source: '2016/403 I row 27 (reported)', verified: false },
   ],
@@ -110,7 +164,13 @@ export const REST_BANDS = {
    * 2006/22/EC Annex III; not re-read against EUR-Lex. Only values of 20 h or more reach it (./rules/weekly-rest.ts).
    */
   weekly_reduced: [
-    { from: 22 * HOUR, to: 24 * HOUR, severity: 'MI', source: '2006/22 III, Art. 8(6) reduced weekly, MI 22h≤…<24h', verified: false },
+    {
+      from: 22 * HOUR,
+      to: 24 * HOUR,
+      severity: 'MI',
+      source: '2006/22 III, Art. 8(6) reduced weekly, MI 22h≤…<24h',
+      verified: false,
+    },
     { from: 20 * HOUR, to: 22 * HOUR, severity: 'SI', source: '2016/403 I row 24 (reported)', verified: false },
     { from: 0, to: 20 * HOUR, severity: 'VSI', source: '2016/403 I row 25 (reported)', verified: false },
   ],
@@ -126,8 +186,10 @@ export function severityOf(bands: readonly Band[], value: number): Severity | nu
 }
 
 /** The severity of a finding and whether its band's row was verified (spread into a RawFinding). */
-export function graded(bands: readonly Band[], value: number): { severity: Severity | null; severityVerified: boolean } {
+export function graded(
+  bands: readonly Band[],
+  value: number,
+): { severity: Severity | null; severityVerified: boolean } {
   const band = bandOf(bands, value);
   return { severity: band?.severity ?? null, severityVerified: band?.verified ?? false };
 }
-

@@ -38,14 +38,7 @@ export interface RestPeriod {
 }
 
 export type DailyRestKind =
-  | 'REGULAR'
-  | 'SPLIT'
-  | 'REDUCED'
-  | 'WEEKLY'
-  | 'MULTI_MANNING'
-  | 'INSUFFICIENT'
-  | 'MISSING'
-  | 'OPEN';
+  'REGULAR' | 'SPLIT' | 'REDUCED' | 'WEEKLY' | 'MULTI_MANNING' | 'INSUFFICIENT' | 'MISSING' | 'OPEN';
 
 export interface DailyRest {
   kind: DailyRestKind;
@@ -108,7 +101,13 @@ function firstLongRest(rests: readonly RestPeriod[], i: number): number {
 }
 
 /** The class of the rest `long` that starts inside the window ending at `windowEnd` (readings in the header). */
-function kindOf(long: RestPeriod, portion: number, crew: boolean, firstPart: RestPeriod | null, windowEnd: number): DailyRestKind {
+function kindOf(
+  long: RestPeriod,
+  portion: number,
+  crew: boolean,
+  firstPart: RestPeriod | null,
+  windowEnd: number,
+): DailyRestKind {
   const needed = crew ? LIMITS.multiManningRest : LIMITS.regularDailyRest;
   if (long.rightOpen && long.end < windowEnd && portion < needed) return 'OPEN';
   if (crew) return portion >= LIMITS.multiManningRest ? 'MULTI_MANNING' : 'INSUFFICIENT';
@@ -120,7 +119,14 @@ function kindOf(long: RestPeriod, portion: number, crew: boolean, firstPart: Res
 }
 
 /** The shift from `start` ended by rests[j], which starts inside the window; rests[i..j) are the shift's breaks. */
-function restedShift(rests: readonly RestPeriod[], i: number, j: number, start: number, windowEnd: number, crew: boolean): Shift {
+function restedShift(
+  rests: readonly RestPeriod[],
+  i: number,
+  j: number,
+  start: number,
+  windowEnd: number,
+  crew: boolean,
+): Shift {
   const long = rests[j]!;
   const portion = Math.min(long.end, windowEnd) - long.start;
   let firstPart: RestPeriod | null = null;
@@ -146,7 +152,15 @@ function restedShift(rests: readonly RestPeriod[], i: number, j: number, start: 
  * of 9 h or more (`long`). Driving after the best rest of the window up to that rest is a shift of its own for the
  * daily-driving rule, whose rest is not judged again ('OPEN').
  */
-function missedShifts(rests: readonly RestPeriod[], i: number, long: RestPeriod | null, start: number, windowEnd: number, crew: boolean, dataEnd: number): Shift[] {
+function missedShifts(
+  rests: readonly RestPeriod[],
+  i: number,
+  long: RestPeriod | null,
+  start: number,
+  windowEnd: number,
+  crew: boolean,
+  dataEnd: number,
+): Shift[] {
   let best: RestPeriod | null = null;
   let bestPortion = 0;
   for (let k = i; k < rests.length && rests[k]!.start < windowEnd; k++) {
@@ -158,12 +172,22 @@ function missedShifts(rests: readonly RestPeriod[], i: number, long: RestPeriod 
   }
   const restStart = best ? best.start : windowEnd;
   const restEnd = best ? best.end : windowEnd;
-  const out: Shift[] = [{
-    start,
-    end: restStart,
-    crew,
-    rest: { kind: 'MISSING', start: restStart, end: restEnd, portion: bestPortion, windowEnd, multiManning: crew, firstPart: null },
-  }];
+  const out: Shift[] = [
+    {
+      start,
+      end: restStart,
+      crew,
+      rest: {
+        kind: 'MISSING',
+        start: restStart,
+        end: restEnd,
+        portion: bestPortion,
+        windowEnd,
+        multiManning: crew,
+        firstPart: null,
+      },
+    },
+  ];
   const resume = restEnd > start ? restEnd : windowEnd;
   if (!long) out.push({ start: resume, end: dataEnd, crew, rest: null });
   else if (long.start > resume) {
@@ -171,7 +195,15 @@ function missedShifts(rests: readonly RestPeriod[], i: number, long: RestPeriod 
       start: resume,
       end: long.start,
       crew,
-      rest: { kind: 'OPEN', start: long.start, end: long.end, portion: long.duration, windowEnd: long.end, multiManning: crew, firstPart: null },
+      rest: {
+        kind: 'OPEN',
+        start: long.start,
+        end: long.end,
+        portion: long.duration,
+        windowEnd: long.end,
+        multiManning: crew,
+        firstPart: null,
+      },
     });
   }
   return out;
@@ -192,7 +224,12 @@ export function analyse(periods: Period[], dataStart: number, dataEnd: number): 
     while (i < rests.length && rests[i]!.start < start) i++;
     const j = firstLongRest(rests, i);
     const long = j < rests.length ? rests[j]! : null;
-    const crew = crewBetween(periods, start, Math.min(long ? long.start : dataEnd, start + LIMITS.multiManningWindow), p);
+    const crew = crewBetween(
+      periods,
+      start,
+      Math.min(long ? long.start : dataEnd, start + LIMITS.multiManningWindow),
+      p,
+    );
     const windowEnd = start + (crew ? LIMITS.multiManningWindow : LIMITS.dailyRestWindow);
     if (long && long.start < windowEnd) {
       shifts.push(restedShift(rests, i, j, start, windowEnd, crew));

@@ -73,7 +73,14 @@ export function buildTimeline(
     if (rangeEnd !== null && end > rangeEnd) end = rangeEnd;
     if (!(end > start)) continue;
     const known = r.card_inserted || r.manual_entry;
-    rows.push({ start, end, kind: known ? r.activity : 'UNKNOWN', crew: r.crew, coDriver: r.slot === 'CO_DRIVER', missing: false });
+    rows.push({
+      start,
+      end,
+      kind: known ? r.activity : 'UNKNOWN',
+      crew: r.crew,
+      coDriver: r.slot === 'CO_DRIVER',
+      missing: false,
+    });
   }
   let sorted = true;
   for (let k = 1; k < rows.length && sorted; k++) {
@@ -87,7 +94,7 @@ export function buildTimeline(
   let cursor = rangeStart ?? (rows.length ? rows[0]!.start : 0);
   const pushMissing = (start: number, end: number) => {
     // split at 00:00 UTC like card records, so evidence reads day by day
-    for (let s = start; s < end; ) {
+    for (let s = start; s < end;) {
       const e = Math.min(end, (Math.floor(s / DAY) + 1) * DAY);
       segments.push({ start: s, end: e, kind: 'UNKNOWN', crew: false, coDriver: false, missing: true });
       s = e;

@@ -32,6 +32,14 @@ t.test('a day before the window never counts; an empty card misses all 57', asyn
 });
 
 t.test('card data: an inserted or manually entered interval of positive length', async (t) => {
-  const row = (date: number, card_inserted: boolean, manual_entry: boolean, duration = 60) => ({ date, card_inserted, manual_entry, duration });
-  t.same([...cardDataDays([row(1, true, false), row(2, false, false), row(3, false, true), row(4, true, false, 0)])], [1, 3]);
+  const row = (date: number, card_inserted: boolean, manual_entry: boolean, duration = 60) => ({
+    date,
+    card_inserted,
+    manual_entry,
+    duration,
+  });
+  t.same(
+    [...cardDataDays([row(1, true, false), row(2, false, false), row(3, false, true), row(4, true, false, 0)])],
+    [1, 3],
+  );
 });

@@ -44,7 +44,9 @@ export function readinessWindow(at: UtcDay): { from: UtcDay; to: UtcDay } {
 }
 
 /** Days with an interval recorded with the card inserted or entered by hand (of positive length). */
-export function cardDataDays(rows: readonly Pick<ActivityIntervalRow, 'date' | 'card_inserted' | 'manual_entry' | 'duration'>[]): Set<UtcDay> {
+export function cardDataDays(
+  rows: readonly Pick<ActivityIntervalRow, 'date' | 'card_inserted' | 'manual_entry' | 'duration'>[],
+): Set<UtcDay> {
   const days = new Set<UtcDay>();
   for (const r of rows) if ((r.card_inserted || r.manual_entry) && r.duration > 0) days.add(r.date);
   return days;
@@ -54,7 +56,12 @@ export function cardDataDays(rows: readonly Pick<ActivityIntervalRow, 'date' | '
  * The readiness of the window ending with `at`: `recorded` are the days with a daily record, `cardData` those with
  * card data (cardDataDays), `covered` the days another record covers.
  */
-export function readinessOf(at: UtcDay, recorded: ReadonlySet<UtcDay>, cardData: ReadonlySet<UtcDay>, covered: ReadonlySet<UtcDay>): Readiness {
+export function readinessOf(
+  at: UtcDay,
+  recorded: ReadonlySet<UtcDay>,
+  cardData: ReadonlySet<UtcDay>,
+  covered: ReadonlySet<UtcDay>,
+): Readiness {
   const { from, to } = readinessWindow(at);
   const missing: MissingDay[] = [];
   let cardDays = 0;

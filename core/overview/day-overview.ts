@@ -7,7 +7,13 @@
  * of that day overlaps the use period, i.e. the vehicles actually driven that day. A vehicle only
  * worked in (no driving) is not listed. Registrations are listed once, in order of first use.
  */
-import type { ActivityIntervalRow, DayDistanceRow, UtcDay, VehicleRegistration, VehicleUsedRow } from '../domain/rows.js';
+import type {
+  ActivityIntervalRow,
+  DayDistanceRow,
+  UtcDay,
+  VehicleRegistration,
+  VehicleUsedRow,
+} from '../domain/rows.js';
 import { DAY_SECONDS, dayStart as startOfDay } from '../time.js';
 import { timeTotals, type ActivityTotals } from './time-totals.js';
 

@@ -18,8 +18,16 @@ const rows: ActivityIntervalRow[] = timeline('2026-03-02T00:00Z', [
   ['REST', '22h'],
 ]);
 const vehicle = (number: string, first: string | null, last: string | null): VehicleUsedRow => ({
-  import_id: 'imp-1', card_number: 'C', registration: { nation: 'DE', number }, vin: null,
-  first_use: S(first), last_use: S(last), odometer_begin_km: 0, odometer_end_km: 10, distance_km: 10, vu_data_block_counter: null,
+  import_id: 'imp-1',
+  card_number: 'C',
+  registration: { nation: 'DE', number },
+  vin: null,
+  first_use: S(first),
+  last_use: S(last),
+  odometer_begin_km: 0,
+  odometer_end_km: 10,
+  distance_km: 10,
+  vu_data_block_counter: null,
 });
 const distances: DayDistanceRow[] = [{ import_id: 'imp-1', card_number: 'C', date: D('2026-03-02'), distance_km: 321 }];
 const input = {
@@ -40,7 +48,10 @@ t.test('timeTotals: unknown, manual and card time', async (t) => {
 t.test('day overviews group the same rows by date', async (t) => {
   const [mon, tue, wed] = buildDayOverviews(input, [D('2026-03-02'), D('2026-03-03'), D('2026-03-04')]);
   t.equal(mon!.intervals.length, 4);
-  t.same(mon!.intervals, rows.filter((r) => r.date === D('2026-03-02')));
+  t.same(
+    mon!.intervals,
+    rows.filter((r) => r.date === D('2026-03-02')),
+  );
   t.same(mon!.totals, { DRIVING: 4 * 3600, WORK: 3600, AVAILABILITY: 0, REST: 13 * 3600, UNKNOWN: 6 * 3600 });
   t.equal(mon!.distance_km, 321);
   t.same(mon!.vehicles, [{ nation: 'DE', number: 'B-AB 1' }], 'only the vehicle driven that day');
@@ -56,7 +67,10 @@ t.test('week overviews: 7 days Monday..Sunday, empty days included', async (t) =
   t.equal(w!.week, '2026-W10');
   t.equal(isoDay(w!.start_date), '2026-03-02');
   t.equal(isoDay(w!.end_date), '2026-03-08');
-  t.same(w!.days.map((d) => isoDay(d.date)), ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08']);
+  t.same(
+    w!.days.map((d) => isoDay(d.date)),
+    ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08'],
+  );
   t.same(w!.totals, timeTotals(rows));
   t.throws(() => buildWeekOverviews(input, ['2025-W53']), RangeError);
 });

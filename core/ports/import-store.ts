@@ -124,8 +124,7 @@ export interface ServedDay {
 
 /** Whose rows: one import, or a card's history (identical rows of several imports once: the newest copy). */
 export type RowScope =
-  | { kind: 'import'; import_id: string; range: DateRange }
-  | { kind: 'card'; card_number: string; range: DateRange };
+  { kind: 'import'; import_id: string; range: DateRange } | { kind: 'card'; card_number: string; range: DateRange };
 
 export type { ActivityTotals };
 
@@ -142,8 +141,7 @@ export interface CardHistory {
 
 /** One vehicle: by registration (number, and nation when given) or by VIN. */
 export type VehicleKey =
-  | { kind: 'registration'; number: string; nation: string | null }
-  | { kind: 'vin'; value: string };
+  { kind: 'registration'; number: string; nation: string | null } | { kind: 'vin'; value: string };
 
 /** A vehicle-used row with its import's sequence (larger = saved later). */
 export type StoredVehicleUse = Served<VehicleUsedRow> & { import_id: string; quarantined: boolean; sequence: number };

@@ -27,7 +27,9 @@ export type UnsealedReviewEntry = Omit<ReviewEntry, 'hash'>;
 
 /** The hash of an entry: SHA-256 of the JSON array of its fields in a fixed order (one text, no key order). */
 export function reviewEntryHash(hasher: Hasher, e: UnsealedReviewEntry): string {
-  return hasher.sha256HexOfText(JSON.stringify([e.finding_id, e.seq, e.previous_status, e.status, e.note, e.author, e.at, e.prev_hash]));
+  return hasher.sha256HexOfText(
+    JSON.stringify([e.finding_id, e.seq, e.previous_status, e.status, e.note, e.author, e.at, e.prev_hash]),
+  );
 }
 
 /** The next entry after `history` (ordered by seq), sealed with its hash. */
@@ -66,7 +68,8 @@ export function verifyReviewChain(hasher: Hasher, history: readonly ReviewEntry[
     const broken = (reason: string): ChainVerdict => ({ valid: false, first_broken_seq: e.seq, reason });
     if (e.seq !== i + 1) return broken(`entry ${i + 1} is missing or out of place (found seq ${e.seq})`);
     if (e.prev_hash !== prevHash) return broken('its prev_hash is not the hash of the entry before it');
-    if (reviewEntryHash(hasher, e) !== e.hash) return broken('its content does not match its hash (the entry was changed)');
+    if (reviewEntryHash(hasher, e) !== e.hash)
+      return broken('its content does not match its hash (the entry was changed)');
     if (e.previous_status !== prevStatus || !isAllowedTransition(prevStatus, e.status)) {
       return broken(`it records a transition ${e.previous_status} → ${e.status} the history does not allow`);
     }

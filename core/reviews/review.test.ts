@@ -11,7 +11,13 @@ const hasher: Hasher = {
 
 t.test('the status policy: OPEN → CONFIRMED | JUSTIFIED → DRIVER_INFORMED → ACKNOWLEDGED, nothing else', async (t) => {
   const allowed = REVIEW_STATUSES.flatMap((from) => allowedReviewTransitions(from).map((to) => `${from}>${to}`));
-  t.same(allowed, ['OPEN>CONFIRMED', 'OPEN>JUSTIFIED', 'CONFIRMED>DRIVER_INFORMED', 'JUSTIFIED>DRIVER_INFORMED', 'DRIVER_INFORMED>ACKNOWLEDGED']);
+  t.same(allowed, [
+    'OPEN>CONFIRMED',
+    'OPEN>JUSTIFIED',
+    'CONFIRMED>DRIVER_INFORMED',
+    'JUSTIFIED>DRIVER_INFORMED',
+    'DRIVER_INFORMED>ACKNOWLEDGED',
+  ]);
   t.notOk(isAllowedTransition('OPEN', 'OPEN'));
   t.notOk(isAllowedTransition('OPEN', 'DRIVER_INFORMED'), 'no skipping the decision');
   t.notOk(isAllowedTransition('CONFIRMED', 'JUSTIFIED'));
@@ -21,18 +27,43 @@ t.test('the status policy: OPEN → CONFIRMED | JUSTIFIED → DRIVER_INFORMED �
 function chain(): ReviewEntry[] {
   let h: ReviewEntry[] = [];
   for (const [k, status] of (['CONFIRMED', 'DRIVER_INFORMED', 'ACKNOWLEDGED'] as const).entries()) {
-    h = [...h, nextReviewEntry(hasher, h, { finding_id: 'f_0123456789abcdef0123', status, note: k === 0 ? 'Müller: 2 h over' : null, author: 'A', at: 1_772_000_000 + k })];
+    h = [
+      ...h,
+      nextReviewEntry(hasher, h, {
+        finding_id: 'f_0123456789abcdef0123',
+        status,
+        note: k === 0 ? 'Müller: 2 h over' : null,
+        author: 'A',
+        at: 1_772_000_000 + k,
+      }),
+    ];
   }
   return h;
 }
 
 t.test('entries link to the previous hash; the hash covers every field', async (t) => {
   const h = chain();
-  t.same(h.map((e) => [e.seq, e.previous_status, e.status]), [[1, 'OPEN', 'CONFIRMED'], [2, 'CONFIRMED', 'DRIVER_INFORMED'], [3, 'DRIVER_INFORMED', 'ACKNOWLEDGED']]);
+  t.same(
+    h.map((e) => [e.seq, e.previous_status, e.status]),
+    [
+      [1, 'OPEN', 'CONFIRMED'],
+      [2, 'CONFIRMED', 'DRIVER_INFORMED'],
+      [3, 'DRIVER_INFORMED', 'ACKNOWLEDGED'],
+    ],
+  );
   t.equal(h[0]!.prev_hash, GENESIS_HASH);
   t.equal(h[1]!.prev_hash, h[0]!.hash);
   // the hash is SHA-256 of the fields as one JSON array, recomputed here by hand for the first entry
-  const text = JSON.stringify(['f_0123456789abcdef0123', 1, 'OPEN', 'CONFIRMED', 'Müller: 2 h over', 'A', 1_772_000_000, GENESIS_HASH]);
+  const text = JSON.stringify([
+    'f_0123456789abcdef0123',
+    1,
+    'OPEN',
+    'CONFIRMED',
+    'Müller: 2 h over',
+    'A',
+    1_772_000_000,
+    GENESIS_HASH,
+  ]);
   t.equal(h[0]!.hash, createHash('sha256').update(text).digest('hex'));
   t.equal(reviewEntryHash(hasher, h[0]!), h[0]!.hash);
   t.same(verifyReviewChain(hasher, h), { valid: true, first_broken_seq: null, reason: null });
@@ -40,8 +71,13 @@ t.test('entries link to the previous hash; the hash covers every field', async (
 });
 
 t.test('every kind of edit is reported at the first entry that no longer fits', async (t) => {
-  const edited = (k: number, fields: Partial<ReviewEntry>) => chain().map((e, i) => (i === k ? { ...e, ...fields } : e));
-  t.match(verifyReviewChain(hasher, edited(1, { note: 'quietly changed' })), { valid: false, first_broken_seq: 2, reason: /changed/ });
+  const edited = (k: number, fields: Partial<ReviewEntry>) =>
+    chain().map((e, i) => (i === k ? { ...e, ...fields } : e));
+  t.match(verifyReviewChain(hasher, edited(1, { note: 'quietly changed' })), {
+    valid: false,
+    first_broken_seq: 2,
+    reason: /changed/,
+  });
   t.match(verifyReviewChain(hasher, edited(0, { at: 1 })), { valid: false, first_broken_seq: 1 });
   t.match(verifyReviewChain(hasher, edited(2, { status: 'JUSTIFIED' })), { valid: false, first_broken_seq: 3 });
   // an edited entry re-hashed to look sound breaks the link of the entry after it
@@ -52,6 +88,12 @@ t.test('every kind of edit is reported at the first entry that no longer fits', 
   const h = chain();
   t.match(verifyReviewChain(hasher, [h[0]!, h[2]!]), { valid: false, first_broken_seq: 3, reason: /missing/ });
   // a forged transition with correct hashes
-  const forged = nextReviewEntry(hasher, [], { finding_id: 'f_0123456789abcdef0123', status: 'ACKNOWLEDGED', note: null, author: 'X', at: 5 });
+  const forged = nextReviewEntry(hasher, [], {
+    finding_id: 'f_0123456789abcdef0123',
+    status: 'ACKNOWLEDGED',
+    note: null,
+    author: 'X',
+    at: 5,
+  });
   t.match(verifyReviewChain(hasher, [forged]), { valid: false, first_broken_seq: 1, reason: /transition/ });
 });

@@ -27,15 +27,12 @@ import { pick } from './views.js';
 const ACTIVITY: readonly Activity[] = ['REST', 'AVAILABILITY', 'WORK', 'DRIVING'];
 const DAY_MINUTES = 1440;
 
-export function activityRows(
-  card: DecodedCard,
-  cardNumber: string | null,
-  warnings: Warning[],
-): ActivityIntervalRow[] {
+export function activityRows(card: DecodedCard, cardNumber: string | null, warnings: Warning[]): ActivityIntervalRow[] {
   const days = pick(card, 'driverActivity')?.days ?? [];
   const rows: ActivityIntervalRow[] = [];
   const downloadAt = downloadTimeOf(card) ?? Infinity;
-  for (let i = 0; i < days.length; i++) appendDay(days[i]!, cardNumber, rows, warnings, i === days.length - 1 ? downloadAt : Infinity);
+  for (let i = 0; i < days.length; i++)
+    appendDay(days[i]!, cardNumber, rows, warnings, i === days.length - 1 ? downloadAt : Infinity);
   return rows;
 }
 

@@ -69,20 +69,80 @@ export function positionRows(card: DecodedCard, cardNumber: string | null): Posi
     if (p.empty) continue;
     const country = nationCode(p.country);
     const region = country === 'ES' ? regionCode(p.region) : null;
-    push(row(cardNumber, 'PLACE', p.entryTime, p.gnss?.geo ?? null, placeType(p.entryType), country, region, p.odometer, accuracy(p.gnss?.accuracy)), p.entryTime, 0, p.index);
+    push(
+      row(
+        cardNumber,
+        'PLACE',
+        p.entryTime,
+        p.gnss?.geo ?? null,
+        placeType(p.entryType),
+        country,
+        region,
+        p.odometer,
+        accuracy(p.gnss?.accuracy),
+      ),
+      p.entryTime,
+      0,
+      p.index,
+    );
   }
   for (const g of pick(card, 'gnssPlaces')?.records ?? []) {
     if (g.empty) continue;
-    push(row(cardNumber, 'GNSS_ACCUMULATED_DRIVING', g.timestamp, g.gnss.geo, null, null, null, g.odometer, accuracy(g.gnss.accuracy)), g.timestamp, 1, g.index);
+    push(
+      row(
+        cardNumber,
+        'GNSS_ACCUMULATED_DRIVING',
+        g.timestamp,
+        g.gnss.geo,
+        null,
+        null,
+        null,
+        g.odometer,
+        accuracy(g.gnss.accuracy),
+      ),
+      g.timestamp,
+      1,
+      g.index,
+    );
   }
   for (const b of pick(card, 'borderCrossings')?.records ?? []) {
     if (b.empty) continue;
     const t = b.gnss.timestamp;
-    push(row(cardNumber, 'BORDER_CROSSING', t, b.gnss.geo, null, nationCode(b.countryEntered), null, b.odometer, accuracy(b.gnss.accuracy)), t, 2, b.index);
+    push(
+      row(
+        cardNumber,
+        'BORDER_CROSSING',
+        t,
+        b.gnss.geo,
+        null,
+        nationCode(b.countryEntered),
+        null,
+        b.odometer,
+        accuracy(b.gnss.accuracy),
+      ),
+      t,
+      2,
+      b.index,
+    );
   }
   for (const l of pick(card, 'loadUnloadOperations')?.records ?? []) {
     if (l.empty) continue;
-    push(row(cardNumber, 'LOAD_UNLOAD', l.timestamp, l.gnss.geo, OPERATION[l.operationType] ?? null, null, null, l.odometer, accuracy(l.gnss.accuracy)), l.timestamp, 3, l.index);
+    push(
+      row(
+        cardNumber,
+        'LOAD_UNLOAD',
+        l.timestamp,
+        l.gnss.geo,
+        OPERATION[l.operationType] ?? null,
+        null,
+        null,
+        l.odometer,
+        accuracy(l.gnss.accuracy),
+      ),
+      l.timestamp,
+      3,
+      l.index,
+    );
   }
   out.sort((a, b) => a.time - b.time || a.source - b.source || a.index - b.index);
   return out.map((k) => k.row);

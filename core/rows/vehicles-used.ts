@@ -20,7 +20,9 @@ export function vehicleRows(data: VehiclesUsed | null, cardNumber: string | null
     odometer_begin_km: r.odometerBegin,
     odometer_end_km: r.odometerEnd,
     distance_km:
-      r.odometerBegin !== null && r.odometerEnd !== null && r.odometerEnd >= r.odometerBegin ? r.odometerEnd - r.odometerBegin : null,
+      r.odometerBegin !== null && r.odometerEnd !== null && r.odometerEnd >= r.odometerBegin
+        ? r.odometerEnd - r.odometerBegin
+        : null,
     vu_data_block_counter: r.vuDataBlockCounter,
   }));
 }

@@ -4,7 +4,10 @@
  */
 import type { CardApplication, DecodedCard } from '../domain/card.js';
 
-export function pick<K extends keyof CardApplication>(card: DecodedCard, key: K): NonNullable<CardApplication[K]> | null {
+export function pick<K extends keyof CardApplication>(
+  card: DecodedCard,
+  key: K,
+): NonNullable<CardApplication[K]> | null {
   const g2 = card.gen2?.[key];
   if (g2 !== undefined && g2 !== null) return g2 as NonNullable<CardApplication[K]>;
   const g1 = card.gen1?.[key];

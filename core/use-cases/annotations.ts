@@ -26,7 +26,9 @@ export interface AnnotationListQuery {
 }
 
 export class OfficeAnnotations {
-  constructor(private readonly deps: { store: ImportStore; annotations: AnnotationStore; clock: Clock; ids: IdGenerator }) {}
+  constructor(
+    private readonly deps: { store: ImportStore; annotations: AnnotationStore; clock: Clock; ids: IdGenerator },
+  ) {}
 
   async add(input: NewAnnotation): Promise<Annotation> {
     const problem = annotationProblem(input);
@@ -61,7 +63,10 @@ export class OfficeAnnotations {
     const withdrawal = { at: Math.floor(this.deps.clock.now().getTime() / 1000), author: by.author, reason: by.reason };
     if (found.withdrawal || !(await this.deps.annotations.withdrawAnnotation(annotationId, withdrawal))) {
       const kept = found.withdrawal ?? (await this.deps.annotations.annotation(annotationId))!.withdrawal!;
-      throw new OfficeRecordConflictError('annotation_withdrawn', `The annotation was already withdrawn at ${isoTimestamp(kept.at)}.`);
+      throw new OfficeRecordConflictError(
+        'annotation_withdrawn',
+        `The annotation was already withdrawn at ${isoTimestamp(kept.at)}.`,
+      );
     }
     return { ...found, withdrawal };
   }
@@ -75,7 +80,11 @@ export class OfficeAnnotations {
     // rows stored before the cut at the download run "to 24:00" on the newest day; that tail is unknown (openEndOf)
     const openEnd = openEndOf(activities.items, served[served.length - 1]?.date ?? null);
     const driving = activities.items.find(
-      (r) => r.activity === 'DRIVING' && (r.card_inserted || r.manual_entry) && r.start < a.end && a.start < r.end &&
+      (r) =>
+        r.activity === 'DRIVING' &&
+        (r.card_inserted || r.manual_entry) &&
+        r.start < a.end &&
+        a.start < r.end &&
         !(openEnd?.unknownRow && r.start === openEnd.unknownRow.start && r.date === openEnd.unknownRow.date),
     );
     if (!driving) return;

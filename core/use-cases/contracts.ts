@@ -18,9 +18,7 @@ import type { WorkingTimeResult } from '../wtd/index.js';
 
 /** Exactly one of import_id, archive_id, card_number selects the data basis (card_number normalised). */
 export type Basis =
-  | { kind: 'import_id'; value: string }
-  | { kind: 'archive_id'; value: string }
-  | { kind: 'card_number'; value: string };
+  { kind: 'import_id'; value: string } | { kind: 'archive_id'; value: string } | { kind: 'card_number'; value: string };
 
 /** Inclusive UTC days; null = open. */
 export interface DateRange {
@@ -82,7 +80,12 @@ export interface ImportUseCase {
 
 export interface QueryUseCases {
   /** basis null lists every import; WITHDRAWN imports only with include_withdrawn */
-  imports(query: { basis: Basis | null; range: DateRange; page: Page; include_withdrawn?: boolean }): Promise<ListResult<ImportRow>>;
+  imports(query: {
+    basis: Basis | null;
+    range: DateRange;
+    page: Page;
+    include_withdrawn?: boolean;
+  }): Promise<ListResult<ImportRow>>;
   activities(query: RowQuery): Promise<ListResult<Served<ActivityIntervalRow>>>;
   events(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
   faults(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;

@@ -25,7 +25,12 @@ export class CountryTimes {
 
   async countries(query: { basis: Basis; range: DateRange }): Promise<CountryTimesResult> {
     const { resolved, served, conflicts } = await servedHistory(this.store, query.basis, query.range);
-    const intervals = (await this.store.activities(served.map(({ import_id, date }) => ({ import_id, date })), null)).items;
+    const intervals = (
+      await this.store.activities(
+        served.map(({ import_id, date }) => ({ import_id, date })),
+        null,
+      )
+    ).items;
     const lookback = { from: query.range.from === null ? null : query.range.from - LOOKBACK_DAYS, to: query.range.to };
     const positions = (await this.store.positions(rowScope(resolved, lookback), null)).items;
     const result = timeByCountry(intervals, positions, query.range.from === null ? null : dayStart(query.range.from));

@@ -39,7 +39,10 @@ export async function resolveBasis(store: ImportStore, basis: Basis): Promise<Re
     throw new NotFoundError(`The ${what} asked for (${basis.kind}) does not exist.`);
   }
   // a withdrawn import is excluded from every basis (restore it to use it again)
-  if (found.status === 'WITHDRAWN') throw new NotFoundError(`The ${basis.kind === 'import_id' ? 'import' : 'archive'} asked for is withdrawn; restore it to use it.`);
+  if (found.status === 'WITHDRAWN')
+    throw new NotFoundError(
+      `The ${basis.kind === 'import_id' ? 'import' : 'archive'} asked for is withdrawn; restore it to use it.`,
+    );
   return { card_number: found.card.card_number, import: found };
 }
 
@@ -60,7 +63,10 @@ export async function servedData(store: ImportStore, resolved: ResolvedBasis, ra
     return { records, served: records, conflicts: [] };
   }
   const cardNumber = resolved.card_number!;
-  const [records, history] = await Promise.all([store.quarantinedDayRecords(cardNumber, range), store.cardHistory(cardNumber, range)]);
+  const [records, history] = await Promise.all([
+    store.quarantinedDayRecords(cardNumber, range),
+    store.cardHistory(cardNumber, range),
+  ]);
   return { records, ...history };
 }
 
@@ -68,7 +74,11 @@ export async function servedData(store: ImportStore, resolved: ResolvedBasis, ra
  * The resolved basis and its served data; for a card basis the existence check and the day records are read in
  * the same round (neither needs the other).
  */
-export async function resolvedWithData(store: ImportStore, basis: Basis, range: DateRange): Promise<{ resolved: ResolvedBasis; data: ServedData }> {
+export async function resolvedWithData(
+  store: ImportStore,
+  basis: Basis,
+  range: DateRange,
+): Promise<{ resolved: ResolvedBasis; data: ServedData }> {
   const card = unresolvedBasis(basis);
   if (card === null) {
     const resolved = await resolveBasis(store, basis);

@@ -8,7 +8,10 @@ import { daysBetween } from '../time.js';
 import type { Basis, DateRange, DayOverviewResult } from './contracts.js';
 import { gatherOverviewInput, overviewRange } from './overview-input.js';
 
-export async function dayOverview(store: ImportStore, query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
+export async function dayOverview(
+  store: ImportStore,
+  query: { basis: Basis; range: DateRange },
+): Promise<DayOverviewResult> {
   const { input, data } = await gatherOverviewInput(store, query.basis, query.range);
   const { from, to } = overviewRange(query.range, data);
   const dates = from !== null && to !== null && from <= to ? daysBetween(from, to) : [];

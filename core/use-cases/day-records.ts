@@ -43,8 +43,19 @@ export function sortIntervals<T extends Pick<ActivityIntervalRow, 'start'>>(rows
 
 /** The fingerprint text is that of the ISO rows stored before the numeric model, so stored fingerprints stay comparable. */
 function intervalKey(row: ActivityIntervalRow, instant: (seconds: number) => string): string {
-  return instant(row.start) + '|' + instant(row.end) + '|' + row.activity + '|' + row.slot + '|' +
-    (row.crew ? '1|' : '0|') + (row.card_inserted ? '1|' : '0|') + (row.manual_entry ? '1' : '0');
+  return (
+    instant(row.start) +
+    '|' +
+    instant(row.end) +
+    '|' +
+    row.activity +
+    '|' +
+    row.slot +
+    '|' +
+    (row.crew ? '1|' : '0|') +
+    (row.card_inserted ? '1|' : '0|') +
+    (row.manual_entry ? '1' : '0')
+  );
 }
 
 /** isoTimestamp, with the date text of `day` written once (a day's instants mostly fall on it). */

@@ -13,31 +13,54 @@ import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, Slice, StoredDayRecord } from '../ports/import-store.js';
 import type { DateRange, ListResult, Page, QueryUseCases, RowQuery, TimeSummary, Basis } from './contracts.js';
 import {
-  describeBasis, resolveBasis, resolvedWithData, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis,
+  describeBasis,
+  resolveBasis,
+  resolvedWithData,
+  rowScope,
+  servedData,
+  servedDays,
+  unresolvedBasis,
+  type ResolvedBasis,
 } from './data-basis.js';
 
 export class DriverCardQueries implements QueryUseCases {
   constructor(private readonly store: ImportStore) {}
 
-  async imports(query: { basis: Basis | null; range: DateRange; page: Page; include_withdrawn?: boolean }): Promise<ListResult<ImportRow>> {
+  async imports(query: {
+    basis: Basis | null;
+    range: DateRange;
+    page: Page;
+    include_withdrawn?: boolean;
+  }): Promise<ListResult<ImportRow>> {
     const include_withdrawn = query.include_withdrawn === true;
     if (query.basis === null) {
-      const slice = await this.store.listImports({ card_number: null, range: query.range, include_withdrawn }, query.page);
+      const slice = await this.store.listImports(
+        { card_number: null, range: query.range, include_withdrawn },
+        query.page,
+      );
       return envelope(slice, query.page, []);
     }
-    const resolved = include_withdrawn ? await withdrawnToo(this.store, query.basis) : await resolveBasis(this.store, query.basis);
+    const resolved = include_withdrawn
+      ? await withdrawnToo(this.store, query.basis)
+      : await resolveBasis(this.store, query.basis);
     if (resolved.import) {
       const matches = overlaps(resolved.import, query.range) ? [resolved.import] : [];
       const items = matches.slice(query.page.offset, query.page.offset + query.page.limit);
       return envelope({ items, total: matches.length }, query.page, []);
     }
-    const slice = await this.store.listImports({ card_number: resolved.card_number, range: query.range, include_withdrawn }, query.page);
+    const slice = await this.store.listImports(
+      { card_number: resolved.card_number, range: query.range, include_withdrawn },
+      query.page,
+    );
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));
   }
 
   async activities(query: RowQuery) {
     const { served, conflicts } = await servedHistory(this.store, query.basis, query.range);
-    const slice = await this.store.activities(served.map(({ import_id, date }) => ({ import_id, date })), query.page);
+    const slice = await this.store.activities(
+      served.map(({ import_id, date }) => ({ import_id, date })),
+      query.page,
+    );
     return envelope(slice, query.page, conflicts);
   }
 
@@ -68,7 +91,10 @@ export class DriverCardQueries implements QueryUseCases {
     };
   }
 
-  private async rows<T>(query: RowQuery, read: (scope: RowScope, page: Page) => Promise<Slice<T>>): Promise<ListResult<T>> {
+  private async rows<T>(
+    query: RowQuery,
+    read: (scope: RowScope, page: Page) => Promise<Slice<T>>,
+  ): Promise<ListResult<T>> {
     const resolved = await resolveBasis(this.store, query.basis);
     const slice = await read(rowScope(resolved, query.range), query.page);
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));
@@ -86,7 +112,11 @@ export class DriverCardQueries implements QueryUseCases {
  * history holds no day in the range, since a served day proves an import of the card; an import basis is
  * resolved and its day records read (servedData). Two statements fewer than resolvedWithData for a card.
  */
-export async function servedHistory(store: ImportStore, basis: Basis, range: DateRange): Promise<{ resolved: ResolvedBasis; served: StoredDayRecord[]; conflicts: UtcDay[] }> {
+export async function servedHistory(
+  store: ImportStore,
+  basis: Basis,
+  range: DateRange,
+): Promise<{ resolved: ResolvedBasis; served: StoredDayRecord[]; conflicts: UtcDay[] }> {
   const card = unresolvedBasis(basis);
   if (card === null) {
     const resolved = await resolveBasis(store, basis);
@@ -101,7 +131,10 @@ export async function servedHistory(store: ImportStore, basis: Basis, range: Dat
 /** A basis as resolveBasis resolves it, except that a WITHDRAWN import, or a card all of whose imports are, is found. */
 async function withdrawnToo(store: ImportStore, basis: Basis): Promise<ResolvedBasis> {
   if (basis.kind === 'card_number') {
-    const listed = await store.listImports({ card_number: basis.value, range: { from: null, to: null }, include_withdrawn: true }, { limit: 1, offset: 0 });
+    const listed = await store.listImports(
+      { card_number: basis.value, range: { from: null, to: null }, include_withdrawn: true },
+      { limit: 1, offset: 0 },
+    );
     if (listed.total > 0) return { card_number: basis.value, import: null };
     return resolveBasis(store, basis);
   }

@@ -12,7 +12,12 @@ import type { Clock } from '../ports/clock.js';
 import type { FindingReviewStore } from '../ports/finding-reviews.js';
 import type { Hasher } from '../ports/hasher.js';
 import { nextReviewEntry, verifyReviewChain, type ChainVerdict, type ReviewEntry } from '../reviews/review-chain.js';
-import { allowedReviewTransitions, INITIAL_REVIEW_STATUS, isAllowedTransition, type ReviewStatus } from '../reviews/review-status.js';
+import {
+  allowedReviewTransitions,
+  INITIAL_REVIEW_STATUS,
+  isAllowedTransition,
+  type ReviewStatus,
+} from '../reviews/review-status.js';
 
 export interface ReviewHistory extends ChainVerdict {
   finding_id: string;
@@ -26,7 +31,10 @@ const FINDING_ID = new RegExp(FINDING_ID_PATTERN);
 export class FindingReviewWorkflow {
   constructor(private readonly deps: { reviews: FindingReviewStore; hasher: Hasher; clock: Clock }) {}
 
-  async review(findingId: string, input: { status: ReviewStatus; note: string | null; author: string }): Promise<ReviewHistory> {
+  async review(
+    findingId: string,
+    input: { status: ReviewStatus; note: string | null; author: string },
+  ): Promise<ReviewHistory> {
     checkId(findingId);
     if (input.author.trim() === '') throw new InvalidPayloadError('Field author must name who reviews the finding.');
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -41,12 +49,18 @@ export class FindingReviewWorkflow {
         );
       }
       const entry = nextReviewEntry(this.deps.hasher, history, {
-        finding_id: findingId, status: input.status, note: input.note, author: input.author,
+        finding_id: findingId,
+        status: input.status,
+        note: input.note,
+        author: input.author,
         at: Math.floor(this.deps.clock.now().getTime() / 1000),
       });
       if (await this.deps.reviews.appendReview(entry)) return this.verdict(findingId, [...history, entry]);
     }
-    throw new OfficeRecordConflictError('review_conflict', 'Other reviews of this finding were saved at the same time; read its history and try again.');
+    throw new OfficeRecordConflictError(
+      'review_conflict',
+      'Other reviews of this finding were saved at the same time; read its history and try again.',
+    );
   }
 
   async history(findingId: string): Promise<ReviewHistory> {
@@ -61,5 +75,9 @@ export class FindingReviewWorkflow {
 }
 
 function checkId(findingId: string): void {
-  if (!FINDING_ID.test(findingId)) throw new InvalidFilterError('finding_id', 'A finding_id is "f_" followed by 20 hexadecimal digits, as the pre-check answers give it.');
+  if (!FINDING_ID.test(findingId))
+    throw new InvalidFilterError(
+      'finding_id',
+      'A finding_id is "f_" followed by 20 hexadecimal digits, as the pre-check answers give it.',
+    );
 }

@@ -1,7 +1,13 @@
 /** The findings of a period: its context window, the overlap rule and the severity order, by hand. */
 import t from 'tap';
 import { dayFromCivil } from '../time.js';
-import { compareFindings, contextStart, FindingsOfPeriodQuery, overlapsPeriod, type PeriodFinding } from './findings-of-period.js';
+import {
+  compareFindings,
+  contextStart,
+  FindingsOfPeriodQuery,
+  overlapsPeriod,
+  type PeriodFinding,
+} from './findings-of-period.js';
 
 const day = (y: number, m: number, d: number) => dayFromCivil(y, m, d);
 
@@ -16,7 +22,10 @@ t.test('a finding belongs to the period when its span shares time with the days'
   const from = day(2026, 3, 2);
   const to = day(2026, 3, 8);
   t.ok(overlapsPeriod('2026-02-27T10:00:00Z', '2026-03-02T00:00:01Z', from, to), 'one second into Monday');
-  t.notOk(overlapsPeriod('2026-02-27T10:00:00Z', '2026-03-02T00:00:00Z', from, to), 'ends at Monday 00:00: before the period');
+  t.notOk(
+    overlapsPeriod('2026-02-27T10:00:00Z', '2026-03-02T00:00:00Z', from, to),
+    'ends at Monday 00:00: before the period',
+  );
   t.ok(overlapsPeriod('2026-03-08T23:59:59Z', '2026-03-10T00:00:00Z', from, to), 'starts in the last second');
   t.notOk(overlapsPeriod('2026-03-09T00:00:00Z', '2026-03-10T00:00:00Z', from, to), 'starts at the next Monday');
   t.ok(overlapsPeriod('2026-02-01T00:00:00Z', '2026-04-01T00:00:00Z', from, to), 'spans the whole period');
@@ -25,22 +34,42 @@ t.test('a finding belongs to the period when its span shares time with the days'
   t.ok(overlapsPeriod('2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z', null, to), 'open start');
 });
 
-const f = (severity: PeriodFinding['severity'], start: string, source: PeriodFinding['source'] = 'eu561', rule = 'daily_rest'): PeriodFinding =>
-  ({ severity, start, end: start, source, rule }) as PeriodFinding;
+const f = (
+  severity: PeriodFinding['severity'],
+  start: string,
+  source: PeriodFinding['source'] = 'eu561',
+  rule = 'daily_rest',
+): PeriodFinding => ({ severity, start, end: start, source, rule }) as PeriodFinding;
 
-t.test('most serious first (MSI > VSI > SI > MI > none), then the earlier start, EU 561 before working time', async (t) => {
-  const list = [
-    f(null, '2026-03-01T00:00:00Z'), f('MI', '2026-03-01T00:00:00Z'), f('SI', '2026-03-03T00:00:00Z'), f('MSI', '2026-03-05T00:00:00Z'),
-    f('SI', '2026-03-02T00:00:00Z', 'wtd', 'wtd_break'), f('SI', '2026-03-02T00:00:00Z'), f('VSI', '2026-03-04T00:00:00Z'),
-  ];
-  t.same(list.sort(compareFindings).map((x) => `${x.severity}/${x.start.slice(8, 10)}/${x.source}`), [
-    'MSI/05/eu561', 'VSI/04/eu561', 'SI/02/eu561', 'SI/02/wtd', 'SI/03/eu561', 'MI/01/eu561', 'null/01/eu561',
-  ]);
-});
+t.test(
+  'most serious first (MSI > VSI > SI > MI > none), then the earlier start, EU 561 before working time',
+  async (t) => {
+    const list = [
+      f(null, '2026-03-01T00:00:00Z'),
+      f('MI', '2026-03-01T00:00:00Z'),
+      f('SI', '2026-03-03T00:00:00Z'),
+      f('MSI', '2026-03-05T00:00:00Z'),
+      f('SI', '2026-03-02T00:00:00Z', 'wtd', 'wtd_break'),
+      f('SI', '2026-03-02T00:00:00Z'),
+      f('VSI', '2026-03-04T00:00:00Z'),
+    ];
+    t.same(
+      list.sort(compareFindings).map((x) => `${x.severity}/${x.start.slice(8, 10)}/${x.source}`),
+      ['MSI/05/eu561', 'VSI/04/eu561', 'SI/02/eu561', 'SI/02/wtd', 'SI/03/eu561', 'MI/01/eu561', 'null/01/eu561'],
+    );
+  },
+);
 
 t.test('the use case: context asked of both checks, period cut, severity and review-status filters', async (t) => {
   const asked: unknown[] = [];
-  const v = (id: string, severity: string | null, start: string, end: string) => ({ finding_id: id, rule: 'daily_rest', severity, start, end, status: 'VIOLATION' });
+  const v = (id: string, severity: string | null, start: string, end: string) => ({
+    finding_id: id,
+    rule: 'daily_rest',
+    severity,
+    start,
+    end,
+    status: 'VIOLATION',
+  });
   const overviews = {
     precheck: async (q: unknown) => {
       asked.push(q);
@@ -52,19 +81,43 @@ t.test('the use case: context asked of both checks, period cut, severity and rev
           v('c', 'VSI', '2026-03-05T20:00:00Z', '2026-03-06T06:00:00Z'),
           v('d', null, '2026-03-06T20:00:00Z', '2026-03-07T06:00:00Z'),
         ],
-        data_gaps: [], warnings: [], not_evaluated: [],
+        data_gaps: [],
+        warnings: [],
+        not_evaluated: [],
       };
     },
-    workingTime: async () => ({ violations: [{ ...v('w', null, '2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z'), rule: 'wtd_weekly_max' }] }),
+    workingTime: async () => ({
+      violations: [{ ...v('w', null, '2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z'), rule: 'wtd_weekly_max' }],
+    }),
   } as never;
-  const reviews = { statusesOf: async (ids: readonly string[]) => new Map(ids.includes('c') ? [['c', 'CONFIRMED' as const]] : []) };
+  const reviews = {
+    statusesOf: async (ids: readonly string[]) => new Map(ids.includes('c') ? [['c', 'CONFIRMED' as const]] : []),
+  };
   const query = new FindingsOfPeriodQuery(overviews, reviews);
   const basis = { kind: 'card_number' as const, value: 'C' };
   const range = { from: day(2026, 3, 2), to: day(2026, 3, 8) };
   const all = await query.findings({ basis, range });
-  t.same((asked[0] as { range: unknown }).range, { from: day(2026, 2, 9), to: day(2026, 3, 8) }, 'the pre-check reads 3 weeks before');
-  t.same(all.findings.map((x) => `${x.finding_id}:${x.source}:${x.review_status}`), ['c:eu561:CONFIRMED', 'b:eu561:OPEN', 'w:wtd:OPEN', 'd:eu561:OPEN']);
-  t.same((await query.findings({ basis, range, severity: ['MI', 'VSI'] })).findings.map((x) => x.finding_id), ['c', 'b'], 'severities asked; none-severity left out');
-  t.same((await query.findings({ basis, range, status: ['OPEN'] })).findings.map((x) => x.finding_id), ['b', 'w', 'd'], 'never reviewed = OPEN');
-  t.same((await query.findings({ basis, range, status: ['CONFIRMED'] })).findings.map((x) => x.finding_id), ['c']);
+  t.same(
+    (asked[0] as { range: unknown }).range,
+    { from: day(2026, 2, 9), to: day(2026, 3, 8) },
+    'the pre-check reads 3 weeks before',
+  );
+  t.same(
+    all.findings.map((x) => `${x.finding_id}:${x.source}:${x.review_status}`),
+    ['c:eu561:CONFIRMED', 'b:eu561:OPEN', 'w:wtd:OPEN', 'd:eu561:OPEN'],
+  );
+  t.same(
+    (await query.findings({ basis, range, severity: ['MI', 'VSI'] })).findings.map((x) => x.finding_id),
+    ['c', 'b'],
+    'severities asked; none-severity left out',
+  );
+  t.same(
+    (await query.findings({ basis, range, status: ['OPEN'] })).findings.map((x) => x.finding_id),
+    ['b', 'w', 'd'],
+    'never reviewed = OPEN',
+  );
+  t.same(
+    (await query.findings({ basis, range, status: ['CONFIRMED'] })).findings.map((x) => x.finding_id),
+    ['c'],
+  );
 });

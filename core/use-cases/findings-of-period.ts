@@ -63,7 +63,12 @@ export function contextStart(from: UtcDay): UtcDay {
 }
 
 /** Whether [start, end) shares time with the days from..to (null ends: unbounded); an empty span is an instant. */
-export function overlapsPeriod(start: string | null, end: string | null, from: UtcDay | null, to: UtcDay | null): boolean {
+export function overlapsPeriod(
+  start: string | null,
+  end: string | null,
+  from: UtcDay | null,
+  to: UtcDay | null,
+): boolean {
   if (start === null || end === null) return true;
   const s = parseIsoTimestamp(start);
   const e = parseIsoTimestamp(end);
@@ -76,12 +81,20 @@ export function overlapsPeriod(start: string | null, end: string | null, from: U
 /** Most serious first (MSI > VSI > SI > MI > none), then the earlier start, EU 561 before working time, then the rule. */
 export function compareFindings(a: PeriodFinding, b: PeriodFinding): number {
   const rank = (f: PeriodFinding) => (f.severity === null ? 0 : SEVERITY_RANK[f.severity]);
-  return rank(b) - rank(a) || a.start.localeCompare(b.start) || FINDING_SOURCES.indexOf(a.source) - FINDING_SOURCES.indexOf(b.source)
-    || a.rule.localeCompare(b.rule) || a.end.localeCompare(b.end);
+  return (
+    rank(b) - rank(a) ||
+    a.start.localeCompare(b.start) ||
+    FINDING_SOURCES.indexOf(a.source) - FINDING_SOURCES.indexOf(b.source) ||
+    a.rule.localeCompare(b.rule) ||
+    a.end.localeCompare(b.end)
+  );
 }
 
 export class FindingsOfPeriodQuery {
-  constructor(private readonly overviews: OverviewUseCases, private readonly reviews: FindingReviews) {}
+  constructor(
+    private readonly overviews: OverviewUseCases,
+    private readonly reviews: FindingReviews,
+  ) {}
 
   async findings(query: FindingsQuery): Promise<FindingsOfPeriod> {
     const from = query.range.from;
@@ -94,10 +107,15 @@ export class FindingsOfPeriodQuery {
     // an open end is the evaluated data's own end (nothing lies beyond it)
     const date_from = from ?? parseIsoDay(precheck.basis.date_from ?? '');
     const date_to = query.range.to ?? parseIsoDay(precheck.basis.date_to ?? '');
-    const inPeriod = (x: { start: string | null; end: string | null }) => overlapsPeriod(x.start, x.end, date_from, date_to);
+    const inPeriod = (x: { start: string | null; end: string | null }) =>
+      overlapsPeriod(x.start, x.end, date_from, date_to);
     const all: PeriodFinding[] = [
-      ...precheck.violations.filter(inPeriod).map((v) => ({ ...v, source: 'eu561' as const, review_status: 'OPEN' as ReviewStatus })),
-      ...(working_time?.violations ?? []).filter(inPeriod).map((v) => ({ ...v, source: 'wtd' as const, review_status: 'OPEN' as ReviewStatus })),
+      ...precheck.violations
+        .filter(inPeriod)
+        .map((v) => ({ ...v, source: 'eu561' as const, review_status: 'OPEN' as ReviewStatus })),
+      ...(working_time?.violations ?? [])
+        .filter(inPeriod)
+        .map((v) => ({ ...v, source: 'wtd' as const, review_status: 'OPEN' as ReviewStatus })),
     ];
     await this.attachReviews(all);
     const severities = query.severity && query.severity.length > 0 ? new Set(query.severity) : null;

@@ -18,5 +18,9 @@ export interface FleetChecks {
 }
 
 export function fleetChecks(store: ImportStore, clock: Clock, covered: CoveredDays | null = null): FleetChecks {
-  return { vehicles: new VehicleQueries(store), readiness: new RoadsideReadiness({ store, clock, covered }), countries: new CountryTimes(store) };
+  return {
+    vehicles: new VehicleQueries(store),
+    readiness: new RoadsideReadiness({ store, clock, covered }),
+    countries: new CountryTimes(store),
+  };
 }

@@ -3,7 +3,14 @@
  * by the database), `FleetSummary` counts them; both relative to the injected clock. Nothing is computed
  * across cards per request: the summaries are kept up to date at import time (./refresh-fleet-card.ts).
  */
-import { fleetRowOf, type FleetCounts, type FleetFilter, type FleetOrder, type FleetRow, type FleetSort } from '../fleet/fleet-card.js';
+import {
+  fleetRowOf,
+  type FleetCounts,
+  type FleetFilter,
+  type FleetOrder,
+  type FleetRow,
+  type FleetSort,
+} from '../fleet/fleet-card.js';
 import type { Clock } from '../ports/clock.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ListResult, Page } from './contracts.js';
@@ -23,7 +30,10 @@ export interface FleetUseCases {
 const nowSeconds = (clock: Clock): number => Math.floor(clock.now().getTime() / 1000);
 
 export class ListFleet {
-  constructor(private readonly fleet: FleetStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly fleet: FleetStore,
+    private readonly clock: Clock,
+  ) {}
 
   async list(request: FleetListRequest): Promise<ListResult<FleetRow>> {
     const now_s = nowSeconds(this.clock);
@@ -39,7 +49,10 @@ export class ListFleet {
 }
 
 export class FleetSummary {
-  constructor(private readonly fleet: FleetStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly fleet: FleetStore,
+    private readonly clock: Clock,
+  ) {}
 
   summary(): Promise<FleetCounts> {
     return this.fleet.fleetCounts(nowSeconds(this.clock));
@@ -47,7 +60,11 @@ export class FleetSummary {
 }
 
 /** Both capabilities behind the one interface the HTTP adapter depends on; `beforeRead` runs before each read. */
-export function fleetUseCases(fleet: FleetStore, clock: Clock, beforeRead: () => Promise<void> = async () => undefined): FleetUseCases {
+export function fleetUseCases(
+  fleet: FleetStore,
+  clock: Clock,
+  beforeRead: () => Promise<void> = async () => undefined,
+): FleetUseCases {
   const list = new ListFleet(fleet, clock);
   const summary = new FleetSummary(fleet, clock);
   return {

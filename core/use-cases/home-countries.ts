@@ -26,19 +26,31 @@ export interface CardHomeCountries extends HomeCountries {
 export class HomeCountrySettings {
   /** `store` null: no per-card setting is kept (only the configured default applies) */
   constructor(
-    private readonly deps: { store: ImportStore; homes: HomeCountryStore | null; clock: Clock; defaultCountry: string | null },
+    private readonly deps: {
+      store: ImportStore;
+      homes: HomeCountryStore | null;
+      clock: Clock;
+      defaultCountry: string | null;
+    },
   ) {}
 
   /** The countries the checks use for the card (no lookup of the card: the pre-check has resolved it). */
   async effective(cardNumber: string): Promise<CardHomeCountries> {
     const stored = this.deps.homes ? await this.deps.homes.homeCountries(cardNumber) : null;
     const fallback = this.deps.defaultCountry;
-    const pick = (own: string | null | undefined) => (own ? { country: own, source: 'card' as const } : { country: fallback, source: fallback ? ('configuration' as const) : null });
+    const pick = (own: string | null | undefined) =>
+      own
+        ? { country: own, source: 'card' as const }
+        : { country: fallback, source: fallback ? ('configuration' as const) : null };
     const e = pick(stored?.establishment);
     const r = pick(stored?.residence);
     return {
-      card_number: cardNumber, establishment: e.country, residence: r.country,
-      establishment_source: e.source, residence_source: r.source, updated_at: stored?.updated_at ?? null,
+      card_number: cardNumber,
+      establishment: e.country,
+      residence: r.country,
+      establishment_source: e.source,
+      residence_source: r.source,
+      updated_at: stored?.updated_at ?? null,
     };
   }
 
@@ -49,8 +61,14 @@ export class HomeCountrySettings {
   }
 
   /** Sets a known card's home countries; a null field falls back to the configured default. */
-  async set(cardNumber: string, input: { establishment: string | null; residence: string | null }): Promise<CardHomeCountries> {
-    if (!this.deps.homes) throw new InvalidPayloadError('Home countries per card are not kept by this storage; set DRIVERCARD_HOME_COUNTRY.');
+  async set(
+    cardNumber: string,
+    input: { establishment: string | null; residence: string | null },
+  ): Promise<CardHomeCountries> {
+    if (!this.deps.homes)
+      throw new InvalidPayloadError(
+        'Home countries per card are not kept by this storage; set DRIVERCARD_HOME_COUNTRY.',
+      );
     const establishment = countryOf('establishment', input.establishment);
     const residence = countryOf('residence', input.residence);
     await resolveBasis(this.deps.store, { kind: 'card_number', value: cardNumber });
@@ -63,6 +81,9 @@ export class HomeCountrySettings {
 function countryOf(field: string, value: string | null): string | null {
   if (value === null) return null;
   const code = value.trim().toUpperCase();
-  if (!isNationIsoCode(code)) throw new InvalidPayloadError(`Field ${field} must be an ISO 3166-1 alpha-2 country code (for example NL) or null.`);
+  if (!isNationIsoCode(code))
+    throw new InvalidPayloadError(
+      `Field ${field} must be an ISO 3166-1 alpha-2 country code (for example NL) or null.`,
+    );
   return code;
 }

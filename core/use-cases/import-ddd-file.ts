@@ -53,7 +53,10 @@ export class ImportDddFile implements ImportUseCase {
     if (request.archive_id !== null) {
       const holder = await store.findImport({ kind: 'archive_id', value: request.archive_id });
       // an identical request may have stored it between the two look-ups
-      if (holder) return holder.content_sha256 === sha ? this.reuse(holder, null) : Promise.reject(archiveConflict(request.archive_id));
+      if (holder)
+        return holder.content_sha256 === sha
+          ? this.reuse(holder, null)
+          : Promise.reject(archiveConflict(request.archive_id));
     }
     const { card, days } = await decodeCard(request.content);
     const holderWarning = await this.holderWarning(card);
@@ -66,7 +69,11 @@ export class ImportDddFile implements ImportUseCase {
       size_bytes: request.content.byteLength,
       imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
-      status: importStatusOf(card.metadata.warnings, card.metadata.authenticity?.status ?? null, this.deps.requireVerified ?? false),
+      status: importStatusOf(
+        card.metadata.warnings,
+        card.metadata.authenticity?.status ?? null,
+        this.deps.requireVerified ?? false,
+      ),
       card: card.metadata.card,
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,
@@ -77,7 +84,10 @@ export class ImportDddFile implements ImportUseCase {
     switch (saved.outcome) {
       case 'created': {
         await this.deps.onStored?.(saved.import, card);
-        const conflicting = await this.conflictingDates(saved.import, days.map((d) => d.date));
+        const conflicting = await this.conflictingDates(
+          saved.import,
+          days.map((d) => d.date),
+        );
         return { ...saved.import, reused: false, conflicting_dates: conflicting };
       }
       case 'duplicate_content':
@@ -111,7 +121,8 @@ export class ImportDddFile implements ImportUseCase {
     return {
       code: HOLDER_MISMATCH,
       // names are personal data: the message says which field differs, never the values
-      message: 'The card holder (surname, first names or birth date) differs from the holder stored for this card number; the import is quarantined and the stored holder is kept.',
+      message:
+        'The card holder (surname, first names or birth date) differs from the holder stored for this card number; the import is quarantined and the stored holder is kept.',
     };
   }
 
@@ -122,7 +133,12 @@ export class ImportDddFile implements ImportUseCase {
     if (cardNumber === null || from === null || to === null) return [];
     const { conflicts } = await this.deps.store.cardHistory(cardNumber, { from, to });
     if (conflicts.length === 0) return [];
-    const own = new Set(days ?? (await this.deps.store.dayRecords({ kind: 'import', import_id: row.import_id }, { from, to })).map((d) => d.date));
+    const own = new Set(
+      days ??
+        (await this.deps.store.dayRecords({ kind: 'import', import_id: row.import_id }, { from, to })).map(
+          (d) => d.date,
+        ),
+    );
     return conflicts.filter((d) => own.has(d));
   }
 }

@@ -14,7 +14,10 @@ import { servedHistory } from './driver-card-queries.js';
  * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
  * the last ones of the data when the start was left open (the first ones after an explicit start).
  */
-export function overviewRange(range: DateRange, data: Pick<ServedData, 'served'>): { from: UtcDay | null; to: UtcDay | null } {
+export function overviewRange(
+  range: DateRange,
+  data: Pick<ServedData, 'served'>,
+): { from: UtcDay | null; to: UtcDay | null } {
   let from = range.from ?? data.served[0]?.date ?? null;
   let to = range.to ?? data.served[data.served.length - 1]?.date ?? null;
   if (from === null || to === null || to - from < MAX_RANGE_DAYS) return { from, to };
@@ -39,7 +42,10 @@ export async function gatherOverviewInput(
     card === null ? servedData(store, resolved, range) : servedHistory(store, basis, range),
     store.vehiclesUsed(rowScope(resolved, range), null),
   ]);
-  const activities = await store.activities(data.served.map(({ import_id, date }) => ({ import_id, date })), null);
+  const activities = await store.activities(
+    data.served.map(({ import_id, date }) => ({ import_id, date })),
+    null,
+  );
   const day_distances: DayDistanceRow[] = data.served.map((r) => ({
     import_id: r.import_id,
     card_number: r.card_number,
@@ -47,7 +53,12 @@ export async function gatherOverviewInput(
     distance_km: r.distance_km,
   }));
   return {
-    input: { card_number: resolved.card_number, intervals: activities.items, day_distances, vehicles_used: vehicles.items },
+    input: {
+      card_number: resolved.card_number,
+      intervals: activities.items,
+      day_distances,
+      vehicles_used: vehicles.items,
+    },
     data,
   };
 }

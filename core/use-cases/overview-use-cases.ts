@@ -16,9 +16,25 @@ import type { AnnotationStore } from '../ports/annotation-store.js';
 import { countryRecordsOf } from '../eu561/rest-places.js';
 import type { RestPlacesInput } from '../eu561/types.js';
 import type { HomeCountrySettings } from './home-countries.js';
-import type { Basis, DateRange, Served, DayOverviewResult, OverviewUseCases, PrecheckOptions, WeekOverviewResult, WorkingTimeOptions } from './contracts.js';
+import type {
+  Basis,
+  DateRange,
+  Served,
+  DayOverviewResult,
+  OverviewUseCases,
+  PrecheckOptions,
+  WeekOverviewResult,
+  WorkingTimeOptions,
+} from './contracts.js';
 import {
-  describeBasis, resolveBasis, rowScope, servedData, servedDays, unresolvedBasis, type ResolvedBasis, type ServedData,
+  describeBasis,
+  resolveBasis,
+  rowScope,
+  servedData,
+  servedDays,
+  unresolvedBasis,
+  type ResolvedBasis,
+  type ServedData,
 } from './data-basis.js';
 import { dayOverview } from './day-overview.js';
 import { weekOverview } from './week-overview.js';
@@ -45,18 +61,35 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
-    const { input, basis, quarantined, records, resolved } = await this.trustedInput(query.basis, query.range, query.options?.include_quarantined === true);
+    const { input, basis, quarantined, records, resolved } = await this.trustedInput(
+      query.basis,
+      query.range,
+      query.options?.include_quarantined === true,
+    );
     const at = query.options?.at ?? null;
     if (at !== null) {
       const from = basis.date_from === null ? null : dayStart(basis.date_from);
       const to = basis.date_to === null ? null : dayStart(basis.date_to) + DAY_SECONDS;
       const seconds = Date.parse(at) / 1000;
       if (from === null || to === null || !(seconds > from && seconds <= to)) {
-        throw new InvalidFilterError('at', 'Query parameter at must be a time within the evaluated dates of the data basis.');
+        throw new InvalidFilterError(
+          'at',
+          'Query parameter at must be a time within the evaluated dates of the data basis.',
+        );
       }
     }
-    const [notes, rest_places] = await Promise.all([this.annotationsOf(input, query.options?.annotations), this.restPlacesOf(input, resolved, query.range)]);
-    const result = runPrecheck({ ...input, ...notes, rest_places, unknown_as: query.options?.unknown_as, at, evidence: query.options?.evidence });
+    const [notes, rest_places] = await Promise.all([
+      this.annotationsOf(input, query.options?.annotations),
+      this.restPlacesOf(input, resolved, query.range),
+    ]);
+    const result = runPrecheck({
+      ...input,
+      ...notes,
+      rest_places,
+      unknown_as: query.options?.unknown_as,
+      at,
+      evidence: query.options?.evidence,
+    });
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
@@ -64,9 +97,17 @@ export class OverviewQueries implements OverviewUseCases {
     return result;
   }
 
-  async workingTime(query: { basis: Basis; range: DateRange; options?: WorkingTimeOptions }): Promise<WorkingTimeResult> {
+  async workingTime(query: {
+    basis: Basis;
+    range: DateRange;
+    options?: WorkingTimeOptions;
+  }): Promise<WorkingTimeResult> {
     const includeQuarantined = query.options?.include_quarantined === true;
-    const { input, basis, quarantined, records } = await this.trustedInput(query.basis, query.range, includeQuarantined);
+    const { input, basis, quarantined, records } = await this.trustedInput(
+      query.basis,
+      query.range,
+      includeQuarantined,
+    );
     const notes = await this.annotationsOf(input, query.options?.annotations);
     const result = runWorkingTime({
       ...input,
@@ -82,14 +123,23 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   /** The card's annotations (not withdrawn) over the input's days, or the mark that they are ignored. */
-  private async annotationsOf(input: PrecheckInput, mode: 'apply' | 'ignore' | undefined): Promise<Pick<PrecheckInput, 'annotations' | 'annotations_ignored'>> {
+  private async annotationsOf(
+    input: PrecheckInput,
+    mode: 'apply' | 'ignore' | undefined,
+  ): Promise<Pick<PrecheckInput, 'annotations' | 'annotations_ignored'>> {
     if (mode === 'ignore') return { annotations: [], annotations_ignored: true };
-    if (this.annotations === null || input.card_number === null || input.intervals.length === 0) return { annotations: [] };
+    if (this.annotations === null || input.card_number === null || input.intervals.length === 0)
+      return { annotations: [] };
     const first = input.intervals.reduce((m, r) => Math.min(m, r.start), Infinity);
     const last = input.intervals.reduce((m, r) => Math.max(m, r.end), -Infinity);
     const from = input.date_from !== null ? dayStart(input.date_from) : first;
     const to = input.date_to !== null ? dayStart(input.date_to) + DAY_SECONDS : last;
-    const found = await this.annotations.annotationsOf({ card_number: input.card_number, from, to, include_withdrawn: false });
+    const found = await this.annotations.annotationsOf({
+      card_number: input.card_number,
+      from,
+      to,
+      include_withdrawn: false,
+    });
     return { annotations: found.map(({ annotation_id, kind, start, end }) => ({ annotation_id, kind, start, end })) };
   }
 
@@ -98,8 +148,13 @@ export class OverviewQueries implements OverviewUseCases {
    * basis's positions (places, border crossings). Positions are read one day past the range: the end of a daily
    * work period may be entered at the withdrawal, after midnight.
    */
-  private async restPlacesOf(input: PrecheckInput, resolved: ResolvedBasis, range: DateRange): Promise<RestPlacesInput> {
-    const home = this.homes !== null && input.card_number !== null ? await this.homes.effective(input.card_number) : null;
+  private async restPlacesOf(
+    input: PrecheckInput,
+    resolved: ResolvedBasis,
+    range: DateRange,
+  ): Promise<RestPlacesInput> {
+    const home =
+      this.homes !== null && input.card_number !== null ? await this.homes.effective(input.card_number) : null;
     const scope = rowScope(resolved, { from: range.from, to: range.to === null ? null : range.to + 1 });
     const positions = input.intervals.length === 0 ? [] : (await this.store.positions(scope, null)).items;
     return {
@@ -120,10 +175,15 @@ export class OverviewQueries implements OverviewUseCases {
       );
     }
     const quarantined = resolved.import
-      ? resolved.import.status === 'QUARANTINED' ? [resolved.import.import_id] : []
+      ? resolved.import.status === 'QUARANTINED'
+        ? [resolved.import.import_id]
+        : []
       : [...new Set(data.records.filter((r) => r.quarantined).map((r) => r.import_id))];
     if (quarantined.length > 0 && !includeQuarantined) {
-      throw new QuarantinedDataError(quarantined, `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`);
+      throw new QuarantinedDataError(
+        quarantined,
+        `The data basis contains quarantined import(s): ${quarantined.join(', ')}.`,
+      );
     }
     const basis = describeBasis(resolved, range, data);
     const [activities, driver] = await Promise.all([
@@ -149,8 +209,13 @@ export class OverviewQueries implements OverviewUseCases {
    * (days after the range's end only give the card's last recorded day) and its quarantined imports' records. A
    * card basis is checked to exist in the same round (resolved is then the unresolved card basis).
    */
-  private async trustedData(basisQuery: Basis, resolved: ResolvedBasis, range: DateRange): Promise<{ data: ServedData; openEnd: UtcDay | null }> {
-    if (resolved.import) return { data: await servedData(this.store, resolved, range), openEnd: resolved.import.activity_range.to };
+  private async trustedData(
+    basisQuery: Basis,
+    resolved: ResolvedBasis,
+    range: DateRange,
+  ): Promise<{ data: ServedData; openEnd: UtcDay | null }> {
+    if (resolved.import)
+      return { data: await servedData(this.store, resolved, range), openEnd: resolved.import.activity_range.to };
     const cardNumber = resolved.card_number!;
     const [, history, records] = await Promise.all([
       resolveBasis(this.store, basisQuery),
@@ -165,7 +230,8 @@ export class OverviewQueries implements OverviewUseCases {
     };
     // nothing recorded from the range's start on: the card's last day (if any) lies before it
     const last = history.served[history.served.length - 1];
-    const openEnd = last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
+    const openEnd =
+      last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
     return { data, openEnd };
   }
 
@@ -187,9 +253,17 @@ export class OverviewQueries implements OverviewUseCases {
 /** The interval without its `quarantined` mark, as a literal (a rest/spread copy makes slow dictionary-mode objects). */
 function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
   return {
-    import_id: row.import_id, card_number: row.card_number, date: row.date, start: row.start, end: row.end,
-    activity: row.activity, duration: row.duration, slot: row.slot, crew: row.crew,
-    card_inserted: row.card_inserted, manual_entry: row.manual_entry,
+    import_id: row.import_id,
+    card_number: row.card_number,
+    date: row.date,
+    start: row.start,
+    end: row.end,
+    activity: row.activity,
+    duration: row.duration,
+    slot: row.slot,
+    crew: row.crew,
+    card_inserted: row.card_inserted,
+    manual_entry: row.manual_entry,
   };
 }
 
@@ -203,7 +277,11 @@ interface UntrustedMarkable {
  * include_quarantined=true (EU 561 pre-check and working time alike): the quarantined imports are named in
  * `basis.untrusted_imports`, and a finding is `untrusted` when any day it spans was served from one of them.
  */
-function markUntrusted(result: UntrustedMarkable, quarantined: string[], records: readonly { date: UtcDay; import_id: string }[]): void {
+function markUntrusted(
+  result: UntrustedMarkable,
+  quarantined: string[],
+  records: readonly { date: UtcDay; import_id: string }[],
+): void {
   const ids = new Set(quarantined);
   const days = records.filter((r) => ids.has(r.import_id)).map((r) => isoDay(r.date));
   result.basis.untrusted_imports = quarantined;

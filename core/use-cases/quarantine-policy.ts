@@ -26,7 +26,11 @@ import type { ImportStatus, Warning } from '../domain/rows.js';
 export const HOLDER_MISMATCH = 'holder_mismatch';
 
 export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set([
-  'damaged_ef', 'damaged_activity_record', 'ef_size_mismatch', 'missing_ef', HOLDER_MISMATCH,
+  'damaged_ef',
+  'damaged_activity_record',
+  'ef_size_mismatch',
+  'missing_ef',
+  HOLDER_MISMATCH,
 ]);
 
 export function importStatusOf(

@@ -82,7 +82,8 @@ export class RefreshFleetCard {
   private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
       const counted = await compute();
-      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 })).total;
+      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 }))
+        .total;
       if (now === counted) return;
     }
   }
@@ -107,7 +108,11 @@ export class RefreshFleetCard {
   }
 
   /** Writes the card's summary from what is stored; answers the number of imports it was computed from. */
-  private async compute(cardNumber: string, cardDownloadS: number | null, keepStoredDownload: boolean): Promise<number> {
+  private async compute(
+    cardNumber: string,
+    cardDownloadS: number | null,
+    keepStoredDownload: boolean,
+  ): Promise<number> {
     const { store, fleet } = this.deps;
     // the history's dates and conflicts as kept at import time: no day records are read
     const [listed, stored, { days, conflicts }] = await Promise.all([
@@ -124,7 +129,10 @@ export class RefreshFleetCard {
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
     const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
-    const findings = lastDay === null ? { counts: emptyFindingCounts(), evaluated: true, reason: null } : await this.findings(cardNumber, lastDay);
+    const findings =
+      lastDay === null
+        ? { counts: emptyFindingCounts(), evaluated: true, reason: null }
+        : await this.findings(cardNumber, lastDay);
     const record: FleetCardRecord = {
       card_number: cardNumber,
       surname: holder.driver.surname,
@@ -150,7 +158,10 @@ export class RefreshFleetCard {
   /** Days with card data (core/fleet/readiness.ts) among the roadside window ending with the last recorded day. */
   private async cardData(cardNumber: string, lastDay: number): Promise<number[]> {
     const history = await this.deps.store.cardHistory(cardNumber, readinessWindow(lastDay));
-    const rows = await this.deps.store.activities(history.served.map(({ import_id, date }) => ({ import_id, date })), null);
+    const rows = await this.deps.store.activities(
+      history.served.map(({ import_id, date }) => ({ import_id, date })),
+      null,
+    );
     return [...cardDataDays(rows.items)];
   }
 
@@ -164,15 +175,23 @@ export class RefreshFleetCard {
     return end;
   }
 
-  private async findings(cardNumber: string, lastDay: number): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
+  private async findings(
+    cardNumber: string,
+    lastDay: number,
+  ): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
     const from = mondayOf(lastDay) - 7 * (FINDING_WEEKS - 1);
     const to = mondayOf(lastDay) + 6;
     try {
-      const result = await this.deps.overviews.precheck({ basis: { kind: 'card_number', value: cardNumber }, range: { from, to } });
+      const result = await this.deps.overviews.precheck({
+        basis: { kind: 'card_number', value: cardNumber },
+        range: { from, to },
+      });
       return { counts: countFindings(result.violations), evaluated: true, reason: null };
     } catch (error) {
-      if (error instanceof ConflictingDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
-      if (error instanceof QuarantinedDataError) return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
+      if (error instanceof ConflictingDataError)
+        return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
+      if (error instanceof QuarantinedDataError)
+        return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
       throw error;
     }
   }

@@ -31,7 +31,12 @@ export class RoadsideReadiness {
     if (history.served.length === 0 && (await store.findImport({ kind: 'card_number', value: card_number })) === null) {
       throw new NotFoundError('No import of the card_number asked for exists.');
     }
-    const rows = (await store.activities(history.served.map(({ import_id, date }) => ({ import_id, date })), null)).items;
+    const rows = (
+      await store.activities(
+        history.served.map(({ import_id, date }) => ({ import_id, date })),
+        null,
+      )
+    ).items;
     const readiness = readinessOf(day, new Set(history.served.map((r) => r.date)), cardDataDays(rows), new Set(other));
     return { card_number, ...readiness, other_records_considered: !!covered };
   }

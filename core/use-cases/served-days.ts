@@ -25,7 +25,10 @@ export interface DayResolution {
 
 export type LoadDayIntervals = (days: ServedDay[]) => Promise<ActivityIntervalRow[]>;
 
-export async function resolveServedDays(records: readonly StoredDayRecord[], load: LoadDayIntervals): Promise<DayResolution> {
+export async function resolveServedDays(
+  records: readonly StoredDayRecord[],
+  load: LoadDayIntervals,
+): Promise<DayResolution> {
   const byDate = new Map<UtcDay, StoredDayRecord[]>();
   for (const record of records) {
     const list = byDate.get(record.date);
@@ -58,7 +61,10 @@ export async function resolveServedDays(records: readonly StoredDayRecord[], loa
       if (candidates.every((c) => c === complete || isPrefixDay(c, complete))) {
         chosen.set(date, complete.record);
       } else {
-        chosen.set(date, versions.reduce((a, b) => (b.sequence > a.sequence ? b : a)));
+        chosen.set(
+          date,
+          versions.reduce((a, b) => (b.sequence > a.sequence ? b : a)),
+        );
         conflicts.push(date);
       }
     }

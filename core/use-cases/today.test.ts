@@ -14,10 +14,22 @@ const DAY = 86_400;
 
 function record(card: string, over: Partial<FleetCardRecord>): FleetCardRecord {
   return {
-    card_number: card, surname: card, first_names: null, issuing_member_state: 'DE', expiry_day: null,
-    card_download_s: null, activity_end_s: null, recorded_days: [D - 5], imports: 1, quarantined_imports: 0,
-    conflicting_days: 0, authenticity_status: 'VERIFIED', findings: emptyFindingCounts(), findings_evaluated: true,
-    findings_not_evaluated_reason: null, ...over,
+    card_number: card,
+    surname: card,
+    first_names: null,
+    issuing_member_state: 'DE',
+    expiry_day: null,
+    card_download_s: null,
+    activity_end_s: null,
+    recorded_days: [D - 5],
+    imports: 1,
+    quarantined_imports: 0,
+    conflicting_days: 0,
+    authenticity_status: 'VERIFIED',
+    findings: emptyFindingCounts(),
+    findings_evaluated: true,
+    findings_not_evaluated_reason: null,
+    ...over,
   };
 }
 
@@ -28,7 +40,12 @@ const RECORDS: FleetCardRecord[] = [
   // due in 3 days; expiring in exactly 30 days; all 57 days present; imports disagree on 2 days
   record('B', { card_download_s: NOW_S - 25 * DAY, expiry_day: D + 30, card_data_days: window57, conflicting_days: 2 }),
   // due in 7 days (not this week); expiring in 31 days (not counted); readiness unknown; not evaluated
-  record('C', { card_download_s: NOW_S - 21 * DAY, expiry_day: D + 31, findings_evaluated: false, findings_not_evaluated_reason: 'conflicting_data' }),
+  record('C', {
+    card_download_s: NOW_S - 21 * DAY,
+    expiry_day: D + 31,
+    findings_evaluated: false,
+    findings_not_evaluated_reason: 'conflicting_data',
+  }),
   // due at this very second: not yet overdue, due today; expires today (0 days left: expiring); 56 days missing
   record('D', { card_download_s: NOW_S - 28 * DAY, expiry_day: D, card_data_days: [D] }),
 ];
@@ -46,7 +63,10 @@ const IMPORTS = [
 function view(pageSize = 2) {
   const asked: FindingsQuery[] = [];
   const fleet = {
-    listFleetCards: async (q: { page: { limit: number; offset: number } }) => ({ items: RECORDS.slice(q.page.offset, q.page.offset + Math.min(q.page.limit, pageSize)), total: RECORDS.length }),
+    listFleetCards: async (q: { page: { limit: number; offset: number } }) => ({
+      items: RECORDS.slice(q.page.offset, q.page.offset + Math.min(q.page.limit, pageSize)),
+      total: RECORDS.length,
+    }),
   } as unknown as FleetStore;
   const store = {
     listImports: async (filter: { include_withdrawn?: boolean }, page: { limit: number; offset: number }) => {
@@ -58,7 +78,14 @@ function view(pageSize = 2) {
     findings: async (q: FindingsQuery) => {
       asked.push(q);
       if (q.basis.value === 'D') throw new Error('conflicting data');
-      if (q.basis.value === 'A') return { findings: [{ review_status: 'OPEN' as const }, { review_status: 'OPEN' as const }, { review_status: 'CONFIRMED' as const }] };
+      if (q.basis.value === 'A')
+        return {
+          findings: [
+            { review_status: 'OPEN' as const },
+            { review_status: 'OPEN' as const },
+            { review_status: 'CONFIRMED' as const },
+          ],
+        };
       return { findings: [] };
     },
   };
@@ -84,7 +111,11 @@ t.test('counts: each hand-computed from the four cards and five imports', async 
     conflicting: 1, // B
     readiness: 2, // A (57 missing), D (56 missing); B complete, C unknown
   });
-  t.same(asked.map((q) => q.basis.value), ['A', 'B', 'D'], 'the card not evaluated is not checked again');
+  t.same(
+    asked.map((q) => q.basis.value),
+    ['A', 'B', 'D'],
+    'the card not evaluated is not checked again',
+  );
   t.same(asked[0]!.range, { from: mondayOf(D - 5) - 21, to: D - 5 }, "the card's last 4 ISO weeks");
   t.same(asked[0]!.status, ['OPEN']);
 });

@@ -15,7 +15,14 @@
  * ImportStore and FindingReviews).
  */
 import type { ImportRow } from '../domain/rows.js';
-import { FINDING_WEEKS, fleetRowOf, type FleetCardRecord, type FleetRow, type FleetSort, type FleetOrder } from '../fleet/fleet-card.js';
+import {
+  FINDING_WEEKS,
+  fleetRowOf,
+  type FleetCardRecord,
+  type FleetRow,
+  type FleetSort,
+  type FleetOrder,
+} from '../fleet/fleet-card.js';
 import type { Clock } from '../ports/clock.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
@@ -28,7 +35,15 @@ export const DUE_WEEK_DAYS = 7;
 /** Days ahead in which a card counts as expiring. */
 export const EXPIRING_DAYS = 30;
 
-export const TODAY_CARD_LISTS = ['overdue', 'due_week', 'expired', 'expiring_30d', 'open_findings', 'conflicting', 'readiness'] as const;
+export const TODAY_CARD_LISTS = [
+  'overdue',
+  'due_week',
+  'expired',
+  'expiring_30d',
+  'open_findings',
+  'conflicting',
+  'readiness',
+] as const;
 export type TodayCardList = (typeof TODAY_CARD_LISTS)[number];
 export const TODAY_IMPORT_LISTS = ['quarantined', 'holder_mismatch', 'withdrawn'] as const;
 export type TodayImportList = (typeof TODAY_IMPORT_LISTS)[number];
@@ -73,18 +88,31 @@ export function rowInList(row: FleetRow, list: Exclude<TodayCardList, 'open_find
   const left = row.download_days_left;
   const expiry = row.expiry_days_left;
   switch (list) {
-    case 'overdue': return row.overdue;
-    case 'due_week': return !row.overdue && left !== null && left >= 0 && left < DUE_WEEK_DAYS;
-    case 'expired': return expiry !== null && expiry < 0;
-    case 'expiring_30d': return expiry !== null && expiry >= 0 && expiry <= EXPIRING_DAYS;
-    case 'conflicting': return row.conflicting_days > 0;
-    case 'readiness': return row.readiness_missing_days !== null && row.readiness_missing_days > 0;
+    case 'overdue':
+      return row.overdue;
+    case 'due_week':
+      return !row.overdue && left !== null && left >= 0 && left < DUE_WEEK_DAYS;
+    case 'expired':
+      return expiry !== null && expiry < 0;
+    case 'expiring_30d':
+      return expiry !== null && expiry >= 0 && expiry <= EXPIRING_DAYS;
+    case 'conflicting':
+      return row.conflicting_days > 0;
+    case 'readiness':
+      return row.readiness_missing_days !== null && row.readiness_missing_days > 0;
   }
 }
 
 /** The ISO weeks the fleet row's findings cover: FINDING_WEEKS weeks ending with the week of the last recorded day. */
-export function findingWeeksOf(record: Pick<FleetCardRecord, 'recorded_days' | 'activity_end_s'>): { from: number; to: number } | null {
-  const last = record.recorded_days.length > 0 ? Math.max(...record.recorded_days) : record.activity_end_s === null ? null : dayOf(record.activity_end_s);
+export function findingWeeksOf(
+  record: Pick<FleetCardRecord, 'recorded_days' | 'activity_end_s'>,
+): { from: number; to: number } | null {
+  const last =
+    record.recorded_days.length > 0
+      ? Math.max(...record.recorded_days)
+      : record.activity_end_s === null
+        ? null
+        : dayOf(record.activity_end_s);
   if (last === null) return null;
   return { from: mondayOf(last) - (FINDING_WEEKS - 1) * 7, to: last };
 }
@@ -104,10 +132,20 @@ export class TodayView {
   }
 
   /** Every stored summary in the fleet list's order. */
-  private async records(sort: FleetSort = 'due', order: FleetOrder = 'asc', nowS = this.nowS()): Promise<FleetCardRecord[]> {
+  private async records(
+    sort: FleetSort = 'due',
+    order: FleetOrder = 'asc',
+    nowS = this.nowS(),
+  ): Promise<FleetCardRecord[]> {
     const all: FleetCardRecord[] = [];
     for (let offset = 0; ; offset = all.length) {
-      const slice = await this.ports.fleet.listFleetCards({ filter: NO_FILTER, sort, order, page: { limit: PAGE_SIZE, offset }, now_s: nowS });
+      const slice = await this.ports.fleet.listFleetCards({
+        filter: NO_FILTER,
+        sort,
+        order,
+        page: { limit: PAGE_SIZE, offset },
+        now_s: nowS,
+      });
       all.push(...slice.items);
       if (slice.items.length === 0 || all.length >= slice.total) return all;
     }
@@ -183,7 +221,8 @@ export class TodayView {
     const records = await this.records(sort, order, nowS);
     if (list !== 'open_findings') return records.map((r) => fleetRowOf(r, nowS)).filter((r) => rowInList(r, list));
     const rows: FleetRow[] = [];
-    for (const record of records) if (((await this.openFindingsOf(record)) ?? 0) > 0) rows.push(fleetRowOf(record, nowS));
+    for (const record of records)
+      if (((await this.openFindingsOf(record)) ?? 0) > 0) rows.push(fleetRowOf(record, nowS));
     return rows;
   }
 }

@@ -55,7 +55,10 @@ export class VehicleQueries {
     const items: VehicleSummary[] = [];
     for (const registration of slice.items) {
       const key: VehicleKey = { kind: 'registration', number: registration.number ?? '', nation: registration.nation };
-      const rows = registration.number === null ? [] : (await this.store.vehicleUses(key)).filter((r) => r.registration.nation === registration.nation);
+      const rows =
+        registration.number === null
+          ? []
+          : (await this.store.vehicleUses(key)).filter((r) => r.registration.nation === registration.nation);
       const mileage = await this.mileageOf(registration, rows, query.range);
       items.push(summaryOf(mileage));
     }
@@ -75,7 +78,11 @@ export class VehicleQueries {
     return out.sort((a, b) => (a.registration.nation ?? '').localeCompare(b.registration.nation ?? ''));
   }
 
-  private async mileageOf(registration: VehicleRegistration, rows: StoredVehicleUse[], range: DateRange): Promise<VehicleMileage> {
+  private async mileageOf(
+    registration: VehicleRegistration,
+    rows: StoredVehicleUse[],
+    range: DateRange,
+  ): Promise<VehicleMileage> {
     const uses = distinctUses(rows).filter((u) => inRange(u, range));
     const mileage = vehicleMileage(uses, await this.crewTimes(uses));
     const vins = [...new Set(uses.map((u) => u.vin).filter((v): v is string => v !== null && v !== ''))].sort();
@@ -101,9 +108,14 @@ export class VehicleQueries {
     for (const [card, set] of days) {
       const sorted = [...set].sort((x, y) => x - y);
       const history = await this.store.cardHistory(card, { from: sorted[0]!, to: sorted[sorted.length - 1]! });
-      const served = history.served.filter((r) => set.has(r.date)).map((r) => ({ import_id: r.import_id, date: r.date }));
+      const served = history.served
+        .filter((r) => set.has(r.date))
+        .map((r) => ({ import_id: r.import_id, date: r.date }));
       const rows = (await this.store.activities(served, null)).items;
-      crew.set(card, rows.filter((r) => r.crew || r.slot === 'CO_DRIVER').map((r) => [r.start, r.end] as const));
+      crew.set(
+        card,
+        rows.filter((r) => r.crew || r.slot === 'CO_DRIVER').map((r) => [r.start, r.end] as const),
+      );
     }
     return crew;
   }
@@ -112,20 +124,30 @@ export class VehicleQueries {
 function inRange(use: StoredVehicleUse, range: DateRange): boolean {
   if (range.from === null && range.to === null) return true;
   if (use.first_use === null || use.last_use === null) return false;
-  return (range.from === null || use.last_use >= dayStart(range.from)) && (range.to === null || use.first_use < dayStart(range.to) + DAY_SECONDS);
+  return (
+    (range.from === null || use.last_use >= dayStart(range.from)) &&
+    (range.to === null || use.first_use < dayStart(range.to) + DAY_SECONDS)
+  );
 }
 
 function summaryOf(m: VehicleMileage): VehicleSummary {
   const all = [...m.uses, ...m.undated];
   const cards = new Map<string | null, VehicleCardPeriod>();
   for (const u of m.uses) {
-    const c = cards.get(u.card_number) ?? { card_number: u.card_number, first_use: u.first_use, last_use: u.last_use, uses: 0 };
+    const c = cards.get(u.card_number) ?? {
+      card_number: u.card_number,
+      first_use: u.first_use,
+      last_use: u.last_use,
+      uses: 0,
+    };
     c.first_use = Math.min(c.first_use!, u.first_use!);
     c.last_use = Math.max(c.last_use!, u.last_use!);
     c.uses++;
     cards.set(u.card_number, c);
   }
-  for (const u of m.undated) if (!cards.has(u.card_number)) cards.set(u.card_number, { card_number: u.card_number, first_use: null, last_use: null, uses: 1 });
+  for (const u of m.undated)
+    if (!cards.has(u.card_number))
+      cards.set(u.card_number, { card_number: u.card_number, first_use: null, last_use: null, uses: 1 });
   return {
     registration: m.registration,
     vins: m.vins,

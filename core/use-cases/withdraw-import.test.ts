@@ -4,7 +4,8 @@ import type { ImportRow } from '../domain/rows.js';
 import type { ImportStore } from '../ports/import-store.js';
 import { ImportLifecycle, MAX_WITHDRAWAL_REASON } from './withdraw-import.js';
 
-const row = (status: ImportRow['status'], card: string | null = 'C1') => ({ import_id: 'imp_1', status, card: { card_number: card } }) as ImportRow;
+const row = (status: ImportRow['status'], card: string | null = 'C1') =>
+  ({ import_id: 'imp_1', status, card: { card_number: card } }) as ImportRow;
 
 function lifecycle(store: Partial<Pick<ImportStore, 'withdrawImport' | 'restoreImport' | 'purgeImports'>>) {
   const changed: string[] = [];
@@ -22,17 +23,25 @@ function lifecycle(store: Partial<Pick<ImportStore, 'withdrawImport' | 'restoreI
 }
 
 t.test('withdraw: the reason is trimmed and required; the time in whole seconds; the card refreshed', async (t) => {
-  const { uc, changed, calls } = lifecycle({ withdrawImport: async () => ({ outcome: 'withdrawn', import: row('WITHDRAWN') }) });
+  const { uc, changed, calls } = lifecycle({
+    withdrawImport: async () => ({ outcome: 'withdrawn', import: row('WITHDRAWN') }),
+  });
   t.equal((await uc.withdraw('imp_1', '  wrong card  ')).status, 'WITHDRAWN');
   t.same(calls, [['withdraw', 'imp_1', { reason: 'wrong card', at: Date.parse('2026-03-11T09:00:00Z') / 1000 }]]);
   t.same(changed, ['C1']);
   t.type(await uc.withdraw('imp_1', ' \n ').catch((e: unknown) => e), InvalidPayloadError);
-  t.type(await uc.withdraw('imp_1', 'x'.repeat(MAX_WITHDRAWAL_REASON + 1)).catch((e: unknown) => e), InvalidPayloadError);
+  t.type(
+    await uc.withdraw('imp_1', 'x'.repeat(MAX_WITHDRAWAL_REASON + 1)).catch((e: unknown) => e),
+    InvalidPayloadError,
+  );
   t.equal(calls.length, 1, 'nothing sent for a bad reason');
 });
 
 t.test('withdraw and restore: unknown is not found, the wrong status a conflict, nothing refreshed', async (t) => {
-  const missing = lifecycle({ withdrawImport: async () => ({ outcome: 'not_found' }), restoreImport: async () => ({ outcome: 'not_found' }) });
+  const missing = lifecycle({
+    withdrawImport: async () => ({ outcome: 'not_found' }),
+    restoreImport: async () => ({ outcome: 'not_found' }),
+  });
   t.type(await missing.uc.withdraw('imp_x', 'r').catch((e: unknown) => e), NotFoundError);
   t.type(await missing.uc.restore('imp_x').catch((e: unknown) => e), NotFoundError);
   const wrong = lifecycle({
@@ -47,13 +56,16 @@ t.test('withdraw and restore: unknown is not found, the wrong status a conflict,
   t.same([...missing.changed, ...wrong.changed], []);
 });
 
-t.test('restore refreshes the card; an import without a card number refreshes nothing; purge refreshes every card', async (t) => {
-  const { uc, changed } = lifecycle({
-    restoreImport: async () => ({ outcome: 'restored', import: row('OK', null) }),
-    purgeImports: async () => ({ imports: [], rows: {}, cards: ['C1', 'C2'] }),
-  });
-  t.equal((await uc.restore('imp_1')).status, 'OK');
-  t.same(changed, []);
-  t.same((await uc.purge(1000)).cards, ['C1', 'C2']);
-  t.same(changed, ['C1', 'C2']);
-});
+t.test(
+  'restore refreshes the card; an import without a card number refreshes nothing; purge refreshes every card',
+  async (t) => {
+    const { uc, changed } = lifecycle({
+      restoreImport: async () => ({ outcome: 'restored', import: row('OK', null) }),
+      purgeImports: async () => ({ imports: [], rows: {}, cards: ['C1', 'C2'] }),
+    });
+    t.equal((await uc.restore('imp_1')).status, 'OK');
+    t.same(changed, []);
+    t.same((await uc.purge(1000)).cards, ['C1', 'C2']);
+    t.same(changed, ['C1', 'C2']);
+  },
+);

@@ -89,7 +89,8 @@ interface Run {
 
 type Dated = VehicleUse & { first_use: EpochSeconds; last_use: EpochSeconds };
 
-const cardsOf = (uses: readonly VehicleUse[]): string[] => [...new Set(uses.map((u) => u.card_number ?? ''))].filter((c) => c !== '');
+const cardsOf = (uses: readonly VehicleUse[]): string[] =>
+  [...new Set(uses.map((u) => u.card_number ?? ''))].filter((c) => c !== '');
 const anyQuarantined = (...groups: VehicleUse[][]): boolean => groups.some((g) => g.some((u) => u.quarantined));
 
 function crewDuring(crew: CrewTimes, card: string | null, from: EpochSeconds, to: EpochSeconds): boolean {
@@ -106,7 +107,13 @@ function crewExplains(a: Dated, b: Dated, crew: CrewTimes): boolean {
 }
 
 function newRun(use: Dated): Run {
-  return { uses: [use], first: use.first_use, last: use.last_use, begin: use.odometer_begin_km, end: use.odometer_end_km };
+  return {
+    uses: [use],
+    first: use.first_use,
+    last: use.last_use,
+    begin: use.odometer_begin_km,
+    end: use.odometer_end_km,
+  };
 }
 
 function joinRun(run: Run, use: Dated): void {
@@ -132,9 +139,17 @@ function buildRuns(dated: Dated[], crew: CrewTimes, segments: MileageSegment[]):
       continue;
     }
     segments.push({
-      kind: 'inconsistent', reason: 'overlap', from: use.first_use, to: Math.min(run.last, use.last_use),
-      odometer_from_km: run.end, odometer_to_km: use.odometer_begin_km, km: null, rollover: false,
-      cards_before: cardsOf(overlapping), cards_after: cardsOf([use]), quarantined: anyQuarantined(overlapping, [use]),
+      kind: 'inconsistent',
+      reason: 'overlap',
+      from: use.first_use,
+      to: Math.min(run.last, use.last_use),
+      odometer_from_km: run.end,
+      odometer_to_km: use.odometer_begin_km,
+      km: null,
+      rollover: false,
+      cards_before: cardsOf(overlapping),
+      cards_after: cardsOf([use]),
+      quarantined: anyQuarantined(overlapping, [use]),
     });
     runs.push(newRun(use));
   }
@@ -146,10 +161,16 @@ function gapSegment(before: Run, after: Run): MileageSegment | null {
   if (after.first < before.last || before.end === null || after.begin === null) return null;
   const step = odometerStep(before.end, after.begin);
   const base = {
-    from: before.last, to: after.first, odometer_from_km: before.end, odometer_to_km: after.begin,
-    cards_before: cardsOf(before.uses), cards_after: cardsOf(after.uses), quarantined: anyQuarantined(before.uses, after.uses),
+    from: before.last,
+    to: after.first,
+    odometer_from_km: before.end,
+    odometer_to_km: after.begin,
+    cards_before: cardsOf(before.uses),
+    cards_after: cardsOf(after.uses),
+    quarantined: anyQuarantined(before.uses, after.uses),
   };
-  if (step.kind === 'backwards') return { kind: 'inconsistent', reason: 'odometer_backwards', km: step.km, rollover: false, ...base };
+  if (step.kind === 'backwards')
+    return { kind: 'inconsistent', reason: 'odometer_backwards', km: step.km, rollover: false, ...base };
   if (!beyondTolerance(step.km)) return null;
   return { kind: 'unaccounted', reason: null, km: step.km, rollover: step.rollover, ...base };
 }
@@ -162,9 +183,17 @@ function useDistance(use: Dated): { km: number; segment: MileageSegment | null }
   return {
     km: 0,
     segment: {
-      kind: 'inconsistent', reason: 'use_odometer_backwards', from: use.first_use, to: use.last_use,
-      odometer_from_km: use.odometer_begin_km, odometer_to_km: use.odometer_end_km, km: step.km, rollover: false,
-      cards_before: cardsOf([use]), cards_after: cardsOf([use]), quarantined: use.quarantined,
+      kind: 'inconsistent',
+      reason: 'use_odometer_backwards',
+      from: use.first_use,
+      to: use.last_use,
+      odometer_from_km: use.odometer_begin_km,
+      odometer_to_km: use.odometer_end_km,
+      km: step.km,
+      rollover: false,
+      cards_before: cardsOf([use]),
+      cards_after: cardsOf([use]),
+      quarantined: use.quarantined,
     },
   };
 }
@@ -200,7 +229,14 @@ function crewDisagreements(run: Run): CrewDisagreement[] {
     const sameMinute = Math.floor(a.at / 60) === Math.floor(b.at / 60);
     const step = odometerStep(a.km, b.km);
     if (step.kind === 'backwards' || (sameMinute && beyondTolerance(step.km))) {
-      out.push({ cards: cardsOf(run.uses), at: a.at, odometer_a_km: a.km, odometer_b_km: b.km, card_a: a.card, card_b: b.card });
+      out.push({
+        cards: cardsOf(run.uses),
+        at: a.at,
+        odometer_a_km: a.km,
+        odometer_b_km: b.km,
+        card_a: a.card,
+        card_b: b.card,
+      });
     }
   }
   return out;
@@ -250,7 +286,13 @@ export function vehicleMileage(uses: readonly VehicleUse[], crew: CrewTimes): Mi
 export function distinctUses<T extends VehicleUse & { sequence: number }>(rows: readonly T[]): T[] {
   const kept = new Map<string, T>();
   for (const row of rows) {
-    const key = JSON.stringify([row.card_number, row.registration.nation, row.registration.number, row.vin, row.first_use]);
+    const key = JSON.stringify([
+      row.card_number,
+      row.registration.nation,
+      row.registration.number,
+      row.vin,
+      row.first_use,
+    ]);
     const held = kept.get(key);
     if (held === undefined || row.sequence > held.sequence) kept.set(key, row);
   }

@@ -23,9 +23,7 @@ export const WRAP_MAX_KM = 100_000;
 export const TOLERANCE_KM = 2;
 
 /** How a reading `to` follows a reading `from` (both whole km). */
-export type OdometerStep =
-  | { kind: 'forward'; km: number; rollover: boolean }
-  | { kind: 'backwards'; km: number };
+export type OdometerStep = { kind: 'forward'; km: number; rollover: boolean } | { kind: 'backwards'; km: number };
 
 /**
  * The step from one reading to a later one: `forward` with the km driven (0 within the tolerance, also when the

@@ -36,15 +36,18 @@ export const WTD_DISCLAIMER =
 export const WTD_STATIC_NOT_EVALUATED = [
   {
     rule: 'night_work',
-    reason: 'Art. 7: night time (a period of at least four hours between 00:00 and 07:00) is defined by national law, and the 10 h limit for a day with night work depends on it; not evaluated.',
+    reason:
+      'Art. 7: night time (a period of at least four hours between 00:00 and 07:00) is defined by national law, and the 10 h limit for a day with night work depends on it; not evaluated.',
   },
   {
     rule: 'self_employed',
-    reason: 'Art. 2(1): whether the driver is a self-employed driver (outside the Directive) is not recorded on the card.',
+    reason:
+      'Art. 2(1): whether the driver is a self-employed driver (outside the Directive) is not recorded on the card.',
   },
   {
     rule: 'national_reference_period',
-    reason: 'Art. 4(a), 8: the reference period for the 48 h average is set by national law or collective agreement (up to six months); the pre-check uses consecutive periods of reference_weeks full weeks from the first full week of the data.',
+    reason:
+      'Art. 4(a), 8: the reference period for the 48 h average is set by national law or collective agreement (up to six months); the pre-check uses consecutive periods of reference_weeks full weeks from the first full week of the data.',
   },
   {
     rule: 'other_employers',
@@ -52,6 +55,7 @@ export const WTD_STATIC_NOT_EVALUATED = [
   },
   {
     rule: 'availability_known_in_advance',
-    reason: 'Art. 3(b): whether periods recorded as availability had a foreseeable duration known in advance (and are therefore not working time) is not decided; they are counted as availability.',
+    reason:
+      'Art. 3(b): whether periods recorded as availability had a foreseeable duration known in advance (and are therefore not working time) is not decided; they are counted as availability.',
   },
 ] as const;

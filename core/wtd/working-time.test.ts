@@ -5,12 +5,19 @@ import { input, timeline, type Step } from '../eu561/testing/timeline.js';
 import { WTD_ALGORITHM_VERSION, WTD_RULE_VERSION } from './ruleset.js';
 import { runWorkingTime, type WorkingTimeInput } from './working-time.js';
 
-const wtd = (c: Clock, extra: Partial<WorkingTimeInput> = {}) => runWorkingTime({ ...input(timeline(c.start, c.steps)), ...extra });
+const wtd = (c: Clock, extra: Partial<WorkingTimeInput> = {}) =>
+  runWorkingTime({ ...input(timeline(c.start, c.steps)), ...extra });
 
 // A 12 h working day with compliant breaks: D4h30 W1h R45 D4h30 W1h R15 W1h (13 h of duty, runs 5h30 / 5h30 /
 // 1 h, 1 h of breaks), then 11 h of rest: 24 h.
 const DAY12: Step[] = [
-  ['DRIVING', '4h30'], ['WORK', '1h'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '1h'], ['REST', '15m'], ['WORK', '1h'],
+  ['DRIVING', '4h30'],
+  ['WORK', '1h'],
+  ['REST', '45m'],
+  ['DRIVING', '4h30'],
+  ['WORK', '1h'],
+  ['REST', '15m'],
+  ['WORK', '1h'],
 ];
 
 t.test('weekly working time: exactly 60 h is compliant, 60 h 01 min is not (hand-computed)', async (t) => {
@@ -64,8 +71,17 @@ t.test('average weekly working time over the reference period: 48 h is compliant
   const d = wtd(build('2m'));
   t.equal(d.reference_weeks, 17);
   t.same(d.violations, []);
-  t.ok(d.not_evaluated.some((n) => n.rule === 'wtd_average_weekly' && /2 full week\(s\), fewer than the reference period of 17/.test(n.reason)));
-  for (const rule of ['night_work', 'self_employed', 'national_reference_period']) t.ok(d.not_evaluated.some((n) => n.rule === rule), rule);
+  t.ok(
+    d.not_evaluated.some(
+      (n) =>
+        n.rule === 'wtd_average_weekly' && /2 full week\(s\), fewer than the reference period of 17/.test(n.reason),
+    ),
+  );
+  for (const rule of ['night_work', 'self_employed', 'national_reference_period'])
+    t.ok(
+      d.not_evaluated.some((n) => n.rule === rule),
+      rule,
+    );
 });
 
 t.test('breaks: 6 consecutive hours, 30 min from 6 h to 9 h, 45 min above 9 h (edges, hand-computed)', async (t) => {
@@ -74,31 +90,94 @@ t.test('breaks: 6 consecutive hours, 30 min from 6 h to 9 h, 45 min above 9 h (e
   // 6 h of work without a break and nothing else: exactly 6 consecutive hours, a 6 h day needs no break
   t.same(day([['WORK', '6h']]), []);
   // 6 h, 30 min break, 2 h: 8 h of working time, 30 min of breaks: compliant
-  t.same(day([['WORK', '6h'], ['REST', '30m'], ['WORK', '2h']]), []);
+  t.same(
+    day([
+      ['WORK', '6h'],
+      ['REST', '30m'],
+      ['WORK', '2h'],
+    ]),
+    [],
+  );
   // 6 h 01 min before the break: the run is 1 min over 6 h
-  t.same(brief(day([['WORK', '6h1m'], ['REST', '30m'], ['WORK', '1h59m']])), [['wtd_break', 'VIOLATION', 6 * H + M, 6 * H, M]]);
+  t.same(
+    brief(
+      day([
+        ['WORK', '6h1m'],
+        ['REST', '30m'],
+        ['WORK', '1h59m'],
+      ]),
+    ),
+    [['wtd_break', 'VIOLATION', 6 * H + M, 6 * H, M]],
+  );
   // 7 h in one go, no break at all: one finding (the run), not a second one for the missing 30 min
   t.same(brief(day([['WORK', '7h']])), [['wtd_break', 'VIOLATION', 7 * H, 6 * H, H]]);
   // 8 h of working time with one 15 min break part: 15 min short of 30 min
-  t.same(brief(day([['WORK', '5h'], ['REST', '15m'], ['WORK', '3h']])), [['wtd_break', 'VIOLATION', 15 * M, 30 * M, 15 * M]]);
+  t.same(
+    brief(
+      day([
+        ['WORK', '5h'],
+        ['REST', '15m'],
+        ['WORK', '3h'],
+      ]),
+    ),
+    [['wtd_break', 'VIOLATION', 15 * M, 30 * M, 15 * M]],
+  );
   // 14 min is not a break part: the run is 8 h, the day has no break
-  t.same(brief(day([['WORK', '5h'], ['REST', '14m'], ['WORK', '3h']])), [['wtd_break', 'VIOLATION', 8 * H, 6 * H, 2 * H]]);
+  t.same(
+    brief(
+      day([
+        ['WORK', '5h'],
+        ['REST', '14m'],
+        ['WORK', '3h'],
+      ]),
+    ),
+    [['wtd_break', 'VIOLATION', 8 * H, 6 * H, 2 * H]],
+  );
   // exactly 9 h of working time with 2 x 15 min: 30 min is enough
-  t.same(day([['WORK', '5h'], ['REST', '15m'], ['WORK', '3h'], ['REST', '15m'], ['WORK', '1h']]), []);
+  t.same(
+    day([
+      ['WORK', '5h'],
+      ['REST', '15m'],
+      ['WORK', '3h'],
+      ['REST', '15m'],
+      ['WORK', '1h'],
+    ]),
+    [],
+  );
   // 9 h 01 min: 45 min needed, 30 min taken -> 15 min short
   t.same(
-    brief(day([['WORK', '5h'], ['REST', '15m'], ['WORK', '3h'], ['REST', '15m'], ['WORK', '1h1m']])),
+    brief(
+      day([
+        ['WORK', '5h'],
+        ['REST', '15m'],
+        ['WORK', '3h'],
+        ['REST', '15m'],
+        ['WORK', '1h1m'],
+      ]),
+    ),
     [['wtd_break', 'VIOLATION', 30 * M, 45 * M, 15 * M]],
   );
   // availability is neither working time nor a break: W4h A1h W2h30 = 6 h 30 of working time in one run
-  t.same(brief(day([['WORK', '4h'], ['AVAILABILITY', '1h'], ['WORK', '2h30']])), [['wtd_break', 'VIOLATION', 6.5 * H, 6 * H, 30 * M]]);
+  t.same(
+    brief(
+      day([
+        ['WORK', '4h'],
+        ['AVAILABILITY', '1h'],
+        ['WORK', '2h30'],
+      ]),
+    ),
+    [['wtd_break', 'VIOLATION', 6.5 * H, 6 * H, 30 * M]],
+  );
 });
 
 t.test('unknown time: INCOMPLETE_DATA, or rest under unknown_as=rest', async (t) => {
   // W4h, 30 min card out, W3h: as rest a 30 min break (7 h of work, compliant); as work 7 h 30 in one run
   const c = new Clock('2026-03-02T06:00Z').add('WORK', '4h').add('UNKNOWN', '30m').add('WORK', '3h').add('REST', '12h');
   const strict = wtd(c);
-  t.same(strict.violations.map((v) => [v.rule, v.status, v.value]), [['wtd_break', 'INCOMPLETE_DATA', 7.5 * H]]);
+  t.same(
+    strict.violations.map((v) => [v.rule, v.status, v.value]),
+    [['wtd_break', 'INCOMPLETE_DATA', 7.5 * H]],
+  );
   t.equal(strict.assumptions.unknown_as, 'unknown');
   const assumed = wtd(c, { unknown_as: 'rest' });
   t.same(assumed.violations, []);
@@ -111,28 +190,47 @@ t.test('unknown time: INCOMPLETE_DATA, or rest under unknown_as=rest', async (t)
   t.ok(none.not_evaluated.some((n) => n.rule === 'all'));
 });
 
-t.test('a week over 60 h shown by the data next to card-out time; assumption_dependent under unknown_as=rest', async (t) => {
-  // Five DAY12 days (60 h) plus 1 h of work on Saturday: 61 h whatever the card-out nights were -> VIOLATION in
-  // both readings, not assumption_dependent. Read as work, the 11 h card-out nights would join the days into runs
-  // far over 6 h: those break findings depend on the unknown time (INCOMPLETE_DATA) and vanish under the assumption.
-  const c = new Clock('2026-03-02T06:00Z');
-  for (let d = 0; d < 5; d++) c.seq(DAY12).add('UNKNOWN', '11h');
-  c.add('WORK', '1h').add('REST', '11h');
-  const strict = wtd(c);
-  t.same(strict.violations.filter((v) => v.rule === 'wtd_weekly_max').map((v) => [v.status, v.value]), [['VIOLATION', 61 * H]]);
-  const others = strict.violations.filter((v) => v.rule !== 'wtd_weekly_max');
-  t.ok(others.length > 0 && others.every((v) => v.rule === 'wtd_break' && v.status === 'INCOMPLETE_DATA'));
-  const assumed = wtd(c, { unknown_as: 'rest' });
-  t.same(assumed.violations.map((v) => [v.rule, v.status, v.assumption_dependent]), [['wtd_weekly_max', 'VIOLATION', false]]);
-  // a break finding that exists only when card-out time counts as rest: W5h, 20 min card out, W2h: as rest the run
-  // is 5 h then 2 h (fine) but the 7 h day has only 20 min of breaks (30 min needed); as work the run is 7 h 20.
-  // Strict: both readings find a wtd_break (different facts, same rule, same day) -> VIOLATION; under the
-  // assumption the card-out is a break -> the 20 min break finding, which the strict reading also holds.
-  const b = new Clock('2026-03-02T06:00Z').add('WORK', '5h').add('UNKNOWN', '20m').add('WORK', '2h').add('REST', '12h');
-  t.same(wtd(b).violations.map((v) => [v.rule, v.status]), [['wtd_break', 'VIOLATION']]);
-  const ba = wtd(b, { unknown_as: 'rest' }).violations;
-  t.same(ba.map((v) => [v.rule, v.status, v.value, v.limit, v.assumption_dependent]), [['wtd_break', 'VIOLATION', 20 * M, 30 * M, false]]);
-  // less than a day of data
-  const short = wtd(new Clock('2026-03-02T06:00Z').add('WORK', '2h').add('REST', '1h'));
-  t.ok(short.not_evaluated.some((n) => n.rule === 'wtd_weekly_max'));
-});
+t.test(
+  'a week over 60 h shown by the data next to card-out time; assumption_dependent under unknown_as=rest',
+  async (t) => {
+    // Five DAY12 days (60 h) plus 1 h of work on Saturday: 61 h whatever the card-out nights were -> VIOLATION in
+    // both readings, not assumption_dependent. Read as work, the 11 h card-out nights would join the days into runs
+    // far over 6 h: those break findings depend on the unknown time (INCOMPLETE_DATA) and vanish under the assumption.
+    const c = new Clock('2026-03-02T06:00Z');
+    for (let d = 0; d < 5; d++) c.seq(DAY12).add('UNKNOWN', '11h');
+    c.add('WORK', '1h').add('REST', '11h');
+    const strict = wtd(c);
+    t.same(
+      strict.violations.filter((v) => v.rule === 'wtd_weekly_max').map((v) => [v.status, v.value]),
+      [['VIOLATION', 61 * H]],
+    );
+    const others = strict.violations.filter((v) => v.rule !== 'wtd_weekly_max');
+    t.ok(others.length > 0 && others.every((v) => v.rule === 'wtd_break' && v.status === 'INCOMPLETE_DATA'));
+    const assumed = wtd(c, { unknown_as: 'rest' });
+    t.same(
+      assumed.violations.map((v) => [v.rule, v.status, v.assumption_dependent]),
+      [['wtd_weekly_max', 'VIOLATION', false]],
+    );
+    // a break finding that exists only when card-out time counts as rest: W5h, 20 min card out, W2h: as rest the run
+    // is 5 h then 2 h (fine) but the 7 h day has only 20 min of breaks (30 min needed); as work the run is 7 h 20.
+    // Strict: both readings find a wtd_break (different facts, same rule, same day) -> VIOLATION; under the
+    // assumption the card-out is a break -> the 20 min break finding, which the strict reading also holds.
+    const b = new Clock('2026-03-02T06:00Z')
+      .add('WORK', '5h')
+      .add('UNKNOWN', '20m')
+      .add('WORK', '2h')
+      .add('REST', '12h');
+    t.same(
+      wtd(b).violations.map((v) => [v.rule, v.status]),
+      [['wtd_break', 'VIOLATION']],
+    );
+    const ba = wtd(b, { unknown_as: 'rest' }).violations;
+    t.same(
+      ba.map((v) => [v.rule, v.status, v.value, v.limit, v.assumption_dependent]),
+      [['wtd_break', 'VIOLATION', 20 * M, 30 * M, false]],
+    );
+    // less than a day of data
+    const short = wtd(new Clock('2026-03-02T06:00Z').add('WORK', '2h').add('REST', '1h'));
+    t.ok(short.not_evaluated.some((n) => n.rule === 'wtd_weekly_max'));
+  },
+);

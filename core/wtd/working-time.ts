@@ -31,14 +31,33 @@ import { evidenceOf } from '../eu561/evidence.js';
 import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
 import { analyse } from '../eu561/shifts.js';
 import { DAY, formatDuration, formatInstant, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
-import { innerGaps, periodsOf, type Completion, type Period, type SegmentKind, type Timeline } from '../eu561/timeline.js';
+import {
+  innerGaps,
+  periodsOf,
+  type Completion,
+  type Period,
+  type SegmentKind,
+  type Timeline,
+} from '../eu561/timeline.js';
 import type {
-  AnnotationEffect, AnnotationsSummary, Assumptions, NotEvaluated, PrecheckInput, PrecheckWarning, Violation,
+  AnnotationEffect,
+  AnnotationsSummary,
+  Assumptions,
+  NotEvaluated,
+  PrecheckInput,
+  PrecheckWarning,
+  Violation,
 } from '../eu561/types.js';
 import { applyAnnotations } from '../eu561/annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from '../eu561/annotation-effects.js';
 import { findingId } from '../eu561/finding-id.js';
-import { WTD_ALGORITHM_VERSION, WTD_DISCLAIMER, WTD_LIMITS, WTD_RULE_VERSION, WTD_STATIC_NOT_EVALUATED } from './ruleset.js';
+import {
+  WTD_ALGORITHM_VERSION,
+  WTD_DISCLAIMER,
+  WTD_LIMITS,
+  WTD_RULE_VERSION,
+  WTD_STATIC_NOT_EVALUATED,
+} from './ruleset.js';
 
 /** The Directive 2002/15/EC rules the working-time check evaluates; the API's schema takes its enum from here. */
 export const WTD_RULE_NAMES = ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] as const;
@@ -67,7 +86,13 @@ export interface WorkingTimeWeek {
 export interface WorkingTimeResult {
   rule_version: string;
   algorithm_version: string;
-  basis: { card_number: string | null; import_ids: string[]; date_from: string | null; date_to: string | null; untrusted_imports?: string[] };
+  basis: {
+    card_number: string | null;
+    import_ids: string[];
+    date_from: string | null;
+    date_to: string | null;
+    untrusted_imports?: string[];
+  };
   reference_weeks: number;
   weeks: WorkingTimeWeek[];
   /** average working time of the full weeks of the data (seconds), null when no week is fully covered */
@@ -119,7 +144,8 @@ function within(periods: readonly Period[], from: number, to: number): readonly 
 
 function workingBetween(periods: readonly Period[], from: number, to: number): number {
   let sum = 0;
-  for (const p of within(periods, from, to)) if (isWorking(p)) sum += Math.max(0, Math.min(p.end, to) - Math.max(p.start, from));
+  for (const p of within(periods, from, to))
+    if (isWorking(p)) sum += Math.max(0, Math.min(p.end, to) - Math.max(p.start, from));
   return sum;
 }
 
@@ -254,7 +280,10 @@ function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['statu
     limit: f.limit,
     excess: Math.max(0, f.excess),
     severity: null,
-    description: status === 'INCOMPLETE_DATA' ? `Could not be decided because activity is unknown. Depending on that time: ${f.description}` : f.description,
+    description:
+      status === 'INCOMPLETE_DATA'
+        ? `Could not be decided because activity is unknown. Depending on that time: ${f.description}`
+        : f.description,
     evidence: found.evidence,
     severity_verified: false,
     assumption_dependent: false,
@@ -277,7 +306,8 @@ function judge(t: Timeline, evidenceT: Timeline, weeks: number, summarise: boole
   // a span with no recorded working time at all (a long absence) says nothing: no INCOMPLETE_DATA for it
   const known = periodsOf(t, 'rest');
   for (const g of asWork) {
-    if (!matched.has(g) && workingBetween(known, g.start, g.end) > 0) out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', summarise));
+    if (!matched.has(g) && workingBetween(known, g.start, g.end) > 0)
+      out.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', summarise));
   }
   return out;
 }
@@ -289,7 +319,9 @@ function weeksOf(t0: Timeline, from: UtcDay | null, to: UtcDay | null): WorkingT
   const byWeek = new Map<number, WorkingTimeWeek>();
   const names = weeksTouching(first, last);
   const firstWeek = weekStartOf(dayStart(first));
-  names.forEach((week, k) => byWeek.set(firstWeek + k * WEEK, { week, working_time: 0, driving: 0, work: 0, availability: 0 }));
+  names.forEach((week, k) =>
+    byWeek.set(firstWeek + k * WEEK, { week, working_time: 0, driving: 0, work: 0, availability: 0 }),
+  );
   for (const s of t0.segments) {
     const row = byWeek.get(weekStartOf(s.start));
     if (!row) continue;
@@ -307,24 +339,36 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const { t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
   // the office's annotations as the working-time readings take them (../eu561/annotations.ts), then the card-out policy
-  const spans = input.annotations_ignored ? [] : input.annotations ?? [];
+  const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
   const annotated = applyAnnotations(t0, spans, 'wtd');
   const tA = annotated.timeline;
   const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
   const violations = judge(t, t0, weeks, input.evidence !== 'full');
-  const effects = settleAnnotations(violations, spans, annotated.pieces, 'wtd',
+  const effects = settleAnnotations(
+    violations,
+    spans,
+    annotated.pieces,
+    'wtd',
     () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, input.evidence !== 'full'),
-    (v) => { v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION); });
+    (v) => {
+      v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION);
+    },
+  );
   if (assumed.length > 0) {
     const strict = judge(tA, t0, weeks, true);
     for (const v of violations) {
       const firm = v.status !== 'INCOMPLETE_DATA';
       v.assumption_dependent = !strict.some(
-        (s) => s.rule === v.rule && (!firm || s.status !== 'INCOMPLETE_DATA') && overlaps({ start: toSec(s.start), end: toSec(s.end) }, { start: toSec(v.start), end: toSec(v.end) }),
+        (s) =>
+          s.rule === v.rule &&
+          (!firm || s.status !== 'INCOMPLETE_DATA') &&
+          overlaps({ start: toSec(s.start), end: toSec(s.end) }, { start: toSec(v.start), end: toSec(v.end) }),
       );
     }
   }
-  violations.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
+  violations.sort((a, b) =>
+    a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
+  );
 
   const notEvaluated: NotEvaluated<WtdNotEvaluatedRule>[] = [...WTD_STATIC_NOT_EVALUATED];
   let average: number | null = null;
@@ -346,12 +390,18 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
         reason: `${innerGaps(t).length} period(s) of unknown activity inside the data: findings they could change are INCOMPLETE_DATA.`,
       });
     }
-    if (t0.knownEnd - t0.knownStart < DAY) notEvaluated.push({ rule: 'wtd_weekly_max', reason: 'The data covers less than a day.' });
+    if (t0.knownEnd - t0.knownStart < DAY)
+      notEvaluated.push({ rule: 'wtd_weekly_max', reason: 'The data covers less than a day.' });
   }
   return {
     rule_version: WTD_RULE_VERSION,
     algorithm_version: WTD_ALGORITHM_VERSION,
-    basis: { card_number: input.card_number, import_ids: [...input.import_ids], date_from: isoDayOrNull(input.date_from), date_to: isoDayOrNull(input.date_to) },
+    basis: {
+      card_number: input.card_number,
+      import_ids: [...input.import_ids],
+      date_from: isoDayOrNull(input.date_from),
+      date_to: isoDayOrNull(input.date_to),
+    },
     reference_weeks: weeks,
     weeks: weeksOf(t0, input.date_from, input.date_to),
     average_weekly_working_time: average,

@@ -9,5 +9,6 @@ export const activitiesRoute = listRoute(
   'listActivities',
   'Activity intervals',
   activitiesResponseSchema,
-  async (deps, query) => jsonTextResponse(200, activityListText(await deps.queries.activities(rowQuery(query)), intervalTexts)),
+  async (deps, query) =>
+    jsonTextResponse(200, activityListText(await deps.queries.activities(rowQuery(query)), intervalTexts)),
 );

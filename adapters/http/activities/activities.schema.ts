@@ -1,6 +1,11 @@
 /** GET /api/drivercard/activities: an activity interval row and its list (the rows of the day and week overviews too). */
 import {
-  activityCode, dateSchema, intervalSeconds, listEnvelopeSchema, nullableString, timestampSchema,
+  activityCode,
+  dateSchema,
+  intervalSeconds,
+  listEnvelopeSchema,
+  nullableString,
+  timestampSchema,
 } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -20,7 +25,19 @@ export const activityRowSchema = {
     manual_entry: { type: 'boolean' },
     quarantined: { type: 'boolean' },
   },
-  required: ['import_id', 'card_number', 'date', 'start', 'end', 'activity', 'duration', 'slot', 'crew', 'card_inserted', 'manual_entry'],
+  required: [
+    'import_id',
+    'card_number',
+    'date',
+    'start',
+    'end',
+    'activity',
+    'duration',
+    'slot',
+    'crew',
+    'card_inserted',
+    'manual_entry',
+  ],
 } as const;
 
 export const activitiesResponseSchema = listEnvelopeSchema(activityRowSchema);

@@ -11,11 +11,18 @@ import { basisFrom, rangeFrom } from '../shared/query-params.js';
 import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
 import { errorResponseSchema, querySchema } from '../schemas.js';
 import { annotationToResponse } from './annotations.mapper.js';
-import { annotationListSchema, annotationRequestSchema, annotationSchema, withdrawRequestSchema } from './annotations.schema.js';
+import {
+  annotationListSchema,
+  annotationRequestSchema,
+  annotationSchema,
+  withdrawRequestSchema,
+} from './annotations.schema.js';
 
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const POST_ERRORS = {
-  400: error('invalid_payload: a field is missing or malformed, end is not after start, or an ARTICLE_12 annotation has no note'),
+  400: error(
+    'invalid_payload: a field is missing or malformed, end is not after start, or an ARTICLE_12 annotation has no note',
+  ),
   415: error('unsupported_media_type: the request has no JSON content type'),
   500: error('internal_error, with a correlation_id the REST log carries too'),
 };
@@ -29,7 +36,8 @@ const createRoute: RouteSpec = {
   method: 'POST',
   path: '/api/drivercard/annotations',
   operationId: 'createAnnotation',
-  summary: "Record the office's annotation of a card's time (leave, sickness, other work, …); never changes the card's data",
+  summary:
+    "Record the office's annotation of a card's time (leave, sickness, other work, …); never changes the card's data",
   tags: ['annotations'],
   query: null,
   body: annotationRequestSchema,
@@ -37,7 +45,9 @@ const createRoute: RouteSpec = {
     201: { description: 'the annotation as stored', schema: annotationSchema },
     ...POST_ERRORS,
     404: error('not_found: no import of the card is known'),
-    409: error('annotation_over_recorded_activity: the card records driving inside the annotation (with recorded_start, recorded_end)'),
+    409: error(
+      'annotation_over_recorded_activity: the card records driving inside the annotation (with recorded_start, recorded_end)',
+    ),
   },
   async handle({ request, deps }) {
     const body = await recordBody(request, deps.maxPayloadBytes, annotationRequestSchema);
@@ -57,9 +67,13 @@ const listRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/annotations',
   operationId: 'listAnnotations',
-  summary: "The office's annotations of a basis (its card) overlapping the period; withdrawn ones with include_withdrawn=true",
+  summary:
+    "The office's annotations of a basis (its card) overlapping the period; withdrawn ones with include_withdrawn=true",
   tags: ['annotations'],
-  query: { names: ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'include_withdrawn'], schema: querySchema(['import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'include_withdrawn']) },
+  query: {
+    names: ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'include_withdrawn'],
+    schema: querySchema(['import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'include_withdrawn']),
+  },
   body: null,
   responses: {
     200: { description: 'the annotations, ordered by start', schema: annotationListSchema },
@@ -68,7 +82,11 @@ const listRoute: RouteSpec = {
     500: error('internal_error, with a correlation_id the REST log carries too'),
   },
   async handle({ deps, query }) {
-    const items = await annotationsOf(deps).list({ basis: basisFrom(query), range: rangeFrom(query), include_withdrawn: query.include_withdrawn === 'true' });
+    const items = await annotationsOf(deps).list({
+      basis: basisFrom(query),
+      range: rangeFrom(query),
+      include_withdrawn: query.include_withdrawn === 'true',
+    });
     return { status: 200, body: { items: items.map(annotationToResponse), total: items.length } };
   },
 };
@@ -91,7 +109,10 @@ const withdrawRoute: RouteSpec = {
     const body = await recordBody(request, deps.maxPayloadBytes, withdrawRequestSchema, true);
     const id = pathParameter(url, 4);
     const reason = typeof body.reason === 'string' && body.reason.trim() !== '' ? body.reason : null;
-    const withdrawn = await annotationsOf(deps).withdraw(id, { author: typeof body.author === 'string' ? body.author.trim() : '', reason });
+    const withdrawn = await annotationsOf(deps).withdraw(id, {
+      author: typeof body.author === 'string' ? body.author.trim() : '',
+      reason,
+    });
     return { status: 200, body: annotationToResponse(withdrawn) };
   },
 };

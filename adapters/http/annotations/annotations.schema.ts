@@ -4,7 +4,10 @@ import { nullableString, nullableTimestamp, timestampSchema, type Schema } from 
 
 const text = (maxLength: number): Schema => ({ type: 'string', maxLength });
 /** ISO 8601 UTC with Z; minutes and fractions of a second accepted on input (stored to the second) */
-const instantInput: Schema = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?Z$' };
+const instantInput: Schema = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?Z$',
+};
 
 export const annotationRequestSchema: Schema = {
   type: 'object',
@@ -59,8 +62,20 @@ export const annotationSchema: Schema = {
     history: historySchema,
   },
   required: [
-    'annotation_id', 'card_number', 'kind', 'start', 'end', 'duration', 'note', 'author', 'created_at', 'status', 'withdrawn_at',
-    'withdrawn_by', 'withdraw_reason', 'history',
+    'annotation_id',
+    'card_number',
+    'kind',
+    'start',
+    'end',
+    'duration',
+    'note',
+    'author',
+    'created_at',
+    'status',
+    'withdrawn_at',
+    'withdrawn_by',
+    'withdraw_reason',
+    'history',
   ],
 };
 

@@ -2,13 +2,19 @@
 import { anonymizeDdd } from '../../../core/anonymize/index.js';
 import { baseFileName, contentOf, validJsonBody } from '../shared/json-body.js';
 import { errorResponse, type RouteSpec } from '../shared/route-spec.js';
-import { anonymizeRequestSchema, anonymizeResponseSchema, type AnonymizeRequest, type AnonymizeResponse } from './anonymize.schema.js';
+import {
+  anonymizeRequestSchema,
+  anonymizeResponseSchema,
+  type AnonymizeRequest,
+  type AnonymizeResponse,
+} from './anonymize.schema.js';
 
 export const anonymizeRoute: RouteSpec = {
   method: 'POST',
   path: '/api/drivercard/anonymize',
   operationId: 'anonymizeDriverCard',
-  summary: 'Anonymize a driver-card DDD payload to share it (nothing is stored); signatures and certificates become zero bytes',
+  summary:
+    'Anonymize a driver-card DDD payload to share it (nothing is stored); signatures and certificates become zero bytes',
   tags: ['imports'],
   query: null,
   body: anonymizeRequestSchema,

@@ -28,13 +28,37 @@ function countryToResponse(c: CountryTime) {
 export type CountriesJson = ReturnType<typeof countriesToResponse>;
 
 export function countriesToResponse(r: CountryTimesResult) {
-  return { basis: basisToResponse(r.basis), recorded_s: r.recorded_s, countries: r.countries.map(countryToResponse), conflicts: r.conflicts.map(isoDay) };
+  return {
+    basis: basisToResponse(r.basis),
+    recorded_s: r.recorded_s,
+    countries: r.countries.map(countryToResponse),
+    conflicts: r.conflicts.map(isoDay),
+  };
 }
 
 export const COUNTRY_HEADER = [
-  'card_number', 'date_from', 'date_to', 'country_code', 'days', 'working_days', 'driving_seconds', 'driving_hmm', 'working_seconds',
-  'working_hmm', 'availability_seconds', 'rest_seconds', 'unknown_seconds', 'total_seconds', 'total_hmm', 'inferred_seconds',
-  'inferred', 'border_crossings', 'places', 'gnss_positions', 'loads', 'unloads',
+  'card_number',
+  'date_from',
+  'date_to',
+  'country_code',
+  'days',
+  'working_days',
+  'driving_seconds',
+  'driving_hmm',
+  'working_seconds',
+  'working_hmm',
+  'availability_seconds',
+  'rest_seconds',
+  'unknown_seconds',
+  'total_seconds',
+  'total_hmm',
+  'inferred_seconds',
+  'inferred',
+  'border_crossings',
+  'places',
+  'gnss_positions',
+  'loads',
+  'unloads',
 ];
 
 const count = (list: readonly { source: string; type?: string | null }[], source: string, type?: string) =>
@@ -42,10 +66,32 @@ const count = (list: readonly { source: string; type?: string | null }[], source
 
 export function countriesCsv(json: CountriesJson, delimiter: Delimiter = ','): string {
   const b = json.basis;
-  return csvText(COUNTRY_HEADER, json.countries.map((c): Cell[] => [
-    b.card_number, b.date_from, b.date_to, c.country_code, c.days, c.working_days, c.driving_s, hmm(c.driving_s), c.working_s,
-    hmm(c.working_s), c.totals.AVAILABILITY, c.totals.REST, c.totals.UNKNOWN, c.total_s, hmm(c.total_s), c.inferred_s, c.inferred,
-    count(c.evidence, 'BORDER_CROSSING'), count(c.evidence, 'PLACE'), count(c.evidence, 'GNSS_ACCUMULATED_DRIVING'),
-    count(c.operations, 'LOAD_UNLOAD', 'LOAD'), count(c.operations, 'LOAD_UNLOAD', 'UNLOAD'),
-  ]), delimiter);
+  return csvText(
+    COUNTRY_HEADER,
+    json.countries.map((c): Cell[] => [
+      b.card_number,
+      b.date_from,
+      b.date_to,
+      c.country_code,
+      c.days,
+      c.working_days,
+      c.driving_s,
+      hmm(c.driving_s),
+      c.working_s,
+      hmm(c.working_s),
+      c.totals.AVAILABILITY,
+      c.totals.REST,
+      c.totals.UNKNOWN,
+      c.total_s,
+      hmm(c.total_s),
+      c.inferred_s,
+      c.inferred,
+      count(c.evidence, 'BORDER_CROSSING'),
+      count(c.evidence, 'PLACE'),
+      count(c.evidence, 'GNSS_ACCUMULATED_DRIVING'),
+      count(c.operations, 'LOAD_UNLOAD', 'LOAD'),
+      count(c.operations, 'LOAD_UNLOAD', 'UNLOAD'),
+    ]),
+    delimiter,
+  );
 }

@@ -14,7 +14,10 @@ import { countriesResponseSchema } from './countries.schema.js';
 const NAMES = ['import_id', 'archive_id', 'card_number', 'date_from', 'date_to'] as const;
 
 async function answer({ deps, query }: RouteContext) {
-  const result = await fleetChecksOf(deps).countries.countries({ basis: basisFrom(query), range: boundedRangeFrom(query) });
+  const result = await fleetChecksOf(deps).countries.countries({
+    basis: basisFrom(query),
+    range: boundedRangeFrom(query),
+  });
   return countriesToResponse(result);
 }
 
@@ -23,11 +26,15 @@ export const countryRoutes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/api/drivercard/countries',
     operationId: 'timeByCountry',
-    summary: 'Days, driving and working time per country from border crossings, places and GNSS positions, with evidence; loads and unloads per country',
+    summary:
+      'Days, driving and working time per country from border crossings, places and GNSS positions, with evidence; loads and unloads per country',
     tags: ['queries'],
     query: queryOf(NAMES),
     body: null,
-    responses: { 200: { description: 'the countries (null: time no record places)', schema: countriesResponseSchema }, ...QUERY_ERRORS },
+    responses: {
+      200: { description: 'the countries (null: time no record places)', schema: countriesResponseSchema },
+      ...QUERY_ERRORS,
+    },
     async handle(context) {
       return { status: 200, body: await answer(context) };
     },
@@ -40,11 +47,18 @@ export const countryRoutes: readonly RouteSpec[] = [
     tags: ['exports'],
     query: queryOf([...NAMES, 'delimiter']),
     body: null,
-    responses: { 200: { description: 'the CSV file', schema: { type: 'string' }, contentType: 'text/csv' }, ...QUERY_ERRORS },
+    responses: {
+      200: { description: 'the CSV file', schema: { type: 'string' }, contentType: 'text/csv' },
+      ...QUERY_ERRORS,
+    },
     async handle(context) {
       const json = await answer(context);
       const text = countriesCsv(json, delimiterOf(context.query));
-      const fileName = documentFileName('countries', [json.basis.card_number, json.basis.date_from, json.basis.date_to], 'csv');
+      const fileName = documentFileName(
+        'countries',
+        [json.basis.card_number, json.basis.date_from, json.basis.date_to],
+        'csv',
+      );
       return { status: 200, body: csvResponse({ text, fileName }) };
     },
   },

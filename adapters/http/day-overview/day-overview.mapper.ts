@@ -7,7 +7,10 @@ import type { DayOverviewResult } from '../../../core/use-cases/contracts.js';
 import { isoDay } from '../../../core/time.js';
 import { activityToResponse, type ActivityIntervalResponse } from '../activities/activities.mapper.js';
 
-export type DayOverviewResponse = Omit<DayOverview, 'date' | 'intervals'> & { date: string; intervals: ActivityIntervalResponse[] };
+export type DayOverviewResponse = Omit<DayOverview, 'date' | 'intervals'> & {
+  date: string;
+  intervals: ActivityIntervalResponse[];
+};
 
 export function dayToResponse(day: DayOverview): DayOverviewResponse {
   return { ...day, date: isoDay(day.date), intervals: day.intervals.map(activityToResponse) };

@@ -1,6 +1,12 @@
 /** GET /api/drivercard/day-overview: one object per day (its intervals, totals, distance and vehicles). */
 import { activityRowSchema } from '../activities/activities.schema.js';
-import { dateSchema, nullableNumber, nullableString, registrationSchema, totalsSchema } from '../shared/schema-parts.js';
+import {
+  dateSchema,
+  nullableNumber,
+  nullableString,
+  registrationSchema,
+  totalsSchema,
+} from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const dayObjectSchema = {

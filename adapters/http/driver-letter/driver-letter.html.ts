@@ -9,16 +9,30 @@ import type { LetterFinding, LetterModel } from './driver-letter.model.js';
 const when = (iso: string) => iso.replace('T', ' ').replace(/:00Z$/, ' UTC');
 
 function confirmedRow(f: LetterFinding): string {
-  const notes = f.notes.filter((n) => n.note).map((n) => escapeHtml(n.note)).join('<br>');
-  return `<tr><td>${escapeHtml(f.check)}</td><td>${escapeHtml(ruleName(f.rule))}</td><td>${escapeHtml(when(f.start))} – ${escapeHtml(when(f.end))}</td>` +
-    `<td>${escapeHtml(f.severity)}</td><td>${escapeHtml(f.description)}</td><td>${notes || '–'}</td></tr>`;
+  const notes = f.notes
+    .filter((n) => n.note)
+    .map((n) => escapeHtml(n.note))
+    .join('<br>');
+  return (
+    `<tr><td>${escapeHtml(f.check)}</td><td>${escapeHtml(ruleName(f.rule))}</td><td>${escapeHtml(when(f.start))} – ${escapeHtml(when(f.end))}</td>` +
+    `<td>${escapeHtml(f.severity)}</td><td>${escapeHtml(f.description)}</td><td>${notes || '–'}</td></tr>`
+  );
 }
 
 function followUpRow(f: LetterFinding): string {
-  const notes = f.notes.map((n) => `${escapeHtml(n.at.slice(0, 10))} ${escapeHtml(n.status.replace(/_/g, ' '))} (${escapeHtml(n.author)})${n.note ? `: ${escapeHtml(n.note)}` : ''}`).join('<br>');
-  const annotations = f.annotations.map((a) => `${escapeHtml(a.kind.replace(/_/g, ' '))}${a.note ? `: ${escapeHtml(a.note)}` : ''}`).join('<br>');
-  return `<tr><td>${escapeHtml(ruleName(f.rule))}</td><td>${escapeHtml(f.status.replace(/_/g, ' '))}</td><td>${escapeHtml(when(f.start))}</td>` +
-    `<td>${escapeHtml(f.review_status.replace(/_/g, ' '))}${f.possibly_justified ? '<br>possibly justified' : ''}</td><td>${notes || '–'}</td><td>${annotations || '–'}</td></tr>`;
+  const notes = f.notes
+    .map(
+      (n) =>
+        `${escapeHtml(n.at.slice(0, 10))} ${escapeHtml(n.status.replace(/_/g, ' '))} (${escapeHtml(n.author)})${n.note ? `: ${escapeHtml(n.note)}` : ''}`,
+    )
+    .join('<br>');
+  const annotations = f.annotations
+    .map((a) => `${escapeHtml(a.kind.replace(/_/g, ' '))}${a.note ? `: ${escapeHtml(a.note)}` : ''}`)
+    .join('<br>');
+  return (
+    `<tr><td>${escapeHtml(ruleName(f.rule))}</td><td>${escapeHtml(f.status.replace(/_/g, ' '))}</td><td>${escapeHtml(when(f.start))}</td>` +
+    `<td>${escapeHtml(f.review_status.replace(/_/g, ' '))}${f.possibly_justified ? '<br>possibly justified' : ''}</td><td>${notes || '–'}</td><td>${annotations || '–'}</td></tr>`
+  );
 }
 
 export function letterHtml(m: LetterModel): string {
@@ -27,7 +41,8 @@ export function letterHtml(m: LetterModel): string {
   const list = confirmed.length
     ? `<table><thead><tr><th>Rules</th><th>Rule</th><th>Period</th><th>Severity</th><th>What was found</th><th>Office notes</th></tr></thead><tbody>${confirmed.map(confirmedRow).join('')}</tbody></table>`
     : '<p class="none">The office has confirmed no infringement in this period.</p>';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Driver letter ${escapeHtml(m.card_number)} ${escapeHtml(m.date_from)} to ${escapeHtml(m.date_to)}</title>` +
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Driver letter ${escapeHtml(m.card_number)} ${escapeHtml(m.date_from)} to ${escapeHtml(m.date_to)}</title>` +
     `<link rel="stylesheet" href="report.css"></head><body>` +
     `<h1>Infringements confirmed by the transport office</h1>` +
     `<p>To ${escapeHtml(name)}, driver card ${escapeHtml(m.card_number)}. Period ${escapeHtml(m.date_from)} to ${escapeHtml(m.date_to)} (times UTC).</p>` +
@@ -39,5 +54,6 @@ export function letterHtml(m: LetterModel): string {
     '<p>Date: ____________ &nbsp; Signature for the transport office: ______________________</p></section>' +
     `<h2>Follow-up of every finding of the period (${m.findings.length})</h2>` +
     `<table class="follow-up"><thead><tr><th>Rule</th><th>Finding</th><th>From</th><th>Review status</th><th>Review history</th><th>Office annotations</th></tr></thead>` +
-    `<tbody>${m.findings.map(followUpRow).join('')}</tbody></table></body></html>`;
+    `<tbody>${m.findings.map(followUpRow).join('')}</tbody></table></body></html>`
+  );
 }

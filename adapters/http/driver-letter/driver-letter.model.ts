@@ -36,8 +36,15 @@ export interface LetterModel {
 }
 
 interface AnyFinding {
-  finding_id?: string; rule: string; status: string; severity: string | null; start: string; end: string; description: string;
-  annotations_applied?: string[]; possibly_justified?: boolean;
+  finding_id?: string;
+  rule: string;
+  status: string;
+  severity: string | null;
+  start: string;
+  end: string;
+  description: string;
+  annotations_applied?: string[];
+  possibly_justified?: boolean;
 }
 
 export async function buildLetterModel(
@@ -47,7 +54,9 @@ export async function buildLetterModel(
   const basis: Basis = { kind: 'card_number', value: query.card_number };
   const precheck = await deps.overviews.precheck({ basis, range: query.range });
   const wtd = await deps.overviews.workingTime({ basis, range: query.range });
-  const annotations = deps.annotations ? await deps.annotations.list({ basis, range: query.range, include_withdrawn: false }) : [];
+  const annotations = deps.annotations
+    ? await deps.annotations.list({ basis, range: query.range, include_withdrawn: false })
+    : [];
   const byId = new Map<string, Annotation>(annotations.map((a) => [a.annotation_id, a]));
   const all: [LetterFinding['check'], AnyFinding][] = [
     ...precheck.violations.map((v) => ['EU 561/2006', v] as [LetterFinding['check'], AnyFinding]),
@@ -60,11 +69,22 @@ export async function buildLetterModel(
     const status = history?.status ?? 'OPEN';
     const confirmedBranch = entries.some((e) => e.status === 'CONFIRMED');
     findings.push({
-      finding_id: f.finding_id ?? '', check, rule: f.rule, status: f.status, severity: f.severity, start: f.start, end: f.end,
-      description: f.description, review_status: status,
+      finding_id: f.finding_id ?? '',
+      check,
+      rule: f.rule,
+      status: f.status,
+      severity: f.severity,
+      start: f.start,
+      end: f.end,
+      description: f.description,
+      review_status: status,
       confirmed: confirmedBranch && ['CONFIRMED', 'DRIVER_INFORMED', 'ACKNOWLEDGED'].includes(status),
       notes: entries.map((e) => ({ at: isoTimestamp(e.at), author: e.author, status: e.status, note: e.note })),
-      annotations: (f.annotations_applied ?? []).map((id) => ({ annotation_id: id, kind: byId.get(id)?.kind ?? '', note: byId.get(id)?.note ?? null })),
+      annotations: (f.annotations_applied ?? []).map((id) => ({
+        annotation_id: id,
+        kind: byId.get(id)?.kind ?? '',
+        note: byId.get(id)?.note ?? null,
+      })),
       possibly_justified: f.possibly_justified === true,
     });
   }

@@ -18,7 +18,8 @@ export const driverLetterRoute: RouteSpec = {
   method: 'GET',
   path: '/letter',
   operationId: 'driverLetter',
-  summary: "The driver letter: the office's confirmed findings of a period for the driver's signature, and every finding's follow-up",
+  summary:
+    "The driver letter: the office's confirmed findings of a period for the driver's signature, and every finding's follow-up",
   tags: ['report'],
   query: { names: NAMES, schema: querySchema(NAMES) },
   body: null,
@@ -30,7 +31,8 @@ export const driverLetterRoute: RouteSpec = {
     500: error('internal_error, with a correlation_id the REST log carries too'),
   },
   async handle({ deps, query }) {
-    for (const name of NAMES) if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a letter.`);
+    for (const name of NAMES)
+      if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a letter.`);
     const date_from = String(query.date_from);
     const date_to = String(query.date_to);
     const from = parseIsoDay(date_from)!;
@@ -40,8 +42,12 @@ export const driverLetterRoute: RouteSpec = {
     const card_number = String(query.card_number).replace(/\s+/g, '').toUpperCase();
     const model = await buildLetterModel(deps, { card_number, range: { from, to }, date_from, date_to });
     const headers = {
-      'content-type': 'text/html; charset=utf-8', 'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY', 'cache-control': 'no-store',
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
     };
     return { status: 200, body: new Response(letterHtml(model), { status: 200, headers }) };
   },

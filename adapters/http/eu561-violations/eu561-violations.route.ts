@@ -29,6 +29,9 @@ export const eu561ViolationsRoute: RouteSpec = {
       include_quarantined: query.include_quarantined === 'true',
       annotations: query.annotations,
     };
-    return { status: 200, body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
+    return {
+      status: 200,
+      body: await deps.overviews.precheck({ basis: basisFrom(query), range: boundedRangeFrom(query), options }),
+    };
   },
 };

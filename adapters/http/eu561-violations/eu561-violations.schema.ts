@@ -6,7 +6,13 @@ import { answerAnnotationProperties } from '../annotations/annotation-effects.sc
 import { RULE_NAMES } from '../../../core/eu561/types.js';
 import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import {
-  basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableString, nullableTimestamp, seconds, timestampSchema,
+  basisDescriptionSchema,
+  ISO_WEEK_PATTERN,
+  nullableInteger,
+  nullableString,
+  nullableTimestamp,
+  seconds,
+  timestampSchema,
 } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -39,10 +45,21 @@ export const driverStatusSchema = {
     },
   },
   required: [
-    'at', 'driving_today', 'driving_left_today', 'daily_driving_limit', 'extended_days_left_this_week',
-    'driving_since_break', 'driving_left_before_break', 'weekly_driving', 'weekly_driving_left', 'fortnightly_driving',
-    'fortnightly_driving_left', 'reduced_daily_rests_left', 'next_daily_rest_latest_start',
-    'next_weekly_rest_latest_start', 'compensation_owed',
+    'at',
+    'driving_today',
+    'driving_left_today',
+    'daily_driving_limit',
+    'extended_days_left_this_week',
+    'driving_since_break',
+    'driving_left_before_break',
+    'weekly_driving',
+    'weekly_driving_left',
+    'fortnightly_driving',
+    'fortnightly_driving_left',
+    'reduced_daily_rests_left',
+    'next_daily_rest_latest_start',
+    'next_weekly_rest_latest_start',
+    'compensation_owed',
   ],
 } as const;
 
@@ -83,7 +100,12 @@ export const eu561ResponseSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { code: { type: 'string' }, message: { type: 'string' }, start: nullableTimestamp, end: nullableTimestamp },
+        properties: {
+          code: { type: 'string' },
+          message: { type: 'string' },
+          start: nullableTimestamp,
+          end: nullableTimestamp,
+        },
         required: ['code', 'message', 'start', 'end'],
       },
     },
@@ -102,8 +124,18 @@ export const eu561ResponseSchema = {
     ...answerAnnotationProperties,
   },
   required: [
-    'rule_version', 'algorithm_version', 'basis', 'driver', 'summary', 'violations', 'warnings', 'data_gaps', 'not_evaluated',
-    'disclaimer', 'assumptions', 'driver_status',
+    'rule_version',
+    'algorithm_version',
+    'basis',
+    'driver',
+    'summary',
+    'violations',
+    'warnings',
+    'data_gaps',
+    'not_evaluated',
+    'disclaimer',
+    'assumptions',
+    'driver_status',
   ],
 } as const;
 

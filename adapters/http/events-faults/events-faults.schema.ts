@@ -1,7 +1,5 @@
 /** GET /api/drivercard/events and /faults: one row shape for card events and card faults. */
-import {
-  listEnvelopeSchema, nullableString, nullableTimestamp, registrationSchema,
-} from '../shared/schema-parts.js';
+import { listEnvelopeSchema, nullableString, nullableTimestamp, registrationSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const eventFaultRowSchema = {

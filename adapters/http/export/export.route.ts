@@ -14,7 +14,11 @@ import { errorResponse, QUERY_ERRORS, queryOf, type RouteResponse, type RouteSpe
 
 export const delimiterOf = (query: QueryValues): Delimiter => (query.delimiter === ';' ? ';' : ',');
 
-export const csvOk = (description: string): RouteResponse => ({ description, schema: { type: 'string' }, contentType: 'text/csv' });
+export const csvOk = (description: string): RouteResponse => ({
+  description,
+  schema: { type: 'string' },
+  contentType: 'text/csv',
+});
 
 /**
  * A CSV file as an attachment: UTF-8 with a byte order mark; the name twice (RFC 6266): ASCII in `filename`,
@@ -42,7 +46,12 @@ export const activitiesCsvRoute: RouteSpec = {
   body: null,
   responses: { 200: csvOk('the CSV file'), ...QUERY_ERRORS },
   async handle({ deps, query }) {
-    const document = await activitiesCsv(officeUseCasesOf(deps), { basis: basisFrom(query), range: rangeFrom(query) }, delimiterOf(query), displayZoneOf(deps, query));
+    const document = await activitiesCsv(
+      officeUseCasesOf(deps),
+      { basis: basisFrom(query), range: rangeFrom(query) },
+      delimiterOf(query),
+      displayZoneOf(deps, query),
+    );
     return { status: 200, body: csvResponse(document) };
   },
 };
@@ -51,7 +60,8 @@ export const findingsCsvRoute: RouteSpec = {
   method: 'GET',
   path: '/export/findings.csv',
   operationId: 'exportFindingsCsv',
-  summary: 'The findings of a period as CSV (the list of GET /api/drivercard/findings: EU 561 and working time, most serious first)',
+  summary:
+    'The findings of a period as CSV (the list of GET /api/drivercard/findings: EU 561 and working time, most serious first)',
   tags: ['exports'],
   query: queryOf([...FINDINGS_SELECTION, 'delimiter', 'tz']),
   body: null,
@@ -61,7 +71,12 @@ export const findingsCsvRoute: RouteSpec = {
     409: errorResponse('conflicting_data or quarantined_data: the basis is not fit for the pre-check'),
   },
   async handle({ deps, query }) {
-    const document = await findingsCsv(officeUseCasesOf(deps), findingsQueryFrom(query), delimiterOf(query), displayZoneOf(deps, query));
+    const document = await findingsCsv(
+      officeUseCasesOf(deps),
+      findingsQueryFrom(query),
+      delimiterOf(query),
+      displayZoneOf(deps, query),
+    );
     return { status: 200, body: csvResponse(document) };
   },
 };

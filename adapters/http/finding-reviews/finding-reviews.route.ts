@@ -24,7 +24,8 @@ const reviewRoute: RouteSpec = {
   method: 'POST',
   path: '/api/drivercard/findings/{finding_id}/review',
   operationId: 'reviewFinding',
-  summary: 'Move a finding along OPEN → CONFIRMED | JUSTIFIED → DRIVER_INFORMED → ACKNOWLEDGED (kept in an append-only, hash-chained history)',
+  summary:
+    'Move a finding along OPEN → CONFIRMED | JUSTIFIED → DRIVER_INFORMED → ACKNOWLEDGED (kept in an append-only, hash-chained history)',
   tags: ['findings'],
   query: null,
   body: reviewRequestSchema,
@@ -38,7 +39,11 @@ const reviewRoute: RouteSpec = {
   async handle({ request, url, deps }) {
     const body = await recordBody(request, deps.maxPayloadBytes, reviewRequestSchema);
     const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null;
-    const history = await reviewsOf(deps).review(pathParameter(url, 4), { status: body.status as ReviewStatus, note, author: (body.author as string).trim() });
+    const history = await reviewsOf(deps).review(pathParameter(url, 4), {
+      status: body.status as ReviewStatus,
+      note,
+      author: (body.author as string).trim(),
+    });
     return { status: 201, body: reviewHistoryToResponse(history) };
   },
 };
@@ -47,12 +52,16 @@ const historyRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/findings/{finding_id}/reviews',
   operationId: 'findingReviews',
-  summary: "A finding's review history, its current status (OPEN when never reviewed) and whether the hash chain is intact",
+  summary:
+    "A finding's review history, its current status (OPEN when never reviewed) and whether the hash chain is intact",
   tags: ['findings'],
   query: null,
   body: null,
   responses: {
-    200: { description: 'the history; chain_valid false names the first entry that was changed', schema: reviewHistorySchema },
+    200: {
+      description: 'the history; chain_valid false names the first entry that was changed',
+      schema: reviewHistorySchema,
+    },
     400: ID_ERROR,
     500: error('internal_error, with a correlation_id the REST log carries too'),
   },

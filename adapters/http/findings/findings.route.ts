@@ -40,7 +40,15 @@ export function findingsQueryFrom(query: QueryValues): FindingsQuery {
 
 /** The parameters that select findings (the report and findings.csv take them too). */
 export const FINDINGS_SELECTION: QueryParameterName[] = [
-  'import_id', 'archive_id', 'card_number', 'date_from', 'date_to', 'severity', 'status', 'unknown_as', 'include_quarantined',
+  'import_id',
+  'archive_id',
+  'card_number',
+  'date_from',
+  'date_to',
+  'severity',
+  'status',
+  'unknown_as',
+  'include_quarantined',
 ];
 
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
@@ -50,7 +58,8 @@ export const findingsRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/findings',
   operationId: 'listFindings',
-  summary: 'Findings (EU 561 pre-check and Working Time Directive) overlapping a period, drawn with the weeks before as context, most serious first',
+  summary:
+    'Findings (EU 561 pre-check and Working Time Directive) overlapping a period, drawn with the weeks before as context, most serious first',
   tags: ['eu561'],
   query: { names: NAMES, schema: querySchema(NAMES) },
   body: null,

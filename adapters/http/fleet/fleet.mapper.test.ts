@@ -45,7 +45,12 @@ function changed(key: keyof FleetRow, value: unknown): unknown {
 }
 
 const list = (items: FleetRow[], fields: Partial<ListResult<FleetRow>> = {}): ListResult<FleetRow> => ({
-  items, total: items.length, limit: 500, offset: 0, conflicts: [], ...fields,
+  items,
+  total: items.length,
+  limit: 500,
+  offset: 0,
+  conflicts: [],
+  ...fields,
 });
 
 t.test('every changed field is written anew; the text equals JSON.stringify of the mapped row', async (t) => {
@@ -63,16 +68,33 @@ t.test('every changed field is written anew; the text equals JSON.stringify of t
     t.equal(writer.rowText(variant), JSON.stringify(fleetRowJson(variant)), `findings ${key} changed`);
   }
   const nulls: FleetRow = {
-    ...base, surname: null, first_names: null, issuing_member_state: null, expiry_day: null, expiry_days_left: null, last_download_s: null,
-    last_download_source: null, next_download_due_s: null, download_days_left: null, authenticity_status: null,
+    ...base,
+    surname: null,
+    first_names: null,
+    issuing_member_state: null,
+    expiry_day: null,
+    expiry_days_left: null,
+    last_download_s: null,
+    last_download_source: null,
+    next_download_due_s: null,
+    download_days_left: null,
+    authenticity_status: null,
   };
   t.equal(writer.rowText(nulls), JSON.stringify(fleetRowJson(nulls)), 'unknown values are null');
-  t.equal(writer.rowText({ ...nulls, expiry_days_left: -3, download_days_left: -40, overdue: true }), JSON.stringify(fleetRowJson({ ...nulls, expiry_days_left: -3, download_days_left: -40, overdue: true })));
+  t.equal(
+    writer.rowText({ ...nulls, expiry_days_left: -3, download_days_left: -40, overdue: true }),
+    JSON.stringify(fleetRowJson({ ...nulls, expiry_days_left: -3, download_days_left: -40, overdue: true })),
+  );
 });
 
 t.test('the list envelope equals JSON.stringify(fleetListJson(…)) byte for byte', async (t) => {
   const writer = new FleetListWriter();
-  const rows = Array.from({ length: 5 }, (_, i) => ({ ...base, card_number: `C${i}`, imports: i, expiry_days_left: i - 2 }));
+  const rows = Array.from({ length: 5 }, (_, i) => ({
+    ...base,
+    card_number: `C${i}`,
+    imports: i,
+    expiry_days_left: i - 2,
+  }));
   const result = list(rows, { total: 12, limit: 5, offset: 5 });
   t.equal(writer.listText(result), JSON.stringify(fleetListJson(result)));
   t.equal(writer.listText(result), JSON.stringify(fleetListJson(result)), 'again, from the kept pieces');

@@ -67,25 +67,55 @@ function sameStoredValues(a: FleetRow, b: FleetRow): boolean {
   const fa = a.findings_4w;
   const fb = b.findings_4w;
   return (
-    a.surname === b.surname && a.first_names === b.first_names && a.issuing_member_state === b.issuing_member_state &&
-    a.expiry_day === b.expiry_day && a.last_download_s === b.last_download_s && a.last_download_source === b.last_download_source &&
-    a.next_download_due_s === b.next_download_due_s && a.imports === b.imports && a.quarantined_imports === b.quarantined_imports &&
-    a.conflicting_days === b.conflicting_days && a.authenticity_status === b.authenticity_status &&
-    a.findings_4w_evaluated === b.findings_4w_evaluated && a.findings_4w_not_evaluated_reason === b.findings_4w_not_evaluated_reason &&
-    a.findings_4w_most_serious === b.findings_4w_most_serious && fa.VIOLATION === fb.VIOLATION && fa.POTENTIAL === fb.POTENTIAL &&
-    fa.INCOMPLETE_DATA === fb.INCOMPLETE_DATA && fa.MI === fb.MI && fa.SI === fb.SI && fa.VSI === fb.VSI && fa.MSI === fb.MSI
+    a.surname === b.surname &&
+    a.first_names === b.first_names &&
+    a.issuing_member_state === b.issuing_member_state &&
+    a.expiry_day === b.expiry_day &&
+    a.last_download_s === b.last_download_s &&
+    a.last_download_source === b.last_download_source &&
+    a.next_download_due_s === b.next_download_due_s &&
+    a.imports === b.imports &&
+    a.quarantined_imports === b.quarantined_imports &&
+    a.conflicting_days === b.conflicting_days &&
+    a.authenticity_status === b.authenticity_status &&
+    a.findings_4w_evaluated === b.findings_4w_evaluated &&
+    a.findings_4w_not_evaluated_reason === b.findings_4w_not_evaluated_reason &&
+    a.findings_4w_most_serious === b.findings_4w_most_serious &&
+    fa.VIOLATION === fb.VIOLATION &&
+    fa.POTENTIAL === fb.POTENTIAL &&
+    fa.INCOMPLETE_DATA === fb.INCOMPLETE_DATA &&
+    fa.MI === fb.MI &&
+    fa.SI === fb.SI &&
+    fa.VSI === fb.VSI &&
+    fa.MSI === fb.MSI
   );
 }
 
 function rowTextOf(row: FleetRow): RowText {
   const json = fleetRowJson(row);
-  const { card_number, surname, first_names, issuing_member_state, expiry_date, last_download, last_download_source, next_download_due } = json;
-  const { imports, quarantined_imports, conflicting_days, authenticity_status, findings_4w, findings_4w_evaluated } = json;
+  const {
+    card_number,
+    surname,
+    first_names,
+    issuing_member_state,
+    expiry_date,
+    last_download,
+    last_download_source,
+    next_download_due,
+  } = json;
+  const { imports, quarantined_imports, conflicting_days, authenticity_status, findings_4w, findings_4w_evaluated } =
+    json;
   const { findings_4w_not_evaluated_reason, findings_4w_most_serious } = json;
   const head = JSON.stringify({ card_number, surname, first_names, issuing_member_state, expiry_date });
   const middle = JSON.stringify({ last_download, last_download_source, next_download_due });
   const tail = JSON.stringify({
-    imports, quarantined_imports, conflicting_days, authenticity_status, findings_4w, findings_4w_evaluated, findings_4w_not_evaluated_reason,
+    imports,
+    quarantined_imports,
+    conflicting_days,
+    authenticity_status,
+    findings_4w,
+    findings_4w_evaluated,
+    findings_4w_not_evaluated_reason,
     findings_4w_most_serious,
   });
   return {

@@ -20,7 +20,9 @@ export function fleetOf(deps: HttpAppDependencies): FleetUseCases {
 /** Every row of the fleet list under the filters and sort of `query` (the drivers CSV). */
 export async function allFleetRows(deps: HttpAppDependencies, query: QueryValues): Promise<FleetRowJson[]> {
   const request = fleetRequestFrom(query);
-  return allPages(async (offset, limit) => fleetListJson(await fleetOf(deps).list({ ...request, page: { limit, offset } })));
+  return allPages(async (offset, limit) =>
+    fleetListJson(await fleetOf(deps).list({ ...request, page: { limit, offset } })),
+  );
 }
 
 const fleetWriter = new FleetListWriter();
@@ -29,13 +31,20 @@ export const fleetListRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/drivers',
   operationId: 'listDrivers',
-  summary: 'Fleet overview: one row per driver card with download due date, card expiry, coverage and findings of the last 4 weeks',
+  summary:
+    'Fleet overview: one row per driver card with download due date, card expiry, coverage and findings of the last 4 weeks',
   tags: ['fleet'],
   query: queryOf([...FLEET_FILTERS, ...PAGE]),
   body: null,
-  responses: { 200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema }, ...QUERY_ERRORS },
+  responses: {
+    200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema },
+    ...QUERY_ERRORS,
+  },
   async handle({ deps, query }) {
-    return { status: 200, body: jsonTextResponse(200, fleetWriter.listText(await fleetOf(deps).list(fleetRequestFrom(query)))) };
+    return {
+      status: 200,
+      body: jsonTextResponse(200, fleetWriter.listText(await fleetOf(deps).list(fleetRequestFrom(query)))),
+    };
   },
 };
 
@@ -43,7 +52,8 @@ export const fleetSummaryRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/drivers/summary',
   operationId: 'driversSummary',
-  summary: 'Fleet counts: drivers, overdue downloads, cards expiring within 30 days (or expired), drivers with violations',
+  summary:
+    'Fleet counts: drivers, overdue downloads, cards expiring within 30 days (or expired), drivers with violations',
   tags: ['fleet'],
   query: queryOf([]),
   body: null,

@@ -10,7 +10,9 @@ const FINDING_COUNT_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', '
 
 const findingCounts = {
   type: 'object',
-  properties: Object.fromEntries(FINDING_COUNT_KEYS.map((k) => [k, count])) as { [K in (typeof FINDING_COUNT_KEYS)[number]]: typeof count },
+  properties: Object.fromEntries(FINDING_COUNT_KEYS.map((k) => [k, count])) as {
+    [K in (typeof FINDING_COUNT_KEYS)[number]]: typeof count;
+  },
   required: FINDING_COUNT_KEYS,
 } as const;
 
@@ -29,7 +31,13 @@ export const fleetRowSchema = {
     overdue: { type: 'boolean' },
     download_days_left: nullableInteger,
     coverage_days_28: { type: 'integer', minimum: 0, maximum: 28 },
-    readiness_missing_days: { type: ['integer', 'null'], minimum: 0, maximum: 57, description: 'days of today and the 56 before it without card data (roadside readiness; annotations not counted here); null until the card is imported again' },
+    readiness_missing_days: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 57,
+      description:
+        'days of today and the 56 before it without card data (roadside readiness; annotations not counted here); null until the card is imported again',
+    },
     imports: count,
     quarantined_imports: count,
     conflicting_days: count,
@@ -37,13 +45,31 @@ export const fleetRowSchema = {
     findings_4w: findingCounts,
     findings_4w_evaluated: { type: 'boolean' },
     /** why the 4 weeks were not evaluated (their counts then say nothing), null when they were */
-    findings_4w_not_evaluated_reason: { type: ['string', 'null'], enum: ['conflicting_data', 'quarantined_data', null] },
+    findings_4w_not_evaluated_reason: {
+      type: ['string', 'null'],
+      enum: ['conflicting_data', 'quarantined_data', null],
+    },
     findings_4w_most_serious: { type: ['string', 'null'], enum: ['MSI', 'VSI', 'SI', 'MI', null] },
   },
   required: [
-    'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left',
-    'last_download', 'last_download_source', 'next_download_due', 'overdue', 'download_days_left',
-    'coverage_days_28', 'readiness_missing_days', 'imports', 'quarantined_imports', 'conflicting_days', 'authenticity_status', 'findings_4w',
+    'card_number',
+    'surname',
+    'first_names',
+    'issuing_member_state',
+    'expiry_date',
+    'expiry_days_left',
+    'last_download',
+    'last_download_source',
+    'next_download_due',
+    'overdue',
+    'download_days_left',
+    'coverage_days_28',
+    'readiness_missing_days',
+    'imports',
+    'quarantined_imports',
+    'conflicting_days',
+    'authenticity_status',
+    'findings_4w',
   ],
 } as const;
 
@@ -61,7 +87,14 @@ export const fleetListResponseSchema = {
 
 export const fleetSummaryResponseSchema = {
   type: 'object',
-  properties: { drivers: count, overdue: count, expiring_30d: count, expired: count, with_infringements: count, not_evaluated: count },
+  properties: {
+    drivers: count,
+    overdue: count,
+    expiring_30d: count,
+    expired: count,
+    with_infringements: count,
+    not_evaluated: count,
+  },
   required: ['drivers', 'overdue', 'expiring_30d', 'expired', 'with_infringements', 'not_evaluated'],
 } as const;
 

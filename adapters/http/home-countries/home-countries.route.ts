@@ -23,7 +23,8 @@ function homesOf(deps: HttpAppDependencies): HomeCountrySettings {
 /** The card number of the path, normalised as every card number (whitespace removed, upper case). */
 function cardOf(url: URL): string {
   const card = pathParameter(url, 4).replace(/\s+/g, '').toUpperCase();
-  if (card === '' || card.length > 64) throw new HttpProblem(400, 'invalid_filter', 'The card number in the path must not be blank.');
+  if (card === '' || card.length > 64)
+    throw new HttpProblem(400, 'invalid_filter', 'The card number in the path must not be blank.');
   return card;
 }
 
@@ -65,7 +66,10 @@ const setRoute: RouteSpec = {
     const card = cardOf(url);
     const body = await recordBody(request, deps.maxPayloadBytes, homeCountriesRequestSchema);
     const field = (v: unknown) => (typeof v === 'string' ? v : null);
-    const result = await homesOf(deps).set(card, { establishment: field(body.establishment), residence: field(body.residence) });
+    const result = await homesOf(deps).set(card, {
+      establishment: field(body.establishment),
+      residence: field(body.residence),
+    });
     return { status: 200, body: homeCountriesToResponse(result) };
   },
 };

@@ -27,36 +27,68 @@ const CARD = 'DF00000000000M01';
 const PAIR = ['2026-03-09T00:00:00Z', '2026-03-23T00:00:00Z'];
 const WINDOW = ['2026-03-02T00:00:00Z', '2026-03-30T00:00:00Z'];
 
-const work = (date: string) => day(date, 400, [ch('00:00', 'R'), ch('06:00', 'D'), ch('10:00', 'R'), ch('10:45', 'D'), ch('12:45', 'W'), ch('15:00', 'R')]);
+const work = (date: string) =>
+  day(date, 400, [
+    ch('00:00', 'R'),
+    ch('06:00', 'D'),
+    ch('10:00', 'R'),
+    ch('10:45', 'D'),
+    ch('12:45', 'W'),
+    ch('15:00', 'R'),
+  ]);
 const sunday = (date: string) => day(date, 300, [ch('00:00', 'R'), ch('15:00', 'D'), ch('19:00', 'R')]);
 const off = (date: string) => day(date, 0, [ch('00:00', 'R')]);
 const date = (d: number) => `2026-03-${String(d).padStart(2, '0')}`;
 
 function scenario(): CardScenario {
   const base = baseScenario({ generation: 'GEN2V2' });
-  const kinds: Record<number, (d: string) => ReturnType<typeof day>> = { 7: off, 8: sunday, 15: sunday, 22: sunday, 28: off, 29: off, 30: off };
+  const kinds: Record<number, (d: string) => ReturnType<typeof day>> = {
+    7: off,
+    8: sunday,
+    15: sunday,
+    22: sunday,
+    28: off,
+    29: off,
+    30: off,
+  };
   const days = Array.from({ length: 30 }, (_, k) => (kinds[k + 2] ?? work)(date(k + 2)));
-  const place = (d: string, h: number, type: number, country: number) =>
-    ({ entryTime: at(d, h), entryType: type, country, region: 0, odometer: 1000, gnss: gnss(at(d, h), 52.1, 5.1, 5, 1) });
-  const crossing = (d: string, h: number, m: number, left: number, entered: number) =>
-    ({ countryLeft: left, countryEntered: entered, gnss: gnss(at(d, h, m), 51.0, 6.0, 4, 1), odometer: 1000 });
+  const place = (d: string, h: number, type: number, country: number) => ({
+    entryTime: at(d, h),
+    entryType: type,
+    country,
+    region: 0,
+    odometer: 1000,
+    gnss: gnss(at(d, h), 52.1, 5.1, 5, 1),
+  });
+  const crossing = (d: string, h: number, m: number, left: number, entered: number) => ({
+    countryLeft: left,
+    countryEntered: entered,
+    gnss: gnss(at(d, h, m), 51.0, 6.0, 4, 1),
+    odometer: 1000,
+  });
   return {
     ...base,
     capacities: GEN2V2,
     identification: { ...base.identification, cardNumber: CARD },
     days,
     places: [
-      place('2026-03-02', 6, 0, NATION.NL), place('2026-03-06', 15, 1, NATION.NL),
-      place('2026-03-21', 15, 1, NATION.FR), place('2026-03-27', 15, 1, NATION.NL), place('2026-03-31', 15, 1, NATION.NL),
+      place('2026-03-02', 6, 0, NATION.NL),
+      place('2026-03-06', 15, 1, NATION.NL),
+      place('2026-03-21', 15, 1, NATION.FR),
+      place('2026-03-27', 15, 1, NATION.NL),
+      place('2026-03-31', 15, 1, NATION.NL),
     ],
     borderCrossings: [
-      crossing('2026-03-14', 11, 30, NATION.NL, NATION.DE), crossing('2026-03-15', 17, 0, NATION.DE, NATION.NL),
-      crossing('2026-03-21', 11, 30, NATION.NL, NATION.FR), crossing('2026-03-22', 17, 0, NATION.FR, NATION.NL),
+      crossing('2026-03-14', 11, 30, NATION.NL, NATION.DE),
+      crossing('2026-03-15', 17, 0, NATION.DE, NATION.NL),
+      crossing('2026-03-21', 11, 30, NATION.NL, NATION.FR),
+      crossing('2026-03-22', 17, 0, NATION.FR, NATION.NL),
     ],
   };
 }
 
-const findings = (body: any, rule: string) => body.violations.filter((v: any) => v.rule === rule).map((v: any) => [v.status, v.start, v.end]);
+const findings = (body: any, rule: string) =>
+  body.violations.filter((v: any) => v.rule === rule).map((v: any) => [v.status, v.start, v.end]);
 const notEvaluated = (body: any) => body.not_evaluated.map((n: any) => n.rule);
 
 t.test('gen2v2 over HTTP: without home countries, then with them set per card', async (t) => {
@@ -69,23 +101,45 @@ t.test('gen2v2 over HTTP: without home countries, then with them set per card', 
     return res.json();
   };
   const setHomes = (body: unknown) =>
-    service.fetch(new Request(`http://127.0.0.1:5055/api/drivercard/drivers/${CARD}/home-countries`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    }));
+    service.fetch(
+      new Request(`http://127.0.0.1:5055/api/drivercard/drivers/${CARD}/home-countries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    );
 
   const unknownHomes = await (await service.get(`/api/drivercard/drivers/${CARD}/home-countries`)).json();
-  t.same(unknownHomes, { card_number: CARD, establishment: null, residence: null, establishment_source: null, residence_source: null, updated_at: null });
+  t.same(unknownHomes, {
+    card_number: CARD,
+    establishment: null,
+    residence: null,
+    establishment_source: null,
+    residence_source: null,
+    updated_at: null,
+  });
   t.ok(strictValidator(homeCountriesSchema)(unknownHomes));
 
   const without = await precheck();
-  t.same(findings(without, 'weekly_rest'), [['POTENTIAL', ...PAIR]], 'the pair cannot be decided without home countries');
+  t.same(
+    findings(without, 'weekly_rest'),
+    [['POTENTIAL', ...PAIR]],
+    'the pair cannot be decided without home countries',
+  );
   t.same(findings(without, 'return_home'), []);
   t.match(without.not_evaluated.find((n: any) => n.rule === 'return_home').reason, /home countries .* are not known/);
 
   // establishment NL, residence PL: R2 (DE) and R3 (FR) abroad, compensated by R4; R1 at home within the window
   const set = await setHomes({ establishment: 'nl', residence: 'PL' });
   t.equal(set.status, 200);
-  t.same(await set.json(), { card_number: CARD, establishment: 'NL', residence: 'PL', establishment_source: 'card', residence_source: 'card', updated_at: '2026-04-01T08:00:00Z' });
+  t.same(await set.json(), {
+    card_number: CARD,
+    establishment: 'NL',
+    residence: 'PL',
+    establishment_source: 'card',
+    residence_source: 'card',
+    updated_at: '2026-04-01T08:00:00Z',
+  });
   const lawful = await precheck();
   t.same(findings(lawful, 'weekly_rest'), [], 'the derogation applies: both reduced rests abroad, compensated');
   t.ok(lawful.warnings.some((w: any) => w.code === 'DEROGATION_APPLIED' && /DE.*FR/.test(w.message)));
@@ -114,14 +168,20 @@ t.test('DRIVERCARD_HOME_COUNTRY=NL as the default of both: the pair abroad is la
   t.teardown(() => service.close());
   await service.importFile(encodeCard(scenario()));
   t.match(await (await service.get(`/api/drivercard/drivers/${CARD}/home-countries`)).json(), {
-    establishment: 'NL', residence: 'NL', establishment_source: 'configuration', residence_source: 'configuration', updated_at: null,
+    establishment: 'NL',
+    residence: 'NL',
+    establishment_source: 'configuration',
+    residence_source: 'configuration',
+    updated_at: null,
   });
   const body = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}`)).json();
   t.same(findings(body, 'weekly_rest'), []);
   t.same(findings(body, 'return_home'), []);
   t.notOk(notEvaluated(body).includes('return_home'));
   // a date range that leaves R1 out (from Mon 9 Mar): no four-week window fits in the data, nothing to judge
-  const ranged = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-09`)).json();
+  const ranged = await (
+    await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-09`)
+  ).json();
   t.same(findings(ranged, 'return_home'), []);
 });
 
@@ -130,8 +190,21 @@ t.test('home countries: refused values and unknown cards', async (t) => {
   t.teardown(() => service.close());
   await service.importFile(encodeCard(scenario()));
   const post = (card: string, body: string, type = 'application/json') =>
-    service.fetch(new Request(`http://127.0.0.1:5055/api/drivercard/drivers/${card}/home-countries`, { method: 'POST', headers: { 'content-type': type }, body }));
-  for (const body of ['{"establishment":"NLD","residence":null}', '{"establishment":"XX","residence":null}', '{"establishment":"NL"}', '{"establishment":"NL","residence":"PL","x":1}', '[]', '{"establishment":"EC","residence":null}']) {
+    service.fetch(
+      new Request(`http://127.0.0.1:5055/api/drivercard/drivers/${card}/home-countries`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      }),
+    );
+  for (const body of [
+    '{"establishment":"NLD","residence":null}',
+    '{"establishment":"XX","residence":null}',
+    '{"establishment":"NL"}',
+    '{"establishment":"NL","residence":"PL","x":1}',
+    '[]',
+    '{"establishment":"EC","residence":null}',
+  ]) {
     const res = await post(CARD, body);
     t.equal(res.status, 400, body);
     t.equal((await res.json()).error, 'invalid_payload', body);

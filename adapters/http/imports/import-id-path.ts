@@ -18,11 +18,13 @@ export function importIdOf(url: URL): string {
     id = '';
   }
   // 404 for what cannot name an import; the value is never echoed
-  if (id.length === 0 || id.length > 200 || hasUnsafeText(id)) throw new HttpProblem(404, 'not_found', 'The import asked for does not exist.');
+  if (id.length === 0 || id.length > 200 || hasUnsafeText(id))
+    throw new HttpProblem(404, 'not_found', 'The import asked for does not exist.');
   return id;
 }
 
 export function lifecycleOf(deps: HttpAppDependencies): ImportLifecycleUseCases {
-  if (!deps.lifecycle) throw new HttpProblem(404, 'not_found', 'Withdrawing and restoring imports is not available in this service.');
+  if (!deps.lifecycle)
+    throw new HttpProblem(404, 'not_found', 'Withdrawing and restoring imports is not available in this service.');
   return deps.lifecycle;
 }

@@ -16,7 +16,10 @@ export const importsRestoreRoute: RouteSpec = {
   query: null,
   body: null,
   responses: {
-    200: { description: 'the import with its previous status; withdrawal.restored_at set', schema: importLifecycleResponseSchema },
+    200: {
+      description: 'the import with its previous status; withdrawal.restored_at set',
+      schema: importLifecycleResponseSchema,
+    },
     404: error('not_found: no such import'),
     409: error('import_status_conflict: the import is not withdrawn'),
     500: error('internal_error, with a correlation_id the REST log carries too'),

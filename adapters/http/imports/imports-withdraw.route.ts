@@ -12,7 +12,8 @@ export const importsWithdrawRoute: RouteSpec = {
   method: 'POST',
   path: `${IMPORTS_PATH}/{import_id}/withdraw`,
   operationId: 'withdrawImport',
-  summary: 'Withdraw an import: kept with its original bytes, excluded from every basis, list, check and the fleet (reason, time and previous status recorded)',
+  summary:
+    'Withdraw an import: kept with its original bytes, excluded from every basis, list, check and the fleet (reason, time and previous status recorded)',
   tags: ['imports'],
   query: null,
   body: withdrawRequestSchema,

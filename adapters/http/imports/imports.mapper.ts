@@ -12,7 +12,10 @@ export interface ActivityRangeResponse {
   days: number;
 }
 export type ImportMetadataResponse = Omit<ImportMetadata, 'activity_range'> & { activity_range: ActivityRangeResponse };
-export type WithdrawalResponse = Omit<ImportWithdrawal, 'withdrawn_at' | 'restored_at'> & { withdrawn_at: string; restored_at: string | null };
+export type WithdrawalResponse = Omit<ImportWithdrawal, 'withdrawn_at' | 'restored_at'> & {
+  withdrawn_at: string;
+  restored_at: string | null;
+};
 export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range' | 'withdrawal'> & {
   imported_at: string;
   activity_range: ActivityRangeResponse;

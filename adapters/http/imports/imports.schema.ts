@@ -3,9 +3,20 @@
  * from core/domain/authenticity.ts.
  */
 import {
-  AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, CERTIFICATE_STATUSES, CHAIN_STATUSES, EF_RESULTS, SIGNED_APPLICATIONS,
+  AUTHENTICITY_STATUSES,
+  CERTIFICATE_ROLES,
+  CERTIFICATE_STATUSES,
+  CHAIN_STATUSES,
+  EF_RESULTS,
+  SIGNED_APPLICATIONS,
 } from '../../../core/domain/authenticity.js';
-import { listEnvelopeSchema, nullableDate, nullableString, nullableTimestamp, timestampSchema } from '../shared/schema-parts.js';
+import {
+  listEnvelopeSchema,
+  nullableDate,
+  nullableString,
+  nullableTimestamp,
+  timestampSchema,
+} from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
@@ -85,7 +96,14 @@ export const importRowSchema = {
         validity_begin: nullableDate,
         expiry_date: nullableDate,
       },
-      required: ['card_number', 'issuing_member_state', 'issuing_authority', 'issue_date', 'validity_begin', 'expiry_date'],
+      required: [
+        'card_number',
+        'issuing_member_state',
+        'issuing_authority',
+        'issue_date',
+        'validity_begin',
+        'expiry_date',
+      ],
     },
     driver: {
       type: 'object',
@@ -97,7 +115,14 @@ export const importRowSchema = {
         licence_issuing_nation: nullableString,
         licence_number: nullableString,
       },
-      required: ['surname', 'first_names', 'birth_date', 'preferred_language', 'licence_issuing_nation', 'licence_number'],
+      required: [
+        'surname',
+        'first_names',
+        'birth_date',
+        'preferred_language',
+        'licence_issuing_nation',
+        'licence_number',
+      ],
     },
     activity_range: {
       type: 'object',
@@ -111,8 +136,18 @@ export const importRowSchema = {
     withdrawal: { oneOf: [withdrawalSchema, { type: 'null' }] },
   },
   required: [
-    'import_id', 'archive_id', 'file_name', 'content_sha256', 'size_bytes', 'imported_at', 'generation',
-    'status', 'card', 'driver', 'activity_range', 'warnings',
+    'import_id',
+    'archive_id',
+    'file_name',
+    'content_sha256',
+    'size_bytes',
+    'imported_at',
+    'generation',
+    'status',
+    'card',
+    'driver',
+    'activity_range',
+    'warnings',
   ],
 } as const;
 

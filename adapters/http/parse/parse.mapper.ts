@@ -6,5 +6,9 @@ import { importToResponse, type ImportResponse } from '../imports/imports.mapper
 export type ParseResultResponse = ImportResponse & { reused: boolean; conflicting_dates: string[] };
 
 export function parseResultToResponse(result: ParseResponse): ParseResultResponse {
-  return { ...importToResponse(result), reused: result.reused, conflicting_dates: result.conflicting_dates.map(isoDay) };
+  return {
+    ...importToResponse(result),
+    reused: result.reused,
+    conflicting_dates: result.conflicting_dates.map(isoDay),
+  };
 }

@@ -15,7 +15,10 @@ export const parseRoute: RouteSpec = {
   query: null,
   body: parseRequestSchema,
   responses: {
-    200: { description: 'the import (reused: true when an identical payload had been imported before)', schema: parseResponseSchema },
+    200: {
+      description: 'the import (reused: true when an identical payload had been imported before)',
+      schema: parseResponseSchema,
+    },
     400: errorResponse('invalid_payload: the body is not JSON, misses content_base64 or holds invalid base64'),
     409: errorResponse('archive_conflict: the archive_id already holds different content'),
     413: errorResponse('payload_too_large: the body exceeds the configured limit'),

@@ -19,8 +19,17 @@ export const positionRowSchema = {
     quarantined: { type: 'boolean' },
   },
   required: [
-    'import_id', 'card_number', 'timestamp', 'latitude', 'longitude', 'source', 'type', 'country_code',
-    'region_code', 'odometer_km', 'gnss_accuracy',
+    'import_id',
+    'card_number',
+    'timestamp',
+    'latitude',
+    'longitude',
+    'source',
+    'type',
+    'country_code',
+    'region_code',
+    'odometer_km',
+    'gnss_accuracy',
   ],
 } as const;
 

@@ -19,7 +19,10 @@ function atDay(text: string | undefined): number | null {
   const date = text.slice(0, 10);
   const day = parseIsoDay(date);
   if (day === null || date < ERA_FIRST_DATE || date > ERA_LAST_DATE) {
-    throw invalidFilter('at', `Query parameter at must be a calendar date between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE}.`);
+    throw invalidFilter(
+      'at',
+      `Query parameter at must be a calendar date between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE}.`,
+    );
   }
   return day;
 }
@@ -33,9 +36,13 @@ export const readinessRoutes: readonly RouteSpec[] = [
     tags: ['fleet'],
     query: queryOf(['card_number', 'at']),
     body: null,
-    responses: { 200: { description: 'the window and its missing days', schema: readinessResponseSchema }, ...QUERY_ERRORS },
+    responses: {
+      200: { description: 'the window and its missing days', schema: readinessResponseSchema },
+      ...QUERY_ERRORS,
+    },
     async handle({ deps, query }) {
-      if (query.card_number === undefined) throw invalidFilter('card_number', 'Query parameter card_number is required.');
+      if (query.card_number === undefined)
+        throw invalidFilter('card_number', 'Query parameter card_number is required.');
       const card = normaliseCardNumber(String(query.card_number));
       if (card === '') throw invalidFilter('card_number', 'Query parameter card_number must not be blank.');
       const result = await fleetChecksOf(deps).readiness.readiness(card, atDay(query.at as string | undefined));

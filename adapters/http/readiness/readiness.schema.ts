@@ -23,6 +23,17 @@ export const readinessResponseSchema: Schema = {
     },
     other_records_considered: { type: 'boolean' },
   },
-  required: ['card_number', 'at', 'date_from', 'date_to', 'days', 'card_days', 'otherwise_covered_days', 'missing_count', 'missing_days', 'other_records_considered'],
+  required: [
+    'card_number',
+    'at',
+    'date_from',
+    'date_to',
+    'days',
+    'card_days',
+    'otherwise_covered_days',
+    'missing_count',
+    'missing_days',
+    'other_records_considered',
+  ],
   additionalProperties: false,
 };

@@ -26,7 +26,16 @@ const HEADERS = {
   'cache-control': 'no-store',
 };
 
-const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', 'severity', 'status', 'unknown_as', 'include_quarantined', 'tz'];
+const NAMES: QueryParameterName[] = [
+  'card_number',
+  'date_from',
+  'date_to',
+  'severity',
+  'status',
+  'unknown_as',
+  'include_quarantined',
+  'tz',
+];
 const query = { names: NAMES, schema: querySchema(NAMES) };
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const ERRORS = {
@@ -47,9 +56,14 @@ export function reportQueryFrom(query: QueryValues): ReportQuery {
     if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a report.`);
   }
   const { from, to } = rangeFrom(query) as { from: number; to: number };
-  if (to - from + 1 > REPORT_MAX_DAYS) throw invalidFilter('date_to', `A report covers at most ${REPORT_MAX_DAYS} days.`);
+  if (to - from + 1 > REPORT_MAX_DAYS)
+    throw invalidFilter('date_to', `A report covers at most ${REPORT_MAX_DAYS} days.`);
   const selection = findingsQueryFrom(query);
-  return { ...selection, basis: { kind: 'card_number', value: (selection.basis as { value: string }).value }, range: { from, to } };
+  return {
+    ...selection,
+    basis: { kind: 'card_number', value: (selection.basis as { value: string }).value },
+    range: { from, to },
+  };
 }
 
 export const reportRoutes: readonly RouteSpec[] = [
@@ -61,10 +75,22 @@ export const reportRoutes: readonly RouteSpec[] = [
     tags: ['report'],
     query,
     body: null,
-    responses: { 200: { description: 'the report page', schema: { type: 'string' }, contentType: 'text/html' }, ...ERRORS },
+    responses: {
+      200: { description: 'the report page', schema: { type: 'string' }, contentType: 'text/html' },
+      ...ERRORS,
+    },
     async handle(context) {
-      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query), new Date(), displayZoneOf(context.deps, context.query));
-      const headers = { ...HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': REPORT_CONTENT_SECURITY_POLICY };
+      const model = await buildReportModel(
+        officeUseCasesOf(context.deps),
+        reportQueryFrom(context.query),
+        new Date(),
+        displayZoneOf(context.deps, context.query),
+      );
+      const headers = {
+        ...HEADERS,
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
+      };
       return { status: 200, body: new Response(reportHtml(model), { status: 200, headers }) };
     },
   },
@@ -76,9 +102,17 @@ export const reportRoutes: readonly RouteSpec[] = [
     tags: ['report'],
     query,
     body: null,
-    responses: { 200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' }, ...ERRORS },
+    responses: {
+      200: { description: 'the PDF', schema: { type: 'string', format: 'binary' }, contentType: 'application/pdf' },
+      ...ERRORS,
+    },
     async handle(context) {
-      const model = await buildReportModel(officeUseCasesOf(context.deps), reportQueryFrom(context.query), new Date(), displayZoneOf(context.deps, context.query));
+      const model = await buildReportModel(
+        officeUseCasesOf(context.deps),
+        reportQueryFrom(context.query),
+        new Date(),
+        displayZoneOf(context.deps, context.query),
+      );
       // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
       const { reportPdf } = await import('../../office/report/report-pdf.js');
       const pdf = await reportPdf(model);
@@ -100,7 +134,13 @@ export const reportRoutes: readonly RouteSpec[] = [
     body: null,
     responses: { 200: { description: 'the stylesheet', schema: { type: 'string' }, contentType: 'text/css' } },
     async handle() {
-      return { status: 200, body: new Response(REPORT_CSS, { status: 200, headers: { ...HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' } }) };
+      return {
+        status: 200,
+        body: new Response(REPORT_CSS, {
+          status: 200,
+          headers: { ...HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' },
+        }),
+      };
     },
   },
 ];

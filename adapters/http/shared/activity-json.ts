@@ -28,10 +28,33 @@ export type ActivityJsonRow = ActivityIntervalRow & { quarantined?: boolean };
  * writer writes it.
  */
 export const ACTIVITY_FIELDS = [
-  'import_id', 'card_number', 'date', 'start', 'end', 'activity', 'duration', 'slot', 'crew', 'card_inserted', 'manual_entry',
+  'import_id',
+  'card_number',
+  'date',
+  'start',
+  'end',
+  'activity',
+  'duration',
+  'slot',
+  'crew',
+  'card_inserted',
+  'manual_entry',
 ] as const satisfies readonly (keyof ActivityIntervalRow)[];
-export const DAY_FIELDS = ['date', 'card_number', 'intervals', 'totals', 'distance_km', 'vehicles'] as const satisfies readonly (keyof DayOverview)[];
-export const WEEK_FIELDS = ['week', 'start_date', 'end_date', 'days', 'totals'] as const satisfies readonly (keyof WeekOverview)[];
+export const DAY_FIELDS = [
+  'date',
+  'card_number',
+  'intervals',
+  'totals',
+  'distance_km',
+  'vehicles',
+] as const satisfies readonly (keyof DayOverview)[];
+export const WEEK_FIELDS = [
+  'week',
+  'start_date',
+  'end_date',
+  'days',
+  'totals',
+] as const satisfies readonly (keyof WeekOverview)[];
 
 /** true when `F` names every key of `T` */
 type Complete<T, F extends readonly (keyof T)[]> = [Exclude<keyof T, F[number]>] extends [never] ? true : false;
@@ -54,9 +77,18 @@ function booleanText(value: boolean): string {
 /** Whether two interval rows agree on every value the JSON of a row is written from. */
 function sameRow(a: ActivityJsonRow, b: ActivityJsonRow): boolean {
   return (
-    a.start === b.start && a.end === b.end && a.date === b.date && a.import_id === b.import_id && a.card_number === b.card_number &&
-    a.activity === b.activity && a.duration === b.duration && a.slot === b.slot && a.crew === b.crew &&
-    a.card_inserted === b.card_inserted && a.manual_entry === b.manual_entry && a.quarantined === b.quarantined
+    a.start === b.start &&
+    a.end === b.end &&
+    a.date === b.date &&
+    a.import_id === b.import_id &&
+    a.card_number === b.card_number &&
+    a.activity === b.activity &&
+    a.duration === b.duration &&
+    a.slot === b.slot &&
+    a.crew === b.crew &&
+    a.card_inserted === b.card_inserted &&
+    a.manual_entry === b.manual_entry &&
+    a.quarantined === b.quarantined
   );
 }
 
@@ -81,7 +113,12 @@ export class IntervalTextCache {
   constructor(private readonly maxChars = 4_000_000) {}
 
   /** The text of rows[from, to) written by `write`, or the kept text of equal rows. */
-  runText(rows: readonly ActivityJsonRow[], from: number, to: number, write: (from: number, to: number) => string): string {
+  runText(
+    rows: readonly ActivityJsonRow[],
+    from: number,
+    to: number,
+    write: (from: number, to: number) => string,
+  ): string {
     const first = rows[from]!;
     const key = `${first.import_id}\u0000${first.date}\u0000${first.start}\u0000${to - from}`;
     const kept = this.runs.get(key);
@@ -112,7 +149,12 @@ export class IntervalTextCache {
 }
 
 /** Whether rows[from, to) equal the kept rows (of the same length: the length is part of the run's key). */
-function sameRun(kept: readonly ActivityJsonRow[], rows: readonly ActivityJsonRow[], from: number, to: number): boolean {
+function sameRun(
+  kept: readonly ActivityJsonRow[],
+  rows: readonly ActivityJsonRow[],
+  from: number,
+  to: number,
+): boolean {
   for (let i = from; i < to; i++) if (!sameRow(kept[i - from]!, rows[i]!)) return false;
   return true;
 }
@@ -153,17 +195,28 @@ class ActivityJsonWriter {
   interval(row: ActivityJsonRow): string {
     const quarantined = row.quarantined;
     return (
-      '{"import_id":' + this.stringText(row.import_id) +
-      ',"card_number":' + this.stringText(row.card_number) +
-      ',"date":"' + this.dayText(row.date) +
-      '","start":"' + this.timestampText(row.start) +
-      '","end":"' + this.timestampText(row.end) +
-      '","activity":' + this.stringText(row.activity) +
-      ',"duration":' + numberText(row.duration) +
-      ',"slot":' + this.stringText(row.slot) +
-      ',"crew":' + booleanText(row.crew) +
-      ',"card_inserted":' + booleanText(row.card_inserted) +
-      ',"manual_entry":' + booleanText(row.manual_entry) +
+      '{"import_id":' +
+      this.stringText(row.import_id) +
+      ',"card_number":' +
+      this.stringText(row.card_number) +
+      ',"date":"' +
+      this.dayText(row.date) +
+      '","start":"' +
+      this.timestampText(row.start) +
+      '","end":"' +
+      this.timestampText(row.end) +
+      '","activity":' +
+      this.stringText(row.activity) +
+      ',"duration":' +
+      numberText(row.duration) +
+      ',"slot":' +
+      this.stringText(row.slot) +
+      ',"crew":' +
+      booleanText(row.crew) +
+      ',"card_inserted":' +
+      booleanText(row.card_inserted) +
+      ',"manual_entry":' +
+      booleanText(row.manual_entry) +
       (quarantined === undefined ? '}' : ',"quarantined":' + booleanText(quarantined) + '}')
     );
   }
@@ -171,11 +224,15 @@ class ActivityJsonWriter {
   /** `[…]` of the rows, written run by run (rows of one import and one day). */
   intervals(rows: readonly ActivityJsonRow[]): string {
     const runs: string[] = [];
-    for (let from = 0; from < rows.length; ) {
+    for (let from = 0; from < rows.length;) {
       const first = rows[from]!;
       let to = from + 1;
       while (to < rows.length && rows[to]!.date === first.date && rows[to]!.import_id === first.import_id) to++;
-      runs.push(this.runs === null ? this.runText(rows, from, to) : this.runs.runText(rows, from, to, (a, b) => this.runText(rows, a, b)));
+      runs.push(
+        this.runs === null
+          ? this.runText(rows, from, to)
+          : this.runs.runText(rows, from, to, (a, b) => this.runText(rows, a, b)),
+      );
       from = to;
     }
     return '[' + runs.join(',') + ']';
@@ -196,12 +253,19 @@ class ActivityJsonWriter {
 
   day(day: DayOverview): string {
     return (
-      '{"date":"' + this.dayText(day.date) +
-      '","card_number":' + this.stringText(day.card_number) +
-      ',"intervals":' + this.intervals(day.intervals) +
-      ',"totals":' + totalsText(day.totals) +
-      ',"distance_km":' + numberText(day.distance_km) +
-      ',"vehicles":' + vehiclesText(day.vehicles) + '}'
+      '{"date":"' +
+      this.dayText(day.date) +
+      '","card_number":' +
+      this.stringText(day.card_number) +
+      ',"intervals":' +
+      this.intervals(day.intervals) +
+      ',"totals":' +
+      totalsText(day.totals) +
+      ',"distance_km":' +
+      numberText(day.distance_km) +
+      ',"vehicles":' +
+      vehiclesText(day.vehicles) +
+      '}'
     );
   }
 
@@ -209,10 +273,17 @@ class ActivityJsonWriter {
     let days = '[';
     for (let i = 0; i < week.days.length; i++) days += (i === 0 ? '' : ',') + this.day(week.days[i]!);
     return (
-      '{"week":' + this.stringText(week.week) +
-      ',"start_date":"' + this.dayText(week.start_date) +
-      '","end_date":"' + this.dayText(week.end_date) +
-      '","days":' + days + '],"totals":' + totalsText(week.totals) + '}'
+      '{"week":' +
+      this.stringText(week.week) +
+      ',"start_date":"' +
+      this.dayText(week.start_date) +
+      '","end_date":"' +
+      this.dayText(week.end_date) +
+      '","days":' +
+      days +
+      '],"totals":' +
+      totalsText(week.totals) +
+      '}'
     );
   }
 }
@@ -233,9 +304,17 @@ function vehiclesText(vehicles: readonly VehicleRegistration[]): string {
 export function activityListText(list: ListResult<ActivityJsonRow>, runs: IntervalTextCache | null = null): string {
   const writer = new ActivityJsonWriter(runs);
   return (
-    '{"items":' + writer.intervals(list.items) +
-    ',"total":' + numberText(list.total) + ',"limit":' + numberText(list.limit) + ',"offset":' + numberText(list.offset) +
-    ',"conflicts":' + writer.dates(list.conflicts) + '}'
+    '{"items":' +
+    writer.intervals(list.items) +
+    ',"total":' +
+    numberText(list.total) +
+    ',"limit":' +
+    numberText(list.limit) +
+    ',"offset":' +
+    numberText(list.offset) +
+    ',"conflicts":' +
+    writer.dates(list.conflicts) +
+    '}'
   );
 }
 

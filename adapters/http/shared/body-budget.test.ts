@@ -47,8 +47,13 @@ t.test('base64: one pass, whitespace ignored, padding only at the end', async (t
   t.same(decodeBase64Strict('QU\nJD\r\n'), new Uint8Array([65, 66, 67]));
   t.same(decodeBase64Strict('QQ=='), new Uint8Array([65]));
   t.same(decodeBase64Strict('QQ'), new Uint8Array([65]), 'padding optional');
-  for (const bad of ['QQ=', 'Q', 'QQ==QQ', 'QQ===', 'Q-Q_', 'QUJD\u0000', 'é']) t.equal(decodeBase64Strict(bad), null, JSON.stringify(bad));
-  t.same(decodeBase64Strict('QR=='), new Uint8Array([65]), 'non-zero trailing bits: accepted (the slow path) as before');
+  for (const bad of ['QQ=', 'Q', 'QQ==QQ', 'QQ===', 'Q-Q_', 'QUJD\u0000', 'é'])
+    t.equal(decodeBase64Strict(bad), null, JSON.stringify(bad));
+  t.same(
+    decodeBase64Strict('QR=='),
+    new Uint8Array([65]),
+    'non-zero trailing bits: accepted (the slow path) as before',
+  );
   t.same(decodeBase64Strict('QUI'), new Uint8Array([65, 66]), 'unpadded canonical: the native path');
   t.same(decodeBase64Strict(''), new Uint8Array([]));
   // the native path (canonical text) and the code-unit pass accept the same bytes

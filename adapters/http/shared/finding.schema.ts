@@ -4,7 +4,14 @@
  */
 import { findingAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { FINDING_STATUSES, SEVERITIES } from '../../../core/eu561/types.js';
-import { nullableInteger, nullableNumber, nullableString, nullableTimestamp, timestampSchema, totalsSchema } from './schema-parts.js';
+import {
+  nullableInteger,
+  nullableNumber,
+  nullableString,
+  nullableTimestamp,
+  timestampSchema,
+  totalsSchema,
+} from './schema-parts.js';
 
 export const evidenceSchema = {
   type: 'object',
@@ -43,8 +50,20 @@ export const notEvaluatedSchema = {
 } as const;
 
 const FINDING_REQUIRED = [
-  'rule', 'status', 'article', 'start', 'end', 'value', 'limit', 'excess', 'severity', 'description', 'evidence',
-  'severity_verified', 'assumption_dependent', 'finding_id',
+  'rule',
+  'status',
+  'article',
+  'start',
+  'end',
+  'value',
+  'limit',
+  'excess',
+  'severity',
+  'description',
+  'evidence',
+  'severity_verified',
+  'assumption_dependent',
+  'finding_id',
 ] as const;
 
 /** The fields of a finding from `status` to `severity`, in the answer's order. */

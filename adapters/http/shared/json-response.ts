@@ -24,7 +24,10 @@ const FAST_BELOW_CHARS = 128 * 1024;
 
 /** An answer whose body is JSON text already written (a JSON writer's output; see ./activity-json.ts). */
 export function jsonTextResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
-  const init = { status, headers: { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers } };
+  const init = {
+    status,
+    headers: { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', ...headers },
+  };
   return text.length < FAST_BELOW_CHARS ? new FastResponse(text, init) : new Response(text, init);
 }
 

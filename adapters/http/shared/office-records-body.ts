@@ -9,7 +9,12 @@ import { describeError, erroredProperty, strictValidator } from './validation.js
 type Schema = Record<string, unknown>;
 
 /** The body as an object valid under `schema` (415 without a JSON content type, 400 invalid_payload otherwise). */
-export async function recordBody(request: Request, maxPayloadBytes: number, schema: Schema, optional = false): Promise<Record<string, unknown>> {
+export async function recordBody(
+  request: Request,
+  maxPayloadBytes: number,
+  schema: Schema,
+  optional = false,
+): Promise<Record<string, unknown>> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     if (optional && (request.headers.get('content-length') ?? '0') === '0' && request.body === null) return {};
     throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
@@ -24,7 +29,8 @@ export async function recordBody(request: Request, maxPayloadBytes: number, sche
   const fields = body as Record<string, unknown>;
   for (const [name, value] of Object.entries(fields)) {
     // the one text rule (core/domain/text.ts): the office's free text is refused, never silently changed
-    if (typeof value === 'string' && hasUnsafeText(value)) throw invalidPayload(`Field ${name} must not contain control characters or unpaired surrogates.`);
+    if (typeof value === 'string' && hasUnsafeText(value))
+      throw invalidPayload(`Field ${name} must not contain control characters or unpaired surrogates.`);
   }
   return fields;
 }
@@ -37,8 +43,15 @@ export function bodyInstant(field: string, text: string): number {
   // minute precision and fractions of a second are accepted; the instant is kept to the second (floor)
   const seconds = Math.floor(text.length === 20 ? parseIsoTimestamp(text) : Date.parse(text) / 1000);
   // a real calendar day (Date.parse would roll 2026-02-30 over into March)
-  if (!Number.isFinite(seconds) || parseIsoDay(text.slice(0, 10)) === null || seconds < ERA_START || seconds > ERA_END) {
-    throw invalidPayload(`Field ${field} must be a real time between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE} (YYYY-MM-DDTHH:MM:SSZ).`);
+  if (
+    !Number.isFinite(seconds) ||
+    parseIsoDay(text.slice(0, 10)) === null ||
+    seconds < ERA_START ||
+    seconds > ERA_END
+  ) {
+    throw invalidPayload(
+      `Field ${field} must be a real time between ${ERA_FIRST_DATE} and ${ERA_LAST_DATE} (YYYY-MM-DDTHH:MM:SSZ).`,
+    );
   }
   return seconds;
 }

@@ -65,11 +65,17 @@ export function basisFrom(query: QueryValues, options?: { optional: false }): Ba
 export function basisFrom(query: QueryValues, options: { optional: boolean } = { optional: false }): Basis | null {
   const given = BASIS_NAMES.filter((name) => query[name] !== undefined);
   if (given.length > 1) {
-    throw invalidFilter(given.join(','), `Give only one of import_id, archive_id or card_number, not ${given.join(' and ')}.`);
+    throw invalidFilter(
+      given.join(','),
+      `Give only one of import_id, archive_id or card_number, not ${given.join(' and ')}.`,
+    );
   }
   if (given.length === 0) {
     if (options.optional) return null;
-    throw invalidFilter('import_id,archive_id,card_number', 'Exactly one of import_id, archive_id or card_number is required.');
+    throw invalidFilter(
+      'import_id,archive_id,card_number',
+      'Exactly one of import_id, archive_id or card_number is required.',
+    );
   }
   const kind = given[0]!;
   const raw = String(query[kind]);
@@ -155,8 +161,15 @@ export function weekSelectionFrom(query: QueryValues): { weeks: string[] | null;
     if (hasRange) throw invalidFilter('week', 'Give either week or date_from/date_to, not both.');
     // the year first: week arithmetic of years outside the era is neither useful nor safe (year 0001 fails)
     const year = Number(week.slice(0, 4));
-    if (!/^\d{4}-W\d{2}$/.test(week) || year < Number(ERA_FIRST_DATE.slice(0, 4)) || year > Number(ERA_LAST_DATE.slice(0, 4))) {
-      throw invalidFilter('week', `Query parameter week must be an ISO week (YYYY-Www) of the years ${ERA_FIRST_DATE.slice(0, 4)} to ${ERA_LAST_DATE.slice(0, 4)}.`);
+    if (
+      !/^\d{4}-W\d{2}$/.test(week) ||
+      year < Number(ERA_FIRST_DATE.slice(0, 4)) ||
+      year > Number(ERA_LAST_DATE.slice(0, 4))
+    ) {
+      throw invalidFilter(
+        'week',
+        `Query parameter week must be an ISO week (YYYY-Www) of the years ${ERA_FIRST_DATE.slice(0, 4)} to ${ERA_LAST_DATE.slice(0, 4)}.`,
+      );
     }
     const span = parseIsoWeek(week);
     if (!span) throw invalidFilter('week', 'Query parameter week is not a valid ISO week (YYYY-Www).');

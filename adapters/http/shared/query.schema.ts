@@ -38,7 +38,11 @@ export const queryParameterSchemas = {
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
   list: { type: 'string', enum: [...TODAY_CARD_LISTS] },
   tz: { type: 'string', minLength: 1, maxLength: 64 },
-  status: { type: 'string', pattern: '^(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED)(,(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED))*$' },
+  status: {
+    type: 'string',
+    pattern:
+      '^(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED)(,(OPEN|CONFIRMED|JUSTIFIED|DRIVER_INFORMED|ACKNOWLEDGED))*$',
+  },
 } as const satisfies Record<string, Schema>;
 
 export type QueryParameterName = keyof typeof queryParameterSchemas;
@@ -60,25 +64,33 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
     'findings (default: the most serious finding of the last 4 weeks first (MSI, VSI, SI, MI), then cards not ' +
     'evaluated, then the counts of violations, potential and incomplete-data findings), due (overdue first, then ' +
     'soonest next download, then soonest card expiry), card_number, surname, expiry_date or last_download',
-  order: 'asc or desc (default asc; desc for sort=findings, the default sort); rows without a value sort last either way',
+  order:
+    'asc or desc (default asc; desc for sort=findings, the default sort); rows without a value sort last either way',
   q: 'text in the surname, first names or card number (case-insensitive)',
   overdue: 'true: only cards whose next download is overdue; false: only the others',
   expiring_within_days: 'only cards whose expiry date is at most this many days away (expired cards included)',
-  unknown_as: 'card-out time policy: unknown (default: time with no card and no manual entry stays unknown) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
+  unknown_as:
+    'card-out time policy: unknown (default: time with no card and no manual entry stays unknown) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
   at: 'pre-check: driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity. Roadside readiness: the day of the check (YYYY-MM-DD, or an instant whose UTC date is taken); default today',
   registration: 'vehicle registration number as recorded on the cards (exactly one of registration, vin)',
   nation: 'registering nation of the vehicle (with registration; default: every nation)',
   vin: 'vehicle identification number (exactly one of registration, vin)',
-  evidence: 'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
+  evidence:
+    'summary (default: evidence lists longer than 10 intervals give the first and last plus evidence_summary) or full',
   reference_weeks: 'weeks of the reference period for the 48 h average working time (1..26, default 17)',
-  include_quarantined: 'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
-  include_withdrawn: 'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
+  include_quarantined:
+    'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
+  include_withdrawn:
+    'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
   delimiter: 'CSV field separator: , (default) or ; (as German and Polish spreadsheet programs expect)',
-  severity: 'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
-  status: 'findings: only these review statuses, comma-separated (OPEN, CONFIRMED, JUSTIFIED, DRIVER_INFORMED, ACKNOWLEDGED; never reviewed = OPEN)',
+  severity:
+    'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
+  status:
+    'findings: only these review statuses, comma-separated (OPEN, CONFIRMED, JUSTIFIED, DRIVER_INFORMED, ACKNOWLEDGED; never reviewed = OPEN)',
   list: 'today: the list of cards a count of GET /today counts (overdue, due_week, expired, expiring_30d, open_findings, conflicting, readiness)',
   tz: 'office documents: the IANA time zone times are shown in (default: the configured DRIVERCARD_TIME_ZONE); the API answers stay UTC',
-  annotations: "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
+  annotations:
+    "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
 };
 
 /** The object schema a query string is validated against: only the named parameters, all optional. */

@@ -216,7 +216,11 @@ export function serviceBusy(): HttpProblem {
 }
 
 /** A JSON request body valid under `schema` (415 / 400 invalid_payload otherwise). */
-export async function validJsonBody(request: Request, maxPayloadBytes: number, schema: Record<string, unknown>): Promise<unknown> {
+export async function validJsonBody(
+  request: Request,
+  maxPayloadBytes: number,
+  schema: Record<string, unknown>,
+): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
   }

@@ -56,5 +56,7 @@ export const QUERY_ERRORS = {
 
 /** The refusal of a trusted operation (the pre-checks). */
 export const TRUSTED_BASIS_ERROR = {
-  409: errorResponse('conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation'),
+  409: errorResponse(
+    'conflicting_data (with the dates) or quarantined_data: the basis is not fit for a trusted operation',
+  ),
 };

@@ -15,4 +15,6 @@ export type Declared<T> = T extends readonly (infer U)[]
     : T;
 
 /** The type an answer or a query value of `S` has (a defaulted property stays optional). */
-export type FromSchema<S> = S extends JSONSchema ? Declared<FromJsonSchema<S, { keepDefaultedPropertiesOptional: true }>> : never;
+export type FromSchema<S> = S extends JSONSchema
+  ? Declared<FromJsonSchema<S, { keepDefaultedPropertiesOptional: true }>>
+  : never;

@@ -13,13 +13,22 @@ import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
 
-export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | null = null, homeCountry: string | null = null) {
+export async function dddService(
+  now = '2026-03-10T08:00:00Z',
+  web: WebPage | null = null,
+  homeCountry: string | null = null,
+) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
   const errors: unknown[] = [];
   const bundle = createUseCases({
-    store, fleet: new MikroOrmFleetStore(store), clock: { now: () => new Date(clock) }, hasher: new NodeCryptoHasher(), ids: new RandomIdGenerator(), homeCountry,
+    store,
+    fleet: new MikroOrmFleetStore(store),
+    clock: { now: () => new Date(clock) },
+    hasher: new NodeCryptoHasher(),
+    ids: new RandomIdGenerator(),
+    homeCountry,
   });
   const { app } = createHttpApp({
     ...bundle,
@@ -35,7 +44,8 @@ export async function dddService(now = '2026-03-10T08:00:00Z', web: WebPage | nu
     bundle,
     errors,
     setNow: (iso: string) => void (clock = Date.parse(iso)),
-    importFile: (bytes: Uint8Array) => bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
+    importFile: (bytes: Uint8Array) =>
+      bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
     get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
     fetch: (request: Request) => app.fetch(request),
     async close() {

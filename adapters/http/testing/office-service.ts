@@ -31,9 +31,7 @@ export interface OfficeService {
   close(): Promise<void>;
 }
 
-export async function officeService(
-  makeStore?: () => Promise<MikroOrmImportStore>,
-): Promise<OfficeService> {
+export async function officeService(makeStore?: () => Promise<MikroOrmImportStore>): Promise<OfficeService> {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-office-'));
   const store = makeStore ? await makeStore() : await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let now = Date.parse('2026-03-10T08:00:00Z');
@@ -75,9 +73,14 @@ export async function officeService(
       return bundle.imports.parse({ file_name: `${n}.ddd`, content: new TextEncoder().encode(key), archive_id: null });
     },
     get: async (path) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
-    post: async (path, body) => app.fetch(new Request(`http://127.0.0.1:5055${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })),
+    post: async (path, body) =>
+      app.fetch(
+        new Request(`http://127.0.0.1:5055${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      ),
     async close() {
       await store.close();
       await rm(dir, { recursive: true, force: true });

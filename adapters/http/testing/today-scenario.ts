@@ -28,7 +28,10 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
   const mismatch = await service.importCard(card('TODAYW0000000001', '2026-03-09', 2, 'SOMEONE ELSE'));
   t.equal(mismatch.status, 'QUARANTINED');
   const v = await service.importCard(card('TODAYV0000000001', '2026-03-02', 3));
-  t.equal((await service.post(`/api/drivercard/imports/${v.import_id}/withdraw`, { reason: 'wrong file' })).status, 200);
+  t.equal(
+    (await service.post(`/api/drivercard/imports/${v.import_id}/withdraw`, { reason: 'wrong file' })).status,
+    200,
+  );
   service.setNow('2026-03-25T12:00:00Z');
 
   const res = await service.get('/api/drivercard/today');
@@ -52,7 +55,13 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
   });
   // the open findings are those GET /findings lists as OPEN over each card's last 4 ISO weeks
   const open = async (c: string, from: string, to: string) =>
-    (await (await service.get(`/api/drivercard/findings?card_number=${c}&date_from=${from}&date_to=${to}&status=OPEN&limit=5000`)).json()).items as { finding_id: string }[];
+    (
+      await (
+        await service.get(
+          `/api/drivercard/findings?card_number=${c}&date_from=${from}&date_to=${to}&status=OPEN&limit=5000`,
+        )
+      ).json()
+    ).items as { finding_id: string }[];
   const x = await open('TODAYX0000000001', '2026-01-26', '2026-02-15');
   const y = await open('TODAYY0000000001', '2026-02-09', '2026-03-01');
   t.ok(x.length > 0 && y.length > 0, 'seven working days a week: weekly rests are missing');
@@ -78,7 +87,11 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
   t.equal((await service.get('/api/drivercard/today?x=1')).status, 400);
 
   // a review takes the finding out of the open count
-  const reviews = new FindingReviewWorkflow({ reviews: new MikroOrmOfficeRecords(service.store), hasher: new NodeCryptoHasher(), clock: { now: () => new Date() } });
+  const reviews = new FindingReviewWorkflow({
+    reviews: new MikroOrmOfficeRecords(service.store),
+    hasher: new NodeCryptoHasher(),
+    clock: { now: () => new Date() },
+  });
   await reviews.review(x[0]!.finding_id, { status: 'CONFIRMED', note: null, author: 'office' });
   t.equal((await (await service.get('/api/drivercard/today')).json()).open_findings, x.length + y.length - 1);
   t.same(service.errors, []);

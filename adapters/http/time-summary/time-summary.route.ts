@@ -15,6 +15,9 @@ export const timeSummaryRoute: RouteSpec = {
   body: null,
   responses: { 200: { description: 'totals', schema: timeSummaryResponseSchema }, ...QUERY_ERRORS },
   async handle({ deps, query }) {
-    return { status: 200, body: timeSummaryToResponse(await deps.queries.timeSummary({ basis: basisFrom(query), range: rangeFrom(query) })) };
+    return {
+      status: 200,
+      body: timeSummaryToResponse(await deps.queries.timeSummary({ basis: basisFrom(query), range: rangeFrom(query) })),
+    };
   },
 };

@@ -12,5 +12,8 @@ if (!started.available) {
   const server = started.server;
   t.teardown(() => server.stop());
   t.test('today on PostgreSQL: the same counts and lists', (t) =>
-    todayScenario(t, () => createMikroOrmStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 })));
+    todayScenario(t, () =>
+      createMikroOrmStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+    ),
+  );
 }

@@ -24,11 +24,15 @@ export const todayRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/today',
   operationId: 'today',
-  summary: "The office's counts of what needs doing: downloads overdue and due this week, cards expired and expiring, open findings, imports needing attention, roadside readiness",
+  summary:
+    "The office's counts of what needs doing: downloads overdue and due this week, cards expired and expiring, open findings, imports needing attention, roadside readiness",
   tags: ['fleet'],
   query: queryOf([]),
   body: null,
-  responses: { 200: { description: 'the counts and the configured time zone', schema: todayResponseSchema }, ...QUERY_ERRORS },
+  responses: {
+    200: { description: 'the counts and the configured time zone', schema: todayResponseSchema },
+    ...QUERY_ERRORS,
+  },
   async handle({ deps }) {
     return { status: 200, body: todayToResponse(await todayOf(deps).counts(), timeZoneOf(deps)) };
   },
@@ -36,7 +40,8 @@ export const todayRoute: RouteSpec = {
 
 /** Every fleet row of a today list (`list`, in the fleet list's sort): the page's list and drivers.csv of it. */
 export async function todayListRows(deps: HttpAppDependencies, query: QueryValues): Promise<FleetRowJson[]> {
-  if (query.list === undefined) throw new HttpProblem(400, 'invalid_filter', 'list is required.', { parameter: 'list' });
+  if (query.list === undefined)
+    throw new HttpProblem(400, 'invalid_filter', 'list is required.', { parameter: 'list' });
   const order = query.order ?? (query.sort === 'findings' ? 'desc' : 'asc');
   return (await todayOf(deps).cards(query.list as TodayCardList, query.sort ?? 'due', order)).map(fleetRowJson);
 }
@@ -45,11 +50,15 @@ export const todayDriversRoute: RouteSpec = {
   method: 'GET',
   path: '/api/drivercard/today/drivers',
   operationId: 'todayDrivers',
-  summary: 'The fleet rows a count of GET /today counts (list=overdue, due_week, expired, expiring_30d, open_findings, conflicting, readiness)',
+  summary:
+    'The fleet rows a count of GET /today counts (list=overdue, due_week, expired, expiring_30d, open_findings, conflicting, readiness)',
   tags: ['fleet'],
   query: queryOf(['list', 'sort', 'order', ...PAGE]),
   body: null,
-  responses: { 200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema }, ...QUERY_ERRORS },
+  responses: {
+    200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema },
+    ...QUERY_ERRORS,
+  },
   async handle({ deps, query }) {
     const limit = query.limit ?? 500;
     const offset = query.offset ?? 0;

@@ -7,8 +7,19 @@ import { count, timestampSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 const COUNT_KEYS = [
-  'drivers', 'overdue', 'due_week', 'expired', 'expiring_30d', 'open_findings', 'drivers_with_open_findings',
-  'findings_not_evaluated', 'quarantined', 'holder_mismatch', 'withdrawn', 'conflicting', 'readiness',
+  'drivers',
+  'overdue',
+  'due_week',
+  'expired',
+  'expiring_30d',
+  'open_findings',
+  'drivers_with_open_findings',
+  'findings_not_evaluated',
+  'quarantined',
+  'holder_mismatch',
+  'withdrawn',
+  'conflicting',
+  'readiness',
 ] as const;
 
 export const todayResponseSchema = {

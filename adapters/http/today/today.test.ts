@@ -2,4 +2,6 @@
 import t from 'tap';
 import { todayScenario } from '../testing/today-scenario.js';
 
-t.test('today: counts of a small fleet, each list the cards it counts; a review closes a finding', (t) => todayScenario(t));
+t.test('today: counts of a small fleet, each list the cards it counts; a review closes a finding', (t) =>
+  todayScenario(t),
+);

@@ -1,6 +1,11 @@
 /** GET /api/drivercard/vehicles-used: the vehicles recorded on the card. */
 import {
-  listEnvelopeSchema, nullableInteger, nullableNumber, nullableString, nullableTimestamp, registrationSchema,
+  listEnvelopeSchema,
+  nullableInteger,
+  nullableNumber,
+  nullableString,
+  nullableTimestamp,
+  registrationSchema,
 } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -20,8 +25,16 @@ export const vehicleUsedRowSchema = {
     quarantined: { type: 'boolean' },
   },
   required: [
-    'import_id', 'card_number', 'registration', 'vin', 'first_use', 'last_use', 'odometer_begin_km',
-    'odometer_end_km', 'distance_km', 'vu_data_block_counter',
+    'import_id',
+    'card_number',
+    'registration',
+    'vin',
+    'first_use',
+    'last_use',
+    'odometer_begin_km',
+    'odometer_end_km',
+    'distance_km',
+    'vu_data_block_counter',
   ],
 } as const;
 

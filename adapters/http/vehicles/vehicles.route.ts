@@ -21,14 +21,21 @@ export function fleetChecksOf(deps: HttpAppDependencies): FleetChecks {
 function vehicleKeyFrom(query: QueryValues): VehicleKey {
   const registration = query.registration as string | undefined;
   const vin = query.vin as string | undefined;
-  if ((registration === undefined) === (vin === undefined)) throw invalidFilter('registration,vin', 'Exactly one of registration or vin is required.');
+  if ((registration === undefined) === (vin === undefined))
+    throw invalidFilter('registration,vin', 'Exactly one of registration or vin is required.');
   if (vin !== undefined) {
-    if (query.nation !== undefined) throw invalidFilter('nation', 'Query parameter nation goes with registration, not vin.');
+    if (query.nation !== undefined)
+      throw invalidFilter('nation', 'Query parameter nation goes with registration, not vin.');
     if (vin.trim() === '') throw invalidFilter('vin', 'Query parameter vin must not be blank.');
     return { kind: 'vin', value: vin.trim() };
   }
-  if (registration!.trim() === '') throw invalidFilter('registration', 'Query parameter registration must not be blank.');
-  return { kind: 'registration', number: registration!.trim(), nation: (query.nation as string | undefined)?.trim().toUpperCase() ?? null };
+  if (registration!.trim() === '')
+    throw invalidFilter('registration', 'Query parameter registration must not be blank.');
+  return {
+    kind: 'registration',
+    number: registration!.trim(),
+    nation: (query.nation as string | undefined)?.trim().toUpperCase() ?? null,
+  };
 }
 
 export const vehicleRoutes: readonly RouteSpec[] = [
@@ -40,7 +47,10 @@ export const vehicleRoutes: readonly RouteSpec[] = [
     tags: ['fleet'],
     query: queryOf(['date_from', 'date_to', 'limit', 'offset']),
     body: null,
-    responses: { 200: { description: 'a page of vehicles in the list envelope', schema: vehicleListResponseSchema }, ...QUERY_ERRORS },
+    responses: {
+      200: { description: 'a page of vehicles in the list envelope', schema: vehicleListResponseSchema },
+      ...QUERY_ERRORS,
+    },
     async handle({ deps, query }) {
       const list = await fleetChecksOf(deps).vehicles.list({ page: pageFrom(query), range: rangeFrom(query) });
       return { status: 200, body: vehicleListToResponse(list) };
@@ -50,14 +60,25 @@ export const vehicleRoutes: readonly RouteSpec[] = [
     method: 'GET',
     path: '/api/drivercard/vehicles/mileage',
     operationId: 'vehicleMileage',
-    summary: "A vehicle's uses on every imported card in time order, with unaccounted and inconsistent odometer segments",
+    summary:
+      "A vehicle's uses on every imported card in time order, with unaccounted and inconsistent odometer segments",
     tags: ['fleet'],
     query: queryOf(['registration', 'nation', 'vin', 'date_from', 'date_to']),
     body: null,
-    responses: { 200: { description: 'the vehicles matching (a registration may exist under several nations)', schema: vehicleMileageResponseSchema }, ...QUERY_ERRORS },
+    responses: {
+      200: {
+        description: 'the vehicles matching (a registration may exist under several nations)',
+        schema: vehicleMileageResponseSchema,
+      },
+      ...QUERY_ERRORS,
+    },
     async handle({ deps, query }) {
-      const vehicles = await fleetChecksOf(deps).vehicles.mileage({ key: vehicleKeyFrom(query), range: rangeFrom(query) });
-      if (vehicles.length === 0) throw new HttpProblem(404, 'not_found', 'No imported card used the vehicle asked for.');
+      const vehicles = await fleetChecksOf(deps).vehicles.mileage({
+        key: vehicleKeyFrom(query),
+        range: rangeFrom(query),
+      });
+      if (vehicles.length === 0)
+        throw new HttpProblem(404, 'not_found', 'No imported card used the vehicle asked for.');
       return { status: 200, body: mileageToResponse(vehicles) };
     },
   },

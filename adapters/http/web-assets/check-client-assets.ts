@@ -15,7 +15,9 @@ export function checkClientAssets(dir: string): string[] {
   const problems: string[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
     const source = readFileSync(join(dir, file), 'utf8');
-    for (const m of source.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    for (const m of source.matchAll(
+      /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
       const spec = (m[1] ?? m[2])!;
       if (!spec.startsWith('./')) {
         problems.push(`${file}: import '${spec}' does not stay within the client folder`);

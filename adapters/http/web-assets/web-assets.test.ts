@@ -16,9 +16,34 @@ t.test('the page, the stylesheet and the icon', async (t) => {
     t.notMatch(html, /<script>|<script type="module">|<style|\sstyle=|\son\w+="/, 'no inline script, style or handler');
     t.notMatch(html, /https?:\/\//, 'no external URL');
     for (const id of [
-      'driver', 'week', 'prev-week', 'this-week', 'next-week', 'import-file', 'chart', 'totals', 'findings', 'tooltip', 'status',
-      'fleet', 'fleet-summary', 'fleet-table', 'fleet-q', 'fleet-filter', 'drop-zone', 'import-list', 'timeline', 'tab-list', 'tab-panel',
-      'unknown-as', 'basis-import', 'basis-from', 'basis-to', 'report-link', 'driver-status', 'imports-of-card',
+      'driver',
+      'week',
+      'prev-week',
+      'this-week',
+      'next-week',
+      'import-file',
+      'chart',
+      'totals',
+      'findings',
+      'tooltip',
+      'status',
+      'fleet',
+      'fleet-summary',
+      'fleet-table',
+      'fleet-q',
+      'fleet-filter',
+      'drop-zone',
+      'import-list',
+      'timeline',
+      'tab-list',
+      'tab-panel',
+      'unknown-as',
+      'basis-import',
+      'basis-from',
+      'basis-to',
+      'report-link',
+      'driver-status',
+      'imports-of-card',
     ]) {
       t.match(html, `id="${id}"`, `#${id} exists`);
     }
@@ -42,9 +67,22 @@ t.test('client modules come from the compiled folder, nothing else', async (t) =
   t.equal(app.contentType, 'text/javascript; charset=utf-8');
   t.equal(text(app.body), "import { x } from './api.js';\n");
   writeFileSync(join(dir, 'app.js'), 'changed');
-  t.equal(text(serveWebAsset('/assets/app.js', dir)!.body), "import { x } from './api.js';\n", 'served from memory once read');
+  t.equal(
+    text(serveWebAsset('/assets/app.js', dir)!.body),
+    "import { x } from './api.js';\n",
+    'served from memory once read',
+  );
   t.equal(serveWebAsset('/assets/missing.js', dir), null);
-  for (const path of ['/assets/../index.js', '/assets/app.test.js', '/assets/App.js', '/assets/x/app.js', '/assets/app.ts', '/api/drivercard/imports', '/favicon.ico', '']) {
+  for (const path of [
+    '/assets/../index.js',
+    '/assets/app.test.js',
+    '/assets/App.js',
+    '/assets/x/app.js',
+    '/assets/app.ts',
+    '/api/drivercard/imports',
+    '/favicon.ico',
+    '',
+  ]) {
     t.equal(serveWebAsset(path, dir), null, `${path || '(empty)'} is not an asset`);
   }
 });
@@ -63,7 +101,10 @@ t.test('the build check finds missing and broken client modules', async (t) => {
   const empty = mkdtempSync(join(tmpdir(), 'web-assets-'));
   t.match(checkClientAssets(empty), [/app\.js is missing/]);
   const dir = mkdtempSync(join(tmpdir(), 'web-assets-'));
-  writeFileSync(join(dir, 'app.js'), "import { a } from './a';\nimport { b } from './b.js';\nimport x from 'h3';\nconst c = await import('./c.js');\n");
+  writeFileSync(
+    join(dir, 'app.js'),
+    "import { a } from './a';\nimport { b } from './b.js';\nimport x from 'h3';\nconst c = await import('./c.js');\n",
+  );
   writeFileSync(join(dir, 'b.js'), "export { z } from './z.js';\n");
   t.same(checkClientAssets(dir), [
     "app.js: import './a' is not a compiled client module",

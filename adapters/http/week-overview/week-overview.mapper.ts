@@ -14,7 +14,12 @@ export type WeekOverviewResponse = Omit<WeekOverview, 'start_date' | 'end_date' 
 };
 
 export function weekToResponse(week: WeekOverview): WeekOverviewResponse {
-  return { ...week, start_date: isoDay(week.start_date), end_date: isoDay(week.end_date), days: week.days.map(dayToResponse) };
+  return {
+    ...week,
+    start_date: isoDay(week.start_date),
+    end_date: isoDay(week.end_date),
+    days: week.days.map(dayToResponse),
+  };
 }
 
 export function weekOverviewToResponse(result: WeekOverviewResult) {

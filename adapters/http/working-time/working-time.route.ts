@@ -10,10 +10,21 @@ export const workingTimeRoute: RouteSpec = {
   operationId: 'workingTime',
   summary: 'Technical Working Time Directive 2002/15/EC pre-check of the selected data basis (not a legal decision)',
   tags: ['eu561'],
-  query: queryOf([...BASIS, ...RANGE, 'unknown_as', 'evidence', 'reference_weeks', 'include_quarantined', 'annotations']),
+  query: queryOf([
+    ...BASIS,
+    ...RANGE,
+    'unknown_as',
+    'evidence',
+    'reference_weeks',
+    'include_quarantined',
+    'annotations',
+  ]),
   body: null,
   responses: {
-    200: { description: 'weekly working time and the Directive 2002/15/EC findings', schema: workingTimeResponseSchema },
+    200: {
+      description: 'weekly working time and the Directive 2002/15/EC findings',
+      schema: workingTimeResponseSchema,
+    },
     ...QUERY_ERRORS,
     ...TRUSTED_BASIS_ERROR,
   },
@@ -25,6 +36,9 @@ export const workingTimeRoute: RouteSpec = {
       include_quarantined: query.include_quarantined === 'true',
       annotations: query.annotations,
     };
-    return { status: 200, body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }) };
+    return {
+      status: 200,
+      body: await deps.overviews.workingTime({ basis: basisFrom(query), range: boundedRangeFrom(query), options }),
+    };
   },
 };

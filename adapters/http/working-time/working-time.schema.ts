@@ -5,7 +5,13 @@
 import { answerAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
 import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
-import { basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, nullableTimestamp, seconds } from '../shared/schema-parts.js';
+import {
+  basisDescriptionSchema,
+  ISO_WEEK_PATTERN,
+  nullableInteger,
+  nullableTimestamp,
+  seconds,
+} from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const workingTimeFindingSchema = untrustedFindingSchema(WTD_RULE_NAMES);
@@ -41,14 +47,27 @@ export const workingTimeResponseSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { code: { type: 'string' }, message: { type: 'string' }, start: nullableTimestamp, end: nullableTimestamp },
+        properties: {
+          code: { type: 'string' },
+          message: { type: 'string' },
+          start: nullableTimestamp,
+          end: nullableTimestamp,
+        },
         required: ['code', 'message', 'start', 'end'],
       },
     },
   },
   required: [
-    'rule_version', 'algorithm_version', 'basis', 'reference_weeks', 'weeks', 'average_weekly_working_time', 'violations',
-    'not_evaluated', 'disclaimer', 'assumptions',
+    'rule_version',
+    'algorithm_version',
+    'basis',
+    'reference_weeks',
+    'weeks',
+    'average_weekly_working_time',
+    'violations',
+    'not_evaluated',
+    'disclaimer',
+    'assumptions',
   ],
 } as const;
 

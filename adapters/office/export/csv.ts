@@ -24,7 +24,9 @@ export function csvCell(value: Cell, delimiter: Delimiter = ','): string {
 }
 
 export function csvText(header: readonly string[], rows: readonly Cell[][], delimiter: Delimiter = ','): string {
-  return [header, ...rows].map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter)).join('\r\n') + '\r\n';
+  return (
+    [header, ...rows].map((row) => row.map((cell) => csvCell(cell, delimiter)).join(delimiter)).join('\r\n') + '\r\n'
+  );
 }
 
 /**
@@ -32,10 +34,19 @@ export function csvText(header: readonly string[], rows: readonly Cell[][], deli
  * `ascii`: letters without accents, digits, `._-` only (the plain `filename`); `utf8`: the same with the
  * name as recorded (the `filename*` of RFC 6266), path and control characters removed.
  */
-export function documentFileName(kind: string, parts: readonly (string | null | undefined)[], extension: string): { ascii: string; utf8: string } {
-  const kept = [kind, ...parts].filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => p.trim().replace(/\s+/g, '-'));
+export function documentFileName(
+  kind: string,
+  parts: readonly (string | null | undefined)[],
+  extension: string,
+): { ascii: string; utf8: string } {
+  const kept = [kind, ...parts]
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .map((p) => p.trim().replace(/\s+/g, '-'));
   const utf8 = `${kept.join('_').replace(/[\u0000-\u001f\u007f"\\/:*?<>|;]/g, '')}.${extension}`;
-  const ascii = utf8.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._-]/g, '');
+  const ascii = utf8
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]/g, '');
   return { ascii, utf8 };
 }
 

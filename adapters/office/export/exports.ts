@@ -20,8 +20,13 @@ export interface CsvDocument {
 }
 
 /** The driver of a basis as its newest import in the range names them (null when the basis has no import). */
-async function driverOf(uc: OfficeUseCases, query: { basis: Basis; range: DateRange }): Promise<{ surname: string | null; card: string | null }> {
-  const imports = (await allRows((page) => uc.queries.imports({ basis: query.basis, range: query.range, page }))).map(importToResponse);
+async function driverOf(
+  uc: OfficeUseCases,
+  query: { basis: Basis; range: DateRange },
+): Promise<{ surname: string | null; card: string | null }> {
+  const imports = (await allRows((page) => uc.queries.imports({ basis: query.basis, range: query.range, page }))).map(
+    importToResponse,
+  );
   const newest = imports[imports.length - 1];
   return { surname: newest?.driver.surname ?? null, card: newest?.card.card_number ?? null };
 }
@@ -49,56 +54,159 @@ interface ActivityJson {
   quarantined?: boolean;
 }
 
-
 export const ACTIVITY_HEADER = [
-  'import_id', 'card_number', 'date', 'start', 'end', 'activity', 'unknown', 'duration_seconds', 'duration_hmm', 'slot',
-  'crew', 'card_inserted', 'manual_entry', 'quarantined', ...LOCAL_COLUMNS('start', 'end'),
+  'import_id',
+  'card_number',
+  'date',
+  'start',
+  'end',
+  'activity',
+  'unknown',
+  'duration_seconds',
+  'duration_hmm',
+  'slot',
+  'crew',
+  'card_inserted',
+  'manual_entry',
+  'quarantined',
+  ...LOCAL_COLUMNS('start', 'end'),
 ];
 
-export async function activitiesCsv(uc: OfficeUseCases, query: { basis: Basis; range: DateRange }, delimiter: Delimiter = ',', timeZone = 'UTC'): Promise<CsvDocument> {
+export async function activitiesCsv(
+  uc: OfficeUseCases,
+  query: { basis: Basis; range: DateRange },
+  delimiter: Delimiter = ',',
+  timeZone = 'UTC',
+): Promise<CsvDocument> {
   const served = await allRows((page) => uc.queries.activities({ ...query, page }));
   const rows = served.map(activityToResponse) as ActivityJson[];
   const driver = await driverOf(uc, query);
   const from = isoDayOrNull(query.range.from) ?? rows[0]?.date;
   const to = isoDayOrNull(query.range.to) ?? rows[rows.length - 1]?.date;
-  const fileName = documentFileName('activities', [driver.surname, driver.card ?? rows[0]?.card_number, from, to], 'csv');
+  const fileName = documentFileName(
+    'activities',
+    [driver.surname, driver.card ?? rows[0]?.card_number, from, to],
+    'csv',
+  );
   return { fileName, text: activitiesText(rows, delimiter, timeZone) };
 }
 
 function activitiesText(rows: readonly ActivityJson[], delimiter: Delimiter, zone: string): string {
-  return csvText(ACTIVITY_HEADER, rows.map((r): Cell[] => [
-    r.import_id, r.card_number, r.date, r.start, r.end, r.activity, !r.card_inserted && !r.manual_entry, r.duration, hmm(r.duration),
-    r.slot, r.crew, r.card_inserted, r.manual_entry, r.quarantined ?? false, localIsoWithOffset(r.start, zone), localIsoWithOffset(r.end, zone), zone,
-  ]), delimiter);
+  return csvText(
+    ACTIVITY_HEADER,
+    rows.map((r): Cell[] => [
+      r.import_id,
+      r.card_number,
+      r.date,
+      r.start,
+      r.end,
+      r.activity,
+      !r.card_inserted && !r.manual_entry,
+      r.duration,
+      hmm(r.duration),
+      r.slot,
+      r.crew,
+      r.card_inserted,
+      r.manual_entry,
+      r.quarantined ?? false,
+      localIsoWithOffset(r.start, zone),
+      localIsoWithOffset(r.end, zone),
+      zone,
+    ]),
+    delimiter,
+  );
 }
 
 export const FINDING_HEADER = [
-  'card_number', 'rule', 'status', 'article', 'severity', 'start', 'end', 'value_seconds', 'value_hmm', 'limit_seconds',
-  'limit_hmm', 'excess_seconds', 'excess_hmm', 'description', 'evidence_intervals', 'source', 'review_status',
+  'card_number',
+  'rule',
+  'status',
+  'article',
+  'severity',
+  'start',
+  'end',
+  'value_seconds',
+  'value_hmm',
+  'limit_seconds',
+  'limit_hmm',
+  'excess_seconds',
+  'excess_hmm',
+  'description',
+  'evidence_intervals',
+  'source',
+  'review_status',
   ...LOCAL_COLUMNS('start', 'end'),
 ];
 
-export async function findingsCsv(uc: OfficeUseCases, query: FindingsQuery, delimiter: Delimiter = ',', timeZone = 'UTC'): Promise<CsvDocument> {
+export async function findingsCsv(
+  uc: OfficeUseCases,
+  query: FindingsQuery,
+  delimiter: Delimiter = ',',
+  timeZone = 'UTC',
+): Promise<CsvDocument> {
   const result = await uc.findings.findings(query);
   const cardNumber = result.precheck.basis.card_number;
   const period = [isoDayOrNull(result.date_from), isoDayOrNull(result.date_to)];
   const fileName = documentFileName('findings', [result.precheck.driver.surname, cardNumber, ...period], 'csv');
-  const text = csvText(FINDING_HEADER, result.findings.map((f): Cell[] => {
-    const v = f as FindingJson;
-    return [
-      cardNumber, v.rule, v.status, v.article, v.severity, v.start, v.end, v.value, hmm(v.value), v.limit, hmm(v.limit),
-      v.excess, hmm(v.excess), v.description, evidenceDigest(v).total, f.source, f.review_status,
-      localIsoWithOffset(v.start, timeZone), localIsoWithOffset(v.end, timeZone), timeZone,
-    ];
-  }), delimiter);
+  const text = csvText(
+    FINDING_HEADER,
+    result.findings.map((f): Cell[] => {
+      const v = f as FindingJson;
+      return [
+        cardNumber,
+        v.rule,
+        v.status,
+        v.article,
+        v.severity,
+        v.start,
+        v.end,
+        v.value,
+        hmm(v.value),
+        v.limit,
+        hmm(v.limit),
+        v.excess,
+        hmm(v.excess),
+        v.description,
+        evidenceDigest(v).total,
+        f.source,
+        f.review_status,
+        localIsoWithOffset(v.start, timeZone),
+        localIsoWithOffset(v.end, timeZone),
+        timeZone,
+      ];
+    }),
+    delimiter,
+  );
   return { text, fileName };
 }
 
 export const DRIVER_HEADER = [
-  'card_number', 'surname', 'first_names', 'issuing_member_state', 'expiry_date', 'expiry_days_left', 'last_download',
-  'last_download_source', 'next_download_due', 'overdue', 'download_days_left', 'coverage_days_28', 'imports',
-  'quarantined_imports', 'conflicting_days', 'authenticity_status', 'violations_4w', 'potential_4w', 'incomplete_data_4w',
-  'mi_4w', 'si_4w', 'vsi_4w', 'msi_4w', 'evaluated', 'not_evaluated_reason', 'most_serious_4w',
+  'card_number',
+  'surname',
+  'first_names',
+  'issuing_member_state',
+  'expiry_date',
+  'expiry_days_left',
+  'last_download',
+  'last_download_source',
+  'next_download_due',
+  'overdue',
+  'download_days_left',
+  'coverage_days_28',
+  'imports',
+  'quarantined_imports',
+  'conflicting_days',
+  'authenticity_status',
+  'violations_4w',
+  'potential_4w',
+  'incomplete_data_4w',
+  'mi_4w',
+  'si_4w',
+  'vsi_4w',
+  'msi_4w',
+  'evaluated',
+  'not_evaluated_reason',
+  'most_serious_4w',
   ...LOCAL_COLUMNS('last_download', 'next_download_due'),
 ];
 
@@ -110,15 +218,42 @@ export const NOT_EVALUATED_TEXT: Record<string, string> = {
 
 /** The fleet rows; a card whose 4 weeks were not evaluated leaves its finding counts empty (never "0"). */
 export function driversCsv(rows: readonly FleetRowJson[], delimiter: Delimiter = ',', timeZone = 'UTC'): string {
-  return csvText(DRIVER_HEADER, rows.map((r): Cell[] => {
-    const f = r.findings_4w;
-    const counts: Cell[] = r.findings_4w_evaluated ? [f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI] : Array(7).fill(null);
-    const reason = r.findings_4w_evaluated ? null : NOT_EVALUATED_TEXT[r.findings_4w_not_evaluated_reason ?? ''] ?? 'not evaluated';
-    return [
-      r.card_number, r.surname, r.first_names, r.issuing_member_state, r.expiry_date, r.expiry_days_left, r.last_download,
-      r.last_download_source, r.next_download_due, r.overdue, r.download_days_left, r.coverage_days_28, r.imports,
-      r.quarantined_imports, r.conflicting_days, r.authenticity_status, ...counts, r.findings_4w_evaluated, reason, r.findings_4w_most_serious,
-      localIsoWithOffset(r.last_download, timeZone), localIsoWithOffset(r.next_download_due, timeZone), timeZone,
-    ];
-  }), delimiter);
+  return csvText(
+    DRIVER_HEADER,
+    rows.map((r): Cell[] => {
+      const f = r.findings_4w;
+      const counts: Cell[] = r.findings_4w_evaluated
+        ? [f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI]
+        : Array(7).fill(null);
+      const reason = r.findings_4w_evaluated
+        ? null
+        : (NOT_EVALUATED_TEXT[r.findings_4w_not_evaluated_reason ?? ''] ?? 'not evaluated');
+      return [
+        r.card_number,
+        r.surname,
+        r.first_names,
+        r.issuing_member_state,
+        r.expiry_date,
+        r.expiry_days_left,
+        r.last_download,
+        r.last_download_source,
+        r.next_download_due,
+        r.overdue,
+        r.download_days_left,
+        r.coverage_days_28,
+        r.imports,
+        r.quarantined_imports,
+        r.conflicting_days,
+        r.authenticity_status,
+        ...counts,
+        r.findings_4w_evaluated,
+        reason,
+        r.findings_4w_most_serious,
+        localIsoWithOffset(r.last_download, timeZone),
+        localIsoWithOffset(r.next_download_due, timeZone),
+        timeZone,
+      ];
+    }),
+    delimiter,
+  );
 }

@@ -10,20 +10,36 @@ import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.j
 import { isoDay } from '../../../core/time.js';
 import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
 import { allRows, type OfficeUseCases } from '../office-use-cases.js';
-import { authenticityText, type FindingJson, type ImportJson, type ReportModel, type WeekJson } from './report-model.js';
+import {
+  authenticityText,
+  type FindingJson,
+  type ImportJson,
+  type ReportModel,
+  type WeekJson,
+} from './report-model.js';
 
 /** The longest period one report covers (a quarter). */
 export const REPORT_MAX_DAYS = 92;
 
 /** A report's selection: a card, a closed period and the findings filters. */
-export type ReportQuery = FindingsQuery & { basis: { kind: 'card_number'; value: string }; range: { from: UtcDay; to: UtcDay } };
+export type ReportQuery = FindingsQuery & {
+  basis: { kind: 'card_number'; value: string };
+  range: { from: UtcDay; to: UtcDay };
+};
 
-export async function buildReportModel(uc: OfficeUseCases, query: ReportQuery, now: Date = new Date(), timeZone = 'UTC'): Promise<ReportModel> {
+export async function buildReportModel(
+  uc: OfficeUseCases,
+  query: ReportQuery,
+  now: Date = new Date(),
+  timeZone = 'UTC',
+): Promise<ReportModel> {
   const { basis, range } = query;
   // the findings first: the pre-check refuses (404, 409) what the report could not stand on
   const period = await uc.findings.findings(query);
   const [imports, weeks, summary] = await Promise.all([
-    allRows((page) => uc.queries.imports({ basis, range, page })).then((rows) => rows.map(importToResponse) as ImportJson[]),
+    allRows((page) => uc.queries.imports({ basis, range, page })).then(
+      (rows) => rows.map(importToResponse) as ImportJson[],
+    ),
     uc.overviews.weekOverview({ basis, weeks: null, range }).then(weekOverviewToResponse),
     uc.queries.timeSummary({ basis, range }).then(timeSummaryToResponse),
   ]);

@@ -30,7 +30,8 @@ export const escapeHtml = (text: string | number | null | undefined): string =>
   text === null || text === undefined ? '–' : String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const ACTIVITIES = Object.keys(ACTIVITY_LABELS) as (keyof Totals)[];
-const row = (cells: (string | number | null)[], tag = 'td') => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+const row = (cells: (string | number | null)[], tag = 'td') =>
+  `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
 
 const W = 720;
 const LABEL = 90;
@@ -48,17 +49,25 @@ export function weekSvg(week: WeekJson): string {
     const y = 14 + i * ROW_H;
     parts.push(`<text x="2" y="${y + 11}" font-size="9" fill="#212529">${escapeHtml(day.date)}</text>`);
     if (day.intervals.length === 0) {
-      parts.push(`<rect x="${LABEL}" y="${y + 2}" width="${plot}" height="${ROW_H - 4}" fill="none" stroke="#adb5bd" stroke-dasharray="3 2"/>`);
-      parts.push(`<text x="${LABEL + plot / 2}" y="${y + 11}" font-size="8" text-anchor="middle" fill="#868e96">no record</text>`);
+      parts.push(
+        `<rect x="${LABEL}" y="${y + 2}" width="${plot}" height="${ROW_H - 4}" fill="none" stroke="#adb5bd" stroke-dasharray="3 2"/>`,
+      );
+      parts.push(
+        `<text x="${LABEL + plot / 2}" y="${y + 11}" font-size="8" text-anchor="middle" fill="#868e96">no record</text>`,
+      );
     }
     for (const interval of day.intervals) {
       const [a, b] = dayFractions(interval, day.date);
       if (b <= a) continue;
       const fill = ACTIVITY_COLOURS[drawnActivity(interval)];
-      parts.push(`<rect x="${(LABEL + a * plot).toFixed(2)}" y="${y + 2}" width="${((b - a) * plot).toFixed(2)}" height="${ROW_H - 4}" fill="${fill}"/>`);
+      parts.push(
+        `<rect x="${(LABEL + a * plot).toFixed(2)}" y="${y + 2}" width="${((b - a) * plot).toFixed(2)}" height="${ROW_H - 4}" fill="${fill}"/>`,
+      );
     }
     if (day.intervals.length > 0) {
-      parts.push(`<text x="${W - 2}" y="${y + 11}" font-size="8" text-anchor="end" fill="#212529">drive ${hoursMinutes(day.totals.DRIVING)}</text>`);
+      parts.push(
+        `<text x="${W - 2}" y="${y + 11}" font-size="8" text-anchor="end" fill="#212529">drive ${hoursMinutes(day.totals.DRIVING)}</text>`,
+      );
     }
   });
   return `<svg class="week-chart" viewBox="0 0 ${W} ${18 + 7 * ROW_H}" role="img" aria-label="Activities of ${escapeHtml(week.week)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
@@ -66,7 +75,8 @@ export function weekSvg(week: WeekJson): string {
 
 function finding(f: FindingJson, index: number, zone: string): string {
   const digest = evidenceDigest(f);
-  const line = (e: EvidenceJson) => `<li>${escapeHtml(readableTime(e.start, zone))} – ${escapeHtml(readableTime(e.end, zone))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
+  const line = (e: EvidenceJson) =>
+    `<li>${escapeHtml(readableTime(e.start, zone))} – ${escapeHtml(readableTime(e.end, zone))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
   const evidence = digest.items.map(line);
   if (digest.more > 0) evidence.push(`<li>… ${digest.more} more interval(s)</li>`);
   if (digest.last !== null) evidence.push(line(digest.last));
@@ -84,8 +94,14 @@ ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.li
 export function reportHtml(model: ReportModel): string {
   const name = driverName(model);
   const zone = model.time_zone ?? 'UTC';
-  const legend = ACTIVITIES.map((a) => `<li><svg width="12" height="10" aria-hidden="true"><rect width="12" height="10" fill="${ACTIVITY_COLOURS[a]}"/></svg> ${escapeHtml(ACTIVITY_LABELS[a])}</li>`).join('');
-  const findings = model.findings.length === 0 ? `<p>${escapeHtml(noFindingsText(model))}</p>` : model.findings.map((f, i) => finding(f, i, zone)).join('\n');
+  const legend = ACTIVITIES.map(
+    (a) =>
+      `<li><svg width="12" height="10" aria-hidden="true"><rect width="12" height="10" fill="${ACTIVITY_COLOURS[a]}"/></svg> ${escapeHtml(ACTIVITY_LABELS[a])}</li>`,
+  ).join('');
+  const findings =
+    model.findings.length === 0
+      ? `<p>${escapeHtml(noFindingsText(model))}</p>`
+      : model.findings.map((f, i) => finding(f, i, zone)).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -124,7 +140,14 @@ ${findings}
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
 ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>
-<section class="not-evaluated"><h2>Not evaluated (${model.not_evaluated.length})</h2><p>${escapeHtml(NOT_EVALUATED_TEXT)}</p><ul>${notEvaluatedOf(model).map((n) => `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`).join('')}</ul></section>
+<section class="not-evaluated"><h2>Not evaluated (${model.not_evaluated.length})</h2><p>${escapeHtml(NOT_EVALUATED_TEXT)}</p><ul>${notEvaluatedOf(
+    model,
+  )
+    .map(
+      (n) =>
+        `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`,
+    )
+    .join('')}</ul></section>
 <section class="disclaimer"><h2>Disclaimer</h2><p>${escapeHtml(model.disclaimer)}</p><p class="small">Rules ${escapeHtml(model.rule_version)}.</p></section>
 <section class="signatures"><h2>Signatures</h2><p>${escapeHtml(SIGNATURE_TEXT)}</p>
 <div class="sign"><div><span class="line"></span>Driver: ${escapeHtml(name)}</div><div><span class="line"></span>Date</div></div>

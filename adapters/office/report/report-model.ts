@@ -60,7 +60,10 @@ export interface EvidenceJson {
  * when the list was summarised, and how many there are in all. The API answers lists longer than 10 intervals
  * as their first and last plus `evidence_summary.count`, so the length of `evidence` is not the count then.
  */
-export function evidenceDigest(f: FindingJson, shown = 6): { total: number; items: EvidenceJson[]; more: number; last: EvidenceJson | null } {
+export function evidenceDigest(
+  f: FindingJson,
+  shown = 6,
+): { total: number; items: EvidenceJson[]; more: number; last: EvidenceJson | null } {
   const total = f.evidence_summary?.count ?? f.evidence.length;
   if (f.evidence_summary !== undefined && f.evidence.length === 2 && total > 2) {
     return { total, items: [f.evidence[0]!], more: total - 2, last: f.evidence[1]! };
@@ -75,7 +78,12 @@ export interface ImportJson {
   generation: string;
   status: string;
   activity_range: { from: string | null; to: string | null; days: number };
-  card: { card_number: string | null; issuing_member_state: string | null; expiry_date: string | null; issuing_authority: string | null };
+  card: {
+    card_number: string | null;
+    issuing_member_state: string | null;
+    expiry_date: string | null;
+    issuing_authority: string | null;
+  };
   driver: { surname: string | null; first_names: string | null; birth_date: string | null };
   authenticity?: { status?: string } | null;
 }
@@ -136,7 +144,9 @@ export function readableTime(iso: string | null, timeZone = 'UTC'): string {
 
 /** The header's words on time: the zone of the times, and that the charts and the rules keep UTC days and weeks. */
 export function timeZoneText(timeZone = 'UTC'): string {
-  return timeZone === 'UTC' ? 'all times UTC' : `times in ${timeZone} (the charts and the rules count UTC days and ISO weeks)`;
+  return timeZone === 'UTC'
+    ? 'all times UTC'
+    : `times in ${timeZone} (the charts and the rules count UTC days and ISO weeks)`;
 }
 
 export function driverName(model: Pick<ReportModel, 'surname' | 'first_names'>): string {
@@ -179,7 +189,8 @@ export function noFindingsText(model: Pick<ReportModel, 'not_evaluated'>): strin
 }
 
 /** The introduction of the not-evaluated section. */
-export const NOT_EVALUATED_TEXT = 'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
+export const NOT_EVALUATED_TEXT =
+  'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
 /** The not-evaluated lines with the rule names the week view writes (one table: ../../web/client/labels.ts). */
 export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated'>): NotEvaluatedLine[] {

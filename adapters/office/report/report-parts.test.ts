@@ -5,33 +5,108 @@ import { epochDayOfIsoDate } from '../../../core/fleet/values.js';
 import { once } from '../../../composition/use-cases.js';
 import { recordedBits, recordedDaysOf } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
 import { reportHtml, escapeHtml } from './report-html.js';
-import { authenticityText, dayFractions, drawnActivity, driverName, evidenceDigest, hoursMinutes, readableTime, type FindingJson, type ReportModel } from './report-model.js';
+import {
+  authenticityText,
+  dayFractions,
+  drawnActivity,
+  driverName,
+  evidenceDigest,
+  hoursMinutes,
+  readableTime,
+  type FindingJson,
+  type ReportModel,
+} from './report-model.js';
 import { reportPdf } from './report-pdf.js';
 
-const interval = (start: string, end: string, extra: Partial<{ card_inserted: boolean; manual_entry: boolean }> = {}) => ({
-  start, end, activity: 'DRIVING' as const, card_inserted: true, manual_entry: false, crew: false, ...extra,
+const interval = (
+  start: string,
+  end: string,
+  extra: Partial<{ card_inserted: boolean; manual_entry: boolean }> = {},
+) => ({
+  start,
+  end,
+  activity: 'DRIVING' as const,
+  card_inserted: true,
+  manual_entry: false,
+  crew: false,
+  ...extra,
 });
 
 export function sampleModel(): ReportModel {
-  const evidence = Array.from({ length: 9 }, (_, i) => ({ start: `2026-03-02T0${i}:00:00Z`, end: `2026-03-02T0${i}:30:00Z`, activity: i === 0 ? null : 'DRIVING' }));
+  const evidence = Array.from({ length: 9 }, (_, i) => ({
+    start: `2026-03-02T0${i}:00:00Z`,
+    end: `2026-03-02T0${i}:30:00Z`,
+    activity: i === 0 ? null : 'DRIVING',
+  }));
   const totals = { DRIVING: 3600, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
-  const day = (date: string, intervals: ReturnType<typeof interval>[]) => ({ date, intervals, totals, distance_km: null });
+  const day = (date: string, intervals: ReturnType<typeof interval>[]) => ({
+    date,
+    intervals,
+    totals,
+    distance_km: null,
+  });
   return {
-    card_number: 'X1', surname: null, first_names: null, birth_date: null, issuing_member_state: null, issuing_authority: null,
-    expiry_date: null, date_from: '2026-03-02', date_to: '2026-03-08',
-    imports: [{ import_id: 'i1', file_name: null, imported_at: '2026-03-09T00:00:00Z', generation: 'GEN1', status: 'QUARANTINED', activity_from: null, activity_to: null, authenticity: 'INVALID' }],
+    card_number: 'X1',
+    surname: null,
+    first_names: null,
+    birth_date: null,
+    issuing_member_state: null,
+    issuing_authority: null,
+    expiry_date: null,
+    date_from: '2026-03-02',
+    date_to: '2026-03-08',
+    imports: [
+      {
+        import_id: 'i1',
+        file_name: null,
+        imported_at: '2026-03-09T00:00:00Z',
+        generation: 'GEN1',
+        status: 'QUARANTINED',
+        activity_from: null,
+        activity_to: null,
+        authenticity: 'INVALID',
+      },
+    ],
     conflicts: ['2026-03-03'],
-    weeks: [{ week: '2026-W10', start_date: '2026-03-02', end_date: '2026-03-08', totals, days: [
-      day('2026-03-02', [interval('2026-03-02T00:00:00Z', '2026-03-02T01:00:00Z'), interval('2026-03-02T02:00:00Z', '2026-03-02T01:00:00Z')]),
-      ...['03', '04', '05', '06', '07', '08'].map((d) => day(`2026-03-${d}`, [])),
-    ] }],
-    totals, days: 1, distance_km: 0,
+    weeks: [
+      {
+        week: '2026-W10',
+        start_date: '2026-03-02',
+        end_date: '2026-03-08',
+        totals,
+        days: [
+          day('2026-03-02', [
+            interval('2026-03-02T00:00:00Z', '2026-03-02T01:00:00Z'),
+            interval('2026-03-02T02:00:00Z', '2026-03-02T01:00:00Z'),
+          ]),
+          ...['03', '04', '05', '06', '07', '08'].map((d) => day(`2026-03-${d}`, [])),
+        ],
+      },
+    ],
+    totals,
+    days: 1,
+    distance_km: 0,
     findings: [
-      { rule: 'daily_driving', status: 'POTENTIAL', article: null, severity: null, start: null, end: null, value: null, limit: 3600, excess: 0, description: 'Desc <one> & more', evidence, untrusted: true },
+      {
+        rule: 'daily_driving',
+        status: 'POTENTIAL',
+        article: null,
+        severity: null,
+        start: null,
+        end: null,
+        value: null,
+        limit: 3600,
+        excess: 0,
+        description: 'Desc <one> & more',
+        evidence,
+        untrusted: true,
+      },
     ],
     data_gaps: [{ start: '2026-03-03T00:00:00Z', end: '2026-03-04T00:00:00Z', duration: 86_400 }],
     not_evaluated: [{ rule: 'return_home', reason: 'not on the card' }],
-    rule_version: 'v', disclaimer: 'A technical pre-check.', generated_at: '2026-03-10T00:00:00Z',
+    rule_version: 'v',
+    disclaimer: 'A technical pre-check.',
+    generated_at: '2026-03-10T00:00:00Z',
   };
 }
 
@@ -42,7 +117,11 @@ t.test('report pieces', async (t) => {
   t.equal(driverName({ surname: 'A', first_names: 'B' }), 'A, B');
   t.equal(drawnActivity(interval('a', 'b', { card_inserted: false })), 'UNKNOWN');
   t.equal(drawnActivity(interval('a', 'b', { card_inserted: false, manual_entry: true })), 'DRIVING');
-  t.same(dayFractions(interval('2026-03-01T18:00:00Z', '2026-03-02T12:00:00Z'), '2026-03-02'), [0, 0.5], 'clipped to the day');
+  t.same(
+    dayFractions(interval('2026-03-01T18:00:00Z', '2026-03-02T12:00:00Z'), '2026-03-02'),
+    [0, 0.5],
+    'clipped to the day',
+  );
   t.equal(authenticityText({ authenticity: { status: 'VERIFIED' } } as never), 'VERIFIED');
   t.equal(authenticityText({ authenticity: null } as never), 'not checked');
   t.equal(escapeHtml(null), '–');
@@ -54,9 +133,17 @@ t.test('report pieces', async (t) => {
   t.match(html, '(name not recorded)');
   t.notMatch(html, 'severity');
   const none = reportHtml({ ...sampleModel(), findings: [], data_gaps: [], conflicts: [] });
-  t.match(none, 'The pre-check found nothing in this period among the rules it evaluated; 1 rule(s) were not evaluated (see &quot;Not evaluated&quot;).', 'no finding is never "clean" while rules were left out');
+  t.match(
+    none,
+    'The pre-check found nothing in this period among the rules it evaluated; 1 rule(s) were not evaluated (see &quot;Not evaluated&quot;).',
+    'no finding is never "clean" while rules were left out',
+  );
   t.match(none, '<h2>Not evaluated (1)</h2>');
-  t.match(none, '<li data-rule="return_home"><strong>Return home every four weeks</strong>: not on the card</li>', 'the rule by the name the week view writes');
+  t.match(
+    none,
+    '<li data-rule="return_home"><strong>Return home every four weeks</strong>: not on the card</li>',
+    'the rule by the name the week view writes',
+  );
   const nothingLeft = reportHtml({ ...sampleModel(), findings: [], not_evaluated: [] });
   t.match(nothingLeft, '<p>The pre-check found nothing in this period.</p>');
   t.match(nothingLeft, '<h2>Not evaluated (0)</h2>');
@@ -69,7 +156,15 @@ t.test('report pieces', async (t) => {
 });
 
 t.test('fleet pieces', async (t) => {
-  t.same([epochDayOfIsoDate(null), epochDayOfIsoDate('2026-03-02'), epochDayOfIsoDate('2026-03-02T10:00:00Z'), epochDayOfIsoDate('nonsense')], [null, 20_514, 20_514, null]);
+  t.same(
+    [
+      epochDayOfIsoDate(null),
+      epochDayOfIsoDate('2026-03-02'),
+      epochDayOfIsoDate('2026-03-02T10:00:00Z'),
+      epochDayOfIsoDate('nonsense'),
+    ],
+    [null, 20_514, 20_514, null],
+  );
   t.equal(epochDayOfIsoDate('2026-02-30'), 20_514, 'a calendar overflow rolls over, as the summary always read it');
   t.same(lastDownloadOf({ card_download_s: null, activity_end_s: null }), { seconds: null, source: null });
   t.equal(authenticityStatusOf({}), null);
@@ -77,9 +172,21 @@ t.test('fleet pieces', async (t) => {
   t.equal(authenticityStatusOf({ authenticity: { status: 'BOGUS' } }), null);
   t.equal(authenticityStatusOf({ authenticity: { status: 'UNSIGNED' } }), 'UNSIGNED');
   t.equal(coverageDays([2, 3, 4, 4, 30, 31], 30), 3, 'distinct days of the 28 ending today (3..30)');
-  t.same(countFindings([{ status: 'VIOLATION', severity: 'MSI' }, { status: 'INCOMPLETE_DATA', severity: null }]), {
-    VIOLATION: 1, POTENTIAL: 0, INCOMPLETE_DATA: 1, MI: 0, SI: 0, VSI: 0, MSI: 1,
-  });
+  t.same(
+    countFindings([
+      { status: 'VIOLATION', severity: 'MSI' },
+      { status: 'INCOMPLETE_DATA', severity: null },
+    ]),
+    {
+      VIOLATION: 1,
+      POTENTIAL: 0,
+      INCOMPLETE_DATA: 1,
+      MI: 0,
+      SI: 0,
+      VSI: 0,
+      MSI: 1,
+    },
+  );
   t.same(recordedBits([]), null);
   t.same(recordedBits([10, 12, 13]), { until: 13, bits: '1101' });
   t.same(recordedDaysOf(recordedBits([10, 12, 13])), [10, 12, 13]);
@@ -94,11 +201,40 @@ t.test('fleet pieces', async (t) => {
   t.equal(calls, 2, 'a failed run is retried, a good one is not repeated');
 });
 
-t.test('evidence digest: a full list shows its first six; a summarised one its first and last, counted in full', async (t) => {
-  const e = (h: number) => ({ start: `2026-03-02T${String(h).padStart(2, '0')}:00:00Z`, end: `2026-03-02T${String(h).padStart(2, '0')}:30:00Z`, activity: 'DRIVING' });
-  const base: FindingJson = { rule: 'daily_driving', status: 'VIOLATION', article: null, severity: null, start: null, end: null, value: null, limit: null, excess: null, description: '', evidence: [] };
-  t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)] }), { total: 2, items: [e(1), e(2)], more: 0, last: null });
-  t.same(evidenceDigest({ ...base, evidence: Array.from({ length: 9 }, (_, i) => e(i)) }).more, 3);
-  t.same(evidenceDigest({ ...base, evidence: [e(1), e(20)], evidence_summary: { count: 40 } }), { total: 40, items: [e(1)], more: 38, last: e(20) });
-  t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)], evidence_summary: { count: 2 } }), { total: 2, items: [e(1), e(2)], more: 0, last: null });
-});
+t.test(
+  'evidence digest: a full list shows its first six; a summarised one its first and last, counted in full',
+  async (t) => {
+    const e = (h: number) => ({
+      start: `2026-03-02T${String(h).padStart(2, '0')}:00:00Z`,
+      end: `2026-03-02T${String(h).padStart(2, '0')}:30:00Z`,
+      activity: 'DRIVING',
+    });
+    const base: FindingJson = {
+      rule: 'daily_driving',
+      status: 'VIOLATION',
+      article: null,
+      severity: null,
+      start: null,
+      end: null,
+      value: null,
+      limit: null,
+      excess: null,
+      description: '',
+      evidence: [],
+    };
+    t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)] }), { total: 2, items: [e(1), e(2)], more: 0, last: null });
+    t.same(evidenceDigest({ ...base, evidence: Array.from({ length: 9 }, (_, i) => e(i)) }).more, 3);
+    t.same(evidenceDigest({ ...base, evidence: [e(1), e(20)], evidence_summary: { count: 40 } }), {
+      total: 40,
+      items: [e(1)],
+      more: 38,
+      last: e(20),
+    });
+    t.same(evidenceDigest({ ...base, evidence: [e(1), e(2)], evidence_summary: { count: 2 } }), {
+      total: 2,
+      items: [e(1), e(2)],
+      more: 0,
+      last: null,
+    });
+  },
+);

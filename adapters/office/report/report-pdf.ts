@@ -39,7 +39,19 @@ const A4_HEIGHT = 841.89;
 const BOTTOM = A4_HEIGHT - MARGIN;
 
 /** Letters that do not decompose into a base letter and an accent. */
-const PLAIN: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Œ: 'OE', œ: 'oe', Ŧ: 'T', ŧ: 't' };
+const PLAIN: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Œ: 'OE',
+  œ: 'oe',
+  Ŧ: 'T',
+  ŧ: 't',
+};
 
 /** Latin-1 only (the standard PDF fonts): accents removed, anything else '?'. */
 export function latin1Text(text: string): string {
@@ -47,12 +59,20 @@ export function latin1Text(text: string): string {
     .replace(/[–—]/g, '-')
     .replace(/[ŁłĐđĦħıŒœŦŧ]/g, (c) => PLAIN[c]!)
     .normalize('NFC')
-    .replace(/[^\u0000-\u00ff]/g, (c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\u0000-\u00ff]/g, '?'));
+    .replace(/[^\u0000-\u00ff]/g, (c) =>
+      c
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[^\u0000-\u00ff]/g, '?'),
+    );
 }
 
 class Writer {
   readonly width: number;
-  constructor(readonly doc: Doc, private readonly unicode: boolean) {
+  constructor(
+    readonly doc: Doc,
+    private readonly unicode: boolean,
+  ) {
     this.width = doc.page.width - 2 * MARGIN;
   }
 
@@ -75,7 +95,12 @@ class Writer {
     this.doc.moveDown(0.6);
     this.font(true, 12).doc.fillColor('#212529').text(this.text(title), MARGIN, this.doc.y, { width: this.width });
     const y = this.doc.y + 1;
-    this.doc.moveTo(MARGIN, y).lineTo(MARGIN + this.width, y).lineWidth(0.5).strokeColor('#ced4da').stroke();
+    this.doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor('#ced4da')
+      .stroke();
     this.doc.y = y + 4;
   }
 
@@ -83,14 +108,18 @@ class Writer {
     this.font(options.bold ?? false, options.size ?? 9.5);
     const indent = options.indent ?? 0;
     this.room(this.doc.heightOfString(this.text(value), { width: this.width - indent }) + 2);
-    this.doc.fillColor(options.colour ?? '#212529').text(this.text(value), MARGIN + indent, this.doc.y, { width: this.width - indent });
+    this.doc
+      .fillColor(options.colour ?? '#212529')
+      .text(this.text(value), MARGIN + indent, this.doc.y, { width: this.width - indent });
   }
 
   /** A table with fixed column widths (fractions of the text width); the header row in bold. */
   table(header: string[], rows: string[][], widths: number[]): void {
     const draw = (cells: string[], bold: boolean) => {
       this.font(bold, 8);
-      const heights = cells.map((c, i) => this.doc.heightOfString(this.text(c), { width: widths[i]! * this.width - 4 }));
+      const heights = cells.map((c, i) =>
+        this.doc.heightOfString(this.text(c), { width: widths[i]! * this.width - 4 }),
+      );
       const h = Math.max(...heights) + 4;
       this.room(h);
       const y = this.doc.y;
@@ -116,12 +145,20 @@ function weekChart(w: Writer, week: WeekJson): void {
   const plot = w.width - label - right;
   const rowH = 13;
   w.room(24 + 7 * rowH + 6);
-  w.para(`${week.week} (${week.start_date} - ${week.end_date})   driving ${hoursMinutes(week.totals.DRIVING)} · work ${hoursMinutes(week.totals.WORK)} · rest ${hoursMinutes(week.totals.REST)}`, { bold: true, size: 8.5 });
+  w.para(
+    `${week.week} (${week.start_date} - ${week.end_date})   driving ${hoursMinutes(week.totals.DRIVING)} · work ${hoursMinutes(week.totals.WORK)} · rest ${hoursMinutes(week.totals.REST)}`,
+    { bold: true, size: 8.5 },
+  );
   const top = doc.y + 9;
   w.font(false, 6.5);
   for (const h of [0, 6, 12, 18, 24]) {
     const x = MARGIN + label + (plot * h) / 24;
-    doc.moveTo(x, top - 1).lineTo(x, top + 7 * rowH).lineWidth(0.3).strokeColor('#ced4da').stroke();
+    doc
+      .moveTo(x, top - 1)
+      .lineTo(x, top + 7 * rowH)
+      .lineWidth(0.3)
+      .strokeColor('#ced4da')
+      .stroke();
     doc.fillColor('#495057').text(`${h}:00`, x - 12, top - 8, { width: 24, align: 'center', lineBreak: false });
   }
   week.days.forEach((day, i) => {
@@ -129,16 +166,33 @@ function weekChart(w: Writer, week: WeekJson): void {
     w.font(false, 7.5);
     doc.fillColor('#212529').text(day.date, MARGIN, y + 2.5, { width: label - 4, lineBreak: false });
     if (day.intervals.length === 0) {
-      doc.rect(MARGIN + label, y + 2, plot, rowH - 4).dash(2, { space: 2 }).lineWidth(0.5).strokeColor('#adb5bd').stroke().undash();
+      doc
+        .rect(MARGIN + label, y + 2, plot, rowH - 4)
+        .dash(2, { space: 2 })
+        .lineWidth(0.5)
+        .strokeColor('#adb5bd')
+        .stroke()
+        .undash();
       w.font(false, 6.5);
-      doc.fillColor('#868e96').text('no record', MARGIN + label, y + 3.5, { width: plot, align: 'center', lineBreak: false });
+      doc
+        .fillColor('#868e96')
+        .text('no record', MARGIN + label, y + 3.5, { width: plot, align: 'center', lineBreak: false });
     }
     for (const interval of day.intervals) {
       const [a, b] = dayFractions(interval, day.date);
-      if (b > a) doc.rect(MARGIN + label + a * plot, y + 2, (b - a) * plot, rowH - 4).fill(ACTIVITY_COLOURS[drawnActivity(interval)]);
+      if (b > a)
+        doc
+          .rect(MARGIN + label + a * plot, y + 2, (b - a) * plot, rowH - 4)
+          .fill(ACTIVITY_COLOURS[drawnActivity(interval)]);
     }
     w.font(false, 7);
-    if (day.intervals.length > 0) doc.fillColor('#212529').text(`drive ${hoursMinutes(day.totals.DRIVING)}`, MARGIN + label + plot + 4, y + 2.5, { width: right - 4, lineBreak: false });
+    if (day.intervals.length > 0)
+      doc
+        .fillColor('#212529')
+        .text(`drive ${hoursMinutes(day.totals.DRIVING)}`, MARGIN + label + plot + 4, y + 2.5, {
+          width: right - 4,
+          lineBreak: false,
+        });
   });
   doc.x = MARGIN;
   doc.y = top + 7 * rowH + 6;
@@ -156,7 +210,13 @@ function legend(w: Writer): void {
     doc.fillColor('#212529').text(text, x + 12, y, { lineBreak: false });
     x += 12 + doc.widthOfString(text) + 14;
   }
-  doc.rect(x, y + 1, 9, 7).dash(2, { space: 1 }).lineWidth(0.5).strokeColor('#adb5bd').stroke().undash();
+  doc
+    .rect(x, y + 1, 9, 7)
+    .dash(2, { space: 1 })
+    .lineWidth(0.5)
+    .strokeColor('#adb5bd')
+    .stroke()
+    .undash();
   doc.fillColor('#212529').text('No record', x + 12, y, { lineBreak: false });
   doc.x = MARGIN;
   doc.y = y + 14;
@@ -165,16 +225,32 @@ function legend(w: Writer): void {
 function finding(w: Writer, f: FindingJson, index: number, zone: string): void {
   w.room(70);
   const severity = f.severity ? ` - severity ${f.severity}` : '';
-  w.para(`${index + 1}. ${ruleName(f.rule)} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, { bold: true, size: 9.5 });
+  w.para(`${index + 1}. ${ruleName(f.rule)} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, {
+    bold: true,
+    size: 9.5,
+  });
   w.para(f.description, { indent: 10 });
-  w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, { size: 8.5, indent: 10, colour: '#495057' });
-  w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, { size: 8.5, indent: 10, colour: '#495057' });
+  w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, {
+    size: 8.5,
+    indent: 10,
+    colour: '#495057',
+  });
+  w.para(`Value ${hoursMinutes(f.value)} · limit ${hoursMinutes(f.limit)} · excess ${hoursMinutes(f.excess)}`, {
+    size: 8.5,
+    indent: 10,
+    colour: '#495057',
+  });
   const digest = evidenceDigest(f);
-  const line = (e: EvidenceJson) => `${readableTime(e.start, zone)} - ${readableTime(e.end, zone)}: ${e.activity ?? 'UNKNOWN'}`;
+  const line = (e: EvidenceJson) =>
+    `${readableTime(e.start, zone)} - ${readableTime(e.end, zone)}: ${e.activity ?? 'UNKNOWN'}`;
   const evidence = digest.items.map(line);
   if (digest.more > 0) evidence.push(`... ${digest.more} more interval(s)`);
   if (digest.last !== null) evidence.push(line(digest.last));
-  w.para(`Evidence (${digest.total} interval(s)): ${evidence.join('; ')}`, { size: 7.5, indent: 10, colour: '#495057' });
+  w.para(`Evidence (${digest.total} interval(s)): ${evidence.join('; ')}`, {
+    size: 7.5,
+    indent: 10,
+    colour: '#495057',
+  });
   w.doc.moveDown(0.3);
 }
 
@@ -186,8 +262,16 @@ function signatures(w: Writer, name: string): void {
   for (const who of [`Driver: ${name}`, 'Transport manager']) {
     const y = doc.y + 34;
     const half = w.width * 0.62;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + half, y).lineWidth(0.6).strokeColor('#212529').stroke();
-    doc.moveTo(MARGIN + half + 24, y).lineTo(MARGIN + w.width, y).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + half, y)
+      .lineWidth(0.6)
+      .strokeColor('#212529')
+      .stroke();
+    doc
+      .moveTo(MARGIN + half + 24, y)
+      .lineTo(MARGIN + w.width, y)
+      .stroke();
     w.font(false, 8.5);
     doc.fillColor('#212529').text(w.text(who), MARGIN, y + 3, { width: half, lineBreak: false });
     doc.text('Date', MARGIN + half + 24, y + 3, { lineBreak: false });
@@ -198,7 +282,11 @@ function signatures(w: Writer, name: string): void {
 
 export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Uint8Array> {
   const unicode = existsSync(fonts.regular) && existsSync(fonts.bold);
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: 'Driver infringement report', Creator: 'drivercard-rest' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: 'Driver infringement report', Creator: 'drivercard-rest' },
+  });
   doc.registerFont('regular', unicode ? fonts.regular : 'Helvetica');
   doc.registerFont('bold', unicode ? fonts.bold : 'Helvetica-Bold');
   const chunks: Buffer[] = [];
@@ -211,19 +299,47 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   const name = driverName(model);
   const zone = model.time_zone ?? 'UTC';
   w.para('Driver infringement report', { bold: true, size: 17 });
-  w.para(`EU 561/2006 technical pre-check of driver-card data · ${timeZoneText(zone)} · generated ${readableTime(model.generated_at, zone)}`, { size: 8.5, colour: '#495057' });
+  w.para(
+    `EU 561/2006 technical pre-check of driver-card data · ${timeZoneText(zone)} · generated ${readableTime(model.generated_at, zone)}`,
+    { size: 8.5, colour: '#495057' },
+  );
   w.heading('Driver and card');
-  w.table(['Driver', 'Card number', 'Issuing state', 'Card expiry', 'Period'],
-    [[name, model.card_number, model.issuing_member_state ?? '-', model.expiry_date ?? '-', `${model.date_from} to ${model.date_to}`]], [0.3, 0.2, 0.12, 0.14, 0.24]);
+  w.table(
+    ['Driver', 'Card number', 'Issuing state', 'Card expiry', 'Period'],
+    [
+      [
+        name,
+        model.card_number,
+        model.issuing_member_state ?? '-',
+        model.expiry_date ?? '-',
+        `${model.date_from} to ${model.date_to}`,
+      ],
+    ],
+    [0.3, 0.2, 0.12, 0.14, 0.24],
+  );
   w.heading('Data basis');
   // a person reads the file name and the import date, never the service's internal import id
-  w.table(['File', 'Imported', 'Activity', 'Status', 'Authenticity'],
-    model.imports.map((i) => [i.file_name ?? '(no file name)', readableTime(i.imported_at, zone), `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`, i.status, i.authenticity]),
-    [0.34, 0.19, 0.2, 0.12, 0.15]);
-  if (model.conflicts.length > 0) w.para(`Imports disagree about ${model.conflicts.join(', ')}; those days are shown from the newest import.`, { colour: '#a61e4d' });
+  w.table(
+    ['File', 'Imported', 'Activity', 'Status', 'Authenticity'],
+    model.imports.map((i) => [
+      i.file_name ?? '(no file name)',
+      readableTime(i.imported_at, zone),
+      `${i.activity_from ?? '-'} to ${i.activity_to ?? '-'}`,
+      i.status,
+      i.authenticity,
+    ]),
+    [0.34, 0.19, 0.2, 0.12, 0.15],
+  );
+  if (model.conflicts.length > 0)
+    w.para(`Imports disagree about ${model.conflicts.join(', ')}; those days are shown from the newest import.`, {
+      colour: '#a61e4d',
+    });
   w.heading('Totals');
-  w.table([...ACTIVITIES.map((a) => ACTIVITY_LABELS[a]), 'Days', 'Distance'],
-    [[...ACTIVITIES.map((a) => hoursMinutes(model.totals[a])), String(model.days), `${model.distance_km} km`]], [0.13, 0.13, 0.13, 0.13, 0.2, 0.1, 0.18]);
+  w.table(
+    [...ACTIVITIES.map((a) => ACTIVITY_LABELS[a]), 'Days', 'Distance'],
+    [[...ACTIVITIES.map((a) => hoursMinutes(model.totals[a])), String(model.days), `${model.distance_km} km`]],
+    [0.13, 0.13, 0.13, 0.13, 0.2, 0.1, 0.18],
+  );
   w.heading('Weeks');
   legend(w);
   for (const week of model.weeks) weekChart(w, week);
@@ -232,7 +348,12 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   model.findings.forEach((f, i) => finding(w, f, i, zone));
   w.heading(`Data gaps (${model.data_gaps.length})`);
   if (model.data_gaps.length === 0) w.para('No gaps in the recorded time.');
-  else w.table(['From', 'To', 'Duration'], model.data_gaps.map((g) => [readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)]), [0.4, 0.4, 0.2]);
+  else
+    w.table(
+      ['From', 'To', 'Duration'],
+      model.data_gaps.map((g) => [readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)]),
+      [0.4, 0.4, 0.2],
+    );
   w.heading(`Not evaluated (${model.not_evaluated.length})`);
   w.para(NOT_EVALUATED_TEXT, { size: 8.5 });
   for (const n of notEvaluatedOf(model)) w.para(`${n.name}: ${n.reason}`, { size: 8 });

@@ -10,7 +10,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { buildParsedCard, datesFrom, workingDay, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import {
+  buildParsedCard,
+  datesFrom,
+  workingDay,
+  type DaySpec,
+} from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 import { officeService } from '../../http/testing/office-service.js';
 import { hoursMinutes } from './report-model.js';
@@ -18,7 +23,13 @@ import { latin1Text, reportPdf } from './report-pdf.js';
 
 const longDay = (date: string): DaySpec => ({
   date,
-  changes: [['00:00', 'REST'], ['04:00', 'DRIVING'], ['08:30', 'REST'], ['09:15', 'DRIVING'], ['15:45', 'REST']],
+  changes: [
+    ['00:00', 'REST'],
+    ['04:00', 'DRIVING'],
+    ['08:30', 'REST'],
+    ['09:15', 'DRIVING'],
+    ['15:45', 'REST'],
+  ],
 });
 
 const CARD = 'FFFF000000000006';
@@ -27,7 +38,11 @@ const hasPoppler = ['pdftotext', 'pdftoppm'].every((tool) => spawnSync(tool, ['-
 
 async function reportService() {
   const service = await officeService();
-  const days = [...datesFrom('2026-03-02', 4).map((d) => workingDay(d)), longDay('2026-03-06'), ...datesFrom('2026-03-09', 3).map((d) => workingDay(d))];
+  const days = [
+    ...datesFrom('2026-03-02', 4).map((d) => workingDay(d)),
+    longDay('2026-03-06'),
+    ...datesFrom('2026-03-09', 3).map((d) => workingDay(d)),
+  ];
   const card = buildParsedCard({ card_number: CARD, surname: 'Łukasiewicz <Ünal>', days });
   await service.importCard(card);
   return service;
@@ -44,17 +59,36 @@ t.test('report: HTML page with every section, escaped, under a strict CSP', asyn
   t.match(html, 'Łukasiewicz &lt;Ünal&gt;', 'names as recorded, escaped');
   t.notMatch(html, '<Ünal>');
   t.notMatch(html, /<script|style=/, 'no script, no inline style');
-  for (const section of ['Driver and card', 'Data basis', 'Totals', 'Weeks', 'Findings', 'Data gaps', 'Disclaimer', 'Signatures']) {
+  for (const section of [
+    'Driver and card',
+    'Data basis',
+    'Totals',
+    'Weeks',
+    'Findings',
+    'Data gaps',
+    'Disclaimer',
+    'Signatures',
+  ]) {
     t.match(html, `<h2>${section}`, section);
   }
   t.equal((html.match(/<svg class="week-chart"/g) ?? []).length, 2, 'one chart per ISO week');
   t.match(html, 'no record', 'days without a record are shown as such');
-  const precheck = await (await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-15`)).json();
+  const precheck = await (
+    await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-15`)
+  ).json();
   t.ok(precheck.violations.length > 0);
   for (const v of precheck.violations) t.match(html, v.description.replace(/&/g, '&amp;'), v.rule);
-  t.match(html, `<h2>Not evaluated (${precheck.not_evaluated.length})</h2>`, 'the rules the pre-check did not evaluate');
+  t.match(
+    html,
+    `<h2>Not evaluated (${precheck.not_evaluated.length})</h2>`,
+    'the rules the pre-check did not evaluate',
+  );
   for (const n of precheck.not_evaluated) t.match(html, `<li data-rule="${n.rule}"><strong>`, n.rule);
-  t.match(html, '<strong>Driving time in two consecutive weeks</strong>: The data covers less than two weeks', 'ten days of data: the two-week limits, by name, with the reason');
+  t.match(
+    html,
+    '<strong>Driving time in two consecutive weeks</strong>: The data covers less than two weeks',
+    'ten days of data: the two-week limits, by name, with the reason',
+  );
   const css = await service.get('/report.css');
   t.equal(css.status, 200);
   t.match(await css.text(), '@page { size: A4');
@@ -96,7 +130,11 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   const pdf = new Uint8Array(await res.arrayBuffer());
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
   if (!hasPoppler) {
-    reportMissingDependency(t, 'PDF rendering checks NOT RUN: poppler-utils (pdftotext, pdftoppm) not installed.', '.ci/run installs poppler-utils');
+    reportMissingDependency(
+      t,
+      'PDF rendering checks NOT RUN: poppler-utils (pdftotext, pdftoppm) not installed.',
+      '.ci/run installs poppler-utils',
+    );
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-report-'));
@@ -119,10 +157,25 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   // compared without white space: the PDF's lines may break after a slash (GET /api/…)
   const bare = (x: string) => x.replace(/\s+/g, '');
   for (const n of precheck.not_evaluated) t.match(bare(text), bare(n.reason), `not evaluated: ${n.rule}`);
-  t.match(text, 'Driving time in two consecutive weeks: The data covers less than two weeks', 'named as on the week view');
+  t.match(
+    text,
+    'Driving time in two consecutive weeks: The data covers less than two weeks',
+    'named as on the week view',
+  );
   t.match(text, 'Return home every four weeks: Art. 8(8a)');
   t.match(text, 'Transport manager');
-  execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(dir, 'report.pdf'), join(dir, 'page1')]);
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '80',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    join(dir, 'report.pdf'),
+    join(dir, 'page1'),
+  ]);
   const artifacts = join(findRepoRoot(process.cwd()), 'artifacts');
   mkdirSync(artifacts, { recursive: true });
   writeFileSync(join(artifacts, 'report-page1.png'), readFileSync(join(dir, 'page1.png')));
@@ -132,11 +185,27 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
 t.test('report PDF without the Unicode font: Helvetica, accents removed', async (t) => {
   t.equal(latin1Text('Łukasiewicz – Ünal Ćirić 漢'), 'Lukasiewicz - Ünal Ciric ?');
   const model = {
-    card_number: 'X', surname: 'Łuk', first_names: null, birth_date: null, issuing_member_state: null, issuing_authority: null,
-    expiry_date: null, date_from: '2026-03-02', date_to: '2026-03-08', imports: [], conflicts: ['2026-03-03'], weeks: [],
-    totals: { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 }, days: 0, distance_km: 0, findings: [],
-    data_gaps: [{ start: '2026-03-02T00:00:00Z', end: '2026-03-03T00:00:00Z', duration: 86_400 }], not_evaluated: [],
-    rule_version: 'r', disclaimer: 'd', generated_at: '2026-03-10T00:00:00Z',
+    card_number: 'X',
+    surname: 'Łuk',
+    first_names: null,
+    birth_date: null,
+    issuing_member_state: null,
+    issuing_authority: null,
+    expiry_date: null,
+    date_from: '2026-03-02',
+    date_to: '2026-03-08',
+    imports: [],
+    conflicts: ['2026-03-03'],
+    weeks: [],
+    totals: { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 },
+    days: 0,
+    distance_km: 0,
+    findings: [],
+    data_gaps: [{ start: '2026-03-02T00:00:00Z', end: '2026-03-03T00:00:00Z', duration: 86_400 }],
+    not_evaluated: [],
+    rule_version: 'r',
+    disclaimer: 'd',
+    generated_at: '2026-03-10T00:00:00Z',
   };
   const pdf = await reportPdf(model, { regular: '/nonexistent.ttf', bold: '/nonexistent.ttf' });
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');

@@ -22,7 +22,9 @@ interface Field {
 }
 
 /** The fields in order; offsets follow from the lengths. */
-function layout<K extends string>(fields: ReadonlyArray<readonly [K, number]>): { fields: Record<K, Field>; len: number } {
+function layout<K extends string>(
+  fields: ReadonlyArray<readonly [K, number]>,
+): { fields: Record<K, Field>; len: number } {
   const out = {} as Record<K, Field>;
   let at = 0;
   for (const [name, len] of fields) {
@@ -32,7 +34,12 @@ function layout<K extends string>(fields: ReadonlyArray<readonly [K, number]>): 
   return { fields: out, len: at };
 }
 
-const PACKED = layout([['start', 4], ['end', 4], ['duration', 4], ['flags', 1]] as const);
+const PACKED = layout([
+  ['start', 4],
+  ['end', 4],
+  ['duration', 4],
+  ['flags', 1],
+] as const);
 const F = PACKED.fields;
 export const INTERVAL_LENGTH = PACKED.len;
 
@@ -45,7 +52,8 @@ const INT32_MIN = -0x8000_0000;
 const INT32_MAX = 0x7fff_ffff;
 
 function int32(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) throw new RangeError(`${what} ${value} does not fit the packed day`);
+  if (!Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX)
+    throw new RangeError(`${what} ${value} does not fit the packed day`);
   return value;
 }
 
@@ -58,11 +66,12 @@ export function packDay(day: number, rows: readonly ActivityIntervalRow[]): Buff
     out.writeInt32LE(int32(row.start - base, 'start'), at + F.start.at);
     out.writeInt32LE(int32(row.end - base, 'end'), at + F.end.at);
     out.writeInt32LE(int32(row.duration, 'duration'), at + F.duration.at);
-    const flags = activityCode(row.activity)
-      | (slotCode(row.slot) === 1 ? FLAG_SLOT : 0)
-      | (row.crew ? FLAG_CREW : 0)
-      | (row.card_inserted ? FLAG_INSERTED : 0)
-      | (row.manual_entry ? FLAG_MANUAL : 0);
+    const flags =
+      activityCode(row.activity) |
+      (slotCode(row.slot) === 1 ? FLAG_SLOT : 0) |
+      (row.crew ? FLAG_CREW : 0) |
+      (row.card_inserted ? FLAG_INSERTED : 0) |
+      (row.manual_entry ? FLAG_MANUAL : 0);
     out.writeUInt8(flags, at + F.flags.at);
     at += INTERVAL_LENGTH;
   }
@@ -70,12 +79,14 @@ export function packDay(day: number, rows: readonly ActivityIntervalRow[]): Buff
 }
 
 /** The import's intervals grouped per UTC day, each day in seq order (date, start, the card's own order). */
-export function packedDays(rows: readonly ActivityIntervalRow[]): Array<{ day: number; count: number; packed: Buffer }> {
+export function packedDays(
+  rows: readonly ActivityIntervalRow[],
+): Array<{ day: number; count: number; packed: Buffer }> {
   const ordered = rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => a.row.date - b.row.date || a.row.start - b.row.start || a.index - b.index);
   const days: Array<{ day: number; count: number; packed: Buffer }> = [];
-  for (let i = 0; i < ordered.length; ) {
+  for (let i = 0; i < ordered.length;) {
     const day = ordered[i]!.row.date;
     let j = i;
     while (j < ordered.length && ordered[j]!.row.date === day) j++;
@@ -94,7 +105,12 @@ export interface PackedOwner {
 }
 
 /** Appends the intervals of one packed day to `out`; a value whose length is no multiple of the record is refused. */
-export function unpackDay(packed: Uint8Array, day: number, owner: PackedOwner, out: Array<Served<ActivityIntervalRow>>): void {
+export function unpackDay(
+  packed: Uint8Array,
+  day: number,
+  owner: PackedOwner,
+  out: Array<Served<ActivityIntervalRow>>,
+): void {
   if (packed.byteLength % INTERVAL_LENGTH !== 0) throw new RangeError(`packed day of ${packed.byteLength} bytes`);
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const base = day * DAY_SECONDS;

@@ -3,7 +3,10 @@ import type { Activity, Slot } from '../../../core/domain/rows.js';
 import { DAY_SECONDS } from '../../../core/time.js';
 
 /** The [from, to) second bounds of an inclusive day range; null = open. */
-export function rangeSeconds(range: { from: number | null; to: number | null }): { from: number | null; toExclusive: number | null } {
+export function rangeSeconds(range: { from: number | null; to: number | null }): {
+  from: number | null;
+  toExclusive: number | null;
+} {
   return {
     from: range.from === null ? null : range.from * DAY_SECONDS,
     toExclusive: range.to === null ? null : (range.to + 1) * DAY_SECONDS,

@@ -2,18 +2,35 @@ import t from 'tap';
 import { dayRuns, dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
 
 t.test('the database URL picks the dialect', async (t) => {
-  for (const url of ['postgres://u@h/db', 'postgresql://u:p@127.0.0.1:5432/x', 'POSTGRES://h/db']) t.equal(dialectOf(url), postgresDialect, url);
-  for (const url of [undefined, '', 'sqlite:/x.db', 'file:///x.db', '/plain/path.db', 'postgres.sqlite', 'mysql://h/db']) {
+  for (const url of ['postgres://u@h/db', 'postgresql://u:p@127.0.0.1:5432/x', 'POSTGRES://h/db'])
+    t.equal(dialectOf(url), postgresDialect, url);
+  for (const url of [
+    undefined,
+    '',
+    'sqlite:/x.db',
+    'file:///x.db',
+    '/plain/path.db',
+    'postgres.sqlite',
+    'mysql://h/db',
+  ]) {
     t.equal(dialectOf(url), sqliteDialect, String(url));
   }
 });
 
 t.test('activity day selections: the same keys, sorted by day, per dialect', async (t) => {
-  const keys = [{ pk: 3, day: 20_000 }, { pk: 1, day: 20_001 }, { pk: 2, day: 20_000 }];
+  const keys = [
+    { pk: 3, day: 20_000 },
+    { pk: 1, day: 20_001 },
+    { pk: 2, day: 20_000 },
+  ];
   const sqlite = sqliteDialect.activityDays(keys);
   t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity_day ad/);
   const run = (pk: number, from: number, to: number) => pk * 2 ** 32 + from * 65_536 + to;
-  t.same(JSON.parse(sqlite.params[0] as string), [run(1, 20_001, 20_001), run(2, 20_000, 20_000), run(3, 20_000, 20_000)]);
+  t.same(JSON.parse(sqlite.params[0] as string), [
+    run(1, 20_001, 20_001),
+    run(2, 20_000, 20_000),
+    run(3, 20_000, 20_000),
+  ]);
   t.match(sqlite.sql, /ad\.day BETWEEN/);
   const pg = postgresDialect.activityDays(keys);
   t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\]\) AS j\(pk, day\)/);
@@ -21,8 +38,17 @@ t.test('activity day selections: the same keys, sorted by day, per dialect', asy
 });
 
 t.test('day keys become runs of consecutive days of one import', async (t) => {
-  const keys = [20_003, 20_001, 20_002, 20_005].map((day) => ({ pk: 7, day })).concat([{ pk: 2, day: 20_002 }, { pk: 7, day: 20_002 }]);
-  t.same(dayRuns(keys), [{ pk: 2, from: 20_002, to: 20_002 }, { pk: 7, from: 20_001, to: 20_003 }, { pk: 7, from: 20_005, to: 20_005 }]);
+  const keys = [20_003, 20_001, 20_002, 20_005]
+    .map((day) => ({ pk: 7, day }))
+    .concat([
+      { pk: 2, day: 20_002 },
+      { pk: 7, day: 20_002 },
+    ]);
+  t.same(dayRuns(keys), [
+    { pk: 2, from: 20_002, to: 20_002 },
+    { pk: 7, from: 20_001, to: 20_003 },
+    { pk: 7, from: 20_005, to: 20_005 },
+  ]);
   t.same(dayRuns([]), []);
 });
 
@@ -40,10 +66,21 @@ t.test('result rows: SQLite as is; PostgreSQL rows with int8 columns as numbers'
   const rows = [{ n: 1 }];
   t.equal(sqliteDialect.rows(rows), rows);
   const result = {
-    rows: [{ n: '42', s: null, name: 'x', small: 7 }, { n: '1772430000', s: '5', name: 'y', small: 8 }],
-    fields: [{ name: 'n', dataTypeID: 20 }, { name: 's', dataTypeID: 20 }, { name: 'name', dataTypeID: 25 }, { name: 'small', dataTypeID: 23 }],
+    rows: [
+      { n: '42', s: null, name: 'x', small: 7 },
+      { n: '1772430000', s: '5', name: 'y', small: 8 },
+    ],
+    fields: [
+      { name: 'n', dataTypeID: 20 },
+      { name: 's', dataTypeID: 20 },
+      { name: 'name', dataTypeID: 25 },
+      { name: 'small', dataTypeID: 23 },
+    ],
   };
-  t.same(postgresDialect.rows(result), [{ n: 42, s: null, name: 'x', small: 7 }, { n: 1_772_430_000, s: 5, name: 'y', small: 8 }]);
+  t.same(postgresDialect.rows(result), [
+    { n: 42, s: null, name: 'x', small: 7 },
+    { n: 1_772_430_000, s: 5, name: 'y', small: 8 },
+  ]);
   t.same(postgresDialect.rows({ rows: [] }), []);
   t.equal(sqliteDialect.nullsFirst, '', 'SQLite puts NULL first by default');
   t.equal(postgresDialect.nullsFirst, ' NULLS FIRST');

@@ -123,7 +123,8 @@ export const postgresDialect: StorageDialect = {
       params: [`{${sorted.map((k) => k.pk).join(',')}}`, `{${sorted.map((k) => k.day).join(',')}}`],
     };
   },
-  tableExistsSql: 'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',
+  tableExistsSql:
+    'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',
   isUniqueViolation(error) {
     return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
   },
@@ -132,10 +133,10 @@ export const postgresDialect: StorageDialect = {
     await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`card_day:${cardNumber}`]);
   },
   async afterExplicitKeys(db, table, column) {
-    await db.all(`SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`, [
-      table,
-      column,
-    ]);
+    await db.all(
+      `SELECT setval(pg_get_serial_sequence(?, ?), (SELECT COALESCE(MAX(${column}), 0) + 1 FROM ${table}), false)`,
+      [table, column],
+    );
   },
 };
 

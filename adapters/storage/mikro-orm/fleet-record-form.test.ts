@@ -33,8 +33,17 @@ t.test('the array form round-trips every field and is much shorter than the obje
   const objectForm = JSON.stringify({ ...record, recorded_days: recordedBits(record.recorded_days) });
   t.ok(json.length * 2 < objectForm.length, `${json.length} characters instead of ${objectForm.length}`);
   const empty: FleetCardRecord = {
-    ...record, surname: null, first_names: null, issuing_member_state: null, expiry_day: null, card_download_s: null,
-    activity_end_s: null, recorded_days: [], authenticity_status: null, findings: emptyFindingCounts(), findings_evaluated: false,
+    ...record,
+    surname: null,
+    first_names: null,
+    issuing_member_state: null,
+    expiry_day: null,
+    card_download_s: null,
+    activity_end_s: null,
+    recorded_days: [],
+    authenticity_status: null,
+    findings: emptyFindingCounts(),
+    findings_evaluated: false,
     findings_not_evaluated_reason: 'quarantined_data',
   };
   t.strictSame(fleetRecordFromRaw({ card_number: record.card_number, record_json: recordJson(empty) }), empty);
@@ -46,22 +55,70 @@ t.test('the object form of older versions reads back the same record', async (t)
   t.strictSame(
     fleetRecordFromRaw({ card_number: 'X', record_json: '{}' }),
     {
-      card_number: 'X', surname: null, first_names: null, issuing_member_state: null, expiry_day: null, card_download_s: null,
-      activity_end_s: null, recorded_days: [], imports: 0, quarantined_imports: 0, conflicting_days: 0, authenticity_status: null,
-      findings: emptyFindingCounts(), findings_evaluated: false, findings_not_evaluated_reason: null,
+      card_number: 'X',
+      surname: null,
+      first_names: null,
+      issuing_member_state: null,
+      expiry_day: null,
+      card_download_s: null,
+      activity_end_s: null,
+      recorded_days: [],
+      imports: 0,
+      quarantined_imports: 0,
+      conflicting_days: 0,
+      authenticity_status: null,
+      findings: emptyFindingCounts(),
+      findings_evaluated: false,
+      findings_not_evaluated_reason: null,
     },
     'missing fields are unknown or zero',
   );
 });
 
 t.test('values of the wrong type are read as unknown or zero in both forms', async (t) => {
-  const wrong = [RECORD_FORMAT, 5, ['x'], {}, 'soon', 'x', Infinity, 'y', 7, '3', null, -0.5, 'FORGED', '1', null, 'x', 0, 0, 0, 0, 'yes'];
+  const wrong = [
+    RECORD_FORMAT,
+    5,
+    ['x'],
+    {},
+    'soon',
+    'x',
+    Infinity,
+    'y',
+    7,
+    '3',
+    null,
+    -0.5,
+    'FORGED',
+    '1',
+    null,
+    'x',
+    0,
+    0,
+    0,
+    0,
+    'yes',
+  ];
   const read = fleetRecordFromRaw({ card_number: 'W', record_json: JSON.stringify(wrong) });
   t.same(
-    [read.surname, read.first_names, read.issuing_member_state, read.expiry_day, read.card_download_s, read.recorded_days, read.imports],
+    [
+      read.surname,
+      read.first_names,
+      read.issuing_member_state,
+      read.expiry_day,
+      read.card_download_s,
+      read.recorded_days,
+      read.imports,
+    ],
     [null, null, null, null, null, [], 0],
   );
   t.same([read.authenticity_status, read.findings.VIOLATION, read.findings_evaluated], [null, 0, false]);
-  const objectRead = fleetRecordFromRaw({ card_number: 'W', record_json: '{"surname":5,"findings":{"VIOLATION":"2","MSI":3},"authenticity_status":"NOPE"}' });
-  t.same([objectRead.surname, objectRead.findings.VIOLATION, objectRead.findings.MSI, objectRead.authenticity_status], [null, 0, 3, null]);
+  const objectRead = fleetRecordFromRaw({
+    card_number: 'W',
+    record_json: '{"surname":5,"findings":{"VIOLATION":"2","MSI":3},"authenticity_status":"NOPE"}',
+  });
+  t.same(
+    [objectRead.surname, objectRead.findings.VIOLATION, objectRead.findings.MSI, objectRead.authenticity_status],
+    [null, 0, 3, null],
+  );
 });

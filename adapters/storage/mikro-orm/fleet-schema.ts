@@ -27,8 +27,17 @@ export interface FleetCardEntity {
 }
 
 export const FLEET_CARD_COLUMNS = [
-  'card_number', 'record_json', 'search_text', 'name_key', 'expiry_day', 'last_download_s', 'f_violation', 'f_potential',
-  'f_incomplete', 'f_rank', 'f_unevaluated',
+  'card_number',
+  'record_json',
+  'search_text',
+  'name_key',
+  'expiry_day',
+  'last_download_s',
+  'f_violation',
+  'f_potential',
+  'f_incomplete',
+  'f_rank',
+  'f_unevaluated',
 ] as const satisfies readonly (keyof FleetCardEntity)[];
 
 /**

@@ -9,7 +9,12 @@ export interface HomeCountriesEntity {
   updated_at: number;
 }
 
-export const HOME_COUNTRIES_COLUMNS = ['card_number', 'establishment', 'residence', 'updated_at'] as const satisfies readonly (keyof HomeCountriesEntity)[];
+export const HOME_COUNTRIES_COLUMNS = [
+  'card_number',
+  'establishment',
+  'residence',
+  'updated_at',
+] as const satisfies readonly (keyof HomeCountriesEntity)[];
 
 export function homeCountriesSchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
   const string = types.string === undefined ? {} : { columnType: types.string };

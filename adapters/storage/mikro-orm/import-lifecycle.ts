@@ -15,9 +15,21 @@ import { importFromRaw } from './row-mappers.js';
 import type { SqlRunner } from './sql-runner.js';
 
 /** Every table holding rows of one import by `import_pk` (a new per-import table must be added here). */
-export const IMPORT_ROW_TABLES = ['import_content', 'day_record', 'activity_day', 'card_event', 'card_fault', 'vehicle_used', 'position'] as const;
+export const IMPORT_ROW_TABLES = [
+  'import_content',
+  'day_record',
+  'activity_day',
+  'card_event',
+  'card_fault',
+  'vehicle_used',
+  'position',
+] as const;
 
-export async function withdrawImport(store: MikroOrmImportStore, importId: string, w: { reason: string; at: EpochSeconds }): Promise<WithdrawOutcome> {
+export async function withdrawImport(
+  store: MikroOrmImportStore,
+  importId: string,
+  w: { reason: string; at: EpochSeconds },
+): Promise<WithdrawOutcome> {
   return store.runner.transaction(async (tx) => {
     const current = await lockedImport(store, tx, importId);
     if (current === null) return { outcome: 'not_found' };
@@ -32,7 +44,11 @@ export async function withdrawImport(store: MikroOrmImportStore, importId: strin
   });
 }
 
-export async function restoreImport(store: MikroOrmImportStore, importId: string, at: EpochSeconds): Promise<RestoreOutcome> {
+export async function restoreImport(
+  store: MikroOrmImportStore,
+  importId: string,
+  at: EpochSeconds,
+): Promise<RestoreOutcome> {
   return store.runner.transaction(async (tx) => {
     const current = await lockedImport(store, tx, importId);
     if (current === null) return { outcome: 'not_found' };
@@ -66,7 +82,11 @@ async function remerge(store: MikroOrmImportStore, tx: SqlRunner, row: ImportRow
     [row.import_id],
     tx,
   );
-  await store.keepCardHistory(tx, row.card.card_number, days.map((d) => Number(d.day)));
+  await store.keepCardHistory(
+    tx,
+    row.card.card_number,
+    days.map((d) => Number(d.day)),
+  );
 }
 
 export async function purgeImports(store: MikroOrmImportStore, importedBefore: EpochSeconds): Promise<PurgeResult> {
@@ -74,7 +94,9 @@ export async function purgeImports(store: MikroOrmImportStore, importedBefore: E
     const doomed = await store.query('SELECT * FROM imports WHERE imported_at < ? ORDER BY pk', [importedBefore], tx);
     const rows: Record<string, number> = {};
     if (doomed.length === 0) return { imports: [], rows, cards: [] };
-    const cards = [...new Set(doomed.map((r) => r.card_number as string | null).filter((c): c is string => c !== null))].sort();
+    const cards = [
+      ...new Set(doomed.map((r) => r.card_number as string | null).filter((c): c is string => c !== null)),
+    ].sort();
     for (const card of cards) await store.dialect.lockCard(tx, card);
     const selection = 'import_pk IN (SELECT pk FROM imports WHERE imported_at < ?)';
     for (const table of IMPORT_ROW_TABLES) {
@@ -100,7 +122,9 @@ export async function purgeImports(store: MikroOrmImportStore, importedBefore: E
 /** Replaces the card's whole history by a merge of the day records left (none left: no history). */
 async function rebuildCardHistory(store: MikroOrmImportStore, tx: SqlRunner, card: string): Promise<void> {
   await tx.all('DELETE FROM card_day WHERE card_number = ?', [card]);
-  const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [card]);
+  const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [
+    card,
+  ]);
   if (span?.first === null || span?.first === undefined) return;
   await store.keepCardHistory(tx, card, [Number(span.first), Number(span.last)]);
 }

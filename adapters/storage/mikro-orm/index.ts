@@ -41,7 +41,8 @@ export interface MikroOrmStoreOptions {
 
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const { orm, dialect } = await openOrm(options);
-  const runner = async () => (dialect === postgresDialect ? KnexRunner.open(orm, postgresDialect) : SqliteRunner.open(orm));
+  const runner = async () =>
+    dialect === postgresDialect ? KnexRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
   return prepared(orm, dialect, runner);
 }
 
@@ -49,7 +50,9 @@ export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promis
  * MikroORM on the database of the options, configured as the store opens it, the schema left as it is (for tests
  * and tools that inspect the schema: on SQLite the store holds the one connection, so they use their own ORM).
  */
-export async function openOrm(options: MikroOrmStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
+export async function openOrm(
+  options: MikroOrmStoreOptions,
+): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
   const dialect = dialectOf(options.databaseUrl);
   return { orm: dialect === postgresDialect ? await postgresOrm(options) : await sqliteOrm(options), dialect };
 }
@@ -68,7 +71,9 @@ async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any
       max: 1,
       afterCreate(connection: BetterSqliteDatabase, done: (error: Error | null, connection: unknown) => void) {
         try {
-          connection.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF;`);
+          connection.exec(
+            `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF;`,
+          );
           done(null, connection);
         } catch (error) {
           done(error as Error, connection);
@@ -161,7 +166,9 @@ export function databaseFile(options: Pick<MikroOrmStoreOptions, 'databaseUrl' |
   if (url.startsWith('file:')) return fileURLToPath(url);
   if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
-    throw new Error(`Unsupported database URL scheme: ${url.split(':')[0]}: (SQLite files and postgres:// URLs are supported)`);
+    throw new Error(
+      `Unsupported database URL scheme: ${url.split(':')[0]}: (SQLite files and postgres:// URLs are supported)`,
+    );
   }
   return url;
 }

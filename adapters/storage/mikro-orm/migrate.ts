@@ -22,7 +22,8 @@ const LEGACY_ACTIVITY = 'activity';
 function legacyInterval(raw: Raw): ActivityIntervalRow {
   const code = (value: unknown, names: readonly string[], what: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n >= names.length) throw new RangeError(`stored ${what} code ${String(value)}`);
+    if (!Number.isInteger(n) || n < 0 || n >= names.length)
+      throw new RangeError(`stored ${what} code ${String(value)}`);
     return n;
   };
   return {
@@ -51,7 +52,9 @@ export async function migrateLegacyActivities(runner: SqlRunner, dialect: Storag
         WHERE NOT EXISTS (SELECT 1 FROM activity_day d WHERE d.import_pk = a.import_pk) ORDER BY a.import_pk`,
     );
     for (const { import_pk: pk } of imports) {
-      const rows = (await tx.all(`SELECT * FROM ${LEGACY_ACTIVITY} WHERE import_pk = ? ORDER BY day, seq`, [pk])).map(legacyInterval);
+      const rows = (await tx.all(`SELECT * FROM ${LEGACY_ACTIVITY} WHERE import_pk = ? ORDER BY day, seq`, [pk])).map(
+        legacyInterval,
+      );
       await tx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(Number(pk), rows));
       moved += rows.length;
     }
@@ -70,7 +73,9 @@ export async function buildMissingCardHistories(store: MikroOrmImportStore): Pro
   let built = 0;
   for (const { card_number: cardNumber } of cards) {
     await store.runner.transaction(async (tx) => {
-      const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [cardNumber]);
+      const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [
+        cardNumber,
+      ]);
       if (span?.first === null || span?.first === undefined) return; // imports without any recorded day
       await store.keepCardHistory(tx, cardNumber as string, [Number(span.first), Number(span.last)]);
       built++;

@@ -32,11 +32,22 @@ import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
 
 export function fleetValues(record: FleetCardRecord): SqlValue[] {
-  const nameKey = record.surname === null && record.first_names === null ? null : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
+  const nameKey =
+    record.surname === null && record.first_names === null
+      ? null
+      : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
   return [
-    record.card_number, recordJson(record), [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
-    nameKey, record.expiry_day, lastDownloadOf(record).seconds, record.findings.VIOLATION, record.findings.POTENTIAL,
-    record.findings.INCOMPLETE_DATA, findingRank(record), record.findings_evaluated ? 0 : 1,
+    record.card_number,
+    recordJson(record),
+    [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
+    nameKey,
+    record.expiry_day,
+    lastDownloadOf(record).seconds,
+    record.findings.VIOLATION,
+    record.findings.POTENTIAL,
+    record.findings.INCOMPLETE_DATA,
+    findingRank(record),
+    record.findings_evaluated ? 0 : 1,
   ];
 }
 
@@ -46,16 +57,43 @@ export function fleetValues(record: FleetCardRecord): SqlValue[] {
  * an older version hold the record as a JSON object; both forms read back (./fleet-record-form.test.ts).
  */
 export const RECORD_FORMAT = 3;
-const FINDING_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'] as const satisfies readonly (keyof FindingCounts)[];
+const FINDING_KEYS = [
+  'VIOLATION',
+  'POTENTIAL',
+  'INCOMPLETE_DATA',
+  'MI',
+  'SI',
+  'VSI',
+  'MSI',
+] as const satisfies readonly (keyof FindingCounts)[];
 
 export function recordJson(record: FleetCardRecord): string {
   const days = recordedBits(record.recorded_days);
-  const cardData = record.card_data_days === undefined ? undefined : recordedBits(record.card_data_days, READINESS_PAST_DAYS + 1);
+  const cardData =
+    record.card_data_days === undefined ? undefined : recordedBits(record.card_data_days, READINESS_PAST_DAYS + 1);
   const f = record.findings;
   return JSON.stringify([
-    RECORD_FORMAT, record.surname, record.first_names, record.issuing_member_state, record.expiry_day, record.card_download_s,
-    record.activity_end_s, days?.until ?? null, days?.bits ?? null, record.imports, record.quarantined_imports, record.conflicting_days,
-    record.authenticity_status, f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI, record.findings_evaluated,
+    RECORD_FORMAT,
+    record.surname,
+    record.first_names,
+    record.issuing_member_state,
+    record.expiry_day,
+    record.card_download_s,
+    record.activity_end_s,
+    days?.until ?? null,
+    days?.bits ?? null,
+    record.imports,
+    record.quarantined_imports,
+    record.conflicting_days,
+    record.authenticity_status,
+    f.VIOLATION,
+    f.POTENTIAL,
+    f.INCOMPLETE_DATA,
+    f.MI,
+    f.SI,
+    f.VSI,
+    f.MSI,
+    record.findings_evaluated,
     record.findings_not_evaluated_reason,
     // absent: written without roadside readiness; null: no card data in the window
     ...(cardData === undefined ? [] : [cardData?.until ?? null, cardData?.bits ?? null]),
@@ -63,11 +101,15 @@ export function recordJson(record: FleetCardRecord): string {
 }
 
 function authenticityOf(value: unknown): AuthenticityStatus | null {
-  return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value) ? (value as AuthenticityStatus) : null;
+  return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value)
+    ? (value as AuthenticityStatus)
+    : null;
 }
 
 function reasonOf(value: unknown): NotEvaluatedReason | null {
-  return typeof value === 'string' && (NOT_EVALUATED_REASONS as readonly string[]).includes(value) ? (value as NotEvaluatedReason) : null;
+  return typeof value === 'string' && (NOT_EVALUATED_REASONS as readonly string[]).includes(value)
+    ? (value as NotEvaluatedReason)
+    : null;
 }
 
 /** Whether a stored row was written in the current RECORD_FORMAT (older rows lack the rank and the reason). */
@@ -76,14 +118,17 @@ export function currentFormat(raw: Raw): boolean {
   return Array.isArray(parsed) && parsed[0] === RECORD_FORMAT;
 }
 
-const numberOr = <T>(value: unknown, fallback: T): number | T => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const numberOr = <T>(value: unknown, fallback: T): number | T =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The stored JSON back to a record, every field checked (nothing untyped leaves the storage boundary). */
 export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
   const parsed = JSON.parse(raw.record_json as string) as unknown;
   const cardNumber = raw.card_number as string;
-  return Array.isArray(parsed) ? recordFromArray(cardNumber, parsed) : recordFromObject(cardNumber, (parsed ?? {}) as Record<string, unknown>);
+  return Array.isArray(parsed)
+    ? recordFromArray(cardNumber, parsed)
+    : recordFromObject(cardNumber, (parsed ?? {}) as Record<string, unknown>);
 }
 
 function recordFromArray(cardNumber: string, a: readonly unknown[]): FleetCardRecord {
@@ -143,7 +188,10 @@ function recordFromObject(cardNumber: string, r: Record<string, unknown>): Fleet
  * Recorded days stored compactly: the last day and one character per day before it ('1' = recorded), so a
  * listed row parses one short string instead of an array of numbers.
  */
-export function recordedBits(days: readonly number[], kept = RECORDED_DAYS_KEPT): { until: number; bits: string } | null {
+export function recordedBits(
+  days: readonly number[],
+  kept = RECORDED_DAYS_KEPT,
+): { until: number; bits: string } | null {
   if (days.length === 0) return null;
   const until = Math.max(...days);
   const set = new Set(days);
@@ -175,7 +223,9 @@ export class MikroOrmFleetStore implements FleetStore {
 
   async saveFleetCard(record: FleetCardRecord): Promise<void> {
     const columns = FLEET_CARD_COLUMNS.join(', ');
-    const updates = FLEET_CARD_COLUMNS.filter((c) => c !== 'card_number').map((c) => `${c} = excluded.${c}`).join(', ');
+    const updates = FLEET_CARD_COLUMNS.filter((c) => c !== 'card_number')
+      .map((c) => `${c} = excluded.${c}`)
+      .join(', ');
     // derived from the imports: written without waiting for the disk; a row a power cut lost lags behind its
     // imports and is rebuilt (cardsToRefresh), so an import pays one fsync, not two
     await this.store.writeDerived(
@@ -190,7 +240,9 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async fleetCard(cardNumber: string): Promise<FleetCardRecord | null> {
-    const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [cardNumber]);
+    const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [
+      cardNumber,
+    ]);
     return rows.length === 0 ? null : fleetRecordFromRaw(rows[0]!);
   }
 
@@ -234,9 +286,13 @@ export class MikroOrmFleetStore implements FleetStore {
       this.store.query('SELECT card_number, record_json FROM fleet_card'),
     ]);
     // a row of an older RECORD_FORMAT (no rank, no reason) is rebuilt as if it were missing
-    const summarised = new Map(rows.map((raw) => [raw.card_number as string, currentFormat(raw) ? fleetRecordFromRaw(raw).imports : -1]));
+    const summarised = new Map(
+      rows.map((raw) => [raw.card_number as string, currentFormat(raw) ? fleetRecordFromRaw(raw).imports : -1]),
+    );
     const stored = new Set(counts.map((c) => c.card_number as string));
-    const lagging = counts.filter((c) => (summarised.get(c.card_number as string) ?? -1) !== Number(c.n)).map((c) => c.card_number as string);
+    const lagging = counts
+      .filter((c) => (summarised.get(c.card_number as string) ?? -1) !== Number(c.n))
+      .map((c) => c.card_number as string);
     // rows left for cards whose imports were all withdrawn or purged (the refresh removes them)
     const orphans = [...summarised.keys()].filter((card) => !stored.has(card));
     return [...lagging, ...orphans].sort();
@@ -244,7 +300,8 @@ export class MikroOrmFleetStore implements FleetStore {
 
   private orderBy(sort: FleetSort, order: 'asc' | 'desc'): string {
     const dir = order === 'desc' ? 'DESC' : 'ASC';
-    const nullsLast = (column: string, collate = '') => `CASE WHEN ${column} IS NULL THEN 1 ELSE 0 END, ${column}${collate} ${dir}`;
+    const nullsLast = (column: string, collate = '') =>
+      `CASE WHEN ${column} IS NULL THEN 1 ELSE 0 END, ${column}${collate} ${dir}`;
     const tail = `card_number${this.collate} ASC`;
     switch (sort) {
       case 'due':

@@ -13,10 +13,18 @@ export class MikroOrmHomeCountries implements HomeCountryStore {
   constructor(private readonly store: MikroOrmImportStore) {}
 
   async homeCountries(cardNumber: string): Promise<StoredHomeCountries | null> {
-    const rows = await this.store.query(`SELECT ${HOME_COUNTRIES_COLUMNS.join(', ')} FROM card_home_countries WHERE card_number = ?`, [cardNumber]);
+    const rows = await this.store.query(
+      `SELECT ${HOME_COUNTRIES_COLUMNS.join(', ')} FROM card_home_countries WHERE card_number = ?`,
+      [cardNumber],
+    );
     const r = rows[0];
     if (r === undefined) return null;
-    return { card_number: String(r.card_number), establishment: text(r.establishment), residence: text(r.residence), updated_at: Number(r.updated_at) };
+    return {
+      card_number: String(r.card_number),
+      establishment: text(r.establishment),
+      residence: text(r.residence),
+      updated_at: Number(r.updated_at),
+    };
   }
 
   async setHomeCountries(row: StoredHomeCountries): Promise<void> {

@@ -18,7 +18,8 @@ import type {
   SaveOutcome,
   ServedDay,
   Slice,
-  StoredDayRecord, VehicleKey,
+  StoredDayRecord,
+  VehicleKey,
 } from '../../../core/ports/import-store.js';
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
@@ -56,7 +57,11 @@ export class MikroOrmImportStore implements ImportStore {
   /** import_id -> pk; both never change once written, so the cache never goes stale */
   private readonly pkCache = new Map<string, number>();
 
-  constructor(readonly orm: MikroORM<any>, readonly dialect: StorageDialect, readonly runner: SqlRunner) {}
+  constructor(
+    readonly orm: MikroORM<any>,
+    readonly dialect: StorageDialect,
+    readonly runner: SqlRunner,
+  ) {}
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
   async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
@@ -77,7 +82,10 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async ping(): Promise<boolean> {
-    return this.query('SELECT 1 AS ok').then((rows) => rows[0]?.ok === 1, () => false);
+    return this.query('SELECT 1 AS ok').then(
+      (rows) => rows[0]?.ok === 1,
+      () => false,
+    );
   }
 
   async close(): Promise<void> {
@@ -93,7 +101,11 @@ export class MikroOrmImportStore implements ImportStore {
         const stored = await this.storedOutcome(trx, input);
         if (stored) return stored;
         await this.writeImport(trx, input, content);
-        await this.keepCardHistory(trx, input.import.card.card_number, input.days.map((d) => d.date));
+        await this.keepCardHistory(
+          trx,
+          input.import.card.card_number,
+          input.days.map((d) => d.date),
+        );
         return { outcome: 'created', import: input.import };
       });
     } catch (error) {
@@ -113,9 +125,11 @@ export class MikroOrmImportStore implements ImportStore {
    * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
    */
   private async storedOutcome(db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
-    const rows = await this.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [
-      input.import.content_sha256, input.import.archive_id,
-    ], db);
+    const rows = await this.query(
+      'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
+      [input.import.content_sha256, input.import.archive_id],
+      db,
+    );
     const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
     if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
     return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
@@ -130,8 +144,16 @@ export class MikroOrmImportStore implements ImportStore {
     const pk = inserted[0]!.pk as number;
     const card = input.card;
     const cardNumber = input.import.card.card_number;
-    await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [pk, stored.content, stored.encoding]);
-    await trx.insertMany('day_record', DAY_COLUMNS, input.days.map((day) => dayValues(pk, cardNumber, day)));
+    await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [
+      pk,
+      stored.content,
+      stored.encoding,
+    ]);
+    await trx.insertMany(
+      'day_record',
+      DAY_COLUMNS,
+      input.days.map((day) => dayValues(pk, cardNumber, day)),
+    );
     await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(pk, card.activities));
     await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
     await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
@@ -176,7 +198,11 @@ export class MikroOrmImportStore implements ImportStore {
   private async selectImport(db: SqlRunner, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
     // unique columns match one row; a card_number matches every import of the card: the oldest not withdrawn answers
     const active = column === 'card_number' ? ` AND status <> 'WITHDRAWN'` : '';
-    const rows = await this.query(`SELECT * FROM imports WHERE ${column} = ?${active} ORDER BY pk LIMIT 1`, [value], db);
+    const rows = await this.query(
+      `SELECT * FROM imports WHERE ${column} = ?${active} ORDER BY pk LIMIT 1`,
+      [value],
+      db,
+    );
     return rows.length === 0 ? null : importFromRaw(rows[0]!);
   }
 
@@ -198,7 +224,9 @@ export class MikroOrmImportStore implements ImportStore {
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
     const rows = await this.query(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
-      ...params, page.limit, page.offset,
+      ...params,
+      page.limit,
+      page.offset,
     ]);
     return { items: rows.map(importFromRaw), total: count!.n };
   }
@@ -233,7 +261,11 @@ export class MikroOrmImportStore implements ImportStore {
     const resolution = await resolveServedDays(records, (days) => this.unpackedActivities(days, tx));
     const conflicts = new Set(resolution.conflicts);
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
-    await tx.insertMany('card_day', CARD_DAY_COLUMNS, resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]));
+    await tx.insertMany(
+      'card_day',
+      CARD_DAY_COLUMNS,
+      resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
+    );
   }
 
   async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
@@ -253,7 +285,9 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
-    const rows = await this.query('SELECT day, conflict FROM card_day WHERE card_number = ? ORDER BY day', [cardNumber]);
+    const rows = await this.query('SELECT day, conflict FROM card_day WHERE card_number = ? ORDER BY day', [
+      cardNumber,
+    ]);
     const days = rows.map((raw) => Number(raw.day));
     return { days, conflicts: days.filter((_, i) => Number(rows[i]!.conflict) === 1) };
   }
@@ -290,7 +324,11 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   /** Day records (with their import) matching `where`, ordered by date then sequence. */
-  private async selectDayRecords(where: readonly string[], params: readonly SqlValue[], db: SqlRunner): Promise<StoredDayRecord[]> {
+  private async selectDayRecords(
+    where: readonly string[],
+    params: readonly SqlValue[],
+    db: SqlRunner,
+  ): Promise<StoredDayRecord[]> {
     const rows = await this.query(
       `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
          FROM day_record d JOIN imports i ON i.pk = d.import_pk
@@ -315,7 +353,10 @@ export class MikroOrmImportStore implements ImportStore {
    * in seq order already; days served by more than one import (never from a card's merged history) are merged
    * by a stable sort on the start.
    */
-  private async unpackedActivities(days: ServedDay[], db: SqlRunner = this.runner): Promise<Array<Served<ActivityIntervalRow>>> {
+  private async unpackedActivities(
+    days: ServedDay[],
+    db: SqlRunner = this.runner,
+  ): Promise<Array<Served<ActivityIntervalRow>>> {
     const keys = await this.dayKeys(days, db);
     if (keys.length === 0) return [];
     const selection = this.dialect.activityDays(keys);
@@ -329,7 +370,11 @@ export class MikroOrmImportStore implements ImportStore {
     for (let k = 0; k < packedDays.length; k++) {
       const raw = packedDays[k]!;
       const first = rows.length;
-      const owner = { import_id: raw.i_import_id as string, card_number: raw.i_card_number as string | null, quarantined: raw.i_status === 'QUARANTINED' };
+      const owner = {
+        import_id: raw.i_import_id as string,
+        card_number: raw.i_card_number as string | null,
+        quarantined: raw.i_status === 'QUARANTINED',
+      };
       unpackDay(raw.packed as Uint8Array, Number(raw.day), owner, rows);
       if (k > 0 && Number(packedDays[k - 1]!.day) === Number(raw.day)) mergeDay(rows, first);
     }

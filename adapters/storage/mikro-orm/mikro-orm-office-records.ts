@@ -4,7 +4,12 @@
  * derived data). A review entry is inserted with `ON CONFLICT DO NOTHING … RETURNING`, so a concurrent review
  * that took the same place in the chain is reported (false), never overwritten.
  */
-import { ANNOTATION_KINDS, type Annotation, type AnnotationKind, type AnnotationWithdrawal } from '../../../core/annotations/annotation.js';
+import {
+  ANNOTATION_KINDS,
+  type Annotation,
+  type AnnotationKind,
+  type AnnotationWithdrawal,
+} from '../../../core/annotations/annotation.js';
 import type { AnnotationQuery, AnnotationStore } from '../../../core/ports/annotation-store.js';
 import type { FindingReviewStore } from '../../../core/ports/finding-reviews.js';
 import type { ReviewEntry } from '../../../core/reviews/review-chain.js';
@@ -34,16 +39,24 @@ export function annotationFromRaw(r: Raw): Annotation {
     note: text(r.note),
     author: String(r.author),
     created_at: num(r.created_at),
-    withdrawal: r.withdrawn_at === null || r.withdrawn_at === undefined
-      ? null
-      : { at: num(r.withdrawn_at), author: String(r.withdrawn_by ?? ''), reason: text(r.withdraw_reason) },
+    withdrawal:
+      r.withdrawn_at === null || r.withdrawn_at === undefined
+        ? null
+        : { at: num(r.withdrawn_at), author: String(r.withdrawn_by ?? ''), reason: text(r.withdraw_reason) },
   };
 }
 
 function reviewFromRaw(r: Raw): ReviewEntry {
   return {
-    finding_id: String(r.finding_id), seq: num(r.seq), previous_status: statusOf(r.previous_status), status: statusOf(r.status),
-    note: text(r.note), author: String(r.author), at: num(r.at_s), prev_hash: String(r.prev_hash), hash: String(r.hash),
+    finding_id: String(r.finding_id),
+    seq: num(r.seq),
+    previous_status: statusOf(r.previous_status),
+    status: statusOf(r.status),
+    note: text(r.note),
+    author: String(r.author),
+    at: num(r.at_s),
+    prev_hash: String(r.prev_hash),
+    hash: String(r.hash),
   };
 }
 
@@ -54,14 +67,29 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
 
   async addAnnotation(a: Annotation): Promise<void> {
     const values: SqlValue[] = [
-      a.annotation_id, a.card_number, a.kind, a.start, a.end, a.note, a.author, a.created_at,
-      a.withdrawal?.at ?? null, a.withdrawal?.author ?? null, a.withdrawal?.reason ?? null,
+      a.annotation_id,
+      a.card_number,
+      a.kind,
+      a.start,
+      a.end,
+      a.note,
+      a.author,
+      a.created_at,
+      a.withdrawal?.at ?? null,
+      a.withdrawal?.author ?? null,
+      a.withdrawal?.reason ?? null,
     ];
-    await this.store.query(`INSERT INTO annotation (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})`, values);
+    await this.store.query(
+      `INSERT INTO annotation (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})`,
+      values,
+    );
   }
 
   async annotation(annotationId: string): Promise<Annotation | null> {
-    const rows = await this.store.query(`SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM annotation WHERE annotation_id = ?`, [annotationId]);
+    const rows = await this.store.query(
+      `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM annotation WHERE annotation_id = ?`,
+      [annotationId],
+    );
     return rows.length === 0 ? null : annotationFromRaw(rows[0]!);
   }
 
@@ -93,7 +121,17 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
   }
 
   async appendReview(e: ReviewEntry): Promise<boolean> {
-    const values: SqlValue[] = [e.finding_id, e.seq, e.previous_status, e.status, e.note, e.author, e.at, e.prev_hash, e.hash];
+    const values: SqlValue[] = [
+      e.finding_id,
+      e.seq,
+      e.previous_status,
+      e.status,
+      e.note,
+      e.author,
+      e.at,
+      e.prev_hash,
+      e.hash,
+    ];
     const rows = await this.store.query(
       `INSERT INTO finding_review (${FINDING_REVIEW_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})
        ON CONFLICT (finding_id, seq) DO NOTHING RETURNING seq`,
@@ -103,7 +141,10 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
   }
 
   async reviewHistory(findingId: string): Promise<ReviewEntry[]> {
-    const rows = await this.store.query(`SELECT ${FINDING_REVIEW_COLUMNS.join(', ')} FROM finding_review WHERE finding_id = ? ORDER BY seq`, [findingId]);
+    const rows = await this.store.query(
+      `SELECT ${FINDING_REVIEW_COLUMNS.join(', ')} FROM finding_review WHERE finding_id = ? ORDER BY seq`,
+      [findingId],
+    );
     return rows.map(reviewFromRaw);
   }
 

@@ -34,12 +34,29 @@ export interface FindingReviewEntity {
 }
 
 export const ANNOTATION_COLUMNS = [
-  'annotation_id', 'card_number', 'kind', 'start_s', 'end_s', 'note', 'author', 'created_at', 'withdrawn_at', 'withdrawn_by',
+  'annotation_id',
+  'card_number',
+  'kind',
+  'start_s',
+  'end_s',
+  'note',
+  'author',
+  'created_at',
+  'withdrawn_at',
+  'withdrawn_by',
   'withdraw_reason',
 ] as const satisfies readonly (keyof AnnotationEntity)[];
 
 export const FINDING_REVIEW_COLUMNS = [
-  'finding_id', 'seq', 'previous_status', 'status', 'note', 'author', 'at_s', 'prev_hash', 'hash',
+  'finding_id',
+  'seq',
+  'previous_status',
+  'status',
+  'note',
+  'author',
+  'at_s',
+  'prev_hash',
+  'hash',
 ] as const satisfies readonly (keyof FindingReviewEntity)[];
 
 export function officeRecordSchemas(types: ColumnTypes = {}): EntitySchema<any>[] {

@@ -33,16 +33,42 @@ function quarantined(raw: Raw): boolean {
 // ---- imports -------------------------------------------------------------------------------------
 
 export const IMPORT_COLUMNS = [
-  'import_id', 'archive_id', 'content_sha256', 'card_number', 'file_name', 'size_bytes', 'imported_at',
-  'generation', 'status', 'activity_from', 'activity_to', 'activity_days', 'meta',
+  'import_id',
+  'archive_id',
+  'content_sha256',
+  'card_number',
+  'file_name',
+  'size_bytes',
+  'imported_at',
+  'generation',
+  'status',
+  'activity_from',
+  'activity_to',
+  'activity_days',
+  'meta',
 ] as const;
 
 export function importValues(row: ImportRow): SqlValue[] {
-  const meta = JSON.stringify({ card: row.card, driver: row.driver, warnings: row.warnings, authenticity: row.authenticity });
+  const meta = JSON.stringify({
+    card: row.card,
+    driver: row.driver,
+    warnings: row.warnings,
+    authenticity: row.authenticity,
+  });
   return [
-    row.import_id, row.archive_id, row.content_sha256, row.card.card_number, row.file_name, row.size_bytes,
-    row.imported_at, row.generation, row.status, row.activity_range.from, row.activity_range.to,
-    row.activity_range.days, meta,
+    row.import_id,
+    row.archive_id,
+    row.content_sha256,
+    row.card.card_number,
+    row.file_name,
+    row.size_bytes,
+    row.imported_at,
+    row.generation,
+    row.status,
+    row.activity_range.from,
+    row.activity_range.to,
+    row.activity_range.days,
+    meta,
   ];
 }
 
@@ -104,14 +130,40 @@ export function activityDayValues(importPk: number, rows: readonly ActivityInter
 // ---- events and faults -------------------------------------------------------------------------------
 
 export const EVENT_FAULT_COLUMNS = [
-  'import_pk', 'seq', 'code', 'type', 'description', 'start_s', 'end_s', 'reg_nation', 'reg_number', 'has_reg',
+  'import_pk',
+  'seq',
+  'code',
+  'type',
+  'description',
+  'start_s',
+  'end_s',
+  'reg_nation',
+  'reg_number',
+  'has_reg',
 ] as const;
-export const EVENT_FAULT_CONTENT = ['code', 'type', 'description', 'start_s', 'end_s', 'reg_nation', 'reg_number', 'has_reg'];
+export const EVENT_FAULT_CONTENT = [
+  'code',
+  'type',
+  'description',
+  'start_s',
+  'end_s',
+  'reg_nation',
+  'reg_number',
+  'has_reg',
+];
 
 export function eventFaultValues(importPk: number, rows: readonly EventFaultRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, row.code, row.type, row.description, row.start, row.end,
-    row.vehicle_registration?.nation ?? null, row.vehicle_registration?.number ?? null, bit(row.vehicle_registration !== null),
+    importPk,
+    seq,
+    row.code,
+    row.type,
+    row.description,
+    row.start,
+    row.end,
+    row.vehicle_registration?.nation ?? null,
+    row.vehicle_registration?.number ?? null,
+    bit(row.vehicle_registration !== null),
   ]);
 }
 
@@ -132,15 +184,33 @@ export function eventFaultFromRaw(raw: Raw): Served<EventFaultRow> {
 // ---- vehicles used -------------------------------------------------------------------------------------
 
 export const VEHICLE_COLUMNS = [
-  'import_pk', 'seq', 'reg_nation', 'reg_number', 'vin', 'first_s', 'last_s', 'odometer_begin_km', 'odometer_end_km',
-  'distance_km', 'vu_data_block_counter',
+  'import_pk',
+  'seq',
+  'reg_nation',
+  'reg_number',
+  'vin',
+  'first_s',
+  'last_s',
+  'odometer_begin_km',
+  'odometer_end_km',
+  'distance_km',
+  'vu_data_block_counter',
 ] as const;
 export const VEHICLE_CONTENT = VEHICLE_COLUMNS.slice(2) as string[];
 
 export function vehicleValues(importPk: number, rows: readonly VehicleUsedRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, row.registration.nation, row.registration.number, row.vin, row.first_use,
-    row.last_use, row.odometer_begin_km, row.odometer_end_km, row.distance_km, row.vu_data_block_counter,
+    importPk,
+    seq,
+    row.registration.nation,
+    row.registration.number,
+    row.vin,
+    row.first_use,
+    row.last_use,
+    row.odometer_begin_km,
+    row.odometer_end_km,
+    row.distance_km,
+    row.vu_data_block_counter,
   ]);
 }
 
@@ -163,15 +233,33 @@ export function vehicleFromRaw(raw: Raw): Served<VehicleUsedRow> {
 // ---- positions -------------------------------------------------------------------------------------------
 
 export const POSITION_COLUMNS = [
-  'import_pk', 'seq', 'ts_s', 'latitude', 'longitude', 'source', 'type', 'country_code', 'region_code', 'odometer_km',
+  'import_pk',
+  'seq',
+  'ts_s',
+  'latitude',
+  'longitude',
+  'source',
+  'type',
+  'country_code',
+  'region_code',
+  'odometer_km',
   'gnss_accuracy',
 ] as const;
 export const POSITION_CONTENT = POSITION_COLUMNS.slice(2) as string[];
 
 export function positionValues(importPk: number, rows: readonly PositionRow[]): SqlValue[][] {
   return rows.map((row, seq) => [
-    importPk, seq, row.timestamp, row.latitude, row.longitude, row.source, row.type, row.country_code,
-    row.region_code, row.odometer_km, row.gnss_accuracy,
+    importPk,
+    seq,
+    row.timestamp,
+    row.latitude,
+    row.longitude,
+    row.source,
+    row.type,
+    row.country_code,
+    row.region_code,
+    row.odometer_km,
+    row.gnss_accuracy,
   ]);
 }
 

@@ -34,17 +34,34 @@ export interface RowTable<T> {
 }
 
 export const EVENTS: RowTable<any> = {
-  table: 'card_event', content: EVENT_FAULT_CONTENT, startColumn: 'start_s', endColumn: 'end_s', fromRaw: eventFaultFromRaw,
+  table: 'card_event',
+  content: EVENT_FAULT_CONTENT,
+  startColumn: 'start_s',
+  endColumn: 'end_s',
+  fromRaw: eventFaultFromRaw,
 };
 export const FAULTS: RowTable<any> = { ...EVENTS, table: 'card_fault' };
 export const VEHICLES: RowTable<any> = {
-  table: 'vehicle_used', content: VEHICLE_CONTENT, startColumn: 'first_s', endColumn: 'last_s', fromRaw: vehicleFromRaw,
+  table: 'vehicle_used',
+  content: VEHICLE_CONTENT,
+  startColumn: 'first_s',
+  endColumn: 'last_s',
+  fromRaw: vehicleFromRaw,
 };
 export const POSITIONS: RowTable<any> = {
-  table: 'position', content: POSITION_CONTENT, startColumn: 'ts_s', endColumn: 'ts_s', fromRaw: positionFromRaw,
+  table: 'position',
+  content: POSITION_CONTENT,
+  startColumn: 'ts_s',
+  endColumn: 'ts_s',
+  fromRaw: positionFromRaw,
 };
 
-export async function selectRows<T>(store: RowStore, spec: RowTable<T>, scope: RowScope, page: Page | null): Promise<Slice<T>> {
+export async function selectRows<T>(
+  store: RowStore,
+  spec: RowTable<T>,
+  scope: RowScope,
+  page: Page | null,
+): Promise<Slice<T>> {
   // a card's rows come from its imports that are not WITHDRAWN
   const where = [scope.kind === 'import' ? 'i.import_id = ?' : "i.card_number = ? AND i.status <> 'WITHDRAWN'"];
   const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
@@ -78,7 +95,8 @@ export async function selectRows<T>(store: RowStore, spec: RowTable<T>, scope: R
     `SELECT * FROM (${source}) q ORDER BY ${spec.startColumn}${store.dialect.nullsFirst}, import_pk, seq${limitSql(page)}`,
     [...params, ...limitParams(page)],
   );
-  const total = page === null ? rows.length : (await store.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
+  const total =
+    page === null ? rows.length : (await store.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
   return { items: rows.map((raw) => spec.fromRaw(raw)), total };
 }
 

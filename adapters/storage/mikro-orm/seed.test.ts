@@ -13,7 +13,14 @@ t.test('seeded cards are complete, overlapping downloads merge, days add up to 2
     await store.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const result = await seedStore(store, { cards: 3, downloadsPerCard: 4, daysPerDownload: 10, overlapDays: 3, changesPerDay: 6, batchSize: 5 });
+  const result = await seedStore(store, {
+    cards: 3,
+    downloadsPerCard: 4,
+    daysPerDownload: 10,
+    overlapDays: 3,
+    changesPerDay: 6,
+    batchSize: 5,
+  });
   t.same([result.imports, result.activityRows, result.dayRecords], [12, 12 * 10 * 6, 120]);
   t.same(result.cardNumbers, [seedCardNumber(0), seedCardNumber(1), seedCardNumber(2)]);
   t.equal(seedCardNumber(7).length, 16);
@@ -22,7 +29,10 @@ t.test('seeded cards are complete, overlapping downloads merge, days add up to 2
   const summary = await q.timeSummary({ basis, range: { from: null, to: null } });
   const uniqueDays = 4 * 10 - 3 * 3;
   t.equal(summary.days, uniqueDays);
-  t.equal(Object.values(summary.totals).reduce((a, b) => a + b, 0), uniqueDays * 86_400);
+  t.equal(
+    Object.values(summary.totals).reduce((a, b) => a + b, 0),
+    uniqueDays * 86_400,
+  );
   t.ok(summary.totals.DRIVING > 0 && summary.totals.REST > 0 && summary.totals.WORK > 0);
   const acts = await q.activities({ basis, range: { from: null, to: null }, page: { limit: 5000, offset: 0 } });
   t.equal(acts.total, uniqueDays * 6);

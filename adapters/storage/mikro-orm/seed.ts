@@ -8,7 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import type { SqlValue } from './dialect.js';
-import { ACTIVITY_DAY_COLUMNS, DAY_COLUMNS, EVENT_FAULT_COLUMNS, IMPORT_COLUMNS, POSITION_COLUMNS, VEHICLE_COLUMNS } from './row-mappers.js';
+import {
+  ACTIVITY_DAY_COLUMNS,
+  DAY_COLUMNS,
+  EVENT_FAULT_COLUMNS,
+  IMPORT_COLUMNS,
+  POSITION_COLUMNS,
+  VEHICLE_COLUMNS,
+} from './row-mappers.js';
 import { DAY_SECONDS, parseIsoDay } from '../../../core/time.js';
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import { packDay } from './activity-pack.js';
@@ -59,9 +66,17 @@ function seedDay(card: number, day: number, changes: number): ActivityIntervalRo
     const start = base + k * step;
     const end = k === changes - 1 ? base + DAY_SECONDS : start + step;
     return {
-      import_id: null, card_number: null, date: day, start, end, duration: end - start,
+      import_id: null,
+      card_number: null,
+      date: day,
+      start,
+      end,
+      duration: end - start,
       activity: ACTIVITY_CODES[ACTIVITY_CYCLE[(day + k + card) % ACTIVITY_CYCLE.length]!]!,
-      slot: 'DRIVER', crew: false, card_inserted: true, manual_entry: false,
+      slot: 'DRIVER',
+      crew: false,
+      card_inserted: true,
+      manual_entry: false,
     };
   });
 }
@@ -80,7 +95,8 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
   const [{ next }] = (await store.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
   let pk: number = next;
   const jobs: Array<{ card: number; download: number }> = [];
-  for (let card = firstCard; card < firstCard + options.cards; card++) for (let download = 0; download < downloads; download++) jobs.push({ card, download });
+  for (let card = firstCard; card < firstCard + options.cards; card++)
+    for (let download = 0; download < downloads; download++) jobs.push({ card, download });
   let activityRows = 0;
   let dayRecords = 0;
   for (let start = 0; start < jobs.length; start += batchSize) {
@@ -98,11 +114,40 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
       const id = `seed-${card}-${download}`;
       const sha = createHash('sha256').update(id).digest('hex');
       const meta = JSON.stringify({
-        card: { card_number: cardNumber, issuing_member_state: 'FI', issuing_authority: 'SEED', issue_date: null, validity_begin: null, expiry_date: null },
-        driver: { surname: `SURNAME${card}`, first_names: 'SEED', birth_date: null, preferred_language: null, licence_issuing_nation: null, licence_number: null },
+        card: {
+          card_number: cardNumber,
+          issuing_member_state: 'FI',
+          issuing_authority: 'SEED',
+          issue_date: null,
+          validity_begin: null,
+          expiry_date: null,
+        },
+        driver: {
+          surname: `SURNAME${card}`,
+          first_names: 'SEED',
+          birth_date: null,
+          preferred_language: null,
+          licence_issuing_nation: null,
+          licence_number: null,
+        },
         warnings: [],
       });
-      imports.push([pk, id, id, sha, cardNumber, `${id}.ddd`, 4096, importedAt, 'GEN1', 'OK', from, from + days - 1, days, meta]);
+      imports.push([
+        pk,
+        id,
+        id,
+        sha,
+        cardNumber,
+        `${id}.ddd`,
+        4096,
+        importedAt,
+        'GEN1',
+        'OK',
+        from,
+        from + days - 1,
+        days,
+        meta,
+      ]);
       contents.push([pk, Buffer.from(id)]);
       for (let day = from; day < from + days; day++) {
         const distance = 100 + ((card * 7 + day) % 400);
@@ -112,8 +157,31 @@ export async function seedStore(store: MikroOrmImportStore, options: SeedOptions
         dayRecords++;
       }
       // one event shared by consecutive downloads (identical copies), vehicles and positions per download
-      events.push([pk, 0, 5, 'CARD_INSERTION_WHILE_DRIVING', 'Card insertion while driving', from * 86_400 + 3600, from * 86_400 + 3660, 'FI', 'SEED-1', 1]);
-      vehicles.push([pk, 0, 'FI', `SEED-${card}`, null, from * 86_400, (from + days) * 86_400 - 1, 1000 * download, 1000 * download + 900, 900, download]);
+      events.push([
+        pk,
+        0,
+        5,
+        'CARD_INSERTION_WHILE_DRIVING',
+        'Card insertion while driving',
+        from * 86_400 + 3600,
+        from * 86_400 + 3660,
+        'FI',
+        'SEED-1',
+        1,
+      ]);
+      vehicles.push([
+        pk,
+        0,
+        'FI',
+        `SEED-${card}`,
+        null,
+        from * 86_400,
+        (from + days) * 86_400 - 1,
+        1000 * download,
+        1000 * download + 900,
+        900,
+        download,
+      ]);
       positions.push([pk, 0, from * 86_400 + 21_600, 60.1, 24.9, 'PLACE', 'BEGIN', 'FI', null, 1000 * download, null]);
       pk++;
     }

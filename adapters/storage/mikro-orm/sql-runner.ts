@@ -124,7 +124,8 @@ export class SqliteRunner implements SqlRunner {
     const db = await client.acquireConnection();
     const configured = Number(db.pragma('synchronous', { simple: true }));
     const inWal = String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
-    if (configured <= SYNCHRONOUS_NORMAL || !inWal) return new SqliteRunner(db, () => client.releaseConnection(db), null);
+    if (configured <= SYNCHRONOUS_NORMAL || !inWal)
+      return new SqliteRunner(db, () => client.releaseConnection(db), null);
     db.pragma(`synchronous = ${SYNCHRONOUS_NORMAL}`);
     return new SqliteRunner(db, () => client.releaseConnection(db), new WalSync(`${db.name}-wal`));
   }
@@ -208,9 +209,12 @@ export class SqliteRunner implements SqlRunner {
 
   private insertNow(table: string, columns: readonly string[], rows: readonly SqlValue[][]): void {
     if (rows.length === 0) return;
-    const statement = this.statement(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+    const statement = this.statement(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    );
     for (const row of rows) {
-      if (row.length !== columns.length) throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
+      if (row.length !== columns.length)
+        throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
       statement.run(...row);
     }
   }
@@ -246,7 +250,8 @@ export class KnexRunner implements SqlRunner {
       const chunk = rows.slice(start, start + rowsPerStatement);
       const bindings: SqlValue[] = [];
       for (const row of chunk) {
-        if (row.length !== columns.length) throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
+        if (row.length !== columns.length)
+          throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
         for (const value of row) bindings.push(value);
       }
       await this.db.raw(head + new Array<string>(chunk.length).fill(tuple).join(', '), bindings);

@@ -28,7 +28,12 @@ export async function vehicleUses(store: RowStore, key: VehicleKey): Promise<Sto
       WHERE ${where.join(' AND ')} ORDER BY t.first_s, i.pk, t.seq`,
     params,
   );
-  return rows.map((raw) => ({ ...vehicleFromRaw(raw), quarantined: raw.i_status === 'QUARANTINED', import_id: raw.i_import_id, sequence: Number(raw.i_pk) }));
+  return rows.map((raw) => ({
+    ...vehicleFromRaw(raw),
+    quarantined: raw.i_status === 'QUARANTINED',
+    import_id: raw.i_import_id,
+    sequence: Number(raw.i_pk),
+  }));
 }
 
 export async function vehicleList(store: RowStore, page: Page): Promise<Slice<VehicleRegistration>> {

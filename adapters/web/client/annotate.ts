@@ -9,9 +9,14 @@ import { displayTimeZone, formatDateTime } from './format.js';
 import type { Finding, PrecheckResult } from './types.js';
 
 const KINDS: [string, string][] = [
-  ['LEAVE', 'Leave'], ['SICK_LEAVE', 'Sick leave'], ['REST', 'Rest'], ['OTHER_WORK', 'Other work'],
-  ['AVAILABILITY', 'Availability'], ['OUT_OF_SCOPE', 'Driving out of scope (other work)'],
-  ['FERRY_TRAIN', 'Ferry / train (Art. 9)'], ['ARTICLE_12', 'Art. 12 departure (needs a note)'],
+  ['LEAVE', 'Leave'],
+  ['SICK_LEAVE', 'Sick leave'],
+  ['REST', 'Rest'],
+  ['OTHER_WORK', 'Other work'],
+  ['AVAILABILITY', 'Availability'],
+  ['OUT_OF_SCOPE', 'Driving out of scope (other work)'],
+  ['FERRY_TRAIN', 'Ferry / train (Art. 9)'],
+  ['ARTICLE_12', 'Art. 12 departure (needs a note)'],
 ];
 
 interface AnnotatedFinding extends Finding {
@@ -21,7 +26,10 @@ interface AnnotatedFinding extends Finding {
 }
 
 interface AnnotatedResult extends PrecheckResult {
-  annotation_effects?: { annotation_ids: string[]; finding: { rule: string; status: string; start: string; end: string } }[];
+  annotation_effects?: {
+    annotation_ids: string[];
+    finding: { rule: string; status: string; start: string; end: string };
+  }[];
 }
 
 function field(label: string, input: HTMLElement): HTMLLabelElement {
@@ -29,24 +37,47 @@ function field(label: string, input: HTMLElement): HTMLLabelElement {
 }
 
 function annotateForm(card: string, start: string, end: string, onSaved: () => void): HTMLFormElement {
-  const kind = el('select', { attrs: { name: 'kind' } }, ...KINDS.map(([value, text]) => el('option', { text, attrs: { value } })));
-  const from = el('input', { attrs: { name: 'start', value: start, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' } });
-  const to = el('input', { attrs: { name: 'end', value: end, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' } });
+  const kind = el(
+    'select',
+    { attrs: { name: 'kind' } },
+    ...KINDS.map(([value, text]) => el('option', { text, attrs: { value } })),
+  );
+  const from = el('input', {
+    attrs: { name: 'start', value: start, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' },
+  });
+  const to = el('input', {
+    attrs: { name: 'end', value: end, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' },
+  });
   const note = el('input', { attrs: { name: 'note', size: '40', maxlength: '2000' } });
   const author = el('input', { attrs: { name: 'author', size: '20', required: 'required', maxlength: '200' } });
   const message = el('p', { class: 'annotate-message', attrs: { role: 'status' } });
   const form = el(
     'form',
     { class: 'annotate-form' },
-    field('Kind', kind), field('From (UTC)', from), field('To (UTC)', to), field('Note', note), field('Entered by', author),
+    field('Kind', kind),
+    field('From (UTC)', from),
+    field('To (UTC)', to),
+    field('Note', note),
+    field('Entered by', author),
     el('button', { text: 'Save annotation', attrs: { type: 'submit' } }),
     message,
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     message.textContent = 'Saving…';
-    const body = { card_number: card, kind: kind.value, start: from.value.trim(), end: to.value.trim(), note: note.value.trim() || null, author: author.value.trim() };
-    void fetch('api/drivercard/annotations', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const body = {
+      card_number: card,
+      kind: kind.value,
+      start: from.value.trim(),
+      end: to.value.trim(),
+      note: note.value.trim() || null,
+      author: author.value.trim(),
+    };
+    void fetch('api/drivercard/annotations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
       .then(async (response) => {
         const answer = (await response.json().catch(() => ({}))) as { message?: string; annotation_id?: string };
         if (response.status === 201) {
@@ -66,7 +97,12 @@ function annotateForm(card: string, start: string, end: string, onSaved: () => v
 }
 
 /** An "Annotate…" button on every finding and data gap of the rendered findings (their show buttons carry the period). */
-export function addAnnotateControls(container: HTMLElement, result: PrecheckResult, card: string, onSaved: () => void): void {
+export function addAnnotateControls(
+  container: HTMLElement,
+  result: PrecheckResult,
+  card: string,
+  onSaved: () => void,
+): void {
   for (const item of container.querySelectorAll<HTMLLIElement>('li.finding, li.gap-item')) {
     const span = item.querySelector<HTMLElement>('[data-start][data-end]');
     if (!span || item.querySelector('.annotate-open')) continue;
@@ -85,14 +121,31 @@ function markAnnotated(container: HTMLElement, result: AnnotatedResult): void {
   result.violations.forEach((f: AnnotatedFinding, i) => {
     const item = container.querySelector<HTMLElement>(`li.finding[data-finding="${i}"]`);
     if (!item) return;
-    if (f.possibly_justified) item.append(el('span', { class: 'flag flag-justifiable', text: 'possibly justified (annotation)', data: { flag: 'justifiable' } }));
-    else if (f.annotations_applied?.length) item.append(el('span', { class: 'flag flag-annotated', text: 'because of an annotation', data: { flag: 'annotated' } }));
+    if (f.possibly_justified)
+      item.append(
+        el('span', {
+          class: 'flag flag-justifiable',
+          text: 'possibly justified (annotation)',
+          data: { flag: 'justifiable' },
+        }),
+      );
+    else if (f.annotations_applied?.length)
+      item.append(
+        el('span', { class: 'flag flag-annotated', text: 'because of an annotation', data: { flag: 'annotated' } }),
+      );
   });
   const removed = result.annotation_effects ?? [];
   if (removed.length === 0) return;
   container.append(
     el('h4', { text: `Settled by the office's annotations (${removed.length})` }),
-    el('ul', { class: 'annotation-effects' }, ...removed.map((e) =>
-      el('li', { text: `${e.finding.rule.replace(/_/g, ' ')} (${e.finding.status.replace(/_/g, ' ')}), ${formatDateTime(e.finding.start)} – ${formatDateTime(e.finding.end)} ${displayTimeZone()}` }))),
+    el(
+      'ul',
+      { class: 'annotation-effects' },
+      ...removed.map((e) =>
+        el('li', {
+          text: `${e.finding.rule.replace(/_/g, ' ')} (${e.finding.status.replace(/_/g, ' ')}), ${formatDateTime(e.finding.start)} – ${formatDateTime(e.finding.end)} ${displayTimeZone()}`,
+        }),
+      ),
+    ),
   );
 }

@@ -47,7 +47,13 @@ async function readJson<T>(response: Response): Promise<T> {
     const message = typeof b.message === 'string' ? b.message : `The service answered HTTP ${response.status}.`;
     const dates = Array.isArray(b.dates) ? b.dates.filter((d): d is string => typeof d === 'string') : [];
     const correlation = typeof b.correlation_id === 'string' ? b.correlation_id : null;
-    throw new ApiError(response.status, typeof b.error === 'string' ? b.error : 'http_error', message, correlation, dates);
+    throw new ApiError(
+      response.status,
+      typeof b.error === 'string' ? b.error : 'http_error',
+      message,
+      correlation,
+      dates,
+    );
   }
   if (body === null) throw new ApiError(response.status, 'invalid_response', 'The service sent no JSON.');
   return body as T;
@@ -91,7 +97,11 @@ export function fleetSummary(signal?: AbortSignal): Promise<FleetSummary> {
  * The weeks of a basis (`card_number` or `import_id`, plus `week` or a date range), in order.
  * `onHeaders`: see get(); the page starts the pre-check there, once the service is done with the week.
  */
-export async function weekOverviews(basis: Params, signal?: AbortSignal, onHeaders?: () => void): Promise<{ items: WeekOverview[]; conflicts: string[] }> {
+export async function weekOverviews(
+  basis: Params,
+  signal?: AbortSignal,
+  onHeaders?: () => void,
+): Promise<{ items: WeekOverview[]; conflicts: string[] }> {
   const body = await get<{ items: WeekOverview[]; conflicts?: string[] }>('week-overview', basis, signal, onHeaders);
   return { items: body.items, conflicts: Array.isArray(body.conflicts) ? body.conflicts : [] };
 }
@@ -110,9 +120,17 @@ export function workingTime(params: Params, signal?: AbortSignal): Promise<Worki
 }
 
 export type RowKind = 'events' | 'faults' | 'vehicles-used' | 'positions';
-export type RowOf<K extends RowKind> = K extends 'vehicles-used' ? VehicleUsedRow : K extends 'positions' ? PositionRow : EventFaultRow;
+export type RowOf<K extends RowKind> = K extends 'vehicles-used'
+  ? VehicleUsedRow
+  : K extends 'positions'
+    ? PositionRow
+    : EventFaultRow;
 
-export function listRows<K extends RowKind>(kind: K, params: Params, signal?: AbortSignal): Promise<ListEnvelope<RowOf<K>>> {
+export function listRows<K extends RowKind>(
+  kind: K,
+  params: Params,
+  signal?: AbortSignal,
+): Promise<ListEnvelope<RowOf<K>>> {
   return get<ListEnvelope<RowOf<K>>>(kind, { limit: '500', ...params }, signal);
 }
 

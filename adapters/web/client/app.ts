@@ -20,7 +20,17 @@ import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
 import { setDisplayTimeZone } from './format.js';
 import { FILTER_TITLES, IMPORT_LIST_TITLES, importInList, renderToday } from './today-view.js';
 import {
-  DEFAULT_STATE, fleetPages, fleetQuery, isTodayList, lastPageOffset, nextSort, readViewState, timeZoneOf, type ViewState, viewStateSearch, withFleetSelection,
+  DEFAULT_STATE,
+  fleetPages,
+  fleetQuery,
+  isTodayList,
+  lastPageOffset,
+  nextSort,
+  readViewState,
+  timeZoneOf,
+  type ViewState,
+  viewStateSearch,
+  withFleetSelection,
 } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
@@ -84,7 +94,8 @@ function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   if (problem) ui.status.textContent = '';
 }
 
-const cardImports = (card: string | null) => imports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
+const cardImports = (card: string | null) =>
+  imports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
 
 function latestWeekOf(card: string): string {
   const latest = drivers.find((d) => d.card_number === card)?.latest_activity;
@@ -119,10 +130,15 @@ const week = new WeekView(
 );
 
 function fillDriverSelect(): void {
-  const options = [el('option', { text: drivers.length ? 'Choose a driver…' : 'No driver imported yet', attrs: { value: '' } })];
-  for (const d of drivers) options.push(el('option', { text: `${d.name} — ${d.card_number}`, attrs: { value: d.card_number } }));
+  const options = [
+    el('option', { text: drivers.length ? 'Choose a driver…' : 'No driver imported yet', attrs: { value: '' } }),
+  ];
+  for (const d of drivers)
+    options.push(el('option', { text: `${d.name} — ${d.card_number}`, attrs: { value: d.card_number } }));
   if (state.card_number && !drivers.some((d) => d.card_number === state.card_number)) {
-    options.push(el('option', { text: `${state.card_number} (no import listed)`, attrs: { value: state.card_number } }));
+    options.push(
+      el('option', { text: `${state.card_number} (no import listed)`, attrs: { value: state.card_number } }),
+    );
   }
   ui.driver.replaceChildren(...options);
   ui.driver.value = state.card_number ?? '';
@@ -146,7 +162,10 @@ function navigate(next: ViewState, mode: 'push' | 'replace'): void {
 }
 
 function openDriver(card: string): void {
-  navigate({ ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null, imports: null }, 'push');
+  navigate(
+    { ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null, imports: null },
+    'push',
+  );
 }
 
 /**
@@ -207,7 +226,12 @@ function importsList(card: string | null, rows?: ImportInfo[]): HTMLElement {
     },
   };
   const own = rows ?? allImports.filter((i) => i.card?.card_number && normaliseCardNumber(i.card.card_number) === card);
-  return el('div', {}, renderImports(own, (imp) => importActionButton(imp, deps)), status);
+  return el(
+    'div',
+    {},
+    renderImports(own, (imp) => importActionButton(imp, deps)),
+    status,
+  );
 }
 
 function drawTabs(): void {
@@ -234,7 +258,9 @@ function drawImportsList(list: NonNullable<ViewState['imports']>): void {
   const rows = allImports.filter((i) => importInList(i, list));
   ui.fleetListTitle.hidden = false;
   ui.fleetListTitle.textContent = `${IMPORT_LIST_TITLES[list]}: ${rows.length}`;
-  ui.fleetTable.replaceChildren(rows.length ? importsList(null, rows) : el('p', { class: 'empty-note', text: 'No import is in this list.' }));
+  ui.fleetTable.replaceChildren(
+    rows.length ? importsList(null, rows) : el('p', { class: 'empty-note', text: 'No import is in this list.' }),
+  );
   ui.fleetPager.hidden = true;
 }
 
@@ -245,8 +271,14 @@ function drawFleet(): void {
   if (state.imports) return drawImportsList(state.imports);
   ui.fleetTable.replaceChildren(
     fleetRows.length
-      ? renderFleetTable(fleetRows, state, { open: openDriver, sort: (c) => navigate(withFleetSelection(state, nextSort(state, c)), 'push') })
-      : el('p', { class: 'empty-note', text: state.q || state.filter !== 'all' ? 'No driver matches the filter.' : 'No driver yet.' }),
+      ? renderFleetTable(fleetRows, state, {
+          open: openDriver,
+          sort: (c) => navigate(withFleetSelection(state, nextSort(state, c)), 'push'),
+        })
+      : el('p', {
+          class: 'empty-note',
+          text: state.q || state.filter !== 'all' ? 'No driver matches the filter.' : 'No driver yet.',
+        }),
   );
   const pages = fleetPages(fleetPaged ? state.offset : 0, fleetRows.length, fleetTotal, PAGE);
   ui.fleetPager.hidden = !fleetPaged || (pages.previous === null && pages.next === null);
@@ -295,7 +327,11 @@ async function loadFleet(): Promise<void> {
   } catch (error) {
     if (controller.signal.aborted) return;
     if (!(error instanceof ApiError && error.status === 404)) {
-      setPhase('error', '', errorBox('Could not load the fleet', error, () => void loadFleet()));
+      setPhase(
+        'error',
+        '',
+        errorBox('Could not load the fleet', error, () => void loadFleet()),
+      );
       return;
     }
     fleetRows = rowsFromDrivers(drivers);
@@ -305,7 +341,8 @@ async function loadFleet(): Promise<void> {
     ui.fleetNote.hidden = false;
   }
   drawFleet();
-  if (!drivers.length && !fleetRows.length && !state.q && state.filter === 'all') setPhase('empty', 'No driver card has been imported yet. Import .ddd files to begin.');
+  if (!drivers.length && !fleetRows.length && !state.q && state.filter === 'all')
+    setPhase('empty', 'No driver card has been imported yet. Import .ddd files to begin.');
   else setPhase('fleet', '');
 }
 
@@ -319,17 +356,37 @@ async function runImport(files: File[]): Promise<void> {
   }
   const cards = [...new Set(done.filter((d) => d.card).map((d) => normaliseCardNumber(d.card!)))];
   if (cards.length === 1) {
-    const last = done.filter((d) => d.to).map((d) => d.to!).sort().pop();
-    navigate({ ...DEFAULT_STATE, sort: state.sort, order: state.order, card_number: cards[0]!, week: last ? formatIsoWeek(isoWeekOfDate(last)) : null, unknown_as: state.unknown_as }, 'push');
+    const last = done
+      .filter((d) => d.to)
+      .map((d) => d.to!)
+      .sort()
+      .pop();
+    navigate(
+      {
+        ...DEFAULT_STATE,
+        sort: state.sort,
+        order: state.order,
+        card_number: cards[0]!,
+        week: last ? formatIsoWeek(isoWeekOfDate(last)) : null,
+        unknown_as: state.unknown_as,
+      },
+      'push',
+    );
   } else {
     render();
   }
 }
 
 function wire(): void {
-  ui.driver.addEventListener('change', () => (ui.driver.value ? openDriver(ui.driver.value) : navigate({ ...state, card_number: null, week: null }, 'push')));
+  ui.driver.addEventListener('change', () =>
+    ui.driver.value ? openDriver(ui.driver.value) : navigate({ ...state, card_number: null, week: null }, 'push'),
+  );
   wireImport(ui.file, ui.drop, runImport);
-  wireWeekControls(() => state, (change) => navigate({ ...state, ...change }, 'push'), (n) => formatIsoWeek(addWeeks(parseIsoWeek(state.week) ?? currentIsoWeek(), n)));
+  wireWeekControls(
+    () => state,
+    (change) => navigate({ ...state, ...change }, 'push'),
+    (n) => formatIsoWeek(addWeeks(parseIsoWeek(state.week) ?? currentIsoWeek(), n)),
+  );
   let typing: ReturnType<typeof setTimeout> | undefined;
   ui.fleetQ.addEventListener('input', () => {
     clearTimeout(typing);
@@ -340,9 +397,15 @@ function wire(): void {
     clearTimeout(typing);
     navigate(withFleetSelection(state, { q: ui.fleetQ.value.trim() }), 'replace');
   });
-  ui.fleetFilter.addEventListener('change', () => navigate(withFleetSelection(state, { filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }), 'push'));
-  ui.fleetPrev.addEventListener('click', () => goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).previous));
-  ui.fleetNext.addEventListener('click', () => goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).next));
+  ui.fleetFilter.addEventListener('change', () =>
+    navigate(withFleetSelection(state, { filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }), 'push'),
+  );
+  ui.fleetPrev.addEventListener('click', () =>
+    goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).previous),
+  );
+  ui.fleetNext.addEventListener('click', () =>
+    goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).next),
+  );
   byId('fleet-link').addEventListener('click', (e) => {
     e.preventDefault();
     navigate({ ...state, card_number: null, week: null, import_id: null, date_from: null, date_to: null }, 'push');
@@ -376,7 +439,11 @@ async function boot(): Promise<void> {
     await Promise.all([loadImports(), loadZone()]);
   } catch (error) {
     ui.driver.replaceChildren(el('option', { text: 'Driver list unavailable', attrs: { value: '' } }));
-    setPhase('error', '', errorBox('Could not load the driver list', error, () => void boot()));
+    setPhase(
+      'error',
+      '',
+      errorBox('Could not load the driver list', error, () => void boot()),
+    );
     return;
   }
   navigate(state, 'replace');

@@ -21,7 +21,8 @@ const KIND_LABEL = {
 
 /** `HH:MM` of an instant on a day row: the end of a local day is `24:00`. */
 function clockOn(iso: string, window: DayWindow | undefined, zone: string): string {
-  if (!window || zone === 'UTC') return formatClock(iso, window ? new Date(window.startMs).toISOString().slice(0, 10) : undefined);
+  if (!window || zone === 'UTC')
+    return formatClock(iso, window ? new Date(window.startMs).toISOString().slice(0, 10) : undefined);
   return Date.parse(iso) === window.endMs ? '24:00' : formatLocalClock(iso, zone);
 }
 
@@ -46,7 +47,12 @@ function axis(zone: string): HTMLElement {
     tick.style.left = `${(h / 24) * 100}%`;
     track.append(tick);
   }
-  return el('div', { class: 'axis', attrs: { 'aria-hidden': 'true' } }, el('span', { class: 'axis-label', text: zone }), track);
+  return el(
+    'div',
+    { class: 'axis', attrs: { 'aria-hidden': 'true' } },
+    el('span', { class: 'axis-label', text: zone }),
+    track,
+  );
 }
 
 function segment(row: ActivityIntervalRow, first: boolean, window: DayWindow, zone: string): HTMLButtonElement | null {
@@ -89,7 +95,11 @@ export function windowOf(row: HTMLElement): DayWindow | undefined {
  * Builds the whole chart of a week in one fragment (one DOM insertion per week switch); `around` are the weeks
  * loaded with it, whose intervals may fall on the week's local days.
  */
-export function renderChart(week: WeekOverview, around: readonly WeekOverview[] = [], zone = displayTimeZone()): DocumentFragment {
+export function renderChart(
+  week: WeekOverview,
+  around: readonly WeekOverview[] = [],
+  zone = displayTimeZone(),
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   fragment.append(axis(zone));
   for (const day of chartDays(week, around, zone)) {
@@ -115,7 +125,16 @@ export function renderChart(week: WeekOverview, around: readonly WeekOverview[] 
       el('span', { class: 'short', text: labels.short, attrs: { 'aria-hidden': 'true' } }),
     );
     fragment.append(
-      el('div', { class: 'day-row', attrs: { id: dayRowId(day.date), tabindex: '-1' }, data: { date: day.date, startMs: String(day.window.startMs), endMs: String(day.window.endMs) } }, label, bar),
+      el(
+        'div',
+        {
+          class: 'day-row',
+          attrs: { id: dayRowId(day.date), tabindex: '-1' },
+          data: { date: day.date, startMs: String(day.window.startMs), endMs: String(day.window.endMs) },
+        },
+        label,
+        bar,
+      ),
     );
   }
   return fragment;
@@ -246,6 +265,7 @@ export function markConflicts(chart: HTMLElement, dates: ReadonlySet<string>): v
     const conflict = dates.has(row.dataset.date!);
     row.classList.toggle('conflict', conflict);
     row.querySelector('.conflict-note')?.remove();
-    if (conflict) row.querySelector('.day-label')!.append(el('span', { class: 'conflict-note', text: 'imports disagree' }));
+    if (conflict)
+      row.querySelector('.day-label')!.append(el('span', { class: 'conflict-note', text: 'imports disagree' }));
   }
 }

@@ -34,12 +34,39 @@ t.test('driver status in words a driver reads', async (t) => {
 
 t.test('unknown figures stay unknown', async (t) => {
   const lines = statusLines({
-    at: '2026-03-09T05:00:00Z', driving_today: null, driving_left_today: null, daily_driving_limit: null, extended_days_left_this_week: null,
-    driving_since_break: null, driving_left_before_break: null, weekly_driving: null, weekly_driving_left: null,
-    fortnightly_driving: null, fortnightly_driving_left: null, reduced_daily_rests_left: null,
-    next_daily_rest_latest_start: null, next_weekly_rest_latest_start: null,
+    at: '2026-03-09T05:00:00Z',
+    driving_today: null,
+    driving_left_today: null,
+    daily_driving_limit: null,
+    extended_days_left_this_week: null,
+    driving_since_break: null,
+    driving_left_before_break: null,
+    weekly_driving: null,
+    weekly_driving_left: null,
+    fortnightly_driving: null,
+    fortnightly_driving_left: null,
+    reduced_daily_rests_left: null,
+    next_daily_rest_latest_start: null,
+    next_weekly_rest_latest_start: null,
     compensation_owed: [{ week: '2026-W09', seconds: 3600, due_by: '2026-03-29T23:59:59Z' }],
   });
-  t.same(lines.map((l) => l[1]), ['–', '–', '– · break due after – more driving', '– of 56 h', '– of 90 h', '–', '–', '–', '1 h by 2026-03-29 23:59 UTC']);
-  t.equal(statusLines({ compensation_owed: null } as unknown as Parameters<typeof statusLines>[0]).length, 8, 'no compensation line without compensation');
+  t.same(
+    lines.map((l) => l[1]),
+    [
+      '–',
+      '–',
+      '– · break due after – more driving',
+      '– of 56 h',
+      '– of 90 h',
+      '–',
+      '–',
+      '–',
+      '1 h by 2026-03-29 23:59 UTC',
+    ],
+  );
+  t.equal(
+    statusLines({ compensation_owed: null } as unknown as Parameters<typeof statusLines>[0]).length,
+    8,
+    'no compensation line without compensation',
+  );
 });

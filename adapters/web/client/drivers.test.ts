@@ -1,7 +1,13 @@
 import t from 'tap';
 import { driversFromImports, normaliseCardNumber } from './drivers.js';
 
-const row = (card: string | null, surname: string | null, first: string | null, importedAt: string, to: string | null) => ({
+const row = (
+  card: string | null,
+  surname: string | null,
+  first: string | null,
+  importedAt: string,
+  to: string | null,
+) => ({
   imported_at: importedAt,
   card: { card_number: card },
   driver: { surname, first_names: first },

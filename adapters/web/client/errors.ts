@@ -11,11 +11,21 @@ export function errorText(error: unknown): string {
 
 /** An alert with `what failed: why`, the correlation id when the service gave one, and a Retry button. */
 export function errorBox(what: string, error: unknown, retry: () => void): HTMLElement {
-  const box = el('div', { class: 'error-box', attrs: { role: 'alert' } }, el('p', { class: 'error-note', text: `${what}: ${errorText(error)}` }));
+  const box = el(
+    'div',
+    { class: 'error-box', attrs: { role: 'alert' } },
+    el('p', { class: 'error-note', text: `${what}: ${errorText(error)}` }),
+  );
   if (error instanceof ApiError && error.correlationId) {
     box.dataset.correlationId = error.correlationId;
     box.append(
-      el('p', { class: 'meta' }, 'Correlation id ', el('code', { class: 'correlation', text: error.correlationId }), ' (give it to whoever reads the service log)'),
+      el(
+        'p',
+        { class: 'meta' },
+        'Correlation id ',
+        el('code', { class: 'correlation', text: error.correlationId }),
+        ' (give it to whoever reads the service log)',
+      ),
     );
   }
   const button = el('button', { class: 'retry', text: 'Retry', attrs: { type: 'button' } });

@@ -41,7 +41,12 @@ export function findingsRange(state: Pick<ViewState, 'date_from' | 'date_to' | '
     const dateTo = state.date_to ?? days[6]!;
     return { dateFrom, dateTo, label: `${dateFrom} to ${dateTo}` };
   }
-  if (state.period === '4w') return { dateFrom: weekDates(addWeeks(week, -3))[0]!, dateTo: days[6]!, label: `${weekDates(addWeeks(week, -3))[0]} to ${days[6]}` };
+  if (state.period === '4w')
+    return {
+      dateFrom: weekDates(addWeeks(week, -3))[0]!,
+      dateTo: days[6]!,
+      label: `${weekDates(addWeeks(week, -3))[0]} to ${days[6]}`,
+    };
   if (state.period === 'month') {
     const month = monthOf(week);
     return { ...month, label: `${month.dateFrom} to ${month.dateTo}` };
@@ -72,17 +77,45 @@ export function reportHref(state: ViewState, week: IsoWeek): string {
 
 /** PDF and CSV of exactly what the findings area lists (the same selection), beside it. */
 export function documentLinks(state: ViewState, week: IsoWeek, basis: Params): HTMLElement {
-  const report = new URLSearchParams(withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state));
+  const report = new URLSearchParams(
+    withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state),
+  );
   const csv = new URLSearchParams(withZone(findingsParams(basis, state, week), state));
   const semicolon = new URLSearchParams({ ...Object.fromEntries(csv), delimiter: ';' });
-  return el('span', { class: 'document-links' },
-    el('a', { class: 'button pdf', text: 'PDF', attrs: { href: `report.pdf?${report}`, download: '', title: 'The printable report of these findings (PDF)' } }), ' ',
-    el('a', { class: 'button csv', text: 'CSV', attrs: { href: `export/findings.csv?${csv}`, download: '', title: 'These findings as CSV (comma separated)' } }), ' ',
-    el('a', { class: 'button csv', text: 'CSV (;)', attrs: { href: `export/findings.csv?${semicolon}`, download: '', title: 'These findings as CSV separated by semicolons (German, Polish spreadsheet settings)' } }));
+  return el(
+    'span',
+    { class: 'document-links' },
+    el('a', {
+      class: 'button pdf',
+      text: 'PDF',
+      attrs: { href: `report.pdf?${report}`, download: '', title: 'The printable report of these findings (PDF)' },
+    }),
+    ' ',
+    el('a', {
+      class: 'button csv',
+      text: 'CSV',
+      attrs: { href: `export/findings.csv?${csv}`, download: '', title: 'These findings as CSV (comma separated)' },
+    }),
+    ' ',
+    el('a', {
+      class: 'button csv',
+      text: 'CSV (;)',
+      attrs: {
+        href: `export/findings.csv?${semicolon}`,
+        download: '',
+        title: 'These findings as CSV separated by semicolons (German, Polish spreadsheet settings)',
+      },
+    }),
+  );
 }
 
 /** The period and severity choices; a change navigates (the URL keeps them). */
-export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (change: Partial<ViewState>) => void, basis: Params = { card_number: state.card_number ?? '' }): HTMLElement {
+export function renderPeriodControls(
+  state: ViewState,
+  week: IsoWeek,
+  go: (change: Partial<ViewState>) => void,
+  basis: Params = { card_number: state.card_number ?? '' },
+): HTMLElement {
   const custom = Boolean(state.date_from || state.date_to);
   const select = el('select', { class: 'findings-period', attrs: { 'aria-label': 'Period of the findings' } });
   for (const kind of [...FINDINGS_PERIODS, 'custom'] as const) {
@@ -91,7 +124,10 @@ export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (chang
     select.append(option);
   }
   const range = findingsRange(state, week);
-  const from = el('input', { class: 'findings-from', attrs: { type: 'date', value: range.dateFrom, 'aria-label': 'From' } });
+  const from = el('input', {
+    class: 'findings-from',
+    attrs: { type: 'date', value: range.dateFrom, 'aria-label': 'From' },
+  });
   const to = el('input', { class: 'findings-to', attrs: { type: 'date', value: range.dateTo, 'aria-label': 'To' } });
   const dates = el('span', { class: 'findings-dates' }, from, ' – ', to);
   dates.hidden = !custom;
@@ -99,17 +135,32 @@ export function renderPeriodControls(state: ViewState, week: IsoWeek, go: (chang
     if (select.value === 'custom') dates.hidden = false;
     else go({ period: select.value as FindingsPeriod, date_from: null, date_to: null });
   });
-  const applyDates = () => { if (from.value && to.value) go({ date_from: from.value, date_to: to.value }); };
+  const applyDates = () => {
+    if (from.value && to.value) go({ date_from: from.value, date_to: to.value });
+  };
   from.addEventListener('change', applyDates);
   to.addEventListener('change', applyDates);
   const boxes = SEVERITIES.map((s) => {
     const box = el('input', { attrs: { type: 'checkbox', value: s } });
     box.checked = state.severity.includes(s);
-    box.addEventListener('change', () => go({ severity: SEVERITIES.filter((x) => (x === s ? box.checked : state.severity.includes(x))) as SeverityFilter[] }));
+    box.addEventListener('change', () =>
+      go({
+        severity: SEVERITIES.filter((x) => (x === s ? box.checked : state.severity.includes(x))) as SeverityFilter[],
+      }),
+    );
     return el('label', { class: 'severity-choice' }, box, ` ${s}`);
   });
-  return el('div', { class: 'findings-controls' }, select, ' ', dates, ' ', el('span', { class: 'severity-filter', text: 'Severity: ' }, ...boxes), ' ',
-    documentLinks(state, week, basis));
+  return el(
+    'div',
+    { class: 'findings-controls' },
+    select,
+    ' ',
+    dates,
+    ' ',
+    el('span', { class: 'severity-filter', text: 'Severity: ' }, ...boxes),
+    ' ',
+    documentLinks(state, week, basis),
+  );
 }
 
 /** The findings of the period as GET /findings lists them (most serious first), each linked to the chart. */
@@ -117,19 +168,35 @@ export function renderPeriodFindings(page: FindingsPage, show: ShowOnChart): Doc
   const fragment = document.createDocumentFragment();
   const heading = el('h3', { text: `Findings (${page.total})` });
   if (page.date_from && page.date_to) {
-    const context = page.context_from ? ` The pre-check also looked at the 3 weeks before (from ${page.context_from}).` : '';
+    const context = page.context_from
+      ? ` The pre-check also looked at the 3 weeks before (from ${page.context_from}).`
+      : '';
     heading.append(' ', el('span', { class: 'heading-note', text: `${page.date_from} to ${page.date_to}.${context}` }));
   }
   fragment.append(heading);
   if (page.items.length === 0) {
-    fragment.append(el('p', { class: 'empty-note', text: 'No finding in this period (see below for what was not evaluated).' }));
+    fragment.append(
+      el('p', { class: 'empty-note', text: 'No finding in this period (see below for what was not evaluated).' }),
+    );
     return fragment;
   }
-  fragment.append(el('ol', { class: 'findings-list period' }, ...page.items.map((f, i) => {
-    const item = findingItem(f, i, show);
-    Object.assign(item.dataset, { source: f.source, severity: f.severity ?? '', start: f.start ?? '', end: f.end ?? '', review: f.review_status });
-    if (f.source === 'wtd') item.append(el('span', { class: 'flag flag-wtd', text: 'Working Time Directive' }));
-    return item;
-  })));
+  fragment.append(
+    el(
+      'ol',
+      { class: 'findings-list period' },
+      ...page.items.map((f, i) => {
+        const item = findingItem(f, i, show);
+        Object.assign(item.dataset, {
+          source: f.source,
+          severity: f.severity ?? '',
+          start: f.start ?? '',
+          end: f.end ?? '',
+          review: f.review_status,
+        });
+        if (f.source === 'wtd') item.append(el('span', { class: 'flag flag-wtd', text: 'Working Time Directive' }));
+        return item;
+      }),
+    ),
+  );
   return fragment;
 }

@@ -30,7 +30,10 @@ export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIEle
   const flags = findingFlags(f);
   return el(
     'li',
-    { class: `finding status-${status}`, data: { rule: f.rule, status: f.status, finding: String(i), flags: flags.map((x) => x[0]).join(' ') } },
+    {
+      class: `finding status-${status}`,
+      data: { rule: f.rule, status: f.status, finding: String(i), flags: flags.map((x) => x[0]).join(' ') },
+    },
     el('span', { class: `badge status-${status}`, text: f.status.replace(/_/g, ' ') }),
     ' ',
     showButton(title, f.start, f.end, show),
@@ -54,24 +57,34 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
  * date the pre-check read, is named in the heading when it lies before the week. `list`, when given (the
  * findings of the chosen period, findings-period.ts), is shown instead of the answer's own violations.
  */
-export function renderFindings(result: PrecheckResult, show: ShowOnChart, contextFrom?: string, list?: DocumentFragment): DocumentFragment {
+export function renderFindings(
+  result: PrecheckResult,
+  show: ShowOnChart,
+  contextFrom?: string,
+  list?: DocumentFragment,
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const violations = result.violations ?? [];
   const notEvaluated = result.not_evaluated ?? [];
   if (list) {
     // the findings of the period (findings-period.ts) take the place of the pre-check's own list
     fragment.append(list);
-    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
+    for (const sentence of result.assumptions?.text ?? [])
+      fragment.append(el('p', { class: 'assumption', text: sentence }));
   } else {
     const heading = el('h3', { text: `Findings (${violations.length})` });
     if (contextFrom) {
       heading.append(
         ' ',
-        el('span', { class: 'heading-note', text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).` }),
+        el('span', {
+          class: 'heading-note',
+          text: `The pre-check also looked at the ${CONTEXT_WEEKS} weeks before (from ${contextFrom}).`,
+        }),
       );
     }
     fragment.append(heading);
-    for (const sentence of result.assumptions?.text ?? []) fragment.append(el('p', { class: 'assumption', text: sentence }));
+    for (const sentence of result.assumptions?.text ?? [])
+      fragment.append(el('p', { class: 'assumption', text: sentence }));
     if (violations.length) {
       fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
     } else {
@@ -87,7 +100,11 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
   if (warnings.length) {
     fragment.append(
       el('h3', { text: `Warnings (${warnings.length})` }),
-      el('ul', { class: 'warnings-list' }, ...warnings.map((w) => el('li', { text: w.message, data: { code: w.code } }))),
+      el(
+        'ul',
+        { class: 'warnings-list' },
+        ...warnings.map((w) => el('li', { text: w.message, data: { code: w.code } })),
+      ),
     );
   }
   if (result.disclaimer) fragment.append(el('p', { class: 'disclaimer', text: result.disclaimer }));
@@ -99,18 +116,28 @@ export function renderFindings(result: PrecheckResult, show: ShowOnChart, contex
  * answer did not evaluate and why (national law, data too short, …): a finding list alone would read as
  * "all is well" where the card cannot tell.
  */
-export function renderWtdFindings(violations: readonly Finding[], show: ShowOnChart, notEvaluated: readonly NotEvaluated[] = []): DocumentFragment {
+export function renderWtdFindings(
+  violations: readonly Finding[],
+  show: ShowOnChart,
+  notEvaluated: readonly NotEvaluated[] = [],
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   fragment.append(el('h3', { text: `Working Time Directive (${violations.length})` }));
-  if (violations.length) fragment.append(el('ol', { class: 'findings-list wtd' }, ...violations.map((f, i) => findingItem(f, i, show))));
-  else fragment.append(el('p', { class: 'empty-note', text: emptyNote('No working-time finding for this week', notEvaluated) }));
+  if (violations.length)
+    fragment.append(el('ol', { class: 'findings-list wtd' }, ...violations.map((f, i) => findingItem(f, i, show))));
+  else
+    fragment.append(
+      el('p', { class: 'empty-note', text: emptyNote('No working-time finding for this week', notEvaluated) }),
+    );
   fragment.append(renderNotEvaluated(notEvaluated, 'wtd'));
   return fragment;
 }
 
 /** An empty finding list never reads as "checked and clean" while rules were left out. */
 function emptyNote(none: string, notEvaluated: readonly NotEvaluated[]): string {
-  return notEvaluated.length ? `${none} among the rules evaluated; ${notEvaluated.length} not evaluated (listed below).` : `${none}.`;
+  return notEvaluated.length
+    ? `${none} among the rules evaluated; ${notEvaluated.length} not evaluated (listed below).`
+    : `${none}.`;
 }
 
 /**
@@ -124,7 +151,13 @@ export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check)
   if (!lines.length) return fragment;
   fragment.append(
     el('h4', { class: `not-evaluated-title ${check}`, text: `Not evaluated (${lines.length})` }),
-    el('ul', { class: `not-evaluated-list ${check}` }, ...lines.map((n) => el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`))),
+    el(
+      'ul',
+      { class: `not-evaluated-list ${check}` },
+      ...lines.map((n) =>
+        el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`),
+      ),
+    ),
   );
   return fragment;
 }
@@ -135,26 +168,51 @@ export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check)
  * the narrowed basis.
  */
 export function renderConflict(
-  error: { code: string; message: string; dates: readonly string[] }, imports: readonly ImportInfo[], choose: (importId: string) => void, includeQuarantined: () => void,
+  error: { code: string; message: string; dates: readonly string[] },
+  imports: readonly ImportInfo[],
+  choose: (importId: string) => void,
+  includeQuarantined: () => void,
 ): HTMLElement {
-  const box = el('div', { class: 'conflict-box', attrs: { role: 'alert' }, data: { code: error.code } }, el('p', { class: 'error-note', text: error.message }));
-  if (error.dates.length) box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${error.dates.join(', ')}` }));
+  const box = el(
+    'div',
+    { class: 'conflict-box', attrs: { role: 'alert' }, data: { code: error.code } },
+    el('p', { class: 'error-note', text: error.message }),
+  );
+  if (error.dates.length)
+    box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${error.dates.join(', ')}` }));
   if (error.code === 'quarantined_data') {
-    const anyway = el('button', { class: 'include-quarantined', text: 'Check anyway, with the quarantined data (its findings are marked untrusted)', attrs: { type: 'button' } });
+    const anyway = el('button', {
+      class: 'include-quarantined',
+      text: 'Check anyway, with the quarantined data (its findings are marked untrusted)',
+      attrs: { type: 'button' },
+    });
     anyway.addEventListener('click', includeQuarantined);
     box.append(el('p', {}, anyway));
   }
-  const usable = imports.filter((i) => i.status !== 'QUARANTINED').sort((a, b) => b.imported_at.localeCompare(a.imported_at));
+  const usable = imports
+    .filter((i) => i.status !== 'QUARANTINED')
+    .sort((a, b) => b.imported_at.localeCompare(a.imported_at));
   if (!usable.length) {
     box.append(el('p', { class: 'meta', text: 'No trusted import of this card is left to check on its own.' }));
     return box;
   }
   box.append(el('p', { text: 'Run the pre-check on one import instead:' }));
-  box.append(el('ul', { class: 'narrow-list' }, ...usable.map((imp) => {
-    const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
-    const b = el('button', { class: 'narrow', text: `${importName(imp)} (activity ${range})`, attrs: { type: 'button' }, data: { importId: imp.import_id } });
-    b.addEventListener('click', () => choose(imp.import_id));
-    return el('li', {}, b);
-  })));
+  box.append(
+    el(
+      'ul',
+      { class: 'narrow-list' },
+      ...usable.map((imp) => {
+        const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
+        const b = el('button', {
+          class: 'narrow',
+          text: `${importName(imp)} (activity ${range})`,
+          attrs: { type: 'button' },
+          data: { importId: imp.import_id },
+        });
+        b.addEventListener('click', () => choose(imp.import_id));
+        return el('li', {}, b);
+      }),
+    ),
+  );
   return box;
 }

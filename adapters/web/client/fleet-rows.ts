@@ -43,7 +43,9 @@ const SEVERITIES = ['MSI', 'VSI', 'SI', 'MI'];
 /** `2 violations · 1 potential (1 VSI, 2 SI)`, or `none` / `not checked`. */
 export function findingsText(counts: Record<string, number> | null | undefined): string {
   if (!counts) return 'not checked';
-  const parts = STATUS_WORDS.filter(([k]) => (counts[k] ?? 0) > 0).map(([k, one, many]) => `${counts[k]} ${counts[k] === 1 ? one : many}`);
+  const parts = STATUS_WORDS.filter(([k]) => (counts[k] ?? 0) > 0).map(
+    ([k, one, many]) => `${counts[k]} ${counts[k] === 1 ? one : many}`,
+  );
   if (!parts.length) return 'none';
   const sev = SEVERITIES.filter((k) => (counts[k] ?? 0) > 0).map((k) => `${counts[k]} ${k}`);
   return parts.join(' · ') + (sev.length ? ` (${sev.join(', ')})` : '');
@@ -58,7 +60,9 @@ const NOT_EVALUATED_WORDS: Record<string, string> = {
  * The findings cell of a row: "not evaluated" with the reason when the pre-check could not run on the card's
  * last 4 weeks (never "none": nothing is known), else the counts in words.
  */
-export function rowFindingsText(row: Pick<FleetRow, 'findings_4w' | 'findings_4w_evaluated' | 'findings_4w_not_evaluated_reason'>): string {
+export function rowFindingsText(
+  row: Pick<FleetRow, 'findings_4w' | 'findings_4w_evaluated' | 'findings_4w_not_evaluated_reason'>,
+): string {
   if (row.findings_4w_evaluated === false) {
     const reason = NOT_EVALUATED_WORDS[row.findings_4w_not_evaluated_reason ?? ''];
     return reason ? `not evaluated: ${reason}` : 'not evaluated';
@@ -75,7 +79,8 @@ export function infringements(counts: Record<string, number> | null | undefined)
 export function importsText(row: Pick<FleetRow, 'imports' | 'quarantined_imports' | 'conflicting_days'>): string {
   const parts = [`${row.imports} ${row.imports === 1 ? 'import' : 'imports'}`];
   if (row.quarantined_imports) parts.push(`${row.quarantined_imports} quarantined`);
-  if (row.conflicting_days) parts.push(`${row.conflicting_days} conflicting ${row.conflicting_days === 1 ? 'day' : 'days'}`);
+  if (row.conflicting_days)
+    parts.push(`${row.conflicting_days} conflicting ${row.conflicting_days === 1 ? 'day' : 'days'}`);
   return parts.join(' · ');
 }
 

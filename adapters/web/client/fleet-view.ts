@@ -5,7 +5,14 @@
  */
 
 import { el } from './dom.js';
-import { downloadUrgency, expiryUrgency, fleetName, importsText, infringements, rowFindingsText } from './fleet-rows.js';
+import {
+  downloadUrgency,
+  expiryUrgency,
+  fleetName,
+  importsText,
+  infringements,
+  rowFindingsText,
+} from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
 import type { FleetRow, FleetSummary } from './types.js';
 import { EXPIRING_DAYS, type FleetSort, isTodayList, type ViewState, viewStateSearch } from './url-state.js';
@@ -33,13 +40,29 @@ function note(text: string, cls = 'cell-note'): HTMLElement {
 /** roadside readiness: days of today and the previous 56 without card data */
 function readinessNote(r: FleetRow): HTMLElement[] {
   if (r.readiness_missing_days == null) return [];
-  const text = r.readiness_missing_days === 0 ? 'roadside: all 57 days' : `roadside: ${r.readiness_missing_days} of 57 days missing`;
+  const text =
+    r.readiness_missing_days === 0
+      ? 'roadside: all 57 days'
+      : `roadside: ${r.readiness_missing_days} of 57 days missing`;
   return [note(text, 'cell-note readiness')];
 }
 
 function driverCell(row: FleetRow, state: ViewState, handlers: FleetHandlers): HTMLTableCellElement {
-  const href = viewStateSearch({ ...state, card_number: row.card_number, week: null, import_id: null, date_from: null, date_to: null }) || '?';
-  const link = el('a', { class: 'driver-link', text: fleetName(row), attrs: { href }, data: { card: row.card_number } });
+  const href =
+    viewStateSearch({
+      ...state,
+      card_number: row.card_number,
+      week: null,
+      import_id: null,
+      date_from: null,
+      date_to: null,
+    }) || '?';
+  const link = el('a', {
+    class: 'driver-link',
+    text: fleetName(row),
+    attrs: { href },
+    data: { card: row.card_number },
+  });
   link.addEventListener('click', (e) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -72,13 +95,16 @@ function expiryCell(row: FleetRow): HTMLTableCellElement {
 function lastDownloadCell(row: FleetRow): HTMLTableCellElement {
   const cell = td('Last download', formatDate(row.last_download));
   if (row.last_download_source === 'CARD_DOWNLOAD') cell.append(note('card download time'));
-  else if (row.last_download_source === 'ACTIVITY_END') cell.append(note('end of activity data (no download time on the card)'));
+  else if (row.last_download_source === 'ACTIVITY_END')
+    cell.append(note('end of activity data (no download time on the card)'));
   return cell;
 }
 
 export function authenticityBadge(status: string | null | undefined): HTMLElement {
   const s = status ?? 'UNKNOWN';
-  const text = { VERIFIED: 'verified', INVALID: 'invalid', UNVERIFIABLE: 'unverifiable', UNSIGNED: 'unsigned' }[s] ?? 'not checked';
+  const text =
+    { VERIFIED: 'verified', INVALID: 'invalid', UNVERIFIABLE: 'unverifiable', UNSIGNED: 'unsigned' }[s] ??
+    'not checked';
   return el('span', { class: `auth auth-${s.toLowerCase()}`, text, data: { authenticity: s } });
 }
 
@@ -91,7 +117,12 @@ const COLUMNS: Column[] = [
   {
     label: 'Data, last 28 days',
     sort: null,
-    cell: (r) => td('Data, last 28 days', r.coverage_days_28 == null ? '–' : `${r.coverage_days_28} of 28 days`, ...readinessNote(r)),
+    cell: (r) =>
+      td(
+        'Data, last 28 days',
+        r.coverage_days_28 == null ? '–' : `${r.coverage_days_28} of 28 days`,
+        ...readinessNote(r),
+      ),
   },
   { label: 'Authenticity', sort: null, cell: (r) => td('Authenticity', authenticityBadge(r.authenticity_status)) },
   { label: 'Imports', sort: null, cell: (r) => td('Imports', importsText(r)) },
@@ -114,17 +145,26 @@ function headerCell(c: Column, state: ViewState, handlers: FleetHandlers): HTMLT
   const th = el('th', { class: 'sortable', attrs: { scope: 'col' } });
   if (active) th.setAttribute('aria-sort', state.order === 'asc' ? 'ascending' : 'descending');
   const arrow = active ? (state.order === 'asc' ? ' ▲' : ' ▼') : '';
-  const button = el('button', {
-    class: 'sort',
-    attrs: { type: 'button', 'aria-label': `Sort by ${c.label.toLowerCase()}` },
-    data: { sort },
-  }, c.label, el('span', { class: 'arrow', text: arrow, attrs: { 'aria-hidden': 'true' } }));
+  const button = el(
+    'button',
+    {
+      class: 'sort',
+      attrs: { type: 'button', 'aria-label': `Sort by ${c.label.toLowerCase()}` },
+      data: { sort },
+    },
+    c.label,
+    el('span', { class: 'arrow', text: arrow, attrs: { 'aria-hidden': 'true' } }),
+  );
   button.addEventListener('click', () => handlers.sort(sort));
   th.append(button);
   return th;
 }
 
-export function renderFleetTable(rows: readonly FleetRow[], state: ViewState, handlers: FleetHandlers): HTMLTableElement {
+export function renderFleetTable(
+  rows: readonly FleetRow[],
+  state: ViewState,
+  handlers: FleetHandlers,
+): HTMLTableElement {
   const head = el('tr', {}, ...COLUMNS.map((c) => headerCell(c, state, handlers)));
   const body = el('tbody');
   for (const row of rows) {
@@ -132,7 +172,13 @@ export function renderFleetTable(rows: readonly FleetRow[], state: ViewState, ha
     for (const c of COLUMNS) tr.append(c.cell(row, state, handlers));
     body.append(tr);
   }
-  return el('table', { class: 'fleet' }, el('caption', { class: 'sr-only', text: 'Drivers' }), el('thead', {}, head), body);
+  return el(
+    'table',
+    { class: 'fleet' },
+    el('caption', { class: 'sr-only', text: 'Drivers' }),
+    el('thead', {}, head),
+    body,
+  );
 }
 
 /** The four counts above the table. */
@@ -151,9 +197,12 @@ export function renderSummary(s: FleetSummary): DocumentFragment {
     const value = s[key];
     if (value === undefined) continue;
     fragment.append(
-      el('li', { class: `count count-${key}${value > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
+      el(
+        'li',
+        { class: `count count-${key}${value > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
         el('span', { class: 'count-value', text: String(value) }),
-        el('span', { class: 'count-label', text: label })),
+        el('span', { class: 'count-label', text: label }),
+      ),
     );
   }
   return fragment;
@@ -170,7 +219,17 @@ export function driversCsvLinks(state: ViewState): HTMLElement {
   }
   if (state.tz) query.tz = state.tz;
   const link = (text: string, extra: Record<string, string>, title: string) =>
-    el('a', { class: 'button csv', text, attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title } });
-  return el('p', { class: 'document-links', attrs: { id: 'fleet-documents' } }, 'Export this list: ',
-    link('CSV', {}, 'This list as CSV (comma separated)'), ' ', link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'));
+    el('a', {
+      class: 'button csv',
+      text,
+      attrs: { href: `export/drivers.csv?${new URLSearchParams({ ...query, ...extra })}`, download: '', title },
+    });
+  return el(
+    'p',
+    { class: 'document-links', attrs: { id: 'fleet-documents' } },
+    'Export this list: ',
+    link('CSV', {}, 'This list as CSV (comma separated)'),
+    ' ',
+    link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'),
+  );
 }

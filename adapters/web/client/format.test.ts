@@ -1,5 +1,16 @@
 import t from 'tap';
-import { activityName, dayLabels, daysText, formatClock, formatDate, formatDateTime, formatDuration, formatHm, formatKm, importName } from './format.js';
+import {
+  activityName,
+  dayLabels,
+  daysText,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatHm,
+  formatKm,
+  importName,
+} from './format.js';
 
 t.test('h:mm durations', async (t) => {
   t.equal(formatHm(0), '0:00');
@@ -54,7 +65,6 @@ t.test('durations a driver reads', async (t) => {
 });
 
 t.test('an import is named by its file, else by when it was imported, never by its id', async (t) => {
-
   t.equal(importName({ file_name: 'Müller 2026-03.ddd', imported_at: '2026-03-10T08:15:00Z' }), 'Müller 2026-03.ddd');
   t.equal(importName({ file_name: null, imported_at: '2026-03-10T08:15:00Z' }), 'import of 2026-03-10 08:15 UTC');
   t.equal(importName({ file_name: null, imported_at: null }), 'an import without file name');

@@ -105,5 +105,7 @@ export function formatDate(iso: string | null | undefined): string {
 /** What a person reads for an import: its file name, else when it was imported (never the internal import id). */
 export function importName(imp: { file_name?: string | null; imported_at?: string | null }): string {
   if (imp.file_name) return imp.file_name;
-  return imp.imported_at ? `import of ${imp.imported_at.slice(0, 10)} ${imp.imported_at.slice(11, 16)} UTC` : 'an import without file name';
+  return imp.imported_at
+    ? `import of ${imp.imported_at.slice(0, 10)} ${imp.imported_at.slice(11, 16)} UTC`
+    : 'an import without file name';
 }

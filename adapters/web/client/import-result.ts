@@ -14,13 +14,30 @@ export function showImportResult(li: HTMLElement, text: HTMLElement, result: Par
   li.dataset.reused = String(result.reused);
   text.textContent = verdict.text;
   if (verdict.problems.length > 0) {
-    li.append(el('ul', { class: 'import-problems' }, ...verdict.problems.map((p) =>
-      el('li', { class: 'import-problem', data: { problem: p.kind } },
-        el('span', { class: 'problem-text', text: p.text }), ' ',
-        el('span', { class: 'way-forward', text: `Way forward: ${p.way_forward}` })))));
+    li.append(
+      el(
+        'ul',
+        { class: 'import-problems' },
+        ...verdict.problems.map((p) =>
+          el(
+            'li',
+            { class: 'import-problem', data: { problem: p.kind } },
+            el('span', { class: 'problem-text', text: p.text }),
+            ' ',
+            el('span', { class: 'way-forward', text: `Way forward: ${p.way_forward}` }),
+          ),
+        ),
+      ),
+    );
   }
   if (result.warnings?.length) {
-    li.append(el('ul', { class: 'warnings-list' }, ...result.warnings.map((w) => el('li', { text: w.message, data: { code: w.code } }))));
+    li.append(
+      el(
+        'ul',
+        { class: 'warnings-list' },
+        ...result.warnings.map((w) => el('li', { text: w.message, data: { code: w.code } })),
+      ),
+    );
   }
   return verdict;
 }

@@ -47,7 +47,8 @@ export function importProblems(result: ParseLike): ImportProblem[] {
     problems.push({
       kind: 'holder_mismatch',
       text: `Another holder: the file's surname, first names or birth date differ from the holder known for card ${result.card?.card_number ?? '–'}. The import is quarantined; the known holder is kept.`,
-      way_forward: 'Check whose card was downloaded. If the file is not this driver\'s, withdraw the import (imports of the card, "Withdraw…").',
+      way_forward:
+        'Check whose card was downloaded. If the file is not this driver\'s, withdraw the import (imports of the card, "Withdraw…").',
     });
   }
   const dates = result.conflicting_dates ?? [];
@@ -55,7 +56,8 @@ export function importProblems(result: ParseLike): ImportProblem[] {
     problems.push({
       kind: 'conflicting_dates',
       text: `Disagrees with earlier downloads of this card on ${dates.length} day(s): ${dates.join(', ')}. The pre-check of the card refuses these days.`,
-      way_forward: 'Narrow the basis to one import (the import selector of the week view), or withdraw the wrong import (imports of the card, "Withdraw…").',
+      way_forward:
+        'Narrow the basis to one import (the import selector of the week view), or withdraw the wrong import (imports of the card, "Withdraw…").',
     });
   }
   if (result.status === 'WITHDRAWN') {
@@ -78,7 +80,9 @@ export function importVerdict(result: ParseLike): Verdict {
   const status = quarantined ? ': QUARANTINED' : result.status === 'WITHDRAWN' ? ': WITHDRAWN' : '';
   const head = problem
     ? `Problem${status}${result.reused ? ' (already imported)' : ''}`
-    : result.reused ? 'Already imported (reused)' : 'Imported';
+    : result.reused
+      ? 'Already imported (reused)'
+      : 'Imported';
   const parts = [
     `${name}`,
     `card ${result.card?.card_number ?? '–'}`,

@@ -19,13 +19,20 @@ export interface ImportedFile {
 
 function line(list: HTMLElement, name: string): { li: HTMLLIElement; text: HTMLElement } {
   const text = el('span', { class: 'import-text', text: 'waiting' });
-  const li = el('li', { class: 'import-item', data: { state: 'waiting', file: name } }, el('strong', { text: name }), ' ', text);
+  const li = el(
+    'li',
+    { class: 'import-item', data: { state: 'waiting', file: name } },
+    el('strong', { text: name }),
+    ' ',
+    text,
+  );
   list.append(li);
   return { li, text };
 }
 
 function failure(error: unknown): string {
-  if (error instanceof ApiError) return error.correlationId ? `${error.message} (correlation id ${error.correlationId})` : error.message;
+  if (error instanceof ApiError)
+    return error.correlationId ? `${error.message} (correlation id ${error.correlationId})` : error.message;
   return error instanceof Error ? `the service could not be reached (${error.message})` : String(error);
 }
 
@@ -44,7 +51,11 @@ async function importOne(file: File, li: HTMLLIElement, text: HTMLElement): Prom
 }
 
 /** Imports the files in order, writing a line per file into `list`; resolves with every file's outcome. */
-export async function importFiles(files: readonly File[], list: HTMLElement, summary: HTMLElement): Promise<ImportedFile[]> {
+export async function importFiles(
+  files: readonly File[],
+  list: HTMLElement,
+  summary: HTMLElement,
+): Promise<ImportedFile[]> {
   list.hidden = false;
   list.replaceChildren();
   const lines = files.map((f) => line(list, f.name));

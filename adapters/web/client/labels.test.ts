@@ -4,9 +4,16 @@ import { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
 import { CHECK_NAMES, efLabel, findingFlags, notEvaluatedLines, notEvaluatedName, ruleName } from './labels.js';
 
 t.test('marks a finding carries', async (t) => {
-  t.same(findingFlags({ severity: 'SI', severity_verified: false }), [['unverified-severity', 'severity not verified against the regulation text']]);
+  t.same(findingFlags({ severity: 'SI', severity_verified: false }), [
+    ['unverified-severity', 'severity not verified against the regulation text'],
+  ]);
   t.same(findingFlags({ severity: null, severity_verified: false }), [], 'no severity, nothing to doubt');
-  t.same(findingFlags({ severity: 'MI', severity_verified: true, assumption_dependent: true, untrusted: true }).map((f) => f[0]), ['assumption', 'untrusted']);
+  t.same(
+    findingFlags({ severity: 'MI', severity_verified: true, assumption_dependent: true, untrusted: true }).map(
+      (f) => f[0],
+    ),
+    ['assumption', 'untrusted'],
+  );
   t.same(findingFlags({ severity: 'VSI' }), [], 'an older service without the fields marks nothing');
 });
 
@@ -29,17 +36,33 @@ t.test('rules by name, from one table keyed by the core enums', async (t) => {
 t.test("names of the answers' not-evaluated rules", async (t) => {
   t.equal(notEvaluatedName('all', 'wtd'), 'Working time', 'the whole working-time check');
   t.equal(notEvaluatedName('all', 'eu561'), CHECK_NAMES.eu561, 'the whole pre-check');
-  t.equal(notEvaluatedName('wtd_average_weekly', 'wtd'), 'Average weekly working time (WTD, 48 h)', 'a known rule by its name');
+  t.equal(
+    notEvaluatedName('wtd_average_weekly', 'wtd'),
+    'Average weekly working time (WTD, 48 h)',
+    'a known rule by its name',
+  );
   t.equal(notEvaluatedName('fortnightly_driving', 'eu561'), 'Driving time in two consecutive weeks');
   t.equal(notEvaluatedName('night_work', 'wtd'), 'Night work');
   t.equal(notEvaluatedName('later_rule', 'eu561'), 'Later rule', 'an unknown one by its words, capitalised');
-  t.same(notEvaluatedLines([{ rule: 'ferry_train', reason: 'Art. 9.' }], 'eu561'), [{ rule: 'ferry_train', name: 'Rest interrupted by a ferry or train crossing', reason: 'Art. 9.', kind: 'always' }]);
+  t.same(notEvaluatedLines([{ rule: 'ferry_train', reason: 'Art. 9.' }], 'eu561'), [
+    { rule: 'ferry_train', name: 'Rest interrupted by a ferry or train crossing', reason: 'Art. 9.', kind: 'always' },
+  ]);
   const mixed = [
-    { rule: 'night_work', reason: 'a' }, { rule: 'wtd_average_weekly', reason: 'b' }, { rule: 'self_employed', reason: 'c' }, { rule: 'all', reason: 'd' }, { rule: 'later_rule', reason: 'e' },
+    { rule: 'night_work', reason: 'a' },
+    { rule: 'wtd_average_weekly', reason: 'b' },
+    { rule: 'self_employed', reason: 'c' },
+    { rule: 'all', reason: 'd' },
+    { rule: 'later_rule', reason: 'e' },
   ];
   t.same(
     notEvaluatedLines(mixed, 'wtd').map((l) => [l.rule, l.kind]),
-    [['wtd_average_weekly', 'data'], ['all', 'data'], ['later_rule', 'data'], ['night_work', 'always'], ['self_employed', 'always']],
+    [
+      ['wtd_average_weekly', 'data'],
+      ['all', 'data'],
+      ['later_rule', 'data'],
+      ['night_work', 'always'],
+      ['self_employed', 'always'],
+    ],
     "this data's own first (an unknown id counts as one), then what card data never decides, each group in order",
   );
   t.same(notEvaluatedLines(undefined, 'wtd'), [], 'an older service without the list');

@@ -31,29 +31,33 @@ const EVALUATED_RULE_NAMES: Record<RuleName | WtdRuleName, string> = {
 };
 
 /** What card data never decides: in every answer's not_evaluated (STATIC_NOT_EVALUATED of each check in the core). */
-const NEVER_ON_CARD_NAMES: Record<StaticNotEvaluatedRule | (typeof WTD_STATIC_NOT_EVALUATED)[number]['rule'], string> = {
-  return_home: 'Return home every four weeks',
-  regular_weekly_rest_in_vehicle: 'Regular weekly rest not taken in the vehicle',
-  ferry_train: 'Rest interrupted by a ferry or train crossing',
-  article_12: 'Departure from the rules in exceptional circumstances (Art. 12)',
-  reduced_weekly_rest_derogation: 'Two reduced weekly rests in a row in international transport',
-  national_derogations: 'National exceptions, AETR and derogations',
-  working_time_directive: 'Working Time Directive',
-  compensation_before_next_weekly_rest: 'Compensation before the next weekly rest',
-  break_in_multi_manning_vehicle: 'Break in a vehicle driven by another driver',
-  night_work: 'Night work',
-  self_employed: 'Self-employed driver',
-  national_reference_period: 'National reference period',
-  other_employers: 'Work for other employers',
-  availability_known_in_advance: 'Availability known in advance',
-};
+const NEVER_ON_CARD_NAMES: Record<StaticNotEvaluatedRule | (typeof WTD_STATIC_NOT_EVALUATED)[number]['rule'], string> =
+  {
+    return_home: 'Return home every four weeks',
+    regular_weekly_rest_in_vehicle: 'Regular weekly rest not taken in the vehicle',
+    ferry_train: 'Rest interrupted by a ferry or train crossing',
+    article_12: 'Departure from the rules in exceptional circumstances (Art. 12)',
+    reduced_weekly_rest_derogation: 'Two reduced weekly rests in a row in international transport',
+    national_derogations: 'National exceptions, AETR and derogations',
+    working_time_directive: 'Working Time Directive',
+    compensation_before_next_weekly_rest: 'Compensation before the next weekly rest',
+    break_in_multi_manning_vehicle: 'Break in a vehicle driven by another driver',
+    night_work: 'Night work',
+    self_employed: 'Self-employed driver',
+    national_reference_period: 'National reference period',
+    other_employers: 'Work for other employers',
+    availability_known_in_advance: 'Availability known in advance',
+  };
 
 /**
  * The name of every rule id the two checks write, keyed by the core's enums (RuleName, WtdRuleName and the
  * static not-evaluated lists): a rule added there without a name here does not compile, and no name here
  * lacks a rule. `all` (the whole check) is named by CHECK_NAMES.
  */
-const RULE_NAMES: Record<Exclude<NotEvaluatedRule | WtdNotEvaluatedRule, 'all'>, string> = { ...EVALUATED_RULE_NAMES, ...NEVER_ON_CARD_NAMES };
+const RULE_NAMES: Record<Exclude<NotEvaluatedRule | WtdNotEvaluatedRule, 'all'>, string> = {
+  ...EVALUATED_RULE_NAMES,
+  ...NEVER_ON_CARD_NAMES,
+};
 
 /** The name of `all` in each answer's not_evaluated list: the whole check. */
 export const CHECK_NAMES: Record<Check, string> = {
@@ -89,7 +93,10 @@ export interface NotEvaluatedLine {
  */
 export function notEvaluatedLines(items: readonly NotEvaluated[] | null | undefined, check: Check): NotEvaluatedLine[] {
   const lines = (items ?? []).map((n): NotEvaluatedLine => ({
-    rule: n.rule, name: notEvaluatedName(n.rule, check), reason: n.reason, kind: Object.hasOwn(NEVER_ON_CARD_NAMES, n.rule) ? 'always' : 'data',
+    rule: n.rule,
+    name: notEvaluatedName(n.rule, check),
+    reason: n.reason,
+    kind: Object.hasOwn(NEVER_ON_CARD_NAMES, n.rule) ? 'always' : 'data',
   }));
   return [...lines.filter((l) => l.kind === 'data'), ...lines.filter((l) => l.kind === 'always')];
 }
@@ -128,11 +135,13 @@ export function efLabel(ef: string): string {
 }
 
 /** Marks a finding carries: a severity from an unsure band, a finding that exists only under an assumption, untrusted data. */
-export function findingFlags(f: Pick<Finding, 'severity' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>): [string, string][] {
+export function findingFlags(
+  f: Pick<Finding, 'severity' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>,
+): [string, string][] {
   const flags: [string, string][] = [];
-  if (f.severity && f.severity_verified === false) flags.push(['unverified-severity', 'severity not verified against the regulation text']);
+  if (f.severity && f.severity_verified === false)
+    flags.push(['unverified-severity', 'severity not verified against the regulation text']);
   if (f.assumption_dependent) flags.push(['assumption', 'only when card-out time counts as rest']);
   if (f.untrusted) flags.push(['untrusted', 'from a quarantined import']);
   return flags;
 }
-

@@ -1,5 +1,16 @@
 import t from 'tap';
-import { localDayWindow, localIsoWithOffset, formatLocalClock, formatLocalDateTime, formatLocalStamp, formatOffset, isTimeZone, localDateOf, localParts, zoneNote } from './local-time.js';
+import {
+  localDayWindow,
+  localIsoWithOffset,
+  formatLocalClock,
+  formatLocalDateTime,
+  formatLocalStamp,
+  formatOffset,
+  isTimeZone,
+  localDateOf,
+  localParts,
+  zoneNote,
+} from './local-time.js';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -18,7 +29,11 @@ t.test('Europe/Berlin across the autumn change (2026-10-25 01:00 UTC: 03:00 CEST
   t.equal(formatLocalClock('2026-10-25T01:30:00Z', BERLIN), '02:30', 'the same clock an hour later, winter time');
   t.equal(localParts(Date.parse('2026-10-25T00:30:00Z'), BERLIN).abbreviation, 'CEST');
   t.equal(localParts(Date.parse('2026-10-25T01:30:00Z'), BERLIN).abbreviation, 'CET');
-  t.equal(formatLocalDateTime('2026-10-24T22:30:00Z', BERLIN), '2026-10-25 00:30', 'the local day starts at 22:00 UTC in summer');
+  t.equal(
+    formatLocalDateTime('2026-10-24T22:30:00Z', BERLIN),
+    '2026-10-25 00:30',
+    'the local day starts at 22:00 UTC in summer',
+  );
   t.equal(formatLocalDateTime('2026-10-25T23:30:00Z', BERLIN), '2026-10-26 00:30', 'and at 23:00 UTC in winter');
 });
 
@@ -49,7 +64,11 @@ t.test('ISO 8601 local time with the offset of its instant', async (t) => {
   t.equal(localIsoWithOffset('2026-03-29T00:59:59Z', BERLIN), '2026-03-29T01:59:59+01:00');
   t.equal(localIsoWithOffset('2026-03-29T01:00:00Z', BERLIN), '2026-03-29T03:00:00+02:00');
   t.equal(localIsoWithOffset('2026-10-25T00:30:00Z', BERLIN), '2026-10-25T02:30:00+02:00');
-  t.equal(localIsoWithOffset('2026-10-25T01:30:00Z', BERLIN), '2026-10-25T02:30:00+01:00', 'the repeated hour: the offset tells them apart');
+  t.equal(
+    localIsoWithOffset('2026-10-25T01:30:00Z', BERLIN),
+    '2026-10-25T02:30:00+01:00',
+    'the repeated hour: the offset tells them apart',
+  );
   t.equal(localIsoWithOffset('2026-10-25T01:30:00Z', 'UTC'), '2026-10-25T01:30:00+00:00');
   t.equal(localIsoWithOffset(null, BERLIN), null);
   t.equal(localIsoWithOffset('x', BERLIN), null);
@@ -65,6 +84,13 @@ t.test('local days: 23 h on the spring change, 25 h on the autumn change, UTC da
   t.equal(new Date(autumn.startMs).toISOString(), '2026-10-24T22:00:00.000Z');
   t.equal(hours(autumn), 25);
   t.equal(hours(localDayWindow('2026-07-01', BERLIN)), 24);
-  t.same(localDayWindow('2026-03-29', 'UTC'), { startMs: Date.parse('2026-03-29T00:00:00Z'), endMs: Date.parse('2026-03-30T00:00:00Z') });
-  t.equal(new Date(localDayWindow('2026-03-08', 'America/New_York').endMs).toISOString(), '2026-03-09T04:00:00.000Z', 'New York: EDT from 2026-03-08');
+  t.same(localDayWindow('2026-03-29', 'UTC'), {
+    startMs: Date.parse('2026-03-29T00:00:00Z'),
+    endMs: Date.parse('2026-03-30T00:00:00Z'),
+  });
+  t.equal(
+    new Date(localDayWindow('2026-03-08', 'America/New_York').endMs).toISOString(),
+    '2026-03-09T04:00:00.000Z',
+    'New York: EDT from 2026-03-08',
+  );
 });

@@ -12,8 +12,15 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-      hourCycle: 'h23', timeZoneName: 'short',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
     });
     formatters.set(timeZone, f);
   }
@@ -40,9 +47,22 @@ export function localParts(ms: number, timeZone: string): LocalParts {
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const hour = parts.hour === '24' ? '00' : parts.hour!;
   const clock = `${hour}:${parts.minute}`;
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   const offset_minutes = Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
-  return { date, clock, time: `${clock}:${parts.second}`, offset_minutes, abbreviation: parts.timeZoneName ?? timeZone };
+  return {
+    date,
+    clock,
+    time: `${clock}:${parts.second}`,
+    offset_minutes,
+    abbreviation: parts.timeZoneName ?? timeZone,
+  };
 }
 
 /** Whether the runtime knows the zone (an IANA name such as Europe/Berlin). */

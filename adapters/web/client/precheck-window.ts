@@ -40,7 +40,11 @@ export function weekBounds(week: IsoWeek): WeekBounds {
  * instant, inside the week when Monday 00:00 ≤ start < next Monday 00:00. A span without both ends
  * cannot be placed, so it is kept (nothing says it lies outside the week); so is an unreadable one.
  */
-export function overlapsWeek(start: string | null | undefined, end: string | null | undefined, bounds: WeekBounds): boolean {
+export function overlapsWeek(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  bounds: WeekBounds,
+): boolean {
   if (!start || !end) return true;
   const s = Date.parse(start);
   const e = Date.parse(end);
@@ -68,7 +72,13 @@ export interface PrecheckLists {
  */
 export function precheckForWeek<R extends PrecheckLists>(result: R, week: IsoWeek): R {
   const bounds = weekBounds(week);
-  const keep = <T extends Spanned>(items: readonly T[] | null | undefined): T[] => (items ?? []).filter((x) => overlapsWeek(x.start, x.end, bounds));
+  const keep = <T extends Spanned>(items: readonly T[] | null | undefined): T[] =>
+    (items ?? []).filter((x) => overlapsWeek(x.start, x.end, bounds));
   // each list keeps its own element type; only its length changes
-  return { ...result, violations: keep(result.violations), data_gaps: keep(result.data_gaps), warnings: keep(result.warnings) } as R;
+  return {
+    ...result,
+    violations: keep(result.violations),
+    data_gaps: keep(result.data_gaps),
+    warnings: keep(result.warnings),
+  } as R;
 }

@@ -22,17 +22,28 @@ export function statusLines(s: DriverStatus): [string, string][] {
   const lines: [string, string][] = [
     ['Driving today', usedLeft(s.driving_today, s.driving_left_today, s.daily_driving_limit)],
     ['10 h days left this week', count(s.extended_days_left_this_week)],
-    ['Driving since the last break', `${formatDuration(s.driving_since_break)} · break due after ${formatDuration(s.driving_left_before_break)} more driving`],
+    [
+      'Driving since the last break',
+      `${formatDuration(s.driving_since_break)} · break due after ${formatDuration(s.driving_left_before_break)} more driving`,
+    ],
     ['Driving this week', usedLeft(s.weekly_driving, s.weekly_driving_left, 56 * 3600)],
     ['Driving in two weeks', usedLeft(s.fortnightly_driving, s.fortnightly_driving_left, 90 * 3600)],
     ['Reduced daily rests left', count(s.reduced_daily_rests_left)],
-    ['Next daily rest must start by', s.next_daily_rest_latest_start ? `${formatDateTime(s.next_daily_rest_latest_start)} ${displayTimeZone()}` : '–'],
-    ['Next weekly rest must start by', s.next_weekly_rest_latest_start ? `${formatDateTime(s.next_weekly_rest_latest_start)} ${displayTimeZone()}` : '–'],
+    [
+      'Next daily rest must start by',
+      s.next_daily_rest_latest_start ? `${formatDateTime(s.next_daily_rest_latest_start)} ${displayTimeZone()}` : '–',
+    ],
+    [
+      'Next weekly rest must start by',
+      s.next_weekly_rest_latest_start ? `${formatDateTime(s.next_weekly_rest_latest_start)} ${displayTimeZone()}` : '–',
+    ],
   ];
   // an older service sent no compensation_owed
   for (const c of s.compensation_owed ?? []) {
-    lines.push([`Compensation owed for ${c.week}`, `${formatDuration(c.seconds)} by ${formatDateTime(c.due_by)} ${displayTimeZone()}`]);
+    lines.push([
+      `Compensation owed for ${c.week}`,
+      `${formatDuration(c.seconds)} by ${formatDateTime(c.due_by)} ${displayTimeZone()}`,
+    ]);
   }
   return lines;
 }
-

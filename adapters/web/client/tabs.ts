@@ -11,14 +11,27 @@ import type { EventFaultRow, PositionRow, VehicleUsedRow } from './types.js';
 import { TABS, type Tab } from './url-state.js';
 
 const LABELS: Record<Tab, string> = { events: 'Events', faults: 'Faults', vehicles: 'Vehicles used', places: 'Places' };
-const KINDS: Record<Tab, RowKind> = { events: 'events', faults: 'faults', vehicles: 'vehicles-used', places: 'positions' };
+const KINDS: Record<Tab, RowKind> = {
+  events: 'events',
+  faults: 'faults',
+  vehicles: 'vehicles-used',
+  places: 'positions',
+};
 
 type Cell = string | Node;
 
 function table(caption: string, headers: string[], rows: Cell[][]): HTMLElement {
   const head = el('tr', {}, ...headers.map((h) => el('th', { text: h, attrs: { scope: 'col' } })));
-  const body = el('tbody', {}, ...rows.map((r) => el('tr', {}, ...r.map((c, i) => el('td', { data: { label: headers[i]! } }, c)))));
-  return el('div', { class: 'rows-wrap' }, el('table', { class: 'rows' }, el('caption', { text: caption }), el('thead', {}, head), body));
+  const body = el(
+    'tbody',
+    {},
+    ...rows.map((r) => el('tr', {}, ...r.map((c, i) => el('td', { data: { label: headers[i]! } }, c)))),
+  );
+  return el(
+    'div',
+    { class: 'rows-wrap' },
+    el('table', { class: 'rows' }, el('caption', { text: caption }), el('thead', {}, head), body),
+  );
 }
 
 function registration(r: { nation: string | null; number: string | null } | null): string {
@@ -27,7 +40,12 @@ function registration(r: { nation: string | null; number: string | null } | null
 }
 
 function eventRows(rows: EventFaultRow[]): Cell[][] {
-  return rows.map((r) => [r.description ?? r.type ?? `code ${r.code}`, formatDateTime(r.start), formatDateTime(r.end), registration(r.vehicle_registration)]);
+  return rows.map((r) => [
+    r.description ?? r.type ?? `code ${r.code}`,
+    formatDateTime(r.start),
+    formatDateTime(r.end),
+    registration(r.vehicle_registration),
+  ]);
 }
 
 function vehicleRows(rows: VehicleUsedRow[]): Cell[][] {
@@ -60,21 +78,36 @@ function placeRows(rows: PositionRow[]): Cell[][] {
 
 /** The panel content of a tab for the rows the service answered. */
 export function renderRows(tab: Tab, items: unknown[], total: number, week: string): HTMLElement {
-  if (!items.length) return el('p', { class: 'empty-note', text: `No ${LABELS[tab].toLowerCase()} recorded in ${week}.` });
+  if (!items.length)
+    return el('p', { class: 'empty-note', text: `No ${LABELS[tab].toLowerCase()} recorded in ${week}.` });
   const caption = `${LABELS[tab]} of ${week} (${total}${total > items.length ? `, first ${items.length} shown` : ''}; times in ${displayTimeZone()})`;
   switch (tab) {
     case 'events':
     case 'faults':
-      return table(caption, [tab === 'events' ? 'Event' : 'Fault', 'Start', 'End', 'Vehicle'], eventRows(items as EventFaultRow[]));
+      return table(
+        caption,
+        [tab === 'events' ? 'Event' : 'Fault', 'Start', 'End', 'Vehicle'],
+        eventRows(items as EventFaultRow[]),
+      );
     case 'vehicles':
-      return table(caption, ['Vehicle', 'VIN', 'First use', 'Last use', 'Odometer', 'Distance'], vehicleRows(items as VehicleUsedRow[]));
+      return table(
+        caption,
+        ['Vehicle', 'VIN', 'First use', 'Last use', 'Odometer', 'Distance'],
+        vehicleRows(items as VehicleUsedRow[]),
+      );
     case 'places':
       return table(caption, ['Time', 'What', 'Country', 'Position', 'Odometer'], placeRows(items as PositionRow[]));
   }
 }
 
 /** Fetches and shows one tab's rows; `params` is the basis with the week's dates. */
-export async function loadTab(panel: HTMLElement, tab: Tab, params: Params, week: string, signal: AbortSignal): Promise<void> {
+export async function loadTab(
+  panel: HTMLElement,
+  tab: Tab,
+  params: Params,
+  week: string,
+  signal: AbortSignal,
+): Promise<void> {
   panel.dataset.state = 'loading';
   panel.dataset.tab = tab;
   panel.replaceChildren(el('p', { class: 'empty-note', text: `Loading ${LABELS[tab].toLowerCase()}…` }));
@@ -90,7 +123,14 @@ export function renderTabList(list: HTMLElement, panel: HTMLElement, active: Tab
     const b = el('button', {
       class: 'tab',
       text: LABELS[tab],
-      attrs: { type: 'button', role: 'tab', id: `tab-${tab}`, 'aria-controls': panel.id, 'aria-selected': String(tab === active), tabindex: tab === active ? '0' : '-1' },
+      attrs: {
+        type: 'button',
+        role: 'tab',
+        id: `tab-${tab}`,
+        'aria-controls': panel.id,
+        'aria-selected': String(tab === active),
+        tabindex: tab === active ? '0' : '-1',
+      },
       data: { tab },
     });
     b.addEventListener('click', () => select(tab));
@@ -102,7 +142,16 @@ export function renderTabList(list: HTMLElement, panel: HTMLElement, active: Tab
     const i = buttons.findIndex((b) => b === document.activeElement);
     if (i < 0) return;
     const n = buttons.length;
-    const to = e.key === 'ArrowRight' ? (i + 1) % n : e.key === 'ArrowLeft' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    const to =
+      e.key === 'ArrowRight'
+        ? (i + 1) % n
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + n) % n
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? n - 1
+              : -1;
     if (to < 0) return;
     e.preventDefault();
     buttons[to]!.focus();

@@ -23,7 +23,12 @@ export function weekBands(week: WeekOverview): Band[] {
   const bands: Band[] = [];
   let last: { kind: string; start: number; end: number } | null = null;
   const flush = () => {
-    if (last) bands.push({ kind: last.kind, left: round3(((last.start - monday) / WEEK_MS) * 100), width: round3(((last.end - last.start) / WEEK_MS) * 100) });
+    if (last)
+      bands.push({
+        kind: last.kind,
+        left: round3(((last.start - monday) / WEEK_MS) * 100),
+        width: round3(((last.end - last.start) / WEEK_MS) * 100),
+      });
   };
   for (const day of week.days) {
     for (const row of day.intervals) {
@@ -43,4 +48,3 @@ export function weekBands(week: WeekOverview): Band[] {
   flush();
   return bands;
 }
-

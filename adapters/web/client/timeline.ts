@@ -8,7 +8,12 @@ import { el, place } from './dom.js';
 import { round3, weekBands } from './timeline-bands.js';
 import type { WeekOverview } from './types.js';
 
-export function renderTimeline(weeks: readonly WeekOverview[], current: string, conflicts: ReadonlySet<string>, pick: (week: string) => void): DocumentFragment {
+export function renderTimeline(
+  weeks: readonly WeekOverview[],
+  current: string,
+  conflicts: ReadonlySet<string>,
+  pick: (week: string) => void,
+): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (const week of weeks) {
     const band = el('div', { class: 'tl-band', attrs: { 'aria-hidden': 'true' } });
@@ -32,13 +37,29 @@ export function renderTimeline(weeks: readonly WeekOverview[], current: string, 
     const recorded = week.days.filter((d) => d.intervals.length).length;
     const label = el('button', {
       class: 'link tl-week',
-      attrs: { type: 'button', 'aria-label': `${week.week}: ${recorded} of 7 days recorded${week.week === current ? ' (shown below)' : ''}` },
+      attrs: {
+        type: 'button',
+        'aria-label': `${week.week}: ${recorded} of 7 days recorded${week.week === current ? ' (shown below)' : ''}`,
+      },
       data: { week: week.week },
     });
-    label.append(el('span', { class: 'long', text: week.week }), el('span', { class: 'short', text: week.week.slice(5), attrs: { 'aria-hidden': 'true' } }));
+    label.append(
+      el('span', { class: 'long', text: week.week }),
+      el('span', { class: 'short', text: week.week.slice(5), attrs: { 'aria-hidden': 'true' } }),
+    );
     if (week.week === current) label.setAttribute('aria-current', 'true');
     label.addEventListener('click', () => pick(week.week));
-    fragment.append(el('div', { class: `tl-row${week.week === current ? ' current' : ''}`, data: { week: week.week, recorded: String(recorded) } }, label, band));
+    fragment.append(
+      el(
+        'div',
+        {
+          class: `tl-row${week.week === current ? ' current' : ''}`,
+          data: { week: week.week, recorded: String(recorded) },
+        },
+        label,
+        band,
+      ),
+    );
   }
   return fragment;
 }

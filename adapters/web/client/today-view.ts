@@ -18,26 +18,54 @@ interface Tile {
 }
 
 const GROUPS: [string, Tile[]][] = [
-  ['Downloads', [
-    { key: 'overdue', label: () => 'downloads overdue', target: { filter: 'overdue' } },
-    { key: 'due_week', label: () => 'downloads due within 7 days', target: { filter: 'due_week' } },
-  ]],
-  ['Cards', [
-    { key: 'expired', label: () => 'cards expired', target: { filter: 'expired' } },
-    { key: 'expiring_30d', label: () => 'cards expiring within 30 days', target: { filter: 'expiring_30d' } },
-  ]],
-  ['Findings, last 4 weeks', [
-    { key: 'open_findings', label: (c) => `open findings (not reviewed) of ${c.drivers_with_open_findings} ${c.drivers_with_open_findings === 1 ? 'driver' : 'drivers'}`, target: { filter: 'open_findings' } },
-  ]],
-  ['Imports needing attention', [
-    { key: 'quarantined', label: () => 'imports quarantined', target: { imports: 'quarantined' } },
-    { key: 'conflicting', label: () => 'drivers whose imports disagree', target: { filter: 'conflicting' } },
-    { key: 'holder_mismatch', label: () => 'imports of another holder (holder mismatch)', target: { imports: 'holder_mismatch' } },
-    { key: 'withdrawn', label: () => 'imports withdrawn', target: { imports: 'withdrawn' } },
-  ]],
-  ['Roadside readiness', [
-    { key: 'readiness', label: () => 'drivers with days missing among today and the 56 days before', target: { filter: 'readiness' } },
-  ]],
+  [
+    'Downloads',
+    [
+      { key: 'overdue', label: () => 'downloads overdue', target: { filter: 'overdue' } },
+      { key: 'due_week', label: () => 'downloads due within 7 days', target: { filter: 'due_week' } },
+    ],
+  ],
+  [
+    'Cards',
+    [
+      { key: 'expired', label: () => 'cards expired', target: { filter: 'expired' } },
+      { key: 'expiring_30d', label: () => 'cards expiring within 30 days', target: { filter: 'expiring_30d' } },
+    ],
+  ],
+  [
+    'Findings, last 4 weeks',
+    [
+      {
+        key: 'open_findings',
+        label: (c) =>
+          `open findings (not reviewed) of ${c.drivers_with_open_findings} ${c.drivers_with_open_findings === 1 ? 'driver' : 'drivers'}`,
+        target: { filter: 'open_findings' },
+      },
+    ],
+  ],
+  [
+    'Imports needing attention',
+    [
+      { key: 'quarantined', label: () => 'imports quarantined', target: { imports: 'quarantined' } },
+      { key: 'conflicting', label: () => 'drivers whose imports disagree', target: { filter: 'conflicting' } },
+      {
+        key: 'holder_mismatch',
+        label: () => 'imports of another holder (holder mismatch)',
+        target: { imports: 'holder_mismatch' },
+      },
+      { key: 'withdrawn', label: () => 'imports withdrawn', target: { imports: 'withdrawn' } },
+    ],
+  ],
+  [
+    'Roadside readiness',
+    [
+      {
+        key: 'readiness',
+        label: () => 'drivers with days missing among today and the 56 days before',
+        target: { filter: 'readiness' },
+      },
+    ],
+  ],
 ];
 
 /** The state a count's link opens: the fleet list filtered (first page, sorted by findings for open findings). */
@@ -57,8 +85,12 @@ export function renderToday(counts: TodayCounts, state: ViewState, go: (next: Vi
       const value = counts[tile.key];
       if (typeof value !== 'number') continue;
       const next = todayTarget(state, tile.target);
-      const link = el('a', { class: 'count-link', attrs: { href: viewStateSearch(next) || '?' }, data: { today: tile.key } },
-        el('span', { class: 'count-value', text: String(value) }), el('span', { class: 'count-label', text: tile.label(counts) }));
+      const link = el(
+        'a',
+        { class: 'count-link', attrs: { href: viewStateSearch(next) || '?' }, data: { today: tile.key } },
+        el('span', { class: 'count-value', text: String(value) }),
+        el('span', { class: 'count-label', text: tile.label(counts) }),
+      );
       link.addEventListener('click', (e) => {
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
@@ -69,7 +101,12 @@ export function renderToday(counts: TodayCounts, state: ViewState, go: (next: Vi
     fragment.append(el('h3', { class: 'today-group', text: title }), list);
   }
   if (counts.findings_not_evaluated > 0) {
-    fragment.append(el('p', { class: 'cell-note', text: `${counts.findings_not_evaluated} ${counts.findings_not_evaluated === 1 ? 'driver' : 'drivers'} not evaluated (conflicting or quarantined data): their findings are not counted.` }));
+    fragment.append(
+      el('p', {
+        class: 'cell-note',
+        text: `${counts.findings_not_evaluated} ${counts.findings_not_evaluated === 1 ? 'driver' : 'drivers'} not evaluated (conflicting or quarantined data): their findings are not counted.`,
+      }),
+    );
   }
   return fragment;
 }

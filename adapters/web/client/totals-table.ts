@@ -29,7 +29,12 @@ function recorded(totals: Totals): number {
   return COLUMNS.reduce((sum, c) => sum + (totals[c.key] ?? 0), 0);
 }
 
-function totalsRow(head: HTMLElement, totals: Totals, km: number | null, data: Record<string, string>): HTMLTableRowElement {
+function totalsRow(
+  head: HTMLElement,
+  totals: Totals,
+  km: number | null,
+  data: Record<string, string>,
+): HTMLTableRowElement {
   const row = el('tr', { data }, head);
   for (const c of COLUMNS) row.append(el('td', { text: formatHm(totals[c.key] ?? 0), data: { total: c.key } }));
   row.append(el('td', { class: 'recorded', text: formatHm(recorded(totals)), data: { total: 'recorded' } }));
@@ -72,9 +77,19 @@ export function renderTotals(week: WeekOverview): HTMLTableElement {
       el('span', { class: 'long', text: labels.long }),
       el('span', { class: 'short', text: labels.short, attrs: { 'aria-hidden': 'true' } }),
     );
-    body.append(day.intervals.length ? totalsRow(th, day.totals, day.distance_km, { date: day.date }) : noRecordRow(th, { date: day.date }));
+    body.append(
+      day.intervals.length
+        ? totalsRow(th, day.totals, day.distance_km, { date: day.date })
+        : noRecordRow(th, { date: day.date }),
+    );
   }
-  const foot = el('tfoot', {}, totalsRow(el('th', { text: 'Week', attrs: { scope: 'row' } }), sumDays(week), kmKnown ? km : null, { week: week.week }));
+  const foot = el(
+    'tfoot',
+    {},
+    totalsRow(el('th', { text: 'Week', attrs: { scope: 'row' } }), sumDays(week), kmKnown ? km : null, {
+      week: week.week,
+    }),
+  );
   return el(
     'table',
     { class: 'totals' },

@@ -7,7 +7,9 @@
 import type { ActivityRowResponse } from '../../http/activities/activities.schema.js';
 import type { DayObjectResponse } from '../../http/day-overview/day-overview.schema.js';
 import type {
-  DriverStatusResponse, Eu561Finding, Eu561Response,
+  DriverStatusResponse,
+  Eu561Finding,
+  Eu561Response,
 } from '../../http/eu561-violations/eu561-violations.schema.js';
 import type { EventFaultRowResponse } from '../../http/events-faults/events-faults.schema.js';
 import type { FleetRowResponse, FleetSummaryResponse } from '../../http/fleet/fleet.schema.js';
@@ -30,7 +32,10 @@ export type WeekOverview = WeekObjectResponse;
 /** A finding of either pre-check: one shape (the EU 561 finding's, with `untrusted`), the rule of either. */
 type AnyFinding = Omit<Eu561Finding, 'rule'> & { rule: Eu561Finding['rule'] | WorkingTimeFinding['rule'] };
 /** A finding as the page reads it: the fields added after the first contract may be absent (an older service). */
-export type Finding = Since<AnyFinding, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'>;
+export type Finding = Since<
+  AnyFinding,
+  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'
+>;
 export type DataGap = Eu561Response['data_gaps'][number];
 /** A rule the answer did not evaluate, and why. */
 export type NotEvaluated = Eu561Response['not_evaluated'][number];
@@ -45,9 +50,9 @@ export type PrecheckResult = {
   warnings: Since<Warning, 'start' | 'end'>[];
 } & Partial<Pick<Eu561Response, 'not_evaluated' | 'disclaimer' | 'assumptions' | 'driver_status'>>;
 /** The parts of the working-time answer the page reads. */
-export type WorkingTime = Pick<WorkingTimeResponse, 'weeks' | 'average_weekly_working_time'> & { violations: Finding[] } & Partial<
-  Pick<WorkingTimeResponse, 'not_evaluated' | 'disclaimer'>
->;
+export type WorkingTime = Pick<WorkingTimeResponse, 'weeks' | 'average_weekly_working_time'> & {
+  violations: Finding[];
+} & Partial<Pick<WorkingTimeResponse, 'not_evaluated' | 'disclaimer'>>;
 
 export interface ListEnvelope<T> {
   items: T[];
@@ -81,7 +86,10 @@ export type FleetRow = Omit<FleetRowResponse, 'coverage_days_28' | 'findings_4w'
 export type FleetSummary = Since<FleetSummaryResponse, 'expired' | 'not_evaluated'>;
 
 /** A finding of GET /findings: either check's finding, with the check that drew it and its review status. */
-export type PeriodFinding = Since<PeriodFindingResponse, 'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'>;
+export type PeriodFinding = Since<
+  PeriodFindingResponse,
+  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'
+>;
 export type FindingsPage = Omit<FindingsResponse, 'items'> & { items: PeriodFinding[] };
 
 export type EventFaultRow = EventFaultRowResponse;

@@ -10,7 +10,17 @@ import { formatIsoWeek, parseIsoWeek } from './iso-week.js';
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
 /** `overdue` and `expiring` are GET /drivers filters; the others are the today counts' lists (GET /today/drivers). */
-export const FLEET_FILTERS = ['all', 'overdue', 'expiring', 'due_week', 'expired', 'expiring_30d', 'open_findings', 'conflicting', 'readiness'] as const;
+export const FLEET_FILTERS = [
+  'all',
+  'overdue',
+  'expiring',
+  'due_week',
+  'expired',
+  'expiring_30d',
+  'open_findings',
+  'conflicting',
+  'readiness',
+] as const;
 export type FleetFilter = (typeof FLEET_FILTERS)[number];
 /** The imports lists the today counts open. */
 export const IMPORT_LISTS = ['quarantined', 'holder_mismatch', 'withdrawn'] as const;
@@ -165,14 +175,22 @@ export function viewStateSearch(state: ViewState): string {
 }
 
 /** Choosing a column header: the same column flips its order, another starts in its default order. */
-export function nextSort(state: Pick<ViewState, 'sort' | 'order'>, column: FleetSort): { sort: FleetSort; order: Order } {
+export function nextSort(
+  state: Pick<ViewState, 'sort' | 'order'>,
+  column: FleetSort,
+): { sort: FleetSort; order: Order } {
   if (state.sort === column) return { sort: column, order: state.order === 'asc' ? 'desc' : 'asc' };
   return { sort: column, order: defaultOrder(column) };
 }
 
 /** The `GET /drivers` query of a state (its page unless `offset` is given). */
 export function fleetQuery(state: ViewState, limit: number, offset = state.offset): Record<string, string> {
-  const q: Record<string, string> = { sort: state.sort, order: state.order, limit: String(limit), offset: String(offset) };
+  const q: Record<string, string> = {
+    sort: state.sort,
+    order: state.order,
+    limit: String(limit),
+    offset: String(offset),
+  };
   if (isTodayList(state.filter)) return { ...q, list: state.filter };
   if (state.q) q.q = state.q;
   if (state.filter === 'overdue') q.overdue = 'true';
@@ -186,12 +204,20 @@ export function isTodayList(filter: FleetFilter): boolean {
 }
 
 /** A fleet selection changed (sort, order, text, filter): the list starts again at its first page. */
-export function withFleetSelection(state: ViewState, change: Partial<Pick<ViewState, 'sort' | 'order' | 'q' | 'filter'>>): ViewState {
+export function withFleetSelection(
+  state: ViewState,
+  change: Partial<Pick<ViewState, 'sort' | 'order' | 'q' | 'filter'>>,
+): ViewState {
   return { ...state, ...change, offset: 0, imports: null };
 }
 
 /** The fleet pages around the shown one: null where there is none (first or last page). */
-export function fleetPages(offset: number, shown: number, total: number, pageSize: number): { previous: number | null; next: number | null; first: number; last: number } {
+export function fleetPages(
+  offset: number,
+  shown: number,
+  total: number,
+  pageSize: number,
+): { previous: number | null; next: number | null; first: number; last: number } {
   return {
     previous: offset > 0 ? Math.max(0, offset - pageSize) : null,
     next: offset + shown < total ? offset + pageSize : null,

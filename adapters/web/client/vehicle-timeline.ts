@@ -43,13 +43,22 @@ export function timelineBands(uses: readonly MileageUseJson[], segments: readonl
     return { kind, left, width: Math.max(((ms(to) - ms(from)) / span) * 100, 0.5), label };
   };
   return [
-    ...dated.map((u) => band('use', u.first_use!, u.last_use!, `${u.card_number ?? 'unknown card'}: ${u.odometer_begin_km ?? '?'} → ${u.odometer_end_km ?? '?'} km`)),
+    ...dated.map((u) =>
+      band(
+        'use',
+        u.first_use!,
+        u.last_use!,
+        `${u.card_number ?? 'unknown card'}: ${u.odometer_begin_km ?? '?'} → ${u.odometer_end_km ?? '?'} km`,
+      ),
+    ),
     ...segments.map((s) => band(s.kind, s.from, s.to, segmentLabel(s))),
   ];
 }
 
 export function segmentLabel(s: MileageSegmentJson): string {
-  if (s.kind === 'unaccounted') return `${s.km} km no imported card accounts for${s.rollover ? ' (odometer rolled over)' : ''}`;
-  if (s.reason === 'overlap') return `uses overlap without crew activity (${s.cards_before.join(', ')} / ${s.cards_after.join(', ')})`;
+  if (s.kind === 'unaccounted')
+    return `${s.km} km no imported card accounts for${s.rollover ? ' (odometer rolled over)' : ''}`;
+  if (s.reason === 'overlap')
+    return `uses overlap without crew activity (${s.cards_before.join(', ')} / ${s.cards_after.join(', ')})`;
   return `odometer runs backwards (${s.km} km)`;
 }

@@ -29,17 +29,24 @@ async function getJson<T>(path: string): Promise<T> {
   return body;
 }
 
-const plate = (v: VehicleJson): string => `${v.registration.number ?? '–'}${v.registration.nation ? ` (${v.registration.nation})` : ''}`;
+const plate = (v: VehicleJson): string =>
+  `${v.registration.number ?? '–'}${v.registration.nation ? ` (${v.registration.nation})` : ''}`;
 const day = (iso: string | null): string => (iso === null ? '–' : iso.slice(0, 10));
 
 function timeline(data: MileageJson['vehicles'][number]): HTMLElement {
-  const axis = el('div', { class: 'vehicle-axis', attrs: { role: 'list', 'aria-label': 'Uses and segments in time order' } });
+  const axis = el('div', {
+    class: 'vehicle-axis',
+    attrs: { role: 'list', 'aria-label': 'Uses and segments in time order' },
+  });
   axis.style.position = 'relative';
   axis.style.height = '2.5em';
   axis.style.border = '1px solid #999';
   const colours = { use: '#3b7dd8', unaccounted: '#d33', inconsistent: '#e89b00' };
   for (const b of timelineBands(data.uses, data.segments)) {
-    const bar = el('div', { class: `vehicle-band vehicle-${b.kind}`, attrs: { role: 'listitem', title: b.label, 'aria-label': b.label } });
+    const bar = el('div', {
+      class: `vehicle-band vehicle-${b.kind}`,
+      attrs: { role: 'listitem', title: b.label, 'aria-label': b.label },
+    });
     bar.style.position = 'absolute';
     bar.style.top = b.kind === 'use' ? '0' : '50%';
     bar.style.height = '50%';
@@ -47,9 +54,15 @@ function timeline(data: MileageJson['vehicles'][number]): HTMLElement {
     place(bar, b.left, b.width);
     axis.append(bar);
   }
-  const list = el('ul', { class: 'vehicle-segments' }, ...data.segments.map((s) => el('li', { text: `${s.from} – ${s.to}: ${segmentLabel(s)}` })));
-  if (data.segments.length === 0) list.append(el('li', { text: 'Every kilometre between the uses is accounted for by an imported card.' }));
-  if (data.crew_disagreements.length > 0) list.append(el('li', { text: `${data.crew_disagreements.length} crew reading(s) disagree.` }));
+  const list = el(
+    'ul',
+    { class: 'vehicle-segments' },
+    ...data.segments.map((s) => el('li', { text: `${s.from} – ${s.to}: ${segmentLabel(s)}` })),
+  );
+  if (data.segments.length === 0)
+    list.append(el('li', { text: 'Every kilometre between the uses is accounted for by an imported card.' }));
+  if (data.crew_disagreements.length > 0)
+    list.append(el('li', { text: `${data.crew_disagreements.length} crew reading(s) disagree.` }));
   return el('div', { class: 'vehicle-timeline' }, axis, list);
 }
 
@@ -66,14 +79,27 @@ async function openVehicle(v: VehicleJson, target: HTMLElement): Promise<void> {
 }
 
 function table(items: VehicleJson[], detail: HTMLElement): HTMLElement {
-  const head = el('tr', {}, ...['Vehicle', 'Cards', 'From', 'To', 'Recorded km', 'Unaccounted km', 'Inconsistent'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })));
+  const head = el(
+    'tr',
+    {},
+    ...['Vehicle', 'Cards', 'From', 'To', 'Recorded km', 'Unaccounted km', 'Inconsistent'].map((h) =>
+      el('th', { text: h, attrs: { scope: 'col' } }),
+    ),
+  );
   const rows = items.map((v) => {
     const open = el('button', { text: plate(v), attrs: { type: 'button' } });
     open.addEventListener('click', () => void openVehicle(v, detail));
-    return el('tr', {},
-      el('td', {}, open), el('td', { text: v.cards.map((c) => c.card_number ?? '–').join(', ') }), el('td', { text: day(v.first_use) }),
-      el('td', { text: day(v.last_use) }), el('td', { text: String(v.recorded_km) }), el('td', { text: String(v.unaccounted_km) }),
-      el('td', { text: String(v.inconsistent_segments + v.crew_disagreements) }));
+    return el(
+      'tr',
+      {},
+      el('td', {}, open),
+      el('td', { text: v.cards.map((c) => c.card_number ?? '–').join(', ') }),
+      el('td', { text: day(v.first_use) }),
+      el('td', { text: day(v.last_use) }),
+      el('td', { text: String(v.recorded_km) }),
+      el('td', { text: String(v.unaccounted_km) }),
+      el('td', { text: String(v.inconsistent_segments + v.crew_disagreements) }),
+    );
   });
   return el('table', { class: 'vehicles-table' }, el('thead', {}, head), el('tbody', {}, ...rows));
 }
@@ -87,10 +113,21 @@ export function mountVehicles(parent: HTMLElement): void {
     body.replaceChildren(el('p', { text: 'Loading…' }));
     try {
       const list = await getJson<{ items: VehicleJson[]; total: number }>('vehicles?limit=500');
-      body.replaceChildren(list.items.length === 0 ? el('p', { text: 'No imported card recorded a vehicle.' }) : table(list.items, detail));
+      body.replaceChildren(
+        list.items.length === 0 ? el('p', { text: 'No imported card recorded a vehicle.' }) : table(list.items, detail),
+      );
     } catch (error) {
       body.replaceChildren(el('p', { class: 'error', text: (error as Error).message }));
     }
   });
-  parent.append(el('section', { class: 'vehicles-section', attrs: { id: 'vehicles', 'aria-label': 'Vehicles across cards' } }, el('h3', { text: 'Vehicles' }), show, body, detail));
+  parent.append(
+    el(
+      'section',
+      { class: 'vehicles-section', attrs: { id: 'vehicles', 'aria-label': 'Vehicles across cards' } },
+      el('h3', { text: 'Vehicles' }),
+      show,
+      body,
+      detail,
+    ),
+  );
 }

@@ -37,7 +37,11 @@ export function syncWeekControls(state: ViewState, imports: readonly ImportInfo[
 }
 
 /** `go` applies a change of the selection; `step(n)` is the week n weeks from the shown one. */
-export function wireWeekControls(current: () => ViewState, go: (change: Partial<ViewState>) => void, step: (n: number) => string): void {
+export function wireWeekControls(
+  current: () => ViewState,
+  go: (change: Partial<ViewState>) => void,
+  step: (n: number) => string,
+): void {
   ids.week().addEventListener('change', () => {
     const w = parseIsoWeek(ids.week().value);
     if (w) go({ week: formatIsoWeek(w) });
@@ -55,6 +59,7 @@ export function wireWeekControls(current: () => ViewState, go: (change: Partial<
     go({ date_from: from, date_to: to });
   });
   byId('basis-reset').addEventListener('click', () => {
-    if (current().import_id || current().date_from || current().date_to) go({ import_id: null, date_from: null, date_to: null });
+    if (current().import_id || current().date_from || current().date_to)
+      go({ import_id: null, date_from: null, date_to: null });
   });
 }

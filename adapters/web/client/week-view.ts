@@ -51,13 +51,25 @@ export class WeekView {
   private controller: AbortController | null = null;
   private tabController: AbortController | null = null;
 
-  constructor(private readonly ui: WeekUi, private readonly hooks: WeekHooks) {}
+  constructor(
+    private readonly ui: WeekUi,
+    private readonly hooks: WeekHooks,
+  ) {}
 
   clear(): void {
     this.controller?.abort();
     this.tabController?.abort();
     this.controller = null;
-    for (const node of [this.ui.timeline, this.ui.chart, this.ui.summary, this.ui.totals, this.ui.findings, this.ui.driverStatus, this.ui.panel]) node.replaceChildren();
+    for (const node of [
+      this.ui.timeline,
+      this.ui.chart,
+      this.ui.summary,
+      this.ui.totals,
+      this.ui.findings,
+      this.ui.driverStatus,
+      this.ui.panel,
+    ])
+      node.replaceChildren();
     delete this.ui.chart.dataset.week;
     delete this.ui.chart.dataset.card;
     this.ui.title.textContent = 'Week';
@@ -113,7 +125,11 @@ export class WeekView {
       controller.abort();
       this.clear();
       this.findingsState('done', null);
-      this.hooks.phase('error', `Could not load ${weekText}: ${errorText(error)}`, errorBox(`Could not load ${weekText}`, error, () => void this.load(state, week)));
+      this.hooks.phase(
+        'error',
+        `Could not load ${weekText}: ${errorText(error)}`,
+        errorBox(`Could not load ${weekText}`, error, () => void this.load(state, week)),
+      );
       return;
     }
     if (signal.aborted) return;
@@ -126,7 +142,10 @@ export class WeekView {
     const conflicts = new Set(answer.conflicts);
     this.drawWeek(card, data, answer.items, conflicts);
     const recorded = data.days.some((d) => d.intervals.length > 0);
-    this.hooks.phase(recorded ? 'ready' : 'empty', recorded ? '' : `No activity recorded for card ${card} in ${data.week}.`);
+    this.hooks.phase(
+      recorded ? 'ready' : 'empty',
+      recorded ? '' : `No activity recorded for card ${card} in ${data.week}.`,
+    );
     const tab = this.loadTab(state, data.week);
 
     const wt = workingTime({ ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...assume }, signal).then(
@@ -140,7 +159,11 @@ export class WeekView {
     if (signal.aborted) return;
     this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
     // the working-time findings are in the period's list (source wtd); what that check did not evaluate follows
-    if (w) this.ui.findings.append(el('h3', { text: 'Working Time Directive' }), renderNotEvaluated(w.not_evaluated ?? [], 'wtd'));
+    if (w)
+      this.ui.findings.append(
+        el('h3', { text: 'Working Time Directive' }),
+        renderNotEvaluated(w.not_evaluated ?? [], 'wtd'),
+      );
     await tab;
     if (this.controller === controller) this.controller = null;
   }
@@ -158,8 +181,14 @@ export class WeekView {
   }
 
   private async showPrecheck(
-    pending: Promise<[PrecheckResult, FindingsPage | null]>, state: ViewState, data: WeekOverview, week: IsoWeek, range: Range, conflicts: Set<string>,
-    signal: AbortSignal, weeks: WeekOverview[],
+    pending: Promise<[PrecheckResult, FindingsPage | null]>,
+    state: ViewState,
+    data: WeekOverview,
+    week: IsoWeek,
+    range: Range,
+    conflicts: Set<string>,
+    signal: AbortSignal,
+    weeks: WeekOverview[],
   ): Promise<void> {
     try {
       const [result, page] = await pending;
@@ -169,21 +198,37 @@ export class WeekView {
       const show = (s: string, e: string) => this.show(s, e);
       this.ui.findings.replaceChildren(
         renderPeriodControls(state, week, (change) => this.hooks.go(change), basisOf(state)),
-        renderFindings(shown, show, custom ? undefined : range.dateFrom, page ? renderPeriodFindings(page, show) : undefined),
+        renderFindings(
+          shown,
+          show,
+          custom ? undefined : range.dateFrom,
+          page ? renderPeriodFindings(page, show) : undefined,
+        ),
       );
       addAnnotateControls(this.ui.findings, shown, this.ui.chart.dataset.card ?? '', () => this.hooks.go({}));
-      if (custom) this.ui.findings.prepend(el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }));
+      if (custom)
+        this.ui.findings.prepend(
+          el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }),
+        );
       renderMarks(this.ui.chart, shown.violations, shown.data_gaps);
-      if (result.driver_status && this.hooks.isNewest(data.week)) this.ui.driverStatus.replaceChildren(renderDriverStatus(result.driver_status));
+      if (result.driver_status && this.hooks.isNewest(data.week))
+        this.ui.driverStatus.replaceChildren(renderDriverStatus(result.driver_status));
       this.findingsState('done', data.week);
     } catch (error) {
       if (signal.aborted) return;
       if (error instanceof ApiError && error.status === 409) {
         for (const d of error.dates) conflicts.add(d);
         markConflicts(this.ui.chart, conflicts);
-        this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
+        this.ui.timeline.replaceChildren(
+          renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })),
+        );
         this.ui.findings.replaceChildren(
-          renderConflict(error, this.hooks.imports(), (id) => this.hooks.go({ import_id: id }), () => this.hooks.go({ include_quarantined: true })),
+          renderConflict(
+            error,
+            this.hooks.imports(),
+            (id) => this.hooks.go({ import_id: id }),
+            () => this.hooks.go({ include_quarantined: true }),
+          ),
         );
       } else {
         this.ui.findings.replaceChildren(errorBox('The pre-check could not run', error, () => this.hooks.go({})));

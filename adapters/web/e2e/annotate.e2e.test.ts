@@ -37,11 +37,15 @@ if (missing) {
   t.test('annotate a finding from the week view', async (t) => {
     const bytes = signDdd(new Uint8Array(readFileSync(join(root, 'fixtures/ddd/gen1-basic.ddd'))));
     const parsed = await fetch(`${base}/api/drivercard/parse`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ file_name: 'gen1-basic.ddd', content_base64: Buffer.from(bytes).toString('base64') }),
     });
     const card = ((await parsed.json()) as { card: { card_number: string } }).card.card_number;
-    const all = await getJson<{ violations: { status: string; start: string | null }[] }>(base, `/api/drivercard/eu561/violations?card_number=${card}`);
+    const all = await getJson<{ violations: { status: string; start: string | null }[] }>(
+      base,
+      `/api/drivercard/eu561/violations?card_number=${card}`,
+    );
     const first = all.body.violations.find((v) => v.status === 'VIOLATION' && v.start);
     t.ok(first, 'the fixture has a violation');
     if (!first) return;
@@ -61,14 +65,21 @@ if (missing) {
     await form.locator('input[name="author"]').fill('Anna (office)');
     await form.locator('button[type="submit"]').click();
     await page.waitForSelector('form.annotate-form[data-saved="false"]');
-    t.match(await form.locator('.annotate-message').textContent(), /Not saved: .*needs a note/, 'the refusal is shown with its reason');
+    t.match(
+      await form.locator('.annotate-message').textContent(),
+      /Not saved: .*needs a note/,
+      'the refusal is shown with its reason',
+    );
 
     await form.locator('input[name="note"]').fill('Road closed, drove on to the next safe parking');
     await form.locator('button[type="submit"]').click();
     await page.waitForSelector('#findings .flag-justifiable', { timeout: 20_000 });
     const after = await fetchPrecheckForWeek(base, card, week);
     t.equal(after.body.violations.length, before.body.violations.length, 'Art. 12 never removes a finding');
-    const listed = await getJson<{ items: { kind: string; author: string; note: string }[] }>(base, `/api/drivercard/annotations?card_number=${card}`);
+    const listed = await getJson<{ items: { kind: string; author: string; note: string }[] }>(
+      base,
+      `/api/drivercard/annotations?card_number=${card}`,
+    );
     t.match(listed.body.items, [{ kind: 'ARTICLE_12', author: 'Anna (office)', note: /Road closed/ }]);
     t.same(problems, [], 'no script error on the page');
   });

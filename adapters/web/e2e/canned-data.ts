@@ -42,7 +42,12 @@ function dayPlan(weekday: number): Piece[] {
     { from: '16:00', activity: 'REST' },
   ];
   if (weekday === 2) {
-    return [...workday.slice(0, 5), { from: '15:00', activity: 'REST' }, { from: '15:45', activity: 'DRIVING' }, { from: '18:00', activity: 'REST' }];
+    return [
+      ...workday.slice(0, 5),
+      { from: '15:00', activity: 'REST' },
+      { from: '15:45', activity: 'DRIVING' },
+      { from: '18:00', activity: 'REST' },
+    ];
   }
   if (weekday === 5) {
     return [
@@ -61,7 +66,10 @@ export const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function dayOverview(card: string, date: string) {
   const start = dayMs(date);
-  const inRange = date >= CANNED_FIRST_DAY && date <= CANNED_LAST_DAY && (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD);
+  const inRange =
+    date >= CANNED_FIRST_DAY &&
+    date <= CANNED_LAST_DAY &&
+    (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD);
   const plan = inRange ? dayPlan((new Date(start).getUTCDay() + 6) % 7) : [];
   const totals = { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 };
   const intervals = plan.map((p, i) => {
@@ -87,7 +95,14 @@ export function dayOverview(card: string, date: string) {
       manual_entry: manual,
     };
   });
-  return { date, card_number: card, intervals, totals, distance_km: totals.DRIVING ? Math.round(totals.DRIVING / 45) : 0, vehicles: [] };
+  return {
+    date,
+    card_number: card,
+    intervals,
+    totals,
+    distance_km: totals.DRIVING ? Math.round(totals.DRIVING / 45) : 0,
+    vehicles: [],
+  };
 }
 
 export const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -130,24 +145,59 @@ interface ImportOptions {
 
 function authenticity(status: string) {
   const bad = status === 'INVALID';
-  const efs = ['0002', '0005', '0501', '0502', '0503', '0504', '0505', '0506', '0507', '0508', '0520', '0521'].map((ef) => ({
-    ef, application: 'TACHOGRAPH', result: bad && ef === '0504' ? 'INVALID' : status === 'UNSIGNED' ? 'MISSING' : 'VALID',
-  }));
+  const efs = ['0002', '0005', '0501', '0502', '0503', '0504', '0505', '0506', '0507', '0508', '0520', '0521'].map(
+    (ef) => ({
+      ef,
+      application: 'TACHOGRAPH',
+      result: bad && ef === '0504' ? 'INVALID' : status === 'UNSIGNED' ? 'MISSING' : 'VALID',
+    }),
+  );
   return {
     status,
-    chains: [{ generation: 'GEN1', status: bad ? 'VALID' : status === 'VERIFIED' ? 'VALID' : 'UNVERIFIABLE', certificates: [
-      { role: 'ROOT', car: 'fd45432020ffff01', chr: null, nation: null, valid_from: null, valid_to: null, status: 'VALID' },
-      { role: 'MEMBER_STATE', car: 'fd45432020ffff01', chr: '0d54424d0000ffff', nation: 'DE', valid_from: null, valid_to: null, status: 'VALID' },
-      { role: 'CARD', car: '0d54424d0000ffff', chr: null, nation: 'DE', valid_from: null, valid_to: null, status: 'VALID' },
-    ] }],
+    chains: [
+      {
+        generation: 'GEN1',
+        status: bad ? 'VALID' : status === 'VERIFIED' ? 'VALID' : 'UNVERIFIABLE',
+        certificates: [
+          {
+            role: 'ROOT',
+            car: 'fd45432020ffff01',
+            chr: null,
+            nation: null,
+            valid_from: null,
+            valid_to: null,
+            status: 'VALID',
+          },
+          {
+            role: 'MEMBER_STATE',
+            car: 'fd45432020ffff01',
+            chr: '0d54424d0000ffff',
+            nation: 'DE',
+            valid_from: null,
+            valid_to: null,
+            status: 'VALID',
+          },
+          {
+            role: 'CARD',
+            car: '0d54424d0000ffff',
+            chr: null,
+            nation: 'DE',
+            valid_from: null,
+            valid_to: null,
+            status: 'VALID',
+          },
+        ],
+      },
+    ],
     efs,
   };
 }
 
 export function importRow(card: string, surname: string, o: ImportOptions = {}) {
-  const warnings = o.authenticity === 'INVALID'
-    ? [{ code: 'signature_invalid', message: 'The signature of EF 0504 (driver activity data) does not verify.' }]
-    : [];
+  const warnings =
+    o.authenticity === 'INVALID'
+      ? [{ code: 'signature_invalid', message: 'The signature of EF 0504 (driver activity data) does not verify.' }]
+      : [];
   return {
     import_id: o.id ?? `imp-${card.toLowerCase()}`,
     archive_id: `arc-${o.id ?? card.toLowerCase()}`,
@@ -157,9 +207,26 @@ export function importRow(card: string, surname: string, o: ImportOptions = {}) 
     imported_at: o.importedAt ?? '2026-03-09T08:00:00Z',
     generation: 'GEN1',
     status: o.status ?? 'OK',
-    card: { card_number: card, issuing_member_state: 'DE', issuing_authority: null, issue_date: null, validity_begin: null, expiry_date: null },
-    driver: { surname, first_names: 'Canned', birth_date: null, preferred_language: null, licence_issuing_nation: null, licence_number: null },
-    activity_range: o.from === null ? { from: null, to: null, days: 0 } : { from: o.from ?? CANNED_FIRST_DAY, to: o.to ?? CANNED_LAST_DAY, days: 21 },
+    card: {
+      card_number: card,
+      issuing_member_state: 'DE',
+      issuing_authority: null,
+      issue_date: null,
+      validity_begin: null,
+      expiry_date: null,
+    },
+    driver: {
+      surname,
+      first_names: 'Canned',
+      birth_date: null,
+      preferred_language: null,
+      licence_issuing_nation: null,
+      licence_number: null,
+    },
+    activity_range:
+      o.from === null
+        ? { from: null, to: null, days: 0 }
+        : { from: o.from ?? CANNED_FIRST_DAY, to: o.to ?? CANNED_LAST_DAY, days: 21 },
     warnings,
     authenticity: authenticity(o.authenticity ?? 'VERIFIED'),
     reused: o.reused ?? false,
@@ -169,21 +236,70 @@ export function importRow(card: string, surname: string, o: ImportOptions = {}) 
 export type Import = ReturnType<typeof importRow>;
 
 export const DRIVERS: Record<string, CannedDriver> = {
-  [CANNED_CARD]: { card_number: CANNED_CARD, surname: 'CANNED', first_names: 'Canned', downloaded_days_ago: 30, expires_in_days: 400, imports: 1, quarantined_imports: 0, conflicting_days: 0, authenticity_status: 'VERIFIED', violations: 2 },
-  [CONFLICT_CARD]: { card_number: CONFLICT_CARD, surname: 'CONFLICT', first_names: 'Canned', downloaded_days_ago: 10, expires_in_days: 20, imports: 2, quarantined_imports: 0, conflicting_days: 1, authenticity_status: 'UNSIGNED', violations: 0 },
-  [FRESH_CARD]: { card_number: FRESH_CARD, surname: 'FRESH', first_names: 'Canned', downloaded_days_ago: 3, expires_in_days: 900, imports: 1, quarantined_imports: 0, conflicting_days: 0, authenticity_status: 'VERIFIED', violations: 0 },
-  [BROKEN_CARD]: { card_number: BROKEN_CARD, surname: 'BROKEN', first_names: 'Canned', downloaded_days_ago: 1, expires_in_days: 700, imports: 1, quarantined_imports: 1, conflicting_days: 0, authenticity_status: 'INVALID', violations: 0 },
+  [CANNED_CARD]: {
+    card_number: CANNED_CARD,
+    surname: 'CANNED',
+    first_names: 'Canned',
+    downloaded_days_ago: 30,
+    expires_in_days: 400,
+    imports: 1,
+    quarantined_imports: 0,
+    conflicting_days: 0,
+    authenticity_status: 'VERIFIED',
+    violations: 2,
+  },
+  [CONFLICT_CARD]: {
+    card_number: CONFLICT_CARD,
+    surname: 'CONFLICT',
+    first_names: 'Canned',
+    downloaded_days_ago: 10,
+    expires_in_days: 20,
+    imports: 2,
+    quarantined_imports: 0,
+    conflicting_days: 1,
+    authenticity_status: 'UNSIGNED',
+    violations: 0,
+  },
+  [FRESH_CARD]: {
+    card_number: FRESH_CARD,
+    surname: 'FRESH',
+    first_names: 'Canned',
+    downloaded_days_ago: 3,
+    expires_in_days: 900,
+    imports: 1,
+    quarantined_imports: 0,
+    conflicting_days: 0,
+    authenticity_status: 'VERIFIED',
+    violations: 0,
+  },
+  [BROKEN_CARD]: {
+    card_number: BROKEN_CARD,
+    surname: 'BROKEN',
+    first_names: 'Canned',
+    downloaded_days_ago: 1,
+    expires_in_days: 700,
+    imports: 1,
+    quarantined_imports: 1,
+    conflicting_days: 0,
+    authenticity_status: 'INVALID',
+    violations: 0,
+  },
 };
 
 export function startingImports(): Import[] {
   return [
     importRow(CANNED_CARD, 'CANNED'),
-    importRow(CONFLICT_CARD, 'CONFLICT', { id: 'imp-conflict-a', file: 'conflict-a.ddd', to: '2026-02-28', importedAt: '2026-03-01T08:00:00Z', authenticity: 'UNSIGNED' }),
+    importRow(CONFLICT_CARD, 'CONFLICT', {
+      id: 'imp-conflict-a',
+      file: 'conflict-a.ddd',
+      to: '2026-02-28',
+      importedAt: '2026-03-01T08:00:00Z',
+      authenticity: 'UNSIGNED',
+    }),
     importRow(CONFLICT_CARD, 'CONFLICT', { id: 'imp-conflict-b', file: 'conflict-b.ddd', authenticity: 'UNSIGNED' }),
     importRow(FRESH_CARD, 'FRESH', { from: null }),
   ];
 }
-
 
 /** The days of an inclusive date range, as ms. */
 export function daysOf(from: string, to: string): number[] {
@@ -194,7 +310,11 @@ export function daysOf(from: string, to: string): number[] {
 
 export function cardData(card: string, ms: number): boolean {
   const d = date(ms);
-  return (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD) && d >= CANNED_FIRST_DAY && d <= CANNED_LAST_DAY;
+  return (
+    (card === CANNED_CARD || card === CONFLICT_CARD || card === BROKEN_CARD) &&
+    d >= CANNED_FIRST_DAY &&
+    d <= CANNED_LAST_DAY
+  );
 }
 
 export function findings(card: string, from: string, to: string, rest: boolean, untrusted = false) {
@@ -204,16 +324,38 @@ export function findings(card: string, from: string, to: string, rest: boolean, 
     const weekday = new Date(ms).getUTCDay();
     if (weekday === 3) {
       out.push({
-        rule: 'daily_driving', status: 'VIOLATION', article: 'Art. 6(1)', start: iso(ms + 6 * 3600_000), end: iso(ms + 18 * 3600_000),
-        value: 10.5 * 3600, limit: 10 * 3600, excess: 0.5 * 3600, severity: 'SI', severity_verified: false, assumption_dependent: false, untrusted,
-        description: 'Daily driving time of 10 h 30 min exceeds the extended limit of 10 h by 30 min.', evidence: [],
+        rule: 'daily_driving',
+        status: 'VIOLATION',
+        article: 'Art. 6(1)',
+        start: iso(ms + 6 * 3600_000),
+        end: iso(ms + 18 * 3600_000),
+        value: 10.5 * 3600,
+        limit: 10 * 3600,
+        excess: 0.5 * 3600,
+        severity: 'SI',
+        severity_verified: false,
+        assumption_dependent: false,
+        untrusted,
+        description: 'Daily driving time of 10 h 30 min exceeds the extended limit of 10 h by 30 min.',
+        evidence: [],
       });
     }
     if (rest && weekday === 6) {
       out.push({
-        rule: 'daily_rest', status: 'VIOLATION', article: 'Art. 8(2)', start: iso(ms + 9 * 3600_000), end: iso(ms + 24 * 3600_000),
-        value: 8 * 3600, limit: 9 * 3600, excess: 3600, severity: 'MI', severity_verified: true, assumption_dependent: true, untrusted: false,
-        description: 'The daily rest of 8 h was 1 h shorter than the reduced 9 h.', evidence: [],
+        rule: 'daily_rest',
+        status: 'VIOLATION',
+        article: 'Art. 8(2)',
+        start: iso(ms + 9 * 3600_000),
+        end: iso(ms + 24 * 3600_000),
+        value: 8 * 3600,
+        limit: 9 * 3600,
+        excess: 3600,
+        severity: 'MI',
+        severity_verified: true,
+        assumption_dependent: true,
+        untrusted: false,
+        description: 'The daily rest of 8 h was 1 h shorter than the reduced 9 h.',
+        evidence: [],
       });
     }
   }
@@ -221,10 +363,20 @@ export function findings(card: string, from: string, to: string, rest: boolean, 
 }
 
 export const DRIVER_STATUS = {
-  at: '2026-03-08T23:59:00Z', driving_today: 0, driving_left_today: 9 * 3600, daily_driving_limit: 9 * 3600, extended_days_left_this_week: 2,
-  driving_since_break: 0, driving_left_before_break: 4.5 * 3600, weekly_driving: 43.5 * 3600, weekly_driving_left: 12.5 * 3600,
-  fortnightly_driving: 87 * 3600, fortnightly_driving_left: 3 * 3600, reduced_daily_rests_left: 3,
-  next_daily_rest_latest_start: '2026-03-09T20:00:00Z', next_weekly_rest_latest_start: '2026-03-14T23:59:00Z',
+  at: '2026-03-08T23:59:00Z',
+  driving_today: 0,
+  driving_left_today: 9 * 3600,
+  daily_driving_limit: 9 * 3600,
+  extended_days_left_this_week: 2,
+  driving_since_break: 0,
+  driving_left_before_break: 4.5 * 3600,
+  weekly_driving: 43.5 * 3600,
+  weekly_driving_left: 12.5 * 3600,
+  fortnightly_driving: 87 * 3600,
+  fortnightly_driving_left: 3 * 3600,
+  reduced_daily_rests_left: 3,
+  next_daily_rest_latest_start: '2026-03-09T20:00:00Z',
+  next_weekly_rest_latest_start: '2026-03-14T23:59:00Z',
   compensation_owed: [{ week: '2026-W09', seconds: 9 * 3600, due_by: '2026-03-29T23:59:00Z' }],
 };
 
@@ -236,14 +388,54 @@ export function rowsOf(kind: string, card: string, from: string, to: string) {
     const base = { import_id: `imp-${card.toLowerCase()}`, card_number: card };
     const reg = { nation: 'DE', number: 'B-CD 1234' };
     if (kind === 'events' && weekday === 0) {
-      out.push({ ...base, code: 5, type: 'CARD_INSERTION_WHILE_DRIVING', description: 'Card insertion while driving', start: iso(ms + 6 * 3600_000 + 600_000), end: iso(ms + 6 * 3600_000 + 660_000), vehicle_registration: reg });
+      out.push({
+        ...base,
+        code: 5,
+        type: 'CARD_INSERTION_WHILE_DRIVING',
+        description: 'Card insertion while driving',
+        start: iso(ms + 6 * 3600_000 + 600_000),
+        end: iso(ms + 6 * 3600_000 + 660_000),
+        vehicle_registration: reg,
+      });
     }
     if (kind === 'vehicles-used' && weekday === 0) {
-      out.push({ ...base, registration: reg, vin: null, first_use: iso(ms + 5.5 * 3600_000), last_use: iso(ms + 4 * DAY + 16 * 3600_000), odometer_begin_km: 120_000, odometer_end_km: 121_800, distance_km: 1800, vu_data_block_counter: null });
+      out.push({
+        ...base,
+        registration: reg,
+        vin: null,
+        first_use: iso(ms + 5.5 * 3600_000),
+        last_use: iso(ms + 4 * DAY + 16 * 3600_000),
+        odometer_begin_km: 120_000,
+        odometer_end_km: 121_800,
+        distance_km: 1800,
+        vu_data_block_counter: null,
+      });
     }
     if (kind === 'positions' && weekday < 5) {
-      out.push({ ...base, timestamp: iso(ms + 5.5 * 3600_000), latitude: null, longitude: null, source: 'PLACE', type: 'BEGIN', country_code: 'DE', region_code: null, odometer_km: 120_000 + weekday * 360, gnss_accuracy: null });
-      out.push({ ...base, timestamp: iso(ms + 16 * 3600_000), latitude: null, longitude: null, source: 'PLACE', type: 'END', country_code: 'DE', region_code: null, odometer_km: 120_360 + weekday * 360, gnss_accuracy: null });
+      out.push({
+        ...base,
+        timestamp: iso(ms + 5.5 * 3600_000),
+        latitude: null,
+        longitude: null,
+        source: 'PLACE',
+        type: 'BEGIN',
+        country_code: 'DE',
+        region_code: null,
+        odometer_km: 120_000 + weekday * 360,
+        gnss_accuracy: null,
+      });
+      out.push({
+        ...base,
+        timestamp: iso(ms + 16 * 3600_000),
+        latitude: null,
+        longitude: null,
+        source: 'PLACE',
+        type: 'END',
+        country_code: 'DE',
+        region_code: null,
+        odometer_km: 120_360 + weekday * 360,
+        gnss_accuracy: null,
+      });
     }
   }
   return { items: out, total: out.length, limit: 500, offset: 0, conflicts: [] };

@@ -53,7 +53,8 @@ export function fleetRow(d: CannedDriver, now: number) {
 
 type Row = ReturnType<typeof fleetRow>;
 
-const compare = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+const compare = (a: string | number | null, b: string | number | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
 
 const KEYS: Record<string, (r: Row) => string | number | null> = {
   card_number: (r) => r.card_number,
@@ -68,7 +69,9 @@ export function listFleet(rows: Row[], q: URLSearchParams) {
   const sort = q.get('sort') ?? 'due';
   const desc = q.get('order') === 'desc';
   const text = (q.get('q') ?? '').toLowerCase();
-  let items = rows.filter((r) => !text || `${r.surname} ${r.first_names} ${r.card_number}`.toLowerCase().includes(text));
+  let items = rows.filter(
+    (r) => !text || `${r.surname} ${r.first_names} ${r.card_number}`.toLowerCase().includes(text),
+  );
   if (q.get('overdue') === 'true') items = items.filter((r) => r.overdue);
   const within = q.get('expiring_within_days');
   if (within) items = items.filter((r) => r.expiry_days_left <= Number(within));
@@ -76,7 +79,9 @@ export function listFleet(rows: Row[], q: URLSearchParams) {
   items.sort((a, b) => {
     const c = key
       ? compare(key(a), key(b))
-      : Number(b.overdue) - Number(a.overdue) || compare(a.next_download_due, b.next_download_due) || compare(a.expiry_date, b.expiry_date);
+      : Number(b.overdue) - Number(a.overdue) ||
+        compare(a.next_download_due, b.next_download_due) ||
+        compare(a.expiry_date, b.expiry_date);
     return (desc ? -c : c) || compare(a.card_number, b.card_number);
   });
   const limit = Number(q.get('limit') ?? 500);
@@ -96,12 +101,18 @@ export function fleetSummaryOf(rows: Row[]) {
 /** Whether a canned row is in a today list (GET /today/drivers?list=…), as core/use-cases/today.ts decides. */
 export function inTodayList(list: string | null): (r: Row) => boolean {
   switch (list) {
-    case 'overdue': return (r) => r.overdue;
-    case 'due_week': return (r) => !r.overdue && r.download_days_left >= 0 && r.download_days_left < 7;
-    case 'expired': return (r) => r.expiry_days_left < 0;
-    case 'expiring_30d': return (r) => r.expiry_days_left >= 0 && r.expiry_days_left <= 30;
-    case 'conflicting': return (r) => r.conflicting_days > 0;
-    default: return () => false;
+    case 'overdue':
+      return (r) => r.overdue;
+    case 'due_week':
+      return (r) => !r.overdue && r.download_days_left >= 0 && r.download_days_left < 7;
+    case 'expired':
+      return (r) => r.expiry_days_left < 0;
+    case 'expiring_30d':
+      return (r) => r.expiry_days_left >= 0 && r.expiry_days_left <= 30;
+    case 'conflicting':
+      return (r) => r.conflicting_days > 0;
+    default:
+      return () => false;
   }
 }
 
@@ -109,9 +120,20 @@ export function inTodayList(list: string | null): (r: Row) => boolean {
 export function todayOf(rows: Row[], imports: { status: string }[], now: number) {
   const n = (list: string) => rows.filter(inTodayList(list)).length;
   return {
-    as_of: ts(now), time_zone: 'UTC', drivers: rows.length, overdue: n('overdue'), due_week: n('due_week'), expired: n('expired'),
-    expiring_30d: n('expiring_30d'), open_findings: 0, drivers_with_open_findings: 0, findings_not_evaluated: 0,
-    quarantined: imports.filter((i) => i.status === 'QUARANTINED').length, holder_mismatch: 0,
-    withdrawn: imports.filter((i) => i.status === 'WITHDRAWN').length, conflicting: n('conflicting'), readiness: 0,
+    as_of: ts(now),
+    time_zone: 'UTC',
+    drivers: rows.length,
+    overdue: n('overdue'),
+    due_week: n('due_week'),
+    expired: n('expired'),
+    expiring_30d: n('expiring_30d'),
+    open_findings: 0,
+    drivers_with_open_findings: 0,
+    findings_not_evaluated: 0,
+    quarantined: imports.filter((i) => i.status === 'QUARANTINED').length,
+    holder_mismatch: 0,
+    withdrawn: imports.filter((i) => i.status === 'WITHDRAWN').length,
+    conflicting: n('conflicting'),
+    readiness: 0,
   };
 }

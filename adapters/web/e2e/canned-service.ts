@@ -7,18 +7,44 @@
  * like the real adapter should.
  */
 
-
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../../http/web-assets/web-assets.js';
 import {
-  BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, cardData, CONFLICT_CARD, CONFLICT_DAY, DAY, dayMs, daysOf, DRIVER_STATUS,
-  DRIVERS, findings, type Import, importRow, isoWeekMonday, rowsOf, startingImports, weekOf,
+  BROKEN_CARD,
+  CANNED_CARD,
+  CANNED_FIRST_DAY,
+  CANNED_LAST_DAY,
+  CANNED_NOW,
+  cardData,
+  CONFLICT_CARD,
+  CONFLICT_DAY,
+  DAY,
+  dayMs,
+  daysOf,
+  DRIVER_STATUS,
+  DRIVERS,
+  findings,
+  type Import,
+  importRow,
+  isoWeekMonday,
+  rowsOf,
+  startingImports,
+  weekOf,
 } from './canned-data.js';
 import { type CannedDriver, fleetRow, fleetSummaryOf, inTodayList, listFleet, todayOf } from './canned-fleet.js';
 
-export { BROKEN_CARD, CANNED_CARD, CANNED_FIRST_DAY, CANNED_LAST_DAY, CANNED_NOW, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD } from './canned-data.js';
+export {
+  BROKEN_CARD,
+  CANNED_CARD,
+  CANNED_FIRST_DAY,
+  CANNED_LAST_DAY,
+  CANNED_NOW,
+  CONFLICT_CARD,
+  CONFLICT_DAY,
+  FRESH_CARD,
+} from './canned-data.js';
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -52,24 +78,40 @@ export interface CannedService {
 /** The EU 561 pre-check's own not-evaluated line when its basis holds a period of unknown activity (as the core words it). */
 export const CANNED_UNKNOWN_INSIDE = {
   rule: 'all',
-  reason: '1 period(s) of unknown activity inside the data: rules they could change are reported as INCOMPLETE_DATA, never as violations.',
+  reason:
+    '1 period(s) of unknown activity inside the data: rules they could change are reported as INCOMPLETE_DATA, never as violations.',
 };
 
 export const CANNED_WTD_NOT_EVALUATED = [
   { rule: 'night_work', reason: 'Art. 7: night time is defined by national law; not evaluated.' },
-  { rule: 'wtd_average_weekly', reason: 'The data holds 2 full week(s), fewer than the reference period of 17 weeks: the 48 h average is not evaluated.' },
+  {
+    rule: 'wtd_average_weekly',
+    reason:
+      'The data holds 2 full week(s), fewer than the reference period of 17 weeks: the 48 h average is not evaluated.',
+  },
 ];
 
 /** A card of the long fleet (`extraDrivers`): listed, never imported. */
 function extraDriver(i: number): CannedDriver {
   return {
-    card_number: `DEXTRA${String(i).padStart(10, '0')}`, surname: `Extra ${String(i).padStart(4, '0')}`, first_names: 'Test',
-    downloaded_days_ago: i % 27, expires_in_days: 60 + (i % 300), imports: 1, quarantined_imports: 0, conflicting_days: 0,
-    authenticity_status: 'VERIFIED', violations: i % 3,
+    card_number: `DEXTRA${String(i).padStart(10, '0')}`,
+    surname: `Extra ${String(i).padStart(4, '0')}`,
+    first_names: 'Test',
+    downloaded_days_ago: i % 27,
+    expires_in_days: 60 + (i % 300),
+    imports: 1,
+    quarantined_imports: 0,
+    conflicting_days: 0,
+    authenticity_status: 'VERIFIED',
+    violations: i % 3,
   };
 }
 
-export async function startCannedService(options: { imported: boolean; now?: string; extraDrivers?: number }): Promise<CannedService> {
+export async function startCannedService(options: {
+  imported: boolean;
+  now?: string;
+  extraDrivers?: number;
+}): Promise<CannedService> {
   const now = options.now ?? CANNED_NOW;
   const requests: string[] = [];
   let holding = false;
@@ -82,7 +124,10 @@ export async function startCannedService(options: { imported: boolean; now?: str
     return (q.get('card_number') ?? '').toUpperCase();
   };
   const extra = Array.from({ length: options.extraDrivers ?? 0 }, (_, i) => fleetRow(extraDriver(i), Date.parse(now)));
-  const fleet = () => [...[...new Set(imports.map((i) => i.card.card_number))].map((c) => fleetRow(DRIVERS[c]!, Date.parse(now))), ...extra];
+  const fleet = () => [
+    ...[...new Set(imports.map((i) => i.card.card_number))].map((c) => fleetRow(DRIVERS[c]!, Date.parse(now))),
+    ...extra,
+  ];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname.startsWith('/api/')) requests.push(`${url.pathname}${url.search}`);
@@ -90,14 +135,24 @@ export async function startCannedService(options: { imported: boolean; now?: str
     const failure = failing.get(url.pathname);
     if (failure) {
       failing.delete(url.pathname);
-      return send(res, 500, { error: 'internal_error', message: 'An unexpected error occurred.', correlation_id: failure });
+      return send(res, 500, {
+        error: 'internal_error',
+        message: 'An unexpected error occurred.',
+        correlation_id: failure,
+      });
     }
     const card = cardOf(q);
     const from = q.get('date_from') ?? CANNED_FIRST_DAY;
     const to = q.get('date_to') ?? CANNED_LAST_DAY;
     switch (url.pathname) {
       case '/api/drivercard/imports':
-        return send(res, 200, { items: imports.map(({ reused: _r, ...row }) => row), total: imports.length, limit: 5000, offset: 0, conflicts: [] });
+        return send(res, 200, {
+          items: imports.map(({ reused: _r, ...row }) => row),
+          total: imports.length,
+          limit: 5000,
+          offset: 0,
+          conflicts: [],
+        });
       case '/api/drivercard/drivers':
         return send(res, 200, listFleet(fleet(), q));
       case '/api/drivercard/drivers/summary':
@@ -113,13 +168,22 @@ export async function startCannedService(options: { imported: boolean; now?: str
         const body = JSON.parse(await readBody(req)) as { file_name: string; content_base64: string };
         const bytes = Buffer.from(body.content_base64, 'base64');
         if (bytes[0] === 0x76) {
-          return send(res, 422, { error: 'unparseable_ddd', reason: 'vehicle_unit_download', message: 'The file is a vehicle-unit download, not a driver card.' });
+          return send(res, 422, {
+            error: 'unparseable_ddd',
+            reason: 'vehicle_unit_download',
+            message: 'The file is a vehicle-unit download, not a driver card.',
+          });
         }
         const broken = bytes[0] === 0x01;
         const target = broken ? BROKEN_CARD : CANNED_CARD;
         const reused = imports.some((r) => r.card.card_number === target);
         const row = broken
-          ? importRow(BROKEN_CARD, 'BROKEN', { status: 'QUARANTINED', authenticity: 'INVALID', file: body.file_name, reused })
+          ? importRow(BROKEN_CARD, 'BROKEN', {
+              status: 'QUARANTINED',
+              authenticity: 'INVALID',
+              file: body.file_name,
+              reused,
+            })
           : importRow(CANNED_CARD, 'CANNED', { file: body.file_name, reused });
         if (!reused) imports = [row, ...imports];
         return send(res, 200, row);
@@ -135,28 +199,55 @@ export async function startCannedService(options: { imported: boolean; now?: str
           mondays = [...new Set(daysOf(from, to).map((ms) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY))];
         }
         const items = mondays.map((m) => weekOf(card, m));
-        const conflicts = card === CONFLICT_CARD && !q.get('import_id') && items.some((w) => w.start_date <= CONFLICT_DAY && w.end_date >= CONFLICT_DAY) ? [CONFLICT_DAY] : [];
+        const conflicts =
+          card === CONFLICT_CARD &&
+          !q.get('import_id') &&
+          items.some((w) => w.start_date <= CONFLICT_DAY && w.end_date >= CONFLICT_DAY)
+            ? [CONFLICT_DAY]
+            : [];
         return send(res, 200, { items, conflicts });
       }
       case '/api/drivercard/eu561/violations': {
         if (holding) await new Promise<void>((release) => held.push({ path: `${url.pathname}${url.search}`, release }));
         if (card === CONFLICT_CARD && !q.get('import_id')) {
-          return send(res, 409, { error: 'conflicting_data', message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`, dates: [CONFLICT_DAY] });
+          return send(res, 409, {
+            error: 'conflicting_data',
+            message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`,
+            dates: [CONFLICT_DAY],
+          });
         }
         const untrusted = card === BROKEN_CARD;
         if (untrusted && q.get('include_quarantined') !== 'true') {
-          return send(res, 409, { error: 'quarantined_data', message: 'The basis holds a quarantined import (its signatures do not verify).' });
+          return send(res, 409, {
+            error: 'quarantined_data',
+            message: 'The basis holds a quarantined import (its signatures do not verify).',
+          });
         }
         const rest = q.get('unknown_as') === 'rest';
-        const gaps = card === CANNED_CARD && from <= '2026-02-22' && to >= '2026-02-22'
-          ? [{ start: '2026-02-22T00:00:00Z', end: '2026-02-23T00:00:00Z', duration: 86_400 }]
-          : [];
+        const gaps =
+          card === CANNED_CARD && from <= '2026-02-22' && to >= '2026-02-22'
+            ? [{ start: '2026-02-22T00:00:00Z', end: '2026-02-23T00:00:00Z', duration: 86_400 }]
+            : [];
         return send(res, 200, {
-          rule_version: 'canned', algorithm_version: 'canned', basis: { card_number: card, import_ids: [], date_from: from, date_to: to, untrusted_imports: untrusted ? [`imp-${card.toLowerCase()}`] : [] },
-          violations: findings(card, from, to, rest, untrusted), data_gaps: gaps, warnings: [],
+          rule_version: 'canned',
+          algorithm_version: 'canned',
+          basis: {
+            card_number: card,
+            import_ids: [],
+            date_from: from,
+            date_to: to,
+            untrusted_imports: untrusted ? [`imp-${card.toLowerCase()}`] : [],
+          },
+          violations: findings(card, from, to, rest, untrusted),
+          data_gaps: gaps,
+          warnings: [],
           // as the core answers: what card data never decides, then what this basis left out
           not_evaluated: [...STATIC_NOT_EVALUATED, ...(gaps.length ? [CANNED_UNKNOWN_INSIDE] : [])],
-          assumptions: { unknown_as: rest ? 'rest' : 'unknown', card_out_rest_max_seconds: rest ? 86_400 : null, text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [] },
+          assumptions: {
+            unknown_as: rest ? 'rest' : 'unknown',
+            card_out_rest_max_seconds: rest ? 86_400 : null,
+            text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [],
+          },
           driver_status: cardData(card, dayMs(to)) || to > CANNED_LAST_DAY ? DRIVER_STATUS : null,
           disclaimer: 'A technical pre-check, not a legal decision.',
         });
@@ -166,18 +257,31 @@ export async function startCannedService(options: { imported: boolean; now?: str
         // overlapping the period, most serious first (core/use-cases/findings-of-period.ts); never held (the
         // page waits for the pre-check anyway, and the tests count the held pre-checks)
         if (card === CONFLICT_CARD && !q.get('import_id')) {
-          return send(res, 409, { error: 'conflicting_data', message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`, dates: [CONFLICT_DAY] });
+          return send(res, 409, {
+            error: 'conflicting_data',
+            message: `Imports disagree about ${CONFLICT_DAY}; narrow the basis to one import.`,
+            dates: [CONFLICT_DAY],
+          });
         }
         const untrusted = card === BROKEN_CARD;
         if (untrusted && q.get('include_quarantined') !== 'true') {
-          return send(res, 409, { error: 'quarantined_data', message: 'The basis holds a quarantined import (its signatures do not verify).' });
+          return send(res, 409, {
+            error: 'quarantined_data',
+            message: 'The basis holds a quarantined import (its signatures do not verify).',
+          });
         }
         const rank = (s: string | null) => ['MSI', 'VSI', 'SI', 'MI'].indexOf(s ?? '') >>> 0;
         const severities = q.get('severity')?.split(',') ?? null;
         const lo = `${from}T00:00:00Z`;
         const hi = new Date(dayMs(to) + DAY).toISOString().slice(0, 19) + 'Z';
         type F = { start: string; end: string; severity: string | null };
-        const listed = findings(card, new Date(dayMs(from) - 28 * DAY).toISOString().slice(0, 10), to, q.get('unknown_as') === 'rest', untrusted) as unknown as F[];
+        const listed = findings(
+          card,
+          new Date(dayMs(from) - 28 * DAY).toISOString().slice(0, 10),
+          to,
+          q.get('unknown_as') === 'rest',
+          untrusted,
+        ) as unknown as F[];
         const items = listed
           .filter((f) => f.start < hi && f.end > lo)
           .filter((f) => severities === null || severities.includes(f.severity ?? ''))
@@ -185,14 +289,39 @@ export async function startCannedService(options: { imported: boolean; now?: str
           .sort((x, y) => rank(x.severity) - rank(y.severity) || x.start.localeCompare(y.start));
         const monday = dayMs(from) - ((new Date(dayMs(from)).getUTCDay() + 6) % 7) * DAY;
         const context_from = new Date(monday - 21 * DAY).toISOString().slice(0, 10);
-        return send(res, 200, { items, total: items.length, limit: 5000, offset: 0, conflicts: [], date_from: from, date_to: to, context_from });
+        return send(res, 200, {
+          items,
+          total: items.length,
+          limit: 5000,
+          offset: 0,
+          conflicts: [],
+          date_from: from,
+          date_to: to,
+          context_from,
+        });
       }
       case '/api/drivercard/working-time': {
         const mondays = [...new Set(daysOf(from, to).map((ms) => ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY))];
-        const weeks = mondays.map((m) => weekOf(card, m)).map((w) => ({
-          week: w.week, working_time: w.totals.DRIVING + w.totals.WORK, driving: w.totals.DRIVING, work: w.totals.WORK, availability: w.totals.AVAILABILITY,
-        }));
-        return send(res, 200, { rule_version: 'canned', algorithm_version: 'canned', basis: {}, reference_weeks: 17, weeks, average_weekly_working_time: null, violations: [], not_evaluated: CANNED_WTD_NOT_EVALUATED, disclaimer: 'canned' });
+        const weeks = mondays
+          .map((m) => weekOf(card, m))
+          .map((w) => ({
+            week: w.week,
+            working_time: w.totals.DRIVING + w.totals.WORK,
+            driving: w.totals.DRIVING,
+            work: w.totals.WORK,
+            availability: w.totals.AVAILABILITY,
+          }));
+        return send(res, 200, {
+          rule_version: 'canned',
+          algorithm_version: 'canned',
+          basis: {},
+          reference_weeks: 17,
+          weeks,
+          average_weekly_working_time: null,
+          violations: [],
+          not_evaluated: CANNED_WTD_NOT_EVALUATED,
+          disclaimer: 'canned',
+        });
       }
       case '/api/drivercard/events':
       case '/api/drivercard/faults':

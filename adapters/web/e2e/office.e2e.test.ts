@@ -15,7 +15,16 @@ import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
-import { BROKEN_CARD, CANNED_CARD, CANNED_UNKNOWN_INSIDE, CANNED_WTD_NOT_EVALUATED, CONFLICT_CARD, CONFLICT_DAY, FRESH_CARD, startCannedService } from './canned-service.js';
+import {
+  BROKEN_CARD,
+  CANNED_CARD,
+  CANNED_UNKNOWN_INSIDE,
+  CANNED_WTD_NOT_EVALUATED,
+  CONFLICT_CARD,
+  CONFLICT_DAY,
+  FRESH_CARD,
+  startCannedService,
+} from './canned-service.js';
 import { getJson, waitForFindings, waitForWeek } from './week-view-checks.js';
 import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 
@@ -70,21 +79,48 @@ if (missing) {
     const dueCanned = dateOf(Date.parse(`${lastCanned}T00:00:00Z`) + 28 * DAY);
     t.equal(dueCanned, '2026-03-08');
     const shown = await fleetRows(page);
-    t.same(shown.map((r) => r.card), [CANNED_CARD, CONFLICT_CARD, FRESH_CARD], 'overdue first, then the soonest due');
+    t.same(
+      shown.map((r) => r.card),
+      [CANNED_CARD, CONFLICT_CARD, FRESH_CARD],
+      'overdue first, then the soonest due',
+    );
     t.match(shown[0]!.due, dueCanned, 'the overdue card shows its due date');
     t.match(shown[0]!.due, 'overdue', 'and says it is overdue');
     t.equal(shown[0]!.urgency, 'overdue');
     const api = (await getJson<{ items: FleetItem[] }>(svc.url, '/api/drivercard/drivers')).body.items;
     for (const row of api) {
       const expected = dateOf(Date.parse(`${row.last_download.slice(0, 10)}T00:00:00Z`) + 28 * DAY);
-      t.equal(row.next_download_due, expected, `${row.card_number}: the service's due date is 28 days after the download`);
-      t.match(shown.find((s) => s.card === row.card_number)?.due ?? '', expected, `${row.card_number}: the table shows ${expected}`);
+      t.equal(
+        row.next_download_due,
+        expected,
+        `${row.card_number}: the service's due date is 28 days after the download`,
+      );
+      t.match(
+        shown.find((s) => s.card === row.card_number)?.due ?? '',
+        expected,
+        `${row.card_number}: the table shows ${expected}`,
+      );
       t.equal(row.overdue, expected < NOW.slice(0, 10), `${row.card_number}: overdue only when the due day has passed`);
     }
     t.notMatch(shown[1]!.due, 'overdue', 'a card downloaded 10 days ago is not overdue');
-    const counts = await page.$$eval('#fleet-summary li', (li) => li.map((x) => [(x as HTMLElement).dataset.count, x.querySelector('.count-value')?.textContent]));
-    t.same(counts, [['drivers', '3'], ['overdue', '1'], ['expiring_30d', '1'], ['with_infringements', '1']], 'the counts at the top');
-    t.match(await page.textContent('tr[data-card="DCONFLICT0000100"] td[data-label="Card expiry"]'), 'expiring', 'a card expiring within 30 days is marked');
+    const counts = await page.$$eval('#fleet-summary li', (li) =>
+      li.map((x) => [(x as HTMLElement).dataset.count, x.querySelector('.count-value')?.textContent]),
+    );
+    t.same(
+      counts,
+      [
+        ['drivers', '3'],
+        ['overdue', '1'],
+        ['expiring_30d', '1'],
+        ['with_infringements', '1'],
+      ],
+      'the counts at the top',
+    );
+    t.match(
+      await page.textContent('tr[data-card="DCONFLICT0000100"] td[data-label="Card expiry"]'),
+      'expiring',
+      'a card expiring within 30 days is marked',
+    );
     t.match(await page.textContent(`tr[data-card="${CANNED_CARD}"] td[data-label="Authenticity"]`), 'verified');
     await page.screenshot({ path: join(shots, 'office-fleet-desktop.png'), fullPage: true });
 
@@ -93,18 +129,40 @@ if (missing) {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => location.search.includes('sort=surname'));
     await page.waitForSelector('th[aria-sort="ascending"] button[data-sort="surname"]');
-    t.same((await fleetRows(page)).map((r) => r.card), [CANNED_CARD, CONFLICT_CARD, FRESH_CARD], 'by surname A→Z');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      [CANNED_CARD, CONFLICT_CARD, FRESH_CARD],
+      'by surname A→Z',
+    );
     await page.click('button.sort[data-sort="surname"]');
     await page.waitForSelector('th[aria-sort="descending"] button[data-sort="surname"]');
-    t.same((await fleetRows(page)).map((r) => r.card), [FRESH_CARD, CONFLICT_CARD, CANNED_CARD], 'again: Z→A');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      [FRESH_CARD, CONFLICT_CARD, CANNED_CARD],
+      'again: Z→A',
+    );
     t.match(page.url(), 'sort=surname&order=desc', 'the sort lives in the URL');
 
     // every sortable column shows the rows in the service's order for that sort
-    for (const [column, order] of [['card_number', 'asc'], ['last_download', 'asc'], ['expiry_date', 'asc'], ['findings', 'desc'], ['due', 'asc']] as const) {
+    for (const [column, order] of [
+      ['card_number', 'asc'],
+      ['last_download', 'asc'],
+      ['expiry_date', 'asc'],
+      ['findings', 'desc'],
+      ['due', 'asc'],
+    ] as const) {
       await page.click(`button.sort[data-sort="${column}"]`);
-      await page.waitForSelector(`th[aria-sort="${order === 'asc' ? 'ascending' : 'descending'}"] button[data-sort="${column}"]`);
-      const expected = (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?sort=${column}&order=${order}`)).body.items.map((r) => r.card_number);
-      t.same((await fleetRows(page)).map((r) => r.card), expected, `sorted by ${column} ${order}`);
+      await page.waitForSelector(
+        `th[aria-sort="${order === 'asc' ? 'ascending' : 'descending'}"] button[data-sort="${column}"]`,
+      );
+      const expected = (
+        await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?sort=${column}&order=${order}`)
+      ).body.items.map((r) => r.card_number);
+      t.same(
+        (await fleetRows(page)).map((r) => r.card),
+        expected,
+        `sorted by ${column} ${order}`,
+      );
     }
     t.same((await fleetRows(page)).map((r) => r.card)[0], CANNED_CARD, 'back to due: the overdue card first');
     await page.click('button.sort[data-sort="surname"]');
@@ -113,20 +171,35 @@ if (missing) {
 
     await page.selectOption('#fleet-filter', 'overdue');
     await page.waitForFunction(() => document.querySelectorAll('table.fleet tbody tr').length === 1);
-    t.same((await fleetRows(page)).map((r) => r.card), [CANNED_CARD], 'the overdue filter');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      [CANNED_CARD],
+      'the overdue filter',
+    );
     t.match(page.url(), 'filter=overdue');
-    t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!, 'overdue=true', 'asked the service for overdue cards');
+    t.match(
+      svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!,
+      'overdue=true',
+      'asked the service for overdue cards',
+    );
     await page.selectOption('#fleet-filter', 'all');
     await page.fill('#fleet-q', 'fresh');
     await page.waitForFunction(() => location.search.includes('q=fresh'));
     await page.waitForFunction(() => document.querySelectorAll('table.fleet tbody tr').length === 1);
-    t.same((await fleetRows(page)).map((r) => r.card), [FRESH_CARD], 'the text filter');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      [FRESH_CARD],
+      'the text filter',
+    );
     const link = page.url();
     const again = await context.newPage();
     await again.goto(link);
     await again.waitForSelector('table.fleet tbody tr');
     t.equal(await again.inputValue('#fleet-q'), 'fresh', 'a link reopens the same selection');
-    t.same((await fleetRows(again)).map((r) => r.card), [FRESH_CARD]);
+    t.same(
+      (await fleetRows(again)).map((r) => r.card),
+      [FRESH_CARD],
+    );
     await again.close();
 
     await page.fill('#fleet-q', '');
@@ -153,7 +226,9 @@ if (missing) {
     const page = await context.newPage();
     const problems = watchProblems(page);
     const apiPage = async (query: string) =>
-      (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?${query}`)).body.items.map((r) => r.card_number);
+      (await getJson<{ items: FleetItem[] }>(svc.url, `/api/drivercard/drivers?${query}`)).body.items.map(
+        (r) => r.card_number,
+      );
     await page.goto(`${svc.url}/`);
     await page.waitForSelector('main[data-view="fleet"] table.fleet');
     t.equal(await page.locator('table.fleet tbody tr').count(), 100, 'a page of 100 drivers');
@@ -163,14 +238,26 @@ if (missing) {
     await page.click('#fleet-next');
     await page.waitForFunction(() => location.search === '?offset=100');
     await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
-    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=findings&order=desc&limit=100&offset=100'), "the second page shows the service's rows 101–200");
-    t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!, 'offset=100', 'asked the service for that page');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      await apiPage('sort=findings&order=desc&limit=100&offset=100'),
+      "the second page shows the service's rows 101–200",
+    );
+    t.match(
+      svc.requests.filter((r) => r.startsWith('/api/drivercard/drivers?')).pop()!,
+      'offset=100',
+      'asked the service for that page',
+    );
     const second = (await fleetRows(page)).map((r) => r.card);
 
     const again = await context.newPage();
     await again.goto(page.url());
     await again.waitForSelector('table.fleet tbody tr');
-    t.same((await fleetRows(again)).map((r) => r.card), second, 'a link reopens the same page');
+    t.same(
+      (await fleetRows(again)).map((r) => r.card),
+      second,
+      'a link reopens the same page',
+    );
     await again.close();
 
     await page.click('#fleet-next');
@@ -185,12 +272,20 @@ if (missing) {
     t.match(page.url(), 'offset=100', 'the page is kept while a driver is open');
     await page.click('#fleet-link');
     await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 101–200 of 233');
-    t.same((await fleetRows(page)).map((r) => r.card), second, '"All drivers" returns to the same page');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      second,
+      '"All drivers" returns to the same page',
+    );
 
     await page.click('button.sort[data-sort="surname"]');
     await page.waitForFunction(() => location.search === '?sort=surname');
     await page.waitForFunction(() => document.querySelector('#fleet-range')?.textContent === 'Drivers 1–100 of 233');
-    t.same((await fleetRows(page)).map((r) => r.card), await apiPage('sort=surname&order=asc&limit=100&offset=0'), 'a new sort starts at the first page');
+    t.same(
+      (await fleetRows(page)).map((r) => r.card),
+      await apiPage('sort=surname&order=asc&limit=100&offset=0'),
+      'a new sort starts at the first page',
+    );
     await page.click('#fleet-next');
     await page.waitForFunction(() => location.search === '?sort=surname&offset=100');
     await page.selectOption('#fleet-filter', 'overdue');
@@ -207,114 +302,217 @@ if (missing) {
     t.same(problems, [], 'no console error and no CSP violation');
   });
 
-  t.test('the week view hides nothing: timeline, tabs, working time, driver status, assumption, authenticity', async (t) => {
-    const svc = await startCannedService({ imported: true, now: NOW });
-    t.teardown(() => svc.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    t.teardown(() => page.close());
-    const problems = watchProblems(page);
-    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
-    await waitForWeek(page, CANNED_CARD, '2026-W09');
-    await waitForFindings(page, '2026-W09');
+  t.test(
+    'the week view hides nothing: timeline, tabs, working time, driver status, assumption, authenticity',
+    async (t) => {
+      const svc = await startCannedService({ imported: true, now: NOW });
+      t.teardown(() => svc.close());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      t.teardown(() => page.close());
+      const problems = watchProblems(page);
+      await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+      await waitForWeek(page, CANNED_CARD, '2026-W09');
+      await waitForFindings(page, '2026-W09');
 
-    const timeline = await page.$$eval('#timeline .tl-row', (rows) => rows.map((r) => [(r as HTMLElement).dataset.week, (r as HTMLElement).dataset.recorded]));
-    t.same(timeline, [['2026-W06', '0'], ['2026-W07', '0'], ['2026-W08', '7'], ['2026-W09', '7']], 'four weeks above the week, with recorded days');
-    t.equal(await page.locator('#timeline .tl-row[data-week="2026-W06"] .tl-none').count(), 7, 'days without any record are drawn as such');
-    t.ok((await page.locator('#timeline .tl-row.current .tl-seg').count()) > 0, 'the shown week is drawn');
+      const timeline = await page.$$eval('#timeline .tl-row', (rows) =>
+        rows.map((r) => [(r as HTMLElement).dataset.week, (r as HTMLElement).dataset.recorded]),
+      );
+      t.same(
+        timeline,
+        [
+          ['2026-W06', '0'],
+          ['2026-W07', '0'],
+          ['2026-W08', '7'],
+          ['2026-W09', '7'],
+        ],
+        'four weeks above the week, with recorded days',
+      );
+      t.equal(
+        await page.locator('#timeline .tl-row[data-week="2026-W06"] .tl-none').count(),
+        7,
+        'days without any record are drawn as such',
+      );
+      t.ok((await page.locator('#timeline .tl-row.current .tl-seg').count()) > 0, 'the shown week is drawn');
 
-    // a legend for every mark drawn on the chart and the timeline
-    const unexplained = await page.evaluate(() => {
-      const legend = (cls: string) => document.querySelector(`.legend .swatch.${cls}`) !== null;
-      const drawn = new Set<string>();
-      for (const s of Array.from(document.querySelectorAll<HTMLElement>('#chart button.seg, #timeline .tl-seg'))) {
-        for (const c of Array.from(s.classList)) if (/^seg-|^manual$|^crew$/.test(c)) drawn.add(c);
-      }
-      for (const m of Array.from(document.querySelectorAll<HTMLElement>('#chart .mark'))) drawn.add(m.classList.contains('gap') ? 'gap' : `status-${m.className.match(/status-(\S+)/)?.[1]}`);
-      if (document.querySelector('#chart .bar.empty, #timeline .tl-none')) drawn.add('no-record');
-      return [...drawn].filter((c) => !legend(c) && !(c.startsWith('status-') && c !== 'status-incomplete_data' && legend('status-violation')));
-    });
-    t.same(unexplained, [], 'every kind of mark drawn has a legend entry');
+      // a legend for every mark drawn on the chart and the timeline
+      const unexplained = await page.evaluate(() => {
+        const legend = (cls: string) => document.querySelector(`.legend .swatch.${cls}`) !== null;
+        const drawn = new Set<string>();
+        for (const s of Array.from(document.querySelectorAll<HTMLElement>('#chart button.seg, #timeline .tl-seg'))) {
+          for (const c of Array.from(s.classList)) if (/^seg-|^manual$|^crew$/.test(c)) drawn.add(c);
+        }
+        for (const m of Array.from(document.querySelectorAll<HTMLElement>('#chart .mark')))
+          drawn.add(m.classList.contains('gap') ? 'gap' : `status-${m.className.match(/status-(\S+)/)?.[1]}`);
+        if (document.querySelector('#chart .bar.empty, #timeline .tl-none')) drawn.add('no-record');
+        return [...drawn].filter(
+          (c) =>
+            !legend(c) && !(c.startsWith('status-') && c !== 'status-incomplete_data' && legend('status-violation')),
+        );
+      });
+      t.same(unexplained, [], 'every kind of mark drawn has a legend entry');
 
-    // the events tab lists the week's events
-    await page.waitForSelector('#tab-panel[data-tab="events"][data-state="done"]');
-    const events = (await getJson<{ items: { description: string; start: string }[] }>(svc.url, `/api/drivercard/events?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`)).body.items;
-    t.ok(events.length > 0, 'the canned week has events');
-    const listed = await page.$$eval('#tab-panel tbody tr', (rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)));
-    t.same(listed.map((r) => [r[0], r[1]]), events.map((e) => [e.description, `${e.start.slice(0, 10)} ${e.start.slice(11, 16)}`]), "the tab lists the week's events");
-    t.match(svc.requests.filter((r) => r.startsWith('/api/drivercard/events')).pop()!, 'date_from=2026-02-23&date_to=2026-03-01', 'for the dates of the week');
-    // tabs from the keyboard
-    await page.focus('#tab-events');
-    await page.keyboard.press('ArrowRight');
-    await page.waitForSelector('#tab-panel[data-tab="faults"][data-state="done"]');
-    t.equal(await page.getAttribute('#tab-faults', 'aria-selected'), 'true', 'ArrowRight selects the faults tab');
-    t.equal(await page.evaluate(() => document.activeElement?.id), 'tab-faults', 'and moves the focus');
-    t.match(await page.textContent('#tab-panel'), 'No faults recorded in 2026-W09');
-    await page.keyboard.press('End');
-    await page.waitForSelector('#tab-panel[data-tab="places"][data-state="done"]');
-    t.equal(await page.locator('#tab-panel tbody tr').count(), 10, 'End: the places of the week (begin and end of five days)');
-    t.match(page.url(), 'tab=places', 'the tab lives in the URL');
-    await page.click('#tab-vehicles');
-    await page.waitForSelector('#tab-panel[data-tab="vehicles"][data-state="done"]');
-    t.match(await page.textContent('#tab-panel'), 'DE B-CD 1234', 'the vehicles used');
+      // the events tab lists the week's events
+      await page.waitForSelector('#tab-panel[data-tab="events"][data-state="done"]');
+      const events = (
+        await getJson<{ items: { description: string; start: string }[] }>(
+          svc.url,
+          `/api/drivercard/events?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`,
+        )
+      ).body.items;
+      t.ok(events.length > 0, 'the canned week has events');
+      const listed = await page.$$eval('#tab-panel tbody tr', (rows) =>
+        rows.map((r) => Array.from(r.querySelectorAll('td')).map((c) => c.textContent)),
+      );
+      t.same(
+        listed.map((r) => [r[0], r[1]]),
+        events.map((e) => [e.description, `${e.start.slice(0, 10)} ${e.start.slice(11, 16)}`]),
+        "the tab lists the week's events",
+      );
+      t.match(
+        svc.requests.filter((r) => r.startsWith('/api/drivercard/events')).pop()!,
+        'date_from=2026-02-23&date_to=2026-03-01',
+        'for the dates of the week',
+      );
+      // tabs from the keyboard
+      await page.focus('#tab-events');
+      await page.keyboard.press('ArrowRight');
+      await page.waitForSelector('#tab-panel[data-tab="faults"][data-state="done"]');
+      t.equal(await page.getAttribute('#tab-faults', 'aria-selected'), 'true', 'ArrowRight selects the faults tab');
+      t.equal(await page.evaluate(() => document.activeElement?.id), 'tab-faults', 'and moves the focus');
+      t.match(await page.textContent('#tab-panel'), 'No faults recorded in 2026-W09');
+      await page.keyboard.press('End');
+      await page.waitForSelector('#tab-panel[data-tab="places"][data-state="done"]');
+      t.equal(
+        await page.locator('#tab-panel tbody tr').count(),
+        10,
+        'End: the places of the week (begin and end of five days)',
+      );
+      t.match(page.url(), 'tab=places', 'the tab lives in the URL');
+      await page.click('#tab-vehicles');
+      await page.waitForSelector('#tab-panel[data-tab="vehicles"][data-state="done"]');
+      t.match(await page.textContent('#tab-panel'), 'DE B-CD 1234', 'the vehicles used');
 
-    t.match(await page.textContent('#week-summary'), /Driving 43 h 30 min · Working time 50 h 40 min/, 'working time next to the driving total');
-    await page.waitForSelector('#findings .not-evaluated-list.wtd li');
-    const notEvaluated = await page.$$eval('#findings .not-evaluated-list.wtd li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, x.textContent ?? '']));
-    t.same(notEvaluated.map(([rule]) => rule), ['wtd_average_weekly', 'night_work'], "the working time's not_evaluated rules are listed under its findings, this data's own first");
-    t.match(notEvaluated[0]![1], 'Average weekly working time (WTD, 48 h) — The data holds 2 full week(s), fewer than the reference period', 'each with its reason');
-    t.match(await page.textContent('#findings .not-evaluated-title.wtd'), `Not evaluated (${CANNED_WTD_NOT_EVALUATED.length})`);
-    // the EU 561 pre-check's own: a day without records inside its basis (22 Feb), and what card data never decides
-    const eu561 = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule, (x as HTMLElement).dataset.kind, x.textContent ?? '']));
-    t.same(eu561.map(([rule]) => rule), ['all', ...STATIC_NOT_EVALUATED.map((n) => n.rule)], "the pre-check's not_evaluated rules, this data's own first");
-    t.equal(eu561[0]![2], `EU 561/2006 pre-check — ${CANNED_UNKNOWN_INSIDE.reason}`, 'the whole pre-check named, with the reason');
-    t.same([...new Set(eu561.slice(1).map(([, kind]) => kind))], ['always'], 'the rest marked as never decided from card data');
-    t.match(eu561[1]![2], /^Return home every four weeks — Art\. 8\(8a\)/, 'each by name, with its reason');
-    t.match(await page.textContent('#findings .not-evaluated-title.eu561'), `Not evaluated (${STATIC_NOT_EVALUATED.length + 1})`);
-    const placed = await page.evaluate(() => {
-      const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
-      const follows = (a: Element | null, b: Element | null) => a !== null && b !== null && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-      return [follows(document.querySelector('#findings .findings-list:not(.wtd)'), list), follows(list, Array.from(document.querySelectorAll('#findings h3')).find((h) => h.textContent?.startsWith('Data gaps')) ?? null), follows(list, document.querySelector('#findings .not-evaluated-list.wtd'))];
-    });
-    t.same(placed, [true, true, true], "under the pre-check's findings, before its data gaps and the working time");
-    await page.locator('#findings').screenshot({ path: join(shots, 'office-not-evaluated.png') });
-    t.equal(await page.locator('#driver-status').textContent(), '', 'no driver status for an older week');
-    t.match(await page.getAttribute('#findings li.finding', 'data-flags') ?? '', 'unverified-severity', 'an unsure severity band is marked');
-    t.match(await page.textContent('#findings li.finding'), 'severity not verified');
-    t.match(await page.getAttribute('#report-link', 'href') ?? '', `report?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`, 'the printable report of the week');
+      t.match(
+        await page.textContent('#week-summary'),
+        /Driving 43 h 30 min · Working time 50 h 40 min/,
+        'working time next to the driving total',
+      );
+      await page.waitForSelector('#findings .not-evaluated-list.wtd li');
+      const notEvaluated = await page.$$eval('#findings .not-evaluated-list.wtd li', (li) =>
+        li.map((x) => [(x as HTMLElement).dataset.rule, x.textContent ?? '']),
+      );
+      t.same(
+        notEvaluated.map(([rule]) => rule),
+        ['wtd_average_weekly', 'night_work'],
+        "the working time's not_evaluated rules are listed under its findings, this data's own first",
+      );
+      t.match(
+        notEvaluated[0]![1],
+        'Average weekly working time (WTD, 48 h) — The data holds 2 full week(s), fewer than the reference period',
+        'each with its reason',
+      );
+      t.match(
+        await page.textContent('#findings .not-evaluated-title.wtd'),
+        `Not evaluated (${CANNED_WTD_NOT_EVALUATED.length})`,
+      );
+      // the EU 561 pre-check's own: a day without records inside its basis (22 Feb), and what card data never decides
+      const eu561 = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) =>
+        li.map((x) => [(x as HTMLElement).dataset.rule, (x as HTMLElement).dataset.kind, x.textContent ?? '']),
+      );
+      t.same(
+        eu561.map(([rule]) => rule),
+        ['all', ...STATIC_NOT_EVALUATED.map((n) => n.rule)],
+        "the pre-check's not_evaluated rules, this data's own first",
+      );
+      t.equal(
+        eu561[0]![2],
+        `EU 561/2006 pre-check — ${CANNED_UNKNOWN_INSIDE.reason}`,
+        'the whole pre-check named, with the reason',
+      );
+      t.same(
+        [...new Set(eu561.slice(1).map(([, kind]) => kind))],
+        ['always'],
+        'the rest marked as never decided from card data',
+      );
+      t.match(eu561[1]![2], /^Return home every four weeks — Art\. 8\(8a\)/, 'each by name, with its reason');
+      t.match(
+        await page.textContent('#findings .not-evaluated-title.eu561'),
+        `Not evaluated (${STATIC_NOT_EVALUATED.length + 1})`,
+      );
+      const placed = await page.evaluate(() => {
+        const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
+        const follows = (a: Element | null, b: Element | null) =>
+          a !== null && b !== null && (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+        return [
+          follows(document.querySelector('#findings .findings-list:not(.wtd)'), list),
+          follows(
+            list,
+            Array.from(document.querySelectorAll('#findings h3')).find((h) => h.textContent?.startsWith('Data gaps')) ??
+              null,
+          ),
+          follows(list, document.querySelector('#findings .not-evaluated-list.wtd')),
+        ];
+      });
+      t.same(placed, [true, true, true], "under the pre-check's findings, before its data gaps and the working time");
+      await page.locator('#findings').screenshot({ path: join(shots, 'office-not-evaluated.png') });
+      t.equal(await page.locator('#driver-status').textContent(), '', 'no driver status for an older week');
+      t.match(
+        (await page.getAttribute('#findings li.finding', 'data-flags')) ?? '',
+        'unverified-severity',
+        'an unsure severity band is marked',
+      );
+      t.match(await page.textContent('#findings li.finding'), 'severity not verified');
+      t.match(
+        (await page.getAttribute('#report-link', 'href')) ?? '',
+        `report?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`,
+        'the printable report of the week',
+      );
 
-    // authenticity: a plain badge, the per-EF list on demand
-    t.match(await page.textContent('#imports-of-card .import-row'), 'verified');
-    t.notOk(await page.isVisible('#imports-of-card table.efs'), 'the per-EF list is folded');
-    await page.click('#imports-of-card summary');
-    t.ok(await page.isVisible('#imports-of-card table.efs'), 'and opens on demand');
-    t.equal(await page.locator('#imports-of-card table.efs tbody tr').count(), 12, 'one line per elementary file');
+      // authenticity: a plain badge, the per-EF list on demand
+      t.match(await page.textContent('#imports-of-card .import-row'), 'verified');
+      t.notOk(await page.isVisible('#imports-of-card table.efs'), 'the per-EF list is folded');
+      await page.click('#imports-of-card summary');
+      t.ok(await page.isVisible('#imports-of-card table.efs'), 'and opens on demand');
+      t.equal(await page.locator('#imports-of-card table.efs tbody tr').count(), 12, 'one line per elementary file');
 
-    // the card-out assumption: a visible toggle kept in the URL and passed to the pre-check
-    await page.check('#unknown-as');
-    await page.waitForFunction(() => location.search.includes('unknown_as=rest'));
-    await waitForWeek(page, CANNED_CARD, '2026-W09');
-    await waitForFindings(page, '2026-W09');
-    t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'unknown_as=rest', 'the pre-check is asked with the assumption');
-    t.match(svc.requests.filter((r) => r.includes('/working-time')).pop()!, 'unknown_as=rest', 'and so is the working time');
-    t.match(await page.textContent('#findings'), 'counts as rest', 'the assumption is stated');
-    t.ok((await page.locator('#findings li.finding[data-flags~="assumption"]').count()) > 0, 'findings that exist only under it are marked');
+      // the card-out assumption: a visible toggle kept in the URL and passed to the pre-check
+      await page.check('#unknown-as');
+      await page.waitForFunction(() => location.search.includes('unknown_as=rest'));
+      await waitForWeek(page, CANNED_CARD, '2026-W09');
+      await waitForFindings(page, '2026-W09');
+      t.match(
+        svc.requests.filter((r) => r.includes('/eu561/')).pop()!,
+        'unknown_as=rest',
+        'the pre-check is asked with the assumption',
+      );
+      t.match(
+        svc.requests.filter((r) => r.includes('/working-time')).pop()!,
+        'unknown_as=rest',
+        'and so is the working time',
+      );
+      t.match(await page.textContent('#findings'), 'counts as rest', 'the assumption is stated');
+      t.ok(
+        (await page.locator('#findings li.finding[data-flags~="assumption"]').count()) > 0,
+        'findings that exist only under it are marked',
+      );
 
-    // the newest week shows the driver status
-    await page.click('#next-week');
-    await waitForWeek(page, CANNED_CARD, '2026-W10');
-    await waitForFindings(page, '2026-W10');
-    await page.waitForSelector('#driver-status dl');
-    const status = (await page.textContent('#driver-status')) ?? '';
-    t.match(status, 'Driving in two weeks87 h of 90 h · 3 h left', 'durations as h and min');
-    t.match(status, 'Next weekly rest must start by2026-03-14 23:59 UTC');
-    t.match(page.url(), 'unknown_as=rest', 'the assumption stays while moving');
-    await page.screenshot({ path: join(shots, 'office-week-desktop.png'), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(100);
-    await noSidewaysScroll(t, page, 'week view');
-    await page.screenshot({ path: join(shots, 'office-week-phone.png'), fullPage: true });
-    t.same(problems, [], 'no console error and no CSP violation');
-  });
+      // the newest week shows the driver status
+      await page.click('#next-week');
+      await waitForWeek(page, CANNED_CARD, '2026-W10');
+      await waitForFindings(page, '2026-W10');
+      await page.waitForSelector('#driver-status dl');
+      const status = (await page.textContent('#driver-status')) ?? '';
+      t.match(status, 'Driving in two weeks87 h of 90 h · 3 h left', 'durations as h and min');
+      t.match(status, 'Next weekly rest must start by2026-03-14 23:59 UTC');
+      t.match(page.url(), 'unknown_as=rest', 'the assumption stays while moving');
+      await page.screenshot({ path: join(shots, 'office-week-desktop.png'), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(100);
+      await noSidewaysScroll(t, page, 'week view');
+      await page.screenshot({ path: join(shots, 'office-week-phone.png'), fullPage: true });
+      t.same(problems, [], 'no console error and no CSP violation');
+    },
+  );
 
   t.test('a 409 conflicting_data leads to an answer: the days are marked, one import is offered', async (t) => {
     const svc = await startCannedService({ imported: true, now: NOW });
@@ -325,9 +523,15 @@ if (missing) {
     await waitForWeek(page, CONFLICT_CARD, '2026-W08');
     await waitForFindings(page, '2026-W08');
     t.match(await page.textContent('#findings .conflict-box'), `Imports disagree about ${CONFLICT_DAY}`);
-    t.same(await page.$$eval('#chart .day-row.conflict', (r) => r.map((x) => (x as HTMLElement).dataset.date)), [CONFLICT_DAY], 'the conflicting day is marked on the chart');
+    t.same(
+      await page.$$eval('#chart .day-row.conflict', (r) => r.map((x) => (x as HTMLElement).dataset.date)),
+      [CONFLICT_DAY],
+      'the conflicting day is marked on the chart',
+    );
     t.equal(await page.locator(`#timeline .tl-conflict`).count(), 1, 'and on the timeline');
-    const offered = await page.$$eval('#findings button.narrow', (b) => b.map((x) => (x as HTMLElement).dataset.importId));
+    const offered = await page.$$eval('#findings button.narrow', (b) =>
+      b.map((x) => (x as HTMLElement).dataset.importId),
+    );
     t.same(offered, ['imp-conflict-b', 'imp-conflict-a'], 'each import is offered as the narrowed basis, newest first');
     await page.screenshot({ path: join(shots, 'office-conflict.png'), fullPage: true });
     await page.click('#findings button.narrow[data-import-id="imp-conflict-b"]');
@@ -336,7 +540,11 @@ if (missing) {
     await waitForFindings(page, '2026-W08');
     t.equal(await page.getAttribute('#findings', 'data-state'), 'done', 'the narrowed pre-check answers');
     t.equal(await page.locator('#findings li.finding').count(), 1, 'with the finding of the week');
-    t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'import_id=imp-conflict-b', 'on the chosen import');
+    t.match(
+      svc.requests.filter((r) => r.includes('/eu561/')).pop()!,
+      'import_id=imp-conflict-b',
+      'on the chosen import',
+    );
     t.equal(await page.inputValue('#basis-import'), 'imp-conflict-b', 'the import selector shows the basis');
     t.equal(await page.locator('#chart .day-row.conflict').count(), 0, 'one import has no conflict');
 
@@ -346,7 +554,11 @@ if (missing) {
     await page.click('#basis-apply');
     await page.waitForFunction(() => location.search.includes('date_from=2026-02-16&date_to=2026-02-22'));
     await waitForFindings(page, '2026-W08');
-    t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'import_id=imp-conflict-b&date_from=2026-02-16&date_to=2026-02-22', 'the pre-check reads the chosen dates');
+    t.match(
+      svc.requests.filter((r) => r.includes('/eu561/')).pop()!,
+      'import_id=imp-conflict-b&date_from=2026-02-16&date_to=2026-02-22',
+      'the pre-check reads the chosen dates',
+    );
     t.match(await page.textContent('#findings'), 'Basis of the pre-check: 2026-02-16 to 2026-02-22.');
     await page.click('#basis-reset');
     await page.waitForFunction(() => !location.search.includes('import_id'));
@@ -354,57 +566,103 @@ if (missing) {
     t.ok(await page.isVisible('#findings .conflict-box'), 'the whole card conflicts again');
   });
 
-  t.test('several files import in one go; a quarantined one is a problem; a 500 shows its correlation id and a retry', async (t) => {
-    const svc = await startCannedService({ imported: true, now: NOW });
-    t.teardown(() => svc.close());
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    t.teardown(() => page.close());
-    await page.goto(`${svc.url}/`);
-    await page.waitForSelector('main[data-view="fleet"]');
-    const dir = mkdtempSync(join(tmpdir(), 'office-'));
-    const files = [
-      ['a-good.ddd', [0x00, 0x02, 0x04, 0]],
-      ['b-tampered.ddd', [0x01, 0x02, 0x04, 0]],
-      ['c-vehicle.ddd', [0x76, 0x01, 0, 0]],
-    ] as const;
-    for (const [name, bytes] of files) writeFileSync(join(dir, name), Buffer.from(bytes));
-    await page.setInputFiles('#import-file', files.map(([name]) => join(dir, name)));
-    await page.waitForFunction(() => document.querySelectorAll('#import-list li.import-item:is([data-state="ok"], [data-state="problem"], [data-state="error"])').length === 3);
-    const lines = await page.$$eval('#import-list li.import-item', (li) => li.map((x) => [(x as HTMLElement).dataset.file, (x as HTMLElement).dataset.state, x.querySelector('.import-text')?.textContent ?? '']));
-    t.same(lines.map((l) => [l[0], l[1]]), [['a-good.ddd', 'ok'], ['b-tampered.ddd', 'problem'], ['c-vehicle.ddd', 'error']], 'a line per file with its result');
-    t.match(lines[1]![2], /^Problem: QUARANTINED/, 'the tampered file is reported as a problem');
-    t.match(lines[1]![2], 'authenticity INVALID');
-    t.match(await page.textContent('#import-list li[data-file="b-tampered.ddd"] .warnings-list'), 'does not verify', 'with its warnings');
-    t.match(lines[2]![2], 'vehicle-unit download');
-    t.equal(await page.textContent('#import-summary'), '3 files: 1 imported, 1 with a problem, 1 failed.');
-    t.equal(svc.requests.filter((r) => r.startsWith('/api/drivercard/parse')).length, 3, 'each file POSTed once');
-    await page.waitForSelector(`table.fleet tr[data-card="${BROKEN_CARD}"]`);
-    t.match(await page.textContent(`table.fleet tr[data-card="${BROKEN_CARD}"]`), 'invalid', 'the fleet lists the new card with its authenticity');
-    await page.screenshot({ path: join(shots, 'office-multi-import.png'), fullPage: true });
+  t.test(
+    'several files import in one go; a quarantined one is a problem; a 500 shows its correlation id and a retry',
+    async (t) => {
+      const svc = await startCannedService({ imported: true, now: NOW });
+      t.teardown(() => svc.close());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      t.teardown(() => page.close());
+      await page.goto(`${svc.url}/`);
+      await page.waitForSelector('main[data-view="fleet"]');
+      const dir = mkdtempSync(join(tmpdir(), 'office-'));
+      const files = [
+        ['a-good.ddd', [0x00, 0x02, 0x04, 0]],
+        ['b-tampered.ddd', [0x01, 0x02, 0x04, 0]],
+        ['c-vehicle.ddd', [0x76, 0x01, 0, 0]],
+      ] as const;
+      for (const [name, bytes] of files) writeFileSync(join(dir, name), Buffer.from(bytes));
+      await page.setInputFiles(
+        '#import-file',
+        files.map(([name]) => join(dir, name)),
+      );
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll(
+            '#import-list li.import-item:is([data-state="ok"], [data-state="problem"], [data-state="error"])',
+          ).length === 3,
+      );
+      const lines = await page.$$eval('#import-list li.import-item', (li) =>
+        li.map((x) => [
+          (x as HTMLElement).dataset.file,
+          (x as HTMLElement).dataset.state,
+          x.querySelector('.import-text')?.textContent ?? '',
+        ]),
+      );
+      t.same(
+        lines.map((l) => [l[0], l[1]]),
+        [
+          ['a-good.ddd', 'ok'],
+          ['b-tampered.ddd', 'problem'],
+          ['c-vehicle.ddd', 'error'],
+        ],
+        'a line per file with its result',
+      );
+      t.match(lines[1]![2], /^Problem: QUARANTINED/, 'the tampered file is reported as a problem');
+      t.match(lines[1]![2], 'authenticity INVALID');
+      t.match(
+        await page.textContent('#import-list li[data-file="b-tampered.ddd"] .warnings-list'),
+        'does not verify',
+        'with its warnings',
+      );
+      t.match(lines[2]![2], 'vehicle-unit download');
+      t.equal(await page.textContent('#import-summary'), '3 files: 1 imported, 1 with a problem, 1 failed.');
+      t.equal(svc.requests.filter((r) => r.startsWith('/api/drivercard/parse')).length, 3, 'each file POSTed once');
+      await page.waitForSelector(`table.fleet tr[data-card="${BROKEN_CARD}"]`);
+      t.match(
+        await page.textContent(`table.fleet tr[data-card="${BROKEN_CARD}"]`),
+        'invalid',
+        'the fleet lists the new card with its authenticity',
+      );
+      await page.screenshot({ path: join(shots, 'office-multi-import.png'), fullPage: true });
 
-    // a quarantined basis: the pre-check refuses, the page offers to look anyway, marked untrusted
-    await page.click(`a.driver-link[data-card="${BROKEN_CARD}"]`);
-    await waitForWeek(page, BROKEN_CARD, '2026-W10');
-    await waitForFindings(page, '2026-W10');
-    t.equal(await page.getAttribute('#findings .conflict-box', 'data-code'), 'quarantined_data', 'the 409 quarantined_data is shown');
-    t.match(await page.textContent('#imports-of-card'), 'quarantined', 'the import is marked quarantined');
-    t.equal(await page.textContent('#imports-of-card .auth'), 'invalid', 'with its INVALID authenticity');
-    await page.click('#imports-of-card summary');
-    t.same(await page.$$eval('#imports-of-card tr[data-result="INVALID"]', (r) => r.map((x) => (x as HTMLElement).dataset.ef)), ['0504'], 'the per-EF list names the EF that fails');
-    await page.click('#findings button.include-quarantined');
-    await page.waitForFunction(() => location.search.includes('include_quarantined=true'));
-    await waitForFindings(page, '2026-W10');
-    t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'include_quarantined=true', 'asked explicitly');
-    t.ok((await page.locator('#findings li.finding[data-flags~="untrusted"]').count()) > 0, 'its findings are marked untrusted');
+      // a quarantined basis: the pre-check refuses, the page offers to look anyway, marked untrusted
+      await page.click(`a.driver-link[data-card="${BROKEN_CARD}"]`);
+      await waitForWeek(page, BROKEN_CARD, '2026-W10');
+      await waitForFindings(page, '2026-W10');
+      t.equal(
+        await page.getAttribute('#findings .conflict-box', 'data-code'),
+        'quarantined_data',
+        'the 409 quarantined_data is shown',
+      );
+      t.match(await page.textContent('#imports-of-card'), 'quarantined', 'the import is marked quarantined');
+      t.equal(await page.textContent('#imports-of-card .auth'), 'invalid', 'with its INVALID authenticity');
+      await page.click('#imports-of-card summary');
+      t.same(
+        await page.$$eval('#imports-of-card tr[data-result="INVALID"]', (r) =>
+          r.map((x) => (x as HTMLElement).dataset.ef),
+        ),
+        ['0504'],
+        'the per-EF list names the EF that fails',
+      );
+      await page.click('#findings button.include-quarantined');
+      await page.waitForFunction(() => location.search.includes('include_quarantined=true'));
+      await waitForFindings(page, '2026-W10');
+      t.match(svc.requests.filter((r) => r.includes('/eu561/')).pop()!, 'include_quarantined=true', 'asked explicitly');
+      t.ok(
+        (await page.locator('#findings li.finding[data-flags~="untrusted"]').count()) > 0,
+        'its findings are marked untrusted',
+      );
 
-    svc.failNext('/api/drivercard/week-overview', 'corr-4711');
-    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
-    await page.waitForSelector('#problem .error-box');
-    t.equal(await page.textContent('#problem code.correlation'), 'corr-4711', 'the 500 shows its correlation id');
-    t.equal(await page.getAttribute('main', 'data-view'), 'error');
-    await page.screenshot({ path: join(shots, 'office-500.png') });
-    await page.click('#problem button.retry');
-    await waitForWeek(page, CANNED_CARD, '2026-W09');
-    t.notOk(await page.isVisible('#problem'), 'the retry shows the week');
-  });
+      svc.failNext('/api/drivercard/week-overview', 'corr-4711');
+      await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+      await page.waitForSelector('#problem .error-box');
+      t.equal(await page.textContent('#problem code.correlation'), 'corr-4711', 'the 500 shows its correlation id');
+      t.equal(await page.getAttribute('main', 'data-view'), 'error');
+      await page.screenshot({ path: join(shots, 'office-500.png') });
+      await page.click('#problem button.retry');
+      await waitForWeek(page, CANNED_CARD, '2026-W09');
+      t.notOk(await page.isVisible('#problem'), 'the retry shows the week');
+    },
+  );
 }

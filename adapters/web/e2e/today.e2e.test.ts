@@ -21,7 +21,15 @@ import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 
 const NOW = '2026-04-02T10:00:00Z';
 const ANNA = 'DF00000000010001';
-const CARD_LISTS = ['overdue', 'due_week', 'expired', 'expiring_30d', 'open_findings', 'conflicting', 'readiness'] as const;
+const CARD_LISTS = [
+  'overdue',
+  'due_week',
+  'expired',
+  'expiring_30d',
+  'open_findings',
+  'conflicting',
+  'readiness',
+] as const;
 const IMPORT_LISTS = ['quarantined', 'holder_mismatch', 'withdrawn'] as const;
 
 async function json<T>(base: string, path: string, init?: RequestInit): Promise<T> {
@@ -30,7 +38,11 @@ async function json<T>(base: string, path: string, init?: RequestInit): Promise<
 }
 
 async function post<T>(base: string, path: string, body: unknown): Promise<T> {
-  return json<T>(base, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return json<T>(base, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Berlin local time of a UTC instant by plain arithmetic: CET (+1 h) before 2026-03-29 01:00 UTC, CEST (+2 h) after. */
@@ -41,7 +53,9 @@ function berlin(iso: string): string {
 }
 
 async function shownCards(page: Page): Promise<string[]> {
-  return (await page.$$eval('table.fleet tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.card ?? ''))).sort();
+  return (
+    await page.$$eval('table.fleet tbody tr', (rows) => rows.map((r) => (r as HTMLElement).dataset.card ?? ''))
+  ).sort();
 }
 
 const missing = chromiumMissing();
@@ -53,7 +67,10 @@ if (missing) {
   const trustDir = join(dataDir, 'trust');
   mkdirSync(trustDir);
   for (const f of demoTrustFiles()) writeFileSync(join(trustDir, f.name), f.bytes);
-  const server = await startServer({ port: 0, dataDir, trustDir, timeZone: 'Europe/Berlin' }, { container: { clock: { now: () => new Date(NOW) } } });
+  const server = await startServer(
+    { port: 0, dataDir, trustDir, timeZone: 'Europe/Berlin' },
+    { container: { clock: { now: () => new Date(NOW) } } },
+  );
   const browser = await launchChromium();
   t.teardown(async () => {
     await browser.close();
@@ -61,7 +78,11 @@ if (missing) {
     rmSync(dataDir, { recursive: true, force: true });
   });
   const base = server.url;
-  const send = (name: string, bytes: Uint8Array) => post<{ import_id: string; status: string }>(base, '/api/drivercard/parse', { file_name: name, content_base64: Buffer.from(bytes).toString('base64') });
+  const send = (name: string, bytes: Uint8Array) =>
+    post<{ import_id: string; status: string }>(base, '/api/drivercard/parse', {
+      file_name: name,
+      content_base64: Buffer.from(bytes).toString('base64'),
+    });
   for (const f of demoFleetFiles('2026-04-02')) await send(f.name, f.bytes);
   // the encoder's own fixture carries random certificate bytes: INVALID, quarantined
   const broken = await send('gen1-basic.ddd', new Uint8Array(readFileSync(join(root, 'fixtures/ddd/gen1-basic.ddd'))));
@@ -72,7 +93,15 @@ if (missing) {
     t.equal(broken.status, 'QUARANTINED');
     const counts = await json<Record<string, number | string>>(base, '/api/drivercard/today');
     // Müller (demo) overdue; Rossi due in 4 days and expiring in 20; the fixture's card downloaded 2026-03-05 18:02 is due today
-    t.match(counts, { time_zone: 'Europe/Berlin', overdue: 1, due_week: 2, expiring_30d: 1, expired: 0, quarantined: 1, withdrawn: 1 });
+    t.match(counts, {
+      time_zone: 'Europe/Berlin',
+      overdue: 1,
+      due_week: 2,
+      expiring_30d: 1,
+      expired: 0,
+      quarantined: 1,
+      withdrawn: 1,
+    });
     t.ok((counts.open_findings as number) >= 1, "Nowak's 11 h day is open");
     const page = await browser.newPage();
     t.teardown(() => page.close());
@@ -86,8 +115,15 @@ if (missing) {
       await link.click();
       await page.waitForURL((u) => u.searchParams.get('filter') === list);
       await page.waitForSelector('main[data-view="fleet"]');
-      const api = await json<{ items: { card_number: string }[]; total: number }>(base, `/api/drivercard/today/drivers?list=${list}`);
-      t.same(await shownCards(page), api.items.map((i) => i.card_number).sort(), `${list}: the list shows the cards it counts`);
+      const api = await json<{ items: { card_number: string }[]; total: number }>(
+        base,
+        `/api/drivercard/today/drivers?list=${list}`,
+      );
+      t.same(
+        await shownCards(page),
+        api.items.map((i) => i.card_number).sort(),
+        `${list}: the list shows the cards it counts`,
+      );
       const expected = list === 'open_findings' ? counts.drivers_with_open_findings : counts[list];
       t.equal(api.total, expected, `${list}: as many as counted`);
     }
@@ -96,7 +132,9 @@ if (missing) {
       await page.locator(`#today-counts a[data-today="${list}"]`).click();
       await page.waitForURL((u) => u.searchParams.get('imports') === list);
       await page.waitForSelector('#fleet-list-title:not([hidden])');
-      const shown = await page.$$eval('#fleet-table li.import-row', (rows) => rows.map((r) => (r as HTMLElement).dataset.importId));
+      const shown = await page.$$eval('#fleet-table li.import-row', (rows) =>
+        rows.map((r) => (r as HTMLElement).dataset.importId),
+      );
       t.equal(shown.length, counts[list], `${list}: as many imports as counted`);
       if (list === 'quarantined') t.same(shown, [broken.import_id]);
       if (list === 'withdrawn') t.same(shown, [other.import_id]);
@@ -109,16 +147,26 @@ if (missing) {
   });
 
   t.test('times in Europe/Berlin across the change to summer time; tz= in the URL switches', async (t) => {
-    const vehicles = await json<{ items: { first_use: string; last_use: string }[] }>(base, `/api/drivercard/vehicles-used?card_number=${ANNA}&date_from=2026-03-30&date_to=2026-04-05`);
+    const vehicles = await json<{ items: { first_use: string; last_use: string }[] }>(
+      base,
+      `/api/drivercard/vehicles-used?card_number=${ANNA}&date_from=2026-03-30&date_to=2026-04-05`,
+    );
     const use = vehicles.items[0]!;
-    t.ok(use.first_use < '2026-03-29T01:00:00Z' && use.last_use > '2026-03-29T01:00:00Z', 'the vehicle use runs across the change');
+    t.ok(
+      use.first_use < '2026-03-29T01:00:00Z' && use.last_use > '2026-03-29T01:00:00Z',
+      'the vehicle use runs across the change',
+    );
     const page = await browser.newPage();
     t.teardown(() => page.close());
     const problems = watchProblems(page);
     await page.goto(`${base}/?card_number=${ANNA}&week=2026-W14&tab=vehicles`);
     const cells = page.locator('#tab-panel table tbody tr').first().locator('td');
     await cells.first().waitFor();
-    t.equal(await page.locator('#zone-name').textContent(), 'times in Europe/Berlin', 'the zone is named (learnt from the service)');
+    t.equal(
+      await page.locator('#zone-name').textContent(),
+      'times in Europe/Berlin',
+      'the zone is named (learnt from the service)',
+    );
     t.match(await page.locator('#tab-panel caption').textContent(), 'times in Europe/Berlin');
     t.match(await page.locator('#rule-week-note').textContent(), /rules count their days and weeks in UTC/);
     const texts = await cells.allTextContents();
@@ -128,15 +176,27 @@ if (missing) {
     // the chart's rows are local days: Monday 2026-03-30 (CEST) starts at 2026-03-29 22:00 UTC; the demo's working day
     // starts work at 06:00 UTC, 08:00 local
     const monday = page.locator('#day-2026-03-30');
-    t.equal(await monday.getAttribute('data-start-ms'), String(Date.parse('2026-03-29T22:00:00Z')), 'the local day begins at 22:00 UTC');
+    t.equal(
+      await monday.getAttribute('data-start-ms'),
+      String(Date.parse('2026-03-29T22:00:00Z')),
+      'the local day begins at 22:00 UTC',
+    );
     const work = monday.locator('button.seg[data-start="2026-03-30T06:00:00Z"]');
-    t.match(await work.getAttribute('data-tip'), /^Work 08:00–08:15 Europe\/Berlin/, 'the chart reads local clock times');
+    t.match(
+      await work.getAttribute('data-tip'),
+      /^Work 08:00–08:15 Europe\/Berlin/,
+      'the chart reads local clock times',
+    );
     const sunday = await page.request.get(`${base}/api/drivercard/week-overview?card_number=${ANNA}&week=2026-W13`);
     t.equal(sunday.status(), 200);
     await page.goto(`${base}/?card_number=${ANNA}&week=2026-W13&tz=Europe/Berlin`);
     await page.locator('#day-2026-03-29').waitFor();
     const change = page.locator('#day-2026-03-29');
-    t.equal(Number(await change.getAttribute('data-end-ms')) - Number(await change.getAttribute('data-start-ms')), 23 * 3_600_000, 'the day of the change has 23 hours');
+    t.equal(
+      Number(await change.getAttribute('data-end-ms')) - Number(await change.getAttribute('data-start-ms')),
+      23 * 3_600_000,
+      'the day of the change has 23 hours',
+    );
 
     await page.goto(`${base}/?card_number=${ANNA}&week=2026-W14&tab=vehicles&tz=UTC`);
     await page.locator('#tab-panel table tbody tr').first().locator('td').first().waitFor();
@@ -144,8 +204,15 @@ if (missing) {
     const utc = await page.locator('#tab-panel table tbody tr').first().locator('td').allTextContents();
     t.ok(utc.includes(`${use.first_use.slice(0, 10)} ${use.first_use.slice(11, 16)}`), 'tz=UTC: the UTC time');
     t.ok(await page.locator('#rule-week-note').isHidden(), 'no note when the page shows UTC');
-    t.equal(await page.locator('#day-2026-03-30').getAttribute('data-start-ms'), String(Date.parse('2026-03-30T00:00:00Z')), 'UTC: the UTC day');
-    t.match(await page.locator('#day-2026-03-30 button.seg[data-start="2026-03-30T06:00:00Z"]').getAttribute('data-tip'), /^Work 06:00–06:15 UTC/);
+    t.equal(
+      await page.locator('#day-2026-03-30').getAttribute('data-start-ms'),
+      String(Date.parse('2026-03-30T00:00:00Z')),
+      'UTC: the UTC day',
+    );
+    t.match(
+      await page.locator('#day-2026-03-30 button.seg[data-start="2026-03-30T06:00:00Z"]').getAttribute('data-tip'),
+      /^Work 06:00–06:15 UTC/,
+    );
     t.same(problems, [], 'no console error and no CSP violation');
   });
 }

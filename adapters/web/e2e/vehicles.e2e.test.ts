@@ -19,9 +19,21 @@ import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../../http/web-asset
 function card(number: string, date: string, begin: number, end: number): Uint8Array {
   const base = baseScenario({ generation: 'GEN1' });
   return encodeCard({
-    ...base, capacities: GEN1_MIN, identification: { ...base.identification, cardNumber: number },
+    ...base,
+    capacities: GEN1_MIN,
+    identification: { ...base.identification, cardNumber: number },
     days: [day(date, 0, [ch('00:00', 'R'), ch('06:00', 'D'), ch('12:00', 'R')], 1)],
-    vehicles: [{ odometerBegin: begin, odometerEnd: end, firstUse: at(date, 6), lastUse: at(date, 12), registration: reg(NATION.DE, 'M-WEB 1'), vuDataBlockCounter: 1, vin: null }],
+    vehicles: [
+      {
+        odometerBegin: begin,
+        odometerEnd: end,
+        firstUse: at(date, 6),
+        lastUse: at(date, 12),
+        registration: reg(NATION.DE, 'M-WEB 1'),
+        vuDataBlockCounter: 1,
+        vin: null,
+      },
+    ],
   });
 }
 
@@ -30,7 +42,10 @@ if (missing) {
   reportMissingDependency(t, `vehicles page browser test NOT RUN: ${missing}`, '.ci/run installs chromium');
 } else {
   t.test('vehicles: the list with unaccounted km, a timeline per vehicle', async (t) => {
-    const service = await dddService('2026-03-10T08:00:00Z', { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY });
+    const service = await dddService('2026-03-10T08:00:00Z', {
+      serve: (p) => serveWebAsset(p),
+      contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY,
+    });
     t.teardown(() => service.close());
     await service.importFile(card('DF00000000000W01', '2026-03-02', 1000, 1400));
     await service.importFile(card('DF00000000000W02', '2026-03-04', 1475, 1600));

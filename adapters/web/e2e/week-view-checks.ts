@@ -45,7 +45,10 @@ export async function getJson<T>(base: string, path: string): Promise<{ status: 
 }
 
 export async function fetchWeek(base: string, card: string, week: string): Promise<Week> {
-  const { status, body } = await getJson<{ items: Week[] }>(base, `/api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`);
+  const { status, body } = await getJson<{ items: Week[] }>(
+    base,
+    `/api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`,
+  );
   if (status !== 200 || !body.items[0]) throw new Error(`week-overview answered ${status}`);
   return body.items[0];
 }
@@ -54,7 +57,11 @@ export async function fetchWeek(base: string, card: string, week: string): Promi
  * The pre-check as the page asks for it (the week and the weeks before it, client/precheck-window.ts) and
  * the part of the answer the page lists (what overlaps the week). `raw` is the endpoint's whole answer.
  */
-export async function fetchPrecheckForWeek(base: string, card: string, week: string): Promise<{ status: number; raw: Precheck; body: Precheck; path: string }> {
+export async function fetchPrecheckForWeek(
+  base: string,
+  card: string,
+  week: string,
+): Promise<{ status: number; raw: Precheck; body: Precheck; path: string }> {
   const w = parseIsoWeek(week);
   if (!w) throw new Error(`not an ISO week: ${week}`);
   const range = precheckWindow(w);
@@ -77,12 +84,16 @@ function pct(date: string, iso: string): number {
 /** Waits until the page shows `week` of `card` (rendered, not loading). */
 export async function waitForWeek(page: Page, card: string, week: string): Promise<void> {
   await page.waitForSelector(`#chart[data-week="${week}"][data-card="${card}"]`, { timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelector('main')?.dataset.view !== 'loading', undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('main')?.dataset.view !== 'loading', undefined, {
+    timeout: 15_000,
+  });
 }
 
 /** Waits until the findings area holds the pre-check answer (or its error) for `week`. */
 export async function waitForFindings(page: Page, week: string): Promise<void> {
-  await page.waitForSelector(`#findings[data-week="${week}"]:is([data-state="done"], [data-state="error"])`, { timeout: 15_000 });
+  await page.waitForSelector(`#findings[data-week="${week}"]:is([data-state="done"], [data-state="error"])`, {
+    timeout: 15_000,
+  });
 }
 
 /** Every day row's segments: the same intervals, in order, at the positions their times give. */
@@ -142,8 +153,17 @@ export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<v
   for (const day of week.days) {
     const row = `table.totals tr[data-date="${day.date}"]`;
     if (!day.intervals.length) {
-      t.equal(await page.textContent(`${row} td[data-total="recorded"]`), 'no record', `${day.date} has no record and says so`);
-      for (const k of keys) t.equal(await page.textContent(`${row} td[data-total="${k}"]`), '–', `${day.date} ${k}: no 0:00 for a day without record`);
+      t.equal(
+        await page.textContent(`${row} td[data-total="recorded"]`),
+        'no record',
+        `${day.date} has no record and says so`,
+      );
+      for (const k of keys)
+        t.equal(
+          await page.textContent(`${row} td[data-total="${k}"]`),
+          '–',
+          `${day.date} ${k}: no 0:00 for a day without record`,
+        );
       continue;
     }
     for (const k of keys) {
@@ -151,7 +171,11 @@ export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<v
       t.equal(text, hm(day.totals[k] ?? 0), `${day.date} ${k} total`);
     }
     const sum = keys.reduce((s, k) => s + (day.totals[k] ?? 0), 0);
-    t.equal(await page.textContent(`${row} td[data-total="recorded"]`), hm(sum), `${day.date}: the recorded column adds the five up`);
+    t.equal(
+      await page.textContent(`${row} td[data-total="recorded"]`),
+      hm(sum),
+      `${day.date}: the recorded column adds the five up`,
+    );
     if (day.distance_km != null) {
       const km = await page.textContent(`${row} td[data-total="distance"]`);
       t.equal(km, `${Math.round(day.distance_km)} km`, `${day.date} distance`);
@@ -169,25 +193,52 @@ export async function checkTotals(t: Asserts, page: Page, week: Week): Promise<v
  * The listed findings are the pre-check's (`pre`: fetchPrecheckForWeek's `body`), in order, and so are the
  * chart's finding marks; activating one highlights its days.
  */
-export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Precheck, shots: string, name: string): Promise<void> {
+export async function checkFindings(
+  t: Asserts,
+  page: Page,
+  week: Week,
+  pre: Precheck,
+  shots: string,
+  name: string,
+): Promise<void> {
   await waitForFindings(page, week.week);
   const listed = await page.$$eval('#findings li.finding', (items) =>
     items.map((li) => ({ rule: (li as HTMLElement).dataset.rule, status: (li as HTMLElement).dataset.status })),
   );
-  t.same(listed, pre.violations.map((v) => ({ rule: v.rule, status: v.status })), 'the pre-check findings are listed');
-  t.equal(await page.locator('#findings li.gap-item').count(), pre.data_gaps.length, `its data gaps in the week are listed (${pre.data_gaps.length})`);
-  const marked = await page.$$eval('#chart .mark.finding', (marks) => [...new Set(marks.map((m) => Number((m as HTMLElement).dataset.finding)))].sort((a, b) => a - b));
-  const spanned = pre.violations.flatMap((v, i) => (v.start && v.end && Date.parse(v.end) > Date.parse(v.start) ? [i] : []));
+  t.same(
+    listed,
+    pre.violations.map((v) => ({ rule: v.rule, status: v.status })),
+    'the pre-check findings are listed',
+  );
+  t.equal(
+    await page.locator('#findings li.gap-item').count(),
+    pre.data_gaps.length,
+    `its data gaps in the week are listed (${pre.data_gaps.length})`,
+  );
+  const marked = await page.$$eval('#chart .mark.finding', (marks) =>
+    [...new Set(marks.map((m) => Number((m as HTMLElement).dataset.finding)))].sort((a, b) => a - b),
+  );
+  const spanned = pre.violations.flatMap((v, i) =>
+    v.start && v.end && Date.parse(v.end) > Date.parse(v.start) ? [i] : [],
+  );
   t.same(marked, spanned, 'every listed finding with a time span is marked on the chart, and nothing else');
-  const target = pre.violations.find((v) => v.start && v.end && v.start < `${week.end_date}T24` && v.end > `${week.start_date}T00`);
+  const target = pre.violations.find(
+    (v) => v.start && v.end && v.start < `${week.end_date}T24` && v.end > `${week.start_date}T00`,
+  );
   t.ok(target, 'a finding of this week has a time span');
   if (!target) return;
   const index = pre.violations.indexOf(target);
   await page.click(`#findings li.finding[data-finding="${index}"] button.link`);
   const expected = week.days
-    .filter((d) => Date.parse(target.start!) < Date.parse(`${d.date}T00:00:00Z`) + 86_400_000 && Date.parse(target.end!) > Date.parse(`${d.date}T00:00:00Z`))
+    .filter(
+      (d) =>
+        Date.parse(target.start!) < Date.parse(`${d.date}T00:00:00Z`) + 86_400_000 &&
+        Date.parse(target.end!) > Date.parse(`${d.date}T00:00:00Z`),
+    )
     .map((d) => d.date);
-  const flashed = await page.$$eval('#chart .day-row.flash', (rows) => rows.map((r) => (r as HTMLElement).dataset.date));
+  const flashed = await page.$$eval('#chart .day-row.flash', (rows) =>
+    rows.map((r) => (r as HTMLElement).dataset.date),
+  );
   t.same(flashed, expected, `the finding ${target.rule} highlights its day rows`);
   t.equal(await page.locator('#chart .highlight').count(), expected.length, 'one highlight box per day touched');
   const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.date);
@@ -201,16 +252,29 @@ export async function checkFindings(t: Asserts, page: Page, week: Week, pre: Pre
  * area, in order, each with its reason, after the findings and apart from the working time's list; returns
  * the listed lines (rule, text). A screenshot of the findings area is saved as `<name>-not-evaluated.png`.
  */
-export async function checkNotEvaluated(t: Asserts, page: Page, pre: Precheck, shots: string, name: string): Promise<[string, string][]> {
+export async function checkNotEvaluated(
+  t: Asserts,
+  page: Page,
+  pre: Precheck,
+  shots: string,
+  name: string,
+): Promise<[string, string][]> {
   const expected = pre.not_evaluated ?? [];
   t.ok(expected.length > 0, `the pre-check answer lists ${expected.length} rules it did not evaluate`);
   await page.waitForSelector('#findings .not-evaluated-list.eu561 li');
-  const lines = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) => li.map((x) => [(x as HTMLElement).dataset.rule ?? '', x.textContent ?? ''] as [string, string]));
+  const lines = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) =>
+    li.map((x) => [(x as HTMLElement).dataset.rule ?? '', x.textContent ?? ''] as [string, string]),
+  );
   // what this data left out first, then what card data never decides (the core's static list), each in the answer's order
   const never = new Set<string>(STATIC_NOT_EVALUATED.map((n) => n.rule));
   const ordered = [...expected.filter((n) => !never.has(n.rule)), ...expected.filter((n) => never.has(n.rule))];
-  t.same(lines.map(([rule]) => rule), ordered.map((n) => n.rule), "every rule of the answer's not_evaluated, this data's own first");
-  for (const [i, n] of ordered.entries()) t.ok(lines[i]?.[1].endsWith(` — ${n.reason}`), `${n.rule}: listed with its reason`);
+  t.same(
+    lines.map(([rule]) => rule),
+    ordered.map((n) => n.rule),
+    "every rule of the answer's not_evaluated, this data's own first",
+  );
+  for (const [i, n] of ordered.entries())
+    t.ok(lines[i]?.[1].endsWith(` — ${n.reason}`), `${n.rule}: listed with its reason`);
   t.match(await page.textContent('#findings .not-evaluated-title.eu561'), `Not evaluated (${expected.length})`);
   const after = await page.evaluate(() => {
     const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
@@ -222,7 +286,11 @@ export async function checkNotEvaluated(t: Asserts, page: Page, pre: Precheck, s
       visible: list.getBoundingClientRect().height > 0,
     };
   });
-  t.same(after, { afterFindings: true, beforeWtd: true, visible: true }, "under the pre-check's findings, above the working time");
+  t.same(
+    after,
+    { afterFindings: true, beforeWtd: true, visible: true },
+    "under the pre-check's findings, above the working time",
+  );
   await page.locator('#findings').screenshot({ path: join(shots, `${name}-not-evaluated.png`) });
   return lines;
 }
@@ -233,7 +301,12 @@ export async function checkKeyboardTooltip(t: Asserts, page: Page, shots: string
   await page.keyboard.press('Tab');
   const first = await page.evaluate(() => {
     const a = document.activeElement as HTMLElement;
-    return { isSeg: a.matches('button.seg'), start: a.dataset.start, end: a.dataset.end, outline: getComputedStyle(a).outlineStyle };
+    return {
+      isSeg: a.matches('button.seg'),
+      start: a.dataset.start,
+      end: a.dataset.end,
+      outline: getComputedStyle(a).outlineStyle,
+    };
   });
   t.ok(first.isSeg, 'Tab reaches a chart segment');
   t.ok(first.outline !== 'none', `the focused segment has a visible outline (${first.outline})`);
@@ -269,12 +342,22 @@ export async function checkWeekSwitch(t: Asserts, page: Page, card: string, week
 }
 
 /** At 390×844 the chart keeps the 24 h axis and the page does not scroll sideways. */
-export async function checkPhone(t: Asserts, page: Page, url: string, card: string, week: string, shots: string, name: string): Promise<void> {
+export async function checkPhone(
+  t: Asserts,
+  page: Page,
+  url: string,
+  card: string,
+  week: string,
+  shots: string,
+  name: string,
+): Promise<void> {
   await page.goto(url);
   await waitForWeek(page, card, week);
   const layout = await page.evaluate(() => {
     const bar = document.querySelector('#chart .bar')!.getBoundingClientRect();
-    const ticks = Array.from(document.querySelectorAll<HTMLElement>('.axis .tick')).filter((e) => e.offsetParent !== null).map((e) => e.textContent);
+    const ticks = Array.from(document.querySelectorAll<HTMLElement>('.axis .tick'))
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => e.textContent);
     return { barWidth: bar.width, right: bar.right, scrollWidth: document.documentElement.scrollWidth, ticks };
   });
   t.ok(layout.barWidth > 250, `day bars stay usable on a phone (${Math.round(layout.barWidth)} px)`);

@@ -71,10 +71,17 @@ if (missing) {
   async function weekWithViolation(card: string): Promise<{ week: string; pre: Precheck; path: string } | null> {
     const all = await getJson<Precheck>(base, `/api/drivercard/eu561/violations?card_number=${card}`);
     t.equal(all.status, 200, 'the whole-card pre-check answers');
-    const weeks = [...new Set(all.body.violations.filter((v) => v.status === 'VIOLATION' && v.start).map((v) => formatIsoWeek(isoWeekOfDate(v.start!))))];
+    const weeks = [
+      ...new Set(
+        all.body.violations
+          .filter((v) => v.status === 'VIOLATION' && v.start)
+          .map((v) => formatIsoWeek(isoWeekOfDate(v.start!))),
+      ),
+    ];
     for (const week of weeks.slice(0, 10)) {
       const pre = await fetchPrecheckForWeek(base, card, week);
-      if (pre.status === 200 && pre.body.violations.some((v) => v.status === 'VIOLATION')) return { week, pre: pre.body, path: pre.path };
+      if (pre.status === 200 && pre.body.violations.some((v) => v.status === 'VIOLATION'))
+        return { week, pre: pre.body, path: pre.path };
     }
     return null;
   }
@@ -105,8 +112,16 @@ if (missing) {
     await page.screenshot({ path: join(shots, 'e2e-empty.png') });
 
     await page.setInputFiles('#import-file', signedFixture);
-    await page.waitForSelector('#import-list li[data-state="ok"], #import-list li[data-state="problem"]', { timeout: 30_000 });
-    const imports = await getJson<{ items: { card: { card_number: string }; driver: { surname: string | null }; activity_range: { from: string; to: string } }[] }>(base, '/api/drivercard/imports');
+    await page.waitForSelector('#import-list li[data-state="ok"], #import-list li[data-state="problem"]', {
+      timeout: 30_000,
+    });
+    const imports = await getJson<{
+      items: {
+        card: { card_number: string };
+        driver: { surname: string | null };
+        activity_range: { from: string; to: string };
+      }[];
+    }>(base, '/api/drivercard/imports');
     t.equal(imports.body.items.length, 1, 'one import stored');
     const row = imports.body.items[0]!;
     const card = row.card.card_number;
@@ -140,13 +155,31 @@ if (missing) {
     // what the pre-check did not evaluate for this data (besides what card data never decides), named and explained
     const notEvaluated = await checkNotEvaluated(t, page, pre, shots, 'e2e');
     const own = notEvaluated.filter(([rule]) => !STATIC_NOT_EVALUATED.some((n) => n.rule === rule));
-    t.same(own.map(([rule]) => rule).sort(), ['fortnightly_driving', 'reduced_weekly_rest_compensation'], "four days of data: the week's own not-evaluated rules");
-    t.match(own.find(([rule]) => rule === 'fortnightly_driving')![1], 'Driving time in two consecutive weeks — The data covers less than two weeks', 'by name, with the reason');
-    t.match(own.find(([rule]) => rule === 'reduced_weekly_rest_compensation')![1], /^Compensation of a reduced weekly rest — .* after the end of the data\.$/, 'a deadline after the data');
+    t.same(
+      own.map(([rule]) => rule).sort(),
+      ['fortnightly_driving', 'reduced_weekly_rest_compensation'],
+      "four days of data: the week's own not-evaluated rules",
+    );
+    t.match(
+      own.find(([rule]) => rule === 'fortnightly_driving')![1],
+      'Driving time in two consecutive weeks — The data covers less than two weeks',
+      'by name, with the reason',
+    );
+    t.match(
+      own.find(([rule]) => rule === 'reduced_weekly_rest_compensation')![1],
+      /^Compensation of a reduced weekly rest — .* after the end of the data\.$/,
+      'a deadline after the data',
+    );
     t.equal(prechecks[prechecks.length - 1], path, 'the page asked the pre-check for the week and the 3 weeks before');
-    t.match(await page.textContent('#findings h3'), `also looked at the 3 weeks before (from ${precheckWindow(parseIsoWeek(week)!).dateFrom})`, 'and says so');
+    t.match(
+      await page.textContent('#findings h3'),
+      `also looked at the 3 weeks before (from ${precheckWindow(parseIsoWeek(week)!).dateFrom})`,
+      'and says so',
+    );
     await checkKeyboardTooltip(t, page, shots, 'e2e');
-    const next = formatIsoWeek(isoWeekOfDate(new Date(Date.parse(`${data.end_date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)));
+    const next = formatIsoWeek(
+      isoWeekOfDate(new Date(Date.parse(`${data.end_date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)),
+    );
     await checkWeekSwitch(t, page, card, week, next);
 
     const link = page.url();
@@ -161,16 +194,35 @@ if (missing) {
     t.same(problems, [], 'no console error, no CSP violation');
     // the page copes with a service that lacks the endpoints added for the office (fleet list, working time):
     // it lists drivers from the imports and says the working time is not available; nothing else may be missing
-    const added = new Set(['/api/drivercard/drivers', '/api/drivercard/drivers/summary', '/api/drivercard/working-time']);
-    t.same(missingRoutes.filter((p) => !added.has(p)), [], 'no request to a missing route other than the added endpoints');
-    if (missingRoutes.length) t.comment(`this service lacks ${[...new Set(missingRoutes)].join(', ')}; the page fell back`);
+    const added = new Set([
+      '/api/drivercard/drivers',
+      '/api/drivercard/drivers/summary',
+      '/api/drivercard/working-time',
+    ]);
+    t.same(
+      missingRoutes.filter((p) => !added.has(p)),
+      [],
+      'no request to a missing route other than the added endpoints',
+    );
+    if (missingRoutes.length)
+      t.comment(`this service lacks ${[...new Set(missingRoutes)].join(', ')}; the page fell back`);
   });
 
   t.test('a long card week by week: one request and a full render per switch', async (t) => {
-    const body = JSON.stringify({ file_name: 'gen2-full.ddd', content_base64: Buffer.from(signDdd(new Uint8Array(readFileSync(join(root, LONG_FIXTURE))))).toString('base64') });
-    const parsed = await fetch(`${base}/api/drivercard/parse`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const body = JSON.stringify({
+      file_name: 'gen2-full.ddd',
+      content_base64: Buffer.from(signDdd(new Uint8Array(readFileSync(join(root, LONG_FIXTURE))))).toString('base64'),
+    });
+    const parsed = await fetch(`${base}/api/drivercard/parse`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
     t.equal(parsed.status, 200, 'the long card imports');
-    const row = (await parsed.json()) as { card: { card_number: string }; activity_range: { from: string; to: string } };
+    const row = (await parsed.json()) as {
+      card: { card_number: string };
+      activity_range: { from: string; to: string };
+    };
     const card = row.card.card_number;
     const first = parseIsoWeek(formatIsoWeek(isoWeekOfDate(row.activity_range.from)))!;
     const last = formatIsoWeek(isoWeekOfDate(row.activity_range.to));

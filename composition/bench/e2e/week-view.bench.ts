@@ -65,7 +65,12 @@ export interface Stats {
 /** p50 / p95 / max of a list of times (NaN for an empty list). */
 export function summarize(times: readonly number[]): Stats {
   const sorted = [...times].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+  };
 }
 
 /** The ISO weeks (`YYYY-Www`) from the week of `from` to the week of `to` (dates), at most `max` of them. */
@@ -129,8 +134,15 @@ interface Imported {
 
 async function importFixture(base: string, path: string): Promise<Imported> {
   const body = JSON.stringify({ file_name: basename(path), content_base64: readFileSync(path).toString('base64') });
-  const response = await fetch(`${base}/api/drivercard/parse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const row = (await response.json()) as { card?: { card_number: string }; activity_range?: { from: string | null; to: string | null } };
+  const response = await fetch(`${base}/api/drivercard/parse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const row = (await response.json()) as {
+    card?: { card_number: string };
+    activity_range?: { from: string | null; to: string | null };
+  };
   if (response.status !== 200 || !row.card || !row.activity_range?.from || !row.activity_range.to) {
     throw new Error(`importing ${basename(path)} answered ${response.status}`);
   }
@@ -168,12 +180,20 @@ function armInPage(target: string): void {
       rec.rendered = now;
       requestAnimationFrame(() => setTimeout(() => (rec.frame = performance.now()), 0));
     }
-    if (rec.findings < 0 && findings.dataset.week === target && (findings.dataset.state === 'done' || findings.dataset.state === 'error')) {
+    if (
+      rec.findings < 0 &&
+      findings.dataset.week === target &&
+      (findings.dataset.state === 'done' || findings.dataset.state === 'error')
+    ) {
       rec.findings = now;
     }
     if (rec.rendered >= 0 && rec.findings >= 0) observer.disconnect();
   });
-  observer.observe(main, { attributes: true, subtree: true, attributeFilter: ['data-view', 'data-week', 'data-state'] });
+  observer.observe(main, {
+    attributes: true,
+    subtree: true,
+    attributeFilter: ['data-view', 'data-week', 'data-state'],
+  });
 }
 
 /** The switch is over: the next frame after the render was seen and the findings are filled. */
@@ -189,21 +209,30 @@ function readInPage(): InPageTimes & { answers: number; dataAt: number } {
     .getEntriesByType('resource')
     .filter((e) => e.startTime >= r.click && /\/api\/drivercard\/(week-overview|eu561\/violations)\?/.test(e.name));
   const overview = answers.filter((e) => e.name.includes('/week-overview?'));
-  return { ...r, answers: answers.length, dataAt: Math.max(...overview.map((e) => (e as PerformanceResourceTiming).responseEnd)) };
+  return {
+    ...r,
+    answers: answers.length,
+    dataAt: Math.max(...overview.map((e) => (e as PerformanceResourceTiming).responseEnd)),
+  };
 }
 
 /** In the page, the baseline: a bare fetch of the week-overview JSON; then that fetch with the pre-check. */
 async function baselineInPage({ overviewUrl, precheckUrl }: { overviewUrl: string; precheckUrl: string }) {
   const get = (url: string) => fetch(url, { headers: { Accept: 'application/json' } }).then((r) => r.json());
   let t0 = performance.now();
-  const body = (await get(overviewUrl)) as { items?: Array<{ days: Array<{ intervals: Array<{ start: string; end: string }> }> }> };
+  const body = (await get(overviewUrl)) as {
+    items?: Array<{ days: Array<{ intervals: Array<{ start: string; end: string }> }> }>;
+  };
   const fetchOverview = performance.now() - t0;
   t0 = performance.now();
   await Promise.all([get(overviewUrl), get(precheckUrl)]);
   const fetchBoth = performance.now() - t0;
   // one segment per interval of positive length: a 0 s interval (two changes in one minute, or the card read in the
   // minute of its last change, when the download day ends at once) has nothing to draw
-  const intervals = (body.items?.[0]?.days ?? []).reduce((n, d) => n + d.intervals.filter((r) => r.start !== r.end).length, 0);
+  const intervals = (body.items?.[0]?.days ?? []).reduce(
+    (n, d) => n + d.intervals.filter((r) => r.start !== r.end).length,
+    0,
+  );
   return { fetchOverview, fetchBoth, intervals };
 }
 
@@ -222,14 +251,16 @@ async function pass(page: Page, base: string, card: string, weeks: readonly stri
     const driver = performance.now() - started;
     await page.waitForFunction(switchDoneInPage, undefined, { timeout: 15_000 });
     const rec = await page.evaluate(readInPage);
-    if (rec.answers !== 2) throw new Error(`${week}: ${rec.answers} requests of the page seen for one switch, expected 2`);
+    if (rec.answers !== 2)
+      throw new Error(`${week}: ${rec.answers} requests of the page seen for one switch, expected 2`);
     const segments = await page.locator('#chart button.seg').count();
     const range = precheckWindow(parseIsoWeek(week)!);
     const base = await page.evaluate(baselineInPage, {
       overviewUrl: `api/drivercard/week-overview?card_number=${encodeURIComponent(card)}&week=${week}`,
       precheckUrl: `api/drivercard/eu561/violations?card_number=${encodeURIComponent(card)}&date_from=${range.dateFrom}&date_to=${range.dateTo}`,
     });
-    if (base.intervals !== segments) throw new Error(`${week}: ${segments} segments drawn for ${base.intervals} intervals`);
+    if (base.intervals !== segments)
+      throw new Error(`${week}: ${segments} segments drawn for ${base.intervals} intervals`);
     rows.push({
       rendered: rec.rendered - rec.click,
       frame: rec.frame - rec.click,

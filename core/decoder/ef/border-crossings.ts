@@ -31,18 +31,25 @@ export function decodeBorderCrossings(
   ctx: DecodeContext,
   label: string,
 ): BorderCrossings | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, BORDER_CROSSING_RECORD.len, (b, o, index): BorderCrossingRecord => {
-    const gnss = R.gnssPlaceAuthRecord(b, o);
-    const countryLeft = R.countryLeft(b, o);
-    const countryEntered = R.countryEntered(b, o);
-    return {
-      index,
-      countryLeft,
-      countryEntered,
-      gnss,
-      odometer: R.vehicleOdometerValue(b, o),
-      empty: gnss.timestamp === null && countryLeft === 0 && countryEntered === 0,
-    };
-  });
+  const set = readPointedRecordSet(
+    b,
+    expected,
+    ctx,
+    label,
+    BORDER_CROSSING_RECORD.len,
+    (b, o, index): BorderCrossingRecord => {
+      const gnss = R.gnssPlaceAuthRecord(b, o);
+      const countryLeft = R.countryLeft(b, o);
+      const countryEntered = R.countryEntered(b, o);
+      return {
+        index,
+        countryLeft,
+        countryEntered,
+        gnss,
+        odometer: R.vehicleOdometerValue(b, o),
+        empty: gnss.timestamp === null && countryLeft === 0 && countryEntered === 0,
+      };
+    },
+  );
   return set && { borderCrossingPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -38,7 +38,10 @@ export function recordLayout(
   expected: number | null,
 ): RecordLayout | null {
   if (size < header) {
-    ctx.warn('damaged_ef', `${efLabel} is ${size} bytes long, too short for its ${header}-byte header; it was skipped.`);
+    ctx.warn(
+      'damaged_ef',
+      `${efLabel} is ${size} bytes long, too short for its ${header}-byte header; it was skipped.`,
+    );
     return null;
   }
   const body = size - header;

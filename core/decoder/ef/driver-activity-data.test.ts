@@ -24,7 +24,10 @@ function days(n: number, changesPerDay = 3): Uint8Array[] {
   const out: Uint8Array[] = [];
   let prev = 0;
   for (let i = 0; i < n; i++) {
-    const changes = [change({ a: 0, min: 0 }), change({ a: 3, min: 360 + i }), change({ a: 2, min: 600 })].slice(0, changesPerDay);
+    const changes = [change({ a: 0, min: 0 }), change({ a: 3, min: 360 + i }), change({ a: 2, min: 600 })].slice(
+      0,
+      changesPerDay,
+    );
     const r = dailyRecord(prev, D0 + i * DAY, [0x00, 0x10 + i], 100 + i, changes);
     out.push(r);
     prev = r.length;
@@ -52,11 +55,30 @@ t.test('linear buffer: days oldest → newest with offsets', async (t) => {
   t.same(ctx.warnings, []);
   t.equal(a.bufferLength, 400);
   t.equal(a.days.length, 4);
-  t.same(a.days.map((d) => d.offset), offsets);
-  t.same(a.days.map((d) => d.date), [0, 1, 2, 3].map((i) => D0 + i * DAY));
-  t.same(a.days.map((d) => d.dailyPresenceCounter), [10, 11, 12, 13]);
-  t.same(a.days.map((d) => d.dayDistance), [100, 101, 102, 103]);
-  t.same(a.days[2].changes.map((c) => [c.activity, c.minutes]), [[0, 0], [3, 362], [2, 600]]);
+  t.same(
+    a.days.map((d) => d.offset),
+    offsets,
+  );
+  t.same(
+    a.days.map((d) => d.date),
+    [0, 1, 2, 3].map((i) => D0 + i * DAY),
+  );
+  t.same(
+    a.days.map((d) => d.dailyPresenceCounter),
+    [10, 11, 12, 13],
+  );
+  t.same(
+    a.days.map((d) => d.dayDistance),
+    [100, 101, 102, 103],
+  );
+  t.same(
+    a.days[2].changes.map((c) => [c.activity, c.minutes]),
+    [
+      [0, 0],
+      [3, 362],
+      [2, 600],
+    ],
+  );
   t.equal(a.days[0].previousRecordLength, 0);
   t.equal(a.days[1].previousRecordLength, 18);
 });
@@ -69,8 +91,15 @@ t.test('records wrapping around the end of the buffer, header included', async (
     const ctx = new DecodeContext();
     const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
     t.same(ctx.warnings, [], `start ${start}: no warning`);
-    t.same(a.days.map((d) => d.offset), offsets, `start ${start}: all five days`);
-    t.same(a.days.map((d) => d.changes[1].minutes), [360, 361, 362, 363, 364]);
+    t.same(
+      a.days.map((d) => d.offset),
+      offsets,
+      `start ${start}: all five days`,
+    );
+    t.same(
+      a.days.map((d) => d.changes[1].minutes),
+      [360, 361, 362, 363, 364],
+    );
   }
 });
 
@@ -86,11 +115,18 @@ t.test('the walk stops at the oldest pointer even when older bytes look valid', 
 
 t.test('a record with a bad date is skipped with a warning; the walk goes on', async (t) => {
   const recs = days(4);
-  recs[1] = dailyRecord(18, D0 + DAY + 3600, [0, 0x11], 5, [change({ a: 0, min: 0 }), change({ a: 3, min: 361 }), change({ a: 2, min: 600 })]);
+  recs[1] = dailyRecord(18, D0 + DAY + 3600, [0, 0x11], 5, [
+    change({ a: 0, min: 0 }),
+    change({ a: 3, min: 361 }),
+    change({ a: 2, min: 600 }),
+  ]);
   const { ef } = cyclic(300, 10, recs);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [0, 2, 3]);
+  t.same(
+    a.days.map((d) => (d.date - D0) / DAY),
+    [0, 2, 3],
+  );
   t.equal(ctx.warnings.length, 1);
   t.equal(ctx.warnings[0].code, 'damaged_activity_record');
   t.match(ctx.warnings[0].message, /not 00:00 UTC/);
@@ -98,12 +134,23 @@ t.test('a record with a bad date is skipped with a warning; the walk goes on', a
 
 t.test('an odd date is flagged alone, served under its date, and never costs its neighbours', async (t) => {
   const recs = days(3);
-  recs[0] = dailyRecord(0, D0 + 10 * DAY, [0, 0], 5, [change({ a: 0, min: 0 }), change({ a: 3, min: 360 }), change({ a: 2, min: 600 })]);
+  recs[0] = dailyRecord(0, D0 + 10 * DAY, [0, 0], 5, [
+    change({ a: 0, min: 0 }),
+    change({ a: 3, min: 360 }),
+    change({ a: 2, min: 600 }),
+  ]);
   const { ef, offsets } = cyclic(300, 0, recs);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [1, 2, 10], 'served in date order');
-  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.same(
+    a.days.map((d) => (d.date - D0) / DAY),
+    [1, 2, 10],
+    'served in date order',
+  );
+  t.same(
+    ctx.warnings.map((w) => w.code),
+    ['activity_record_out_of_sequence'],
+  );
   t.match(ctx.warnings[0].message, new RegExp(`offset ${offsets[0]} is dated 2025-03-11.*served under that date`));
 });
 
@@ -111,24 +158,41 @@ t.test('an older date in the middle of a long chain: every record is reached, on
   const recs = days(52);
   const odd = 26;
   const prev = recs[odd - 1].length;
-  recs[odd] = dailyRecord(prev, D0 - 300 * DAY, [0, 0x99], 7, [change({ a: 0, min: 0 }), change({ a: 3, min: 386 }), change({ a: 2, min: 600 })]);
+  recs[odd] = dailyRecord(prev, D0 - 300 * DAY, [0, 0x99], 7, [
+    change({ a: 0, min: 0 }),
+    change({ a: 3, min: 386 }),
+    change({ a: 2, min: 600 }),
+  ]);
   const { ef, offsets } = cyclic(1200, 1000, recs); // wraps
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
   t.equal(a.days.length, 52, 'all 52 records served');
-  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.same(
+    ctx.warnings.map((w) => w.code),
+    ['activity_record_out_of_sequence'],
+  );
   t.match(ctx.warnings[0].message, `offset ${offsets[odd]} is dated 2024-05-05`);
   t.same(new Set(a.days.map((d) => d.offset)), new Set(offsets));
 });
 
 t.test('an odd record dated like an in-sequence record is flagged and not served', async (t) => {
   const recs = days(4);
-  recs[2] = dailyRecord(recs[1].length, D0, [0, 0x12], 1, [change({ a: 0, min: 0 }), change({ a: 3, min: 362 }), change({ a: 2, min: 600 })]);
+  recs[2] = dailyRecord(recs[1].length, D0, [0, 0x12], 1, [
+    change({ a: 0, min: 0 }),
+    change({ a: 3, min: 362 }),
+    change({ a: 2, min: 600 }),
+  ]);
   const { ef } = cyclic(300, 0, recs);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [0, 1, 3]);
-  t.same(ctx.warnings.map((w) => w.code), ['activity_record_out_of_sequence']);
+  t.same(
+    a.days.map((d) => (d.date - D0) / DAY),
+    [0, 1, 3],
+  );
+  t.same(
+    ctx.warnings.map((w) => w.code),
+    ['activity_record_out_of_sequence'],
+  );
   t.match(ctx.warnings[0].message, /not served/);
 });
 
@@ -152,8 +216,14 @@ t.test('an odd length or a record without changes is skipped', async (t) => {
   const { ef } = cyclic(200, 0, [a1, odd, empty, last]);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [0, 3]);
-  t.same(ctx.warnings.map((w) => w.code), ['damaged_activity_record', 'damaged_activity_record']);
+  t.same(
+    a.days.map((d) => (d.date - D0) / DAY),
+    [0, 3],
+  );
+  t.same(
+    ctx.warnings.map((w) => w.code),
+    ['damaged_activity_record', 'damaged_activity_record'],
+  );
 });
 
 t.test('a broken chain stops the walk with a warning', async (t) => {
@@ -165,7 +235,10 @@ t.test('a broken chain stops the walk with a warning', async (t) => {
   ef[p + 1] = 20;
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, null, ctx, 'EF')!;
-  t.same(a.days.map((d) => (d.date - D0) / DAY), [3]);
+  t.same(
+    a.days.map((d) => (d.date - D0) / DAY),
+    [3],
+  );
   t.equal(ctx.warnings[0].code, 'damaged_activity_record');
   t.match(ctx.warnings[0].message, /inconsistent length/);
 
@@ -203,7 +276,11 @@ t.test('size and pointer problems', async (t) => {
   decodeDriverActivityData(cyclic(300, 0, days(2)).ef, 5544, c3, 'EF');
   t.equal(c3.warnings[0].code, 'ef_size_mismatch');
   const c4 = new DecodeContext();
-  t.same(decodeDriverActivityData(bytes(u16(0), u16(0), fill(8)), null, c4, 'EF')!.days, [], 'buffer smaller than a header');
+  t.same(
+    decodeDriverActivityData(bytes(u16(0), u16(0), fill(8)), null, c4, 'EF')!.days,
+    [],
+    'buffer smaller than a header',
+  );
 });
 
 t.test('audit: a daily record dated inside 1970 is skipped, the rest is kept', async (t) => {
@@ -213,7 +290,13 @@ t.test('audit: a daily record dated inside 1970 is skipped, the rest is kept', a
   const { ef } = cyclic(200, 0, [r0, r1, r2]);
   const ctx = new DecodeContext();
   const a = decodeDriverActivityData(ef, 200, ctx, 'EF')!;
-  t.same(a.days.map((d) => d.date), [D0, D0 + DAY]);
-  t.same(ctx.warnings.map((w) => w.code), ['damaged_activity_record']);
+  t.same(
+    a.days.map((d) => d.date),
+    [D0, D0 + DAY],
+  );
+  t.same(
+    ctx.warnings.map((w) => w.code),
+    ['damaged_activity_record'],
+  );
   t.match(ctx.warnings[0].message, /not 00:00 UTC of a real day/);
 });

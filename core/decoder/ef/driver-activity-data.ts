@@ -57,7 +57,10 @@ export const DAILY_RECORD_HEADER = declare({
   activityDayDistance: U16,
 });
 /** CardDriverActivity (2.17) up to its activityDailyRecords */
-export const DRIVER_ACTIVITY_POINTERS = declare({ activityPointerOldestDayRecord: U16, activityPointerNewestRecord: U16 });
+export const DRIVER_ACTIVITY_POINTERS = declare({
+  activityPointerOldestDayRecord: U16,
+  activityPointerNewestRecord: U16,
+});
 
 const HEADER = DAILY_RECORD_HEADER.len;
 // the header's field readers as module constants (direct calls the JIT inlines)
@@ -109,7 +112,11 @@ export function decodeDriverActivityData(
   for (const record of reached) {
     const problem = structureProblem(record);
     if (problem === null) sound.push(record);
-    else ctx.warn('damaged_activity_record', `${label}: the daily record at buffer offset ${record.offset} was skipped: ${problem}.`);
+    else
+      ctx.warn(
+        'damaged_activity_record',
+        `${label}: the daily record at buffer offset ${record.offset} was skipped: ${problem}.`,
+      );
   }
   result.days = servedInDateOrder(sound, ctx, label);
   return result;
@@ -124,7 +131,13 @@ function unwrap(buf: Uint8Array, pos: number, len: number, into: Uint8Array = ne
 }
 
 /** Step 1: the records the length chain reaches, oldest first (their changes decoded, not yet judged). */
-function walkChain(buf: Uint8Array, oldest: number, newest: number, ctx: DecodeContext, label: string): ActivityDailyRecord[] {
+function walkChain(
+  buf: Uint8Array,
+  oldest: number,
+  newest: number,
+  ctx: DecodeContext,
+  label: string,
+): ActivityDailyRecord[] {
   const L = buf.length;
   const reached: ActivityDailyRecord[] = [];
   let pos = newest;
@@ -209,7 +222,9 @@ function servedInDateOrder(records: ActivityDailyRecord[], ctx: DecodeContext, l
       'activity_record_out_of_sequence',
       `${label}: the daily record at buffer offset ${r.offset} is dated ${isoDay(dayOf(r.date))}, out of sequence with the records ` +
         `chained around it (a vehicle-unit clock error leaves such dates); ` +
-        (taken ? 'another record holds that date, so its intervals were not served.' : 'its intervals are served under that date.'),
+        (taken
+          ? 'another record holds that date, so its intervals were not served.'
+          : 'its intervals are served under that date.'),
     );
     if (!taken) served.push(r);
   }

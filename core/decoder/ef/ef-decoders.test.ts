@@ -1,5 +1,20 @@
 import t from 'tap';
-import { appIdGen1, appIdGen2, ascii, bytes, emptyVrn, fill, i24, identification, name, T, u16, u24, u32, vrn } from '../testing/bytes.js';
+import {
+  appIdGen1,
+  appIdGen2,
+  ascii,
+  bytes,
+  emptyVrn,
+  fill,
+  i24,
+  identification,
+  name,
+  T,
+  u16,
+  u24,
+  u32,
+  vrn,
+} from '../testing/bytes.js';
 import { decodeApplicationIdentification } from './application-identification.js';
 import { decodeApplicationIdentificationV2 } from './application-identification-v2.js';
 import { decodeAuthStatusRecords } from './auth-status.js';
@@ -48,7 +63,12 @@ t.test('record layout: strict when short, tolerant when longer', async (t) => {
 
 t.test('Application_Identification gen1 / gen2 / V2', async (t) => {
   const ctx = new DecodeContext();
-  const g1 = decodeApplicationIdentification(appIdGen1({ events: 12, faults: 24, activity: 13776, vehicles: 200, places: 112 }), 1, ctx, 'EF')!;
+  const g1 = decodeApplicationIdentification(
+    appIdGen1({ events: 12, faults: 24, activity: 13776, vehicles: 200, places: 112 }),
+    1,
+    ctx,
+    'EF',
+  )!;
   t.same(g1, {
     typeOfTachographCardId: 1,
     cardStructureVersion: [0, 0],
@@ -115,7 +135,11 @@ t.test('Card_Download, Driving_Licence_Info, Current_Usage, Control_Activity_Dat
   const cu = decodeCurrentUsage(bytes(u32(t1), vrn(0x0d, 'B-XY 12')), ctx, 'EF')!;
   t.equal(cu.sessionOpenTime, t1);
   t.equal(cu.sessionOpenVehicle.number.text, 'B-XY 12');
-  const ca = decodeControlActivityData(bytes(0x81, u32(t1), 3, 0x0d, ascii('CTRL000000000100', 16), vrn(0x0d, 'M-A 1'), u32(t1 - 86400), u32(t2)), ctx, 'EF')!;
+  const ca = decodeControlActivityData(
+    bytes(0x81, u32(t1), 3, 0x0d, ascii('CTRL000000000100', 16), vrn(0x0d, 'M-A 1'), u32(t1 - 86400), u32(t2)),
+    ctx,
+    'EF',
+  )!;
   t.equal(ca.controlType, 0x81);
   t.equal(ca.controlTime, t1);
   t.same(ca.controlCardNumber, { cardType: 3, issuingMemberState: 0x0d, cardNumber: 'CTRL000000000100' });
@@ -162,13 +186,24 @@ t.test('Events_Data and Faults_Data', async (t) => {
 });
 
 t.test('Vehicles_Used gen1 (31) and gen2 (48, VIN)', async (t) => {
-  const v1 = (i: number) => bytes(u24(1000 + i), u24(1100 + i), u32(t1 + i), u32(t2 + i), vrn(0x12, 'V' + i), 0x04, 0x01);
+  const v1 = (i: number) =>
+    bytes(u24(1000 + i), u24(1100 + i), u32(t1 + i), u32(t2 + i), vrn(0x12, 'V' + i), 0x04, 0x01);
   const ctx = new DecodeContext();
   const g1 = decodeVehiclesUsed(bytes(u16(1), v1(0), v1(1), fill(31)), 1, 3, ctx, 'EF')!;
   t.equal(g1.vehiclePointerNewestRecord, 1);
   t.equal(g1.recordSize, 31);
   t.same(
-    g1.records.map((r) => [r.index, r.odometerBegin, r.odometerEnd, r.firstUse, r.lastUse, r.registration.number.text, r.vuDataBlockCounter, r.vin, r.empty]),
+    g1.records.map((r) => [
+      r.index,
+      r.odometerBegin,
+      r.odometerEnd,
+      r.firstUse,
+      r.lastUse,
+      r.registration.number.text,
+      r.vuDataBlockCounter,
+      r.vin,
+      r.empty,
+    ]),
     [
       [0, 1000, 1100, t1, t2, 'V0', 401, null, false],
       [1, 1001, 1101, t1 + 1, t2 + 1, 'V1', 401, null, false],
@@ -180,7 +215,11 @@ t.test('Vehicles_Used gen1 (31) and gen2 (48, VIN)', async (t) => {
   t.equal(g2.records[0].odometerBegin, 1005);
   t.same(codes(ctx), []);
   t.equal(decodeVehiclesUsed(fill(1), 1, 3, ctx, 'EF'), null);
-  t.equal(decodeVehiclesUsed(bytes(u16(0), fill(31, 0xff)), 1, 1, new DecodeContext(), 'EF')!.records[0].empty, true, 'all FF: unused');
+  t.equal(
+    decodeVehiclesUsed(bytes(u16(0), fill(31, 0xff)), 1, 1, new DecodeContext(), 'EF')!.records[0].empty,
+    true,
+    'all FF: unused',
+  );
 });
 
 t.test('Places gen1 (pointer 1 byte, 10) and gen2 (pointer 2 bytes, 21)', async (t) => {
@@ -194,7 +233,13 @@ t.test('Places gen1 (pointer 1 byte, 10) and gen2 (pointer 2 bytes, 21)', async 
       [null, 0, 0, 0, 0, null, true],
     ],
   );
-  const p2 = decodePlaces(bytes(u16(0), u32(t1), 3, 0x12, 0, u24(77), u32(t1 - 60), 15, i24(60105), i24(24567)), 2, 1, ctx, 'EF')!;
+  const p2 = decodePlaces(
+    bytes(u16(0), u32(t1), 3, 0x12, 0, u24(77), u32(t1 - 60), 15, i24(60105), i24(24567)),
+    2,
+    1,
+    ctx,
+    'EF',
+  )!;
   t.equal(p2.recordSize, 21);
   t.equal(p2.records[0].entryType, 3);
   t.equal(p2.records[0].gnss?.timestamp, t1 - 60);
@@ -208,36 +253,93 @@ t.test('Specific_Conditions gen1 (56 records, no pointer) and gen2 (pointer)', a
   const s1 = decodeSpecificConditions(bytes(u32(t1), 1, u32(t2), 2, fill(54 * 5)), 1, null, ctx, 'EF')!;
   t.equal(s1.conditionPointerNewestRecord, null);
   t.equal(s1.records.length, 56);
-  t.same(s1.records.slice(0, 3).map((r) => [r.entryTime, r.type, r.empty]), [[t1, 1, false], [t2, 2, false], [null, 0, true]]);
+  t.same(
+    s1.records.slice(0, 3).map((r) => [r.entryTime, r.type, r.empty]),
+    [
+      [t1, 1, false],
+      [t2, 2, false],
+      [null, 0, true],
+    ],
+  );
   const s2 = decodeSpecificConditions(bytes(u16(1), u32(t1), 3, u32(t2), 4), 2, 2, ctx, 'EF')!;
   t.equal(s2.conditionPointerNewestRecord, 1);
-  t.same(s2.records.map((r) => r.type), [3, 4]);
+  t.same(
+    s2.records.map((r) => r.type),
+    [3, 4],
+  );
   t.same(codes(ctx), []);
 });
 
-t.test('gen2 EFs: VehicleUnits_Used, GNSS_Places, authentication, border crossings, load/unload, load types', async (t) => {
-  const ctx = new DecodeContext();
-  const vu = decodeVehicleUnitsUsed(bytes(u16(0), u32(t1), 0x21, 0x07, ascii('0102', 4), fill(10)), 2, ctx, 'EF')!;
-  t.same(vu.records.map((r) => [r.timestamp, r.manufacturerCode, r.deviceId, r.vuSoftwareVersion, r.empty]), [
-    [t1, 0x21, 0x07, '0102', false],
-    [null, 0, 0, null, true],
-  ]);
-  const gp = decodeGnssPlaces(bytes(u16(0), u32(t2), u32(t2 - 5), 8, i24(48305), i24(-11340), u24(123456)), 1, ctx, 'EF')!;
-  t.same([gp.records[0].timestamp, gp.records[0].gnss.geo.longitude, gp.records[0].odometer], [t2, -11.566667, 123456]);
-  const au = decodeAuthStatusRecords(bytes(u16(1), u32(t1), 1, u32(0), 0), 2, ctx, 'EF')!;
-  t.equal(au.pointerNewestRecord, 1);
-  t.same(au.records.map((r) => [r.timestamp, r.authenticationStatus, r.empty]), [[t1, 1, false], [null, 0, true]]);
-  const bc = decodeBorderCrossings(bytes(u16(0), 0x12, 0x0d, u32(t1), 9, i24(54000), i24(10000), 1, u24(500)), 1, ctx, 'EF')!;
-  t.same(
-    [bc.records[0].countryLeft, bc.records[0].countryEntered, bc.records[0].gnss.timestamp, bc.records[0].gnss.geo.latitude, bc.records[0].gnss.authenticationStatus, bc.records[0].odometer],
-    [0x12, 0x0d, t1, 54, 1, 500],
-  );
-  const lu = decodeLoadUnloadOperations(bytes(u16(0), u32(t2), 3, u32(t2), 9, i24(54000), i24(10000), 0, u24(501)), 1, ctx, 'EF')!;
-  t.same([lu.records[0].timestamp, lu.records[0].operationType, lu.records[0].odometer, lu.records[0].empty], [t2, 3, 501, false]);
-  const lt = decodeLoadTypeEntries(bytes(u16(0), u32(t2), 2), 1, ctx, 'EF')!;
-  t.same([lt.records[0].timestamp, lt.records[0].loadTypeEntered], [t2, 2]);
-  t.same(codes(ctx), []);
-  for (const f of [decodeVehicleUnitsUsed, decodeGnssPlaces, decodeAuthStatusRecords, decodeBorderCrossings, decodeLoadUnloadOperations, decodeLoadTypeEntries]) {
-    t.equal(f(fill(1), 1, ctx, 'EF'), null);
-  }
-});
+t.test(
+  'gen2 EFs: VehicleUnits_Used, GNSS_Places, authentication, border crossings, load/unload, load types',
+  async (t) => {
+    const ctx = new DecodeContext();
+    const vu = decodeVehicleUnitsUsed(bytes(u16(0), u32(t1), 0x21, 0x07, ascii('0102', 4), fill(10)), 2, ctx, 'EF')!;
+    t.same(
+      vu.records.map((r) => [r.timestamp, r.manufacturerCode, r.deviceId, r.vuSoftwareVersion, r.empty]),
+      [
+        [t1, 0x21, 0x07, '0102', false],
+        [null, 0, 0, null, true],
+      ],
+    );
+    const gp = decodeGnssPlaces(
+      bytes(u16(0), u32(t2), u32(t2 - 5), 8, i24(48305), i24(-11340), u24(123456)),
+      1,
+      ctx,
+      'EF',
+    )!;
+    t.same(
+      [gp.records[0].timestamp, gp.records[0].gnss.geo.longitude, gp.records[0].odometer],
+      [t2, -11.566667, 123456],
+    );
+    const au = decodeAuthStatusRecords(bytes(u16(1), u32(t1), 1, u32(0), 0), 2, ctx, 'EF')!;
+    t.equal(au.pointerNewestRecord, 1);
+    t.same(
+      au.records.map((r) => [r.timestamp, r.authenticationStatus, r.empty]),
+      [
+        [t1, 1, false],
+        [null, 0, true],
+      ],
+    );
+    const bc = decodeBorderCrossings(
+      bytes(u16(0), 0x12, 0x0d, u32(t1), 9, i24(54000), i24(10000), 1, u24(500)),
+      1,
+      ctx,
+      'EF',
+    )!;
+    t.same(
+      [
+        bc.records[0].countryLeft,
+        bc.records[0].countryEntered,
+        bc.records[0].gnss.timestamp,
+        bc.records[0].gnss.geo.latitude,
+        bc.records[0].gnss.authenticationStatus,
+        bc.records[0].odometer,
+      ],
+      [0x12, 0x0d, t1, 54, 1, 500],
+    );
+    const lu = decodeLoadUnloadOperations(
+      bytes(u16(0), u32(t2), 3, u32(t2), 9, i24(54000), i24(10000), 0, u24(501)),
+      1,
+      ctx,
+      'EF',
+    )!;
+    t.same(
+      [lu.records[0].timestamp, lu.records[0].operationType, lu.records[0].odometer, lu.records[0].empty],
+      [t2, 3, 501, false],
+    );
+    const lt = decodeLoadTypeEntries(bytes(u16(0), u32(t2), 2), 1, ctx, 'EF')!;
+    t.same([lt.records[0].timestamp, lt.records[0].loadTypeEntered], [t2, 2]);
+    t.same(codes(ctx), []);
+    for (const f of [
+      decodeVehicleUnitsUsed,
+      decodeGnssPlaces,
+      decodeAuthStatusRecords,
+      decodeBorderCrossings,
+      decodeLoadUnloadOperations,
+      decodeLoadTypeEntries,
+    ]) {
+      t.equal(f(fill(1), 1, ctx, 'EF'), null);
+    }
+  },
+);

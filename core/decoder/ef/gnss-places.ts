@@ -30,9 +30,22 @@ export function decodeGnssPlaces(
   ctx: DecodeContext,
   label: string,
 ): GnssPlaces | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, GNSS_ACCUMULATED_DRIVING_RECORD.len, (b, o, index): GnssAccumulatedDrivingRecord => {
-    const timestamp = R.timeStamp(b, o);
-    return { index, timestamp, gnss: R.gnssPlaceRecord(b, o), odometer: R.vehicleOdometerValue(b, o), empty: timestamp === null };
-  });
+  const set = readPointedRecordSet(
+    b,
+    expected,
+    ctx,
+    label,
+    GNSS_ACCUMULATED_DRIVING_RECORD.len,
+    (b, o, index): GnssAccumulatedDrivingRecord => {
+      const timestamp = R.timeStamp(b, o);
+      return {
+        index,
+        timestamp,
+        gnss: R.gnssPlaceRecord(b, o),
+        odometer: R.vehicleOdometerValue(b, o),
+        empty: timestamp === null,
+      };
+    },
+  );
   return set && { gnssAdPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -23,7 +23,11 @@ import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, fixedSize } from './context.js';
 
 /** CardNumber (2.26) of a driver card: driverIdentification 14, cardReplacementIndex 1, cardRenewalIndex 1 */
-export const DRIVER_CARD_NUMBER = declare({ driverIdentification: ia5(14), cardReplacementIndex: ia5(1), cardRenewalIndex: ia5(1) });
+export const DRIVER_CARD_NUMBER = declare({
+  driverIdentification: ia5(14),
+  cardReplacementIndex: ia5(1),
+  cardRenewalIndex: ia5(1),
+});
 export const CARD_IDENTIFICATION = declare({
   cardIssuingMemberState: U8,
   cardNumber: ia5(DRIVER_CARD_NUMBER.len),

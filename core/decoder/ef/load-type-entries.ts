@@ -20,10 +20,17 @@ export function decodeLoadTypeEntries(
   ctx: DecodeContext,
   label: string,
 ): LoadTypeEntries | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, LOAD_TYPE_ENTRY_RECORD.len, (b, o, index): LoadTypeEntryRecord => {
-    const timestamp = R.timeStamp(b, o);
-    const loadTypeEntered = R.loadTypeEntered(b, o);
-    return { index, timestamp, loadTypeEntered, empty: timestamp === null && loadTypeEntered === 0 };
-  });
+  const set = readPointedRecordSet(
+    b,
+    expected,
+    ctx,
+    label,
+    LOAD_TYPE_ENTRY_RECORD.len,
+    (b, o, index): LoadTypeEntryRecord => {
+      const timestamp = R.timeStamp(b, o);
+      const loadTypeEntered = R.loadTypeEntered(b, o);
+      return { index, timestamp, loadTypeEntered, empty: timestamp === null && loadTypeEntered === 0 };
+    },
+  );
   return set && { loadTypeEntryPointerNewestRecord: set.pointer, records: set.records };
 }

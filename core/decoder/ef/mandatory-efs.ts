@@ -34,7 +34,10 @@ export const MANDATORY_DATA_EFS: Readonly<Record<1 | 2, readonly number[]>> = {
 
 /** Warns `missing_ef` for each mandatory data EF absent from the file (gen1 DF always; gen2 DF when present). */
 export function warnMissingEfs(gen1: CardApplication | null, gen2: CardApplication | null, ctx: DecodeContext): void {
-  const apps: Array<[1 | 2, CardApplication | null]> = [[1, gen1], [2, gen2]];
+  const apps: Array<[1 | 2, CardApplication | null]> = [
+    [1, gen1],
+    [2, gen2],
+  ];
   for (const [df, app] of apps) {
     if (df === 2 && app === null) continue;
     const dfName = df === 1 ? 'DF Tachograph' : 'DF Tachograph_G2';

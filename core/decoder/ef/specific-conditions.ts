@@ -28,7 +28,14 @@ export function decodeSpecificConditions(
   label: string,
 ): SpecificConditions | null {
   const header = df === 1 ? 0 : CONDITION_POINTER.len;
-  const layout = recordLayout(ctx, label, b.length, header, SPECIFIC_CONDITION_RECORD.len, df === 1 ? GEN1_RECORDS : expected);
+  const layout = recordLayout(
+    ctx,
+    label,
+    b.length,
+    header,
+    SPECIFIC_CONDITION_RECORD.len,
+    df === 1 ? GEN1_RECORDS : expected,
+  );
   if (layout === null) return null;
   const records: SpecificConditionRecord[] = new Array(layout.count);
   for (let i = 0; i < layout.count; i++) {

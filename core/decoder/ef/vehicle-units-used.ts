@@ -17,7 +17,12 @@ import { ia5 } from '../primitives/strings.js';
 import { TIME_REAL } from '../primitives/time-real.js';
 import { type DecodeContext, readPointedRecordSet } from './context.js';
 
-export const VEHICLE_UNIT_RECORD = declare({ timeStamp: TIME_REAL, manufacturerCode: U8, deviceID: U8, vuSoftwareVersion: ia5(4) });
+export const VEHICLE_UNIT_RECORD = declare({
+  timeStamp: TIME_REAL,
+  manufacturerCode: U8,
+  deviceID: U8,
+  vuSoftwareVersion: ia5(4),
+});
 const R = VEHICLE_UNIT_RECORD.read;
 
 export function decodeVehicleUnitsUsed(
@@ -26,17 +31,24 @@ export function decodeVehicleUnitsUsed(
   ctx: DecodeContext,
   label: string,
 ): VehicleUnitsUsed | null {
-  const set = readPointedRecordSet(b, expected, ctx, label, VEHICLE_UNIT_RECORD.len, (b, o, index): VehicleUnitRecord => {
-    const timestamp = R.timeStamp(b, o);
-    const manufacturerCode = R.manufacturerCode(b, o);
-    return {
-      index,
-      timestamp,
-      manufacturerCode,
-      deviceId: R.deviceID(b, o),
-      vuSoftwareVersion: R.vuSoftwareVersion(b, o),
-      empty: timestamp === null && manufacturerCode === 0,
-    };
-  });
+  const set = readPointedRecordSet(
+    b,
+    expected,
+    ctx,
+    label,
+    VEHICLE_UNIT_RECORD.len,
+    (b, o, index): VehicleUnitRecord => {
+      const timestamp = R.timeStamp(b, o);
+      const manufacturerCode = R.manufacturerCode(b, o);
+      return {
+        index,
+        timestamp,
+        manufacturerCode,
+        deviceId: R.deviceID(b, o),
+        vuSoftwareVersion: R.vuSoftwareVersion(b, o),
+        empty: timestamp === null && manufacturerCode === 0,
+      };
+    },
+  );
   return set && { vehicleUnitPointerNewestRecord: set.pointer, records: set.records };
 }

@@ -77,7 +77,11 @@ export function decodeVehiclesUsed(
       vuDataBlockCounter: vuDataBlockCounter(b, o),
       vin: df === 2 ? vehicleIdentificationNumber(b, o) : null,
       // unused slot: EF default {00..00} (or all FF)
-      empty: firstUse === null && lastUse === null && (rawBegin === 0 || rawBegin === 0xffffff) && isEmptyRegistration(registration),
+      empty:
+        firstUse === null &&
+        lastUse === null &&
+        (rawBegin === 0 || rawBegin === 0xffffff) &&
+        isEmptyRegistration(registration),
     };
   }
   return { vehiclePointerNewestRecord: VEHICLE_POINTER.get(b, 0), recordSize: layout.stride, records };

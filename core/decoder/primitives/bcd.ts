@@ -16,4 +16,8 @@ export function readBcd(b: Uint8Array, o: number, length: number): number | null
 }
 
 /** BCDString(SIZE(2)) (DailyPresenceCounter 2.56, VuDataBlockCounter 2.189): 4 digits, null when not BCD */
-export const BCD2: Token<number | null> = { len: 2, get: (b, o) => readBcd(b, o, 2), at: (f) => (b, o) => readBcd(b, o + f, 2) };
+export const BCD2: Token<number | null> = {
+  len: 2,
+  get: (b, o) => readBcd(b, o, 2),
+  at: (f) => (b, o) => readBcd(b, o + f, 2),
+};

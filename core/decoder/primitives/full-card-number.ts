@@ -16,7 +16,11 @@ const F = FULL_CARD_NUMBER_LAYOUT.read;
 export const FULL_CARD_NUMBER_LENGTH = FULL_CARD_NUMBER_LAYOUT.len;
 
 export function readFullCardNumber(b: Uint8Array, o: number): FullCardNumber {
-  return { cardType: F.cardType(b, o), issuingMemberState: F.cardIssuingMemberState(b, o), cardNumber: F.cardNumber(b, o) };
+  return {
+    cardType: F.cardType(b, o),
+    issuingMemberState: F.cardIssuingMemberState(b, o),
+    cardNumber: F.cardNumber(b, o),
+  };
 }
 
 export const FULL_CARD_NUMBER: Token<FullCardNumber> = {

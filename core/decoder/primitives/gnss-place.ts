@@ -51,7 +51,12 @@ export function readGnssPlaceRecord(b: Uint8Array, o: number): GnssPlaceRecord {
 
 export function readGnssPlaceAuthRecord(b: Uint8Array, o: number): GnssPlaceAuthRecord {
   const timestamp = A.timeStamp(b, o);
-  return { timestamp, accuracy: A.gnssAccuracy(b, o), geo: readPosition(b, o, timestamp), authenticationStatus: A.authenticationStatus(b, o) };
+  return {
+    timestamp,
+    accuracy: A.gnssAccuracy(b, o),
+    geo: readPosition(b, o, timestamp),
+    authenticationStatus: A.authenticationStatus(b, o),
+  };
 }
 
 /** the records as fields of other records */

@@ -11,4 +11,8 @@ export function readOdometerShort(b: Uint8Array, o: number): number | null {
 }
 
 /** OdometerShort (2.113) as a record field: 3 bytes, null when unknown */
-export const ODOMETER_SHORT: Token<number | null> = { len: 3, get: readOdometerShort, at: (f) => (b, o) => readOdometerShort(b, o + f) };
+export const ODOMETER_SHORT: Token<number | null> = {
+  len: 3,
+  get: readOdometerShort,
+  at: (f) => (b, o) => readOdometerShort(b, o + f),
+};

@@ -27,12 +27,20 @@ export function readIa5(b: Uint8Array, o: number, length: number): string | null
 
 /** An IA5String(SIZE(length)) field */
 export function ia5(length: number): Token<string | null> {
-  return { len: length, get: (b, o) => decodeIa5String(b, o, length), at: (f) => (b, o) => decodeIa5String(b, o + f, length) };
+  return {
+    len: length,
+    get: (b, o) => decodeIa5String(b, o, length),
+    at: (f) => (b, o) => decodeIa5String(b, o + f, length),
+  };
 }
 
 /** A code page byte + `length` bytes of text (Name: codePageString(35), VehicleRegistrationNumber: 13) */
 export function codePageString(length: number): Token<CodePageString> {
-  return { len: 1 + length, get: (b, o) => readCodePageString(b, o, length), at: (f) => (b, o) => readCodePageString(b, o + f, length) };
+  return {
+    len: 1 + length,
+    get: (b, o) => readCodePageString(b, o, length),
+    at: (f) => (b, o) => readCodePageString(b, o + f, length),
+  };
 }
 
 /** Name (2.99): codePage 1 + name 35 */

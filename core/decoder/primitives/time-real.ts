@@ -27,4 +27,8 @@ export function readUint24(b: Uint8Array, o: number): number {
 }
 
 /** TimeReal (2.162) as a record field: 4 bytes, null for no value */
-export const TIME_REAL: Token<number | null> = { len: 4, get: readTimeReal, at: (f) => (b, o) => readTimeReal(b, o + f) };
+export const TIME_REAL: Token<number | null> = {
+  len: 4,
+  get: readTimeReal,
+  at: (f) => (b, o) => readTimeReal(b, o + f),
+};

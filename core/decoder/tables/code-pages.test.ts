@@ -70,10 +70,22 @@ t.test('tables agree with the platform decoders on 0xA0–0xFF', async (t) => {
   // WHATWG maps the labels iso-8859-1/9/11 to windows-1252/1254/874, which agree with ISO on 0xA0–0xFF
   // (windows-874 yields private-use code points at positions ISO leaves undefined; those are skipped).
   const labels: Array<[number, string, number]> = [
-    [1, 'iso-8859-1', 0xa0], [2, 'iso-8859-2', 0xa0], [3, 'iso-8859-3', 0xa0], [4, 'iso-8859-4', 0xa0],
-    [5, 'iso-8859-5', 0xa0], [6, 'iso-8859-6', 0xa0], [7, 'iso-8859-7', 0xa0], [8, 'iso-8859-8', 0xa0],
-    [9, 'iso-8859-9', 0xa0], [10, 'iso-8859-10', 0xa0], [11, 'iso-8859-11', 0xa0], [13, 'iso-8859-13', 0xa0],
-    [14, 'iso-8859-14', 0xa0], [15, 'iso-8859-15', 0xa0], [80, 'koi8-r', 0x80], [85, 'koi8-u', 0x80],
+    [1, 'iso-8859-1', 0xa0],
+    [2, 'iso-8859-2', 0xa0],
+    [3, 'iso-8859-3', 0xa0],
+    [4, 'iso-8859-4', 0xa0],
+    [5, 'iso-8859-5', 0xa0],
+    [6, 'iso-8859-6', 0xa0],
+    [7, 'iso-8859-7', 0xa0],
+    [8, 'iso-8859-8', 0xa0],
+    [9, 'iso-8859-9', 0xa0],
+    [10, 'iso-8859-10', 0xa0],
+    [11, 'iso-8859-11', 0xa0],
+    [13, 'iso-8859-13', 0xa0],
+    [14, 'iso-8859-14', 0xa0],
+    [15, 'iso-8859-15', 0xa0],
+    [80, 'koi8-r', 0x80],
+    [85, 'koi8-u', 0x80],
   ];
   for (const [cp, label, first] of labels) {
     let decoder: TextDecoder;
@@ -98,7 +110,8 @@ t.test('tables agree with the platform decoders on 0xA0–0xFF', async (t) => {
       }
     }
     const ff = decoder.decode(bytes(0xff));
-    if (ff !== '\uFFFD' && !(ff >= '\uE000' && ff <= '\uF8FF')) t.equal(decodeCodePageString(bytes(0x41, 0xff, 0x41), 0, 3, cp), `A${ff}A`);
+    if (ff !== '\uFFFD' && !(ff >= '\uE000' && ff <= '\uF8FF'))
+      t.equal(decodeCodePageString(bytes(0x41, 0xff, 0x41), 0, 3, cp), `A${ff}A`);
     t.equal(mismatches, 0, `${label}: ${checked} positions agree`);
     t.ok(checked > 40, `${label}: enough positions checked`);
   }

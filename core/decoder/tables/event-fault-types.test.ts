@@ -20,10 +20,7 @@ t.test('general events (0x0x), gen1 and gen2', async (t) => {
   t.equal(describeEventFault(0x09)?.type, 'MOTION_DATA_ERROR');
   t.equal(describeEventFault(0x0a)?.type, 'VEHICLE_MOTION_CONFLICT');
   t.equal(describeEventFault(0x0b)?.description, 'Time conflict (GNSS versus VU internal clock)');
-  t.equal(
-    describeEventFault(0x0c)?.description,
-    'Communication error with the remote communication facility',
-  );
+  t.equal(describeEventFault(0x0c)?.description, 'Communication error with the remote communication facility');
   t.equal(describeEventFault(0x0d)?.description, 'Absence of position information from GNSS receiver');
   t.equal(describeEventFault(0x0e)?.description, 'Communication error with the external GNSS facility');
   t.same(describeEventFault(0x0f), { type: 'GNSS_ANOMALY', description: 'GNSS anomaly' });
@@ -36,10 +33,7 @@ t.test('vehicle unit security breach attempts (0x1x)', async (t) => {
   t.equal(describeEventFault(0x18)?.type, 'VU_HARDWARE_SABOTAGE');
   t.equal(describeEventFault(0x19)?.description, 'Tamper detection of GNSS');
   t.equal(describeEventFault(0x1b)?.type, 'EXTERNAL_GNSS_FACILITY_CERTIFICATE_EXPIRED');
-  t.equal(
-    describeEventFault(0x1c)?.description,
-    'Inconsistency between motion data and stored driver activity data',
-  );
+  t.equal(describeEventFault(0x1c)?.description, 'Inconsistency between motion data and stored driver activity data');
   for (const rfu of [0x1d, 0x1e, 0x1f]) t.equal(describeEventFault(rfu), null, `0x${rfu.toString(16)} RFU`);
 });
 

@@ -59,13 +59,21 @@ export function change(o: { slot?: 0 | 1; c?: 0 | 1; p?: 0 | 1; a: 0 | 1 | 2 | 3
 }
 
 /** CardActivityDailyRecord */
-export function dailyRecord(prevLen: number, date: number, presence: number[], distance: number, changes: number[]): Uint8Array {
+export function dailyRecord(
+  prevLen: number,
+  date: number,
+  presence: number[],
+  distance: number,
+  changes: number[],
+): Uint8Array {
   const body = bytes(...changes.map((c) => u16(c)));
   return bytes(u16(prevLen), u16(12 + body.length), u32(date), presence, u16(distance), body);
 }
 
 /** EF Identification (143) */
-export function identification(o: { nation?: number; cardNumber?: string; surname?: string; first?: string; birth?: number[] } = {}): Uint8Array {
+export function identification(
+  o: { nation?: number; cardNumber?: string; surname?: string; first?: string; birth?: number[] } = {},
+): Uint8Array {
   return bytes(
     o.nation ?? 0x12,
     ascii(o.cardNumber ?? 'D1234567890120  ', 16),
@@ -81,16 +89,37 @@ export function identification(o: { nation?: number; cardNumber?: string; surnam
 }
 
 /** EF Application_Identification gen1 (10) */
-export function appIdGen1(o: { events?: number; faults?: number; activity?: number; vehicles?: number; places?: number } = {}): Uint8Array {
+export function appIdGen1(
+  o: { events?: number; faults?: number; activity?: number; vehicles?: number; places?: number } = {},
+): Uint8Array {
   return bytes(1, 0, 0, o.events ?? 6, o.faults ?? 12, u16(o.activity ?? 5544), u16(o.vehicles ?? 84), o.places ?? 84);
 }
 
 /** EF Application_Identification gen2 (17) */
 export function appIdGen2(
-  o: { version?: number; events?: number; faults?: number; activity?: number; vehicles?: number; places?: number; gnss?: number; conditions?: number; vus?: number } = {},
+  o: {
+    version?: number;
+    events?: number;
+    faults?: number;
+    activity?: number;
+    vehicles?: number;
+    places?: number;
+    gnss?: number;
+    conditions?: number;
+    vus?: number;
+  } = {},
 ): Uint8Array {
   return bytes(
-    1, 1, o.version ?? 0, o.events ?? 12, o.faults ?? 24, u16(o.activity ?? 13776), u16(o.vehicles ?? 200),
-    u16(o.places ?? 112), u16(o.gnss ?? 336), u16(o.conditions ?? 112), u16(o.vus ?? 200),
+    1,
+    1,
+    o.version ?? 0,
+    o.events ?? 12,
+    o.faults ?? 24,
+    u16(o.activity ?? 13776),
+    u16(o.vehicles ?? 200),
+    u16(o.places ?? 112),
+    u16(o.gnss ?? 336),
+    u16(o.conditions ?? 112),
+    u16(o.vus ?? 200),
   );
 }

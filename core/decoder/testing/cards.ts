@@ -3,7 +3,23 @@
  * card with a gen1 DF beside it. Values are chosen so that each EF shows up in the rows.
  */
 import {
-  appIdGen1, appIdGen2, ascii, bytes, change, dailyRecord, fill, i24, identification, name, signed, T, tlv, u16, u24, u32, vrn,
+  appIdGen1,
+  appIdGen2,
+  ascii,
+  bytes,
+  change,
+  dailyRecord,
+  fill,
+  i24,
+  identification,
+  name,
+  signed,
+  T,
+  tlv,
+  u16,
+  u24,
+  u32,
+  vrn,
 } from './bytes.js';
 
 export const DAY1 = T('2025-06-02T00:00:00Z');
@@ -49,9 +65,31 @@ function vehicles(df: 1 | 2, n: number): Uint8Array {
   const recs: Uint8Array[] = [];
   for (let i = 0; i < n; i++) {
     if (i === 0) {
-      recs.push(bytes(u24(10_000), u24(10_250), u32(DAY1 + 300), u32(DAY1 + 40_000), vrn(0x12, 'ABC-123'), 0x00, 0x42, df === 2 ? ascii('YV2A4C2A5JB123456', 17) : fill(0)));
+      recs.push(
+        bytes(
+          u24(10_000),
+          u24(10_250),
+          u32(DAY1 + 300),
+          u32(DAY1 + 40_000),
+          vrn(0x12, 'ABC-123'),
+          0x00,
+          0x42,
+          df === 2 ? ascii('YV2A4C2A5JB123456', 17) : fill(0),
+        ),
+      );
     } else if (i === 1) {
-      recs.push(bytes(u24(20_000), u24(19_000), u32(DAY2 + 300), u32(DAY2 + 9000), vrn(0x0d, 'M-XY 1'), 0x00, 0x43, df === 2 ? fill(17, 0x20) : fill(0)));
+      recs.push(
+        bytes(
+          u24(20_000),
+          u24(19_000),
+          u32(DAY2 + 300),
+          u32(DAY2 + 9000),
+          vrn(0x0d, 'M-XY 1'),
+          0x00,
+          0x43,
+          df === 2 ? fill(17, 0x20) : fill(0),
+        ),
+      );
     } else recs.push(fill(df === 1 ? 31 : 48));
   }
   return bytes(u16(1), ...recs);
@@ -62,7 +100,8 @@ function places(df: 1 | 2, n: number): Uint8Array {
   for (let i = 0; i < n; i++) {
     const gnss = (t: number) => (df === 2 ? bytes(u32(t), 25, i24(40250), i24(-3415)) : fill(0));
     if (i === 0) recs.push(bytes(u32(DAY1 + 300), 0, 0x0f, 0x0e, u24(10_000), gnss(DAY1 + 290)));
-    else if (i === 1) recs.push(bytes(u32(DAY1 + 40_000), df === 2 ? 5 : 1, 0x12, 0x03, u24(10_250), gnss(DAY1 + 39_990)));
+    else if (i === 1)
+      recs.push(bytes(u32(DAY1 + 40_000), df === 2 ? 5 : 1, 0x12, 0x03, u24(10_250), gnss(DAY1 + 39_990)));
     else recs.push(fill(df === 1 ? 10 : 21));
   }
   return df === 1 ? bytes(1, ...recs) : bytes(u16(1), ...recs);
@@ -132,7 +171,10 @@ export function gen2Card(version: 1 | 2, o: CardOptions = {}): Uint8Array {
       G(0x0526, records(112, 5, bytes(u32(DAY1 + 300), 1))),
       G(0x0527, records(336, 5, bytes(u32(DAY1 + 10_800), 0))),
       G(0x0528, records(1120, 17, bytes(0x12, 0x0d, u32(DAY1 + 20_000), 10, i24(54000), i24(10000), 1, u24(10_150)))),
-      G(0x0529, records(1624, 20, bytes(u32(DAY1 + 25_000), 2, u32(DAY1 + 25_000), 10, i24(53333), i24(10000), 1, u24(10_200)))),
+      G(
+        0x0529,
+        records(1624, 20, bytes(u32(DAY1 + 25_000), 2, u32(DAY1 + 25_000), 10, i24(53333), i24(10000), 1, u24(10_200))),
+      ),
       G(0x0530, records(336, 5, bytes(u32(DAY1 + 25_100), 1))),
       G(0x0540, fill(3072)),
     );

@@ -6,13 +6,23 @@ const START = '2026-03-02T06:00Z';
 
 t.test('exactly 4 h 30 then 45 min is compliant', async (t) => {
   // 4h30 driving is not MORE than 4h30 (Art. 7 "after a driving period of 4.5 h"); 45 min resets.
-  const r = run(START, [['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '14h15']]);
+  const r = run(START, [
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['REST', '14h15'],
+  ]);
   t.same(only(r, 'break'), []);
 });
 
 t.test('4 h 31 before a 45 min break is MI', async (t) => {
   // 4h31 > 4h30 by 1 min; band MI is 4h30 < x < 5h.
-  const r = run(START, [['DRIVING', '4h31'], ['REST', '45m'], ['DRIVING', '2h'], ['REST', '16h44']]);
+  const r = run(START, [
+    ['DRIVING', '4h31'],
+    ['REST', '45m'],
+    ['DRIVING', '2h'],
+    ['REST', '16h44'],
+  ]);
   const b = only(r, 'break');
   t.equal(b.length, 1);
   t.equal(b[0]!.value, 4 * H + 31 * M);
@@ -26,7 +36,12 @@ t.test('4 h 31 before a 45 min break is MI', async (t) => {
 t.test('15 min then 30 min is a valid split break', async (t) => {
   // 2h + 2h30 = 4h30 driving, interrupted by 15 min (first part) and closed by 30 min (second part).
   const r = run(START, [
-    ['DRIVING', '2h'], ['REST', '15m'], ['DRIVING', '2h30'], ['REST', '30m'], ['DRIVING', '4h'], ['REST', '14h45'],
+    ['DRIVING', '2h'],
+    ['REST', '15m'],
+    ['DRIVING', '2h30'],
+    ['REST', '30m'],
+    ['DRIVING', '4h'],
+    ['REST', '14h45'],
   ]);
   t.same(only(r, 'break'), []);
 });
@@ -35,28 +50,51 @@ t.test('30 min then 15 min is NOT a valid split', async (t) => {
   // The 30 min counts only as a first part; the 15 min after it cannot be the (>= 30 min) second part.
   // Driving 2h + 2h30 + 1h = 5h30 accumulates until the 45 min break: SI band (5h <= x < 6h).
   const r = run(START, [
-    ['DRIVING', '2h'], ['REST', '30m'], ['DRIVING', '2h30'], ['REST', '15m'], ['DRIVING', '1h'], ['REST', '45m'],
-    ['DRIVING', '1h'], ['REST', '16h'],
+    ['DRIVING', '2h'],
+    ['REST', '30m'],
+    ['DRIVING', '2h30'],
+    ['REST', '15m'],
+    ['DRIVING', '1h'],
+    ['REST', '45m'],
+    ['DRIVING', '1h'],
+    ['REST', '16h'],
   ]);
   const b = only(r, 'break');
   t.equal(b.length, 1);
   t.equal(b[0]!.value, 5.5 * H);
   t.equal(b[0]!.severity, 'SI');
-  t.ok(b[0]!.evidence.some((e) => e.activity === 'REST'), 'evidence shows the short breaks');
+  t.ok(
+    b[0]!.evidence.some((e) => e.activity === 'REST'),
+    'evidence shows the short breaks',
+  );
 });
 
 t.test('14 min is too short to be the first part', async (t) => {
   // 2h + 2h30 + 1h = 5h30: the 14 min does not count; the 30 min becomes the first part; the 45 min closes.
   const r = run(START, [
-    ['DRIVING', '2h'], ['REST', '14m'], ['DRIVING', '2h30'], ['REST', '30m'], ['DRIVING', '1h'], ['REST', '45m'],
-    ['REST', '0m'], ['DRIVING', '1h'], ['REST', '16h'],
+    ['DRIVING', '2h'],
+    ['REST', '14m'],
+    ['DRIVING', '2h30'],
+    ['REST', '30m'],
+    ['DRIVING', '1h'],
+    ['REST', '45m'],
+    ['REST', '0m'],
+    ['DRIVING', '1h'],
+    ['REST', '16h'],
   ]);
   t.equal(only(r, 'break')[0]!.value, 5.5 * H);
 });
 
 t.test('availability is not a break (Art. 4(d))', async (t) => {
   // 3h driving, 1h AVAILABILITY (does not reset), 2h driving: 5h before the 45 min rest -> SI (5h <= x < 6h).
-  const r = run(START, [['DRIVING', '3h'], ['AVAILABILITY', '1h'], ['DRIVING', '2h'], ['REST', '45m'], ['DRIVING', '1h'], ['REST', '16h15']]);
+  const r = run(START, [
+    ['DRIVING', '3h'],
+    ['AVAILABILITY', '1h'],
+    ['DRIVING', '2h'],
+    ['REST', '45m'],
+    ['DRIVING', '1h'],
+    ['REST', '16h15'],
+  ]);
   const b = only(r, 'break');
   t.equal(b.length, 1);
   t.equal(b[0]!.value, 5 * H);
@@ -65,13 +103,23 @@ t.test('availability is not a break (Art. 4(d))', async (t) => {
 
 t.test('work neither counts nor resets', async (t) => {
   // 2h30 driving, 2h work, 2h driving = 4h30 of driving: compliant.
-  const r = run(START, [['DRIVING', '2h30'], ['WORK', '2h'], ['DRIVING', '2h'], ['REST', '45m'], ['DRIVING', '1h'], ['REST', '15h45']]);
+  const r = run(START, [
+    ['DRIVING', '2h30'],
+    ['WORK', '2h'],
+    ['DRIVING', '2h'],
+    ['REST', '45m'],
+    ['DRIVING', '1h'],
+    ['REST', '15h45'],
+  ]);
   t.same(only(r, 'break'), []);
 });
 
 t.test('6 h without break is VSI', async (t) => {
   // 6h >= 6h: VSI band.
-  const r = run(START, [['DRIVING', '6h'], ['REST', '18h']]);
+  const r = run(START, [
+    ['DRIVING', '6h'],
+    ['REST', '18h'],
+  ]);
   const b = only(r, 'break');
   t.equal(b[0]!.value, 6 * H);
   t.equal(b[0]!.severity, 'VSI');
@@ -79,12 +127,20 @@ t.test('6 h without break is VSI', async (t) => {
 
 t.test('a daily rest is also a break', async (t) => {
   // 4h30 driving, 11 h rest, 4h30 driving: the rest resets the count.
-  const r = run(START, [['DRIVING', '4h30'], ['REST', '11h'], ['DRIVING', '4h30'], ['REST', '11h']]);
+  const r = run(START, [
+    ['DRIVING', '4h30'],
+    ['REST', '11h'],
+    ['DRIVING', '4h30'],
+    ['REST', '11h'],
+  ]);
   t.same(only(r, 'break'), []);
 });
 
 t.test('driving still running at the end of the data is counted', async (t) => {
   // 5h of driving and the data ends: already more than 4h30 -> SI.
-  const r = run(START, [['REST', '1h'], ['DRIVING', '5h']]);
+  const r = run(START, [
+    ['REST', '1h'],
+    ['DRIVING', '5h'],
+  ]);
   t.equal(only(r, 'break')[0]!.value, 5 * H);
 });

@@ -62,7 +62,8 @@ export function breaks(a: Analysis): RuleOutput {
       accumulated += d;
     } else if (p.kind === 'REST' || p.riding) {
       const qualifies = d >= LIMITS.fullBreak || (firstPartTaken && d >= LIMITS.splitBreakSecond);
-      if (p.riding && accumulated > 0 && (qualifies || d >= LIMITS.splitBreakFirst)) firstRiding ??= { start: p.start, end: p.end };
+      if (p.riding && accumulated > 0 && (qualifies || d >= LIMITS.splitBreakFirst))
+        firstRiding ??= { start: p.start, end: p.end };
       if (qualifies) close(p.start);
       else if (d >= LIMITS.splitBreakFirst) firstPartTaken = true;
     }

@@ -49,7 +49,11 @@ export function payDebt(
 }
 
 /** The ledger without the rests starting before `from` (no later debt can use them), and its text key. */
-export function ledgerAhead(rests: readonly RestPeriod[], ledger: Ledger, from: number): { ledger: Ledger; key: string } {
+export function ledgerAhead(
+  rests: readonly RestPeriod[],
+  ledger: Ledger,
+  from: number,
+): { ledger: Ledger; key: string } {
   const kept = new Map<number, { taken: number; used: boolean }>();
   const parts: string[] = [];
   for (const [q, e] of [...ledger].sort((x, y) => x[0] - y[0])) {

@@ -34,7 +34,10 @@ t.test('10 h 25 min on the first extended day: MI against 10 h', async (t) => {
   t.equal(d[0]!.limit, 10 * H);
   t.equal(d[0]!.excess, 25 * M);
   t.equal(d[0]!.severity, 'MI');
-  t.match(d[0]!.description, /Daily driving time 10 h 25 min exceeds the 10 h limit of an extended day \(extended day 1 of this week\) by 25 min \(the shift from /);
+  t.match(
+    d[0]!.description,
+    /Daily driving time 10 h 25 min exceeds the 10 h limit of an extended day \(extended day 1 of this week\) by 25 min \(the shift from /,
+  );
 });
 
 for (const [driving, severity] of [
@@ -71,7 +74,11 @@ t.test('daily driving is per shift, not per calendar day', async (t) => {
   // First extension: limit 10 h, excess 30 min, MI.
   const steps: Step[] = [
     ['REST', '12h'],
-    ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h30'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '1h30'],
     ['REST', '11h'],
   ];
   const d = only(run(MON, steps), 'daily_driving');
@@ -81,7 +88,13 @@ t.test('daily driving is per shift, not per calendar day', async (t) => {
 });
 
 t.test('9 h across midnight is compliant', async (t) => {
-  const steps: Step[] = [['REST', '14h'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '11h']];
+  const steps: Step[] = [
+    ['REST', '14h'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['REST', '11h'],
+  ];
   t.same(only(run(MON, steps), 'daily_driving'), []);
 });
 
@@ -89,8 +102,12 @@ t.test('the week boundary at Monday 00:00 restarts the extension count', async (
   // Thu 5 Mar .. Sun 8 Mar: Thu 9 h, Fri 10 h, Sat 10 h (2 extensions in week 10), then Mon 9 Mar 10 h
   // (first extension of week 11) and Tue 10 h: nothing exceeds. Shift starts at 06:00 each day.
   const steps = [
-    ...drivingDay(9 * H), ...drivingDay(10 * H), ...drivingDay(10 * H), ...drivingDay(0, 48 * H),
-    ...drivingDay(10 * H), ...drivingDay(10 * H),
+    ...drivingDay(9 * H),
+    ...drivingDay(10 * H),
+    ...drivingDay(10 * H),
+    ...drivingDay(0, 48 * H),
+    ...drivingDay(10 * H),
+    ...drivingDay(10 * H),
   ];
   t.same(only(run('2026-03-05T06:00Z', steps), 'daily_driving'), []);
 });
@@ -110,8 +127,15 @@ t.test('a missed daily rest does not cascade into daily-driving findings', async
   // 4 h fall inside the window: the daily rest is insufficient (one finding, value 4 h);
   // daily driving is cut at that rest (9 h + 9 h), so no daily-driving finding.
   const steps: Step[] = [
-    ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '10h15'], ['REST', '6h'],
-    ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '11h'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['WORK', '10h15'],
+    ['REST', '6h'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['REST', '11h'],
   ];
   const r = run(MON, steps);
   t.same(only(r, 'daily_driving'), []);

@@ -5,7 +5,10 @@ import type { Step } from '../testing/timeline.js';
 const MON = '2026-03-02T06:00Z';
 // a duty of `span` with 9 h driving at most (4h30 + 45 min + 4h30, rest of the span work)
 const duty = (span: number): Step[] => [
-  ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h'], ['WORK', `${span - 9.25 * H}s`],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h'],
+  ['WORK', `${span - 9.25 * H}s`],
 ];
 const day = (span: number, rest: number): Step[] => [...duty(span), ['REST', `${rest}s`]];
 
@@ -41,21 +44,36 @@ t.test('the fourth reduced daily rest is reported against 11 h', async (t) => {
 t.test('a weekly rest restarts the count of reduced rests', async (t) => {
   // 3 reduced, a 45 h weekly rest, 3 reduced again: compliant.
   const r = run(MON, [
-    ...repeat(day(15 * H, 9 * H), 2), ...day(15 * H, 45 * H), ...repeat(day(15 * H, 9 * H), 3), ...day(13 * H, 11 * H),
+    ...repeat(day(15 * H, 9 * H), 2),
+    ...day(15 * H, 45 * H),
+    ...repeat(day(15 * H, 9 * H), 3),
+    ...day(13 * H, 11 * H),
   ]);
   t.same(only(r, 'daily_rest'), []);
 });
 
 t.test('split daily rest 3 h + 9 h counts as regular', async (t) => {
   // 4h30 D, 3 h rest, 4h30 D, 3 h W (15 h), 9 h rest: split regular. Four such days: no reduced count.
-  const split: Step[] = [['DRIVING', '4h30'], ['REST', '3h'], ['DRIVING', '4h30'], ['WORK', '3h'], ['REST', '9h']];
+  const split: Step[] = [
+    ['DRIVING', '4h30'],
+    ['REST', '3h'],
+    ['DRIVING', '4h30'],
+    ['WORK', '3h'],
+    ['REST', '9h'],
+  ];
   const r = run(MON, repeat(split, 4));
   t.same(only(r, 'daily_rest'), []);
 });
 
 t.test('2 h + 9 h is not a split rest: it is a reduced rest', async (t) => {
   // First part shorter than 3 h: each 9 h rest is reduced; the fourth is reported.
-  const notSplit: Step[] = [['DRIVING', '4h30'], ['REST', '2h'], ['DRIVING', '4h30'], ['WORK', '4h'], ['REST', '9h']];
+  const notSplit: Step[] = [
+    ['DRIVING', '4h30'],
+    ['REST', '2h'],
+    ['DRIVING', '4h30'],
+    ['WORK', '4h'],
+    ['REST', '9h'],
+  ];
   const d = only(run(MON, repeat(notSplit, 4)), 'daily_rest');
   t.equal(d.length, 1);
   t.equal(d[0]!.value, 9 * H);
@@ -99,8 +117,11 @@ t.test('an insufficient rest after three reductions is judged against 11 h', asy
 t.test('multi-manning: 9 h within 30 h is compliant', async (t) => {
   // Crew duty of 21 h (driving marked crew) then 9 h rest: 21 + 9 = 30 h window. Compliant.
   const crew: Step[] = [
-    ['DRIVING', '4h30', { crew: true }], ['REST', '45m'], ['DRIVING', '4h30', { crew: true }],
-    ['WORK', '11h15', { crew: true }], ['REST', '9h'],
+    ['DRIVING', '4h30', { crew: true }],
+    ['REST', '45m'],
+    ['DRIVING', '4h30', { crew: true }],
+    ['WORK', '11h15', { crew: true }],
+    ['REST', '9h'],
   ];
   const r = run(MON, [...crew, ['WORK', '1h'], ['REST', '11h']]);
   t.same(only(r, 'daily_rest_multi_manning'), []);
@@ -109,7 +130,13 @@ t.test('multi-manning: 9 h within 30 h is compliant', async (t) => {
 
 t.test('the same timeline for a single driver misses the daily rest', async (t) => {
   // Without crew the window is 24 h: the 9 h rest starts at +21 h, only 3 h inside -> insufficient, VSI.
-  const single: Step[] = [['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '11h15'], ['REST', '9h']];
+  const single: Step[] = [
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '4h30'],
+    ['WORK', '11h15'],
+    ['REST', '9h'],
+  ];
   const d = only(run(MON, [...single, ['WORK', '1h'], ['REST', '11h']]), 'daily_rest');
   t.equal(d.length, 1);
   t.equal(d[0]!.value, 3 * H);
@@ -119,8 +146,11 @@ t.test('the same timeline for a single driver misses the daily rest', async (t) 
 t.test('multi-manning: 8 h rest within 30 h is MI', async (t) => {
   // Crew duty 22 h then 8 h rest: 8 h inside the 30 h window; 8h <= x < 9h -> MI.
   const crew: Step[] = [
-    ['DRIVING', '4h30', { crew: true }], ['REST', '45m'], ['DRIVING', '4h30', { crew: true }],
-    ['WORK', '12h15', { crew: true }], ['REST', '8h'],
+    ['DRIVING', '4h30', { crew: true }],
+    ['REST', '45m'],
+    ['DRIVING', '4h30', { crew: true }],
+    ['WORK', '12h15', { crew: true }],
+    ['REST', '8h'],
   ];
   const d = only(run(MON, [...crew, ['WORK', '1h'], ['REST', '11h']]), 'daily_rest_multi_manning');
   t.equal(d.length, 1);

@@ -71,7 +71,9 @@ function insufficientDailyRest(shift: Rested, reduced: number): RawFinding {
     rest.kind === 'MISSING'
       ? `No daily rest of at least 9 h was started ${windowText(shift)}; the longest rest in that time is ${formatDuration(rest.portion)}`
       : `Only ${formatDuration(rest.portion)} of the daily rest fall ${windowText(shift)}`;
-  const need = reductionLeft ? 'at least 9 h (reduced daily rest) were needed' : '11 h were needed because the three reduced daily rests are used';
+  const need = reductionLeft
+    ? 'at least 9 h (reduced daily rest) were needed'
+    : '11 h were needed because the three reduced daily rests are used';
   return {
     rule: 'daily_rest',
     status: 'VIOLATION',

@@ -83,13 +83,23 @@ export function derogationDecision(a: Analysis, v: PairVerdict, input: RestPlace
   }
   const unknown = placed.filter((p) => p.place.kind === 'unknown');
   if (unknown.length) {
-    return { status: 'POTENTIAL', reason: ` The card cannot place the reduced weekly rest of ${unknown.map((p) => restText(p.r)).join(' and ')}.` };
+    return {
+      status: 'POTENTIAL',
+      reason: ` The card cannot place the reduced weekly rest of ${unknown.map((p) => restText(p.r)).join(' and ')}.`,
+    };
   }
   const where = placed.map((p) => `${restText(p.r)} in ${p.place.country}`).join(', ');
   const paid = compensatedBeforeNext(a, reduced);
-  if (paid === true) return { status: null, reason: `Both reduced weekly rests started abroad (${where}) and were compensated before the next weekly rest.` };
+  if (paid === true)
+    return {
+      status: null,
+      reason: `Both reduced weekly rests started abroad (${where}) and were compensated before the next weekly rest.`,
+    };
   if (paid === null) {
-    return { status: 'POTENTIAL', reason: ` The reduced weekly rests started abroad (${where}); whether their compensation precedes the next weekly rest lies after the data.` };
+    return {
+      status: 'POTENTIAL',
+      reason: ` The reduced weekly rests started abroad (${where}); whether their compensation precedes the next weekly rest lies after the data.`,
+    };
   }
   return {
     status: 'VIOLATION',
@@ -121,7 +131,10 @@ function returnHomeFinding(run: readonly WindowVerdict[], homes: string[]): Retu
   const end = run[run.length - 1]!.start + 4 * WEEK;
   const byRest = new Map(run.flatMap((v) => v.rests).map((x) => [x.r, x.place] as const));
   const listed = [...byRest]
-    .map(([r, place]) => `${restText(r)} ${place.kind === 'abroad' ? `in ${place.country}` : place.country ? `in ${place.country} (not known to be abroad)` : '(place not recorded)'}`)
+    .map(
+      ([r, place]) =>
+        `${restText(r)} ${place.kind === 'abroad' ? `in ${place.country}` : place.country ? `in ${place.country} (not known to be abroad)` : '(place not recorded)'}`,
+    )
     .join('; ');
   return {
     rule: 'return_home',
@@ -142,12 +155,21 @@ function returnHomeFinding(run: readonly WindowVerdict[], homes: string[]): Retu
 }
 
 /** Art. 8(8a) on every four consecutive fixed weeks inside the data (readings in the header). */
-export function returnHome(a: Analysis, input?: RestPlacesInput): { findings: ReturnHomeFinding[]; notes: ReturnHomeNote[] } {
+export function returnHome(
+  a: Analysis,
+  input?: RestPlacesInput,
+): { findings: ReturnHomeFinding[]; notes: ReturnHomeNote[] } {
   if (!input) return { findings: [], notes: [] };
   const homes = homesOf(input);
   if (!homes) {
-    const message = 'Art. 8(8a): the home countries (Member State of establishment, country of residence) are not known.';
-    return { findings: [], notes: [{ kind: 'not_evaluated', rule: 'return_home', code: 'HOME_COUNTRIES_UNKNOWN', message, start: null, end: null }] };
+    const message =
+      'Art. 8(8a): the home countries (Member State of establishment, country of residence) are not known.';
+    return {
+      findings: [],
+      notes: [
+        { kind: 'not_evaluated', rule: 'return_home', code: 'HOME_COUNTRIES_UNKNOWN', message, start: null, end: null },
+      ],
+    };
   }
   const runs: WindowVerdict[][] = [];
   const first = weekStartOf(a.dataStart) + (weekStartOf(a.dataStart) === a.dataStart ? 0 : WEEK);

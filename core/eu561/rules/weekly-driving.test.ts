@@ -43,7 +43,12 @@ t.test('90 h in two consecutive weeks: 56 h + 40 h = 96 h is MI', async (t) => {
 
 t.test('driving across Sunday 24:00 is split between the weeks', async (t) => {
   // Sun 8 Mar 20:00 - Mon 9 Mar 00:45: 4 h driving before midnight counts in W10, 45 min after in W11.
-  const r = run('2026-03-08T20:00Z', [['DRIVING', '4h'], ['REST', '45m'], ['DRIVING', '45m'], ['REST', '11h']]);
+  const r = run('2026-03-08T20:00Z', [
+    ['DRIVING', '4h'],
+    ['REST', '45m'],
+    ['DRIVING', '45m'],
+    ['REST', '11h'],
+  ]);
   t.same(r.summary.weeks, [
     { week: '2026-W10', driving: 4 * H },
     { week: '2026-W11', driving: 45 * 60 },

@@ -153,8 +153,13 @@ function fixedCounts(r: RestPeriod, index: number, weeks: number[], reading: Lon
   if (reading === 'LONG_REST_FROM_69H' && weeks.length === 2) {
     const before = weeks[1]! - r.start;
     const after = r.end - weeks[1]!;
-    const split = Math.min(before, after) >= LIMITS.reducedWeeklyRest && Math.max(before, after) >= LIMITS.regularWeeklyRest;
-    if (split) return [{ index, rest: r, regular: before >= after }, { index, rest: r, regular: after > before }];
+    const split =
+      Math.min(before, after) >= LIMITS.reducedWeeklyRest && Math.max(before, after) >= LIMITS.regularWeeklyRest;
+    if (split)
+      return [
+        { index, rest: r, regular: before >= after },
+        { index, rest: r, regular: after > before },
+      ];
   }
   return null;
 }
@@ -196,7 +201,11 @@ function tally(p: Problem, w: number, optionAtStart: number, optionAtEnd: number
   if (late !== undefined && optionAtEnd === 0) out.push(counted(p, late));
   return out;
 }
-const counted = (p: Problem, index: number): Counted => ({ index, rest: p.weekly[index]!, regular: isRegular(p.weekly[index]!) });
+const counted = (p: Problem, index: number): Counted => ({
+  index,
+  rest: p.weekly[index]!,
+  regular: isRegular(p.weekly[index]!),
+});
 
 /** The closed week from Monday `w` in the state's recent weeks (undefined when not kept). */
 function recentWeek(s: State, closedUpTo: number, w: number): Counted[] | undefined {
@@ -254,7 +263,13 @@ function settleDebts(p: Problem, s: State, from: number, monday: number, optionH
 }
 
 /** The state after the choice `option` at `monday`: the week before it closes, its debts are settled. */
-function advance(p: Problem, s: State, monday: number, option: number, debtsFrom: number): { next: State; debtsTo: number } {
+function advance(
+  p: Problem,
+  s: State,
+  monday: number,
+  option: number,
+  debtsFrom: number,
+): { next: State; debtsTo: number } {
   const closed = tally(p, monday - WEEK, s.option, option);
   const code = `${closed.length}.${closed.filter((c) => c.regular).length}`;
   const next: State = { ...s, option, recent: [...s.recent, closed], codes: [...s.codes, code] };
@@ -280,7 +295,13 @@ function keyOf(p: Problem, s: State, monday: number): string {
 }
 
 /** One step of the search: every state with every choice at `monday`, the cheapest kept per key. */
-function step(p: Problem, states: State[], monday: number, debtsFrom: number, fixed?: ReadonlyMap<number, number>): { states: State[]; debtsTo: number } {
+function step(
+  p: Problem,
+  states: State[],
+  monday: number,
+  debtsFrom: number,
+  fixed?: ReadonlyMap<number, number>,
+): { states: State[]; debtsTo: number } {
   const index = p.crossing.get(monday);
   const options = index === undefined ? [-1] : fixed?.has(index) ? [fixed.get(index)!] : [1, 0];
   const best = new Map<string, State>();
@@ -311,7 +332,15 @@ export function assignWeeklyRests(
 ): WeeklyAssignment {
   const p = problemOf(a, missed, reading);
   const start: State = {
-    cost: [0, 0, 0], option: -1, recent: [], codes: [], lastReported: null, ledger: EMPTY_LEDGER, choices: null, pairs: null, debts: null,
+    cost: [0, 0, 0],
+    option: -1,
+    recent: [],
+    codes: [],
+    lastReported: null,
+    ledger: EMPTY_LEDGER,
+    choices: null,
+    pairs: null,
+    debts: null,
   };
   let states = [start];
   let debts = 0;
@@ -323,7 +352,8 @@ export function assignWeeklyRests(
     peakStates = Math.max(peakStates, states.length);
   }
   for (const s of states) {
-    for (let pair = p.lastMonday - 3 * WEEK; pair < p.lastMonday; pair += WEEK) judgePair(p, s, p.lastMonday - WEEK, pair);
+    for (let pair = p.lastMonday - 3 * WEEK; pair < p.lastMonday; pair += WEEK)
+      judgePair(p, s, p.lastMonday - WEEK, pair);
   }
   const bestState = states.reduce((m, s) => (cheaper(s.cost, m.cost) < 0 ? s : m));
   return {
@@ -356,7 +386,15 @@ export function compensationDebts(a: Analysis, missed: readonly { start: number;
   const p = problemOf(a, missed, 'TWO_REGULAR_FROM_90H');
   if ([...p.crossing.values()].some((index) => !isRegular(p.weekly[index]!))) return assignWeeklyRests(a, missed).debts;
   const s: State = {
-    cost: [0, 0, 0], option: -1, recent: [], codes: [], lastReported: null, ledger: EMPTY_LEDGER, choices: null, pairs: null, debts: null,
+    cost: [0, 0, 0],
+    option: -1,
+    recent: [],
+    codes: [],
+    lastReported: null,
+    ledger: EMPTY_LEDGER,
+    choices: null,
+    pairs: null,
+    debts: null,
   };
   settleDebts(p, s, 0, Infinity, -1);
   return toArray(s.debts);
@@ -365,5 +403,10 @@ export function compensationDebts(a: Analysis, missed: readonly { start: number;
 /** Whether the 69 h reading can count any rest differently from the 90 h one (a crossing rest of 69 h .. < 90 h). */
 export function longRestReadingMatters(a: Analysis): boolean {
   const p = problemOf(a, [], 'LONG_REST_FROM_69H');
-  return p.weekly.some((r, index) => p.overlaps[index]!.length === 2 && r.duration < 2 * LIMITS.regularWeeklyRest && !p.crossing.has(p.overlaps[index]![1]!));
+  return p.weekly.some(
+    (r, index) =>
+      p.overlaps[index]!.length === 2 &&
+      r.duration < 2 * LIMITS.regularWeeklyRest &&
+      !p.crossing.has(p.overlaps[index]![1]!),
+  );
 }

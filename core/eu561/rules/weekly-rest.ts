@@ -145,7 +145,7 @@ export function sixDayPeriods(a: Analysis): RawFinding[] {
   const weekly = weeklyRestsOf(a).filter((r) => !(r.leftOpen && r === first));
   const out: RawFinding[] = [];
   let anchor = first && first.leftOpen ? first.end : a.dataStart;
-  for (let c = 0; ; ) {
+  for (let c = 0; ;) {
     const deadline = anchor + LIMITS.weeklyRestDeadline;
     const next = weekly[c];
     if (next && next.start <= deadline) {
@@ -237,7 +237,12 @@ function measure(v: PairVerdict): { value: number; limit: number; bands: (typeof
   return { value: longest, limit: LIMITS.regularWeeklyRest, bands: REST_BANDS.weekly_regular };
 }
 
-function pairFinding(v: PairVerdict, placements: readonly Placement[], readingDependent: boolean, decided: DerogationDecision | null): RawFinding {
+function pairFinding(
+  v: PairVerdict,
+  placements: readonly Placement[],
+  readingDependent: boolean,
+  decided: DerogationDecision | null,
+): RawFinding {
   const { value, limit, bands } = measure(v);
   return {
     rule: 'weekly_rest',
@@ -249,7 +254,8 @@ function pairFinding(v: PairVerdict, placements: readonly Placement[], readingDe
     limit,
     excess: limit - value,
     ...graded(bands, value),
-    description: pairText(v) + consideredText(v, placements) + (readingDependent ? LONG_REST_TEXT : '') + (decided?.reason ?? ''),
+    description:
+      pairText(v) + consideredText(v, placements) + (readingDependent ? LONG_REST_TEXT : '') + (decided?.reason ?? ''),
     evidenceKinds: ['REST'],
   };
 }
@@ -294,7 +300,12 @@ const HOMES_UNKNOWN: RuleNote = {
 };
 
 /** With the places of the rests (./mobility-package.ts): whether the 2020/1054 derogation decides a POTENTIAL pair. */
-function decide(a: Analysis, v: PairVerdict, dependent: boolean, places: RestPlacesInput | undefined): DerogationDecision | null {
+function decide(
+  a: Analysis,
+  v: PairVerdict,
+  dependent: boolean,
+  places: RestPlacesInput | undefined,
+): DerogationDecision | null {
   if (!places || !homesOf(places) || dependent || v.status !== 'POTENTIAL') return null;
   return derogationDecision(a, v, places);
 }
@@ -306,7 +317,8 @@ function decide(a: Analysis, v: PairVerdict, dependent: boolean, places: RestPla
  */
 export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[], places?: RestPlacesInput): RuleOutput {
   const main = assignWeeklyRests(a, missed);
-  const alt = main.pairs.length && longRestReadingMatters(a) ? assignWeeklyRests(a, missed, 'LONG_REST_FROM_69H') : null;
+  const alt =
+    main.pairs.length && longRestReadingMatters(a) ? assignWeeklyRests(a, missed, 'LONG_REST_FROM_69H') : null;
   const findings: RawFinding[] = [];
   const notes: RuleNote[] = [];
   for (const v of main.pairs) {
@@ -315,7 +327,14 @@ export function twoWeekPairs(a: Analysis, missed: readonly RawFinding[], places?
     const decided = decide(a, v, dependent, places);
     if (decided && decided.status === null) {
       const message = `Two consecutive reduced weekly rests allowed by Art. 8(6) third subparagraph: ${decided.reason}`;
-      notes.push({ kind: 'warning', rule: 'weekly_rest', code: 'DEROGATION_APPLIED', message, start: v.start, end: v.start + 2 * WEEK });
+      notes.push({
+        kind: 'warning',
+        rule: 'weekly_rest',
+        code: 'DEROGATION_APPLIED',
+        message,
+        start: v.start,
+        end: v.start + 2 * WEEK,
+      });
       continue;
     }
     findings.push(pairFinding(v, main.placements, dependent, decided));

@@ -60,19 +60,53 @@ export class Clock {
 
 // Day shapes (duty only; the caller adds the rest). W = WORK, D = DRIVING, R = REST (a break here).
 /** 10h15 duty, 8h30 driving: W30 D4h30 R45 D4h W30. */
-export const STD: Step[] = [['WORK', '30m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h'], ['WORK', '30m']];
+export const STD: Step[] = [
+  ['WORK', '30m'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h'],
+  ['WORK', '30m'],
+];
 /** 10h15 duty, 8h driving: W30 D4h30 R45 D3h30 W1h. */
-export const DAY8: Step[] = [['WORK', '30m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '3h30'], ['WORK', '1h']];
+export const DAY8: Step[] = [
+  ['WORK', '30m'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '3h30'],
+  ['WORK', '1h'],
+];
 /** 10h15 duty, 6h30 driving: W30 D4h30 R45 D2h W2h30. */
-export const LIGHT: Step[] = [['WORK', '30m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '2h'], ['WORK', '2h30']];
+export const LIGHT: Step[] = [
+  ['WORK', '30m'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '2h'],
+  ['WORK', '2h30'],
+];
 /** 10h15 duty, 9h driving: D4h30 R45 D4h30 W30. */
-export const NINE: Step[] = [['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '30m']];
+export const NINE: Step[] = [
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h30'],
+  ['WORK', '30m'],
+];
 /** 12h duty, 10h driving (an extended day): D4h30 R45 D4h30 R45 D1h W30. */
 export const EXT: Step[] = [
-  ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '1h'], ['WORK', '30m'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '1h'],
+  ['WORK', '30m'],
 ];
 /** 15h duty, 9h driving: W1h D4h30 R45 D4h30 W4h15 (leaves room for a 9 h reduced rest in 24 h). */
-export const LONG15: Step[] = [['WORK', '1h'], ['DRIVING', '4h30'], ['REST', '45m'], ['DRIVING', '4h30'], ['WORK', '4h15']];
+export const LONG15: Step[] = [
+  ['WORK', '1h'],
+  ['DRIVING', '4h30'],
+  ['REST', '45m'],
+  ['DRIVING', '4h30'],
+  ['WORK', '4h15'],
+];
 
 /** A finding reduced to the fields an audit compares. */
 export interface Expect {

@@ -36,7 +36,7 @@ export function timeline(start: string, steps: readonly Step[]): ActivityInterva
       const manual = what.startsWith('MANUAL_');
       const unknown = what === 'UNKNOWN';
       const activity = (unknown ? 'REST' : manual ? what.slice(7) : what) as Activity;
-      for (let s = t; s < end; ) {
+      for (let s = t; s < end;) {
         const e = Math.min(end, (Math.floor(s / 86400) + 1) * 86400);
         rows.push({
           import_id: 'imp-1',

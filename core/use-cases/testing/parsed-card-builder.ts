@@ -33,12 +33,15 @@ export function range(from: string | null, to: string | null): { from: number | 
   return { from: from === null ? null : day(from), to: to === null ? null : day(to) };
 }
 
-const tsOrNull = (text: string | null | undefined): number | null => (text === null || text === undefined ? null : ts(text));
+const tsOrNull = (text: string | null | undefined): number | null =>
+  text === null || text === undefined ? null : ts(text);
 
 export interface DaySpec {
   date: string;
   /** [time 'HH:MM', activity, options]; the first change should be at 00:00 */
-  changes: Array<[string, Activity, { inserted?: boolean; manual?: boolean; crew?: boolean; slot?: 'DRIVER' | 'CO_DRIVER' }?]>;
+  changes: Array<
+    [string, Activity, { inserted?: boolean; manual?: boolean; crew?: boolean; slot?: 'DRIVER' | 'CO_DRIVER' }?]
+  >;
   distance_km?: number;
   /** the last interval ends here instead of 24:00 ('HH:MM'), like a download taken that day */
   cut_at?: string;
@@ -68,7 +71,11 @@ export function intervalsOf(day: DaySpec): ActivityIntervalRow[] {
   return day.changes.map(([time, activity, options = {}], i) => {
     const start = iso(day.date, time);
     const next = day.changes[i + 1];
-    const end = next ? iso(day.date, next[0]) : day.cut_at ? iso(day.date, day.cut_at) : iso(nextDate(day.date), '00:00');
+    const end = next
+      ? iso(day.date, next[0])
+      : day.cut_at
+        ? iso(day.date, day.cut_at)
+        : iso(nextDate(day.date), '00:00');
     const inserted = options.inserted ?? true;
     return {
       import_id: null,
@@ -132,7 +139,11 @@ export function buildParsedCard(spec: CardSpec = {}): ParsedCard {
       licence_issuing_nation: 'FI',
       licence_number: 'L123',
     },
-    activity_range: { from: dates.length ? day(dates[0]!) : null, to: dates.length ? day(dates[dates.length - 1]!) : null, days: dates.length },
+    activity_range: {
+      from: dates.length ? day(dates[0]!) : null,
+      to: dates.length ? day(dates[dates.length - 1]!) : null,
+      days: dates.length,
+    },
     warnings: [],
   };
   return {
@@ -167,7 +178,12 @@ export function buildParsedCard(spec: CardSpec = {}): ParsedCard {
       ...p,
       timestamp: tsOrNull(p.timestamp),
     })),
-    day_distances: days.map((d) => ({ import_id: null, card_number: null, date: day(d.date), distance_km: d.distance_km ?? 0 })),
+    day_distances: days.map((d) => ({
+      import_id: null,
+      card_number: null,
+      date: day(d.date),
+      distance_km: d.distance_km ?? 0,
+    })),
   };
 }
 

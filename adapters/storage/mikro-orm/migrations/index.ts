@@ -8,7 +8,11 @@
 import type { MigrationObject, MigrationsOptions } from '@mikro-orm/core';
 import type { StorageDialect } from '../dialect.js';
 import { INITIAL_SCHEMA, InitialSchemaPostgres, InitialSchemaSqlite } from './0001-initial-schema.js';
-import { HOME_COUNTRIES_FLEET_ORDER, HomeCountriesFleetOrderPostgres, HomeCountriesFleetOrderSqlite } from './0002-home-countries-fleet-order.js';
+import {
+  HOME_COUNTRIES_FLEET_ORDER,
+  HomeCountriesFleetOrderPostgres,
+  HomeCountriesFleetOrderSqlite,
+} from './0002-home-countries-fleet-order.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
