@@ -187,12 +187,10 @@ function weekChart(w: Writer, week: WeekJson): void {
     }
     w.font(false, 7);
     if (day.intervals.length > 0)
-      doc
-        .fillColor('#212529')
-        .text(`drive ${hoursMinutes(day.totals.DRIVING)}`, MARGIN + label + plot + 4, y + 2.5, {
-          width: right - 4,
-          lineBreak: false,
-        });
+      doc.fillColor('#212529').text(`drive ${hoursMinutes(day.totals.DRIVING)}`, MARGIN + label + plot + 4, y + 2.5, {
+        width: right - 4,
+        lineBreak: false,
+      });
   });
   doc.x = MARGIN;
   doc.y = top + 7 * rowH + 6;
