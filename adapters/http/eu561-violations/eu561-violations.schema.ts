@@ -4,7 +4,12 @@
  */
 import { answerAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { RULE_NAMES } from '../../../core/eu561/types.js';
-import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
+import {
+  assumptionsSchema,
+  notEvaluatedSchema,
+  untrustedFindingSchema,
+  warningsSchema,
+} from '../shared/finding.schema.js';
 import {
   basisDescriptionSchema,
   ISO_WEEK_PATTERN,
@@ -96,19 +101,7 @@ export const eu561ResponseSchema = {
       required: ['driving', 'work', 'availability', 'rest', 'unknown', 'weeks'],
     },
     violations: { type: 'array', items: eu561FindingSchema },
-    warnings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          code: { type: 'string' },
-          message: { type: 'string' },
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-        },
-        required: ['code', 'message', 'start', 'end'],
-      },
-    },
+    warnings: warningsSchema,
     data_gaps: {
       type: 'array',
       items: {

@@ -111,3 +111,18 @@ export function untrustedFindingSchema<R extends readonly string[]>(rules: R) {
     required: FINDING_REQUIRED,
   } as const;
 }
+
+/** The warnings of a pre-check answer (EU 561 and working time): what the data or the reading left uncertain. */
+export const warningsSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      code: { type: 'string' },
+      message: { type: 'string' },
+      start: nullableTimestamp,
+      end: nullableTimestamp,
+    },
+    required: ['code', 'message', 'start', 'end'],
+  },
+} as const;

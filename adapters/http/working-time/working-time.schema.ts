@@ -4,14 +4,13 @@
  */
 import { answerAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
-import { assumptionsSchema, notEvaluatedSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import {
-  basisDescriptionSchema,
-  ISO_WEEK_PATTERN,
-  nullableInteger,
-  nullableTimestamp,
-  seconds,
-} from '../shared/schema-parts.js';
+  assumptionsSchema,
+  notEvaluatedSchema,
+  untrustedFindingSchema,
+  warningsSchema,
+} from '../shared/finding.schema.js';
+import { basisDescriptionSchema, ISO_WEEK_PATTERN, nullableInteger, seconds } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 export const workingTimeFindingSchema = untrustedFindingSchema(WTD_RULE_NAMES);
@@ -43,19 +42,7 @@ export const workingTimeResponseSchema = {
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
     ...answerAnnotationProperties,
-    warnings: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          code: { type: 'string' },
-          message: { type: 'string' },
-          start: nullableTimestamp,
-          end: nullableTimestamp,
-        },
-        required: ['code', 'message', 'start', 'end'],
-      },
-    },
+    warnings: warningsSchema,
   },
   required: [
     'rule_version',
