@@ -31,15 +31,7 @@ import { evidenceOf } from '../eu561/evidence.js';
 import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
 import { DAY, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
 import { innerGaps, periodsOf, type Timeline } from '../eu561/timeline.js';
-import type {
-  AnnotationEffect,
-  AnnotationsSummary,
-  Assumptions,
-  NotEvaluated,
-  PrecheckInput,
-  PrecheckWarning,
-  Violation,
-} from '../eu561/types.js';
+import type { NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from '../eu561/types.js';
 import { applyAnnotations } from '../eu561/annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from '../eu561/annotation-effects.js';
 import { findingId } from '../eu561/finding-id.js';
@@ -76,28 +68,20 @@ export interface WorkingTimeWeek {
   availability: number;
 }
 
-export interface WorkingTimeResult {
-  rule_version: string;
-  algorithm_version: string;
-  basis: {
-    card_number: string | null;
-    import_ids: string[];
-    date_from: string | null;
-    date_to: string | null;
-    untrusted_imports?: string[];
-  };
+/**
+ * The working-time answer: the pre-check's versions, basis (untrusted_imports with include_quarantined=true),
+ * disclaimer, assumptions and annotations (always set by runWorkingTime), with the Directive's weeks and findings.
+ */
+export interface WorkingTimeResult extends Pick<
+  PrecheckResult,
+  'rule_version' | 'algorithm_version' | 'basis' | 'disclaimer' | 'assumptions' | 'annotations' | 'annotation_effects'
+> {
   reference_weeks: number;
   weeks: WorkingTimeWeek[];
   /** average working time of the full weeks of the data (seconds), null when no week is fully covered */
   average_weekly_working_time: number | null;
   violations: WtdViolation[];
   not_evaluated: NotEvaluated<WtdNotEvaluatedRule>[];
-  disclaimer: string;
-  assumptions: Assumptions;
-  /** the annotations applied (always set by runWorkingTime) */
-  annotations?: AnnotationsSummary;
-  /** card-only findings the annotations removed */
-  annotation_effects?: AnnotationEffect[];
   /** annotations over recorded activity (not applied there) */
   warnings?: PrecheckWarning[];
 }
