@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { untrackedChildEnv } from '../child-env.js';
 import { reportMissingDependency } from '../missing-dependency.js';
-import { SAMPLES_DIR, type RecordedAnswer, type Recording } from './recording.js';
+import { recordingText, SAMPLES_DIR, type RecordedAnswer, type Recording } from './recording.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const RECORDED = JSON.parse(readFileSync(new URL('./recorded-answers.json', import.meta.url), 'utf8')) as Recording;
+const RECORDED_TEXT = readFileSync(new URL('./recorded-answers.json', import.meta.url), 'utf8');
+const RECORDED = JSON.parse(RECORDED_TEXT) as Recording;
 
 function recordNow(): Recording {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-answers-test-'));
@@ -49,7 +50,8 @@ function compare(t: Test, recorded: readonly RecordedAnswer[], now: readonly Rec
 
 const current = recordNow();
 
-t.test('the recording holds answers of every kind', async (t) => {
+t.test('the recording holds answers of every kind, as the recorder writes it', async (t) => {
+  t.equal(recordingText(RECORDED), RECORDED_TEXT, 'one answer a line, nothing edited by hand');
   const statuses = new Set(RECORDED.fixtures.map((answer) => answer.status));
   for (const status of [200, 201, 400, 404, 409, 422]) t.ok(statuses.has(status), `a ${status} answer`);
   const types = new Set(RECORDED.fixtures.map((answer) => answer.content_type.split(';')[0]));
