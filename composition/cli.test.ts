@@ -11,6 +11,7 @@ import { loadConfig } from './config.js';
 import { startServer } from './server.js';
 
 import { copySigned, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
+import { captureIo } from './testing/capture-io.js';
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
 
 /** A fresh folder per call (t.testdir reuses one folder per test). */
@@ -21,29 +22,19 @@ function tempDir(t: Test, files: Record<string, string> = {}): string {
   return dir;
 }
 
-function capture(tty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: tty },
-    out,
-    err,
-  };
-}
-
 t.test('top-level help and unknown commands', async (t) => {
-  const help = capture();
+  const help = captureIo();
   t.equal(await runCli(['--help'], help.io), 0);
   t.equal(help.out.join(''), `${USAGE}\n`);
   t.match(USAGE, /serve[\s\S]*demo \[DIR\][\s\S]*parse FILE[\s\S]*import PATH/);
-  const none = capture();
+  const none = captureIo();
   t.equal(await runCli([], none.io), 2);
-  const unknown = capture();
+  const unknown = captureIo();
   t.equal(await runCli(['explode'], unknown.io), 2);
   t.match(unknown.err.join(''), /unknown command "explode"/);
-  const parseHelp = capture();
+  const parseHelp = captureIo();
   t.equal(await runCli(['parse', '--help'], parseHelp.io), 0);
-  const serveHelp = capture();
+  const serveHelp = captureIo();
   t.equal(await runCli(['serve', '--help'], serveHelp.io), 0);
   t.match(serveHelp.out.join(''), /DRIVERCARD_EXTERNAL_GATEWAY_ACK/);
 });
@@ -58,7 +49,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
   const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), trustDir }));
   t.teardown(() => services.dispose());
-  const run = capture();
+  const run = captureIo();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
   const stdout = run.out.join('');
   t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed\./);
@@ -70,14 +61,14 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   t.equal(progress.length, 4, 'one line per file when stderr is not a terminal');
   t.match(progress[3], /\[#{24}\] 100% 4\/4 d-gen2\.ddd/);
 
-  const again = capture(true);
+  const again = captureIo(true);
   const onlyGood = tempDir(t);
   copyFileSync(join(dir, 'a-basic.ddd'), join(onlyGood, 'x.ddd'));
   t.equal(await importCommand([onlyGood], again.io, () => services.importUseCase()), 0);
   t.match(again.out.join(''), /1 \.ddd file from .*: 0 new, 1 reused/);
   t.match(again.err.join(''), /^\r\x1b\[2K\[#+\] 100% 1\/1 x\.ddd\n$/, 'redrawn in place on a terminal');
 
-  const one = capture();
+  const one = captureIo();
   t.equal(
     await importCommand([join(dir, 'd-gen2.ddd')], one.io, () => services.importUseCase()),
     0,
@@ -87,7 +78,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
     one.out.join(''),
     /^Imported 1 \.ddd file from d-gen2\.ddd: 0 new, 1 reused \(already imported\), 0 quarantined, 0 failed\.\n  reused +d-gen2\.ddd \(0 warnings\)\n$/,
   );
-  const single = capture();
+  const single = captureIo();
   const fresh = tempDir(t);
   copySigned(join(FIXTURES, 'gen1-greek.ddd'), join(fresh, 'greek.ddd'));
   t.equal(await importCommand([join(fresh, 'greek.ddd')], single.io, () => services.importUseCase()), 0);
@@ -98,15 +89,15 @@ t.test('import: usage, empty and unreadable folders', async (t) => {
   const never = async () => {
     throw new Error('not used');
   };
-  const usage = capture();
+  const usage = captureIo();
   t.equal(await importCommand([], usage.io, never), 2);
-  t.equal(await importCommand(['a', 'b'], capture().io, never), 2);
-  const help = capture();
+  t.equal(await importCommand(['a', 'b'], captureIo().io, never), 2);
+  const help = captureIo();
   t.equal(await importCommand(['--help'], help.io, never), 0);
-  const empty = capture();
+  const empty = captureIo();
   t.equal(await importCommand([tempDir(t, { 'x.txt': '' })], empty.io, never), 0);
   t.match(empty.out.join(''), /No \.ddd files/);
-  const missing = capture();
+  const missing = captureIo();
   t.equal(await importCommand([join(tempDir(t), 'nope')], missing.io, never), 1);
   t.match(missing.err.join(''), /cannot read \S*\/nope \(ENOENT\)/, 'the path as given');
   t.equal(progressLine(1, 4, 'f'), '[######------------------]  25% 1/4 f');
@@ -122,7 +113,7 @@ t.test('runCli import goes through the configured database', async (t) => {
     if (previous === undefined) delete process.env.DRIVERCARD_DATA_DIR;
     else process.env.DRIVERCARD_DATA_DIR = previous;
   });
-  const run = capture();
+  const run = captureIo();
   t.equal(await runCli(['import', dir], run.io), 0);
   // the fixture carries no signatures of a trusted root: stored, and counted once, as quarantined
   t.match(
@@ -138,7 +129,7 @@ t.test('runCli import goes through the configured database', async (t) => {
 t.test('serve runs until SIGTERM / SIGINT and closes cleanly', async (t) => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const signals = new EventEmitter();
-    const run = capture();
+    const run = captureIo();
     let url = '';
     const done = serveCommand([], run.io, signals as never, async () => {
       const server = await startServer({ port: 0, dataDir: tempDir(t) }, { env: {} });
@@ -153,7 +144,7 @@ t.test('serve runs until SIGTERM / SIGINT and closes cleanly', async (t) => {
     await t.rejects(fetch(`${url}/health`), 'closed');
     t.equal(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM'), 0);
   }
-  const refused = capture();
+  const refused = captureIo();
   t.equal(
     await serveCommand([], refused.io, new EventEmitter() as never, () =>
       startServer({ host: '10.1.2.3', port: 0 }, { env: {} }),
@@ -161,5 +152,5 @@ t.test('serve runs until SIGTERM / SIGINT and closes cleanly', async (t) => {
     1,
   );
   t.match(refused.err.join(''), /configuration error: Refusing to bind to 10\.1\.2\.3/);
-  t.equal(await serveCommand(['extra'], capture().io), 2);
+  t.equal(await serveCommand(['extra'], captureIo().io), 2);
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { decodeDddBytes, downloadTimeOf } from '../core/decoder/index.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
 import { buildDayOverviews, buildWeekOverviews } from '../core/overview/index.js';
-import { runPrecheck } from '../core/eu561/precheck.js';
+import { precheckOfFile } from './sample-precheck.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
 import { resolveServedDays } from '../core/use-cases/served-days.js';
 import type { ActivityIntervalRow, ParsedCard } from '../core/domain/rows.js';
@@ -200,16 +200,7 @@ if (!existsSync(SAMPLES)) {
       t.ok(weekSum <= download - week!.start_date * 86_400, 'the week’s totals hold nothing after the download');
 
       // findings: the pre-check over the whole file
-      const r = runPrecheck({
-        card_number: card.metadata.card.card_number,
-        surname: null,
-        first_names: null,
-        import_ids: ['sample'],
-        date_from: null,
-        date_to: null,
-        intervals: card.activities,
-        open_end_date: newest,
-      });
+      const r = precheckOfFile(card, newest);
       t.ok(
         r.violations.every((v) => parseIsoTimestamp(v.end) <= download),
         'no finding reaches past the download',

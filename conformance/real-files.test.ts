@@ -27,15 +27,21 @@ function decodable(bytes: Uint8Array): ReturnType<typeof decodeDddBytes> | null 
   }
 }
 
-t.test('the independent chain walk agrees with the decoder on every fixture', async (t) => {
-  const names = readdirSync(FIXTURES)
-    .filter((f) => f.endsWith('.ddd'))
+/** The `.ddd` files of a folder the decoder reads (name order), with their bytes and decoded card. */
+function* decodableFiles(dir: string) {
+  const names = readdirSync(dir)
+    .filter((f) => f.toLowerCase().endsWith('.ddd'))
     .sort();
-  let checked = 0;
   for (const name of names) {
-    const bytes = read(FIXTURES, name);
+    const bytes = read(dir, name);
     const card = decodable(bytes);
-    if (card === null) continue;
+    if (card !== null) yield { name, bytes, card };
+  }
+}
+
+t.test('the independent chain walk agrees with the decoder on every fixture', async (t) => {
+  let checked = 0;
+  for (const { name, bytes, card } of decodableFiles(FIXTURES)) {
     checked++;
     t.same(chainCheck(bytes, card), [], `${name}: every record the chain holds is served`);
   }
@@ -107,14 +113,8 @@ if (!existsSync(SAMPLES)) {
   );
 } else {
   t.test('real samples: the independent chain walk agrees, no damaged_* warning', async (t) => {
-    const names = readdirSync(SAMPLES)
-      .filter((f) => f.toLowerCase().endsWith('.ddd'))
-      .sort();
     let cards = 0;
-    for (const name of names) {
-      const bytes = read(SAMPLES, name);
-      const card = decodable(bytes);
-      if (card === null) continue;
+    for (const { name, bytes, card } of decodableFiles(SAMPLES)) {
       cards++;
       const problems = chainCheck(bytes, card);
       t.same(problems, [], `${name}: every record the chain holds is served`);

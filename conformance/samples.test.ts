@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DddDecodeError } from '../core/decoder/api.js';
 import { decodeDdd, decodeDddBytes } from '../core/decoder/index.js';
 import { toParsedCard } from '../core/rows/to-parsed-card.js';
-import { runPrecheck } from '../core/eu561/precheck.js';
+import { precheckOfFile } from './sample-precheck.js';
 import { parseIsoDay } from '../core/time.js';
 import type { ActivityIntervalRow, ParsedCard } from '../core/domain/rows.js';
 
@@ -143,18 +143,7 @@ if (!existsSync(SAMPLES)) {
         continue;
       }
       const card = toParsedCard(decodeDddBytes(new Uint8Array(readFileSync(path))));
-      const run = (unknown_as: 'unknown' | 'rest') =>
-        runPrecheck({
-          card_number: card.metadata.card.card_number,
-          surname: null,
-          first_names: null,
-          import_ids: ['sample'],
-          date_from: null,
-          date_to: null,
-          intervals: card.activities,
-          open_end_date: card.metadata.activity_range.to,
-          unknown_as,
-        });
+      const run = (unknown_as: 'unknown' | 'rest') => precheckOfFile(card, card.metadata.activity_range.to, unknown_as);
       const undecided = (r: ReturnType<typeof run>) =>
         r.violations.filter(
           (v) => (v.rule === 'daily_rest' || v.rule === 'weekly_rest') && v.status === 'INCOMPLETE_DATA',

@@ -101,8 +101,8 @@ const SAMPLE = '/work/shared/samples/gen1-real-activity.ddd';
  * Card history: import A (Mar 1..10, Mar 10 cut at the download), B (Mar 8..20, Mar 9 differs from A),
  * C (Mar 18..22, quarantined, identical overlap with B).
  */
-async function cardHistory(makeStore: () => Promise<ClosableStore>) {
-  const s = await service(makeStore);
+/** Mar 1..22 as the card's imports record them, and Mar 9 recorded otherwise (a disagreement). */
+function historyDays(): { days: DaySpec[]; mar9Different: DaySpec } {
   const days = datesFrom('2026-03-01', 22).map((d) => workingDay(d, 100));
   const mar9Different: DaySpec = {
     ...days[8]!,
@@ -112,6 +112,12 @@ async function cardHistory(makeStore: () => Promise<ClosableStore>) {
       ['12:00', 'REST'],
     ],
   };
+  return { days, mar9Different };
+}
+
+async function cardHistory(makeStore: () => Promise<ClosableStore>) {
+  const s = await service(makeStore);
+  const { days, mar9Different } = historyDays();
   const mar10Cut: DaySpec = { ...days[9]!, changes: days[9]!.changes.slice(0, 3), cut_at: '09:00', distance_km: 40 };
   const event = { code: 5, start: '2026-03-09T10:00:00Z', end: '2026-03-09T10:05:00Z' };
   const a = await s.importer.parse({
@@ -231,15 +237,7 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
   t.test(`${name}: imports of one card stored in parallel keep the history one after another gives`, async (t) => {
     const s = await service(makeStore);
     t.teardown(() => s.store.close());
-    const days = datesFrom('2026-03-01', 22).map((d) => workingDay(d, 100));
-    const mar9Different: DaySpec = {
-      ...days[8]!,
-      changes: [
-        ['00:00', 'REST'],
-        ['07:00', 'DRIVING'],
-        ['12:00', 'REST'],
-      ],
-    };
+    const { days, mar9Different } = historyDays();
     const files = [
       buildParsedCard({ days: [...days.slice(0, 8), mar9Different] }),
       buildParsedCard({ days: days.slice(7, 15) }),

@@ -7,21 +7,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { anonymizeDdd } from '../../core/anonymize/index.js';
 import { DddDecodeError } from '../../core/decoder/api.js';
+import { commandArguments } from './arguments.js';
 import { type CommandIo, readFailure } from './parse.js';
 
 export const ANONYMIZE_USAGE = 'usage: drivercard anonymize IN.ddd OUT.ddd [--coarsen-positions]';
 
 export async function anonymizeCommand(argv: string[], io: CommandIo): Promise<number> {
-  const positional = argv.filter((a) => !a.startsWith('--'));
-  const flags = argv.filter((a) => a.startsWith('--'));
-  if (flags.includes('--help')) {
-    io.stdout(`${ANONYMIZE_USAGE}\n`);
-    return 0;
-  }
-  if (positional.length !== 2 || flags.some((f) => f !== '--coarsen-positions')) {
-    io.stderr(`${ANONYMIZE_USAGE}\n`);
-    return 2;
-  }
+  const args = commandArguments(argv, io, ANONYMIZE_USAGE, 2, ['--coarsen-positions']);
+  if (typeof args === 'number') return args;
+  const { positional, flags } = args;
   const [input, output] = positional as [string, string];
   let bytes: Uint8Array;
   try {

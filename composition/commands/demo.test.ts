@@ -9,14 +9,9 @@ import type { OverviewUseCases } from '../../core/use-cases/contracts.js';
 import { demoCommand, runDemo } from './demo.js';
 import { longDayOf } from '../demo/demo-fleet.js';
 import { untrackedChildEnv } from '../../conformance/child-env.js';
+import { captureIo } from '../testing/capture-io.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s) } };
-}
 
 function tempDir(t: { teardown(f: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-demo-'));
@@ -34,7 +29,7 @@ t.test(
   'demo --no-serve: four VERIFIED imports, a finding, an overdue and a due download, an expiring card',
   async (t) => {
     const dir = join(tempDir(t), 'demo');
-    const run = capture();
+    const run = captureIo();
     t.equal(await demoCommand([dir, '--no-serve'], run.io, {}), 0);
     const text = run.out.join('');
     t.match(
@@ -63,16 +58,16 @@ t.test(
       [['daily_driving', 11 * 3600, 10 * 3600]],
     );
 
-    const again = capture();
+    const again = captureIo();
     t.equal(await demoCommand([dir, '--no-serve'], again.io, {}), 0, 'a second run reuses what is stored');
     t.match(again.out.join(''), /Imported 4 \.ddd files from the demo fleet: 0 new, 4 reused/);
   },
 );
 
 t.test('demo: usage', async (t) => {
-  t.equal(await demoCommand(['a', 'b'], capture().io, {}), 2);
-  t.equal(await demoCommand(['--serve-forever'], capture().io, {}), 2);
-  const help = capture();
+  t.equal(await demoCommand(['a', 'b'], captureIo().io, {}), 2);
+  t.equal(await demoCommand(['--serve-forever'], captureIo().io, {}), 2);
+  const help = captureIo();
   t.equal(await demoCommand(['--help'], help.io, {}), 0);
   t.match(help.out.join(''), /usage: drivercard demo/);
   t.type(runDemo, 'function');

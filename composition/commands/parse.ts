@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { commandArguments } from './arguments.js';
 import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.js';
 import { decodeDdd } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
@@ -70,17 +71,9 @@ export interface ParseDeps {
 
 /** The arguments: one file and `--pretty`, or the exit code of `--help` / a usage error. */
 function parseArguments(argv: string[], io: CommandIo): { path: string; pretty: boolean } | number {
-  const positional = argv.filter((a) => !a.startsWith('--'));
-  const flags = argv.filter((a) => a.startsWith('--'));
-  if (flags.includes('--help')) {
-    io.stdout(`${PARSE_USAGE}\n`);
-    return 0;
-  }
-  if (positional.length !== 1 || flags.some((f) => f !== '--pretty')) {
-    io.stderr(`${PARSE_USAGE}\n`);
-    return 2;
-  }
-  return { path: positional[0]!, pretty: flags.includes('--pretty') };
+  const args = commandArguments(argv, io, PARSE_USAGE, 1, ['--pretty']);
+  if (typeof args === 'number') return args;
+  return { path: args.positional[0]!, pretty: args.flags.includes('--pretty') };
 }
 
 /** A file read as a stream, its size and SHA-256 computed on the way through; a read failure is kept apart. */

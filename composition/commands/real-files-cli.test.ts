@@ -19,22 +19,13 @@ import { databaseFailure, startupFailure } from './startup-failure.js';
 const ROOT = join(import.meta.dirname, '..', '..');
 import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 import { untrackedChildEnv } from '../../conformance/child-env.js';
+import { captureIo } from '../testing/capture-io.js';
 const FIXTURES = join(ROOT, 'fixtures', 'ddd');
 
 function tempDir(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-real-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), stderrIsTty: false },
-    out,
-    err,
-  };
 }
 
 /** a TCP port nobody listens on (bound, then closed) */
@@ -49,7 +40,7 @@ async function closedPort(): Promise<number> {
 t.test('anonymize IN OUT: writes the file, one line per note, paths as given', async (t) => {
   const dir = tempDir(t);
   const out = join(dir, 'anon.ddd');
-  const run = capture();
+  const run = captureIo();
   t.equal(await runCli(['anonymize', join(FIXTURES, 'gen2v2-full.ddd'), out, '--coarsen-positions'], run.io), 0);
   const text = run.out.join('');
   t.match(text, /identifying fields were replaced/);
@@ -59,21 +50,21 @@ t.test('anonymize IN OUT: writes the file, one line per note, paths as given', a
   t.equal(bytes.length, readFileSync(join(FIXTURES, 'gen2v2-full.ddd')).length);
   t.equal(decodeDddBytes(bytes).gen2?.identification?.holderSurname.text, 'ANONYMOUS');
 
-  const missing = capture();
+  const missing = captureIo();
   t.equal(await anonymizeCommand(['no/such.ddd', out], missing.io), 1);
   t.equal(missing.err.join(''), 'drivercard: cannot read no/such.ddd: no such file\n');
-  const bad = capture();
+  const bad = captureIo();
   t.equal(await anonymizeCommand([join(FIXTURES, 'corrupt-vu-download.ddd'), out], bad.io), 1);
   t.match(bad.err.join(''), /cannot decode .*corrupt-vu-download\.ddd: vehicle_unit_download/);
-  const unwritable = capture();
+  const unwritable = captureIo();
   t.equal(
     await anonymizeCommand([join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'no', 'such', 'x.ddd')], unwritable.io),
     1,
   );
   t.match(unwritable.err.join(''), /cannot write .*x\.ddd: no such file/);
-  t.equal(await anonymizeCommand(['one'], capture().io), 2);
-  t.equal(await anonymizeCommand(['a', 'b', '--fast'], capture().io), 2);
-  const help = capture();
+  t.equal(await anonymizeCommand(['one'], captureIo().io), 2);
+  t.equal(await anonymizeCommand(['a', 'b', '--fast'], captureIo().io), 2);
+  const help = captureIo();
   t.equal(await anonymizeCommand(['--help'], help.io), 0);
   t.match(help.out.join(''), /--coarsen-positions/);
 });
@@ -86,7 +77,7 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
   const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), trustDir }));
   t.teardown(() => services.dispose());
-  const run = capture();
+  const run = captureIo();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 0);
   const text = run.out.join('');
   t.match(
@@ -96,7 +87,7 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   );
   t.match(text, /\n  quarantined +a-short\.ddd \(7 warnings: missing_ef\)\n/);
   t.match(text, /\n  new +b-odd\.ddd \(1 warning\)\n/);
-  const again = capture();
+  const again = captureIo();
   t.equal(await importCommand([dir], again.io, () => services.importUseCase()), 0);
   t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings: missing_ef\)/);
   t.match(
@@ -111,7 +102,7 @@ t.test('an unreachable database: one clear line, exit 1', async (t) => {
   copyFileSync(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a.ddd'));
   const url = `postgres://someone:secret-pw@127.0.0.1:${port}/drivercard`;
   const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), databaseUrl: url }));
-  const run = capture();
+  const run = captureIo();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1);
   await services.dispose();
   t.match(

@@ -15,53 +15,26 @@
  */
 import type { Generation, Warning } from './rows.js';
 
+import type {
+  TimeRealValue,
+  CodePageString,
+  VehicleRegistrationIdentification,
+  FullCardNumber,
+  GnssPlaceRecord,
+} from './card-values.js';
+import type {
+  VehicleUnitsUsed,
+  GnssPlaces,
+  AuthStatusRecords,
+  BorderCrossings,
+  LoadUnloadOperations,
+  LoadTypeEntries,
+} from './card-gen2-records.js';
+
+export type * from './card-values.js';
+export type * from './card-gen2-records.js';
+
 export type { Generation, Warning } from './rows.js';
-
-/** UNIX seconds (TimeReal), null for 0 / FFFFFFFF. */
-export type TimeRealValue = number | null;
-
-/** A string with its ISO 8859 code page (Name, Address, VehicleRegistrationNumber). */
-export interface CodePageString {
-  /** ISO/IEC 8859 part (1..16); 0 / 255 = no string */
-  codePage: number;
-  /** decoded and trimmed; null when empty or the code page says "no value" */
-  text: string | null;
-}
-
-/** VehicleRegistrationIdentification: nation (NationNumeric) + VehicleRegistrationNumber (codePage + 13 bytes). */
-export interface VehicleRegistrationIdentification {
-  nation: number;
-  number: CodePageString;
-}
-
-/** FullCardNumber: cardType (EquipmentType) + cardIssuingMemberState (NationNumeric) + cardNumber (16 IA5). */
-export interface FullCardNumber {
-  cardType: number;
-  issuingMemberState: number;
-  cardNumber: string | null;
-}
-
-/** GeoCoordinates decoded to decimal degrees; raw integers kept for re-encoding. */
-export interface GeoCoordinates {
-  /** decimal degrees, null for 7FFFFF (unknown) */
-  latitude: number | null;
-  longitude: number | null;
-  /** the stored signed 24-bit integers (±DDMM.M × 10 / ±DDDMM.M × 10) */
-  rawLatitude: number;
-  rawLongitude: number;
-}
-
-/** GNSSPlaceRecord (gen2): timeStamp 4 + gnssAccuracy 1 + geoCoordinates 6 = 11 bytes. */
-export interface GnssPlaceRecord {
-  timestamp: TimeRealValue;
-  accuracy: number;
-  geo: GeoCoordinates;
-}
-
-/** GNSSPlaceAuthRecord (gen2 v2): GNSSPlaceRecord + authenticationStatus 1 = 12 bytes. */
-export interface GnssPlaceAuthRecord extends GnssPlaceRecord {
-  authenticationStatus: number;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // EF contents
@@ -261,93 +234,6 @@ export interface SpecificConditions {
   /** gen2 only (gen1 has no pointer) */
   conditionPointerNewestRecord: number | null;
   records: SpecificConditionRecord[];
-}
-
-/** CardVehicleUnitRecord (10). */
-export interface VehicleUnitRecord {
-  index: number;
-  timestamp: TimeRealValue;
-  manufacturerCode: number;
-  deviceId: number;
-  /** VuSoftwareVersion IA5 (4) */
-  vuSoftwareVersion: string | null;
-  empty: boolean;
-}
-
-export interface VehicleUnitsUsed {
-  vehicleUnitPointerNewestRecord: number;
-  records: VehicleUnitRecord[];
-}
-
-/** GNSSAccumulatedDrivingRecord (18). */
-export interface GnssAccumulatedDrivingRecord {
-  index: number;
-  timestamp: TimeRealValue;
-  gnss: GnssPlaceRecord;
-  odometer: number | null;
-  empty: boolean;
-}
-
-export interface GnssPlaces {
-  gnssAdPointerNewestRecord: number;
-  records: GnssAccumulatedDrivingRecord[];
-}
-
-/** PlaceAuthStatusRecord / GNSSAuthStatusADRecord (5). */
-export interface AuthStatusRecord {
-  index: number;
-  timestamp: TimeRealValue;
-  authenticationStatus: number;
-  empty: boolean;
-}
-
-export interface AuthStatusRecords {
-  pointerNewestRecord: number;
-  records: AuthStatusRecord[];
-}
-
-/** CardBorderCrossingRecord (17). */
-export interface BorderCrossingRecord {
-  index: number;
-  countryLeft: number;
-  countryEntered: number;
-  gnss: GnssPlaceAuthRecord;
-  odometer: number | null;
-  empty: boolean;
-}
-
-export interface BorderCrossings {
-  borderCrossingPointerNewestRecord: number;
-  records: BorderCrossingRecord[];
-}
-
-/** CardLoadUnloadRecord (20). */
-export interface LoadUnloadRecord {
-  index: number;
-  timestamp: TimeRealValue;
-  /** OperationType: 1 load, 2 unload, 3 simultaneous */
-  operationType: number;
-  gnss: GnssPlaceAuthRecord;
-  odometer: number | null;
-  empty: boolean;
-}
-
-export interface LoadUnloadOperations {
-  loadUnloadPointerNewestRecord: number;
-  records: LoadUnloadRecord[];
-}
-
-/** CardLoadTypeEntryRecord (5). */
-export interface LoadTypeEntryRecord {
-  index: number;
-  timestamp: TimeRealValue;
-  loadTypeEntered: number;
-  empty: boolean;
-}
-
-export interface LoadTypeEntries {
-  loadTypeEntryPointerNewestRecord: number;
-  records: LoadTypeEntryRecord[];
 }
 
 /** Certificates and signatures: kept for later verification, never output. */

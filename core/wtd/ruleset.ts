@@ -5,6 +5,10 @@
  */
 import { HOUR, MIN } from '../eu561/time.js';
 
+/** The Directive 2002/15/EC rules the working-time check evaluates; the API's schema takes its enum from here. */
+export const WTD_RULE_NAMES = ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] as const;
+export type WtdRuleName = (typeof WTD_RULE_NAMES)[number];
+
 export const WTD_RULE_VERSION = 'EU2002/15:2026.1';
 export const WTD_ALGORITHM_VERSION = '1.0.0';
 

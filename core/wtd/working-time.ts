@@ -29,25 +29,9 @@ import { dayOf, dayStart, isoDayOrNull, weeksTouching, type UtcDay } from '../ti
 import { applyCardOutPolicy } from '../eu561/card-out.js';
 import { evidenceOf } from '../eu561/evidence.js';
 import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
-import { analyse } from '../eu561/shifts.js';
-import { DAY, formatDuration, formatInstant, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
-import {
-  innerGaps,
-  periodsOf,
-  type Completion,
-  type Period,
-  type SegmentKind,
-  type Timeline,
-} from '../eu561/timeline.js';
-import type {
-  AnnotationEffect,
-  AnnotationsSummary,
-  Assumptions,
-  NotEvaluated,
-  PrecheckInput,
-  PrecheckWarning,
-  Violation,
-} from '../eu561/types.js';
+import { DAY, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
+import { innerGaps, periodsOf, type Timeline } from '../eu561/timeline.js';
+import type { NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from '../eu561/types.js';
 import { applyAnnotations } from '../eu561/annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from '../eu561/annotation-effects.js';
 import { findingId } from '../eu561/finding-id.js';
@@ -57,11 +41,12 @@ import {
   WTD_LIMITS,
   WTD_RULE_VERSION,
   WTD_STATIC_NOT_EVALUATED,
+  type WtdRuleName,
 } from './ruleset.js';
+import { evaluate, firstFullWeek, workingBetween, type RawWtd } from './wtd-rules.js';
 
-/** The Directive 2002/15/EC rules the working-time check evaluates; the API's schema takes its enum from here. */
-export const WTD_RULE_NAMES = ['wtd_weekly_max', 'wtd_average_weekly', 'wtd_break'] as const;
-export type WtdRuleName = (typeof WTD_RULE_NAMES)[number];
+/** The rule names (declared with the ruleset), for the adapters that import them from the check. */
+export { WTD_RULE_NAMES, type WtdRuleName } from './ruleset.js';
 
 /** The `rule` of a not_evaluated line of the working-time answer: a WTD rule, a static one (./ruleset.ts) or `all`. */
 export type WtdNotEvaluatedRule = WtdRuleName | (typeof WTD_STATIC_NOT_EVALUATED)[number]['rule'] | 'all';
@@ -83,41 +68,22 @@ export interface WorkingTimeWeek {
   availability: number;
 }
 
-export interface WorkingTimeResult {
-  rule_version: string;
-  algorithm_version: string;
-  basis: {
-    card_number: string | null;
-    import_ids: string[];
-    date_from: string | null;
-    date_to: string | null;
-    untrusted_imports?: string[];
-  };
+/**
+ * The working-time answer: the pre-check's versions, basis (untrusted_imports with include_quarantined=true),
+ * disclaimer, assumptions and annotations (always set by runWorkingTime), with the Directive's weeks and findings.
+ */
+export interface WorkingTimeResult extends Pick<
+  PrecheckResult,
+  'rule_version' | 'algorithm_version' | 'basis' | 'disclaimer' | 'assumptions' | 'annotations' | 'annotation_effects'
+> {
   reference_weeks: number;
   weeks: WorkingTimeWeek[];
   /** average working time of the full weeks of the data (seconds), null when no week is fully covered */
   average_weekly_working_time: number | null;
   violations: WtdViolation[];
   not_evaluated: NotEvaluated<WtdNotEvaluatedRule>[];
-  disclaimer: string;
-  assumptions: Assumptions;
-  /** the annotations applied (always set by runWorkingTime) */
-  annotations?: AnnotationsSummary;
-  /** card-only findings the annotations removed */
-  annotation_effects?: AnnotationEffect[];
   /** annotations over recorded activity (not applied there) */
   warnings?: PrecheckWarning[];
-}
-
-interface RawWtd {
-  rule: WtdRuleName;
-  start: number;
-  end: number;
-  value: number;
-  limit: number;
-  excess: number;
-  description: string;
-  evidenceKinds: readonly SegmentKind[];
 }
 
 const ARTICLE: Record<WtdRuleName, string> = {
@@ -125,148 +91,6 @@ const ARTICLE: Record<WtdRuleName, string> = {
   wtd_average_weekly: 'Art. 4(a) Directive 2002/15/EC',
   wtd_break: 'Art. 5(1) Directive 2002/15/EC',
 };
-const WORKING: readonly SegmentKind[] = ['DRIVING', 'WORK'];
-const isWorking = (p: Period) => p.kind === 'DRIVING' || p.kind === 'WORK';
-
-/** The periods overlapping [from, to) (periods are contiguous and ordered: binary search for the first). */
-function within(periods: readonly Period[], from: number, to: number): readonly Period[] {
-  let lo = 0;
-  let hi = periods.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (periods[mid]!.end <= from) lo = mid + 1;
-    else hi = mid;
-  }
-  let end = lo;
-  while (end < periods.length && periods[end]!.start < to) end++;
-  return periods.slice(lo, end);
-}
-
-function workingBetween(periods: readonly Period[], from: number, to: number): number {
-  let sum = 0;
-  for (const p of within(periods, from, to))
-    if (isWorking(p)) sum += Math.max(0, Math.min(p.end, to) - Math.max(p.start, from));
-  return sum;
-}
-
-function firstFullWeek(dataStart: number): number {
-  const w = weekStartOf(dataStart);
-  return w === dataStart ? w : w + WEEK;
-}
-
-function weeklyMax(periods: readonly Period[], dataStart: number, dataEnd: number): RawWtd[] {
-  const out: RawWtd[] = [];
-  for (let w = weekStartOf(dataStart); w < dataEnd; w += WEEK) {
-    const working = workingBetween(periods, w, w + WEEK);
-    if (working <= WTD_LIMITS.weeklyMax) continue;
-    out.push({
-      rule: 'wtd_weekly_max',
-      start: w,
-      end: w + WEEK,
-      value: working,
-      limit: WTD_LIMITS.weeklyMax,
-      excess: working - WTD_LIMITS.weeklyMax,
-      description:
-        `Working time (driving and other work) in the week from ${formatInstant(w)} was ${formatDuration(working)}: ` +
-        `${formatDuration(working - WTD_LIMITS.weeklyMax)} over the 60 h maximum of a week.`,
-      evidenceKinds: WORKING,
-    });
-  }
-  return out;
-}
-
-function averageWeekly(periods: readonly Period[], dataStart: number, dataEnd: number, weeks: number): RawWtd[] {
-  const out: RawWtd[] = [];
-  for (let w = firstFullWeek(dataStart); w + weeks * WEEK <= dataEnd; w += weeks * WEEK) {
-    const end = w + weeks * WEEK;
-    const working = workingBetween(periods, w, end);
-    if (working <= WTD_LIMITS.averageWeekly * weeks) continue;
-    const average = Math.round(working / weeks);
-    out.push({
-      rule: 'wtd_average_weekly',
-      start: w,
-      end,
-      value: average,
-      limit: WTD_LIMITS.averageWeekly,
-      excess: average - WTD_LIMITS.averageWeekly,
-      description:
-        `Average working time over the ${weeks} week(s) from ${formatInstant(w)} was ${formatDuration(average)} a week ` +
-        `(${formatDuration(working)} in total): ${formatDuration(average - WTD_LIMITS.averageWeekly)} a week over the 48 h average.`,
-      evidenceKinds: WORKING,
-    });
-  }
-  return out;
-}
-
-/** Art. 5(1) on one working day [from, to). */
-function breaksOfDay(periods: readonly Period[], from: number, to: number, open: boolean): RawWtd[] {
-  const out: RawWtd[] = [];
-  let run = 0;
-  let runStart: number | null = null;
-  let longest = { value: 0, start: 0, end: 0 };
-  let working = 0;
-  let breaks = 0;
-  let parts = 0;
-  const closeRun = (at: number) => {
-    if (runStart !== null && run > longest.value) longest = { value: run, start: runStart, end: at };
-    run = 0;
-    runStart = null;
-  };
-  for (const p of periods) {
-    if (p.end <= from || p.start >= to) continue;
-    const start = Math.max(p.start, from);
-    const end = Math.min(p.end, to);
-    if (isWorking(p)) {
-      runStart ??= start;
-      run += end - start;
-      working += end - start;
-    } else if (p.kind === 'REST' && end - start >= WTD_LIMITS.breakPart && working > 0) {
-      closeRun(start);
-      breaks += end - start;
-      parts++;
-    }
-  }
-  closeRun(to);
-  if (longest.value > WTD_LIMITS.consecutiveWork) {
-    out.push({
-      rule: 'wtd_break',
-      start: longest.start,
-      end: longest.end,
-      value: longest.value,
-      limit: WTD_LIMITS.consecutiveWork,
-      excess: longest.value - WTD_LIMITS.consecutiveWork,
-      description:
-        `${formatDuration(longest.value)} of working time without a break of at least 15 min from ${formatInstant(longest.start)}: ` +
-        `${formatDuration(longest.value - WTD_LIMITS.consecutiveWork)} over the 6 consecutive hours allowed.`,
-      evidenceKinds: [...WORKING, 'REST'],
-    });
-  }
-  if (open || parts === 0 || working <= WTD_LIMITS.breakFrom) return out;
-  const needed = working > WTD_LIMITS.longBreakFrom ? WTD_LIMITS.longBreak : WTD_LIMITS.shortBreak;
-  if (breaks >= needed) return out;
-  out.push({
-    rule: 'wtd_break',
-    start: from,
-    end: to,
-    value: breaks,
-    limit: needed,
-    excess: needed - breaks,
-    description:
-      `The working day from ${formatInstant(from)} had ${formatDuration(working)} of working time and ` +
-      `${formatDuration(breaks)} of breaks (parts of at least 15 min): ${formatDuration(needed)} were needed ` +
-      `(${working > WTD_LIMITS.longBreakFrom ? 'over 9 h' : 'over 6 h up to 9 h'} of working time), ${formatDuration(needed - breaks)} short.`,
-    evidenceKinds: [...WORKING, 'REST'],
-  });
-  return out;
-}
-
-function evaluate(t: Timeline, completion: Completion, weeks: number): RawWtd[] {
-  const periods = periodsOf(t, completion);
-  const a = analyse(periods, t.knownStart!, t.knownEnd!);
-  const out = [...weeklyMax(periods, a.dataStart, a.dataEnd), ...averageWeekly(periods, a.dataStart, a.dataEnd, weeks)];
-  for (const s of a.shifts) out.push(...breaksOfDay(within(periods, s.start, s.end), s.start, s.end, s.rest === null));
-  return out;
-}
 
 function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['status'], summarise: boolean): WtdViolation {
   const found = evidenceOf(evidenceT.segments, f, summarise);
@@ -334,65 +158,73 @@ function weeksOf(t0: Timeline, from: UtcDay | null, to: UtcDay | null): WorkingT
   return [...byWeek.values()];
 }
 
+/** Marks the findings that exist only because card-out time was taken as rest (unknown_as=rest). */
+function markAssumptionDependent(violations: WtdViolation[], strict: readonly WtdViolation[]): void {
+  for (const v of violations) {
+    const firm = v.status !== 'INCOMPLETE_DATA';
+    v.assumption_dependent = !strict.some(
+      (s) =>
+        s.rule === v.rule &&
+        (!firm || s.status !== 'INCOMPLETE_DATA') &&
+        overlaps({ start: toSec(s.start), end: toSec(s.end) }, { start: toSec(v.start), end: toSec(v.end) }),
+    );
+  }
+}
+
+/** What the check could not evaluate on this data, and the average working time of its full weeks. */
+function coverageOf(t0: Timeline, t: Timeline, weeks: number) {
+  const notEvaluated: NotEvaluated<WtdNotEvaluatedRule>[] = [...WTD_STATIC_NOT_EVALUATED];
+  let average: number | null = null;
+  if (t0.knownStart === null || t0.knownEnd === null) {
+    notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
+    return { notEvaluated, average };
+  }
+  const w0 = firstFullWeek(t0.knownStart);
+  const full = Math.floor((t0.knownEnd - w0) / WEEK);
+  if (full > 0) average = Math.round(workingBetween(periodsOf(t, 'rest'), w0, w0 + full * WEEK) / full);
+  if (full < weeks) {
+    notEvaluated.push({
+      rule: 'wtd_average_weekly',
+      reason: `The data holds ${Math.max(0, full)} full week(s), fewer than the reference period of ${weeks} weeks: the 48 h average is not evaluated.`,
+    });
+  }
+  if (innerGaps(t).length > 0) {
+    notEvaluated.push({
+      rule: 'all',
+      reason: `${innerGaps(t).length} period(s) of unknown activity inside the data: findings they could change are INCOMPLETE_DATA.`,
+    });
+  }
+  if (t0.knownEnd - t0.knownStart < DAY)
+    notEvaluated.push({ rule: 'wtd_weekly_max', reason: 'The data covers less than a day.' });
+  return { notEvaluated, average };
+}
+
 export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const weeks = input.reference_weeks ?? WTD_LIMITS.referenceWeeksDefault;
   const { t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
+  const summarise = input.evidence !== 'full';
   // the office's annotations as the working-time readings take them (../eu561/annotations.ts), then the card-out policy
   const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
   const annotated = applyAnnotations(t0, spans, 'wtd');
   const tA = annotated.timeline;
   const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
-  const violations = judge(t, t0, weeks, input.evidence !== 'full');
+  const violations = judge(t, t0, weeks, summarise);
   const effects = settleAnnotations(
     violations,
     spans,
     annotated.pieces,
     'wtd',
-    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, input.evidence !== 'full'),
+    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, weeks, summarise),
     (v) => {
       v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), WTD_RULE_VERSION);
     },
   );
-  if (assumed.length > 0) {
-    const strict = judge(tA, t0, weeks, true);
-    for (const v of violations) {
-      const firm = v.status !== 'INCOMPLETE_DATA';
-      v.assumption_dependent = !strict.some(
-        (s) =>
-          s.rule === v.rule &&
-          (!firm || s.status !== 'INCOMPLETE_DATA') &&
-          overlaps({ start: toSec(s.start), end: toSec(s.end) }, { start: toSec(v.start), end: toSec(v.end) }),
-      );
-    }
-  }
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, weeks, true));
   violations.sort((a, b) =>
     a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
   );
-
-  const notEvaluated: NotEvaluated<WtdNotEvaluatedRule>[] = [...WTD_STATIC_NOT_EVALUATED];
-  let average: number | null = null;
-  if (t0.knownStart === null || t0.knownEnd === null) {
-    notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
-  } else {
-    const w0 = firstFullWeek(t0.knownStart);
-    const full = Math.floor((t0.knownEnd - w0) / WEEK);
-    if (full > 0) average = Math.round(workingBetween(periodsOf(t, 'rest'), w0, w0 + full * WEEK) / full);
-    if (full < weeks) {
-      notEvaluated.push({
-        rule: 'wtd_average_weekly',
-        reason: `The data holds ${Math.max(0, full)} full week(s), fewer than the reference period of ${weeks} weeks: the 48 h average is not evaluated.`,
-      });
-    }
-    if (innerGaps(t).length > 0) {
-      notEvaluated.push({
-        rule: 'all',
-        reason: `${innerGaps(t).length} period(s) of unknown activity inside the data: findings they could change are INCOMPLETE_DATA.`,
-      });
-    }
-    if (t0.knownEnd - t0.knownStart < DAY)
-      notEvaluated.push({ rule: 'wtd_weekly_max', reason: 'The data covers less than a day.' });
-  }
+  const { notEvaluated, average } = coverageOf(t0, t, weeks);
   return {
     rule_version: WTD_RULE_VERSION,
     algorithm_version: WTD_ALGORITHM_VERSION,
