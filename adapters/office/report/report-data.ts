@@ -7,14 +7,16 @@
  */
 import type { UtcDay } from '../../../core/domain/rows.js';
 import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
-import { isoDay } from '../../../core/time.js';
+import { isoDay, isoTimestamp } from '../../../core/time.js';
 import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
 import { allRows, type OfficeUseCases } from '../office-use-cases.js';
 import {
   authenticityText,
   type FindingJson,
   type ImportJson,
+  type ReportAnnotation,
   type ReportModel,
+  type ReportReview,
   type WeekJson,
 } from './report-model.js';
 
@@ -77,5 +79,38 @@ export async function buildReportModel(
     disclaimer: precheck.disclaimer,
     generated_at: now.toISOString().slice(0, 19) + 'Z',
     time_zone: timeZone,
+    reviews: await newestReviews(uc, period.findings as FindingJson[]),
+    annotations: await periodAnnotations(uc, query),
   };
+}
+
+/** The newest review entry of each reviewed finding (one history read per finding). */
+async function newestReviews(uc: OfficeUseCases, findings: FindingJson[]): Promise<Record<string, ReportReview>> {
+  const reviews: Record<string, ReportReview> = {};
+  if (!uc.reviews) return reviews;
+  for (const f of findings) {
+    if (f.finding_id === undefined || f.review_status === undefined || f.review_status === 'OPEN') continue;
+    const { entries } = await uc.reviews.history(f.finding_id);
+    const last = entries[entries.length - 1];
+    if (last)
+      reviews[f.finding_id] = { status: last.status, note: last.note, author: last.author, at: isoTimestamp(last.at) };
+  }
+  return reviews;
+}
+
+/** The annotations in force over the period (withdrawn ones left out), in time order. */
+async function periodAnnotations(uc: OfficeUseCases, query: ReportQuery): Promise<ReportAnnotation[]> {
+  if (!uc.annotations) return [];
+  const rows = await uc.annotations.list({ basis: query.basis, range: query.range, include_withdrawn: false });
+  return rows
+    .slice()
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((a) => ({
+      annotation_id: a.annotation_id,
+      kind: a.kind,
+      start: isoTimestamp(a.start),
+      end: isoTimestamp(a.end),
+      note: a.note,
+      author: a.author,
+    }));
 }

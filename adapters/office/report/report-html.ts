@@ -6,6 +6,8 @@
 import {
   ACTIVITY_COLOURS,
   ACTIVITY_LABELS,
+  ANNOTATIONS_TEXT,
+  followUpOf,
   dayFractions,
   drawnActivity,
   driverName,
@@ -24,6 +26,7 @@ import {
   type WeekJson,
 } from './report-model.js';
 import { ruleName } from '../../web/client/labels.js';
+import { annotationKindName } from '../../web/client/office-words.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string | number | null | undefined): string =>
@@ -73,7 +76,38 @@ export function weekSvg(week: WeekJson): string {
   return `<svg class="week-chart" viewBox="0 0 ${W} ${18 + 7 * ROW_H}" role="img" aria-label="Activities of ${escapeHtml(week.week)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
 }
 
-function finding(f: FindingJson, index: number, zone: string): string {
+/** The office's follow-up of a finding: review status, the newest review, the annotations that apply. */
+function followUp(model: ReportModel, f: FindingJson): string {
+  const up = followUpOf(model, f);
+  const lines = [row(['Office review', up.status])];
+  if (up.review !== null) lines.push(row(['Latest review', up.review]));
+  for (const a of up.annotations) lines.push(row(['Annotation', a]));
+  if (up.possiblyJustified)
+    lines.push(row(['Note', 'An annotation of the office may justify this finding (Art. 12 or ferry/train).']));
+  return `<table class="kv follow-up"><tbody>${lines.join('')}</tbody></table>`;
+}
+
+/** The office's annotations over the period. */
+function annotationsSection(model: ReportModel, zone: string): string {
+  const items = model.annotations ?? [];
+  const body =
+    items.length === 0
+      ? '<p>The office recorded no annotation for this period.</p>'
+      : `<table class="grid"><thead>${row(['Kind', 'From', 'To', 'Note', 'Entered by'], 'th')}</thead><tbody>${items
+          .map((a) =>
+            row([
+              annotationKindName(a.kind),
+              readableTime(a.start, zone),
+              readableTime(a.end, zone),
+              a.note ?? '',
+              a.author || 'not given',
+            ]),
+          )
+          .join('')}</tbody></table>`;
+  return `<section class="annotations"><h2>Office annotations (${items.length})</h2><p>${escapeHtml(ANNOTATIONS_TEXT)}</p>${body}</section>`;
+}
+
+function finding(model: ReportModel, f: FindingJson, index: number, zone: string): string {
   const digest = evidenceDigest(f);
   const line = (e: EvidenceJson) =>
     `<li>${escapeHtml(readableTime(e.start, zone))} – ${escapeHtml(readableTime(e.end, zone))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
@@ -87,6 +121,7 @@ function finding(f: FindingJson, index: number, zone: string): string {
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start, zone)} – ${readableTime(f.end, zone)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}
 </tbody></table>
+${followUp(model, f)}
 <p class="evidence-title">Evidence (${digest.total} interval(s))</p><ul class="evidence">${evidence.join('')}</ul>
 </article>`;
 }
@@ -101,7 +136,7 @@ export function reportHtml(model: ReportModel): string {
   const findings =
     model.findings.length === 0
       ? `<p>${escapeHtml(noFindingsText(model))}</p>`
-      : model.findings.map((f, i) => finding(f, i, zone)).join('\n');
+      : model.findings.map((f, i) => finding(model, f, i, zone)).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -137,6 +172,7 @@ ${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)}
 <section class="findings"><h2>Findings (${model.findings.length})</h2>
 ${findings}
 </section>
+${annotationsSection(model, zone)}
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
 ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>

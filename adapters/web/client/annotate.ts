@@ -5,19 +5,14 @@
  * annotations created, changed or may justify are marked, and the findings they removed are listed.
  */
 import { el } from './dom.js';
+import { ANNOTATION_KIND_NAMES } from './office-words.js';
 import { displayTimeZone, formatDateTime } from './format.js';
 import type { Finding, PrecheckResult } from './types.js';
 
-const KINDS: [string, string][] = [
-  ['LEAVE', 'Leave'],
-  ['SICK_LEAVE', 'Sick leave'],
-  ['REST', 'Rest'],
-  ['OTHER_WORK', 'Other work'],
-  ['AVAILABILITY', 'Availability'],
-  ['OUT_OF_SCOPE', 'Driving out of scope (other work)'],
-  ['FERRY_TRAIN', 'Ferry / train (Art. 9)'],
-  ['ARTICLE_12', 'Art. 12 departure (needs a note)'],
-];
+const KINDS: [string, string][] = Object.entries(ANNOTATION_KIND_NAMES).map(([kind, name]) => [
+  kind,
+  kind === 'ARTICLE_12' ? `${name} (needs a note)` : name,
+]);
 
 interface AnnotatedFinding extends Finding {
   finding_id?: string;
