@@ -27,6 +27,7 @@ import {
 } from './report-model.js';
 import { ruleName } from '../../web/client/labels.js';
 import { annotationKindName } from '../../web/client/office-words.js';
+import { forPeople } from '../../web/client/people-text.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string | number | null | undefined): string =>
@@ -116,7 +117,7 @@ function finding(model: ReportModel, f: FindingJson, index: number, zone: string
   if (digest.last !== null) evidence.push(line(digest.last));
   return `<article class="finding status-${escapeHtml(f.status.toLowerCase())}">
 <h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
-<p class="description">${escapeHtml(f.description)}</p>
+<p class="description">${escapeHtml(forPeople(f.description))}</p>
 <table class="kv"><tbody>
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start, zone)} – ${readableTime(f.end, zone)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}
@@ -181,7 +182,7 @@ ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<tabl
   )
     .map(
       (n) =>
-        `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`,
+        `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}${n.detail === null ? '' : `<details class="technical"><summary>Technical detail</summary>${escapeHtml(n.detail)}</details>`}</li>`,
     )
     .join('')}</ul></section>
 <section class="disclaimer"><h2>Disclaimer</h2><p>${escapeHtml(model.disclaimer)}</p><p class="small">Rules ${escapeHtml(model.rule_version)}.</p></section>
@@ -205,7 +206,7 @@ table { border-collapse: collapse; } .grid { width: 100%; } .grid th, .grid td {
 .finding { border-left: 3pt solid #adb5bd; padding: 0 0 2pt 6pt; margin: 6pt 0; break-inside: avoid; }
 .status-violation { border-color: #c92a2a; } .status-potential { border-color: #e8a33d; }
 .evidence { font-size: 8.5pt; margin: 0; } .evidence-title { margin: 2pt 0 0; font-size: 8.5pt; color: #495057; }
-.warning { color: #a61e4d; } .signatures { break-inside: avoid; }
+.warning { color: #a61e4d; } details.technical { font-size: 8pt; color: #495057; } .signatures { break-inside: avoid; }
 .sign { display: flex; gap: 12mm; margin-top: 14mm; } .sign div { flex: 1; font-size: 9pt; } .sign .line { display: block; border-bottom: 1px solid #212529; margin-bottom: 2pt; height: 1pt; }
-@media print { body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+@media print { details.technical { display: none; } body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
 `;

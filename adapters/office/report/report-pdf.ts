@@ -31,6 +31,7 @@ import {
 } from './report-model.js';
 import { ruleName } from '../../web/client/labels.js';
 import { annotationKindName } from '../../web/client/office-words.js';
+import { forPeople } from '../../web/client/people-text.js';
 import { latin1Text, MARGIN, UNICODE_FONTS, Writer } from './pdf-writer.js';
 
 export { latin1Text, UNICODE_FONTS };
@@ -155,7 +156,7 @@ function finding(w: Writer, model: ReportModel, f: FindingJson, index: number, z
     bold: true,
     size: 9.5,
   });
-  w.para(f.description, { indent: 10 });
+  w.para(forPeople(f.description), { indent: 10 });
   w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, {
     size: 8.5,
     indent: 10,
