@@ -10,6 +10,8 @@ import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.j
 import { isoDay, isoTimestamp } from '../../../core/time.js';
 import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
 import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { localWeeks } from '../../web/client/local-weeks.js';
+import type { WeekOverview } from '../../web/client/types.js';
 import {
   authenticityText,
   type FindingJson,
@@ -68,7 +70,8 @@ export async function buildReportModel(
       authenticity: authenticityText(row),
     })),
     conflicts: weeks.conflicts,
-    weeks: weeks.items as WeekJson[],
+    // the charts draw the local days of the zone (UTC: the API's days unchanged)
+    weeks: localWeeks(weeks.items as WeekOverview[], timeZone) as unknown as WeekJson[],
     totals: summary.totals,
     days: summary.days,
     distance_km: summary.distance_km,

@@ -42,7 +42,7 @@ const LABEL = 90;
 const ROW_H = 16;
 
 /** One ISO week as an SVG chart: a row per day, 0–24 h, one rectangle per interval. */
-export function weekSvg(week: WeekJson): string {
+export function weekSvg(week: WeekJson, timeZone = 'UTC'): string {
   const plot = W - LABEL - 70;
   const parts: string[] = [];
   for (const [h, x] of [0, 6, 12, 18, 24].map((h) => [h, LABEL + (plot * h) / 24] as const)) {
@@ -61,7 +61,7 @@ export function weekSvg(week: WeekJson): string {
       );
     }
     for (const interval of day.intervals) {
-      const [a, b] = dayFractions(interval, day.date);
+      const [a, b] = dayFractions(interval, day.date, timeZone);
       if (b <= a) continue;
       const fill = ACTIVITY_COLOURS[drawnActivity(interval)];
       parts.push(
@@ -168,7 +168,7 @@ ${model.conflicts.length > 0 ? `<p class="warning">Imports disagree about ${esca
 ${row([...ACTIVITIES.map((a) => hoursMinutes(model.totals[a])), model.days, `${model.distance_km} km`])}
 </tbody></table></section>
 <section class="weeks"><h2>Weeks</h2><ul class="legend">${legend}</ul>
-${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)} (${escapeHtml(w.start_date)} – ${escapeHtml(w.end_date)}) · driving ${hoursMinutes(w.totals.DRIVING)} · work ${hoursMinutes(w.totals.WORK)} · rest ${hoursMinutes(w.totals.REST)}</figcaption>${weekSvg(w)}</figure>`).join('\n')}
+${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)} (${escapeHtml(w.start_date)} – ${escapeHtml(w.end_date)}) · driving ${hoursMinutes(w.totals.DRIVING)} · work ${hoursMinutes(w.totals.WORK)} · rest ${hoursMinutes(w.totals.REST)}</figcaption>${weekSvg(w, zone)}</figure>`).join('\n')}
 </section>
 <section class="findings"><h2>Findings (${model.findings.length})</h2>
 ${findings}

@@ -4,7 +4,7 @@
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../web/client/labels.js';
-import { formatLocalStamp } from '../../web/client/local-time.js';
+import { formatLocalStamp, localDayWindow } from '../../web/client/local-time.js';
 import { annotationKindName, reviewStatusName } from '../../web/client/office-words.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
@@ -208,11 +208,11 @@ export function readableTime(iso: string | null, timeZone = 'UTC'): string {
   return iso === null ? '–' : formatLocalStamp(iso, timeZone);
 }
 
-/** The header's words on time: the zone of the times, and that the charts and the rules keep UTC days and weeks. */
+/** The header's words on time: the zone of the times and of the charts' days, and that the rules keep UTC days and weeks. */
 export function timeZoneText(timeZone = 'UTC'): string {
   return timeZone === 'UTC'
     ? 'all times UTC'
-    : `times in ${timeZone} (the charts and the rules count UTC days and ISO weeks)`;
+    : `times in ${timeZone}, the charts drawn in its days (the rules count UTC days and ISO weeks)`;
 }
 
 export function driverName(model: Pick<ReportModel, 'surname' | 'first_names'>): string {
@@ -225,9 +225,10 @@ export function drawnActivity(interval: IntervalJson): Totals extends Record<inf
 }
 
 /** [start, end) of an interval as fractions of its day (0..1), clipped to the day. */
-export function dayFractions(interval: IntervalJson, date: string): [number, number] {
-  const dayStart = Date.parse(`${date}T00:00:00Z`);
-  const clip = (iso: string) => Math.min(1, Math.max(0, (Date.parse(iso) - dayStart) / 86_400_000));
+export function dayFractions(interval: IntervalJson, date: string, timeZone = 'UTC'): [number, number] {
+  // the local day: 00:00 to 24:00 in the zone (23 h or 25 h on the days the clocks change, drawn on the same width)
+  const { startMs, endMs } = localDayWindow(date, timeZone);
+  const clip = (iso: string) => Math.min(1, Math.max(0, (Date.parse(iso) - startMs) / (endMs - startMs)));
   return [clip(interval.start), clip(interval.end)];
 }
 

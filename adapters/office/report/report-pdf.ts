@@ -38,7 +38,7 @@ export { latin1Text, UNICODE_FONTS };
 
 const ACTIVITIES = Object.keys(ACTIVITY_LABELS) as (keyof Totals)[];
 
-function weekChart(w: Writer, week: WeekJson): void {
+function weekChart(w: Writer, week: WeekJson, zone: string): void {
   const { doc } = w;
   const label = 62;
   const right = 62;
@@ -79,7 +79,7 @@ function weekChart(w: Writer, week: WeekJson): void {
         .text('no record', MARGIN + label, y + 3.5, { width: plot, align: 'center', lineBreak: false });
     }
     for (const interval of day.intervals) {
-      const [a, b] = dayFractions(interval, day.date);
+      const [a, b] = dayFractions(interval, day.date, zone);
       if (b > a)
         doc
           .rect(MARGIN + label + a * plot, y + 2, (b - a) * plot, rowH - 4)
@@ -270,7 +270,7 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   );
   w.heading('Weeks');
   legend(w);
-  for (const week of model.weeks) weekChart(w, week);
+  for (const week of model.weeks) weekChart(w, week, zone);
   w.heading(`Findings (${model.findings.length})`);
   if (model.findings.length === 0) w.para(noFindingsText(model));
   model.findings.forEach((f, i) => finding(w, model, f, i, zone));
