@@ -316,4 +316,7 @@ details.technical { font-size: 0.8rem; color: var(--muted); margin: 0.15rem 0; }
   table.totals th, table.totals td { padding: 0.2rem 0.15rem; }
   table.rows caption { display: block; }
 }
+.homes-form { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
+.homes-form input { text-transform: uppercase; width: 3em; }
+.homes-status { flex-basis: 100%; margin: 0.25rem 0; font-size: 0.9rem; }
 `;

@@ -127,7 +127,11 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   const res = await service.get(`/report.pdf?${query}`);
   t.equal(res.status, 200);
   t.equal(res.headers.get('content-type'), 'application/pdf');
-  t.equal(res.headers.get('content-disposition'), `inline; filename="report-${CARD}-2026-03-02-2026-03-15.pdf"`);
+  t.equal(
+    res.headers.get('content-disposition'),
+    `inline; filename="report_ukasiewicz-Unal_${CARD}_2026-03-02_2026-03-15.pdf"; filename*=UTF-8''${encodeURIComponent(`report_Łukasiewicz-Ünal_${CARD}_2026-03-02_2026-03-15.pdf`)}`,
+    'named after the driver (as recorded in filename*) and the period',
+  );
   const pdf = new Uint8Array(await res.arrayBuffer());
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
   if (!hasPoppler) {

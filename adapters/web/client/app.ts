@@ -21,6 +21,7 @@ import { DEFAULT_STATE, readViewState, timeZoneOf, type ViewState, viewStateSear
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
 import { mountVehicles } from './vehicles-view.js';
+import { renderHomeCountries } from './home-countries.js';
 
 const ui = {
   main: byId<HTMLElement>('main'),
@@ -173,6 +174,18 @@ function render(): void {
   ui.importsOfCard.replaceChildren(importsList(state.card_number));
   drawTabs();
   void week.load(state, w);
+  void showHomes(state.card_number, w);
+}
+
+/** The card's home countries; a save reloads the week's checks (the form and its message stay). */
+async function showHomes(card: string, w: NonNullable<ReturnType<typeof parseIsoWeek>>): Promise<void> {
+  const target = byId('home-countries');
+  target.dataset.card = card;
+  target.replaceChildren();
+  const form = await renderHomeCountries(card, () => void week.load(state, w));
+  if (target.dataset.card !== card) return;
+  target.closest('section')!.hidden = form === null;
+  if (form) target.replaceChildren(form);
 }
 
 /** The imports of the card, withdrawn ones included, each with its withdraw / restore button. */

@@ -228,7 +228,7 @@ export function driversCsvLinks(state: ViewState): HTMLElement {
     'p',
     { class: 'document-links', attrs: { id: 'fleet-documents' } },
     'Export this list: ',
-    link('CSV', {}, 'This list as CSV (comma separated)'),
+    link('CSV', {}, "This list as CSV (separated as the office's locale expects)"),
     ' ',
     link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'),
   );
