@@ -25,6 +25,7 @@ const FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/', import.meta.url));
 const SAMPLES =
   process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 const TECHNICAL = [
+  /DRIVERCARD_/,
   /\bbyte \d/,
   /GET \//,
   /\/api\//,

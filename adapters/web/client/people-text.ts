@@ -209,6 +209,11 @@ const TECHNICAL_WORDS: [RegExp, string][] = [
   [/listed in data_gaps and /g, ''],
   [/ \(warning [A-Z_]+\)/g, ''],
   [/\s*:?\s*see GET \/api\/[^\s.]*/g, ''],
+  [
+    /set DRIVERCARD_HOME_COUNTRY or the card's home countries/g,
+    'enter the card\'s home countries under "Home countries" in the week view, or ask for a default of the service',
+  ],
+  [/\bDRIVERCARD_[A-Z_]+/g, "the service's setting"],
   [/ at byte \d+/g, ''],
   [/\bimp_[0-9A-Za-z_-]+/g, 'an import'],
 ];
