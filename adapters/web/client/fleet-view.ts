@@ -4,6 +4,7 @@
  * counts above it from `GET /drivers/summary`.
  */
 
+import { authenticityText } from './people-text.js';
 import { el } from './dom.js';
 import {
   downloadUrgency,
@@ -105,7 +106,12 @@ export function authenticityBadge(status: string | null | undefined): HTMLElemen
   const text =
     { VERIFIED: 'verified', INVALID: 'invalid', UNVERIFIABLE: 'unverifiable', UNSIGNED: 'unsigned' }[s] ??
     'not checked';
-  return el('span', { class: `auth auth-${s.toLowerCase()}`, text, data: { authenticity: s } });
+  return el('span', {
+    class: `auth auth-${s.toLowerCase()}`,
+    text,
+    data: { authenticity: s },
+    attrs: { title: authenticityText(status) },
+  });
 }
 
 const COLUMNS: Column[] = [

@@ -9,6 +9,7 @@ import type { DecodeErrorReason, DecodeWarningCode } from '../../../core/decoder
 import type { AUTHENTICITY_WARNING_CODES } from '../../../core/authenticity/index.js';
 import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
 import type { OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
+import type { AuthenticityStatus } from '../../../core/domain/authenticity.js';
 import type { errorResponseSchema } from '../../http/shared/error.schema.js';
 
 /**
@@ -272,6 +273,20 @@ export function quarantineReasons(warnings: readonly { code: string }[] | null |
   if (codes.length === 0)
     return ['The service is set to use only files whose authenticity is verified, and this one is not.'];
   return codes.map((c) => sentence(importWarningText(c)));
+}
+
+/** What a file's authenticity means for the office, by status (core/domain/authenticity.ts). */
+export const AUTHENTICITY_TEXT: Record<AuthenticityStatus, string> = {
+  VERIFIED: "The file's signatures prove that it comes unchanged from this card.",
+  INVALID: 'A signature or certificate does not verify: the file may have been changed. Download the card again.',
+  UNVERIFIABLE: 'The signatures could not be checked (an unknown certificate, or one missing); the data is used.',
+  UNSIGNED: 'The file carries no signatures, so its origin is not proven; the data is used.',
+};
+
+export function authenticityText(status: string | null | undefined): string {
+  return status && Object.hasOwn(AUTHENTICITY_TEXT, status)
+    ? AUTHENTICITY_TEXT[status as AuthenticityStatus]
+    : 'The authenticity of the file was not checked.';
 }
 
 /** What happened and what to do, in one line. */
