@@ -144,7 +144,7 @@ function applyZone(): void {
   ui.zoneName.textContent = `times in ${zone}`;
   if (document.activeElement !== ui.tz) ui.tz.value = zone;
   ui.ruleWeekNote.hidden = zone === 'UTC';
-  ui.ruleWeekNote.textContent = `Times are shown in ${zone}. The rules count their days and weeks in UTC, as the regulation's weeks (Monday 00:00 to Sunday 24:00 UTC).`;
+  ui.ruleWeekNote.textContent = `Times, the timeline, the chart and the totals follow the days of ${zone}. The rules count their days and weeks in UTC, as the regulation's weeks (Monday 00:00 to Sunday 24:00 UTC), so a finding's week is the UTC week.`;
 }
 
 async function loadZone(): Promise<TodayCounts | null> {
