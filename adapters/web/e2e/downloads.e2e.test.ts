@@ -145,6 +145,34 @@ if (missing) {
     t.match(text, ';Иванов;', 'Иванов decoded right');
   });
 
+  t.test('the totals follow the days of Europe/Berlin across the change to summer time', async (t) => {
+    const page = await browser.newPage();
+    t.teardown(() => page.close());
+    // Anna Berger's demo card records every UTC day whole from 2026-03-12 to 2026-04-01; Sunday 2026-03-29 in
+    // Berlin runs from 03-28 23:00 UTC to 03-29 22:00 UTC (02:00 CET → 03:00 CEST): 23 h
+    await page.goto(`${base}/?card_number=DF00000000010001&week=2026-W13`);
+    await page.waitForSelector('#totals table.totals tr[data-date="2026-03-29"]');
+    const recorded = await page.$$eval('#totals table.totals tbody tr', (rows) =>
+      rows.map((r) => [(r as HTMLElement).dataset.date, r.querySelector('[data-total="recorded"]')?.textContent]),
+    );
+    t.same(recorded, [
+      ['2026-03-23', '24:00'],
+      ['2026-03-24', '24:00'],
+      ['2026-03-25', '24:00'],
+      ['2026-03-26', '24:00'],
+      ['2026-03-27', '24:00'],
+      ['2026-03-28', '24:00'],
+      ['2026-03-29', '23:00'],
+    ]);
+    t.match(await page.textContent('#totals caption'), 'days in Europe/Berlin');
+    t.equal(
+      await page.textContent('#totals tfoot [data-total="recorded"]'),
+      '167:00',
+      'the local week: 7 × 24 h − 1 h',
+    );
+    t.match(await page.textContent('#rule-week-note'), "a finding's week is the UTC week");
+  });
+
   t.test('the home countries of a card: explained when wrong, saved and used when right', async (t) => {
     const page = await browser.newPage();
     t.teardown(() => page.close());
