@@ -28,6 +28,8 @@ export interface Config {
   homeCountry: string | null;
   /** IANA time zone the page, the report and the CSV show times in (DRIVERCARD_TIME_ZONE, default the machine's) */
   timeZone: string;
+  /** BCP 47 locale of the office (DRIVERCARD_LOCALE, default the environment's LC_ALL / LC_NUMERIC / LANG): the CSV separator */
+  locale: string;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -43,6 +45,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   requireVerified: false,
   homeCountry: null,
   timeZone: machineTimeZone(),
+  locale: environmentLocale({}),
 };
 
 /** The machine's time zone (UTC when the runtime knows none). */
@@ -62,6 +65,32 @@ export function parseTimeZone(raw: string): string {
   } catch {
     throw new ConfigError('DRIVERCARD_TIME_ZONE must be an IANA time zone name such as Europe/Berlin or UTC.');
   }
+}
+
+/**
+ * A locale as BCP 47 from DRIVERCARD_LOCALE or a POSIX locale name (`de_DE.UTF-8@euro` → `de-DE`); null for the
+ * POSIX default locales (C, POSIX) and for what is not a locale.
+ */
+export function localeTag(raw: string): string | null {
+  const name = raw
+    .trim()
+    .replace(/[.@].*$/, '')
+    .replace(/_/g, '-');
+  if (name === '' || name === 'C' || name === 'POSIX') return null;
+  try {
+    return Intl.getCanonicalLocales(name)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The environment's locale for numbers (LC_ALL, then LC_NUMERIC, then LANG), else the runtime's (Intl). */
+export function environmentLocale(env: NodeJS.ProcessEnv): string {
+  for (const name of ['LC_ALL', 'LC_NUMERIC', 'LANG'] as const) {
+    const tag = env[name] ? localeTag(env[name]!) : null;
+    if (tag) return tag;
+  }
+  return Intl.DateTimeFormat().resolvedOptions().locale || 'en';
 }
 
 /** Values that acknowledge the gateway (case-insensitive); anything else but an explicit "no" is refused. */
@@ -205,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.DRIVERCARD_HOME_COUNTRY !== undefined) config.homeCountry = parseHomeCountry(env.DRIVERCARD_HOME_COUNTRY);
   if (env.DRIVERCARD_TIME_ZONE !== undefined && env.DRIVERCARD_TIME_ZONE.trim() !== '')
     config.timeZone = parseTimeZone(env.DRIVERCARD_TIME_ZONE);
+  config.locale = environmentLocale(env);
+  if (env.DRIVERCARD_LOCALE !== undefined && env.DRIVERCARD_LOCALE.trim() !== '') {
+    const tag = localeTag(env.DRIVERCARD_LOCALE);
+    if (tag === null) throw new ConfigError('DRIVERCARD_LOCALE must be a locale such as de-DE, pl or en-GB.');
+    config.locale = tag;
+  }
   const merged = { ...config, ...overrides };
   return validateConfig({ ...merged, dataDir: resolve(merged.dataDir) });
 }

@@ -36,6 +36,7 @@ import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
+import { delimiterForLocale } from '../adapters/office/export/csv.js';
 
 export { TOKENS } from './tokens.js';
 
@@ -90,6 +91,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
         today: await container.getAsync<TodayView>(TOKENS.Today),
         timeZone: config.timeZone,
+        csvDelimiter: delimiterForLocale(config.locale),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,

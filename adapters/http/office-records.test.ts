@@ -298,7 +298,10 @@ t.test(
     t.match(confirmed, /confirmed the following 1 infringement/);
     t.match(confirmed, /No rest Monday night &lt;checked&gt;/, 'the office note, escaped');
     t.match(confirmed, /Signature of the driver/);
-    t.match(followUp, /CONFIRMED/);
+    t.match(followUp, /Confirmed by the office/, 'the review status in words');
+    const berlin = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04&tz=Europe/Berlin`);
+    t.match(berlin.text, '(times in Europe/Berlin)');
+    t.match(berlin.text, '2026-03-02 07:00 CET', 'the finding from 06:00 UTC in local time');
     t.equal((await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-02`)).status, 400);
     const none = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-04&date_to=2026-03-04`);
     t.match(none.text, /confirmed no infringement/);

@@ -29,7 +29,7 @@ export const officeRoutes: readonly RouteSpec[] = [
     responses: { 200: csvOk('the CSV file'), ...QUERY_ERRORS },
     async handle({ deps, query }) {
       const rows = query.list === undefined ? await allFleetRows(deps, query) : await todayListRows(deps, query);
-      const text = driversCsv(rows, delimiterOf(query), displayZoneOf(deps, query));
+      const text = driversCsv(rows, delimiterOf(query, deps), displayZoneOf(deps, query));
       // named after the day it lists (the fleet's state then)
       return {
         status: 200,

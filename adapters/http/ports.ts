@@ -64,6 +64,8 @@ export interface HttpAppDependencies {
   today?: TodayView;
   /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
   timeZone?: string;
+  /** the CSV separator when a request names none (from the configured locale); absent: `,` */
+  csvDelimiter?: ',' | ';';
   restLog: RestLog;
   /** Host header values the service answers to (lower-case, with port where the client sends one) */
   allowedHosts: () => ReadonlySet<string>;

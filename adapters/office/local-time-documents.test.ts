@@ -85,7 +85,7 @@ t.test('report: times in the zone, the zone named (HTML and PDF)', async (t) => 
   const s = await service();
   t.teardown(() => s.close());
   const html = await (await s.get(`/report?${BASIS}&tz=Europe/Berlin`)).text();
-  t.match(html, 'times in Europe/Berlin (the charts and the rules count UTC days and ISO weeks)');
+  t.match(html, 'times in Europe/Berlin, the charts drawn in its days (the rules count UTC days and ISO weeks)');
   t.match(html, '2026-03-30 12:00 CEST', 'the import time 10:00 UTC in summer time');
   t.notMatch(html, 'all times UTC');
   const plain = await (await s.get(`/report?${BASIS}`)).text();

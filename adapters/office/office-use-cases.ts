@@ -5,11 +5,17 @@
  */
 import type { FindingsOfPeriodQuery } from '../../core/use-cases/findings-of-period.js';
 import type { OverviewUseCases, Page, QueryUseCases } from '../../core/use-cases/contracts.js';
+import type { OfficeAnnotations } from '../../core/use-cases/annotations.js';
+import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews.js';
 
 export interface OfficeUseCases {
   queries: QueryUseCases;
   overviews: OverviewUseCases;
   findings: FindingsOfPeriodQuery;
+  /** the findings' review histories (the report prints each finding's newest review); absent: none printed */
+  reviews?: Pick<FindingReviewWorkflow, 'history'>;
+  /** the office's annotations (the report prints those of its period); absent: none printed */
+  annotations?: Pick<OfficeAnnotations, 'list'>;
 }
 
 /** The largest page a list use case answers; documents read every page. */

@@ -93,6 +93,11 @@ const WEEK = `
     <p id="rule-week-note" class="hint" hidden></p>
     <div id="findings"></div>
   </section>
+  <section class="homes-section" aria-labelledby="homes-title">
+    <h2 id="homes-title">Home countries</h2>
+    <p class="hint">The Mobility Package rules of the pre-check (return home every four weeks, two reduced weekly rests in a row) need the Member State of the employer's establishment and the driver's country of residence.</p>
+    <div id="home-countries"></div>
+  </section>
   <section class="imports-section" aria-labelledby="imports-title">
     <h2 id="imports-title">Imports of this card and their authenticity</h2>
     <div id="imports-of-card"></div>

@@ -270,6 +270,8 @@ button.link:hover { background: #e7f5ff; }
 .empty-note { color: var(--muted); margin: 0.25rem 0; }
 .heading-note { display: block; font-size: 0.8rem; font-weight: 400; color: var(--muted); }
 .error-note { color: #a51111; font-weight: 600; }
+details.technical { font-size: 0.8rem; color: var(--muted); margin: 0.15rem 0; } details.technical summary { cursor: pointer; }
+.quarantine-reason { margin: 0.15rem 0; font-size: 0.85rem; color: #a51111; }
 .disclaimer { font-size: 0.8rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: 0.5rem; margin-top: 1rem; }
 
 @media (max-width: 640px) {
@@ -314,4 +316,7 @@ button.link:hover { background: #e7f5ff; }
   table.totals th, table.totals td { padding: 0.2rem 0.15rem; }
   table.rows caption { display: block; }
 }
+.homes-form { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
+.homes-form input { text-transform: uppercase; width: 3em; }
+.homes-status { flex-basis: 100%; margin: 0.25rem 0; font-size: 0.9rem; }
 `;

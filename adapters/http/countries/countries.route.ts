@@ -53,7 +53,7 @@ export const countryRoutes: readonly RouteSpec[] = [
     },
     async handle(context) {
       const json = await answer(context);
-      const text = countriesCsv(json, delimiterOf(context.query));
+      const text = countriesCsv(json, delimiterOf(context.query, context.deps));
       const fileName = documentFileName(
         'countries',
         [json.basis.card_number, json.basis.date_from, json.basis.date_to],

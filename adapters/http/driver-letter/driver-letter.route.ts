@@ -9,8 +9,10 @@ import { errorResponseSchema, querySchema, type QueryParameterName } from '../sc
 import { REPORT_CONTENT_SECURITY_POLICY } from '../report/report.route.js';
 import { buildLetterModel } from './driver-letter.model.js';
 import { letterHtml } from './driver-letter.html.js';
+import { displayZoneOf } from '../shared/time-zone.js';
 
-const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to'];
+const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', 'tz'];
+const REQUIRED = ['card_number', 'date_from', 'date_to'] as const;
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const MAX_DAYS = 92;
 
@@ -31,7 +33,7 @@ export const driverLetterRoute: RouteSpec = {
     500: error('internal_error, with a correlation_id the REST log carries too'),
   },
   async handle({ deps, query }) {
-    for (const name of NAMES)
+    for (const name of REQUIRED)
       if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a letter.`);
     const date_from = String(query.date_from);
     const date_to = String(query.date_to);
@@ -49,6 +51,6 @@ export const driverLetterRoute: RouteSpec = {
       'x-frame-options': 'DENY',
       'cache-control': 'no-store',
     };
-    return { status: 200, body: new Response(letterHtml(model), { status: 200, headers }) };
+    return { status: 200, body: new Response(letterHtml(model, displayZoneOf(deps, query)), { status: 200, headers }) };
   },
 };

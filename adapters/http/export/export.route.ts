@@ -6,13 +6,16 @@
 import { UTF8_BOM, type Delimiter } from '../../office/export/csv.js';
 import { activitiesCsv, findingsCsv, type CsvDocument } from '../../office/export/exports.js';
 import { findingsQueryFrom, FINDINGS_SELECTION, officeUseCasesOf } from '../findings/findings.route.js';
+import type { HttpAppDependencies } from '../ports.js';
 import { SECURITY_HEADERS } from '../shared/json-response.js';
 import { displayZoneOf } from '../shared/time-zone.js';
 import { basisFrom, rangeFrom, type QueryValues } from '../shared/query-params.js';
 import { BASIS, RANGE } from '../shared/query.schema.js';
 import { errorResponse, QUERY_ERRORS, queryOf, type RouteResponse, type RouteSpec } from '../shared/route-spec.js';
 
-export const delimiterOf = (query: QueryValues): Delimiter => (query.delimiter === ';' ? ';' : ',');
+/** The `delimiter` query parameter, else the service's default (from its configured locale), else `,`. */
+export const delimiterOf = (query: QueryValues, deps: Pick<HttpAppDependencies, 'csvDelimiter'>): Delimiter =>
+  query.delimiter === ';' || query.delimiter === ',' ? query.delimiter : (deps.csvDelimiter ?? ',');
 
 export const csvOk = (description: string): RouteResponse => ({
   description,
@@ -49,7 +52,7 @@ export const activitiesCsvRoute: RouteSpec = {
     const document = await activitiesCsv(
       officeUseCasesOf(deps),
       { basis: basisFrom(query), range: rangeFrom(query) },
-      delimiterOf(query),
+      delimiterOf(query, deps),
       displayZoneOf(deps, query),
     );
     return { status: 200, body: csvResponse(document) };
@@ -74,7 +77,7 @@ export const findingsCsvRoute: RouteSpec = {
     const document = await findingsCsv(
       officeUseCasesOf(deps),
       findingsQueryFrom(query),
-      delimiterOf(query),
+      delimiterOf(query, deps),
       displayZoneOf(deps, query),
     );
     return { status: 200, body: csvResponse(document) };

@@ -78,5 +78,11 @@ export const findingsRoute: RouteSpec = {
 
 /** The use cases the office documents read (adapters/office). */
 export function officeUseCasesOf(deps: HttpAppDependencies): OfficeUseCases {
-  return { queries: deps.queries, overviews: deps.overviews, findings: findingsOf(deps) };
+  return {
+    queries: deps.queries,
+    overviews: deps.overviews,
+    findings: findingsOf(deps),
+    ...(deps.reviews ? { reviews: deps.reviews } : {}),
+    ...(deps.annotations ? { annotations: deps.annotations } : {}),
+  };
 }

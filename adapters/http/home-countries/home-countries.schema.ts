@@ -1,5 +1,6 @@
 /** The home countries of a card: the request body of the office's setting and the one answer shape. */
 import { nullableTimestamp } from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
 
 const country = { type: ['string', 'null'], pattern: '^[A-Za-z]{2}$' } as const;
 const source = { type: ['string', 'null'], enum: ['card', 'configuration', null] } as const;
@@ -27,3 +28,5 @@ export const homeCountriesSchema = {
   required: ['card_number', 'establishment', 'residence', 'establishment_source', 'residence_source', 'updated_at'],
   additionalProperties: false,
 } as const;
+
+export type HomeCountriesResponse = FromSchema<typeof homeCountriesSchema>;

@@ -12,6 +12,7 @@ import { reportHtml, REPORT_CSS } from '../../office/report/report-html.js';
 import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from '../../office/report/report-data.js';
 import { findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
 import { invalidFilter } from '../shared/problem.js';
+import { documentFileName } from '../../office/export/csv.js';
 import { displayZoneOf } from '../shared/time-zone.js';
 import { rangeFrom, type QueryValues } from '../shared/query-params.js';
 
@@ -44,11 +45,6 @@ const ERRORS = {
   409: error('conflicting_data or quarantined_data: narrow the period'),
   500: error('internal_error, with a correlation_id the REST log carries too'),
 };
-
-/** A file name of ASCII letters, digits and dashes only (names and card numbers are never trusted in headers). */
-export function reportFileName(cardNumber: string, from: string, to: string): string {
-  return `report-${cardNumber.replace(/[^A-Za-z0-9]/g, '')}-${from}-${to}.pdf`;
-}
 
 /** card_number, date_from and date_to are required; the period at most REPORT_MAX_DAYS days. */
 export function reportQueryFrom(query: QueryValues): ReportQuery {
@@ -116,10 +112,16 @@ export const reportRoutes: readonly RouteSpec[] = [
       // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
       const { reportPdf } = await import('../../office/report/report-pdf.js');
       const pdf = await reportPdf(model);
+      // named after the driver and the period, as the CSV files (the name as recorded in filename*, RFC 6266)
+      const { ascii, utf8 } = documentFileName(
+        'report',
+        [model.surname, model.card_number, model.date_from, model.date_to],
+        'pdf',
+      );
       const headers = {
         ...HEADERS,
         'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${reportFileName(model.card_number, model.date_from, model.date_to)}"`,
+        'content-disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
       };
       return { status: 200, body: new Response(pdf as BodyInit, { status: 200, headers }) };
     },

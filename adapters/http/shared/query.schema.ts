@@ -82,7 +82,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
     'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
   include_withdrawn:
     'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
-  delimiter: 'CSV field separator: , (default) or ; (as German and Polish spreadsheet programs expect)',
+  delimiter:
+    'CSV field separator: , or ; (default: ; when the configured locale, DRIVERCARD_LOCALE, writes decimals with a comma, as German, Polish or French spreadsheet programs expect; else ,)',
   severity:
     'findings: only these severities, comma-separated (MI, SI, VSI, MSI); a finding without severity is then left out',
   status:

@@ -12,6 +12,20 @@ export type Delimiter = (typeof DELIMITERS)[number];
 /** The UTF-8 byte order mark a CSV file starts with. */
 export const UTF8_BOM = '\uFEFF';
 
+/**
+ * The separator a spreadsheet program of the office's locale reads: `;` where the locale writes decimals with a
+ * comma (de, pl, fr, es, it, nl, …: their spreadsheets list with semicolons, since the comma is taken), `,`
+ * otherwise; a locale the runtime does not know gives `,`.
+ */
+export function delimiterForLocale(locale: string): Delimiter {
+  try {
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+    return decimal === ',' ? ';' : ',';
+  } catch {
+    return ',';
+  }
+}
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: Cell, delimiter: Delimiter = ','): string {

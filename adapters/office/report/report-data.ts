@@ -7,14 +7,18 @@
  */
 import type { UtcDay } from '../../../core/domain/rows.js';
 import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
-import { isoDay } from '../../../core/time.js';
+import { isoDay, isoTimestamp } from '../../../core/time.js';
 import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
 import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { localWeeks } from '../../web/client/local-weeks.js';
+import type { WeekOverview } from '../../web/client/types.js';
 import {
   authenticityText,
   type FindingJson,
   type ImportJson,
+  type ReportAnnotation,
   type ReportModel,
+  type ReportReview,
   type WeekJson,
 } from './report-model.js';
 
@@ -66,7 +70,8 @@ export async function buildReportModel(
       authenticity: authenticityText(row),
     })),
     conflicts: weeks.conflicts,
-    weeks: weeks.items as WeekJson[],
+    // the charts draw the local days of the zone (UTC: the API's days unchanged)
+    weeks: localWeeks(weeks.items as WeekOverview[], timeZone) as unknown as WeekJson[],
     totals: summary.totals,
     days: summary.days,
     distance_km: summary.distance_km,
@@ -77,5 +82,38 @@ export async function buildReportModel(
     disclaimer: precheck.disclaimer,
     generated_at: now.toISOString().slice(0, 19) + 'Z',
     time_zone: timeZone,
+    reviews: await newestReviews(uc, period.findings as FindingJson[]),
+    annotations: await periodAnnotations(uc, query),
   };
+}
+
+/** The newest review entry of each reviewed finding (one history read per finding). */
+async function newestReviews(uc: OfficeUseCases, findings: FindingJson[]): Promise<Record<string, ReportReview>> {
+  const reviews: Record<string, ReportReview> = {};
+  if (!uc.reviews) return reviews;
+  for (const f of findings) {
+    if (f.finding_id === undefined || f.review_status === undefined || f.review_status === 'OPEN') continue;
+    const { entries } = await uc.reviews.history(f.finding_id);
+    const last = entries[entries.length - 1];
+    if (last)
+      reviews[f.finding_id] = { status: last.status, note: last.note, author: last.author, at: isoTimestamp(last.at) };
+  }
+  return reviews;
+}
+
+/** The annotations in force over the period (withdrawn ones left out), in time order. */
+async function periodAnnotations(uc: OfficeUseCases, query: ReportQuery): Promise<ReportAnnotation[]> {
+  if (!uc.annotations) return [];
+  const rows = await uc.annotations.list({ basis: query.basis, range: query.range, include_withdrawn: false });
+  return rows
+    .slice()
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map((a) => ({
+      annotation_id: a.annotation_id,
+      kind: a.kind,
+      start: isoTimestamp(a.start),
+      end: isoTimestamp(a.end),
+      note: a.note,
+      author: a.author,
+    }));
 }

@@ -6,6 +6,8 @@
 import {
   ACTIVITY_COLOURS,
   ACTIVITY_LABELS,
+  ANNOTATIONS_TEXT,
+  followUpOf,
   dayFractions,
   drawnActivity,
   driverName,
@@ -24,6 +26,8 @@ import {
   type WeekJson,
 } from './report-model.js';
 import { ruleName } from '../../web/client/labels.js';
+import { annotationKindName } from '../../web/client/office-words.js';
+import { forPeople } from '../../web/client/people-text.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string | number | null | undefined): string =>
@@ -38,7 +42,7 @@ const LABEL = 90;
 const ROW_H = 16;
 
 /** One ISO week as an SVG chart: a row per day, 0–24 h, one rectangle per interval. */
-export function weekSvg(week: WeekJson): string {
+export function weekSvg(week: WeekJson, timeZone = 'UTC'): string {
   const plot = W - LABEL - 70;
   const parts: string[] = [];
   for (const [h, x] of [0, 6, 12, 18, 24].map((h) => [h, LABEL + (plot * h) / 24] as const)) {
@@ -57,7 +61,7 @@ export function weekSvg(week: WeekJson): string {
       );
     }
     for (const interval of day.intervals) {
-      const [a, b] = dayFractions(interval, day.date);
+      const [a, b] = dayFractions(interval, day.date, timeZone);
       if (b <= a) continue;
       const fill = ACTIVITY_COLOURS[drawnActivity(interval)];
       parts.push(
@@ -73,7 +77,38 @@ export function weekSvg(week: WeekJson): string {
   return `<svg class="week-chart" viewBox="0 0 ${W} ${18 + 7 * ROW_H}" role="img" aria-label="Activities of ${escapeHtml(week.week)}" xmlns="http://www.w3.org/2000/svg">${parts.join('')}</svg>`;
 }
 
-function finding(f: FindingJson, index: number, zone: string): string {
+/** The office's follow-up of a finding: review status, the newest review, the annotations that apply. */
+function followUp(model: ReportModel, f: FindingJson): string {
+  const up = followUpOf(model, f);
+  const lines = [row(['Office review', up.status])];
+  if (up.review !== null) lines.push(row(['Latest review', up.review]));
+  for (const a of up.annotations) lines.push(row(['Annotation', a]));
+  if (up.possiblyJustified)
+    lines.push(row(['Note', 'An annotation of the office may justify this finding (Art. 12 or ferry/train).']));
+  return `<table class="kv follow-up"><tbody>${lines.join('')}</tbody></table>`;
+}
+
+/** The office's annotations over the period. */
+function annotationsSection(model: ReportModel, zone: string): string {
+  const items = model.annotations ?? [];
+  const body =
+    items.length === 0
+      ? '<p>The office recorded no annotation for this period.</p>'
+      : `<table class="grid"><thead>${row(['Kind', 'From', 'To', 'Note', 'Entered by'], 'th')}</thead><tbody>${items
+          .map((a) =>
+            row([
+              annotationKindName(a.kind),
+              readableTime(a.start, zone),
+              readableTime(a.end, zone),
+              a.note ?? '',
+              a.author || 'not given',
+            ]),
+          )
+          .join('')}</tbody></table>`;
+  return `<section class="annotations"><h2>Office annotations (${items.length})</h2><p>${escapeHtml(ANNOTATIONS_TEXT)}</p>${body}</section>`;
+}
+
+function finding(model: ReportModel, f: FindingJson, index: number, zone: string): string {
   const digest = evidenceDigest(f);
   const line = (e: EvidenceJson) =>
     `<li>${escapeHtml(readableTime(e.start, zone))} – ${escapeHtml(readableTime(e.end, zone))}: ${escapeHtml(e.activity ?? 'UNKNOWN')}</li>`;
@@ -82,11 +117,12 @@ function finding(f: FindingJson, index: number, zone: string): string {
   if (digest.last !== null) evidence.push(line(digest.last));
   return `<article class="finding status-${escapeHtml(f.status.toLowerCase())}">
 <h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
-<p class="description">${escapeHtml(f.description)}</p>
+<p class="description">${escapeHtml(forPeople(f.description))}</p>
 <table class="kv"><tbody>
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start, zone)} – ${readableTime(f.end, zone)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}
 </tbody></table>
+${followUp(model, f)}
 <p class="evidence-title">Evidence (${digest.total} interval(s))</p><ul class="evidence">${evidence.join('')}</ul>
 </article>`;
 }
@@ -101,7 +137,7 @@ export function reportHtml(model: ReportModel): string {
   const findings =
     model.findings.length === 0
       ? `<p>${escapeHtml(noFindingsText(model))}</p>`
-      : model.findings.map((f, i) => finding(f, i, zone)).join('\n');
+      : model.findings.map((f, i) => finding(model, f, i, zone)).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -132,11 +168,12 @@ ${model.conflicts.length > 0 ? `<p class="warning">Imports disagree about ${esca
 ${row([...ACTIVITIES.map((a) => hoursMinutes(model.totals[a])), model.days, `${model.distance_km} km`])}
 </tbody></table></section>
 <section class="weeks"><h2>Weeks</h2><ul class="legend">${legend}</ul>
-${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)} (${escapeHtml(w.start_date)} – ${escapeHtml(w.end_date)}) · driving ${hoursMinutes(w.totals.DRIVING)} · work ${hoursMinutes(w.totals.WORK)} · rest ${hoursMinutes(w.totals.REST)}</figcaption>${weekSvg(w)}</figure>`).join('\n')}
+${model.weeks.map((w) => `<figure class="week"><figcaption>${escapeHtml(w.week)} (${escapeHtml(w.start_date)} – ${escapeHtml(w.end_date)}) · driving ${hoursMinutes(w.totals.DRIVING)} · work ${hoursMinutes(w.totals.WORK)} · rest ${hoursMinutes(w.totals.REST)}</figcaption>${weekSvg(w, zone)}</figure>`).join('\n')}
 </section>
 <section class="findings"><h2>Findings (${model.findings.length})</h2>
 ${findings}
 </section>
+${annotationsSection(model, zone)}
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
 ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>
@@ -145,7 +182,7 @@ ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<tabl
   )
     .map(
       (n) =>
-        `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}</li>`,
+        `<li data-rule="${escapeHtml(n.rule)}"><strong>${escapeHtml(n.name)}</strong>: ${escapeHtml(n.reason)}${n.detail === null ? '' : `<details class="technical"><summary>Technical detail</summary>${escapeHtml(n.detail)}</details>`}</li>`,
     )
     .join('')}</ul></section>
 <section class="disclaimer"><h2>Disclaimer</h2><p>${escapeHtml(model.disclaimer)}</p><p class="small">Rules ${escapeHtml(model.rule_version)}.</p></section>
@@ -169,7 +206,7 @@ table { border-collapse: collapse; } .grid { width: 100%; } .grid th, .grid td {
 .finding { border-left: 3pt solid #adb5bd; padding: 0 0 2pt 6pt; margin: 6pt 0; break-inside: avoid; }
 .status-violation { border-color: #c92a2a; } .status-potential { border-color: #e8a33d; }
 .evidence { font-size: 8.5pt; margin: 0; } .evidence-title { margin: 2pt 0 0; font-size: 8.5pt; color: #495057; }
-.warning { color: #a61e4d; } .signatures { break-inside: avoid; }
+.warning { color: #a61e4d; } details.technical { font-size: 8pt; color: #495057; } .signatures { break-inside: avoid; }
 .sign { display: flex; gap: 12mm; margin-top: 14mm; } .sign div { flex: 1; font-size: 9pt; } .sign .line { display: block; border-bottom: 1px solid #212529; margin-bottom: 2pt; height: 1pt; }
-@media print { body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+@media print { details.technical { display: none; } body { padding: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
 `;

@@ -4,7 +4,8 @@
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../web/client/labels.js';
-import { formatLocalStamp } from '../../web/client/local-time.js';
+import { formatLocalStamp, localDayWindow } from '../../web/client/local-time.js';
+import { annotationKindName, reviewStatusName } from '../../web/client/office-words.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 
@@ -47,6 +48,31 @@ export interface FindingJson {
   /** present when the API summarised a long evidence list to its first and last interval */
   evidence_summary?: { count: number };
   untrusted?: boolean;
+  /** the office's follow-up (GET /findings): present on findings of a service with reviews and annotations */
+  finding_id?: string;
+  review_status?: string;
+  annotations_applied?: string[];
+  possibly_justified?: boolean;
+}
+
+/** The newest entry of a finding's review history: what the office decided last, who, when. */
+export interface ReportReview {
+  status: string;
+  note: string | null;
+  author: string;
+  /** ISO 8601 UTC */
+  at: string;
+}
+
+/** An annotation of the office that applies to the report's period (not withdrawn). */
+export interface ReportAnnotation {
+  annotation_id: string;
+  kind: string;
+  /** ISO 8601 UTC, [start, end) */
+  start: string;
+  end: string;
+  note: string | null;
+  author: string;
 }
 
 export interface EvidenceJson {
@@ -124,7 +150,47 @@ export interface ReportModel {
   generated_at: string;
   /** the IANA time zone the report prints times in (the service's configured zone; absent: UTC) */
   time_zone?: string;
+  /** the newest review entry of each reviewed finding, by finding_id (absent: none reviewed, or no reviews wired) */
+  reviews?: Record<string, ReportReview>;
+  /** the office's annotations overlapping the period, in time order */
+  annotations?: ReportAnnotation[];
 }
+
+/**
+ * The office's follow-up of a finding as the report prints it: the review status in words, the newest review's
+ * note, author and date, and the annotations that changed or may justify the finding.
+ */
+export function followUpOf(
+  model: Pick<ReportModel, 'reviews' | 'annotations' | 'time_zone'>,
+  f: FindingJson,
+): { status: string; review: string | null; annotations: string[]; possiblyJustified: boolean } {
+  const zone = model.time_zone ?? 'UTC';
+  const last = f.finding_id === undefined ? undefined : model.reviews?.[f.finding_id];
+  const review =
+    last === undefined
+      ? null
+      : `${readableTime(last.at, zone)}, ${last.author || 'author not given'}${last.note ? `: ${last.note}` : ''}`;
+  const byId = new Map((model.annotations ?? []).map((a) => [a.annotation_id, a]));
+  const annotations = (f.annotations_applied ?? [])
+    .map((id) => byId.get(id))
+    .filter((a): a is ReportAnnotation => a !== undefined)
+    .map((a) => annotationLine(a, zone));
+  return {
+    status: reviewStatusName(last?.status ?? f.review_status),
+    review,
+    annotations,
+    possiblyJustified: f.possibly_justified === true,
+  };
+}
+
+/** An annotation in one line: kind, period in the report's zone, note, who entered it. */
+export function annotationLine(a: ReportAnnotation, zone: string): string {
+  const who = a.author ? ` (entered by ${a.author})` : '';
+  return `${annotationKindName(a.kind)}, ${readableTime(a.start, zone)} – ${readableTime(a.end, zone)}${a.note ? `: ${a.note}` : ''}${who}`;
+}
+
+export const ANNOTATIONS_TEXT =
+  "The office's own records of time the card leaves unknown; they never change the card's data. The pre-check applies them to unknown time only.";
 
 /** Seconds as h:mm. */
 export function hoursMinutes(seconds: number | null): string {
@@ -142,11 +208,11 @@ export function readableTime(iso: string | null, timeZone = 'UTC'): string {
   return iso === null ? '–' : formatLocalStamp(iso, timeZone);
 }
 
-/** The header's words on time: the zone of the times, and that the charts and the rules keep UTC days and weeks. */
+/** The header's words on time: the zone of the times and of the charts' days, and that the rules keep UTC days and weeks. */
 export function timeZoneText(timeZone = 'UTC'): string {
   return timeZone === 'UTC'
     ? 'all times UTC'
-    : `times in ${timeZone} (the charts and the rules count UTC days and ISO weeks)`;
+    : `times in ${timeZone}, the charts drawn in its days (the rules count UTC days and ISO weeks)`;
 }
 
 export function driverName(model: Pick<ReportModel, 'surname' | 'first_names'>): string {
@@ -159,9 +225,10 @@ export function drawnActivity(interval: IntervalJson): Totals extends Record<inf
 }
 
 /** [start, end) of an interval as fractions of its day (0..1), clipped to the day. */
-export function dayFractions(interval: IntervalJson, date: string): [number, number] {
-  const dayStart = Date.parse(`${date}T00:00:00Z`);
-  const clip = (iso: string) => Math.min(1, Math.max(0, (Date.parse(iso) - dayStart) / 86_400_000));
+export function dayFractions(interval: IntervalJson, date: string, timeZone = 'UTC'): [number, number] {
+  // the local day: 00:00 to 24:00 in the zone (23 h or 25 h on the days the clocks change, drawn on the same width)
+  const { startMs, endMs } = localDayWindow(date, timeZone);
+  const clip = (iso: string) => Math.min(1, Math.max(0, (Date.parse(iso) - startMs) / (endMs - startMs)));
   return [clip(interval.start), clip(interval.end)];
 }
 

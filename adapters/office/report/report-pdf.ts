@@ -10,6 +10,8 @@ import PDFDocument from 'pdfkit';
 import {
   ACTIVITY_COLOURS,
   ACTIVITY_LABELS,
+  ANNOTATIONS_TEXT,
+  followUpOf,
   dayFractions,
   drawnActivity,
   driverName,
@@ -28,117 +30,15 @@ import {
   type WeekJson,
 } from './report-model.js';
 import { ruleName } from '../../web/client/labels.js';
+import { annotationKindName } from '../../web/client/office-words.js';
+import { forPeople } from '../../web/client/people-text.js';
+import { latin1Text, MARGIN, UNICODE_FONTS, Writer } from './pdf-writer.js';
 
-const FONT_DIR = '/usr/share/fonts/truetype/dejavu';
-export const UNICODE_FONTS = { regular: `${FONT_DIR}/DejaVuSans.ttf`, bold: `${FONT_DIR}/DejaVuSans-Bold.ttf` };
+export { latin1Text, UNICODE_FONTS };
 
-type Doc = InstanceType<typeof PDFDocument>;
 const ACTIVITIES = Object.keys(ACTIVITY_LABELS) as (keyof Totals)[];
-const MARGIN = 42;
-const A4_HEIGHT = 841.89;
-const BOTTOM = A4_HEIGHT - MARGIN;
 
-/** Letters that do not decompose into a base letter and an accent. */
-const PLAIN: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Œ: 'OE',
-  œ: 'oe',
-  Ŧ: 'T',
-  ŧ: 't',
-};
-
-/** Latin-1 only (the standard PDF fonts): accents removed, anything else '?'. */
-export function latin1Text(text: string): string {
-  return text
-    .replace(/[–—]/g, '-')
-    .replace(/[ŁłĐđĦħıŒœŦŧ]/g, (c) => PLAIN[c]!)
-    .normalize('NFC')
-    .replace(/[^\u0000-\u00ff]/g, (c) =>
-      c
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .replace(/[^\u0000-\u00ff]/g, '?'),
-    );
-}
-
-class Writer {
-  readonly width: number;
-  constructor(
-    readonly doc: Doc,
-    private readonly unicode: boolean,
-  ) {
-    this.width = doc.page.width - 2 * MARGIN;
-  }
-
-  text(value: string): string {
-    return this.unicode ? value : latin1Text(value);
-  }
-
-  font(bold: boolean, size: number): this {
-    this.doc.font(bold ? 'bold' : 'regular').fontSize(size);
-    return this;
-  }
-
-  /** Starts a new page when less than `height` points are left. */
-  room(height: number): void {
-    if (this.doc.y + height > BOTTOM) this.doc.addPage();
-  }
-
-  heading(title: string): void {
-    this.room(60);
-    this.doc.moveDown(0.6);
-    this.font(true, 12).doc.fillColor('#212529').text(this.text(title), MARGIN, this.doc.y, { width: this.width });
-    const y = this.doc.y + 1;
-    this.doc
-      .moveTo(MARGIN, y)
-      .lineTo(MARGIN + this.width, y)
-      .lineWidth(0.5)
-      .strokeColor('#ced4da')
-      .stroke();
-    this.doc.y = y + 4;
-  }
-
-  para(value: string, options: { size?: number; bold?: boolean; colour?: string; indent?: number } = {}): void {
-    this.font(options.bold ?? false, options.size ?? 9.5);
-    const indent = options.indent ?? 0;
-    this.room(this.doc.heightOfString(this.text(value), { width: this.width - indent }) + 2);
-    this.doc
-      .fillColor(options.colour ?? '#212529')
-      .text(this.text(value), MARGIN + indent, this.doc.y, { width: this.width - indent });
-  }
-
-  /** A table with fixed column widths (fractions of the text width); the header row in bold. */
-  table(header: string[], rows: string[][], widths: number[]): void {
-    const draw = (cells: string[], bold: boolean) => {
-      this.font(bold, 8);
-      const heights = cells.map((c, i) =>
-        this.doc.heightOfString(this.text(c), { width: widths[i]! * this.width - 4 }),
-      );
-      const h = Math.max(...heights) + 4;
-      this.room(h);
-      const y = this.doc.y;
-      let x = MARGIN;
-      cells.forEach((c, i) => {
-        const w = widths[i]! * this.width;
-        this.doc.rect(x, y, w, h).lineWidth(0.4).strokeColor('#dee2e6').stroke();
-        this.doc.fillColor('#212529').text(this.text(c), x + 2, y + 2, { width: w - 4 });
-        x += w;
-      });
-      this.doc.y = y + h;
-    };
-    draw(header, true);
-    for (const r of rows) draw(r, false);
-    this.doc.x = MARGIN;
-  }
-}
-
-function weekChart(w: Writer, week: WeekJson): void {
+function weekChart(w: Writer, week: WeekJson, zone: string): void {
   const { doc } = w;
   const label = 62;
   const right = 62;
@@ -179,7 +79,7 @@ function weekChart(w: Writer, week: WeekJson): void {
         .text('no record', MARGIN + label, y + 3.5, { width: plot, align: 'center', lineBreak: false });
     }
     for (const interval of day.intervals) {
-      const [a, b] = dayFractions(interval, day.date);
+      const [a, b] = dayFractions(interval, day.date, zone);
       if (b > a)
         doc
           .rect(MARGIN + label + a * plot, y + 2, (b - a) * plot, rowH - 4)
@@ -220,14 +120,43 @@ function legend(w: Writer): void {
   doc.y = y + 14;
 }
 
-function finding(w: Writer, f: FindingJson, index: number, zone: string): void {
+/** The office's follow-up of a finding: review status, the newest review, the annotations that apply. */
+function followUp(w: Writer, model: ReportModel, f: FindingJson): void {
+  const up = followUpOf(model, f);
+  const options = { size: 8.5, indent: 10 };
+  w.para(`Office review: ${up.status}${up.review === null ? '' : ` - latest review ${up.review}`}`, options);
+  for (const a of up.annotations) w.para(`Annotation: ${a}`, options);
+  if (up.possiblyJustified)
+    w.para('An annotation of the office may justify this finding (Art. 12 or ferry/train).', options);
+}
+
+/** The office's annotations over the period. */
+function annotationsSection(w: Writer, model: ReportModel, zone: string): void {
+  const items = model.annotations ?? [];
+  w.heading(`Office annotations (${items.length})`);
+  w.para(ANNOTATIONS_TEXT, { size: 8.5 });
+  if (items.length === 0) return w.para('The office recorded no annotation for this period.');
+  w.table(
+    ['Kind', 'From', 'To', 'Note', 'Entered by'],
+    items.map((a) => [
+      annotationKindName(a.kind),
+      readableTime(a.start, zone),
+      readableTime(a.end, zone),
+      a.note ?? '',
+      a.author || 'not given',
+    ]),
+    [0.18, 0.19, 0.19, 0.29, 0.15],
+  );
+}
+
+function finding(w: Writer, model: ReportModel, f: FindingJson, index: number, zone: string): void {
   w.room(70);
   const severity = f.severity ? ` - severity ${f.severity}` : '';
   w.para(`${index + 1}. ${ruleName(f.rule)} - ${f.status}${severity}${f.untrusted ? ' - untrusted data' : ''}`, {
     bold: true,
     size: 9.5,
   });
-  w.para(f.description, { indent: 10 });
+  w.para(forPeople(f.description), { indent: 10 });
   w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, {
     size: 8.5,
     indent: 10,
@@ -238,6 +167,7 @@ function finding(w: Writer, f: FindingJson, index: number, zone: string): void {
     indent: 10,
     colour: '#495057',
   });
+  followUp(w, model, f);
   const digest = evidenceDigest(f);
   const line = (e: EvidenceJson) =>
     `${readableTime(e.start, zone)} - ${readableTime(e.end, zone)}: ${e.activity ?? 'UNKNOWN'}`;
@@ -340,10 +270,11 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
   );
   w.heading('Weeks');
   legend(w);
-  for (const week of model.weeks) weekChart(w, week);
+  for (const week of model.weeks) weekChart(w, week, zone);
   w.heading(`Findings (${model.findings.length})`);
   if (model.findings.length === 0) w.para(noFindingsText(model));
-  model.findings.forEach((f, i) => finding(w, f, i, zone));
+  model.findings.forEach((f, i) => finding(w, model, f, i, zone));
+  annotationsSection(w, model, zone);
   w.heading(`Data gaps (${model.data_gaps.length})`);
   if (model.data_gaps.length === 0) w.para('No gaps in the recorded time.');
   else

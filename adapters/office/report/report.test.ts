@@ -20,6 +20,7 @@ import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 import { officeService } from '../../http/testing/office-service.js';
 import { hoursMinutes } from './report-model.js';
 import { latin1Text, reportPdf } from './report-pdf.js';
+import { forPeople, reasonForPeople } from '../../web/client/people-text.js';
 
 const longDay = (date: string): DaySpec => ({
   date,
@@ -77,7 +78,7 @@ t.test('report: HTML page with every section, escaped, under a strict CSP', asyn
     await service.get(`/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-15`)
   ).json();
   t.ok(precheck.violations.length > 0);
-  for (const v of precheck.violations) t.match(html, v.description.replace(/&/g, '&amp;'), v.rule);
+  for (const v of precheck.violations) t.match(html, forPeople(v.description).replace(/&/g, '&amp;'), v.rule);
   t.match(
     html,
     `<h2>Not evaluated (${precheck.not_evaluated.length})</h2>`,
@@ -126,7 +127,11 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   const res = await service.get(`/report.pdf?${query}`);
   t.equal(res.status, 200);
   t.equal(res.headers.get('content-type'), 'application/pdf');
-  t.equal(res.headers.get('content-disposition'), `inline; filename="report-${CARD}-2026-03-02-2026-03-15.pdf"`);
+  t.equal(
+    res.headers.get('content-disposition'),
+    `inline; filename="report_ukasiewicz-Unal_${CARD}_2026-03-02_2026-03-15.pdf"; filename*=UTF-8''${encodeURIComponent(`report_Łukasiewicz-Ünal_${CARD}_2026-03-02_2026-03-15.pdf`)}`,
+    'named after the driver (as recorded in filename*) and the period',
+  );
   const pdf = new Uint8Array(await res.arrayBuffer());
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
   if (!hasPoppler) {
@@ -149,14 +154,16 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
     t.match(text, hoursMinutes(seconds), `total ${activity}`);
   }
   const precheck = await (await service.get(`/api/drivercard/eu561/violations?${query}`)).json();
-  for (const v of precheck.violations) t.match(text, squash(v.description), `finding ${v.rule} ${v.start}`);
+  for (const v of precheck.violations) t.match(text, squash(forPeople(v.description)), `finding ${v.rule} ${v.start}`);
   t.match(text, squash(precheck.disclaimer).slice(0, 60), 'the disclaimer');
   // the PDF says which rules were not evaluated, and why
   t.match(text, `Not evaluated (${precheck.not_evaluated.length})`);
   t.ok(precheck.not_evaluated.length > 9, `the card-wide items and this data's own (${precheck.not_evaluated.length})`);
   // compared without white space: the PDF's lines may break after a slash (GET /api/…)
   const bare = (x: string) => x.replace(/\s+/g, '');
-  for (const n of precheck.not_evaluated) t.match(bare(text), bare(n.reason), `not evaluated: ${n.rule}`);
+  for (const n of precheck.not_evaluated)
+    t.match(bare(text), bare(reasonForPeople(n.rule, n.reason)), `not evaluated: ${n.rule}`);
+  t.notMatch(text, 'GET /api', 'no API path in the paper a driver signs');
   t.match(
     text,
     'Driving time in two consecutive weeks: The data covers less than two weeks',

@@ -4,20 +4,16 @@
  * annotation (POST api/drivercard/annotations); the view then reloads, so the findings show its effect. Findings the
  * annotations created, changed or may justify are marked, and the findings they removed are listed.
  */
-import { el } from './dom.js';
+import { el, technicalDetail } from './dom.js';
+import { errorCodeText, sentence } from './people-text.js';
+import { ANNOTATION_KIND_NAMES } from './office-words.js';
 import { displayTimeZone, formatDateTime } from './format.js';
 import type { Finding, PrecheckResult } from './types.js';
 
-const KINDS: [string, string][] = [
-  ['LEAVE', 'Leave'],
-  ['SICK_LEAVE', 'Sick leave'],
-  ['REST', 'Rest'],
-  ['OTHER_WORK', 'Other work'],
-  ['AVAILABILITY', 'Availability'],
-  ['OUT_OF_SCOPE', 'Driving out of scope (other work)'],
-  ['FERRY_TRAIN', 'Ferry / train (Art. 9)'],
-  ['ARTICLE_12', 'Art. 12 departure (needs a note)'],
-];
+const KINDS: [string, string][] = Object.entries(ANNOTATION_KIND_NAMES).map(([kind, name]) => [
+  kind,
+  kind === 'ARTICLE_12' ? `${name} (needs a note)` : name,
+]);
 
 interface AnnotatedFinding extends Finding {
   finding_id?: string;
@@ -64,6 +60,12 @@ function annotateForm(card: string, start: string, end: string, onSaved: () => v
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (kind.value === 'ARTICLE_12' && note.value.trim() === '') {
+      message.textContent =
+        'Not saved: an Art. 12 departure needs a note. Say why the driver departed from the rules (Art. 12 asks the driver to give the reason).';
+      form.dataset.saved = 'false';
+      return;
+    }
     message.textContent = 'Saving…';
     const body = {
       card_number: card,
@@ -79,13 +81,16 @@ function annotateForm(card: string, start: string, end: string, onSaved: () => v
       body: JSON.stringify(body),
     })
       .then(async (response) => {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; annotation_id?: string };
+        const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
         if (response.status === 201) {
-          message.textContent = `Saved (${answer.annotation_id}). Recomputing the findings…`;
+          message.textContent = 'Saved. Recomputing the findings…';
           form.dataset.saved = 'true';
           onSaved();
         } else {
-          message.textContent = `Not saved: ${answer.message ?? `the service answered ${response.status}`}`;
+          message.replaceChildren(
+            `Not saved: ${sentence(errorCodeText(answer.error ?? ''))}`,
+            technicalDetail(`${response.status} ${answer.error ?? ''}: ${answer.message ?? ''}`),
+          );
           form.dataset.saved = 'false';
         }
       })

@@ -29,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     readonly correlationId: string | null = null,
     readonly dates: string[] = [],
+    /** why a file could not be read (`unparseable_ddd`'s reason) */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,13 @@ async function readJson<T>(response: Response): Promise<T> {
     body = null;
   }
   if (!response.ok) {
-    const b = (body ?? {}) as { error?: unknown; message?: unknown; correlation_id?: unknown; dates?: unknown };
+    const b = (body ?? {}) as {
+      error?: unknown;
+      message?: unknown;
+      correlation_id?: unknown;
+      dates?: unknown;
+      reason?: unknown;
+    };
     const message = typeof b.message === 'string' ? b.message : `The service answered HTTP ${response.status}.`;
     const dates = Array.isArray(b.dates) ? b.dates.filter((d): d is string => typeof d === 'string') : [];
     const correlation = typeof b.correlation_id === 'string' ? b.correlation_id : null;
@@ -53,6 +61,7 @@ async function readJson<T>(response: Response): Promise<T> {
       message,
       correlation,
       dates,
+      typeof b.reason === 'string' ? b.reason : null,
     );
   }
   if (body === null) throw new ApiError(response.status, 'invalid_response', 'The service sent no JSON.');

@@ -3,41 +3,25 @@
  * wrong); a driver opens the week view. The whole selection lives in the URL (url-state.ts).
  */
 
-import { ApiError, fleetSummary, listDrivers, listImports, todayCounts, todayDrivers } from './api.js';
+import { listImports, todayCounts } from './api.js';
 import { handleChartKey } from './chart.js';
 import { renderImports } from './authenticity.js';
 import { importActionButton } from './import-actions.js';
 import { byId, el } from './dom.js';
 import { type DriverOption, driversFromImports, normaliseCardNumber } from './drivers.js';
 import { errorBox, errorText } from './errors.js';
-import { emptySummary, rowsFromDrivers } from './fleet-rows.js';
-import { driversCsvLinks, renderFleetTable, renderSummary } from './fleet-view.js';
+import { FleetPage, type Phase } from './fleet-page.js';
 import { importFiles, wireImport } from './importer.js';
 import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
 import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
-import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
+import type { ImportInfo, TodayCounts } from './types.js';
 import { setDisplayTimeZone } from './format.js';
-import { FILTER_TITLES, IMPORT_LIST_TITLES, importInList, renderToday } from './today-view.js';
-import {
-  DEFAULT_STATE,
-  fleetPages,
-  fleetQuery,
-  isTodayList,
-  lastPageOffset,
-  nextSort,
-  readViewState,
-  timeZoneOf,
-  type ViewState,
-  viewStateSearch,
-  withFleetSelection,
-} from './url-state.js';
+import { DEFAULT_STATE, readViewState, timeZoneOf, type ViewState, viewStateSearch } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
 import { mountVehicles } from './vehicles-view.js';
-
-type Phase = 'loading' | 'ready' | 'empty' | 'error' | 'fleet';
-const PAGE = 100;
+import { renderHomeCountries } from './home-countries.js';
 
 const ui = {
   main: byId<HTMLElement>('main'),
@@ -48,21 +32,10 @@ const ui = {
   importSummary: byId<HTMLElement>('import-summary'),
   status: byId<HTMLElement>('status'),
   problem: byId<HTMLElement>('problem'),
-  fleetSummary: byId<HTMLElement>('fleet-summary'),
-  fleetTable: byId<HTMLElement>('fleet-table'),
-  fleetNote: byId<HTMLElement>('fleet-note'),
-  fleetPager: byId<HTMLElement>('fleet-pager'),
-  fleetPrev: byId<HTMLButtonElement>('fleet-prev'),
-  fleetNext: byId<HTMLButtonElement>('fleet-next'),
-  fleetRange: byId<HTMLElement>('fleet-range'),
-  fleetQ: byId<HTMLInputElement>('fleet-q'),
-  fleetFilter: byId<HTMLSelectElement>('fleet-filter'),
   chart: byId<HTMLElement>('chart'),
   tabList: byId<HTMLElement>('tab-list'),
   panel: byId<HTMLElement>('tab-panel'),
   importsOfCard: byId<HTMLElement>('imports-of-card'),
-  today: byId<HTMLElement>('today-counts'),
-  fleetListTitle: byId<HTMLElement>('fleet-list-title'),
   tz: byId<HTMLInputElement>('tz'),
   zoneName: byId<HTMLElement>('zone-name'),
   ruleWeekNote: byId<HTMLElement>('rule-week-note'),
@@ -74,15 +47,8 @@ let imports: ImportInfo[] = [];
 /** imports with the withdrawn ones (only the imports list of a card shows those, to restore them) */
 let allImports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
-let fleetRows: FleetRow[] = [];
-let fleetTotal = 0;
-/** whether the rows came from the service's fleet list (paged), or from the imports (all at once) */
-let fleetPaged = true;
-let fleetAbort: AbortController | null = null;
 /** the service's configured time zone (GET /today), null until known or from a service without it */
 let serviceZone: string | null = null;
-/** the counts read at start (for the zone), drawn by the first fleet view instead of asking again */
-let bootCounts: TodayCounts | null = null;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
@@ -178,14 +144,14 @@ function applyZone(): void {
   ui.zoneName.textContent = `times in ${zone}`;
   if (document.activeElement !== ui.tz) ui.tz.value = zone;
   ui.ruleWeekNote.hidden = zone === 'UTC';
-  ui.ruleWeekNote.textContent = `Times are shown in ${zone}. The rules count their days and weeks in UTC, as the regulation's weeks (Monday 00:00 to Sunday 24:00 UTC).`;
+  ui.ruleWeekNote.textContent = `Times, the timeline, the chart and the totals follow the days of ${zone}. The rules count their days and weeks in UTC, as the regulation's weeks (Monday 00:00 to Sunday 24:00 UTC), so a finding's week is the UTC week.`;
 }
 
 async function loadZone(): Promise<TodayCounts | null> {
   try {
     const counts = await todayCounts();
     serviceZone = timeZoneOf(counts.time_zone);
-    bootCounts = counts;
+    fleet.bootCounts = counts;
     return counts;
   } catch {
     return null; // an older service without GET /today: UTC
@@ -200,7 +166,7 @@ function render(): void {
   if (!state.card_number || !w) {
     ui.main.dataset.mode = 'fleet';
     week.clear();
-    void loadFleet();
+    void fleet.load();
     return;
   }
   ui.main.dataset.mode = 'week';
@@ -208,6 +174,18 @@ function render(): void {
   ui.importsOfCard.replaceChildren(importsList(state.card_number));
   drawTabs();
   void week.load(state, w);
+  void showHomes(state.card_number, w);
+}
+
+/** The card's home countries; a save reloads the week's checks (the form and its message stay). */
+async function showHomes(card: string, w: NonNullable<ReturnType<typeof parseIsoWeek>>): Promise<void> {
+  const target = byId('home-countries');
+  target.dataset.card = card;
+  target.replaceChildren();
+  const form = await renderHomeCountries(card, () => void week.load(state, w));
+  if (target.dataset.card !== card) return;
+  target.closest('section')!.hidden = form === null;
+  if (form) target.replaceChildren(form);
 }
 
 /** The imports of the card, withdrawn ones included, each with its withdraw / restore button. */
@@ -234,6 +212,16 @@ function importsList(card: string | null, rows?: ImportInfo[]): HTMLElement {
   );
 }
 
+const fleet = new FleetPage({
+  state: () => state,
+  navigate,
+  phase: setPhase,
+  openDriver,
+  drivers: () => drivers,
+  allImports: () => allImports,
+  importsList: (rows) => importsList(null, rows),
+});
+
 function drawTabs(): void {
   renderTabList(ui.tabList, ui.panel, state.tab, (tab) => {
     if (tab === state.tab) return;
@@ -243,107 +231,6 @@ function drawTabs(): void {
     byId(`tab-${tab}`).focus();
     if (state.week) void week.loadTab(state, state.week);
   });
-}
-
-/** The today panel above the fleet (absent from an older service: the panel stays empty). */
-async function loadToday(signal: AbortSignal): Promise<void> {
-  const counts = bootCounts ?? (await todayCounts(signal).catch(() => null));
-  bootCounts = null;
-  if (signal.aborted) return;
-  ui.today.replaceChildren(counts ? renderToday(counts, state, (next) => navigate(next, 'push')) : '');
-}
-
-/** An imports list a today count opened, in place of the fleet table. */
-function drawImportsList(list: NonNullable<ViewState['imports']>): void {
-  const rows = allImports.filter((i) => importInList(i, list));
-  ui.fleetListTitle.hidden = false;
-  ui.fleetListTitle.textContent = `${IMPORT_LIST_TITLES[list]}: ${rows.length}`;
-  ui.fleetTable.replaceChildren(
-    rows.length ? importsList(null, rows) : el('p', { class: 'empty-note', text: 'No import is in this list.' }),
-  );
-  ui.fleetPager.hidden = true;
-}
-
-function drawFleet(): void {
-  const title = FILTER_TITLES[state.filter];
-  ui.fleetListTitle.hidden = !title;
-  ui.fleetListTitle.textContent = title ? `${title}: ${fleetTotal}` : '';
-  if (state.imports) return drawImportsList(state.imports);
-  ui.fleetTable.replaceChildren(
-    fleetRows.length
-      ? renderFleetTable(fleetRows, state, {
-          open: openDriver,
-          sort: (c) => navigate(withFleetSelection(state, nextSort(state, c)), 'push'),
-        })
-      : el('p', {
-          class: 'empty-note',
-          text: state.q || state.filter !== 'all' ? 'No driver matches the filter.' : 'No driver yet.',
-        }),
-  );
-  const pages = fleetPages(fleetPaged ? state.offset : 0, fleetRows.length, fleetTotal, PAGE);
-  ui.fleetPager.hidden = !fleetPaged || (pages.previous === null && pages.next === null);
-  ui.fleetPrev.disabled = pages.previous === null;
-  ui.fleetNext.disabled = pages.next === null;
-  ui.fleetRange.textContent = `Drivers ${pages.first}–${pages.last} of ${fleetTotal}`;
-}
-
-/** Shows the fleet page `offset` (kept in the URL, so Back and a shared link return to it). */
-function goToFleetPage(offset: number | null): void {
-  if (offset === null) return;
-  navigate({ ...state, offset }, 'push');
-  ui.fleetTable.focus();
-}
-
-/** Loads the fleet page of the URL and the counts; a service without /drivers gets the imports' drivers. */
-async function loadFleet(): Promise<void> {
-  fleetAbort?.abort();
-  const controller = new AbortController();
-  fleetAbort = controller;
-  ui.fleetQ.value = state.q;
-  ui.fleetFilter.value = state.filter;
-  setPhase('loading', 'Loading the fleet…');
-  try {
-    const query = fleetQuery(state, PAGE);
-    // the today counts are drawn when they arrive (they take the service longer than a page of the list)
-    void loadToday(controller.signal);
-    const [page, summary] = await Promise.all([
-      isTodayList(state.filter) ? todayDrivers(query, controller.signal) : listDrivers(query, controller.signal),
-      fleetSummary(controller.signal),
-    ]);
-    if (controller.signal.aborted) return;
-    if (!page.items.length && state.offset > 0 && page.total > 0) {
-      // a link past the last page (the fleet shrank, or a filter matches fewer): show the last page instead
-      navigate({ ...state, offset: lastPageOffset(page.total, PAGE) }, 'replace');
-      return;
-    }
-    fleetRows = page.items;
-    fleetTotal = page.total;
-    fleetPaged = true;
-    ui.fleetSummary.replaceChildren(renderSummary(summary));
-    // the CSV of the list beside its counts (outside the list of counts)
-    document.getElementById('fleet-documents')?.remove();
-    ui.fleetSummary.after(driversCsvLinks(state));
-    ui.fleetNote.hidden = true;
-  } catch (error) {
-    if (controller.signal.aborted) return;
-    if (!(error instanceof ApiError && error.status === 404)) {
-      setPhase(
-        'error',
-        '',
-        errorBox('Could not load the fleet', error, () => void loadFleet()),
-      );
-      return;
-    }
-    fleetRows = rowsFromDrivers(drivers);
-    fleetTotal = fleetRows.length;
-    fleetPaged = false;
-    ui.fleetSummary.replaceChildren(renderSummary(emptySummary(drivers.length)));
-    ui.fleetNote.hidden = false;
-  }
-  drawFleet();
-  if (!drivers.length && !fleetRows.length && !state.q && state.filter === 'all')
-    setPhase('empty', 'No driver card has been imported yet. Import .ddd files to begin.');
-  else setPhase('fleet', '');
 }
 
 async function runImport(files: File[]): Promise<void> {
@@ -387,25 +274,7 @@ function wire(): void {
     (change) => navigate({ ...state, ...change }, 'push'),
     (n) => formatIsoWeek(addWeeks(parseIsoWeek(state.week) ?? currentIsoWeek(), n)),
   );
-  let typing: ReturnType<typeof setTimeout> | undefined;
-  ui.fleetQ.addEventListener('input', () => {
-    clearTimeout(typing);
-    typing = setTimeout(() => navigate(withFleetSelection(state, { q: ui.fleetQ.value.trim() }), 'replace'), 250);
-  });
-  byId('fleet-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    clearTimeout(typing);
-    navigate(withFleetSelection(state, { q: ui.fleetQ.value.trim() }), 'replace');
-  });
-  ui.fleetFilter.addEventListener('change', () =>
-    navigate(withFleetSelection(state, { filter: readViewState(`?filter=${ui.fleetFilter.value}`).filter }), 'push'),
-  );
-  ui.fleetPrev.addEventListener('click', () =>
-    goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).previous),
-  );
-  ui.fleetNext.addEventListener('click', () =>
-    goToFleetPage(fleetPages(state.offset, fleetRows.length, fleetTotal, PAGE).next),
-  );
+  fleet.wire();
   byId('fleet-link').addEventListener('click', (e) => {
     e.preventDefault();
     navigate({ ...state, card_number: null, week: null, import_id: null, date_from: null, date_to: null }, 'push');

@@ -7,6 +7,7 @@ import { el } from './dom.js';
 import { authenticityBadge } from './fleet-view.js';
 import { formatDate, formatDateTime, importName } from './format.js';
 import { efLabel } from './labels.js';
+import { quarantineReasons } from './people-text.js';
 import type { Authenticity, ImportInfo } from './types.js';
 
 function details(auth: Authenticity): HTMLElement {
@@ -80,7 +81,11 @@ export function renderImports(imports: readonly ImportInfo[], action?: (imp: Imp
           text: ` · imported ${formatDateTime(imp.imported_at)} · activity ${formatDate(imp.activity_range?.from)} to ${formatDate(imp.activity_range?.to)}`,
         }),
       );
-      if (imp.status === 'QUARANTINED') li.append(' ', el('span', { class: 'pill pill-overdue', text: 'quarantined' }));
+      if (imp.status === 'QUARANTINED') {
+        li.append(' ', el('span', { class: 'pill pill-overdue', text: 'quarantined' }));
+        const why = quarantineReasons(imp.warnings);
+        li.append(el('p', { class: 'quarantine-reason', text: `Kept out of the checks: ${why.join(' ')}` }));
+      }
       if (imp.status === 'WITHDRAWN')
         li.append(
           ' ',

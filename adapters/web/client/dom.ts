@@ -21,6 +21,16 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** The technical detail of a message (codes, the service's own words), closed until a person opens it. */
+export function technicalDetail(...lines: string[]): HTMLElement {
+  return el(
+    'details',
+    { class: 'technical' },
+    el('summary', { text: 'Technical detail' }),
+    ...lines.map((line) => el('p', { class: 'meta', text: line })),
+  );
+}
+
 export function byId<T extends HTMLElement>(id: string): T {
   const node = document.getElementById(id);
   if (!node) throw new Error(`page element #${id} is missing`);

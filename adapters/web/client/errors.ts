@@ -1,12 +1,25 @@
-/** How a failed request is shown: the service's message, the correlation id of a 500, and a retry button. */
+/**
+ * How a failed request is shown: what happened and what to do (./people-text.ts, by the answer's code), the
+ * service's own message and the correlation id of a 500 behind a disclosure, and a retry button.
+ */
 
 import { ApiError } from './api.js';
-import { el } from './dom.js';
+import { el, technicalDetail } from './dom.js';
+import { decodeFailureText, errorCodeText, sentence } from './people-text.js';
 
+/** What happened and what to do, for a person. */
 export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error) return `The service could not be reached (${error.message}).`;
+  if (error instanceof ApiError)
+    return sentence(error.code === 'unparseable_ddd' ? decodeFailureText(error.reason) : errorCodeText(error.code));
+  if (error instanceof Error) return 'The service could not be reached. Check that it is running, then try again.';
   return String(error);
+}
+
+/** The technical side of a failure: the code and the service's message (or the browser's). */
+export function errorDetail(error: unknown): string {
+  if (error instanceof ApiError)
+    return `${error.status} ${error.code}${error.reason ? ` (${error.reason})` : ''}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** An alert with `what failed: why`, the correlation id when the service gave one, and a Retry button. */
@@ -15,6 +28,7 @@ export function errorBox(what: string, error: unknown, retry: () => void): HTMLE
     'div',
     { class: 'error-box', attrs: { role: 'alert' } },
     el('p', { class: 'error-note', text: `${what}: ${errorText(error)}` }),
+    technicalDetail(errorDetail(error)),
   );
   if (error instanceof ApiError && error.correlationId) {
     box.dataset.correlationId = error.correlationId;

@@ -94,7 +94,11 @@ export function documentLinks(state: ViewState, week: IsoWeek, basis: Params): H
     el('a', {
       class: 'button csv',
       text: 'CSV',
-      attrs: { href: `export/findings.csv?${csv}`, download: '', title: 'These findings as CSV (comma separated)' },
+      attrs: {
+        href: `export/findings.csv?${csv}`,
+        download: '',
+        title: "These findings as CSV (separated as the office's locale expects)",
+      },
     }),
     ' ',
     el('a', {

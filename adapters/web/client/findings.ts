@@ -1,6 +1,7 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
-import { el } from './dom.js';
+import { el, technicalDetail } from './dom.js';
+import { errorCodeText, forPeople, sentence } from './people-text.js';
 import { displayTimeZone, formatDateTime, formatDuration, importName } from './format.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
@@ -39,7 +40,7 @@ export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIEle
     showButton(title, f.start, f.end, show),
     ...flags.map(([key, text]) => el('span', { class: `flag flag-${key}`, text, data: { flag: key } })),
     el('p', { class: 'meta', text: [spanText(f.start, f.end), ...figures].join(' · ') }),
-    ...(f.description ? [el('p', { class: 'description', text: f.description })] : []),
+    ...(f.description ? [el('p', { class: 'description', text: forPeople(f.description) })] : []),
   );
 }
 
@@ -70,7 +71,7 @@ export function renderFindings(
     // the findings of the period (findings-period.ts) take the place of the pre-check's own list
     fragment.append(list);
     for (const sentence of result.assumptions?.text ?? [])
-      fragment.append(el('p', { class: 'assumption', text: sentence }));
+      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence) }));
   } else {
     const heading = el('h3', { text: `Findings (${violations.length})` });
     if (contextFrom) {
@@ -84,7 +85,7 @@ export function renderFindings(
     }
     fragment.append(heading);
     for (const sentence of result.assumptions?.text ?? [])
-      fragment.append(el('p', { class: 'assumption', text: sentence }));
+      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence) }));
     if (violations.length) {
       fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
     } else {
@@ -103,7 +104,12 @@ export function renderFindings(
       el(
         'ul',
         { class: 'warnings-list' },
-        ...warnings.map((w) => el('li', { text: w.message, data: { code: w.code } })),
+        ...warnings.map((w) => {
+          const words = forPeople(w.message);
+          const li = el('li', { data: { code: w.code } }, el('span', { class: 'warning-text', text: words }));
+          li.append(technicalDetail(words === w.message ? w.code : `${w.code}: ${w.message}`));
+          return li;
+        }),
       ),
     );
   }
@@ -154,9 +160,11 @@ export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check)
     el(
       'ul',
       { class: `not-evaluated-list ${check}` },
-      ...lines.map((n) =>
-        el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`),
-      ),
+      ...lines.map((n) => {
+        const li = el('li', { data: { rule: n.rule, kind: n.kind } }, el('strong', { text: n.name }), ` — ${n.reason}`);
+        if (n.detail !== null) li.append(technicalDetail(`${n.rule}: ${n.detail}`));
+        return li;
+      }),
     ),
   );
   return fragment;
@@ -176,7 +184,8 @@ export function renderConflict(
   const box = el(
     'div',
     { class: 'conflict-box', attrs: { role: 'alert' }, data: { code: error.code } },
-    el('p', { class: 'error-note', text: error.message }),
+    el('p', { class: 'error-note', text: sentence(errorCodeText(error.code)) }),
+    technicalDetail(`${error.code}: ${error.message}`),
   );
   if (error.dates.length)
     box.append(el('p', { class: 'meta', text: `Conflicting days (hatched on the chart): ${error.dates.join(', ')}` }));

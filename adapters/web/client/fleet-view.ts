@@ -4,6 +4,7 @@
  * counts above it from `GET /drivers/summary`.
  */
 
+import { authenticityText } from './people-text.js';
 import { el } from './dom.js';
 import {
   downloadUrgency,
@@ -105,7 +106,12 @@ export function authenticityBadge(status: string | null | undefined): HTMLElemen
   const text =
     { VERIFIED: 'verified', INVALID: 'invalid', UNVERIFIABLE: 'unverifiable', UNSIGNED: 'unsigned' }[s] ??
     'not checked';
-  return el('span', { class: `auth auth-${s.toLowerCase()}`, text, data: { authenticity: s } });
+  return el('span', {
+    class: `auth auth-${s.toLowerCase()}`,
+    text,
+    data: { authenticity: s },
+    attrs: { title: authenticityText(status) },
+  });
 }
 
 const COLUMNS: Column[] = [
@@ -228,7 +234,7 @@ export function driversCsvLinks(state: ViewState): HTMLElement {
     'p',
     { class: 'document-links', attrs: { id: 'fleet-documents' } },
     'Export this list: ',
-    link('CSV', {}, 'This list as CSV (comma separated)'),
+    link('CSV', {}, "This list as CSV (separated as the office's locale expects)"),
     ' ',
     link('CSV (;)', { delimiter: ';' }, 'This list as CSV separated by semicolons'),
   );

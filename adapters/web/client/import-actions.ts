@@ -4,7 +4,8 @@
  * answer, or the service's error, is reported in `status`. `done` reloads what the page shows.
  */
 
-import { ApiError, restoreImport, withdrawImport } from './api.js';
+import { restoreImport, withdrawImport } from './api.js';
+import { errorText } from './errors.js';
 import { el } from './dom.js';
 import type { ImportInfo } from './types.js';
 
@@ -62,7 +63,7 @@ async function act(request: () => Promise<unknown>, success: string, deps: Impor
   try {
     await request();
   } catch (error) {
-    deps.status(`Not done: ${error instanceof ApiError || error instanceof Error ? error.message : String(error)}`);
+    deps.status(`Not done: ${errorText(error)}`);
     return false;
   }
   deps.status(success);

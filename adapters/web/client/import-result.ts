@@ -3,7 +3,8 @@
  * then the file's warnings. A problem is never shown as a success.
  */
 
-import { el } from './dom.js';
+import { el, technicalDetail } from './dom.js';
+import { importWarningText, sentence } from './people-text.js';
 import { importVerdict, type Verdict } from './import-verdict.js';
 import type { ParseResult } from './types.js';
 
@@ -35,7 +36,15 @@ export function showImportResult(li: HTMLElement, text: HTMLElement, result: Par
       el(
         'ul',
         { class: 'warnings-list' },
-        ...result.warnings.map((w) => el('li', { text: w.message, data: { code: w.code } })),
+        ...result.warnings.map((w) => {
+          const words = importWarningText(w.code);
+          return el(
+            'li',
+            { data: { code: w.code } },
+            el('span', { class: 'warning-text', text: sentence(words) }),
+            technicalDetail(`${w.code}: ${w.message}`),
+          );
+        }),
       ),
     );
   }

@@ -7,7 +7,8 @@
 
 import { ApiError, parseFile } from './api.js';
 import { bytesToBase64 } from './base64.js';
-import { el } from './dom.js';
+import { el, technicalDetail } from './dom.js';
+import { errorDetail, errorText } from './errors.js';
 import { showImportResult } from './import-result.js';
 
 export interface ImportedFile {
@@ -30,10 +31,12 @@ function line(list: HTMLElement, name: string): { li: HTMLLIElement; text: HTMLE
   return { li, text };
 }
 
-function failure(error: unknown): string {
-  if (error instanceof ApiError)
-    return error.correlationId ? `${error.message} (correlation id ${error.correlationId})` : error.message;
-  return error instanceof Error ? `the service could not be reached (${error.message})` : String(error);
+/** The technical side of a failed import: the service's message and the correlation id of a 500. */
+function failureDetail(error: unknown): string {
+  const detail = errorDetail(error);
+  return error instanceof ApiError && error.correlationId
+    ? `${detail} (correlation id ${error.correlationId})`
+    : detail;
 }
 
 async function importOne(file: File, li: HTMLLIElement, text: HTMLElement): Promise<ImportedFile> {
@@ -45,7 +48,8 @@ async function importOne(file: File, li: HTMLLIElement, text: HTMLElement): Prom
     return { name: file.name, state: verdict.state, card: verdict.card, to: verdict.to };
   } catch (error) {
     li.dataset.state = 'error';
-    text.textContent = `Failed: ${failure(error)}`;
+    text.textContent = `Failed: ${errorText(error)}`;
+    li.append(technicalDetail(failureDetail(error)));
     return { name: file.name, state: 'error', card: null, to: null };
   }
 }

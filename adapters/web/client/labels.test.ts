@@ -45,7 +45,13 @@ t.test("names of the answers' not-evaluated rules", async (t) => {
   t.equal(notEvaluatedName('night_work', 'wtd'), 'Night work');
   t.equal(notEvaluatedName('later_rule', 'eu561'), 'Later rule', 'an unknown one by its words, capitalised');
   t.same(notEvaluatedLines([{ rule: 'ferry_train', reason: 'Art. 9.' }], 'eu561'), [
-    { rule: 'ferry_train', name: 'Rest interrupted by a ferry or train crossing', reason: 'Art. 9.', kind: 'always' },
+    {
+      rule: 'ferry_train',
+      name: 'Rest interrupted by a ferry or train crossing',
+      reason: 'Art. 9.',
+      detail: null,
+      kind: 'always',
+    },
   ]);
   const mixed = [
     { rule: 'night_work', reason: 'a' },

@@ -8,6 +8,7 @@ import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
 import type { NotEvaluatedRule, RuleName } from '../../../core/eu561/types.js';
 import type { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
 import type { WtdNotEvaluatedRule, WtdRuleName } from '../../../core/wtd/working-time.js';
+import { reasonForPeople } from './people-text.js';
 import type { Finding, NotEvaluated } from './types.js';
 
 /** Which answer a rule id comes from: the EU 561/2006 pre-check or the working time (Directive 2002/15/EC). */
@@ -82,7 +83,10 @@ export function notEvaluatedName(rule: string, check: Check): string {
 export interface NotEvaluatedLine {
   rule: string;
   name: string;
+  /** the reason as a person reads it (./people-text.ts) */
   reason: string;
+  /** the service's own words when they differ (technical detail, behind a disclosure; null when the same) */
+  detail: string | null;
   kind: 'data' | 'always';
 }
 
@@ -92,12 +96,16 @@ export interface NotEvaluatedLine {
  * the answer's order.
  */
 export function notEvaluatedLines(items: readonly NotEvaluated[] | null | undefined, check: Check): NotEvaluatedLine[] {
-  const lines = (items ?? []).map((n): NotEvaluatedLine => ({
-    rule: n.rule,
-    name: notEvaluatedName(n.rule, check),
-    reason: n.reason,
-    kind: Object.hasOwn(NEVER_ON_CARD_NAMES, n.rule) ? 'always' : 'data',
-  }));
+  const lines = (items ?? []).map((n): NotEvaluatedLine => {
+    const reason = reasonForPeople(n.rule, n.reason);
+    return {
+      rule: n.rule,
+      name: notEvaluatedName(n.rule, check),
+      reason,
+      detail: reason === n.reason ? null : n.reason,
+      kind: Object.hasOwn(NEVER_ON_CARD_NAMES, n.rule) ? 'always' : 'data',
+    };
+  });
   return [...lines.filter((l) => l.kind === 'data'), ...lines.filter((l) => l.kind === 'always')];
 }
 

@@ -4,7 +4,7 @@ import { utcDayMs } from './iso-week.js';
 import { segmentKind } from './layout.js';
 import type { WeekOverview } from './types.js';
 
-const WEEK_MS = 7 * 86_400_000;
+const UTC_WEEK_MS = 7 * 86_400_000;
 
 export interface Band {
   kind: string;
@@ -17,9 +17,13 @@ export function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-/** The week's activity as bands in percent of the week, same-kind neighbours joined. Pure. */
-export function weekBands(week: WeekOverview): Band[] {
-  const monday = utcDayMs(week.start_date);
+/**
+ * The week's activity as bands in percent of the week, same-kind neighbours joined. Pure. `window`: the week's
+ * [start, end) in epoch ms when it is not the UTC week (a local week of 167 h to 169 h).
+ */
+export function weekBands(week: WeekOverview, window?: { startMs: number; endMs: number }): Band[] {
+  const monday = window?.startMs ?? utcDayMs(week.start_date);
+  const WEEK_MS = window ? window.endMs - window.startMs : UTC_WEEK_MS;
   const bands: Band[] = [];
   let last: { kind: string; start: number; end: number } | null = null;
   const flush = () => {

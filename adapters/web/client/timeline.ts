@@ -1,11 +1,13 @@
 /**
  * The compact 4-week (28-day) timeline above the week: one band per ISO week, the activities drawn at their
  * time of the week (adjacent periods of the same kind joined, for the overview only), days without any
- * record hatched as such, conflicting days marked. Choosing a week's label opens that week.
+ * record hatched as such, conflicting days marked. Choosing a week's label opens that week. The weeks run from
+ * Monday 00:00 to Sunday 24:00 in the display zone, their days are its local days (./local-weeks.ts).
  */
 
 import { el, place } from './dom.js';
 import { round3, weekBands } from './timeline-bands.js';
+import { localWeeks, localWeekWindow } from './local-weeks.js';
 import type { WeekOverview } from './types.js';
 
 export function renderTimeline(
@@ -13,9 +15,10 @@ export function renderTimeline(
   current: string,
   conflicts: ReadonlySet<string>,
   pick: (week: string) => void,
+  timeZone = 'UTC',
 ): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  for (const week of weeks) {
+  for (const week of localWeeks(weeks, timeZone)) {
     const band = el('div', { class: 'tl-band', attrs: { 'aria-hidden': 'true' } });
     week.days.forEach((day, i) => {
       if (!day.intervals.length) {
@@ -29,7 +32,8 @@ export function renderTimeline(
         band.append(mark);
       }
     });
-    for (const b of weekBands(week)) {
+    const window = timeZone === 'UTC' ? undefined : localWeekWindow(week, timeZone);
+    for (const b of weekBands(week, window)) {
       const seg = el('span', { class: `tl-seg seg-${b.kind}` });
       place(seg, b.left, b.width);
       band.append(seg);

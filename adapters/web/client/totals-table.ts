@@ -57,7 +57,11 @@ export function sumDays(week: WeekOverview): Totals {
   return sum;
 }
 
-export function renderTotals(week: WeekOverview): HTMLTableElement {
+/**
+ * The totals of `week` (its days as the API serves them, or as local days of the display zone: ./local-weeks.ts;
+ * `timeZone` names them in the caption).
+ */
+export function renderTotals(week: WeekOverview, timeZone = 'UTC'): HTMLTableElement {
   const head = el('tr', {}, headerCell('Day', 'Day'));
   for (const c of COLUMNS) head.append(headerCell(c.label, c.short));
   head.append(headerCell('Recorded', 'Rec.'));
@@ -93,7 +97,12 @@ export function renderTotals(week: WeekOverview): HTMLTableElement {
   return el(
     'table',
     { class: 'totals' },
-    el('caption', { text: `Totals of ${week.week} (h:mm; UTC days ${week.start_date} to ${week.end_date})` }),
+    el('caption', {
+      text:
+        timeZone === 'UTC'
+          ? `Totals of ${week.week} (h:mm; UTC days ${week.start_date} to ${week.end_date})`
+          : `Totals of ${week.week} (h:mm; days in ${timeZone}, ${week.start_date} to ${week.end_date}; distance of the UTC day)`,
+    }),
     el('thead', {}, head),
     body,
     foot,

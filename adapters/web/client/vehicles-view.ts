@@ -3,6 +3,7 @@
  * imported card accounts for, and per vehicle a timeline of its uses and segments (./vehicle-timeline.ts).
  * Mounted below the fleet table by app.ts (one call); the data are read only when the user opens the list.
  */
+import { errorCodeText, sentence } from './people-text.js';
 import { el, place } from './dom.js';
 import { segmentLabel, timelineBands, type MileageSegmentJson, type MileageUseJson } from './vehicle-timeline.js';
 
@@ -24,8 +25,10 @@ interface MileageJson {
 
 async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`api/drivercard/${path}`, { headers: { Accept: 'application/json' } });
-  const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!response.ok || body === null) throw new Error(body?.message ?? `The service answered HTTP ${response.status}.`);
+  const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+  // what happened and what to do, by the answer's code (the service's own message is for the log, not the page)
+  if (!response.ok || body === null)
+    throw new Error(body?.error ? sentence(errorCodeText(body.error)) : 'The service could not answer. Try again.');
   return body;
 }
 

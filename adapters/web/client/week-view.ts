@@ -18,6 +18,7 @@ import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
 import { renderTimeline } from './timeline.js';
 import { renderTotals } from './totals-table.js';
+import { localWeeks } from './local-weeks.js';
 import type { FindingsPage, ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
 import { basisOf, type ViewState } from './url-state.js';
 
@@ -157,7 +158,9 @@ export class WeekView {
     if (signal.aborted) return;
     const { w, e } = await wt;
     if (signal.aborted) return;
-    this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, w, e));
+    this.ui.summary.replaceChildren(
+      weekSummaryLine(data.week, localWeeks([data], displayTimeZone(), answer.items)[0]!.totals, w, e),
+    );
     // the working-time findings are in the period's list (source wtd); what that check did not evaluate follows
     if (w)
       this.ui.findings.append(
@@ -170,14 +173,19 @@ export class WeekView {
 
   private drawWeek(card: string, data: WeekOverview, weeks: WeekOverview[], conflicts: Set<string>): void {
     this.ui.title.textContent = `${data.week}: ${data.start_date} to ${data.end_date}`;
-    this.ui.timeline.replaceChildren(renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })));
+    this.ui.timeline.replaceChildren(
+      renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w }), displayTimeZone()),
+    );
     this.ui.chart.replaceChildren(renderChart(data, weeks));
     markConflicts(this.ui.chart, conflicts);
     this.ui.chart.dataset.week = data.week;
     this.ui.chart.dataset.card = card;
     this.ui.chart.setAttribute('aria-label', `Activities of ${data.week}, 00:00 to 24:00 ${displayTimeZone()} per day`);
-    this.ui.summary.replaceChildren(weekSummaryLine(data.week, data.totals, null, null));
-    this.ui.totals.replaceChildren(renderTotals(data));
+    // the totals of the local days (UTC: the API's days unchanged)
+    const zone = displayTimeZone();
+    const local = localWeeks([data], zone, weeks)[0]!;
+    this.ui.summary.replaceChildren(weekSummaryLine(data.week, local.totals, null, null));
+    this.ui.totals.replaceChildren(renderTotals(local, zone));
   }
 
   private async showPrecheck(
@@ -220,7 +228,7 @@ export class WeekView {
         for (const d of error.dates) conflicts.add(d);
         markConflicts(this.ui.chart, conflicts);
         this.ui.timeline.replaceChildren(
-          renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w })),
+          renderTimeline(weeks, data.week, conflicts, (w) => this.hooks.go({ week: w }), displayTimeZone()),
         );
         this.ui.findings.replaceChildren(
           renderConflict(

@@ -144,6 +144,11 @@ export async function startCannedService(options: {
     const card = cardOf(q);
     const from = q.get('date_from') ?? CANNED_FIRST_DAY;
     const to = q.get('date_to') ?? CANNED_LAST_DAY;
+    const homes = /^\/api\/drivercard\/drivers\/([^/]+)\/home-countries$/.exec(url.pathname);
+    if (homes && req.method === 'GET') {
+      const unset = { establishment: null, residence: null, establishment_source: null, residence_source: null };
+      return send(res, 200, { card_number: decodeURIComponent(homes[1]!), ...unset, updated_at: null });
+    }
     switch (url.pathname) {
       case '/api/drivercard/imports':
         return send(res, 200, {

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { TAP } from 'tap';
+import { reasonForPeople } from '../client/people-text.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { parseIsoWeek } from '../client/iso-week.js';
 import { precheckForWeek, precheckWindow } from '../client/precheck-window.js';
@@ -262,8 +263,14 @@ export async function checkNotEvaluated(
   const expected = pre.not_evaluated ?? [];
   t.ok(expected.length > 0, `the pre-check answer lists ${expected.length} rules it did not evaluate`);
   await page.waitForSelector('#findings .not-evaluated-list.eu561 li');
+  // the line as read (the technical detail behind its disclosure left out), and that detail
   const lines = await page.$$eval('#findings .not-evaluated-list.eu561 li', (li) =>
-    li.map((x) => [(x as HTMLElement).dataset.rule ?? '', x.textContent ?? ''] as [string, string]),
+    li.map((x) => {
+      const shown = x.cloneNode(true) as HTMLElement;
+      shown.querySelectorAll('details').forEach((d) => d.remove());
+      const detail = x.querySelector('details')?.textContent ?? '';
+      return [(x as HTMLElement).dataset.rule ?? '', shown.textContent ?? '', detail] as [string, string, string];
+    }),
   );
   // what this data left out first, then what card data never decides (the core's static list), each in the answer's order
   const never = new Set<string>(STATIC_NOT_EVALUATED.map((n) => n.rule));
@@ -273,8 +280,12 @@ export async function checkNotEvaluated(
     ordered.map((n) => n.rule),
     "every rule of the answer's not_evaluated, this data's own first",
   );
-  for (const [i, n] of ordered.entries())
-    t.ok(lines[i]?.[1].endsWith(` — ${n.reason}`), `${n.rule}: listed with its reason`);
+  for (const [i, n] of ordered.entries()) {
+    // in words for people (../client/people-text.ts); the service's own words, where they differ, behind a disclosure
+    const words = reasonForPeople(n.rule, n.reason);
+    t.ok(lines[i]?.[1].endsWith(` — ${words}`), `${n.rule}: listed with its reason`);
+    if (words !== n.reason) t.match(lines[i]?.[2], n.reason, `${n.rule}: the service's words in the technical detail`);
+  }
   t.match(await page.textContent('#findings .not-evaluated-title.eu561'), `Not evaluated (${expected.length})`);
   const after = await page.evaluate(() => {
     const list = document.querySelector('#findings .not-evaluated-list.eu561')!;
@@ -292,7 +303,7 @@ export async function checkNotEvaluated(
     "under the pre-check's findings, above the working time",
   );
   await page.locator('#findings').screenshot({ path: join(shots, `${name}-not-evaluated.png`) });
-  return lines;
+  return lines.map(([rule, text]) => [rule, text]);
 }
 
 /** Tab from the chart's heading lands on the first day's first segment and shows its tooltip. */

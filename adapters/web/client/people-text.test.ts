@@ -1,0 +1,57 @@
+/** The people's words of the core's and the API's texts: one table by code, the API's words turned into words. */
+import t from 'tap';
+import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
+import { DECODE_WARNING_CODES } from '../../../core/decoder/api.js';
+import { AUTHENTICITY_WARNING_CODES } from '../../../core/authenticity/index.js';
+import {
+  decodeFailureText,
+  errorCodeText,
+  forPeople,
+  importWarningText,
+  quarantineReasons,
+  reasonForPeople,
+} from './people-text.js';
+
+const TECHNICAL = /byte \d|GET \/|\/api\/|imp_|unknown_as|DRIVERCARD_|_[a-z]+_|[A-Z]+_[A-Z]+/;
+
+t.test('every warning code of the decoder and the verifier has words without technical terms', async (t) => {
+  for (const code of [...DECODE_WARNING_CODES, ...AUTHENTICITY_WARNING_CODES, 'holder_mismatch']) {
+    const words = importWarningText(code);
+    t.notMatch(words.what, /service reported a problem/, `${code}: its own words`);
+    t.notMatch(`${words.what} ${words.todo}`, TECHNICAL, code);
+  }
+  t.match(importWarningText('later_code').what, 'The service reported a problem with this file.');
+});
+
+t.test('the API words of the core texts become words for people', async (t) => {
+  t.equal(
+    forPeople('The file ends inside the TLV block at byte 4217: 300 value bytes announced, 12 present.'),
+    'The file ends inside the TLV block: 300 value bytes announced, 12 present.',
+  );
+  t.equal(
+    forPeople('Activity unknown for 11h: no card record. Counted as rest (unknown_as=rest).'),
+    'Activity unknown for 11h: no card record. Counted as rest (card-out time counted as rest).',
+  );
+  t.equal(forPeople('see imp_0123abcd'), 'see an import');
+  for (const n of STATIC_NOT_EVALUATED)
+    t.notMatch(reasonForPeople(n.rule, n.reason), /GET \/|\(warning [A-Z_]+\)/, n.rule);
+  t.equal(
+    reasonForPeople('working_time_directive', 'x'),
+    'Directive 2002/15/EC (working time, night work, breaks from work) is outside this pre-check: see the working-time check.',
+  );
+  t.match(
+    forPeople("not known: set DRIVERCARD_HOME_COUNTRY or the card's home countries."),
+    /not known: enter the card's home countries under "Home countries" in the week view/,
+  );
+});
+
+t.test('failures, errors and quarantine in words', async (t) => {
+  t.match(decodeFailureText('vehicle_unit_download').what, 'vehicle-unit download, not a driver-card download');
+  t.match(decodeFailureText(null).what, 'could not be read as a driver-card download');
+  t.match(errorCodeText('conflicting_data').todo, 'Choose one import as the data basis');
+  t.match(errorCodeText('something_new').what, 'The service could not answer.');
+  t.same(quarantineReasons([{ code: 'unknown_tag' }, { code: 'damaged_ef' }, { code: 'damaged_ef' }]), [
+    'Part of the file is damaged and could not be read. Download the card again and import the new file; until then its data is kept out of the checks.',
+  ]);
+  t.match(quarantineReasons([]), [/only files whose authenticity is verified/]);
+});
