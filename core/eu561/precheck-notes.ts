@@ -7,6 +7,7 @@ import { homesOf } from './rules/mobility-package.js';
 import { formatDuration, formatInstant, toIso, DAY } from './time.js';
 import { innerGaps, type Gap, type Timeline } from './timeline.js';
 import { CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
+import { drivingInside } from './specific-conditions.js';
 import type { RuleNote } from './finding.js';
 import type { Assumptions, NotEvaluated, PrecheckWarning, RestPlacesInput, UnknownAs } from './types.js';
 
@@ -163,4 +164,21 @@ export function coverageNotes(t: Timeline): { warnings: PrecheckWarning[]; notEv
     });
   }
   return { warnings, notEvaluated };
+}
+
+/** One OUT_OF_SCOPE warning per recorded out-of-scope period inside the data (./specific-conditions.ts). */
+export function outOfScopeWarnings(t0: Timeline, spans: readonly Gap[]): PrecheckWarning[] {
+  if (t0.knownStart === null) return [];
+  return spans
+    .filter((g) => g.end > t0.knownStart! && g.start < t0.knownEnd!)
+    .map((g) => ({
+      code: 'OUT_OF_SCOPE',
+      message:
+        `Out of scope from ${formatInstant(g.start)} to ${formatInstant(g.end)} (the card's specific condition): ` +
+        `${formatDuration(drivingInside(t0, [g]))} of driving recorded there is counted as other work, not driving time ` +
+        '(Art. 6(5) Regulation (EC) No 561/2006). Rest findings over it are POTENTIAL: whether Art. 8 applies to the ' +
+        'rests around carriage exempted under Art. 3 or Art. 13 is not settled.',
+      start: toIso(g.start),
+      end: toIso(g.end),
+    }));
 }

@@ -36,9 +36,12 @@ import { applyAnnotations } from './annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
 import { findingId } from './finding-id.js';
 import { openEndOf, openEndRows, openEndWarning, type OpenEnd } from './open-end.js';
+import { markDerogations } from './derogation-marks.js';
+import { applyOutOfScope, crossingsOf, outOfScopeSpans, type Crossing } from './specific-conditions.js';
 import {
   assumptionsOf,
   coverageNotes,
+  outOfScopeWarnings,
   gapWarnings,
   ruleNotes,
   SHORT_GAP_SECONDS,
@@ -66,9 +69,18 @@ interface Places {
   rows: readonly ActivityIntervalRow[];
 }
 
-function evaluate(t: Timeline, completion: Completion, places: Places | null): RuleOutput {
+/** What the rules read besides the timeline: rest places, ferry/train crossings, out-of-scope periods. */
+interface Context {
+  places: Places | null;
+  crossings: readonly Crossing[];
+  /** recorded out-of-scope periods and OUT_OF_SCOPE annotations (./specific-conditions.ts) */
+  outOfScope: readonly Gap[];
+}
+
+function evaluate(t: Timeline, completion: Completion, ctx: Context): RuleOutput {
+  const { places } = ctx;
   const periods = periodsOf(t, completion);
-  const a = analyse(periods, t.knownStart!, t.knownEnd!);
+  const a = analyse(periods, t.knownStart!, t.knownEnd!, ctx.crossings);
   const out: RuleOutput = { findings: [], notes: [] };
   // the weekly rests differ between the completions: each is placed on its own timeline (./rest-places.ts)
   const placed = places ? restPlacesOf(a, places.input, places.rows) : undefined;
@@ -83,6 +95,7 @@ function evaluate(t: Timeline, completion: Completion, places: Places | null): R
     // without home countries the static not_evaluated line says so (mobilityNotEvaluated)
     out.notes.push(...home.notes.filter((n) => n.code !== 'HOME_COUNTRIES_UNKNOWN'));
   }
+  markDerogations(out, a, ctx.outOfScope);
   return out;
 }
 
@@ -153,19 +166,19 @@ function judge(
   t: Timeline,
   evidenceT: Timeline,
   summarise: boolean,
-  places: Places | null,
+  ctx: Context,
 ): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
   const violations: Violation[] = [];
   const notes: RuleNote[] = [];
   if (t.knownStart === null) return { violations, notes };
-  const asRest = evaluate(t, 'rest', places);
+  const asRest = evaluate(t, 'rest', ctx);
   notes.push(...asRest.notes);
   if (inner.length === 0) {
     for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
     return { violations, notes };
   }
-  const asWork = evaluate(t, 'work', places);
+  const asWork = evaluate(t, 'work', ctx);
   notes.push(...asWork.notes);
   const matched = new Set<RawFinding>();
   for (const f of asRest.findings) {
@@ -227,25 +240,54 @@ export function timelineOf(input: PrecheckInput): {
   return { rows, openEnd, t0: buildTimeline(openEndRows(rows, openEnd), rangeStart, rangeEnd) };
 }
 
-export function runPrecheck(input: PrecheckInput): PrecheckResult {
+/** The timelines of one input: as recorded (t0), with out-of-scope driving as work (./specific-conditions.ts), with
+ *  the annotations applied, and with the card-out policy applied (the one the rules judge). */
+function prepared(input: PrecheckInput) {
   const { rows, openEnd, t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
+  const entries = input.specific_conditions ?? [];
+  const recordedOutOfScope = outOfScopeSpans(entries, input.intervals, t0.knownEnd);
+  const tC = applyOutOfScope(t0, recordedOutOfScope);
   // the office's annotations fill unknown time first (./annotations.ts); the card-out policy then reads what is left
   const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
-  const annotated = applyAnnotations(t0, spans, 'eu561');
+  const annotated = applyAnnotations(tC, spans, 'eu561');
+  const { timeline: t, assumed } = applyCardOutPolicy(annotated.timeline, unknownAs);
+  const ctx = (outOfScope: readonly Gap[]): Context => ({
+    places: input.rest_places ? { input: input.rest_places, rows: input.intervals } : null,
+    crossings: crossingsOf(entries),
+    outOfScope,
+  });
+  const annotatedOutOfScope = spans.filter((s) => s.kind === 'OUT_OF_SCOPE');
+  return {
+    rows,
+    openEnd,
+    t0,
+    tC,
+    unknownAs,
+    spans,
+    annotated,
+    t,
+    assumed,
+    recordedOutOfScope,
+    ctx: ctx([...recordedOutOfScope, ...annotatedOutOfScope]),
+    cardOnlyCtx: ctx(recordedOutOfScope),
+  };
+}
+
+export function runPrecheck(input: PrecheckInput): PrecheckResult {
+  const p = prepared(input);
+  const { rows, openEnd, t0, tC, unknownAs, spans, annotated, t, assumed, ctx, cardOnlyCtx } = p;
   const tA = annotated.timeline;
-  const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
-  const places: Places | null = input.rest_places ? { input: input.rest_places, rows: input.intervals } : null;
   const summarise = input.evidence !== 'full';
-  const { violations, notes } = judge(t, t0, summarise, places);
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, places).violations);
+  const { violations, notes } = judge(t, t0, summarise, ctx);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, ctx).violations);
   violations.sort(byStartThenRule);
   const effects = settleAnnotations(
     violations,
     spans,
     annotated.pieces,
     'eu561',
-    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, summarise, places).violations,
+    () => judge(applyCardOutPolicy(tC, unknownAs).timeline, t0, summarise, cardOnlyCtx).violations,
     (v) => {
       v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION);
     },
@@ -257,6 +299,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     ...fromRules.warnings,
     ...gapWarnings(tA, assumed),
     ...annotationWarnings(spans, annotated.use),
+    ...outOfScopeWarnings(t0, p.recordedOutOfScope),
     ...coverage.warnings,
   ];
   const notEvaluated = [...staticNotEvaluated(input.rest_places), ...fromRules.notEvaluated, ...coverage.notEvaluated];
