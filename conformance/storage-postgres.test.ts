@@ -24,6 +24,7 @@ import { vehicleStoreSuite } from './vehicle-store.suite.js';
 import { officeRecordsSuite } from './office-records.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
 import { specificConditionsSuite } from './specific-conditions.suite.js';
+import { coveredDaysSuite } from './covered-days.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -50,6 +51,7 @@ if (!started.available) {
   dddFixturesSuite(t, 'postgres', () => open());
   contentEncodingSuite(t, 'postgres', () => open());
   specificConditionsSuite(t, 'postgres', () => open());
+  coveredDaysSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
   officeRecordsSuite(t, 'postgres', async () => {
