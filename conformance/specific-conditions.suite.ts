@@ -8,6 +8,11 @@ import type { SpecificCondition, SpecificConditionRow } from '../core/domain/row
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { dayOf } from '../core/time.js';
 import { newImport, type ClosableStore } from './storage-port.suite.js';
+import { encodeCard } from '../fixtures/encoder/encode-card.js';
+import { baseScenario, ch, day } from '../fixtures/scenarios/build.js';
+import { at as fixtureAt } from '../fixtures/encoder/time.js';
+import { backfillSpecificConditions } from '../adapters/storage/mikro-orm/migrate.js';
+import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const OPEN = { from: null, to: null };
@@ -93,5 +98,36 @@ export function specificConditionsSuite(t: Tap, name: string, makeStore: () => P
       [],
       'none left of the purged import',
     );
+  });
+
+  t.test(`${name}: imports stored before the table get their conditions from their original bytes, once`, async (t) => {
+    const store = (await makeStore()) as ClosableStore & MikroOrmImportStore;
+    t.teardown(() => store.close());
+    const scenario = baseScenario({ generation: 'GEN1' });
+    const bytes = encodeCard({
+      ...scenario,
+      days: [day('2026-03-02', 0, [ch('00:00', 'R'), ch('06:00', 'D'), ch('18:00', 'R')], 1)],
+      specificConditions: [
+        { entryTime: fixtureAt('2026-03-02', 7), type: 1 },
+        { entryTime: fixtureAt('2026-03-02', 9), type: 2 },
+        { entryTime: fixtureAt('2026-03-02', 20), type: 3 },
+      ],
+    });
+    const card = buildParsedCard({ card_number: scenario.identification.cardNumber, days: [workingDay('2026-03-02')] });
+    const stored = newImport(card, { content: bytes }); // as a version before the table stored it: no rows
+    await store.saveImport(stored);
+    const scope = { kind: 'import', import_id: stored.import.import_id, range: OPEN } as const;
+    t.same(await store.specificConditions(scope), []);
+    await store.query('INSERT INTO specific_condition_pending (import_pk) SELECT pk FROM imports');
+    t.equal(await backfillSpecificConditions(store), 1);
+    t.same(
+      (await store.specificConditions(scope)).map((r) => [new Date(r.at * 1000).toISOString(), r.condition]),
+      [
+        ['2026-03-02T07:00:00.000Z', 'OUT_OF_SCOPE_BEGIN'],
+        ['2026-03-02T09:00:00.000Z', 'OUT_OF_SCOPE_END'],
+        ['2026-03-02T20:00:00.000Z', 'FERRY_TRAIN_BEGIN'],
+      ],
+    );
+    t.equal(await backfillSpecificConditions(store), 0, 'done once');
   });
 }

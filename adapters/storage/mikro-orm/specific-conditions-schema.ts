@@ -2,7 +2,8 @@
  * `specific_condition`: the specific conditions of each import (EF Specific_Conditions: out of scope and ferry/train
  * crossing begin / end, core/domain/rows.ts SpecificConditionRow), one row per record, keyed like the other row
  * tables by (import_pk, seq); a card's conditions are its imports' rows, identical rows of several imports once
- * (./row-tables.ts).
+ * (./row-tables.ts). `specific_condition_pending` lists the imports stored before the table existed, whose conditions
+ * are read again from their original bytes at start (./migrate.ts backfillSpecificConditions).
  */
 import { EntitySchema } from '@mikro-orm/core';
 import type { Raw, SqlValue } from './dialect.js';
@@ -26,6 +27,11 @@ export const SPECIFIC_CONDITION_COLUMNS = [
 /** the columns that make two rows identical */
 export const SPECIFIC_CONDITION_CONTENT = ['at_s', 'condition_type'];
 
+/** `specific_condition_pending`: imports stored before their conditions were kept, read again at start (./migrate.ts). */
+export interface SpecificConditionPendingEntity {
+  import_pk: number;
+}
+
 export function specificConditionSchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
   const string = types.string === undefined ? {} : { columnType: types.string };
   const seconds = types.seconds === undefined ? {} : { columnType: types.seconds };
@@ -39,6 +45,11 @@ export function specificConditionSchemas(types: ColumnTypes = {}): EntitySchema<
         at_s: { type: 'integer', ...seconds },
         condition_type: { type: 'string', ...string },
       },
+    }),
+    new EntitySchema<SpecificConditionPendingEntity>({
+      name: 'SpecificConditionPendingEntity',
+      tableName: 'specific_condition_pending',
+      properties: { import_pk: { type: 'integer', primary: true, autoincrement: false } },
     }),
   ];
 }
