@@ -47,7 +47,14 @@ import {
   SHORT_GAP_SECONDS,
   staticNotEvaluated,
 } from './precheck-notes.js';
-import type { PrecheckInput, PrecheckResult, PrecheckWarning, RestPlacesInput, Violation } from './types.js';
+import type {
+  NotEvaluated,
+  PrecheckInput,
+  PrecheckResult,
+  PrecheckWarning,
+  RestPlacesInput,
+  Violation,
+} from './types.js';
 
 export { assumptionsOf, gapWarnings, SHORT_GAP_SECONDS } from './precheck-notes.js';
 
@@ -276,7 +283,7 @@ function prepared(input: PrecheckInput) {
 
 export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const p = prepared(input);
-  const { rows, openEnd, t0, tC, unknownAs, spans, annotated, t, assumed, ctx, cardOnlyCtx } = p;
+  const { rows, t0, tC, unknownAs, spans, annotated, t, assumed, ctx, cardOnlyCtx } = p;
   const tA = annotated.timeline;
   const summarise = input.evidence !== 'full';
   const { violations, notes } = judge(t, t0, summarise, ctx);
@@ -292,17 +299,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
       v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION);
     },
   );
-  const fromRules = ruleNotes(notes);
-  const coverage = coverageNotes(t);
-  const warnings: PrecheckWarning[] = [
-    ...(openEnd ? [openEndWarning(openEnd)] : []),
-    ...fromRules.warnings,
-    ...gapWarnings(tA, assumed),
-    ...annotationWarnings(spans, annotated.use),
-    ...outOfScopeWarnings(t0, p.recordedOutOfScope),
-    ...coverage.warnings,
-  ];
-  const notEvaluated = [...staticNotEvaluated(input.rest_places), ...fromRules.notEvaluated, ...coverage.notEvaluated];
+  const { warnings, notEvaluated } = notesOf(input, p, notes);
   return {
     rule_version: RULE_VERSION,
     algorithm_version: ALGORITHM_VERSION,
@@ -324,6 +321,26 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'eu561'),
     annotation_effects: effects,
   };
+}
+
+/** The answer's warnings and not_evaluated lines, in their order: data, rules, unknown time, annotations, coverage. */
+function notesOf(
+  input: PrecheckInput,
+  p: ReturnType<typeof prepared>,
+  notes: readonly RuleNote[],
+): { warnings: PrecheckWarning[]; notEvaluated: NotEvaluated[] } {
+  const fromRules = ruleNotes(notes);
+  const coverage = coverageNotes(p.t);
+  const warnings: PrecheckWarning[] = [
+    ...(p.openEnd ? [openEndWarning(p.openEnd)] : []),
+    ...fromRules.warnings,
+    ...gapWarnings(p.annotated.timeline, p.assumed),
+    ...annotationWarnings(p.spans, p.annotated.use),
+    ...outOfScopeWarnings(p.t0, p.recordedOutOfScope),
+    ...coverage.warnings,
+  ];
+  const notEvaluated = [...staticNotEvaluated(input.rest_places), ...fromRules.notEvaluated, ...coverage.notEvaluated];
+  return { warnings, notEvaluated };
 }
 
 const byStartThenRule = (a: Violation, b: Violation) =>
