@@ -15,8 +15,9 @@
  *   interruptions of at most one hour in total; of the ways to join, the one with the most rest;
  * - the accumulated rest is the sum of the rest parts, the interruptions excluded (Addendum 2(h): "a regular daily
  *   rest period when the accumulated rest time … is at least 11 hours"). Below 11 h the derogation does not apply (a
- *   reduced daily rest may not be interrupted) and the parts are judged as they are. A split daily rest interrupted
- *   by a crossing (Addendum 2(j)) is not joined: its parts are judged as ordinary rests;
+ *   reduced daily rest may not be interrupted) and the parts are judged as they are, except as the second part of a
+ *   split daily rest (Addendum 2(j)): 9 h or more accumulated after a rest of at least 3 h taken since the last rest
+ *   of 9 h (./shifts.ts then classes it SPLIT). An interrupted first part of a split rest is not joined;
  * - joined, the rest starts with its first part and ends with its last: driving in the interruptions is outside
  *   every shift, so not daily driving (Addendum 2(h)), but it stays in the weekly and two-week driving (Addendum
  *   point 4; Art. 6(2), 6(3) count all driving);
@@ -129,7 +130,7 @@ export function joinFerryRests<R extends JoinableRest>(
     const span = k < 0 || used.has(k) ? null : bestJoin(rests, k, used);
     if (span === null) continue;
     const rest = joined(rests.slice(span[0], span[1] + 1), c) as R;
-    if (rest.duration < LIMITS.regularDailyRest) continue;
+    if (rest.duration < LIMITS.regularDailyRest && !splitSecondPart(rests, span[0], rest)) continue;
     if (rest.duration >= LIMITS.regularWeeklyRest && !(c.end !== null && c.end - c.begin >= FERRY_WEEKLY_JOURNEY_MIN)) {
       unproven.push({ crossing: c, start: rest.start, end: rest.end, accumulated: rest.duration });
       continue;
@@ -147,6 +148,17 @@ export function joinFerryRests<R extends JoinableRest>(
     } else out.push(rests[i]!);
   }
   return { rests: out, unproven };
+}
+
+/** A joined rest of 9 h .. 11 h after a first part of 3 h taken since the last rest of 9 h (header). */
+function splitSecondPart(rests: readonly JoinableRest[], first: number, joinedRest: JoinableRest): boolean {
+  if (joinedRest.duration < LIMITS.splitDailyRestSecond) return false;
+  for (let j = first - 1; j >= 0; j--) {
+    const d = rests[j]!.duration;
+    if (d >= LIMITS.reducedDailyRest) return false;
+    if (d >= LIMITS.splitDailyRestFirst) return true;
+  }
+  return false;
 }
 
 /** Seconds of the rest before `until` (a joined rest: its parts only, the interruptions excluded). */

@@ -107,6 +107,34 @@ t.test('at most two interruptions: a third is not allowed', async (t) => {
   t.same(only(ok, 'daily_rest'), [], 'two interruptions with 11 h of rest: joined');
 });
 
+t.test('the second part of a split daily rest interrupted around a crossing (Annex IC Addendum 2(j))', async (t) => {
+  // Mon 06:00 D 4h30 (10:30) R 3h (13:30) D 4h (17:30) R 5h on board (22:30) D 20m (22:50) R 4h (Tue 02:50), then
+  // D 4h30, R 45m, D 3h and 12 h of rest: 3 h, then 5 h + 4 h = 9 h over one interruption: a split daily rest
+  const split = (first: Step): Step[] => [
+    ['DRIVING', '4h30'],
+    first,
+    ['DRIVING', '4h'],
+    ['REST', '5h'],
+    ['DRIVING', '20m'],
+    ['REST', '4h'],
+    ['DRIVING', '4h30'],
+    ['REST', '45m'],
+    ['DRIVING', '3h'],
+    ['REST', '12h'],
+  ];
+  const ferry = { specific_conditions: [begin('2026-03-02T17:30Z')] };
+  t.same(only(run(MON, split(['REST', '3h']), ferry), 'daily_rest'), [], 'joined: 3 h then 9 h');
+  const card = only(run(MON, split(['REST', '3h'])), 'daily_rest');
+  t.equal(card.length, 1, 'without the crossing no rest of 9 h: missing');
+  t.equal(card[0]!.value, 5 * H);
+  // without the first part of 3 h (work instead), 9 h accumulated is a reduced daily rest, which may not be
+  // interrupted: not joined, judged as ordinary rests
+  const reduced = only(run(MON, split(['WORK', '3h']), ferry), 'daily_rest');
+  t.equal(reduced.length, 1);
+  t.equal(reduced[0]!.value, 5 * H);
+  t.equal(reduced[0]!.status, 'VIOLATION');
+});
+
 t.test('driving in the interruptions stays out of the daily driving and in the weekly driving', async (t) => {
   // Mon shift 06:00 -> 16:00 with 8 h 30 driving; the interruption driving (1 h) would make it 9 h 30 if counted:
   // no daily_driving finding either way here, so the weekly total is read from the summary (8h30 + 1h + 7h30 = 17 h)

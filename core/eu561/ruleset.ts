@@ -78,7 +78,7 @@ export const STATIC_NOT_EVALUATED = [
   {
     rule: 'ferry_train',
     reason:
-      'Art. 9(1): a rest interrupted around a ferry/train crossing recorded on the card (at most twice, one hour in total, 11 h of rest or more) is counted as one rest, assuming the sleeper cabin, bunk or couchette the card does not show (warning FERRY_TRAIN_REST); a regular weekly rest so interrupted only after a recorded crossing of 8 h or more, else the rest findings over it are POTENTIAL. A split daily rest interrupted by a crossing, and crossings the card did not record, are evaluated as ordinary rests.',
+      'Art. 9(1): a rest interrupted around a ferry/train crossing recorded on the card (at most twice, one hour in total, 11 h of rest or more) is counted as one rest, assuming the sleeper cabin, bunk or couchette the card does not show (warning FERRY_TRAIN_REST); a regular weekly rest so interrupted only after a recorded crossing of 8 h or more, else the rest findings over it are POTENTIAL. The second part of a split daily rest (9 h after 3 h) is joined the same way; an interrupted first part, and crossings the card did not record, are evaluated as ordinary rests.',
   },
   {
     rule: 'article_12',
