@@ -4,6 +4,7 @@
  *   Art. 8 reaches the rests around carriage exempted under Art. 3 or Art. 13 is an UNSURE reading;
  * - rest findings over a rest interrupted by a crossing that could only be a regular weekly rest and was not joined
  *   (./ferry-rests.ts: the 8 h journey of Art. 9(1) second subparagraph not shown) are POTENTIAL;
+ * - driving findings over the time after an out-of-scope period closed only by the card's withdrawal are POTENTIAL;
  * - every rest joined under Art. 9(1) is named in a FERRY_TRAIN_REST warning (the bunk or cabin assumed).
  */
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
@@ -20,6 +21,14 @@ const REST_RULES: ReadonlySet<RuleName> = new Set([
   'reduced_weekly_rest_compensation',
   'consecutive_reduced_weekly_rest',
   'return_home',
+]);
+
+/** The rules of Art. 6 and 7 (driving), which an out-of-scope period closed only by a withdrawal can concern. */
+const DRIVING_RULES: ReadonlySet<RuleName> = new Set([
+  'daily_driving',
+  'weekly_driving',
+  'fortnightly_driving',
+  'break',
 ]);
 
 const over = (f: RawFinding, g: { start: number; end: number }) => f.start < g.end && g.start < f.end;
@@ -51,8 +60,30 @@ function joinedNotes(a: Analysis): RuleNote[] {
   });
 }
 
-/** Marks the findings of `out` (rules on analysis `a`) and adds the ferry notes (header). */
-export function markDerogations(out: RuleOutput, a: Analysis, outOfScope: readonly Gap[]): void {
+/** Driving findings over time an out-of-scope period may have gone on (./specific-conditions.ts unclosedOutOfScope). */
+function markUnclosed(findings: RawFinding[], unclosed: readonly Gap[]): void {
+  for (const f of findings) {
+    const u = DRIVING_RULES.has(f.rule) ? unclosed.find((g) => over(f, g)) : undefined;
+    if (!u) continue;
+    potential(
+      f,
+      `An out-of-scope period was closed by the card's withdrawal at ${formatInstant(u.start)} without an end entered; ` +
+        'if the vehicle unit did not close it there, the driving after it was out of scope (other work).',
+    );
+  }
+}
+
+/**
+ * Marks the findings of `out` (rules on analysis `a`) and adds the ferry notes (header); `unclosed`: the time after
+ * out-of-scope periods closed only by a withdrawal.
+ */
+export function markDerogations(
+  out: RuleOutput,
+  a: Analysis,
+  outOfScope: readonly Gap[],
+  unclosed: readonly Gap[] = [],
+): void {
+  markUnclosed(out.findings, unclosed);
   for (const f of out.findings) {
     if (!REST_RULES.has(f.rule)) continue;
     const scope = outOfScope.find((g) => over(f, g));

@@ -5,7 +5,7 @@
 import t from 'tap';
 import { H, M, only, run, type Step } from './testing/run.js';
 import type { ConditionEntry } from './specific-conditions.js';
-import { outOfScopeSpans } from './specific-conditions.js';
+import { outOfScopeSpans, unclosedOutOfScope } from './specific-conditions.js';
 import { markDerogations } from './derogation-marks.js';
 import type { RawFinding } from './finding.js';
 import type { Analysis } from './shifts.js';
@@ -66,8 +66,26 @@ t.test('an out-of-scope begin without its end closes at the withdrawal of the ca
   t.equal(d.length, 1, 'Monday 9 h counted; Tuesday after the withdrawal counted in full');
   t.equal(d[0]!.start, '2026-03-03T06:00:00Z');
   t.equal(d[0]!.value, 10.5 * H);
+  // no end entered: that the vehicle unit closed the condition at the withdrawal is the UNSURE reading, so the
+  // finding after it is POTENTIAL; with the end entered at the withdrawal it is a VIOLATION
+  t.equal(d[0]!.status, 'POTENTIAL');
+  t.match(d[0]!.description, /closed by the card's withdrawal/);
+  const ended = only(
+    run(MON, steps, { specific_conditions: oos('2026-03-02T16:30Z', '2026-03-02T18:00Z') }),
+    'daily_driving',
+  );
+  t.equal(ended.length, 1);
+  t.equal(ended[0]!.status, 'VIOLATION');
   const spans = outOfScopeSpans(oos('2026-03-02T16:30Z'), timeline(MON, steps), null);
   t.same(spans, [{ start: at('2026-03-02T16:30Z'), end: at('2026-03-02T18:00Z') }]);
+  t.same(unclosedOutOfScope(oos('2026-03-02T16:30Z'), timeline(MON, steps), at('2026-03-04T06:00Z')), [
+    { start: at('2026-03-02T18:00Z'), end: at('2026-03-04T06:00Z') },
+  ]);
+  t.same(
+    unclosedOutOfScope(oos('2026-03-02T16:30Z', '2026-03-02T18:00Z'), timeline(MON, steps), at('2026-03-04T06:00Z')),
+    [],
+    'the end entered at the withdrawal: nothing unclosed',
+  );
 });
 
 t.test(

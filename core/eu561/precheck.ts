@@ -37,7 +37,13 @@ import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './a
 import { findingId } from './finding-id.js';
 import { openEndOf, openEndRows, openEndWarning, type OpenEnd } from './open-end.js';
 import { markDerogations } from './derogation-marks.js';
-import { applyOutOfScope, crossingsOf, outOfScopeSpans, type Crossing } from './specific-conditions.js';
+import {
+  applyOutOfScope,
+  crossingsOf,
+  outOfScopeSpans,
+  unclosedOutOfScope,
+  type Crossing,
+} from './specific-conditions.js';
 import {
   assumptionsOf,
   coverageNotes,
@@ -82,6 +88,8 @@ interface Context {
   crossings: readonly Crossing[];
   /** recorded out-of-scope periods and OUT_OF_SCOPE annotations (./specific-conditions.ts) */
   outOfScope: readonly Gap[];
+  /** the time after out-of-scope periods closed only by the card's withdrawal */
+  unclosed: readonly Gap[];
 }
 
 function evaluate(t: Timeline, completion: Completion, ctx: Context): RuleOutput {
@@ -102,7 +110,7 @@ function evaluate(t: Timeline, completion: Completion, ctx: Context): RuleOutput
     // without home countries the static not_evaluated line says so (mobilityNotEvaluated)
     out.notes.push(...home.notes.filter((n) => n.code !== 'HOME_COUNTRIES_UNKNOWN'));
   }
-  markDerogations(out, a, ctx.outOfScope);
+  markDerogations(out, a, ctx.outOfScope, ctx.unclosed);
   return out;
 }
 
@@ -263,6 +271,7 @@ function prepared(input: PrecheckInput) {
     places: input.rest_places ? { input: input.rest_places, rows: input.intervals } : null,
     crossings: crossingsOf(entries),
     outOfScope,
+    unclosed: unclosedOutOfScope(entries, input.intervals, t0.knownEnd),
   });
   const annotatedOutOfScope = spans.filter((s) => s.kind === 'OUT_OF_SCOPE');
   return {

@@ -5,7 +5,8 @@
  * - A period runs from its begin to the first of: its end, the next out-of-scope begin, the card's withdrawal (the
  *   first card-out record after the begin) or the end of the data. The Annex IB/IC requirement that the vehicle unit
  *   closes an open OUT OF SCOPE condition when a driver card is inserted or withdrawn is not in the shared reference
- *   copy (UNSURE); taking the withdrawal as the end never extends a period past what the card shows.
+ *   copy (UNSURE); taking the withdrawal as the end never extends a period past what the card shows, and driving
+ *   findings over the time from such a withdrawal to the next entry are POTENTIAL (unclosedOutOfScope).
  * - Driving inside such a period is other work, not driving time: Art. 6(5) (VERIFIED) has "any time spent driving a
  *   vehicle used for commercial operations that do not fall within the scope of this Regulation" recorded as other
  *   work, and the vehicle unit's own computation (Annex IC Appendix, Addendum point 1 and 2(b)) takes DRIVING in OUT
@@ -61,26 +62,49 @@ function withdrawalAfter(rows: readonly ActivityIntervalRow[], at: number): numb
   return first;
 }
 
+/** Each out-of-scope begin with the instant that ends it and what ended it (header). */
+function periodsOf(
+  entries: readonly ConditionEntry[],
+  rows: readonly ActivityIntervalRow[],
+  dataEnd: number | null,
+): { start: number; end: number; withdrawal: boolean; next: number | null }[] {
+  const sorted = byTime(entries).filter(
+    (e) => e.condition === 'OUT_OF_SCOPE_BEGIN' || e.condition === 'OUT_OF_SCOPE_END',
+  );
+  return sorted.flatMap((e, k) => {
+    if (e.condition !== 'OUT_OF_SCOPE_BEGIN') return [];
+    const next = sorted.slice(k + 1).find((n) => n.at > e.at)?.at ?? null;
+    const withdrawal = withdrawalAfter(rows, e.at);
+    const ends = [next, withdrawal, dataEnd].filter((x): x is number => x !== null);
+    const end = ends.length ? Math.min(...ends) : e.at;
+    return end > e.at ? [{ start: e.at, end, withdrawal: end === withdrawal && end !== next, next }] : [];
+  });
+}
+
 /** The out-of-scope periods (header), clipped to the data's end `dataEnd`. */
 export function outOfScopeSpans(
   entries: readonly ConditionEntry[],
   rows: readonly ActivityIntervalRow[],
   dataEnd: number | null,
 ): Gap[] {
-  const sorted = byTime(entries).filter(
-    (e) => e.condition === 'OUT_OF_SCOPE_BEGIN' || e.condition === 'OUT_OF_SCOPE_END',
-  );
-  const out: Gap[] = [];
-  sorted.forEach((e, k) => {
-    if (e.condition !== 'OUT_OF_SCOPE_BEGIN') return;
-    const next = sorted.slice(k + 1).find((n) => n.at > e.at);
-    const ends = [next?.at, withdrawalAfter(rows, e.at), dataEnd].filter(
-      (x): x is number => x !== null && x !== undefined,
-    );
-    const end = ends.length ? Math.min(...ends) : e.at;
-    if (end > e.at) out.push({ start: e.at, end });
+  return periodsOf(entries, rows, dataEnd).map(({ start, end }) => ({ start, end }));
+}
+
+/**
+ * After a period closed by the card's withdrawal (no end entered), the time up to the next entry or the end of the
+ * data: out of scope only if the vehicle unit did not close the condition there (the UNSURE reading of the header).
+ * Driving findings over it are POTENTIAL (./derogation-marks.ts).
+ */
+export function unclosedOutOfScope(
+  entries: readonly ConditionEntry[],
+  rows: readonly ActivityIntervalRow[],
+  dataEnd: number | null,
+): Gap[] {
+  return periodsOf(entries, rows, dataEnd).flatMap((p) => {
+    if (!p.withdrawal) return [];
+    const until = p.next ?? dataEnd;
+    return until !== null && until > p.end ? [{ start: p.end, end: until }] : [];
   });
-  return out;
 }
 
 /** The timeline with DRIVING inside the out-of-scope periods taken as WORK (Art. 6(5); header). */
