@@ -8,6 +8,7 @@
  * - every rest joined under Art. 9(1) is named in a FERRY_TRAIN_REST warning (the bunk or cabin assumed).
  */
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
+import { LIMITS } from './ruleset.js';
 import type { Analysis } from './shifts.js';
 import { formatDuration, formatInstant } from './time.js';
 import type { Gap } from './timeline.js';
@@ -41,7 +42,7 @@ function potential(f: RawFinding, why: string): void {
 function joinedNotes(a: Analysis): RuleNote[] {
   return a.rests.flatMap((r) => {
     if (!r.ferry) return [];
-    const weekly = r.duration >= 24 * 3600;
+    const weekly = r.duration >= LIMITS.reducedWeeklyRest;
     return [
       {
         kind: 'warning',
