@@ -10,6 +10,7 @@ import type { ImportStore } from '../core/ports/import-store.js';
 import type { AnnotationStore } from '../core/ports/annotation-store.js';
 import type { FindingReviews, FindingReviewStore } from '../core/ports/finding-reviews.js';
 import { OfficeAnnotations } from '../core/use-cases/annotations.js';
+import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
 import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
@@ -28,9 +29,17 @@ export function bindOfficeRecords(container: Container): void {
   container
     .bind<OfficeAnnotations | null>(TOKENS.Annotations)
     .toResolvedValue(
-      (records: OfficeRecords | null, store: ImportStore, clock: Clock, ids: IdGenerator) =>
-        records === null ? null : new OfficeAnnotations({ store, annotations: records, clock, ids }),
-      [TOKENS.OfficeRecords, TOKENS.ImportStore, TOKENS.Clock, TOKENS.IdGenerator],
+      (records: OfficeRecords | null, store: ImportStore, clock: Clock, ids: IdGenerator, refresh: RefreshFleetCard) =>
+        records === null
+          ? null
+          : new OfficeAnnotations({
+              store,
+              annotations: records,
+              clock,
+              ids,
+              onCardChanged: (card) => refresh.refresh(card),
+            }),
+      [TOKENS.OfficeRecords, TOKENS.ImportStore, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
   container

@@ -34,6 +34,8 @@ import { bindHomeCountries } from './home-countries.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import { TodayView } from '../core/use-cases/today.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
+import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
+import type { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
 import { TOKENS } from './tokens.js';
 
@@ -92,9 +94,14 @@ export function bindUseCases(container: Container): void {
   container
     .bind<RefreshFleetCard>(TOKENS.RefreshFleetCard)
     .toResolvedValue(
-      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases) =>
-        new RefreshFleetCard({ store, fleet, overviews }),
-      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases],
+      (
+        store: ImportStore,
+        fleet: FleetStore,
+        overviews: OverviewUseCases,
+        records: OfficeRecords | null,
+        clock: Clock,
+      ) => new RefreshFleetCard({ store, fleet, overviews, covered: coveredDaysOf(records), clock }),
+      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases, TOKENS.OfficeRecords, TOKENS.Clock],
     )
     .inSingletonScope();
   // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
@@ -122,8 +129,9 @@ export function bindUseCases(container: Container): void {
   container
     .bind<FleetChecks>(TOKENS.FleetChecks)
     .toResolvedValue(
-      (store: ImportStore, clock: Clock) => fleetChecks(store, clock),
-      [TOKENS.ImportStore, TOKENS.Clock],
+      (store: ImportStore, clock: Clock, records: OfficeRecords | null) =>
+        fleetChecks(store, clock, coveredDaysOf(records)),
+      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.OfficeRecords],
     )
     .inSingletonScope();
   // the office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks
@@ -142,6 +150,9 @@ export function bindUseCases(container: Container): void {
     )
     .inSingletonScope();
 }
+
+/** The days the office's annotations cover (roadside readiness), when the store keeps annotations. */
+const coveredDaysOf = (records: OfficeRecords | null) => (records === null ? null : new AnnotationCoveredDays(records));
 
 export interface UseCasePorts {
   store: ImportStore;
@@ -172,6 +183,8 @@ export interface UseCaseBundle {
   fleetChecks: FleetChecks;
   homeCountries: HomeCountrySettings;
   today: TodayView;
+  /** the office's annotations (absent when the store keeps none) */
+  annotations?: OfficeAnnotations;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -204,7 +217,14 @@ function useCaseBundle(container: Container): UseCaseBundle {
     fleetChecks: container.get<FleetChecks>(TOKENS.FleetChecks),
     homeCountries: container.get<HomeCountrySettings>(TOKENS.HomeCountries),
     today: container.get<TodayView>(TOKENS.Today),
+    ...optionalAnnotations(container),
   };
+}
+
+/** The office's annotations when the store keeps them (the routes exist only then). */
+function optionalAnnotations(container: Container): { annotations?: OfficeAnnotations } {
+  const annotations = container.get<OfficeAnnotations | null>(TOKENS.Annotations);
+  return annotations ? { annotations } : {};
 }
 
 /** Runs `task` once; a failed run is retried by the next call. */

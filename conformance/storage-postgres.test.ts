@@ -23,6 +23,8 @@ import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
 import { officeRecordsSuite } from './office-records.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
+import { specificConditionsSuite } from './specific-conditions.suite.js';
+import { coveredDaysSuite } from './covered-days.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -48,6 +50,8 @@ if (!started.available) {
   fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
   dddFixturesSuite(t, 'postgres', () => open());
   contentEncodingSuite(t, 'postgres', () => open());
+  specificConditionsSuite(t, 'postgres', () => open());
+  coveredDaysSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
   officeRecordsSuite(t, 'postgres', async () => {

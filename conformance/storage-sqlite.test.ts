@@ -17,6 +17,8 @@ import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
 import { officeRecordsSuite } from './office-records.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
+import { specificConditionsSuite } from './specific-conditions.suite.js';
+import { coveredDaysSuite } from './covered-days.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -28,6 +30,8 @@ fleetStoreSuite(t, 'sqlite', async () =>
 );
 dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+specificConditionsSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+coveredDaysSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 officeRecordsSuite(t, 'sqlite', async () => {

@@ -150,6 +150,28 @@ export interface PositionRow {
   gnss_accuracy: number | null;
 }
 
+/**
+ * A specific condition the driver entered (EF Specific_Conditions, SpecificConditionType 2.154): out of scope
+ * begin / end, ferry/train crossing begin / end. A generation 1 application stores only the begin of a crossing
+ * ('Ferry / Train crossing', 2.154 generation 1; Annex IC 2: "Only the 'FERRY / TRAIN CROSSING begin' … is stored in
+ * Generation 1 application of Generation 2 cards").
+ */
+export const SPECIFIC_CONDITIONS = [
+  'OUT_OF_SCOPE_BEGIN',
+  'OUT_OF_SCOPE_END',
+  'FERRY_TRAIN_BEGIN',
+  'FERRY_TRAIN_END',
+] as const;
+export type SpecificCondition = (typeof SPECIFIC_CONDITIONS)[number];
+
+export interface SpecificConditionRow {
+  import_id: string | null;
+  card_number: string | null;
+  /** the entry time */
+  at: EpochSeconds;
+  condition: SpecificCondition;
+}
+
 /** Seconds per activity; UNKNOWN = card not inserted and not a manual entry, whatever the activity code. */
 export interface ActivityTotals {
   DRIVING: number;
@@ -176,6 +198,8 @@ export interface ParsedCard {
   vehicles_used: VehicleUsedRow[];
   positions: PositionRow[];
   day_distances: DayDistanceRow[];
+  /** EF Specific_Conditions (absent: decoded by a version before they were kept) */
+  specific_conditions?: SpecificConditionRow[];
   /** EF Card_Download LastCardDownload (epoch seconds), not an API row: kept for the fleet overview */
   card_download_s?: number | null;
 }

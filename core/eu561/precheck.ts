@@ -16,7 +16,7 @@ import type { ActivityIntervalRow } from '../domain/rows.js';
 import { dayOf, dayStart, isoDayOrNull, parseIsoWeek, weeksTouching } from '../time.js';
 import { timeTotals } from '../overview/time-totals.js';
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
-import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION, STATIC_NOT_EVALUATED } from './ruleset.js';
+import { ALGORITHM_VERSION, DISCLAIMER, LIMITS, RULE_VERSION } from './ruleset.js';
 import { breaks } from './rules/break.js';
 import { consecutiveReducedWeeklyRest } from './rules/consecutive-reduced-weekly-rest.js';
 import { dailyDriving } from './rules/daily-driving.js';
@@ -24,28 +24,45 @@ import { dailyRest } from './rules/daily-rest.js';
 import { reducedWeeklyRestCompensation } from './rules/weekly-rest-compensation.js';
 import { weeklyDriving } from './rules/weekly-driving.js';
 import { weeklyRest } from './rules/weekly-rest.js';
-import { homesOf, returnHome } from './rules/mobility-package.js';
+import { returnHome } from './rules/mobility-package.js';
 import { restPlacesOf } from './rest-places.js';
 import { analyse, type Analysis } from './shifts.js';
-import { DAY, formatDuration, formatInstant, toIso, toSec, weekStartOf } from './time.js';
+import { DAY, formatInstant, toIso, toSec, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Timeline } from './timeline.js';
-import { applyCardOutPolicy, CARD_OUT_REST_MAX_SECONDS } from './card-out.js';
+import { applyCardOutPolicy } from './card-out.js';
 import { driverStatus } from './driver-status.js';
 import { evidenceOf } from './evidence.js';
 import { applyAnnotations } from './annotations.js';
 import { annotationsSummaryOf, annotationWarnings, settleAnnotations } from './annotation-effects.js';
 import { findingId } from './finding-id.js';
 import { openEndOf, openEndRows, openEndWarning, type OpenEnd } from './open-end.js';
+import { markDerogations } from './derogation-marks.js';
+import {
+  applyOutOfScope,
+  crossingsOf,
+  outOfScopeSpans,
+  unclosedOutOfScope,
+  type Crossing,
+} from './specific-conditions.js';
+import {
+  assumptionsOf,
+  coverageNotes,
+  outOfScopeWarnings,
+  gapWarnings,
+  ruleNotes,
+  SHORT_GAP_SECONDS,
+  staticNotEvaluated,
+} from './precheck-notes.js';
 import type {
-  Assumptions,
   NotEvaluated,
   PrecheckInput,
   PrecheckResult,
   PrecheckWarning,
   RestPlacesInput,
-  UnknownAs,
   Violation,
 } from './types.js';
+
+export { assumptionsOf, gapWarnings, SHORT_GAP_SECONDS } from './precheck-notes.js';
 
 const MONOTONE: ReadonlySet<string> = new Set(['daily_driving', 'weekly_driving', 'fortnightly_driving', 'break']);
 
@@ -65,9 +82,20 @@ interface Places {
   rows: readonly ActivityIntervalRow[];
 }
 
-function evaluate(t: Timeline, completion: Completion, places: Places | null): RuleOutput {
+/** What the rules read besides the timeline: rest places, ferry/train crossings, out-of-scope periods. */
+interface Context {
+  places: Places | null;
+  crossings: readonly Crossing[];
+  /** recorded out-of-scope periods and OUT_OF_SCOPE annotations (./specific-conditions.ts) */
+  outOfScope: readonly Gap[];
+  /** the time after out-of-scope periods closed only by the card's withdrawal */
+  unclosed: readonly Gap[];
+}
+
+function evaluate(t: Timeline, completion: Completion, ctx: Context): RuleOutput {
+  const { places } = ctx;
   const periods = periodsOf(t, completion);
-  const a = analyse(periods, t.knownStart!, t.knownEnd!);
+  const a = analyse(periods, t.knownStart!, t.knownEnd!, ctx.crossings);
   const out: RuleOutput = { findings: [], notes: [] };
   // the weekly rests differ between the completions: each is placed on its own timeline (./rest-places.ts)
   const placed = places ? restPlacesOf(a, places.input, places.rows) : undefined;
@@ -82,6 +110,7 @@ function evaluate(t: Timeline, completion: Completion, places: Places | null): R
     // without home countries the static not_evaluated line says so (mobilityNotEvaluated)
     out.notes.push(...home.notes.filter((n) => n.code !== 'HOME_COUNTRIES_UNKNOWN'));
   }
+  markDerogations(out, a, ctx.outOfScope, ctx.unclosed);
   return out;
 }
 
@@ -152,19 +181,19 @@ function judge(
   t: Timeline,
   evidenceT: Timeline,
   summarise: boolean,
-  places: Places | null,
+  ctx: Context,
 ): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
   const violations: Violation[] = [];
   const notes: RuleNote[] = [];
   if (t.knownStart === null) return { violations, notes };
-  const asRest = evaluate(t, 'rest', places);
+  const asRest = evaluate(t, 'rest', ctx);
   notes.push(...asRest.notes);
   if (inner.length === 0) {
     for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
     return { violations, notes };
   }
-  const asWork = evaluate(t, 'work', places);
+  const asWork = evaluate(t, 'work', ctx);
   notes.push(...asWork.notes);
   const matched = new Set<RawFinding>();
   for (const f of asRest.findings) {
@@ -226,76 +255,60 @@ export function timelineOf(input: PrecheckInput): {
   return { rows, openEnd, t0: buildTimeline(openEndRows(rows, openEnd), rangeStart, rangeEnd) };
 }
 
-export function runPrecheck(input: PrecheckInput): PrecheckResult {
+/** The timelines of one input: as recorded (t0), with out-of-scope driving as work (./specific-conditions.ts), with
+ *  the annotations applied, and with the card-out policy applied (the one the rules judge). */
+function prepared(input: PrecheckInput) {
   const { rows, openEnd, t0 } = timelineOf(input);
   const unknownAs = input.unknown_as ?? 'unknown';
+  const entries = input.specific_conditions ?? [];
+  const recordedOutOfScope = outOfScopeSpans(entries, input.intervals, t0.knownEnd);
+  const tC = applyOutOfScope(t0, recordedOutOfScope);
   // the office's annotations fill unknown time first (./annotations.ts); the card-out policy then reads what is left
   const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
-  const annotated = applyAnnotations(t0, spans, 'eu561');
-  const tA = annotated.timeline;
-  const { timeline: t, assumed } = applyCardOutPolicy(tA, unknownAs);
-  const inner = innerGaps(t);
+  const annotated = applyAnnotations(tC, spans, 'eu561');
+  const { timeline: t, assumed } = applyCardOutPolicy(annotated.timeline, unknownAs);
+  const ctx = (outOfScope: readonly Gap[]): Context => ({
+    places: input.rest_places ? { input: input.rest_places, rows: input.intervals } : null,
+    crossings: crossingsOf(entries),
+    outOfScope,
+    unclosed: unclosedOutOfScope(entries, input.intervals, t0.knownEnd),
+  });
+  const annotatedOutOfScope = spans.filter((s) => s.kind === 'OUT_OF_SCOPE');
+  return {
+    rows,
+    openEnd,
+    t0,
+    tC,
+    unknownAs,
+    spans,
+    annotated,
+    t,
+    assumed,
+    recordedOutOfScope,
+    ctx: ctx([...recordedOutOfScope, ...annotatedOutOfScope]),
+    cardOnlyCtx: ctx(recordedOutOfScope),
+  };
+}
 
-  const places: Places | null = input.rest_places ? { input: input.rest_places, rows: input.intervals } : null;
-  const judged = judge(t, t0, input.evidence !== 'full', places);
-  const violations = judged.violations;
-  const notes = judged.notes;
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, places).violations);
-  violations.sort((a, b) =>
-    a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
-  );
+export function runPrecheck(input: PrecheckInput): PrecheckResult {
+  const p = prepared(input);
+  const { rows, t0, tC, unknownAs, spans, annotated, t, assumed, ctx, cardOnlyCtx } = p;
+  const tA = annotated.timeline;
+  const summarise = input.evidence !== 'full';
+  const { violations, notes } = judge(t, t0, summarise, ctx);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, ctx).violations);
+  violations.sort(byStartThenRule);
   const effects = settleAnnotations(
     violations,
     spans,
     annotated.pieces,
     'eu561',
-    () => judge(applyCardOutPolicy(t0, unknownAs).timeline, t0, input.evidence !== 'full', places).violations,
+    () => judge(applyCardOutPolicy(tC, unknownAs).timeline, t0, summarise, cardOnlyCtx).violations,
     (v) => {
       v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION);
     },
   );
-
-  const warnings: PrecheckWarning[] = [];
-  if (openEnd) warnings.push(openEndWarning(openEnd));
-  const seen = new Set<string>();
-  const notEvaluated: NotEvaluated[] = staticNotEvaluated(input.rest_places);
-  for (const n of notes) {
-    const key = `${n.kind}|${n.code}|${n.start}|${n.end}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (n.kind === 'warning') {
-      warnings.push({
-        code: n.code,
-        message: n.message,
-        start: n.start === null ? null : toIso(n.start),
-        end: n.end === null ? null : toIso(n.end),
-      });
-    } else {
-      notEvaluated.push({ rule: n.rule, reason: n.message });
-    }
-  }
-  warnings.push(...gapWarnings(tA, assumed), ...annotationWarnings(spans, annotated.use));
-  if (t.knownStart === null) {
-    warnings.push({
-      code: 'NO_ACTIVITY_DATA',
-      message: 'The data basis holds no known activity; no rule was evaluated.',
-      start: null,
-      end: null,
-    });
-    notEvaluated.push({ rule: 'all', reason: 'No known activity in the data basis.' });
-  } else if (inner.length) {
-    notEvaluated.push({
-      rule: 'all',
-      reason: `${inner.length} period(s) of unknown activity inside the data: rules they could change are reported as INCOMPLETE_DATA, never as violations.`,
-    });
-  }
-  if (t.knownStart !== null && t.knownEnd! - t.knownStart < 14 * DAY) {
-    notEvaluated.push({
-      rule: 'fortnightly_driving',
-      reason: 'The data covers less than two weeks; the two-week limits are checked only on what is known.',
-    });
-  }
-
+  const { warnings, notEvaluated } = notesOf(input, p, notes);
   return {
     rule_version: RULE_VERSION,
     algorithm_version: ALGORITHM_VERSION,
@@ -319,106 +332,25 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   };
 }
 
-/** The Mobility Package lines of STATIC_NOT_EVALUATED: evaluated once the home countries are known. */
-const MOBILITY_RULES: ReadonlySet<string> = new Set([
-  'return_home',
-  'reduced_weekly_rest_derogation',
-  'compensation_before_next_weekly_rest',
-]);
-
-const HOMES_UNKNOWN_REASON =
-  ' The rest places are read from the card, but the home countries (Member State of establishment, country of ' +
-  "residence) are not known: set DRIVERCARD_HOME_COUNTRY or the card's home countries.";
-
-/**
- * STATIC_NOT_EVALUATED for this input: with the home countries known the Mobility Package rules are evaluated
- * (./rules/mobility-package.ts) and their lines dropped; without them (or without rest places) they stay, saying why.
- */
-function staticNotEvaluated(places: RestPlacesInput | undefined): NotEvaluated[] {
-  if (!places) return [...STATIC_NOT_EVALUATED];
-  const known = homesOf(places) !== null;
-  return STATIC_NOT_EVALUATED.flatMap((e) => {
-    if (!MOBILITY_RULES.has(e.rule)) return [e];
-    return known ? [] : [{ rule: e.rule, reason: e.reason + HOMES_UNKNOWN_REASON }];
-  });
+/** The answer's warnings and not_evaluated lines, in their order: data, rules, unknown time, annotations, coverage. */
+function notesOf(
+  input: PrecheckInput,
+  p: ReturnType<typeof prepared>,
+  notes: readonly RuleNote[],
+): { warnings: PrecheckWarning[]; notEvaluated: NotEvaluated[] } {
+  const fromRules = ruleNotes(notes);
+  const coverage = coverageNotes(p.t);
+  const warnings: PrecheckWarning[] = [
+    ...(p.openEnd ? [openEndWarning(p.openEnd)] : []),
+    ...fromRules.warnings,
+    ...gapWarnings(p.annotated.timeline, p.assumed),
+    ...annotationWarnings(p.spans, p.annotated.use),
+    ...outOfScopeWarnings(p.t0, p.recordedOutOfScope),
+    ...coverage.warnings,
+  ];
+  const notEvaluated = [...staticNotEvaluated(input.rest_places), ...fromRules.notEvaluated, ...coverage.notEvaluated];
+  return { warnings, notEvaluated };
 }
 
-/** Gaps shorter than this are not listed one by one (a card moved between slots or vehicles): one summary warning. */
-export const SHORT_GAP_SECONDS = 5 * 60;
-
-/** DATA_GAP / DATA_MISSING warnings, short gaps merged into one SHORT_DATA_GAPS warning. */
-export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
-  const inner = innerGaps(t0);
-  const out: PrecheckWarning[] = [];
-  const short: Gap[] = [];
-  for (const g of t0.gaps) {
-    const isInner = inner.includes(g);
-    if (isInner && g.end - g.start < SHORT_GAP_SECONDS) {
-      short.push(g);
-      continue;
-    }
-    const what = `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)})`;
-    let message: string;
-    if (assumed.includes(g))
-      message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
-    else if (isInner) {
-      message =
-        `${what}: no card record and no manual entry. It is not counted as rest or work` +
-        `${assumed.length || g.end - g.start > CARD_OUT_REST_MAX_SECONDS ? ` (longer than the ${formatDuration(CARD_OUT_REST_MAX_SECONDS)} counted as rest under unknown_as=rest)` : ''}` +
-        '; findings it could change are INCOMPLETE_DATA.';
-    } else {
-      message = `${what} ${t0.knownStart === null || g.end <= t0.knownStart ? 'before the first' : 'after the last'} known activity; this time is not evaluated.`;
-    }
-    out.push({
-      code:
-        g.end - g.start >= DAY && t0.segments.some((s) => s.missing && s.start >= g.start && s.end <= g.end)
-          ? 'DATA_MISSING'
-          : 'DATA_GAP',
-      message,
-      start: toIso(g.start),
-      end: toIso(g.end),
-    });
-  }
-  if (short.length) {
-    const total = short.reduce((sum, g) => sum + g.end - g.start, 0);
-    out.push({
-      code: 'SHORT_DATA_GAPS',
-      message:
-        `${short.length} short period(s) of unknown activity (each under ${formatDuration(SHORT_GAP_SECONDS)}, ${formatDuration(total)} in total, ` +
-        `the first ${formatInstant(short[0]!.start)}, the last ${formatInstant(short[short.length - 1]!.start)}), typically a card moved ` +
-        'between slots or vehicles; they are listed in data_gaps and merged here.',
-      start: toIso(short[0]!.start),
-      end: toIso(short[short.length - 1]!.end),
-    });
-  }
-  return out;
-}
-
-export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeline): Assumptions {
-  if (unknownAs === 'unknown') {
-    return {
-      unknown_as: 'unknown',
-      card_out_rest_max_seconds: null,
-      text: [
-        'Time with no card inserted and no manual entry is not counted as rest or work: findings it could change are ' +
-          'INCOMPLETE_DATA (unknown_as=unknown). With unknown_as=rest such time between duties counts as rest.',
-      ],
-    };
-  }
-  const total = assumed.reduce((sum, g) => sum + g.end - g.start, 0);
-  const left = innerGaps(t0).length - assumed.length;
-  return {
-    unknown_as: 'rest',
-    card_out_rest_max_seconds: CARD_OUT_REST_MAX_SECONDS,
-    text: [
-      `Time with no card inserted and no manual entry between the first and the last recorded activity is counted as rest ` +
-        `when it lasts at most ${formatDuration(CARD_OUT_REST_MAX_SECONDS)} (unknown_as=rest, office practice for card-out ` +
-        `periods between duties): ${assumed.length} period(s), ${formatDuration(total)} in total.`,
-      left > 0
-        ? `${left} longer period(s) stay unknown: findings they could change are INCOMPLETE_DATA.`
-        : 'No longer period of unknown activity is left inside the data.',
-      'Time before the first and after the last recorded activity is never counted.',
-      'Findings that exist only under this assumption are marked assumption_dependent.',
-    ],
-  };
-}
+const byStartThenRule = (a: Violation, b: Violation) =>
+  a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0;

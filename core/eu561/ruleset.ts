@@ -14,9 +14,16 @@ import { HOUR, MIN } from './time.js';
 // 2026.5: Art. 8(9) — a weekly rest falling in two weeks counts in one of them, not in both, the same week for the
 // two-week rule, the four-week condition and the compensation deadline (./rules/weekly-rest-assignment.ts); a pair
 // whose only rest is regular is measured as the missing second weekly rest (0 h against 24 h).
+// RULE_VERSION is part of every finding_id (./finding-id.ts): a bump renames every finding and detaches the office's
+// reviews. It is not bumped for Art. 9(1) and the out-of-scope periods (1.2.0 below): they read the card's specific
+// conditions, which no earlier answer read; a finding of a card without them is unchanged, and a finding they change
+// keeps its meaning (a rest or driving limit of Arts. 6 to 8), so its id stays.
 export const RULE_VERSION = 'EC561/2006+EU2020/1054:2026.5';
 // 1.1.0: unknown_as (card-out time policy), driver_status, evidence summaries.
-export const ALGORITHM_VERSION = '1.1.0';
+// 1.2.0: the card's specific conditions: rests interrupted by a ferry/train crossing joined under Art. 9(1)
+// (./ferry-rests.ts); driving out of scope is other work and rest findings over it are POTENTIAL
+// (./specific-conditions.ts).
+export const ALGORITHM_VERSION = '1.2.0';
 
 export const LIMITS = {
   /** Art. 6(1) */
@@ -54,7 +61,8 @@ export const DISCLAIMER =
   'This is a technical pre-check of the selected driver-card data against Regulation (EC) No 561/2006 as ' +
   'amended by Regulation (EU) 2020/1054. It is not a legal decision and not an authority finding. Only the ' +
   'selected data basis is evaluated; periods without card data are not filled in. National exceptions and ' +
-  'derogations, AETR, Article 9 (ferry/train) and Article 12 (unforeseen events) are never decided automatically.';
+  'derogations, AETR and Article 12 (unforeseen events) are never decided automatically; Article 9 (ferry/train) and ' +
+  'out-of-scope periods only as far as the specific conditions recorded on the card show them.';
 
 /** What card data cannot decide; listed in every answer. Their `rule` ids are part of the NotEvaluatedRule enum (./types.ts). */
 export const STATIC_NOT_EVALUATED = [
@@ -70,7 +78,7 @@ export const STATIC_NOT_EVALUATED = [
   {
     rule: 'ferry_train',
     reason:
-      'Art. 9: rests interrupted by a ferry or train crossing are evaluated as ordinary rests; the interruption allowance is never applied automatically.',
+      'Art. 9(1): a rest interrupted around a ferry/train crossing recorded on the card (at most twice, one hour in total, 11 h of rest or more) is counted as one rest, assuming the sleeper cabin, bunk or couchette the card does not show (warning FERRY_TRAIN_REST); a regular weekly rest so interrupted only after a recorded crossing of 8 h or more, else the rest findings over it are POTENTIAL. The second part of a split daily rest (9 h after 3 h) is joined the same way; an interrupted first part, and crossings the card did not record, are evaluated as ordinary rests.',
   },
   {
     rule: 'article_12',

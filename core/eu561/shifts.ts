@@ -24,6 +24,8 @@
  */
 import { LIMITS } from './ruleset.js';
 import type { Period } from './timeline.js';
+import { joinFerryRests, restBefore, type FerryJoin, type UnprovenFerryRest } from './ferry-rests.js';
+import type { Crossing } from './specific-conditions.js';
 
 export interface RestPeriod {
   start: number;
@@ -35,6 +37,8 @@ export interface RestPeriod {
   rightOpen: boolean;
   /** contains UNKNOWN time filled as rest */
   filled: boolean;
+  /** rest parts joined across a ferry/train crossing's interruptions (Art. 9(1), ./ferry-rests.ts) */
+  ferry?: FerryJoin;
 }
 
 export type DailyRestKind =
@@ -45,6 +49,8 @@ export interface DailyRest {
   /** the rest period (for MISSING: the longest rest inside the window, or the window end when there is none) */
   start: number;
   end: number;
+  /** seconds of rest of that rest period (for a joined ferry rest: without its interruptions) */
+  duration: number;
   /** seconds of that rest inside the window */
   portion: number;
   windowEnd: number;
@@ -69,6 +75,8 @@ export interface Analysis {
   shifts: Shift[];
   dataStart: number;
   dataEnd: number;
+  /** rests interrupted by a crossing that could only be a regular weekly rest, not joined (./ferry-rests.ts) */
+  ferryUnproven: UnprovenFerryRest[];
 }
 
 export function restPeriodsOf(periods: readonly Period[], dataStart: number, dataEnd: number): RestPeriod[] {
@@ -128,7 +136,7 @@ function restedShift(
   crew: boolean,
 ): Shift {
   const long = rests[j]!;
-  const portion = Math.min(long.end, windowEnd) - long.start;
+  const portion = restBefore(long, windowEnd);
   let firstPart: RestPeriod | null = null;
   for (let k = i; k < j && !firstPart; k++) if (rests[k]!.duration >= LIMITS.splitDailyRestFirst) firstPart = rests[k]!;
   const kind = kindOf(long, portion, crew, firstPart, windowEnd);
@@ -136,13 +144,22 @@ function restedShift(
   if (kind === 'INSUFFICIENT') {
     // the rest that began in time has too little inside the window: the driver's best rest in the window
     // (a shorter one taken earlier may be longer inside it) is the value reported, the favourable reading
-    for (let k = i; k < j; k++) value = Math.max(value, Math.min(rests[k]!.end, windowEnd) - rests[k]!.start);
+    for (let k = i; k < j; k++) value = Math.max(value, restBefore(rests[k]!, windowEnd));
   }
   return {
     start,
     end: long.start,
     crew,
-    rest: { kind, start: long.start, end: long.end, portion: value, windowEnd, multiManning: crew, firstPart },
+    rest: {
+      kind,
+      start: long.start,
+      end: long.end,
+      duration: long.duration,
+      portion: value,
+      windowEnd,
+      multiManning: crew,
+      firstPart,
+    },
   };
 }
 
@@ -164,7 +181,7 @@ function missedShifts(
   let best: RestPeriod | null = null;
   let bestPortion = 0;
   for (let k = i; k < rests.length && rests[k]!.start < windowEnd; k++) {
-    const portion = Math.min(rests[k]!.end, windowEnd) - rests[k]!.start;
+    const portion = restBefore(rests[k]!, windowEnd);
     if (portion > bestPortion) {
       best = rests[k]!;
       bestPortion = portion;
@@ -181,6 +198,7 @@ function missedShifts(
         kind: 'MISSING',
         start: restStart,
         end: restEnd,
+        duration: best ? best.duration : 0,
         portion: bestPortion,
         windowEnd,
         multiManning: crew,
@@ -199,6 +217,7 @@ function missedShifts(
         kind: 'OPEN',
         start: long.start,
         end: long.end,
+        duration: long.duration,
         portion: long.duration,
         windowEnd: long.end,
         multiManning: crew,
@@ -209,8 +228,14 @@ function missedShifts(
   return out;
 }
 
-export function analyse(periods: Period[], dataStart: number, dataEnd: number): Analysis {
-  const rests = restPeriodsOf(periods, dataStart, dataEnd);
+export function analyse(
+  periods: Period[],
+  dataStart: number,
+  dataEnd: number,
+  crossings: readonly Crossing[] = [],
+): Analysis {
+  const ferry = joinFerryRests(restPeriodsOf(periods, dataStart, dataEnd), crossings);
+  const rests = ferry.rests;
   const shifts: Shift[] = [];
   let start = dataStart;
   let i = 0; // first rest not yet consumed
@@ -244,7 +269,15 @@ export function analyse(periods: Period[], dataStart: number, dataEnd: number): 
     start = long.end;
     i = j + 1;
   }
-  return { periods, driving: new DrivingIndex(periods), rests, shifts, dataStart, dataEnd };
+  return {
+    periods,
+    driving: new DrivingIndex(periods),
+    rests,
+    shifts,
+    dataStart,
+    dataEnd,
+    ferryUnproven: ferry.unproven,
+  };
 }
 
 /** Prefix sums of driving over the (contiguous) periods: driving in any [from, to) in O(log n). */

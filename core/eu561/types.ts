@@ -1,5 +1,5 @@
 /** Public shapes of the EU 561/2006 pre-check (../../../shared/spec/api-contract.md, "EU 561/2006 pre-check"). */
-import type { Activity, ActivityIntervalRow, UtcDay } from '../domain/rows.js';
+import type { Activity, ActivityIntervalRow, SpecificCondition, UtcDay } from '../domain/rows.js';
 import type { StaticNotEvaluatedRule } from './ruleset.js';
 import type { AnnotationSpan } from './annotations.js';
 
@@ -191,6 +191,8 @@ export interface PrecheckInput {
   annotations_ignored?: boolean;
   /** where the weekly rests started and the home countries (Mobility Package rules); absent: not evaluated */
   rest_places?: RestPlacesInput;
+  /** the card's specific conditions (out of scope, ferry/train crossings, ./specific-conditions.ts); default none */
+  specific_conditions?: readonly { at: number; condition: SpecificCondition }[];
 }
 
 /** Where one weekly rest started, as far as the card can tell (./rules/mobility-package.ts). */

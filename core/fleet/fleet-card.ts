@@ -58,7 +58,8 @@ export interface FleetCardRecord {
   /** false when the pre-check refused the card's last 4 weeks (conflicting or quarantined data) */
   findings_evaluated: boolean;
   /**
-   * epoch days with card data (./readiness.ts) among the READINESS_PAST_DAYS + 1 days up to the card's last record;
+   * epoch days with card data (./readiness.ts) among the READINESS_PAST_DAYS + 1 days up to the card's last record,
+   * and the days the office's annotations cover up to the day of the refresh (../use-cases/refresh-fleet-card.ts);
    * absent on summaries written before roadside readiness existed
    */
   card_data_days?: number[];
@@ -87,7 +88,7 @@ export interface FleetRow {
   overdue: boolean;
   download_days_left: number | null;
   coverage_days_28: number;
-  /** days of today and the 56 before it without card data (./readiness.ts); null: not known for this summary yet */
+  /** days of today and the 56 before it without card data or an annotation (./readiness.ts); null: not known yet */
   readiness_missing_days: number | null;
   imports: number;
   quarantined_imports: number;

@@ -31,6 +31,7 @@ import type {
   ImportRow,
   ParsedCard,
   PositionRow,
+  SpecificConditionRow,
   UtcDay,
   VehicleRegistration,
   VehicleUsedRow,
@@ -186,6 +187,8 @@ export interface ImportStore {
   vehiclesUsed(scope: RowScope, page: Page | null): Promise<Slice<Served<VehicleUsedRow>>>;
   /** positions whose timestamp lies in the range */
   positions(scope: RowScope, page: Page | null): Promise<Slice<Served<PositionRow>>>;
+  /** specific conditions (out of scope, ferry/train crossing) whose entry time lies in the range, in time order */
+  specificConditions(scope: RowScope): Promise<Served<SpecificConditionRow>[]>;
   /** every vehicle-used row of the vehicle, of every card and import (quarantined ones flagged), any order */
   vehicleUses(key: VehicleKey): Promise<StoredVehicleUse[]>;
   /** the distinct registrations of all vehicle-used rows, ordered by number then nation (nulls first) */

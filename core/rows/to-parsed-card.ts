@@ -10,6 +10,7 @@ import { activityRows } from './activities.js';
 import { eventFaultRows } from './events-faults.js';
 import { metadataOf } from './metadata.js';
 import { positionRows } from './positions.js';
+import { specificConditionRows } from './specific-conditions.js';
 import { vehicleRows } from './vehicles-used.js';
 import { normalisedCardNumber, pick } from './views.js';
 
@@ -32,6 +33,7 @@ export function toParsedCard(card: DecodedCard): ParsedCard {
     vehicles_used: vehicleRows(pick(card, 'vehiclesUsed'), cardNumber),
     positions: positionRows(card, cardNumber),
     day_distances: dayDistances,
+    specific_conditions: specificConditionRows(card, cardNumber),
     card_download_s: pick(card, 'cardDownload')?.lastCardDownload ?? null,
   };
 }

@@ -27,7 +27,14 @@ export interface AnnotationListQuery {
 
 export class OfficeAnnotations {
   constructor(
-    private readonly deps: { store: ImportStore; annotations: AnnotationStore; clock: Clock; ids: IdGenerator },
+    private readonly deps: {
+      store: ImportStore;
+      annotations: AnnotationStore;
+      clock: Clock;
+      ids: IdGenerator;
+      /** told after a card's annotations changed (its fleet row, whose readiness and findings read them) */
+      onCardChanged?: (cardNumber: string) => Promise<void>;
+    },
   ) {}
 
   async add(input: NewAnnotation): Promise<Annotation> {
@@ -42,6 +49,7 @@ export class OfficeAnnotations {
       withdrawal: null,
     };
     await this.deps.annotations.addAnnotation(annotation);
+    await this.deps.onCardChanged?.(annotation.card_number);
     return annotation;
   }
 
@@ -68,6 +76,7 @@ export class OfficeAnnotations {
         `The annotation was already withdrawn at ${isoTimestamp(kept.at)}.`,
       );
     }
+    await this.deps.onCardChanged?.(found.card_number);
     return { ...found, withdrawal };
   }
 

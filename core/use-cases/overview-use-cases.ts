@@ -78,14 +78,16 @@ export class OverviewQueries implements OverviewUseCases {
         );
       }
     }
-    const [notes, rest_places] = await Promise.all([
+    const [notes, rest_places, specific_conditions] = await Promise.all([
       this.annotationsOf(input, query.options?.annotations),
       this.restPlacesOf(input, resolved, query.range),
+      this.specificConditionsOf(input, resolved, query.range),
     ]);
     const result = runPrecheck({
       ...input,
       ...notes,
       rest_places,
+      specific_conditions,
       unknown_as: query.options?.unknown_as,
       at,
       evidence: query.options?.evidence,
@@ -162,6 +164,21 @@ export class OverviewQueries implements OverviewUseCases {
       places: [],
       records: countryRecordsOf(positions),
     };
+  }
+
+  /**
+   * The basis's specific conditions (out of scope, ferry/train crossings; ../eu561/specific-conditions.ts), read from
+   * the start of the card's data (an out-of-scope begin long before the range still opens a period in it) to one day
+   * past the range (a crossing's end entered after midnight).
+   */
+  private async specificConditionsOf(
+    input: PrecheckInput,
+    resolved: ResolvedBasis,
+    range: DateRange,
+  ): Promise<PrecheckInput['specific_conditions']> {
+    if (input.intervals.length === 0) return [];
+    const scope = rowScope(resolved, { from: null, to: range.to === null ? null : range.to + 1 });
+    return (await this.store.specificConditions(scope)).map(({ at, condition }) => ({ at, condition }));
   }
 
   /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */

@@ -22,7 +22,9 @@ import {
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
 import { cardDataDays, readinessWindow } from '../fleet/readiness.js';
-import { mondayOf } from '../time.js';
+import { dayOf, mondayOf } from '../time.js';
+import type { Clock } from '../ports/clock.js';
+import type { CoveredDays } from '../ports/covered-days.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { OverviewUseCases } from './contracts.js';
@@ -35,6 +37,12 @@ export interface RefreshFleetCardDeps {
   store: ImportStore;
   fleet: FleetStore;
   overviews: Pick<OverviewUseCases, 'precheck'>;
+  /**
+   * the days another record (the office's annotations) covers, counted for roadside readiness like days with card
+   * data, as GET /drivers/readiness counts them; with the clock, up to today (an annotation after the last download)
+   */
+  covered?: CoveredDays | null;
+  clock?: Clock | null;
 }
 
 /** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
@@ -155,14 +163,25 @@ export class RefreshFleetCard {
     return listed.total;
   }
 
-  /** Days with card data (core/fleet/readiness.ts) among the roadside window ending with the last recorded day. */
+  /**
+   * Days with card data (core/fleet/readiness.ts) among the roadside window ending with the last recorded day, and
+   * the days another record covers in the window ending with the later of that day and today (the fleet row counts
+   * the window of the day it is read).
+   */
   private async cardData(cardNumber: string, lastDay: number): Promise<number[]> {
-    const history = await this.deps.store.cardHistory(cardNumber, readinessWindow(lastDay));
-    const rows = await this.deps.store.activities(
+    const { store, covered, clock } = this.deps;
+    const history = await store.cardHistory(cardNumber, readinessWindow(lastDay));
+    const rows = await store.activities(
       history.served.map(({ import_id, date }) => ({ import_id, date })),
       null,
     );
-    return [...cardDataDays(rows.items)];
+    const days = cardDataDays(rows.items);
+    if (covered) {
+      const today = clock ? dayOf(Math.floor(clock.now().getTime() / 1000)) : lastDay;
+      const window = readinessWindow(Math.max(lastDay, today));
+      for (const d of await covered.coveredDays(cardNumber, window)) days.add(d);
+    }
+    return [...days];
   }
 
   /** End of the newest import's last activity interval (its activity range's last day). */

@@ -11,7 +11,17 @@
 import type { EpochSeconds, VehicleRegistration } from '../domain/rows.js';
 import type { ImportStore, StoredVehicleUse, VehicleKey } from '../ports/import-store.js';
 import { DAY_SECONDS, dayOf, dayStart } from '../time.js';
-import { distinctUses, vehicleMileage, type CrewTimes, type Mileage } from '../vehicles/mileage.js';
+import {
+  crewRunsOf,
+  distinctUses,
+  vehicleMileage,
+  type CrewDisagreement,
+  type CrewRun,
+  type CrewTimes,
+  type Mileage,
+  type VehicleUse,
+} from '../vehicles/mileage.js';
+import { crewRunDisagreements } from '../vehicles/crew-check.js';
 import type { DateRange, Page } from './contracts.js';
 
 export interface VehicleCardPeriod {
@@ -84,9 +94,50 @@ export class VehicleQueries {
     range: DateRange,
   ): Promise<VehicleMileage> {
     const uses = distinctUses(rows).filter((u) => inRange(u, range));
-    const mileage = vehicleMileage(uses, await this.crewTimes(uses));
+    const crew = await this.crewTimes(uses);
+    const mileage = vehicleMileage(uses, crew);
+    mileage.crew_disagreements.push(...(await this.acrossVehicles(registration, crewRunsOf(uses, crew))));
+    mileage.crew_disagreements.sort((a, b) => a.at - b.at);
     const vins = [...new Set(uses.map((u) => u.vin).filter((v): v is string => v !== null && v !== ''))].sort();
     return { registration, vins, ...mileage };
+  }
+
+  /**
+   * The crew runs' disagreements across vehicles (../vehicles/crew-check.ts): each run card's crew activity over the
+   * run's days and its uses of other vehicles during the run.
+   */
+  private async acrossVehicles(registration: VehicleRegistration, runs: CrewRun[]): Promise<CrewDisagreement[]> {
+    const out: CrewDisagreement[] = [];
+    for (const run of runs) {
+      const cards = [...new Set(run.uses.map((u) => u.card_number).filter((c): c is string => c !== null))];
+      const span = { from: dayOf(run.first), to: dayOf(Math.max(run.first, run.last - 1)) };
+      const days = new Map(cards.map((c) => [c, daysBetween(span.from, span.to)]));
+      const crew = await this.crewOn(days);
+      const elsewhere = new Map<string, VehicleUse[]>();
+      for (const card of cards) {
+        const used = await this.store.vehiclesUsed({ kind: 'card', card_number: card, range: span }, null);
+        elsewhere.set(
+          card,
+          used.items
+            .filter((v) => !sameVehicle(v.registration, registration))
+            .map((v) => ({ ...v, import_id: v.import_id ?? '', quarantined: v.quarantined === true })),
+        );
+      }
+      for (const d of crewRunDisagreements(run, elsewhere, crew)) {
+        out.push({
+          kind: d.kind,
+          cards: [...cards].sort(),
+          at: d.from,
+          until: d.to,
+          odometer_a_km: null,
+          odometer_b_km: null,
+          card_a: d.card_a,
+          card_b: d.card_b,
+          registration_b: d.registration_b,
+        });
+      }
+    }
+    return out;
   }
 
   /** Crew intervals of each card on the days where its use overlaps another card's use. */
@@ -104,6 +155,11 @@ export class VehicleQueries {
         days.set(a.card_number, set);
       }
     }
+    return this.crewOn(days);
+  }
+
+  /** Crew intervals (crew flag or co-driver slot) of each card on the given days of its served history. */
+  private async crewOn(days: ReadonlyMap<string, Set<number>>): Promise<CrewTimes> {
     const crew = new Map<string, Array<readonly [EpochSeconds, EpochSeconds]>>();
     for (const [card, set] of days) {
       const sorted = [...set].sort((x, y) => x - y);
@@ -120,6 +176,14 @@ export class VehicleQueries {
     return crew;
   }
 }
+
+function daysBetween(from: number, to: number): Set<number> {
+  const out = new Set<number>();
+  for (let d = from; d <= to; d++) out.add(d);
+  return out;
+}
+
+const sameVehicle = (a: VehicleRegistration, b: VehicleRegistration) => a.nation === b.nation && a.number === b.number;
 
 function inRange(use: StoredVehicleUse, range: DateRange): boolean {
   if (range.from === null && range.to === null) return true;

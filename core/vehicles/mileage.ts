@@ -55,14 +55,25 @@ export interface MileageSegment {
   quarantined: boolean;
 }
 
+/**
+ * A disagreement between the cards of a crew: `odometer` (this file: their readings of the vehicle disagree),
+ * `other_vehicle` or `times` (./crew-check.ts: the two cards show crew at once in different vehicles, or one shows a
+ * co-driver the other's card does not show).
+ */
 export interface CrewDisagreement {
+  kind: 'odometer' | 'other_vehicle' | 'times';
   cards: string[];
-  /** the first of the two readings that disagree */
+  /** odometer: the first of the two readings that disagree; else the start of the period */
   at: EpochSeconds;
-  odometer_a_km: number;
-  odometer_b_km: number;
+  /** odometer: the second reading; else the end of the period */
+  until: EpochSeconds;
+  /** odometer only (null otherwise) */
+  odometer_a_km: number | null;
+  odometer_b_km: number | null;
   card_a: string | null;
   card_b: string | null;
+  /** other_vehicle: the vehicle card_b recorded crew in meanwhile */
+  registration_b: VehicleRegistration | null;
 }
 
 export interface Mileage {
@@ -230,12 +241,15 @@ function crewDisagreements(run: Run): CrewDisagreement[] {
     const step = odometerStep(a.km, b.km);
     if (step.kind === 'backwards' || (sameMinute && beyondTolerance(step.km))) {
       out.push({
+        kind: 'odometer',
         cards: cardsOf(run.uses),
         at: a.at,
+        until: b.at,
         odometer_a_km: a.km,
         odometer_b_km: b.km,
         card_a: a.card,
         card_b: b.card,
+        registration_b: null,
       });
     }
   }
@@ -277,6 +291,21 @@ export function vehicleMileage(uses: readonly VehicleUse[], crew: CrewTimes): Mi
     last_odometer_km: [...runs].reverse().find((r) => r.end !== null)?.end ?? null,
     tolerance_km: TOLERANCE_KM,
   };
+}
+
+/** A crew run of one vehicle: its uses (two or more cards) and its span. */
+export interface CrewRun {
+  uses: Dated[];
+  first: EpochSeconds;
+  last: EpochSeconds;
+}
+
+/** The crew runs (two or more cards, ./crew-check.ts) among the uses, as vehicleMileage joins them. */
+export function crewRunsOf(uses: readonly VehicleUse[], crew: CrewTimes): CrewRun[] {
+  const dated = uses.filter((u): u is Dated => u.first_use !== null && u.last_use !== null).sort(byTime);
+  return buildRuns(dated, crew, [])
+    .filter((r) => new Set(r.uses.map((u) => u.card_number)).size > 1)
+    .map((r) => ({ uses: r.uses as Dated[], first: r.first, last: r.last }));
 }
 
 /**

@@ -36,7 +36,7 @@ export const fleetRowSchema = {
       minimum: 0,
       maximum: 57,
       description:
-        'days of today and the 56 before it without card data (roadside readiness; annotations not counted here); null until the card is imported again',
+        'days of today and the 56 before it without card data and without an annotation covering them (roadside readiness, as GET /drivers/readiness); null until the card is imported again',
     },
     imports: count,
     quarantined_imports: count,

@@ -41,7 +41,11 @@ function useToResponse(u: VehicleUse) {
 }
 
 const segmentToResponse = (s: MileageSegment) => ({ ...s, from: isoTimestamp(s.from), to: isoTimestamp(s.to) });
-const disagreementToResponse = (d: CrewDisagreement) => ({ ...d, at: isoTimestamp(d.at) });
+const disagreementToResponse = (d: CrewDisagreement) => ({
+  ...d,
+  at: isoTimestamp(d.at),
+  until: isoTimestamp(d.until),
+});
 
 /** Every vehicle matching, and (for readers of one vehicle) the segments and figures of all of them together. */
 export function mileageToResponse(vehicles: VehicleMileage[]) {

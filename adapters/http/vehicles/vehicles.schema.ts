@@ -129,17 +129,21 @@ const segment: Schema = {
   additionalProperties: false,
 };
 
+/** A disagreement between a crew's cards: odometer readings, crew in two vehicles at once, or crew times. */
 const disagreement: Schema = {
   type: 'object',
   properties: {
+    kind: { type: 'string', enum: ['odometer', 'other_vehicle', 'times'] },
     cards: strings,
     at: timestampSchema,
+    until: timestampSchema,
     card_a: nullableString,
-    odometer_a_km: { type: 'integer' },
+    odometer_a_km: nullableInteger,
     card_b: nullableString,
-    odometer_b_km: { type: 'integer' },
+    odometer_b_km: nullableInteger,
+    registration_b: { anyOf: [registration, { type: 'null' }] },
   },
-  required: ['cards', 'at', 'card_a', 'odometer_a_km', 'card_b', 'odometer_b_km'],
+  required: ['kind', 'cards', 'at', 'until', 'card_a', 'odometer_a_km', 'card_b', 'odometer_b_km', 'registration_b'],
   additionalProperties: false,
 };
 

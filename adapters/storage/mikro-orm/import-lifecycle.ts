@@ -23,6 +23,7 @@ export const IMPORT_ROW_TABLES = [
   'card_fault',
   'vehicle_used',
   'position',
+  'specific_condition',
 ] as const;
 
 export async function withdrawImport(

@@ -13,7 +13,7 @@ import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './dialect.js';
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
-import { buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
+import { backfillSpecificConditions, buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
 import { migrateSchema } from './schema-migrations.js';
 import { migrationsOptions } from './migrations/index.js';
 import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
@@ -119,6 +119,7 @@ async function prepared(
       const store = new MikroOrmImportStore(orm, dialect, open);
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
+      await backfillSpecificConditions(store);
       return store;
     });
   } catch (error) {

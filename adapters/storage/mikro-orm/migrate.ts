@@ -9,6 +9,9 @@
  *    partial copy, which the transaction excludes) are left as they are.
  * 2. Card histories: a card with imports but no `card_day` rows (a database from before the table, or a
  *    seeded one) gets its history built from its day records, one transaction per card.
+ * 3. Specific conditions: the imports listed in `specific_condition_pending` (stored before migration 0004) get their
+ *    EF Specific_Conditions rows from their original bytes, decoded again (core/rows/specific-conditions.ts), one
+ *    transaction per import; an import whose bytes no longer decode keeps none. Each is done once.
  */
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import type { Raw, StorageDialect } from './dialect.js';
@@ -16,6 +19,11 @@ import { ACTIVITY_CODES, SLOT_CODES } from './codec.js';
 import { ACTIVITY_DAY_COLUMNS, activityDayValues } from './row-mappers.js';
 import type { SqlRunner } from './sql-runner.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
+import { decodeDddBytes } from '../../../core/decoder/decode-ddd.js';
+import { specificConditionRows } from '../../../core/rows/specific-conditions.js';
+import type { SpecificConditionRow } from '../../../core/domain/rows.js';
+import { decodeContent } from './content-codec.js';
+import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 
 const LEGACY_ACTIVITY = 'activity';
 
@@ -82,4 +90,33 @@ export async function buildMissingCardHistories(store: MikroOrmImportStore): Pro
     });
   }
   return built;
+}
+
+/** The specific conditions of an import's original bytes; none when they no longer decode. */
+function conditionsOf(raw: Raw): SpecificConditionRow[] {
+  try {
+    const bytes = decodeContent(raw.content as Uint8Array, (raw.encoding as string | null) ?? null);
+    return specificConditionRows(decodeDddBytes(bytes), (raw.card_number as string | null) ?? null);
+  } catch {
+    return [];
+  }
+}
+
+/** Reads the specific conditions of the imports stored before they were kept (3. above); returns how many imports. */
+export async function backfillSpecificConditions(store: MikroOrmImportStore): Promise<number> {
+  const pending = await store.query('SELECT import_pk FROM specific_condition_pending ORDER BY import_pk');
+  for (const { import_pk: pk } of pending) {
+    const [raw] = await store.query(
+      `SELECT c.content, c.encoding, i.card_number FROM import_content c JOIN imports i ON i.pk = c.import_pk
+        WHERE c.import_pk = ?`,
+      [pk],
+    );
+    const rows = raw ? conditionsOf(raw) : [];
+    await store.runner.transaction(async (tx) => {
+      await tx.all('DELETE FROM specific_condition WHERE import_pk = ?', [pk]);
+      await tx.insertMany('specific_condition', SPECIFIC_CONDITION_COLUMNS, specificConditionValues(Number(pk), rows));
+      await tx.all('DELETE FROM specific_condition_pending WHERE import_pk = ?', [pk]);
+    });
+  }
+  return pending.length;
 }

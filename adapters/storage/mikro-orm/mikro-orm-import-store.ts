@@ -27,7 +27,8 @@ import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
-import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
+import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
+import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
@@ -159,6 +160,11 @@ export class MikroOrmImportStore implements ImportStore {
     await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
     await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
     await trx.insertMany('position', POSITION_COLUMNS, positionValues(pk, card.positions));
+    await trx.insertMany(
+      'specific_condition',
+      SPECIFIC_CONDITION_COLUMNS,
+      specificConditionValues(pk, card.specific_conditions ?? []),
+    );
     return pk;
   }
 
@@ -395,6 +401,10 @@ export class MikroOrmImportStore implements ImportStore {
 
   positions(scope: RowScope, page: Page | null) {
     return selectRows(this, POSITIONS, scope, page);
+  }
+
+  async specificConditions(scope: RowScope) {
+    return (await selectRows(this, SPECIFIC_CONDITIONS, scope, null)).items;
   }
   vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
   vehicleList = (page: Page) => vehicleList(this, page);

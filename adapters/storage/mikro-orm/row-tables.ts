@@ -1,5 +1,5 @@
 /**
- * The card's other row tables (events, faults, vehicles used, positions): one query shape for all, by import or by
+ * The card's other row tables (events, faults, vehicles used, positions, specific conditions): one query shape for all, by import or by
  * card. For a card, identical rows of several imports are served once (the newest import's copy wins) while
  * identical rows inside one import are kept.
  */
@@ -16,6 +16,7 @@ import {
   positionFromRaw,
   vehicleFromRaw,
 } from './row-mappers.js';
+import { SPECIFIC_CONDITION_CONTENT, specificConditionFromRaw } from './specific-conditions-schema.js';
 
 /** what selectRows needs of the store: its dialect and its error-wrapping query */
 export interface RowStore {
@@ -54,6 +55,14 @@ export const POSITIONS: RowTable<any> = {
   startColumn: 'ts_s',
   endColumn: 'ts_s',
   fromRaw: positionFromRaw,
+};
+
+export const SPECIFIC_CONDITIONS: RowTable<any> = {
+  table: 'specific_condition',
+  content: SPECIFIC_CONDITION_CONTENT,
+  startColumn: 'at_s',
+  endColumn: 'at_s',
+  fromRaw: specificConditionFromRaw,
 };
 
 export async function selectRows<T>(

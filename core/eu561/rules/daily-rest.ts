@@ -103,7 +103,7 @@ export function dailyRest(a: Analysis): RuleOutput {
       findings.push(rested.rest.multiManning ? multiManningShortfall(rested) : insufficientDailyRest(rested, reduced));
     }
     // after a weekly rest (>= 24 h) the count of reduced daily rests starts again (Art. 8(4))
-    if (rested.rest.end - rested.rest.start >= LIMITS.reducedWeeklyRest) reduced = 0;
+    if (rested.rest.duration >= LIMITS.reducedWeeklyRest) reduced = 0;
   }
   return { findings, notes: [] };
 }

@@ -13,6 +13,11 @@ import {
   HomeCountriesFleetOrderPostgres,
   HomeCountriesFleetOrderSqlite,
 } from './0002-home-countries-fleet-order.js';
+import {
+  SPECIFIC_CONDITIONS,
+  SpecificConditionsPostgres,
+  SpecificConditionsSqlite,
+} from './0004-specific-conditions.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -21,10 +26,12 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
   sqlite: [
     { name: INITIAL_SCHEMA, class: InitialSchemaSqlite },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
+    { name: SPECIFIC_CONDITIONS, class: SpecificConditionsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
+    { name: SPECIFIC_CONDITIONS, class: SpecificConditionsPostgres },
   ],
 };
 
