@@ -3,7 +3,8 @@
  *
  * Contract (checked for every adapter by conformance/storage-port.suite.ts):
  * - `saveImport` stores an import, its original bytes and all its rows atomically: after it resolves
- *   `created`, everything is readable; if it throws, nothing of it is. Original bytes are never returned.
+ *   `created`, everything is readable; if it throws, nothing of it is. Original bytes are never returned. The
+ *   card's stored holder given to `settle` is read under the card's lock, in the save's transaction.
  * - `content_sha256` and `archive_id` are unique. Saving content that is stored already resolves
  *   `duplicate_content` with the stored import; an `archive_id` that holds other content resolves
  *   `archive_taken` with the import holding it. Parallel saves of the same content store it once.
@@ -61,6 +62,13 @@ export interface NewImport {
   card: ParsedCard;
   /** one record per UTC day the card recorded (activities or distance) */
   days: DayRecord[];
+  /**
+   * The holder check: called inside the save's transaction, after the card's lock was taken, with the card's
+   * stored holder as `storedHolder` reads it at that moment (null: none); answers the import row to write (and to
+   * answer in `created`). Parallel saves of one card thus see each other's holder as a sequential pair would.
+   * Absent (or no card number): `import` is written as given.
+   */
+  settle?: (storedHolder: CardHolder | null) => ImportRow;
 }
 
 export type SaveOutcome =
