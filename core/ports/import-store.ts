@@ -69,10 +69,18 @@ export interface NewImport {
    * Absent (or no card number): `import` is written as given.
    */
   settle?: (storedHolder: CardHolder | null) => ImportRow;
+  /**
+   * Told once a `created` import is committed (readable by every reader) while its durability is still awaited:
+   * derived work (the fleet summary) runs while the disk syncs. saveImport resolves when both are done; it is
+   * not called for `duplicate_content` or `archive_taken`.
+   */
+  afterCommit?: (row: ImportRow) => Promise<void>;
 }
 
 export type SaveOutcome =
-  | { outcome: 'created'; import: ImportRow }
+  /** `conflicting_dates` (when the store gives them): the import's own days that are conflicts of its card's
+   *  history right after the merge of this save, as `cardHistory` would then list them */
+  | { outcome: 'created'; import: ImportRow; conflicting_dates?: UtcDay[] }
   /** the same content (sha-256) is stored already: nothing was written */
   | { outcome: 'duplicate_content'; import: ImportRow }
   /** the requested archive_id holds other content: nothing was written */
@@ -158,6 +166,12 @@ export interface ImportStore {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   saveImport(input: NewImport): Promise<SaveOutcome>;
+  /**
+   * Optional: starts the store's own work on the bytes of an import about to be saved (compressing them off the
+   * event loop) while the caller decodes them; a saveImport of the same bytes (the same object) then uses it.
+   * Nothing is written.
+   */
+  prepareContent?(content: Uint8Array): void;
   /** the original bytes of an import exactly as received (the evidence), null for an unknown import */
   originalContent(import_id: string): Promise<Uint8Array | null>;
   findImport(lookup: ImportLookup): Promise<ImportRow | null>;

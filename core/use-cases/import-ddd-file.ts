@@ -60,6 +60,7 @@ export class ImportDddFile implements ImportUseCase {
           ? this.reuse(holder, null)
           : Promise.reject(archiveConflict(request.archive_id));
     }
+    store.prepareContent?.(request.content); // the store compresses the bytes while they are decoded
     const { card, days } = await decodeCard(request.content);
     const row: ImportRow = {
       import_id: ids.newImportId(),
@@ -82,15 +83,21 @@ export class ImportDddFile implements ImportUseCase {
       card,
       days,
       settle: (stored) => this.checkedHolder(row, stored),
+      // the fleet summary is computed while the commit is synced to disk; the answer waits for both
+      afterCommit: async (stored) => {
+        card.metadata.warnings = stored.warnings;
+        await this.deps.onStored?.(stored, card);
+      },
     });
     switch (saved.outcome) {
       case 'created': {
-        card.metadata.warnings = saved.import.warnings;
-        await this.deps.onStored?.(saved.import, card);
-        const conflicting = await this.conflictingDates(
-          saved.import,
-          days.map((d) => d.date),
-        );
+        const conflicting =
+          saved.conflicting_dates === undefined
+            ? await this.conflictingDates(
+                saved.import,
+                days.map((d) => d.date),
+              )
+            : withinActivityRange(saved.import, saved.conflicting_dates);
         return { ...saved.import, reused: false, conflicting_dates: conflicting };
       }
       case 'duplicate_content':
@@ -141,6 +148,13 @@ export class ImportDddFile implements ImportUseCase {
     );
     return conflicts.filter((d) => own.has(d));
   }
+}
+
+/** The dates within the import's activity range (none without a card number or a range), as conflictingDates reads. */
+function withinActivityRange(row: ImportRow, dates: readonly UtcDay[]): UtcDay[] {
+  const { from, to } = row.activity_range;
+  if (row.card.card_number === null || from === null || to === null) return [];
+  return dates.filter((d) => d >= from && d <= to);
 }
 
 const HOLDER_MISMATCH_WARNING: Warning = {

@@ -6,8 +6,13 @@
  *    parallel imports of a NEW card under different holders thus run one after the other, and the second sees the
  *    first one's holder exactly as a sequential pair would;
  * 3. the import, its original bytes and its rows;
- * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts).
+ * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
+ *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
+ * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
+ * The bytes are compressed on the thread pool before the transaction, from `prepareContent` on while the caller
+ * decodes them.
  */
+import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
@@ -34,30 +39,44 @@ import {
 
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
+/** Compressing the bytes started by prepareContent, by the bytes' object (a save of other bytes never sees it). */
+const prepared = new WeakMap<Uint8Array, Promise<StoredContent>>();
+
+/** Starts compressing the bytes on the thread pool while the caller decodes them. */
+export function prepareContent(content: Uint8Array): void {
+  if (prepared.has(content)) return;
+  const encoding = encodeContent(content);
+  encoding.catch(() => undefined); // a failure is seen (and reported) by the save that awaits it
+  prepared.set(content, encoding);
+}
+
 export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
   try {
     // compressed on the thread pool before the transaction (the lock is held for SQL only)
-    const content = await encodeContent(input.content);
-    return await store.runner.transaction(async (trx) => {
-      const stored = await storedOutcome(store, trx, input);
-      if (stored) return stored;
-      const cardNumber = input.import.card.card_number;
-      let row = input.import;
-      if (cardNumber !== null) {
-        await store.dialect.lockCard(trx, cardNumber);
-        if (input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
-      }
-      await writeImport(trx, { ...input, import: row }, content);
-      await keepCardHistory(
-        store,
-        trx,
-        cardNumber,
-        input.days.map((d) => d.date),
-        true,
-      );
-      return { outcome: 'created', import: row };
-    });
+    const content = await (prepared.get(input.content) ?? encodeContent(input.content));
+    prepared.delete(input.content);
+    const afterCommit = input.afterCommit;
+    return await store.runner.transaction<SaveOutcome>(
+      async (trx) => {
+        const stored = await storedOutcome(store, trx, input);
+        if (stored) return stored;
+        const cardNumber = input.import.card.card_number;
+        let row = input.import;
+        if (cardNumber !== null) {
+          await store.dialect.lockCard(trx, cardNumber);
+          if (input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
+        }
+        await writeImport(trx, { ...input, import: row }, content);
+        const dates = input.days.map((d) => d.date);
+        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true);
+        const own = new Set(dates);
+        return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
+      },
+      afterCommit &&
+        ((saved) => (saved.outcome === 'created' ? followUp(afterCommit, saved.import) : Promise.resolve())),
+    );
   } catch (error) {
+    if (error instanceof AfterCommitFailure) throw error.cause; // the caller's own error, the import is stored
     // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
     if (!store.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
     // Another writer (another connection or process) won the race: report what it stored.
@@ -65,6 +84,15 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     if (stored) return stored;
     throw new StorageError('saving the import failed', error);
   }
+}
+
+/** An error of the caller's afterCommit, passed through as it is (never a storage error). */
+class AfterCommitFailure {
+  constructor(readonly cause: unknown) {}
+}
+
+function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow): Promise<void> {
+  return afterCommit(row).catch((error: unknown) => Promise.reject(new AfterCommitFailure(error)));
 }
 
 /**
@@ -120,8 +148,8 @@ export async function keepCardHistory(
   cardNumber: string | null,
   dates: readonly number[],
   locked = false,
-): Promise<void> {
-  if (cardNumber === null || dates.length === 0) return;
+): Promise<UtcDay[]> {
+  if (cardNumber === null || dates.length === 0) return [];
   if (!locked) await store.dialect.lockCard(tx, cardNumber);
   let from = dates[0]!;
   let to = from;
@@ -149,4 +177,5 @@ export async function keepCardHistory(
     CARD_DAY_COLUMNS,
     resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
   );
+  return resolution.conflicts;
 }

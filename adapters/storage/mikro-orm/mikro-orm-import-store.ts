@@ -26,7 +26,7 @@ import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { decodeContent } from './content-codec.js';
-import { keepCardHistory, saveImport } from './import-save.js';
+import { keepCardHistory, prepareContent, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
@@ -79,6 +79,10 @@ export class MikroOrmImportStore implements ImportStore {
 
   saveImport(input: NewImport): Promise<SaveOutcome> {
     return saveImport(this, input);
+  }
+
+  prepareContent(content: Uint8Array): void {
+    prepareContent(content);
   }
 
   storedHolder(cardNumber: string) {
@@ -151,8 +155,8 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */
-  keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
-    return keepCardHistory(this, tx, cardNumber, dates);
+  async keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
+    await keepCardHistory(this, tx, cardNumber, dates);
   }
 
   async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {

@@ -32,8 +32,12 @@ export interface SqlRunner {
    * Inside a transaction it is an ordinary statement of that transaction.
    */
   writeDerived(sql: string, params: readonly SqlValue[]): Promise<void>;
-  /** runs `work` in one transaction: committed when it resolves, rolled back when it throws */
-  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * runs `work` in one transaction: committed when it resolves, rolled back when it throws. `afterCommit` runs
+   * once the commit is visible to every reader, while its durability is still awaited (SQLite: the fsync of the
+   * WAL on the thread pool); the call resolves when both are done.
+   */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
 }
@@ -151,7 +155,7 @@ export class SqliteRunner implements SqlRunner {
     this.now(sql, params);
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
     while (this.busy !== null) await this.busy;
     let end!: () => void;
     this.busy = new Promise<void>((resolve) => (end = resolve));
@@ -159,7 +163,7 @@ export class SqliteRunner implements SqlRunner {
       all: async (sql, params = []) => this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       writeDerived: async (sql, params) => void this.now(sql, params),
-      transaction: (inner) => inner(tx),
+      transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
       release: async () => undefined,
     };
     let result: T;
@@ -174,8 +178,10 @@ export class SqliteRunner implements SqlRunner {
       this.busy = null;
       end();
     }
-    // committed and visible; resolved once on disk (other statements run meanwhile)
-    await this.walSync?.durable();
+    // committed and visible; resolved once on disk (other statements, and afterCommit, run meanwhile)
+    const durable = this.walSync?.durable();
+    if (afterCommit === undefined) await durable;
+    else await Promise.all([durable, afterCommit(result)]);
     return result;
   }
 
@@ -218,6 +224,10 @@ export class SqliteRunner implements SqlRunner {
       statement.run(...row);
     }
   }
+}
+
+function nestedAfterCommit(): Error {
+  return new Error('afterCommit needs an outer transaction: a nested one commits nothing');
 }
 
 interface PoolClient<C> {
@@ -266,8 +276,11 @@ export class KnexRunner implements SqlRunner {
     });
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    return (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
+    if (afterCommit && this.inTransaction) throw nestedAfterCommit(); // a nested one commits nothing
+    const result = await (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
+    await afterCommit?.(result); // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
+    return result;
   }
 
   async release(): Promise<void> {
