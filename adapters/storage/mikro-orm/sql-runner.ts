@@ -14,7 +14,8 @@
  * - PostgreSQL: knex's raw queries on MikroORM's pool (the driver prepares and the pool runs in parallel).
  * Errors are wrapped in StorageError by the caller; they never carry SQL or bound values upwards.
  */
-import { open as openFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/better-sqlite'; // type only: the knex types both drivers re-export
 import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
@@ -60,13 +61,41 @@ export interface BetterSqliteDatabase {
 /** `PRAGMA synchronous` levels (sqlite.org/pragma.html#pragma_synchronous): 1 NORMAL, 2 FULL, 3 EXTRA */
 const SYNCHRONOUS_NORMAL = 1;
 
-/** fdatasync(2) of a file (what SQLite itself calls on Linux), on libuv's thread pool */
-export async function syncFile(path: string): Promise<void> {
-  const handle = await openFile(path, 'r');
+/**
+ * fdatasync(2) (what SQLite itself calls on Linux), on libuv's thread pool, of a file kept open between calls (one thread-pool job per sync instead of open, sync and close).
+ * The path is checked on the event loop before each sync (a stat: microseconds): when the file there is not the
+ * one held open (SQLite removed the WAL when the last connection of another process closed, and it was made
+ * again), the new file is opened, so the file synced is always the one at the path.
+ */
+export class OpenFileSync {
+  private handle: FileHandle | null = null;
+  private inode = -1;
+
+  constructor(private readonly path: string) {}
+
+  async sync(): Promise<void> {
+    const current = statInode(this.path);
+    if (this.handle === null || current !== this.inode) {
+      await this.close();
+      const handle = await openFile(this.path, 'r');
+      this.inode = (await handle.stat()).ino;
+      this.handle = handle;
+    }
+    await this.handle.datasync();
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close();
+  }
+}
+
+function statInode(path: string): number {
   try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    return statSync(path).ino;
+  } catch {
+    return -1;
   }
 }
 
@@ -78,19 +107,22 @@ export class WalSync {
   private committed = 0;
   private synced = 0;
   private running: Promise<void> | null = null;
+  private readonly file: OpenFileSync;
 
   constructor(
     private readonly walPath: string,
-    /** replaceable for tests */
-    public sync: (path: string) => Promise<void> = syncFile,
-  ) {}
+    /** replaceable for tests (default: the WAL file kept open, OpenFileSync) */
+    public sync?: (path: string) => Promise<void>,
+  ) {
+    this.file = new OpenFileSync(walPath);
+  }
 
   async durable(): Promise<void> {
     const mine = ++this.committed;
     while (this.synced < mine) {
       if (this.running === null) {
         const upTo = this.committed;
-        this.running = this.sync(this.walPath)
+        this.running = (this.sync ? this.sync(this.walPath) : this.file.sync())
           .then(() => void (this.synced = Math.max(this.synced, upTo)))
           .finally(() => (this.running = null));
       }
@@ -98,9 +130,10 @@ export class WalSync {
     }
   }
 
-  /** waits for the fsync running now (before the connection closes) */
+  /** waits for the fsync running now and closes the WAL file (before the connection closes) */
   async settled(): Promise<void> {
     await this.running?.catch(() => undefined);
+    await this.file.close().catch(() => undefined);
   }
 }
 
