@@ -37,8 +37,14 @@ export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
 
+/** entries of the import_id -> pk cache at most (~100 bytes each) */
+const PK_CACHE_SIZE = 20_000;
+
 export class MikroOrmImportStore implements ImportStore {
-  /** import_id -> pk; both never change once written, so the cache never goes stale */
+  /**
+   * import_id -> pk; both never change once written (pks are never reused), so the cache never goes stale. Bounded:
+   * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).
+   */
   private readonly pkCache = new Map<string, number>();
 
   constructor(
@@ -194,7 +200,7 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   storedDayRecord(raw: Raw): StoredDayRecord {
-    this.pkCache.set(raw.import_id, raw.pk);
+    this.cachePk(raw.import_id, raw.pk);
     return {
       date: Number(raw.day),
       fingerprint: raw.fingerprint,
@@ -293,20 +299,36 @@ export class MikroOrmImportStore implements ImportStore {
   vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
   vehicleList = (page: Page) => vehicleList(this, page);
 
+  private cachePk(importId: string, pk: number): void {
+    if (this.pkCache.size >= PK_CACHE_SIZE && !this.pkCache.has(importId)) this.pkCache.clear();
+    this.pkCache.set(importId, pk);
+  }
+
   /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
   private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {
-    const missing = [...new Set(days.map((d) => d.import_id).filter((id) => !this.pkCache.has(id)))];
+    // the pks are taken out of the cache before any await: another request may empty the cache meanwhile
+    const pks = new Map<string, number>();
+    const unknown = new Set<string>();
+    for (const { import_id } of days) {
+      const cached = this.pkCache.get(import_id);
+      if (cached === undefined) unknown.add(import_id);
+      else pks.set(import_id, cached);
+    }
+    const missing = [...unknown];
     if (missing.length > 0) {
       const rows = await this.query(
         `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
         missing,
         db,
       );
-      for (const row of rows) this.pkCache.set(row.import_id, row.pk);
+      for (const row of rows) {
+        pks.set(row.import_id, row.pk);
+        this.cachePk(row.import_id, row.pk);
+      }
     }
     const keys: DayKey[] = [];
     for (const day of days) {
-      const pk = this.pkCache.get(day.import_id);
+      const pk = pks.get(day.import_id);
       if (pk !== undefined) keys.push({ pk, day: day.date });
     }
     return keys;
