@@ -166,12 +166,6 @@ export interface ImportStore {
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   saveImport(input: NewImport): Promise<SaveOutcome>;
-  /**
-   * Optional: starts the store's own work on the bytes of an import about to be saved (compressing them off the
-   * event loop) while the caller decodes them; a saveImport of the same bytes (the same object) then uses it.
-   * Nothing is written.
-   */
-  prepareContent?(content: Uint8Array): void;
   /** the original bytes of an import exactly as received (the evidence), null for an unknown import */
   originalContent(import_id: string): Promise<Uint8Array | null>;
   findImport(lookup: ImportLookup): Promise<ImportRow | null>;

@@ -60,7 +60,6 @@ export class ImportDddFile implements ImportUseCase {
           ? this.reuse(holder, null)
           : Promise.reject(archiveConflict(request.archive_id));
     }
-    store.prepareContent?.(request.content); // the store compresses the bytes while they are decoded
     const { card, days } = await decodeCard(request.content);
     const row: ImportRow = {
       import_id: ids.newImportId(),

@@ -9,8 +9,6 @@
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
  *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
  * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
- * The bytes are compressed on the thread pool before the transaction, from `prepareContent` on while the caller
- * decodes them.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
@@ -39,22 +37,11 @@ import {
 
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
-/** Compressing the bytes started by prepareContent, by the bytes' object (a save of other bytes never sees it). */
-const prepared = new WeakMap<Uint8Array, Promise<StoredContent>>();
-
-/** Starts compressing the bytes on the thread pool while the caller decodes them. */
-export function prepareContent(content: Uint8Array): void {
-  if (prepared.has(content)) return;
-  const encoding = encodeContent(content);
-  encoding.catch(() => undefined); // a failure is seen (and reported) by the save that awaits it
-  prepared.set(content, encoding);
-}
-
 export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
   try {
-    // compressed on the thread pool before the transaction (the lock is held for SQL only)
-    const content = await (prepared.get(input.content) ?? encodeContent(input.content));
-    prepared.delete(input.content);
+    // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
+    // refused by the decoder costs no compression (several large refused bodies at once would hold it all)
+    const content = await encodeContent(input.content);
     const afterCommit = input.afterCommit;
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {

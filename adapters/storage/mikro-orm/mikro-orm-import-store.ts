@@ -26,7 +26,7 @@ import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
 import { decodeContent } from './content-codec.js';
-import { keepCardHistory, prepareContent, saveImport } from './import-save.js';
+import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
@@ -85,10 +85,6 @@ export class MikroOrmImportStore implements ImportStore {
 
   saveImport(input: NewImport): Promise<SaveOutcome> {
     return saveImport(this, input);
-  }
-
-  prepareContent(content: Uint8Array): void {
-    prepareContent(content);
   }
 
   storedHolder(cardNumber: string) {
