@@ -110,16 +110,14 @@ export async function writeImport(trx: SqlRunner, input: NewImport, stored: Stor
     stored.content,
     stored.encoding,
   ]);
-  await trx.insertMany(
-    'day_record',
-    DAY_COLUMNS,
-    input.days.map((day) => dayValues(pk, cardNumber, day)),
-  );
-  await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(pk, card.activities));
-  await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
-  await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
-  await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
-  await trx.insertMany('position', POSITION_COLUMNS, positionValues(pk, card.positions));
+  await trx.insertTables([
+    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(pk, cardNumber, day)) },
+    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(pk, card.activities) },
+    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.events) },
+    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.faults) },
+    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(pk, card.vehicles_used) },
+    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(pk, card.positions) },
+  ]);
   return pk;
 }
 

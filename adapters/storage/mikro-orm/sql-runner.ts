@@ -25,6 +25,8 @@ export interface SqlRunner {
   all(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
+  /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
+  insertTables(batches: readonly InsertBatch[]): Promise<void>;
   /**
    * One write of DERIVED data (a summary rebuilt from the imports at start when it lags behind them: the fleet
    * row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
@@ -41,6 +43,13 @@ export interface SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
+}
+
+/** Rows for one table (each one value per column). */
+export interface InsertBatch {
+  table: string;
+  columns: readonly string[];
+  rows: readonly SqlValue[][];
 }
 
 /** The better-sqlite3 API used here (the package's own types are not a dependency). */
@@ -182,6 +191,12 @@ export class SqliteRunner implements SqlRunner {
     await this.walSync?.durable();
   }
 
+  async insertTables(batches: readonly InsertBatch[]): Promise<void> {
+    while (this.busy !== null) await this.busy;
+    for (const b of batches) this.insertNow(b.table, b.columns, b.rows);
+    await this.walSync?.durable();
+  }
+
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs it too
     while (this.busy !== null) await this.busy;
@@ -195,6 +210,7 @@ export class SqliteRunner implements SqlRunner {
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
+      insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
       transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
       release: async () => undefined,
@@ -299,6 +315,49 @@ export class KnexRunner implements SqlRunner {
       }
       await this.db.raw(head + new Array<string>(chunk.length).fill(tuple).join(', '), bindings);
     }
+  }
+
+  /**
+   * One statement for several tables where the bound-parameter limit allows (data-modifying WITH clauses run
+   * exactly once and to completion, read or not: postgresql.org/docs/current/queries-with.html): one round trip
+   * instead of one per table. A table larger than the limit alone goes through insertMany's chunks.
+   */
+  async insertTables(batches: readonly InsertBatch[]): Promise<void> {
+    let group: InsertBatch[] = [];
+    let parameters = 0;
+    const flush = async () => {
+      if (group.length === 1) await this.insertMany(group[0]!.table, group[0]!.columns, group[0]!.rows);
+      else if (group.length > 1) await this.insertGroup(group);
+      group = [];
+      parameters = 0;
+    };
+    for (const batch of batches) {
+      const count = batch.rows.length * batch.columns.length;
+      if (count === 0) continue;
+      if (count > this.dialect.maxParameters) {
+        await this.insertMany(batch.table, batch.columns, batch.rows);
+        continue;
+      }
+      if (parameters + count > this.dialect.maxParameters) await flush();
+      group.push(batch);
+      parameters += count;
+    }
+    await flush();
+  }
+
+  private async insertGroup(group: readonly InsertBatch[]): Promise<void> {
+    const bindings: SqlValue[] = [];
+    const inserts = group.map(({ table, columns, rows }) => {
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      for (const row of rows) {
+        if (row.length !== columns.length)
+          throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
+        for (const value of row) bindings.push(value);
+      }
+      return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(rows.length).fill(tuple).join(', ')}`;
+    });
+    const last = inserts.pop()!;
+    await this.db.raw(`WITH ${inserts.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${last}`, bindings);
   }
 
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
