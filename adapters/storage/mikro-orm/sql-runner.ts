@@ -335,6 +335,7 @@ export class KnexRunner implements SqlRunner {
       const count = batch.rows.length * batch.columns.length;
       if (count === 0) continue;
       if (count > this.dialect.maxParameters) {
+        await flush();
         await this.insertMany(batch.table, batch.columns, batch.rows);
         continue;
       }
