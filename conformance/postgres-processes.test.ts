@@ -17,6 +17,7 @@ import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
 import { startPostgres } from './postgres-server.js';
 import { storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
+import { holderRaceSuite } from './holder-race.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { storesOnOneDatabase } from './shared-database.js';
 import { startChildService, type ChildService } from './child-service.js';
@@ -46,6 +47,7 @@ if (!started.available) {
   };
   storagePortSuite(t, 'postgres ×2', twoStores);
   useCasesSuite(t, 'postgres ×2', twoStores);
+  holderRaceSuite(t, 'postgres ×2', twoStores);
   fleetStoreSuite(t, 'postgres ×2', async () => fleetUnderTest(await twoStores()));
   processTests(server.freshDatabaseUrl.bind(server));
 }

@@ -16,6 +16,7 @@ import { isoTimestampOrNull } from '../core/time.js';
 import { findPostgresBinaries, startPostgres } from './postgres-server.js';
 import { newImport, storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
+import { holderRaceSuite } from './holder-race.suite.js';
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
 import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
@@ -47,6 +48,7 @@ if (!started.available) {
 
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
+  holderRaceSuite(t, 'postgres', () => open());
   fleetStoreSuite(t, 'postgres', async () => fleetUnderTest(await open()));
   dddFixturesSuite(t, 'postgres', () => open());
   contentEncodingSuite(t, 'postgres', () => open());

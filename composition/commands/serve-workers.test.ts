@@ -39,3 +39,14 @@ t.test('a worker announces itself with one message shape', async (t) => {
   for (const other of [null, 'listening', { drivercard: 'listening' }, { drivercard: 'other', url: 'x' }])
     t.notOk(isWorkerListening(other));
 });
+
+t.test('the bin, npm start and the bench run the service with the heap limits of SERVE_NODE_FLAGS', async (t) => {
+  const { readFileSync } = await import('node:fs');
+  const { SERVE_NODE_FLAGS } = await import('./serve.js');
+  const root = new URL('../../', import.meta.url);
+  const shebang = readFileSync(new URL('composition/cli.ts', root), 'utf8').split('\n')[0];
+  t.equal(shebang, `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}`);
+  const start = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
+  t.match(start, `node ${SERVE_NODE_FLAGS.join(' ')} dist/composition/cli.js serve`);
+});

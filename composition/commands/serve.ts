@@ -25,6 +25,14 @@ Environment:
 
 export type { SignalSource };
 
+/**
+ * The V8 heap limits the service runs with: the bin's shebang (composition/cli.ts, `env -S`) and `npm start` pass
+ * them, `serve --workers` hands them to its workers (node:cluster forks with the primary's flags). A young
+ * generation of 4 MB semi-spaces (default 16) is collected more often and keeps the resident set lower; 256 MB of
+ * old space still holds several 16 MB request bodies (the payload limit) at once. See README "Heap limits".
+ */
+export const SERVE_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256'] as const;
+
 export async function serveCommand(
   argv: string[],
   io: CommandIo,

@@ -3,7 +3,8 @@
  *
  * Contract (checked for every adapter by conformance/storage-port.suite.ts):
  * - `saveImport` stores an import, its original bytes and all its rows atomically: after it resolves
- *   `created`, everything is readable; if it throws, nothing of it is. Original bytes are never returned.
+ *   `created`, everything is readable; if it throws, nothing of it is. Original bytes are never returned. The
+ *   card's stored holder given to `settle` is read under the card's lock, in the save's transaction.
  * - `content_sha256` and `archive_id` are unique. Saving content that is stored already resolves
  *   `duplicate_content` with the stored import; an `archive_id` that holds other content resolves
  *   `archive_taken` with the import holding it. Parallel saves of the same content store it once.
@@ -62,10 +63,25 @@ export interface NewImport {
   card: ParsedCard;
   /** one record per UTC day the card recorded (activities or distance) */
   days: DayRecord[];
+  /**
+   * The holder check: called inside the save's transaction, after the card's lock was taken, with the card's
+   * stored holder as `storedHolder` reads it at that moment (null: none); answers the import row to write (and to
+   * answer in `created`). Parallel saves of one card thus see each other's holder as a sequential pair would.
+   * Absent (or no card number): `import` is written as given.
+   */
+  settle?: (storedHolder: CardHolder | null) => ImportRow;
+  /**
+   * Told once a `created` import is committed (readable by every reader) while its durability is still awaited:
+   * derived work (the fleet summary) runs while the disk syncs. saveImport resolves when both are done; it is
+   * not called for `duplicate_content` or `archive_taken`.
+   */
+  afterCommit?: (row: ImportRow) => Promise<void>;
 }
 
 export type SaveOutcome =
-  | { outcome: 'created'; import: ImportRow }
+  /** `conflicting_dates` (when the store gives them): the import's own days that are conflicts of its card's
+   *  history right after the merge of this save, as `cardHistory` would then list them */
+  | { outcome: 'created'; import: ImportRow; conflicting_dates?: UtcDay[] }
   /** the same content (sha-256) is stored already: nothing was written */
   | { outcome: 'duplicate_content'; import: ImportRow }
   /** the requested archive_id holds other content: nothing was written */

@@ -3,11 +3,13 @@
  *
  * 1. sha-256 of the payload. Stored already → that import, `reused: true` (no decoding).
  *    If the request names an archive_id that holds OTHER content → ArchiveConflictError.
- * 2. Decode (DddDecodeError propagates: 422) and map to rows. A known card number whose stored holder
- *    (ImportStore.storedHolder, the port the holder is read with) differs from the file's holder
- *    (./holder-identity.ts) adds the warning `holder_mismatch`; the status comes from the quarantine policy
- *    (which quarantines it). The stored holder is never changed by an import.
- * 3. Save import + original bytes + rows in one transaction. Losing a race against an identical
+ * 2. Decode (DddDecodeError propagates: 422) and map to rows.
+ * 3. Save import + original bytes + rows in one transaction. Inside it, under the card's lock, the store hands
+ *    the card's stored holder to the holder check (`NewImport.settle`): a known card number whose stored holder
+ *    differs from the file's holder (./holder-identity.ts) adds the warning `holder_mismatch`, and the status comes
+ *    from the quarantine policy (which quarantines it). Checked under the lock, two parallel imports of a new card
+ *    under different holders end as a sequential pair does: the first stored keeps its status, the second is
+ *    flagged. The stored holder is never changed by an import. Losing a race against an identical
  *    request resolves to the winner's import (`reused: true`); an archive_id taken meanwhile → conflict.
  * Without archive_id the archive is derived from the content hash: `ddd-` + first 32 hex digits.
  * The answer's `conflicting_dates` are the import's own days on which the card's imports disagree after the merge
@@ -15,7 +17,7 @@
  * Bytes are never logged or returned.
  */
 import { ArchiveConflictError } from '../domain/errors.js';
-import type { ImportRow, ParsedCard, UtcDay, Warning } from '../domain/rows.js';
+import type { ImportRow, ImportStatus, ParsedCard, UtcDay, Warning } from '../domain/rows.js';
 import type { Clock } from '../ports/clock.js';
 import type { Hasher } from '../ports/hasher.js';
 import type { IdGenerator } from '../ports/id-generator.js';
@@ -23,7 +25,7 @@ import type { ImportStore } from '../ports/import-store.js';
 import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
 import type { CardDecoder } from './decode-card-file.js';
 import { HOLDER_MISMATCH, importStatusOf } from './quarantine-policy.js';
-import { holderDiffers } from './holder-identity.js';
+import { holderDiffers, type CardHolder } from './holder-identity.js';
 
 export interface ImportDddFileDeps {
   store: ImportStore;
@@ -59,8 +61,6 @@ export class ImportDddFile implements ImportUseCase {
           : Promise.reject(archiveConflict(request.archive_id));
     }
     const { card, days } = await decodeCard(request.content);
-    const holderWarning = await this.holderWarning(card);
-    if (holderWarning !== null) card.metadata.warnings = [...card.metadata.warnings, holderWarning];
     const row: ImportRow = {
       import_id: ids.newImportId(),
       archive_id: request.archive_id ?? archiveIdForContent(sha),
@@ -69,25 +69,34 @@ export class ImportDddFile implements ImportUseCase {
       size_bytes: request.content.byteLength,
       imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
-      status: importStatusOf(
-        card.metadata.warnings,
-        card.metadata.authenticity?.status ?? null,
-        this.deps.requireVerified ?? false,
-      ),
+      status: this.statusOf(card.metadata.warnings, card.metadata.authenticity),
       card: card.metadata.card,
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,
       warnings: card.metadata.warnings,
       authenticity: card.metadata.authenticity ?? null,
     };
-    const saved = await store.saveImport({ import: row, content: request.content, card, days });
+    const saved = await store.saveImport({
+      import: row,
+      content: request.content,
+      card,
+      days,
+      settle: (stored) => this.checkedHolder(row, stored),
+      // the fleet summary is computed while the commit is synced to disk; the answer waits for both
+      afterCommit: async (stored) => {
+        card.metadata.warnings = stored.warnings;
+        await this.deps.onStored?.(stored, card);
+      },
+    });
     switch (saved.outcome) {
       case 'created': {
-        await this.deps.onStored?.(saved.import, card);
-        const conflicting = await this.conflictingDates(
-          saved.import,
-          days.map((d) => d.date),
-        );
+        const conflicting =
+          saved.conflicting_dates === undefined
+            ? await this.conflictingDates(
+                saved.import,
+                days.map((d) => d.date),
+              )
+            : withinActivityRange(saved.import, saved.conflicting_dates);
         return { ...saved.import, reused: false, conflicting_dates: conflicting };
       }
       case 'duplicate_content':
@@ -112,18 +121,15 @@ export class ImportDddFile implements ImportUseCase {
     return { ...known, reused: true, conflicting_dates: conflicting };
   }
 
-  /** `holder_mismatch` when the card number is known and its stored holder is someone else; else null. */
-  private async holderWarning(card: ParsedCard): Promise<Warning | null> {
-    const cardNumber = card.metadata.card.card_number;
-    if (cardNumber === null) return null;
-    const stored = await this.deps.store.storedHolder(cardNumber);
-    if (stored === null || !holderDiffers(stored, card.metadata.driver)) return null;
-    return {
-      code: HOLDER_MISMATCH,
-      // names are personal data: the message says which field differs, never the values
-      message:
-        'The card holder (surname, first names or birth date) differs from the holder stored for this card number; the import is quarantined and the stored holder is kept.',
-    };
+  private statusOf(warnings: readonly Warning[], authenticity: ImportRow['authenticity']): ImportStatus {
+    return importStatusOf(warnings, authenticity?.status ?? null, this.deps.requireVerified ?? false);
+  }
+
+  /** The row with `holder_mismatch` (and the status it gives) when the stored holder is someone else. */
+  private checkedHolder(row: ImportRow, stored: CardHolder | null): ImportRow {
+    if (stored === null || !holderDiffers(stored, row.driver)) return row;
+    const warnings = [...row.warnings, HOLDER_MISMATCH_WARNING];
+    return { ...row, warnings, status: this.statusOf(warnings, row.authenticity) };
   }
 
   /** The import's days that are conflicts of its card's history (`days` null: read from the store). */
@@ -142,6 +148,20 @@ export class ImportDddFile implements ImportUseCase {
     return conflicts.filter((d) => own.has(d));
   }
 }
+
+/** The dates within the import's activity range (none without a card number or a range), as conflictingDates reads. */
+function withinActivityRange(row: ImportRow, dates: readonly UtcDay[]): UtcDay[] {
+  const { from, to } = row.activity_range;
+  if (row.card.card_number === null || from === null || to === null) return [];
+  return dates.filter((d) => d >= from && d <= to);
+}
+
+const HOLDER_MISMATCH_WARNING: Warning = {
+  code: HOLDER_MISMATCH,
+  // names are personal data: the message says which field differs, never the values
+  message:
+    'The card holder (surname, first names or birth date) differs from the holder stored for this card number; the import is quarantined and the stored holder is kept.',
+};
 
 function archiveConflict(_archiveId: string): ArchiveConflictError {
   return new ArchiveConflictError('The archive_id given already holds different content.'); // values are never echoed

@@ -131,10 +131,15 @@ async function rebuildCardHistory(store: MikroOrmImportStore, tx: SqlRunner, car
 }
 
 /** The holder of the card's oldest import that is neither WITHDRAWN nor flagged holder_mismatch. */
-export async function storedHolder(store: MikroOrmImportStore, cardNumber: string): Promise<CardHolder | null> {
+export async function storedHolder(
+  store: MikroOrmImportStore,
+  cardNumber: string,
+  db: SqlRunner = store.runner,
+): Promise<CardHolder | null> {
   const rows = await store.query(
     `SELECT meta FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN' AND meta NOT LIKE ? ORDER BY pk LIMIT 1`,
     [cardNumber, `%"code":"${HOLDER_MISMATCH}"%`],
+    db,
   );
   if (rows.length === 0) return null;
   const { driver } = JSON.parse(rows[0]!.meta as string) as Pick<ImportRow, 'driver'>;

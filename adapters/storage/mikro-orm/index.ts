@@ -57,6 +57,13 @@ export async function openOrm(
   return { orm: dialect === postgresDialect ? await postgresOrm(options) : await sqliteOrm(options), dialect };
 }
 
+/**
+ * SQLite's page cache in KiB: 8 MB, half of better-sqlite3's built-in default. A card's queries read a few pages
+ * each; the pages not cached come from the operating system's file cache (a pread, microseconds), and the
+ * service's resident set stays ~8 MB lower (README "Heap limits").
+ */
+export const SQLITE_CACHE_KIB = 8000;
+
 async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any>> {
   const file = databaseFile(options);
   const synchronous = options.synchronous ?? 'FULL';
@@ -71,8 +78,9 @@ async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any
       max: 1,
       afterCreate(connection: BetterSqliteDatabase, done: (error: Error | null, connection: unknown) => void) {
         try {
+          // page cache of SQLITE_CACHE_KIB (better-sqlite3 builds with 16 MB, resident once the database is larger)
           connection.exec(
-            `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF;`,
+            `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronous}; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = OFF; PRAGMA cache_size = -${SQLITE_CACHE_KIB};`,
           );
           done(null, connection);
         } catch (error) {

@@ -3,8 +3,8 @@
  * Writes go through the SqlRunner (sql-runner.ts: statements prepared once on SQLite) in one transaction;
  * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
  * A card's history (the import serving each day, the conflicts) is merged by the core's rule when an import is
- * saved and kept in `card_day`; reads serve exact (import, day) selections. Event, fault, vehicle and position
- * rows are read by ./row-tables.ts.
+ * saved and kept in `card_day` (./import-save.ts); reads serve exact (import, day) selections. Event, fault,
+ * vehicle and position rows are read by ./row-tables.ts, an import's life after its save by ./import-lifecycle.ts.
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type {
@@ -22,13 +22,12 @@ import type {
   VehicleKey,
 } from '../../../core/ports/import-store.js';
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
-import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
 import type { SqlRunner } from './sql-runner.js';
-import { decodeContent, encodeContent, type StoredContent } from './content-codec.js';
+import { decodeContent } from './content-codec.js';
+import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
-import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
@@ -36,26 +35,16 @@ import { StorageError } from './storage-error.js';
 
 export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
-import {
-  ACTIVITY_DAY_COLUMNS,
-  CARD_DAY_COLUMNS,
-  DAY_COLUMNS,
-  EVENT_FAULT_COLUMNS,
-  IMPORT_COLUMNS,
-  IMPORT_JOIN_COLUMNS,
-  POSITION_COLUMNS,
-  VEHICLE_COLUMNS,
-  activityDayValues,
-  dayValues,
-  eventFaultValues,
-  importFromRaw,
-  importValues,
-  positionValues,
-  vehicleValues,
-} from './row-mappers.js';
+import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
+
+/** entries of the import_id -> pk cache at most (~100 bytes each) */
+const PK_CACHE_SIZE = 20_000;
 
 export class MikroOrmImportStore implements ImportStore {
-  /** import_id -> pk; both never change once written, so the cache never goes stale */
+  /**
+   * import_id -> pk; both never change once written (pks are never reused), so the cache never goes stale. Bounded:
+   * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).
+   */
   private readonly pkCache = new Map<string, number>();
 
   constructor(
@@ -94,78 +83,8 @@ export class MikroOrmImportStore implements ImportStore {
     await this.orm.close(true);
   }
 
-  async saveImport(input: NewImport): Promise<SaveOutcome> {
-    try {
-      // compressed on the thread pool before the transaction (the lock is held for SQL only)
-      const content = await encodeContent(input.content);
-      return await this.runner.transaction(async (trx) => {
-        const stored = await this.storedOutcome(trx, input);
-        if (stored) return stored;
-        await this.writeImport(trx, input, content);
-        await this.keepCardHistory(
-          trx,
-          input.import.card.card_number,
-          input.days.map((d) => d.date),
-        );
-        return { outcome: 'created', import: input.import };
-      });
-    } catch (error) {
-      // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
-      if (!this.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
-      // Another writer (another connection or process) won the race: report what it stored.
-      const stored = await this.storedOutcome(this.runner, input);
-      if (stored) return stored;
-      throw new StorageError('saving the import failed', error);
-    }
-  }
-
-  /**
-   * What is stored already under the content hash or the archive id, read in ONE statement: on PostgreSQL
-   * (read committed) every statement sees a new snapshot, so two lookups could straddle a concurrent commit of the
-   * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
-   * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
-   */
-  private async storedOutcome(db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
-    const rows = await this.query(
-      'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
-      [input.import.content_sha256, input.import.archive_id],
-      db,
-    );
-    const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
-    if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
-    return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
-  }
-
-  /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
-  async writeImport(trx: SqlRunner, input: NewImport, stored: StoredContent): Promise<number> {
-    const inserted = await trx.all(
-      `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`,
-      importValues(input.import),
-    );
-    const pk = inserted[0]!.pk as number;
-    const card = input.card;
-    const cardNumber = input.import.card.card_number;
-    await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [
-      pk,
-      stored.content,
-      stored.encoding,
-    ]);
-    await trx.insertMany(
-      'day_record',
-      DAY_COLUMNS,
-      input.days.map((day) => dayValues(pk, cardNumber, day)),
-    );
-    await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDayValues(pk, card.activities));
-    await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.events));
-    await trx.insertMany('card_fault', EVENT_FAULT_COLUMNS, eventFaultValues(pk, card.faults));
-    await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicleValues(pk, card.vehicles_used));
-    await trx.insertMany('position', POSITION_COLUMNS, positionValues(pk, card.positions));
-    await trx.insertMany(
-      'specific_condition',
-      SPECIFIC_CONDITION_COLUMNS,
-      specificConditionValues(pk, card.specific_conditions ?? []),
-    );
-    return pk;
+  saveImport(input: NewImport): Promise<SaveOutcome> {
+    return saveImport(this, input);
   }
 
   storedHolder(cardNumber: string) {
@@ -228,50 +147,21 @@ export class MikroOrmImportStore implements ImportStore {
       params.push(filter.range.to);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
     const rows = await this.query(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
       ...params,
       page.limit,
       page.offset,
     ]);
-    return { items: rows.map(importFromRaw), total: count!.n };
+    // a page that is not full, and begins inside the list, ends it: its end is the count (no second statement)
+    if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
+      return { items: rows.map(importFromRaw), total: page.offset + rows.length };
+    const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
+    return { items: rows.map(importFromRaw), total: Number(count!.n) };
   }
 
-  /**
-   * Brings the card's history up to date for the dates given (those of an import just written, or all of a card's
-   * dates when it is rebuilt): the day records of every import of the card between the first and the last date are
-   * merged again by the core's rule (resolveServedDays) and replace the history of that span. Inside `tx`, under
-   * the card's lock, so parallel imports of one card never miss each other.
-   */
+  /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */
   async keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
-    if (cardNumber === null || dates.length === 0) return;
-    await this.dialect.lockCard(tx, cardNumber);
-    let from = dates[0]!;
-    let to = from;
-    for (const date of dates) {
-      if (date < from) from = date;
-      if (date > to) to = date;
-    }
-    // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
-    const versions = await this.query(
-      `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
-         FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
-                WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
-         JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
-         JOIN imports i ON i.pk = v.pk
-        ORDER BY v.day, v.pk`,
-      [cardNumber, from, to],
-      tx,
-    );
-    const records = versions.map((raw) => this.storedDayRecord(raw));
-    const resolution = await resolveServedDays(records, (days) => this.unpackedActivities(days, tx));
-    const conflicts = new Set(resolution.conflicts);
-    await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
-    await tx.insertMany(
-      'card_day',
-      CARD_DAY_COLUMNS,
-      resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
-    );
+    await keepCardHistory(this, tx, cardNumber, dates);
   }
 
   async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
@@ -305,8 +195,8 @@ export class MikroOrmImportStore implements ImportStore {
     return this.selectDayRecords(where, params, this.runner);
   }
 
-  private storedDayRecord(raw: Raw): StoredDayRecord {
-    this.pkCache.set(raw.import_id, raw.pk);
+  storedDayRecord(raw: Raw): StoredDayRecord {
+    this.cachePk(raw.import_id, raw.pk);
     return {
       date: Number(raw.day),
       fingerprint: raw.fingerprint,
@@ -359,7 +249,7 @@ export class MikroOrmImportStore implements ImportStore {
    * in seq order already; days served by more than one import (never from a card's merged history) are merged
    * by a stable sort on the start.
    */
-  private async unpackedActivities(
+  async unpackedActivities(
     days: ServedDay[],
     db: SqlRunner = this.runner,
   ): Promise<Array<Served<ActivityIntervalRow>>> {
@@ -409,20 +299,36 @@ export class MikroOrmImportStore implements ImportStore {
   vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
   vehicleList = (page: Page) => vehicleList(this, page);
 
+  private cachePk(importId: string, pk: number): void {
+    if (this.pkCache.size >= PK_CACHE_SIZE && !this.pkCache.has(importId)) this.pkCache.clear();
+    this.pkCache.set(importId, pk);
+  }
+
   /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
   private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {
-    const missing = [...new Set(days.map((d) => d.import_id).filter((id) => !this.pkCache.has(id)))];
+    // the pks are taken out of the cache before any await: another request may empty the cache meanwhile
+    const pks = new Map<string, number>();
+    const unknown = new Set<string>();
+    for (const { import_id } of days) {
+      const cached = this.pkCache.get(import_id);
+      if (cached === undefined) unknown.add(import_id);
+      else pks.set(import_id, cached);
+    }
+    const missing = [...unknown];
     if (missing.length > 0) {
       const rows = await this.query(
         `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
         missing,
         db,
       );
-      for (const row of rows) this.pkCache.set(row.import_id, row.pk);
+      for (const row of rows) {
+        pks.set(row.import_id, row.pk);
+        this.cachePk(row.import_id, row.pk);
+      }
     }
     const keys: DayKey[] = [];
     for (const day of days) {
-      const pk = this.pkCache.get(day.import_id);
+      const pk = pks.get(day.import_id);
       if (pk !== undefined) keys.push({ pk, day: day.date });
     }
     return keys;

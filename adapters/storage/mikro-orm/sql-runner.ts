@@ -14,7 +14,8 @@
  * - PostgreSQL: knex's raw queries on MikroORM's pool (the driver prepares and the pool runs in parallel).
  * Errors are wrapped in StorageError by the caller; they never carry SQL or bound values upwards.
  */
-import { open as openFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/better-sqlite'; // type only: the knex types both drivers re-export
 import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
@@ -24,6 +25,8 @@ export interface SqlRunner {
   all(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
+  /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
+  insertTables(batches: readonly InsertBatch[]): Promise<void>;
   /**
    * One write of DERIVED data (a summary rebuilt from the imports at start when it lags behind them: the fleet
    * row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
@@ -32,10 +35,21 @@ export interface SqlRunner {
    * Inside a transaction it is an ordinary statement of that transaction.
    */
   writeDerived(sql: string, params: readonly SqlValue[]): Promise<void>;
-  /** runs `work` in one transaction: committed when it resolves, rolled back when it throws */
-  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * runs `work` in one transaction: committed when it resolves, rolled back when it throws. `afterCommit` runs
+   * once the commit is visible to every reader, while its durability is still awaited (SQLite: the fsync of the
+   * WAL on the thread pool); the call resolves when both are done.
+   */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
+}
+
+/** Rows for one table (each one value per column). */
+export interface InsertBatch {
+  table: string;
+  columns: readonly string[];
+  rows: readonly SqlValue[][];
 }
 
 /** The better-sqlite3 API used here (the package's own types are not a dependency). */
@@ -56,13 +70,41 @@ export interface BetterSqliteDatabase {
 /** `PRAGMA synchronous` levels (sqlite.org/pragma.html#pragma_synchronous): 1 NORMAL, 2 FULL, 3 EXTRA */
 const SYNCHRONOUS_NORMAL = 1;
 
-/** fdatasync(2) of a file (what SQLite itself calls on Linux), on libuv's thread pool */
-export async function syncFile(path: string): Promise<void> {
-  const handle = await openFile(path, 'r');
+/**
+ * fdatasync(2) (what SQLite itself calls on Linux), on libuv's thread pool, of a file kept open between calls (one thread-pool job per sync instead of open, sync and close).
+ * The path is checked on the event loop before each sync (a stat: microseconds): when the file there is not the
+ * one held open (SQLite removed the WAL when the last connection of another process closed, and it was made
+ * again), the new file is opened, so the file synced is always the one at the path.
+ */
+export class OpenFileSync {
+  private handle: FileHandle | null = null;
+  private inode = -1;
+
+  constructor(private readonly path: string) {}
+
+  async sync(): Promise<void> {
+    const current = statInode(this.path);
+    if (this.handle === null || current !== this.inode) {
+      await this.close();
+      const handle = await openFile(this.path, 'r');
+      this.inode = (await handle.stat()).ino;
+      this.handle = handle;
+    }
+    await this.handle.datasync();
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close();
+  }
+}
+
+function statInode(path: string): number {
   try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+    return statSync(path).ino;
+  } catch {
+    return -1;
   }
 }
 
@@ -74,19 +116,22 @@ export class WalSync {
   private committed = 0;
   private synced = 0;
   private running: Promise<void> | null = null;
+  private readonly file: OpenFileSync;
 
   constructor(
     private readonly walPath: string,
-    /** replaceable for tests */
-    public sync: (path: string) => Promise<void> = syncFile,
-  ) {}
+    /** replaceable for tests (default: the WAL file kept open, OpenFileSync) */
+    public sync?: (path: string) => Promise<void>,
+  ) {
+    this.file = new OpenFileSync(walPath);
+  }
 
   async durable(): Promise<void> {
     const mine = ++this.committed;
     while (this.synced < mine) {
       if (this.running === null) {
         const upTo = this.committed;
-        this.running = this.sync(this.walPath)
+        this.running = (this.sync ? this.sync(this.walPath) : this.file.sync())
           .then(() => void (this.synced = Math.max(this.synced, upTo)))
           .finally(() => (this.running = null));
       }
@@ -94,9 +139,10 @@ export class WalSync {
     }
   }
 
-  /** waits for the fsync running now (before the connection closes) */
+  /** waits for the fsync running now and closes the WAL file (before the connection closes) */
   async settled(): Promise<void> {
     await this.running?.catch(() => undefined);
+    await this.file.close().catch(() => undefined);
   }
 }
 
@@ -145,21 +191,28 @@ export class SqliteRunner implements SqlRunner {
     await this.walSync?.durable();
   }
 
+  async insertTables(batches: readonly InsertBatch[]): Promise<void> {
+    while (this.busy !== null) await this.busy;
+    for (const b of batches) this.insertNow(b.table, b.columns, b.rows);
+    await this.walSync?.durable();
+  }
+
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs it too
     while (this.busy !== null) await this.busy;
     this.now(sql, params);
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
     while (this.busy !== null) await this.busy;
     let end!: () => void;
     this.busy = new Promise<void>((resolve) => (end = resolve));
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
+      insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
-      transaction: (inner) => inner(tx),
+      transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
       release: async () => undefined,
     };
     let result: T;
@@ -174,8 +227,10 @@ export class SqliteRunner implements SqlRunner {
       this.busy = null;
       end();
     }
-    // committed and visible; resolved once on disk (other statements run meanwhile)
-    await this.walSync?.durable();
+    // committed and visible; resolved once on disk (other statements, and afterCommit, run meanwhile)
+    const durable = this.walSync?.durable();
+    if (afterCommit === undefined) await durable;
+    else await Promise.all([durable, afterCommit(result)]);
     return result;
   }
 
@@ -220,6 +275,10 @@ export class SqliteRunner implements SqlRunner {
   }
 }
 
+function nestedAfterCommit(): Error {
+  return new Error('afterCommit needs an outer transaction: a nested one commits nothing');
+}
+
 interface PoolClient<C> {
   acquireConnection(): Promise<C>;
   releaseConnection(connection: C): Promise<void>;
@@ -258,6 +317,50 @@ export class KnexRunner implements SqlRunner {
     }
   }
 
+  /**
+   * One statement for several tables where the bound-parameter limit allows (data-modifying WITH clauses run
+   * exactly once and to completion, read or not: postgresql.org/docs/current/queries-with.html): one round trip
+   * instead of one per table. A table larger than the limit alone goes through insertMany's chunks.
+   */
+  async insertTables(batches: readonly InsertBatch[]): Promise<void> {
+    let group: InsertBatch[] = [];
+    let parameters = 0;
+    const flush = async () => {
+      if (group.length === 1) await this.insertMany(group[0]!.table, group[0]!.columns, group[0]!.rows);
+      else if (group.length > 1) await this.insertGroup(group);
+      group = [];
+      parameters = 0;
+    };
+    for (const batch of batches) {
+      const count = batch.rows.length * batch.columns.length;
+      if (count === 0) continue;
+      if (count > this.dialect.maxParameters) {
+        await flush();
+        await this.insertMany(batch.table, batch.columns, batch.rows);
+        continue;
+      }
+      if (parameters + count > this.dialect.maxParameters) await flush();
+      group.push(batch);
+      parameters += count;
+    }
+    await flush();
+  }
+
+  private async insertGroup(group: readonly InsertBatch[]): Promise<void> {
+    const bindings: SqlValue[] = [];
+    const inserts = group.map(({ table, columns, rows }) => {
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      for (const row of rows) {
+        if (row.length !== columns.length)
+          throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
+        for (const value of row) bindings.push(value);
+      }
+      return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(rows.length).fill(tuple).join(', ')}`;
+    });
+    const last = inserts.pop()!;
+    await this.db.raw(`WITH ${inserts.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${last}`, bindings);
+  }
+
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     if (this.inTransaction) return void (await this.all(sql, params));
     await (this.db as Knex).transaction(async (trx) => {
@@ -266,8 +369,11 @@ export class KnexRunner implements SqlRunner {
     });
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    return (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
+    if (afterCommit && this.inTransaction) throw nestedAfterCommit(); // a nested one commits nothing
+    const result = await (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
+    await afterCommit?.(result); // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
+    return result;
   }
 
   async release(): Promise<void> {

@@ -1,0 +1,172 @@
+/**
+ * Saving an import (the storage port's saveImport) and keeping its card's history, in one transaction:
+ * 1. what is stored already under the content hash or the archive id (one statement);
+ * 2. the card's lock (PostgreSQL: a transaction-scoped advisory lock; SQLite runs one transaction at a time), then,
+ *    under it, the card's stored holder handed to the caller's `settle` (the holder check of the use case): two
+ *    parallel imports of a NEW card under different holders thus run one after the other, and the second sees the
+ *    first one's holder exactly as a sequential pair would;
+ * 3. the import, its original bytes and its rows;
+ * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
+ *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
+ * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
+ */
+import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
+import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
+import { resolveServedDays } from '../../../core/use-cases/served-days.js';
+import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
+import type { SqlRunner } from './sql-runner.js';
+import { encodeContent, type StoredContent } from './content-codec.js';
+import { storedHolder } from './import-lifecycle.js';
+import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
+import { StorageError } from './storage-error.js';
+import {
+  ACTIVITY_DAY_COLUMNS,
+  CARD_DAY_COLUMNS,
+  DAY_COLUMNS,
+  EVENT_FAULT_COLUMNS,
+  IMPORT_COLUMNS,
+  POSITION_COLUMNS,
+  VEHICLE_COLUMNS,
+  activityDayValues,
+  dayValues,
+  eventFaultValues,
+  importFromRaw,
+  importValues,
+  positionValues,
+  vehicleValues,
+} from './row-mappers.js';
+
+const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
+
+export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
+  try {
+    // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
+    // refused by the decoder costs no compression (several large refused bodies at once would hold it all)
+    const content = await encodeContent(input.content);
+    const afterCommit = input.afterCommit;
+    return await store.runner.transaction<SaveOutcome>(
+      async (trx) => {
+        const stored = await storedOutcome(store, trx, input);
+        if (stored) return stored;
+        const cardNumber = input.import.card.card_number;
+        let row = input.import;
+        if (cardNumber !== null) {
+          await store.dialect.lockCard(trx, cardNumber);
+          if (input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
+        }
+        await writeImport(trx, { ...input, import: row }, content);
+        const dates = input.days.map((d) => d.date);
+        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true);
+        const own = new Set(dates);
+        return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
+      },
+      afterCommit &&
+        ((saved) => (saved.outcome === 'created' ? followUp(afterCommit, saved.import) : Promise.resolve())),
+    );
+  } catch (error) {
+    if (error instanceof AfterCommitFailure) throw error.cause; // the caller's own error, the import is stored
+    // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
+    if (!store.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
+    // Another writer (another connection or process) won the race: report what it stored.
+    const stored = await storedOutcome(store, store.runner, input);
+    if (stored) return stored;
+    throw new StorageError('saving the import failed', error);
+  }
+}
+
+/** An error of the caller's afterCommit, passed through as it is (never a storage error). */
+class AfterCommitFailure {
+  constructor(readonly cause: unknown) {}
+}
+
+function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow): Promise<void> {
+  return afterCommit(row).catch((error: unknown) => Promise.reject(new AfterCommitFailure(error)));
+}
+
+/**
+ * What is stored already under the content hash or the archive id, read in ONE statement: on PostgreSQL
+ * (read committed) every statement sees a new snapshot, so two lookups could straddle a concurrent commit of the
+ * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
+ * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
+ */
+async function storedOutcome(store: MikroOrmImportStore, db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
+  const rows = await store.query(
+    'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
+    [input.import.content_sha256, input.import.archive_id],
+    db,
+  );
+  const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
+  if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
+  return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
+}
+
+/** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
+export async function writeImport(trx: SqlRunner, input: NewImport, stored: StoredContent): Promise<number> {
+  const inserted = await trx.all(INSERT_IMPORT, importValues(input.import));
+  const pk = inserted[0]!.pk as number;
+  const card = input.card;
+  const cardNumber = input.import.card.card_number;
+  await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [
+    pk,
+    stored.content,
+    stored.encoding,
+  ]);
+  await trx.insertTables([
+    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(pk, cardNumber, day)) },
+    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(pk, card.activities) },
+    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.events) },
+    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.faults) },
+    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(pk, card.vehicles_used) },
+    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(pk, card.positions) },
+    {
+      table: 'specific_condition',
+      columns: SPECIFIC_CONDITION_COLUMNS,
+      rows: specificConditionValues(pk, card.specific_conditions ?? []),
+    },
+  ]);
+  return pk;
+}
+
+/**
+ * Brings the card's history up to date for the dates given (those of an import just written, or all of a card's
+ * dates when it is rebuilt): the day records of every import of the card between the first and the last date are
+ * merged again by the core's rule (resolveServedDays) and replace the history of that span. Inside `tx`, under
+ * the card's lock (taken here unless `locked`), so parallel imports of one card never miss each other.
+ */
+export async function keepCardHistory(
+  store: MikroOrmImportStore,
+  tx: SqlRunner,
+  cardNumber: string | null,
+  dates: readonly number[],
+  locked = false,
+): Promise<UtcDay[]> {
+  if (cardNumber === null || dates.length === 0) return [];
+  if (!locked) await store.dialect.lockCard(tx, cardNumber);
+  let from = dates[0]!;
+  let to = from;
+  for (const date of dates) {
+    if (date < from) from = date;
+    if (date > to) to = date;
+  }
+  // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
+  const versions = await store.query(
+    `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+       FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
+              WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
+       JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
+       JOIN imports i ON i.pk = v.pk
+      ORDER BY v.day, v.pk`,
+    [cardNumber, from, to],
+    tx,
+  );
+  const records = versions.map((raw) => store.storedDayRecord(raw));
+  const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
+  const conflicts = new Set(resolution.conflicts);
+  await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
+  await tx.insertMany(
+    'card_day',
+    CARD_DAY_COLUMNS,
+    resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
+  );
+  return resolution.conflicts;
+}

@@ -1,0 +1,287 @@
+/**
+ * The import path next to the bare request, measured in the same run on processes of their own:
+ * - the service (`drivercard serve`, a child process) and a bare h3 handler (a child process too) that parses the
+ *   same JSON bodies (base64 decoded) and answers a small JSON object, each fed by the same clients of this
+ *   process: imports of 28-day cards with 1 and 8 clients (files/s), a week-overview's p50 / p99 alone and while 8
+ *   clients import (the bare handler's GET answers a small JSON object), and each process's resident-memory peak
+ *   over its whole run (VmHWM, the kernel's high-water mark);
+ * - on PostgreSQL (a throwaway cluster, conformance/postgres-server.ts): the same figures for one process and for
+ *   `serve --workers N` (N processes on one port and one database), next to the bare handler of the same run.
+ * Every figure is printed beside its same-run baseline, the ratio and the goal (issue: ≥ 400 / ≥ 700 files/s and
+ * ≤ 4× the bare handler, RSS ≤ 150 MB, week p99 ≤ 1.5× bare alone, ≤ 2× bare under the 8-client import load).
+ * The soak (`soakImportPath`, `npm run bench:soak`) runs mixed imports and queries for a given time and fails
+ * when the service's resident memory grows.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
+import { startPostgres } from '../../conformance/postgres-server.js';
+import { SERVE_NODE_FLAGS } from '../commands/serve.js';
+import { LAST_DAY, addDays, latency } from './service.bench.js';
+import { bodyOf, latencyWhile, postAll, type BenchRow } from './service-process.bench.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+/** the repository (this file runs from its sources, through tsx, as scale.bench.ts does: it uses the test cluster) */
+const ROOT = resolve(HERE, '../..');
+
+export const GOALS = {
+  oneClient: 400,
+  eightClients: 700,
+  timesBare: 4,
+  rssMb: 150,
+  weekAlone: 1.5,
+  weekLoaded: 2,
+} as const;
+
+/** A child process listening on a URL, with its resident memory. */
+export interface Listening {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident set of a process in MB, from /proc (Linux); 0 when gone. */
+export function rssOf(pid: number): { peak: number; now: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    return { peak: kb('VmHWM'), now: kb('VmRSS') };
+  } catch {
+    return { peak: 0, now: 0 };
+  }
+}
+
+/** The processes that serve: the child itself, or its workers (`serve --workers N`). */
+function servingPids(child: ChildProcess): number[] {
+  try {
+    const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+    if (children !== '') return children.split(/\s+/).map(Number);
+  } catch {
+    // no /proc: the child alone
+  }
+  return [child.pid!];
+}
+
+/** The largest resident-memory peak among the serving processes (MB). */
+export function peakRss(server: Listening): number {
+  return Math.max(...servingPids(server.child).map((pid) => rssOf(pid).peak));
+}
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  // a bench child records no coverage (see service-process.bench.ts)
+  delete env.NODE_V8_COVERAGE;
+  env._TAPJS_PROCESSINFO_COV_EXCLUDE_ = '/./';
+  return env;
+}
+
+async function listen(args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<Listening> {
+  const child = spawn(process.execPath, args, { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = pattern.exec(output);
+      if (m) ok(m[1]!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', () => fail(new Error(`the child exited before listening: ${output.slice(-500)}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, child, stop };
+}
+
+/** `drivercard serve` (optionally `--workers N`) on a data folder or a database URL. */
+export function startService(env: Record<string, string>, workers: number | null = null): Promise<Listening> {
+  // the built service (`npm run build` first; BENCH_SERVICE_CLI: another build's cli.js, to compare two versions in
+  // one run), as `drivercard serve` runs; its sources through tsx otherwise
+  const built = process.env.BENCH_SERVICE_CLI ?? resolve(ROOT, 'dist/composition/cli.js');
+  // the heap limits `drivercard serve` runs with (its shebang); BENCH_SERVICE_NODE_FLAGS: others, to compare
+  const flags = process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? [...SERVE_NODE_FLAGS];
+  const cli = existsSync(built)
+    ? [...flags, built]
+    : [...flags, '--import', 'tsx', resolve(ROOT, 'composition/cli.ts')];
+  const args = [...cli, 'serve', ...(workers === null ? [] : ['--workers', String(workers)])];
+  return listen(
+    args,
+    childEnv({ DRIVERCARD_HOST: '127.0.0.1', DRIVERCARD_PORT: '0', ...env }),
+    /listening on (http:\/\/127\.0\.0\.1:\d+)\//,
+  );
+}
+
+/** The bare handler: h3 on node:http, POST /api/drivercard/parse parses the JSON body, GET answers a small JSON. */
+const BARE_SOURCE = `
+import { createServer } from 'node:http';
+import { H3, readBody } from 'h3';
+import { toNodeHandler } from 'h3/node';
+const app = new H3();
+let n = 0;
+app.post('/api/drivercard/parse', async (event) => {
+  const body = await readBody(event);
+  const bytes = Buffer.from(body.content_base64, 'base64');
+  return { import_id: 'imp_' + (++n), file_name: body.file_name, size_bytes: bytes.byteLength, reused: false, conflicting_dates: [] };
+});
+app.get('/api/drivercard/week-overview', () => ({ items: [], total: 0, limit: 500, offset: 0, conflicts: [] }));
+const server = createServer(toNodeHandler(app));
+server.listen(0, '127.0.0.1', () => console.log('bare listening on http://127.0.0.1:' + server.address().port + '/'));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+export function startBare(): Promise<Listening> {
+  return listen(['--input-type=module', '-e', BARE_SOURCE], childEnv({}), /listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+}
+
+/** What one server gives under the bench's load. */
+export interface Figures {
+  one: number;
+  eight: number;
+  alone: { p50: number; p99: number };
+  loaded: { p50: number; p99: number };
+  rssPeak: number;
+}
+
+let fileSeed = 2_000_000;
+function files(count: number, tag: string): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = fileSeed++;
+    return bodyOf(twentyEightDayCard(n, cardNumberOf(n), LAST_DAY), `${tag}-${i}.ddd`);
+  });
+}
+
+/** Imports with 1 then 8 clients, a week-overview alone and under the 8-client import load. */
+export async function measure(server: Listening, imports: number, requests: number): Promise<Figures> {
+  const first = files(1, 'warm');
+  await postAll(server.url, [...first, ...files(15, 'warm')], 4);
+  const card = cardNumberOf(fileSeed - 16);
+  const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
+  const one = await postAll(server.url, files(imports, 'one'), 1);
+  const alone = await latency(weekUrl, requests);
+  const importing = postAll(server.url, files(imports * 2, 'eight'), 8);
+  let done = false;
+  void importing.finally(() => (done = true)).catch(() => undefined);
+  const loaded = await latencyWhile(weekUrl, () => !done);
+  const eight = await importing;
+  return { one, eight, alone, loaded, rssPeak: peakRss(server) };
+}
+
+const f0 = (x: number) => x.toFixed(0);
+const f2 = (x: number) => x.toFixed(2);
+
+/** The rows of one service's figures beside the bare handler's of the same run. */
+export function rowsOf(label: string, s: Figures, bare: Figures): BenchRow[] {
+  const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  return [
+    {
+      path: `${label}: import, 28-day card, 1 / 8 clients`,
+      measured: `${f0(s.one)} / ${f0(s.eight)} files/s`,
+      baseline: `bare h3 parsing the same bodies ${f0(bare.one)} / ${f0(bare.eight)} files/s (bare ÷ service ${times(bare.one, s.one)} / ${times(bare.eight, s.eight)})`,
+      goal: `≥ ${GOALS.oneClient} / ≥ ${GOALS.eightClients} files/s, ≤ ${GOALS.timesBare}× bare`,
+    },
+    {
+      path: `${label}: week-overview alone, p50 / p99`,
+      measured: `${f2(s.alone.p50)} / ${f2(s.alone.p99)} ms`,
+      baseline: `bare h3 ${f2(bare.alone.p50)} / ${f2(bare.alone.p99)} ms (p99 ${times(s.alone.p99, bare.alone.p99)} bare)`,
+      goal: `p99 ≤ ${GOALS.weekAlone}× bare`,
+    },
+    {
+      path: `${label}: week-overview while 8 clients import, p50 / p99`,
+      measured: `${f2(s.loaded.p50)} / ${f2(s.loaded.p99)} ms`,
+      baseline: `bare h3 under its 8-client import load ${f2(bare.loaded.p50)} / ${f2(bare.loaded.p99)} ms (p99 ${times(s.loaded.p99, bare.loaded.p99)} bare)`,
+      goal: `p99 ≤ ${GOALS.weekLoaded}× bare`,
+    },
+    {
+      path: `${label}: RSS peak over the whole run (per process)`,
+      measured: `${f0(s.rssPeak)} MB`,
+      baseline: `bare h3 ${f0(bare.rssPeak)} MB (${times(s.rssPeak, bare.rssPeak)})`,
+      goal: `≤ ${GOALS.rssMb} MB`,
+    },
+  ];
+}
+
+export interface ImportPathOptions {
+  print?: (line: string) => void;
+  /** timed imports with one client (twice as many with eight; default BENCH_IMPORTS or 200) */
+  imports?: number;
+  /** requests of a quiet latency (default BENCH_REQUESTS or 300) */
+  requests?: number;
+  /** service processes of the PostgreSQL row (default BENCH_WORKERS or 2); 0 skips PostgreSQL */
+  workers?: number;
+}
+
+async function measured(start: () => Promise<Listening>, imports: number, requests: number): Promise<Figures> {
+  const server = await start();
+  try {
+    return await measure(server, imports, requests);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The SQLite service, then (when PostgreSQL is at hand) one and N processes on PostgreSQL, each beside the bare handler. */
+export async function benchImportPath(options: ImportPathOptions = {}): Promise<BenchRow[]> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const imports = options.imports ?? Number(process.env.BENCH_IMPORTS ?? 200);
+  const requests = options.requests ?? Number(process.env.BENCH_REQUESTS ?? 300);
+  const workers = options.workers ?? Number(process.env.BENCH_WORKERS ?? 2);
+  const rows: BenchRow[] = [];
+  const add = (list: BenchRow[]) => {
+    for (const row of list) {
+      rows.push(row);
+      print(`  ${row.path}: ${row.measured} | baseline (same run): ${row.baseline} | goal ${row.goal}`);
+    }
+  };
+  const bare = await measured(startBare, imports, requests);
+  const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-path-'));
+  try {
+    add(
+      rowsOf(
+        'SQLite, 1 process',
+        await measured(() => startService({ DRIVERCARD_DATA_DIR: dataDir }), imports, requests),
+        bare,
+      ),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (workers > 0) await benchPostgres(workers, imports, requests, bare, add, print);
+  return rows;
+}
+
+async function benchPostgres(
+  workers: number,
+  imports: number,
+  requests: number,
+  bare: Figures,
+  add: (rows: BenchRow[]) => void,
+  print: (line: string) => void,
+): Promise<void> {
+  // the tests' throwaway cluster
+  const pg = await startPostgres();
+  if (!pg.available) {
+    print(`  PostgreSQL rows skipped: ${pg.missing}`);
+    return;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-pg-'));
+  try {
+    const env = () => ({ DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_DATABASE_URL: pg.server.freshDatabaseUrl() });
+    add(rowsOf('PostgreSQL, 1 process', await measured(() => startService(env()), imports, requests), bare));
+    add(
+      rowsOf(
+        `PostgreSQL, ${workers} processes (serve --workers ${workers})`,
+        await measured(() => startService(env(), workers), imports, requests),
+        bare,
+      ),
+    );
+  } finally {
+    await pg.server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
