@@ -187,6 +187,89 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
   });
 
   withFleet(
+    'text search: anywhere in surname, first names or card number, any length, case-folded, pattern and query characters literal',
+    async (t, { fleet }) => {
+      await fleet.saveFleetCard(fleetRecord('DE00000012345678', { surname: 'Müller', first_names: 'Hans Peter' }));
+      await fleet.saveFleetCard(fleetRecord('BG00000087654321', { surname: 'Иванов', first_names: 'Пётр' }));
+      await fleet.saveFleetCard(fleetRecord('IE00000011111111', { surname: "O'Brien", first_names: 'Seán "Jack"' }));
+      await fleet.saveFleetCard(fleetRecord('FI00000022222222', { surname: '50%_off', first_names: 'AND OR NEAR' }));
+      await fleet.saveFleetCard(fleetRecord('NONAME0000000005'));
+      const found = async (q: string, limit = 500) =>
+        (
+          await fleet.listFleetCards(
+            query({
+              filter: { q, overdue: null, expiring_within_days: null },
+              sort: 'card_number',
+              page: { limit, offset: 0 },
+            }),
+          )
+        ).items.map((r) => r.card_number);
+      const total = async (q: string) =>
+        (
+          await fleet.listFleetCards(
+            query({ filter: { q, overdue: null, expiring_within_days: null }, page: { limit: 1, offset: 0 } }),
+          )
+        ).total;
+      t.same(await found('ü'), ['DE00000012345678'], 'one character, not ASCII');
+      t.same(await found('M'), ['DE00000012345678', 'NONAME0000000005'], 'one letter, case-folded (noname…)');
+      t.same(await found('ll'), ['DE00000012345678'], 'two characters');
+      t.same(await found('00'), [
+        'BG00000087654321',
+        'DE00000012345678',
+        'FI00000022222222',
+        'IE00000011111111',
+        'NONAME0000000005',
+      ]);
+      t.same(await found('MÜLLER'), ['DE00000012345678'], 'upper-case query, lower-case stored, beyond ASCII');
+      t.same(await found('muller'), [], 'accents are not dropped');
+      t.same(await found('иванов'), ['BG00000087654321']);
+      t.same(await found('ИВА'), ['BG00000087654321'], 'Cyrillic, three letters, upper case');
+      t.same(await found('пётр'), ['BG00000087654321'], 'first names');
+      t.same(await found('ter'), ['DE00000012345678'], 'inside the second first name');
+      t.same(await found('  hans peter  '), ['DE00000012345678'], 'trimmed; the space inside kept');
+      t.same(await found('hanspeter'), []);
+      t.same(await found("o'b"), ['IE00000011111111'], 'single quote');
+      t.same(await found('"jack"'), ['IE00000011111111'], 'double quotes are text, not a phrase');
+      t.same(await found('"'), ['IE00000011111111']);
+      t.same(await found('%'), ['FI00000022222222'], '% is literal');
+      t.same(await found('_'), ['FI00000022222222'], '_ is literal');
+      t.same(await found('0%_o'), ['FI00000022222222']);
+      t.same(await found('%_'), ['FI00000022222222']);
+      t.same(await found('%_%'), [], 'literal: no second %');
+      t.same(await found('5_%'), [], 'no wildcard: 5 is followed by %');
+      t.same(await found('!'), [], 'the escape character is literal too');
+      t.same(await found('and or'), ['FI00000022222222'], 'query-language words are text');
+      t.same(await found('or*'), []);
+      t.same(await found('12345678'), ['DE00000012345678'], 'inside the card number');
+      t.same(await found('de00000012345678'), ['DE00000012345678'], 'the whole card number, case-folded');
+      t.same(await found('0000001'), ['DE00000012345678', 'IE00000011111111']);
+      t.same(await found('müller\u0000'), [], 'a NUL character matches no row (none can hold one)');
+      t.same(await found('00', 2), ['BG00000087654321', 'DE00000012345678'], 'paged');
+      t.same([await total('00'), await total('ll'), await total('ива'), await total('zzz')], [5, 1, 1, 0], 'counts');
+    },
+  );
+
+  withFleet('text search follows the rows: a renamed holder, a removed card', async (t, { fleet }) => {
+    const found = async (q: string) =>
+      (await fleet.listFleetCards(query({ filter: { q, overdue: null, expiring_within_days: null } }))).items.map(
+        (r) => r.card_number,
+      );
+    await fleet.saveFleetCard(fleetRecord('CARD000000000001', { surname: 'Virtanen', first_names: 'Aino' }));
+    await fleet.saveFleetCard(fleetRecord('CARD000000000002', { surname: 'Korhonen', first_names: 'Aino' }));
+    t.same(await found('virtanen'), ['CARD000000000001']);
+    await fleet.saveFleetCard(fleetRecord('CARD000000000001', { surname: 'Nieminen', first_names: 'Aino' }));
+    t.same(await found('virtanen'), [], 'the old name is gone');
+    t.same(await found('nieminen'), ['CARD000000000001'], 'the new one found');
+    await fleet.saveFleetCard(
+      fleetRecord('CARD000000000001', { surname: 'Nieminen', first_names: 'Aino', imports: 2 }),
+    );
+    t.same(await found('nieminen'), ['CARD000000000001'], 'saved again with the same name');
+    await fleet.removeFleetCard('CARD000000000002');
+    t.same(await found('aino'), ['CARD000000000001'], 'a removed card is not found');
+    t.same(await found('korhonen'), []);
+  });
+
+  withFleet(
     'sort=findings: the most serious finding first (MSI > VSI > SI > MI), then the count; not evaluated counted apart',
     async (t, { fleet }) => {
       const counts = (f: Partial<ReturnType<typeof emptyFindingCounts>>) => ({ ...emptyFindingCounts(), ...f });

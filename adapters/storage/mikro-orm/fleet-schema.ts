@@ -6,6 +6,7 @@
  */
 import { EntitySchema } from '@mikro-orm/core';
 import type { ColumnTypes } from './schema.js';
+import { POSTGRES_SEARCH, TRIGRAM_INDEX } from './fleet-search.js';
 
 export interface FleetCardEntity {
   card_number: string;
@@ -83,6 +84,8 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
         { name: 'fleet_card_findings_index', expression: findingsIndex(types.byteOrder) },
         // the summary's counts of cards not evaluated and of evaluated cards with violations
         { name: 'fleet_card_evaluation_index', properties: ['f_unevaluated', 'f_violation'] },
+        // `q` on PostgreSQL (fleet-search.ts; compared by name: the block creates pg_trgm first, or warns)
+        ...(types.trigramIndex === true ? [{ name: TRIGRAM_INDEX, expression: POSTGRES_SEARCH }] : []),
       ],
     }),
   ];

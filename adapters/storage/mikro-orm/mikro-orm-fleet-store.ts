@@ -25,8 +25,9 @@ import {
 import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
 import type { FleetListQuery, FleetStore } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
-import type { Raw, SqlValue } from './dialect.js';
+import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
+import { searchCondition } from './fleet-search.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
@@ -209,11 +210,6 @@ export function recordedDaysOf(value: unknown): number[] {
   return days;
 }
 
-/** `LIKE` pattern matching `text` anywhere, with the pattern characters escaped (ESCAPE '!'). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 export class MikroOrmFleetStore implements FleetStore {
   constructor(private readonly store: MikroOrmImportStore) {}
 
@@ -247,7 +243,7 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
-    const { sql, params } = whereOf(query.filter, query.now_s);
+    const { sql, params } = whereOf(query.filter, query.now_s, this.store.dialect);
     const [count] = await this.store.query(`SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
     const rows = await this.store.query(
       `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
@@ -321,12 +317,13 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 }
 
-function whereOf(filter: FleetFilter, nowS: number): { sql: string; params: SqlValue[] } {
+function whereOf(filter: FleetFilter, nowS: number, dialect: StorageDialect): { sql: string; params: SqlValue[] } {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (filter.q !== null && filter.q.trim() !== '') {
-    where.push(`search_text LIKE ? ESCAPE '!'`);
-    params.push(containsPattern(filter.q.trim()));
+    const search = searchCondition(filter.q.trim(), dialect);
+    where.push(search.sql);
+    params.push(...search.params);
   }
   if (filter.overdue !== null) {
     where.push(filter.overdue ? 'last_download_s < ?' : '(last_download_s IS NULL OR last_download_s >= ?)');

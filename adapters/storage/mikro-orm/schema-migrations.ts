@@ -7,7 +7,8 @@
  */
 import type { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import type { StorageDialect } from './dialect.js';
+import type { SqlValue, StorageDialect } from './dialect.js';
+import { ensureFleetSearch } from './fleet-search.js';
 import { knexOf } from './sql-runner.js';
 import { MIGRATIONS_TABLE, migrationNames } from './migrations/index.js';
 
@@ -32,6 +33,11 @@ export async function migrateSchema(orm: MikroORM<any>, dialect: StorageDialect)
       .into(MIGRATIONS_TABLE);
   }
   const applied = await migrator.up();
+  // the fleet search's FTS5 table and triggers / trigram index, which the entity schemas cannot declare
+  await ensureFleetSearch(
+    async (sql, params = []) => dialect.rows(await knexOf(orm).raw(sql, params as SqlValue[])),
+    dialect,
+  );
   return { legacy, applied: applied.map((m) => m.name) };
 }
 
