@@ -270,6 +270,62 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
   });
 
   withFleet(
+    'the counts follow every write: rows saved, moved across days and thresholds, re-evaluated and removed',
+    async (t, { fleet }) => {
+      // a fixed pseudo-random walk (no Math.random): last downloads around the overdue threshold (to the second,
+      // across UTC midnights), expiries around today, findings and evaluation changing, cards removed
+      let seed = 7;
+      const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+      const threshold = NOW - 28 * DAY;
+      const saved = new Map<string, FleetCardRecord>();
+      const expected = () => {
+        const rows = [...saved.values()];
+        const download = (r: FleetCardRecord) => r.card_download_s ?? r.activity_end_s;
+        return {
+          drivers: rows.length,
+          overdue: rows.filter((r) => download(r) !== null && download(r)! < threshold).length,
+          expiring_30d: rows.filter((r) => r.expiry_day !== null && r.expiry_day >= TODAY && r.expiry_day <= TODAY + 30)
+            .length,
+          expired: rows.filter((r) => r.expiry_day !== null && r.expiry_day < TODAY).length,
+          with_infringements: rows.filter((r) => r.findings_evaluated && r.findings.VIOLATION > 0).length,
+          not_evaluated: rows.filter((r) => !r.findings_evaluated).length,
+        };
+      };
+      for (let step = 0; step < 120; step++) {
+        const card = `WALK${String(next(25)).padStart(12, '0')}`;
+        if (next(6) === 0) {
+          await fleet.removeFleetCard(card);
+          saved.delete(card);
+        } else {
+          const offsets = [-DAY - 1, -1, 0, 1, DAY, -3 * DAY, 40 * DAY];
+          const record = fleetRecord(card, {
+            card_download_s: next(3) === 0 ? null : threshold + offsets[next(offsets.length)]! + next(2) * 3600,
+            activity_end_s: next(2) === 0 ? null : threshold - 5 * DAY + next(10) * DAY,
+            expiry_day: next(4) === 0 ? null : TODAY - 3 + next(40),
+            findings: { ...emptyFindingCounts(), VIOLATION: next(3) },
+            findings_evaluated: next(5) !== 0,
+          });
+          await fleet.saveFleetCard(record);
+          saved.set(card, record);
+        }
+        if (step % 10 === 9) {
+          t.same(await fleet.fleetCounts(NOW), expected(), `after step ${step}`);
+          t.equal((await fleet.listFleetCards(query())).total, saved.size, 'the unfiltered total');
+        }
+      }
+      for (const card of [...saved.keys()]) await fleet.removeFleetCard(card);
+      t.same(await fleet.fleetCounts(NOW), {
+        drivers: 0,
+        overdue: 0,
+        expiring_30d: 0,
+        expired: 0,
+        with_infringements: 0,
+        not_evaluated: 0,
+      });
+    },
+  );
+
+  withFleet(
     'sort=findings: the most serious finding first (MSI > VSI > SI > MI), then the count; not evaluated counted apart',
     async (t, { fleet }) => {
       const counts = (f: Partial<ReturnType<typeof emptyFindingCounts>>) => ({ ...emptyFindingCounts(), ...f });

@@ -101,15 +101,23 @@ async function searchObjects(store: MikroOrmImportStore): Promise<number> {
   return Number(row!.n);
 }
 const SEARCH_OBJECTS = { sqlite: 4, postgres: 1 };
-const SEARCH_DROPS = {
+const DERIVED_DROPS = {
   sqlite: [
     `DROP TRIGGER ${SEARCH_TABLE}_insert`,
     `DROP TRIGGER ${SEARCH_TABLE}_update`,
     `DROP TRIGGER ${SEARCH_TABLE}_delete`,
     `DROP TABLE ${SEARCH_TABLE}`,
+    // the fleet counters' triggers name columns dropped below (SQLite refuses to drop those)
+    'DROP TRIGGER fleet_count_insert',
+    'DROP TRIGGER fleet_count_update',
+    'DROP TRIGGER fleet_count_delete',
+    'DROP TABLE fleet_count',
   ],
-  postgres: [`DROP INDEX ${TRIGRAM_INDEX}`],
+  postgres: [`DROP INDEX ${TRIGRAM_INDEX}`, 'DROP TRIGGER fleet_count_trigger ON fleet_card', 'DROP TABLE fleet_count'],
 };
+
+/** The fleet summary of the one card the tests save (no download, no expiry, evaluated, no findings). */
+const ONE_CARD = { drivers: 1, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 };
 
 /** The cards a fleet search for `q` finds (through the search index on SQLite). */
 async function searched(store: MikroOrmImportStore, q: string): Promise<string[]> {
@@ -141,6 +149,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       t.equal(await searchObjects(first), SEARCH_OBJECTS[first.dialect.name], 'the fleet search index created');
       await new MikroOrmFleetStore(first).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
       t.same(await searched(first, 'MÜLL'), ['SEARCH0000000001'], 'and kept with the rows');
+      t.same(await new MikroOrmFleetStore(first).fleetCounts(0), ONE_CARD, 'the fleet counted');
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
       t.equal((await first.saveImport(input)).outcome, 'created');
       await first.close();
@@ -166,8 +175,8 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
       await created.saveImport(input);
       await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
-      // an earlier release had no search index either
-      for (const sql of SEARCH_DROPS[created.dialect.name]) await created.query(sql);
+      // an earlier release had no search index and no counters either
+      for (const sql of DERIVED_DROPS[created.dialect.name]) await created.query(sql);
       // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
       // the fleet's finding rank and the vehicle indexes
       for (const sql of [
@@ -206,6 +215,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       t.equal(Number(days!.n), 2, 'its two activity days kept');
       t.equal(await searchObjects(upgraded), SEARCH_OBJECTS[upgraded.dialect.name], 'the search index created');
       t.same(await searched(upgraded, 'ванов'), ['SEARCH0000000001'], 'holding the rows stored before');
+      t.same(await new MikroOrmFleetStore(upgraded).fleetCounts(0), ONE_CARD, 'the counters built from them');
       await upgraded.close();
       t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
       t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');

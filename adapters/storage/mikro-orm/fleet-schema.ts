@@ -27,6 +27,13 @@ export interface FleetCardEntity {
   f_unevaluated: number;
 }
 
+/** The fleet's counters (./fleet-counts.ts), kept by triggers on `fleet_card`. */
+export interface FleetCountEntity {
+  kind: number;
+  bucket: number;
+  n: number;
+}
+
 export const FLEET_CARD_COLUMNS = [
   'card_number',
   'record_json',
@@ -87,6 +94,15 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
         // `q` on PostgreSQL (fleet-search.ts; compared by name: the block creates pg_trgm first, or warns)
         ...(types.trigramIndex === true ? [{ name: TRIGRAM_INDEX, expression: POSTGRES_SEARCH }] : []),
       ],
+    }),
+    new EntitySchema<FleetCountEntity>({
+      name: 'FleetCountEntity',
+      tableName: 'fleet_count',
+      properties: {
+        kind: { type: 'integer', primary: true },
+        bucket: { type: 'integer', primary: true },
+        n: { type: 'integer' },
+      },
     }),
   ];
 }

@@ -28,6 +28,7 @@ import type { Slice } from '../../../core/ports/import-store.js';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
 import { searchCondition } from './fleet-search.js';
+import { CARDS_SQL, summarySql } from './fleet-counts.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
@@ -244,26 +245,22 @@ export class MikroOrmFleetStore implements FleetStore {
 
   async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
     const { sql, params } = whereOf(query.filter, query.now_s, this.store.dialect);
-    const [count] = await this.store.query(`SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
+    // unfiltered: the cards' counter (fleet-counts.ts) instead of counting every row
+    const [count] = await this.store.query(
+      sql === '' ? CARDS_SQL : `SELECT COUNT(*) AS n FROM fleet_card ${sql}`,
+      params,
+    );
     const rows = await this.store.query(
       `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
       [...params, query.page.limit, query.page.offset],
     );
-    return { items: rows.map(fleetRecordFromRaw), total: count!.n as number };
+    return { items: rows.map(fleetRecordFromRaw), total: Number(count!.n) };
   }
 
   async fleetCounts(nowS: number): Promise<FleetCounts> {
-    // one count per figure, each a range of an index (last download, expiry, evaluation/violations), so the
-    // answer reads the cards it counts, not every row with its record
-    const [row] = await this.store.query(
-      `SELECT (SELECT COUNT(*) FROM fleet_card) AS drivers,
-              (SELECT COUNT(*) FROM fleet_card WHERE last_download_s < ?) AS overdue,
-              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day >= ? AND expiry_day <= ?) AS expiring,
-              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day < ?) AS expired,
-              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 0 AND f_violation > 0) AS infringements,
-              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 1) AS unevaluated`,
-      [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS), epochDayOf(nowS) + 30, epochDayOf(nowS)],
-    );
+    // the counters of fleet-counts.ts: a few rows per figure (one per calendar day at most), not one per card
+    const { sql, params } = summarySql(nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS));
+    const [row] = await this.store.query(sql, params);
     return {
       drivers: Number(row!.drivers),
       overdue: Number(row!.overdue ?? 0),

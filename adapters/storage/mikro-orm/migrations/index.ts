@@ -13,7 +13,7 @@ import {
   HomeCountriesFleetOrderPostgres,
   HomeCountriesFleetOrderSqlite,
 } from './0002-home-countries-fleet-order.js';
-import { FLEET_SEARCH, FleetSearchPostgres, FleetSearchSqlite } from './0003-fleet-search.js';
+import { FLEET_SEARCH_COUNTS, FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet-search-counts.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -22,12 +22,12 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
   sqlite: [
     { name: INITIAL_SCHEMA, class: InitialSchemaSqlite },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
-    { name: FLEET_SEARCH, class: FleetSearchSqlite },
+    { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
-    { name: FLEET_SEARCH, class: FleetSearchPostgres },
+    { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsPostgres },
   ],
 };
 
