@@ -1,8 +1,9 @@
 /**
  * FleetStore (core/ports/fleet-store.ts) on the MikroORM adapter's connection: the `fleet_card` table of
  * ./fleet-schema.ts, upserted with `INSERT … ON CONFLICT DO UPDATE` (SQLite ≥ 3.24 and PostgreSQL alike) and
- * read with one filtered, sorted, paged SELECT plus a COUNT. Rows without a value sort last in both orders;
- * equal keys are ordered by card number. Text sorts compare bytes (`COLLATE "C"` on PostgreSQL, SQLite's
+ * read with one filtered, sorted, paged SELECT plus a COUNT (unfiltered: the counters of ./fleet-counts.ts, which
+ * also answer the summary; `q` through the trigram index of ./fleet-search.ts). Rows without a value sort last in
+ * both orders; equal keys are ordered by card number. Text sorts compare bytes (`COLLATE "C"` on PostgreSQL, SQLite's
  * default) so both databases page identically.
  */
 import {
