@@ -58,6 +58,9 @@ async function measure(
   const server = await startServer({ port: 0, dataDir, databaseUrl }, { env: {} });
   try {
     await (await fetch(`${server.url}/api/drivercard/drivers?limit=1`)).arrayBuffer(); // builds the fleet rows
+    // every query once untimed as often as timed: the first set is measured in a process (server and client) whose
+    // code is not yet optimised, which made the larger set look faster than the smaller one
+    for (const [, path] of queries(cards)) await latency(`${server.url}${path}`, requests);
     const out = new Map<string, Timing>();
     for (const [name, path] of queries(cards)) out.set(name, await latency(`${server.url}${path}`, requests));
     return out;
