@@ -3,58 +3,21 @@
  *   fleetStoreSuite(t, 'sqlite', async () => { const store = await createMikroOrmStore(...); return { store, fleet: ... } })
  * Each sub-test gets a fresh, empty database.
  */
-import type { TAP } from 'tap';
-import { emptyFindingCounts, type FleetCardRecord } from '../core/fleet/fleet-card.js';
-import type { FleetListQuery, FleetStore } from '../core/ports/fleet-store.js';
+import { emptyFindingCounts } from '../core/fleet/fleet-card.js';
+import type { FleetListQuery } from '../core/ports/fleet-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport, type ClosableStore } from './storage-port.suite.js';
+import { newImport } from './storage-port.suite.js';
 import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { DAY, NOW, TODAY, fleetRecord, query, type FleetUnderTest, type Tap } from './fleet-records.js';
+import { fleetSearchCountsCases } from './fleet-search-counts.cases.js';
 
-type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
-export interface FleetUnderTest {
-  store: ClosableStore;
-  fleet: FleetStore;
-}
+export { fleetRecord, type FleetUnderTest };
 
 /** The MikroORM adapter's fleet store over an opened import store (SQLite or PostgreSQL). */
 export function fleetUnderTest(store: MikroOrmImportStore): FleetUnderTest {
   return { store, fleet: new MikroOrmFleetStore(store) };
 }
-
-const DAY = 86_400;
-const NOW = Date.parse('2026-03-10T08:00:00Z') / 1000;
-const TODAY = Math.floor(NOW / DAY);
-
-export function fleetRecord(card_number: string, fields: Partial<FleetCardRecord> = {}): FleetCardRecord {
-  return {
-    card_number,
-    surname: null,
-    first_names: null,
-    issuing_member_state: 'FI',
-    expiry_day: null,
-    card_download_s: null,
-    activity_end_s: null,
-    recorded_days: [],
-    imports: 1,
-    quarantined_imports: 0,
-    conflicting_days: 0,
-    authenticity_status: null,
-    findings: emptyFindingCounts(),
-    findings_evaluated: true,
-    findings_not_evaluated_reason: null,
-    ...fields,
-  };
-}
-
-const query = (fields: Partial<FleetListQuery> = {}): FleetListQuery => ({
-  filter: { q: null, overdue: null, expiring_within_days: null },
-  sort: 'due',
-  order: 'asc',
-  page: { limit: 500, offset: 0 },
-  now_s: NOW,
-  ...fields,
-});
 
 export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetUnderTest>): void {
   const withFleet = (title: string, body: (t: Tap, under: FleetUnderTest) => Promise<void>) =>
@@ -185,6 +148,8 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
       'expired (3 days ago) and expiring (in 30 days) apart',
     );
   });
+
+  fleetSearchCountsCases(withFleet);
 
   withFleet(
     'sort=findings: the most serious finding first (MSI > VSI > SI > MI), then the count; not evaluated counted apart',

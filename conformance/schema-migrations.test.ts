@@ -28,6 +28,9 @@ import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-ca
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { newImport } from './storage-port.suite.js';
+import { fleetRecord } from './fleet-store.suite.js';
+import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/mikro-orm/fleet-search.js';
 
 /** The options of a new database (created by the first store opened on them). */
 type NewDatabase = () => MikroOrmStoreOptions;
@@ -83,6 +86,51 @@ async function tableExists(store: MikroOrmImportStore, table: string): Promise<b
   return Number(row?.n) > 0;
 }
 
+/**
+ * The fleet search's objects that the entity schemas cannot declare (so `schemaDifference` cannot see them): on
+ * SQLite the FTS5 table and its three triggers, on PostgreSQL the trigram index.
+ */
+async function searchObjects(store: MikroOrmImportStore): Promise<number> {
+  const [row] =
+    store.dialect.name === 'postgres'
+      ? await store.query('SELECT COUNT(*) AS n FROM pg_indexes WHERE indexname = ?', [TRIGRAM_INDEX])
+      : await store.query(
+          `SELECT COUNT(*) AS n FROM sqlite_master WHERE (type = 'table' AND name = ?) OR (type = 'trigger' AND name LIKE ?)`,
+          [SEARCH_TABLE, `${SEARCH_TABLE}_%`],
+        );
+  return Number(row!.n);
+}
+const SEARCH_OBJECTS = { sqlite: 4, postgres: 1 };
+const DERIVED_DROPS = {
+  sqlite: [
+    `DROP TRIGGER ${SEARCH_TABLE}_insert`,
+    `DROP TRIGGER ${SEARCH_TABLE}_update`,
+    `DROP TRIGGER ${SEARCH_TABLE}_delete`,
+    `DROP TABLE ${SEARCH_TABLE}`,
+    // the fleet counters' triggers name columns dropped below (SQLite refuses to drop those)
+    'DROP TRIGGER fleet_count_insert',
+    'DROP TRIGGER fleet_count_update',
+    'DROP TRIGGER fleet_count_delete',
+    'DROP TABLE fleet_count',
+  ],
+  postgres: [`DROP INDEX ${TRIGRAM_INDEX}`, 'DROP TRIGGER fleet_count_trigger ON fleet_card', 'DROP TABLE fleet_count'],
+};
+
+/** The fleet summary of the one card the tests save (no download, no expiry, evaluated, no findings). */
+const ONE_CARD = { drivers: 1, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 };
+
+/** The cards a fleet search for `q` finds (through the search index on SQLite). */
+async function searched(store: MikroOrmImportStore, q: string): Promise<string[]> {
+  const slice = await new MikroOrmFleetStore(store).listFleetCards({
+    filter: { q, overdue: null, expiring_within_days: null },
+    sort: 'card_number',
+    order: 'asc',
+    page: { limit: 10, offset: 0 },
+    now_s: 0,
+  });
+  return slice.items.map((r) => r.card_number);
+}
+
 function migrationSuite(name: string, newDatabase: NewDatabase): void {
   t.test(
     `${name}: a new database gets every migration, then equals the entity schemas; a second start migrates nothing`,
@@ -98,6 +146,10 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
         'every migration recorded once, in order',
       );
       t.ok(await tableExists(first, 'finding_review'));
+      t.equal(await searchObjects(first), SEARCH_OBJECTS[first.dialect.name], 'the fleet search index created');
+      await new MikroOrmFleetStore(first).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
+      t.same(await searched(first, 'MÜLL'), ['SEARCH0000000001'], 'and kept with the rows');
+      t.same(await new MikroOrmFleetStore(first).fleetCounts(0), ONE_CARD, 'the fleet counted');
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
       t.equal((await first.saveImport(input)).outcome, 'created');
       await first.close();
@@ -122,6 +174,9 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       const created = await createMikroOrmStore(options);
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
       await created.saveImport(input);
+      await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
+      // an earlier release had no search index and no counters either
+      for (const sql of DERIVED_DROPS[created.dialect.name]) await created.query(sql);
       // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
       // the fleet's finding rank and the vehicle indexes
       for (const sql of [
@@ -158,6 +213,9 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       );
       const [days] = await upgraded.query('SELECT COUNT(*) AS n FROM activity_day');
       t.equal(Number(days!.n), 2, 'its two activity days kept');
+      t.equal(await searchObjects(upgraded), SEARCH_OBJECTS[upgraded.dialect.name], 'the search index created');
+      t.same(await searched(upgraded, 'ванов'), ['SEARCH0000000001'], 'holding the rows stored before');
+      t.same(await new MikroOrmFleetStore(upgraded).fleetCounts(0), ONE_CARD, 'the counters built from them');
       await upgraded.close();
       t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
       t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');

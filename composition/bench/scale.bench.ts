@@ -6,7 +6,8 @@
  * printed as a ratio of the smaller set's in the same run; goal: no answer grows more than 1.5×. The card queried
  * is the same one in both sets, so only the stored set changes. Data are seeded in bulk (seed.ts: 28-day downloads
  * overlapping by 7 days, 24 changes a day); the fleet rows of seeded cards are built by the service's first fleet
- * query (cardsToRefresh), outside the timing. Loops are bounded by counts.
+ * query (cardsToRefresh), outside the timing. Loops are bounded by counts. Smaller sets for quick iterations:
+ * `--cards=N` or BENCH_SCALE_CARDS (cards of the smaller set).
  */
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,11 @@ export interface ScaleBenchOptions {
 }
 
 const GOAL = 1.5;
+/**
+ * A query of fewer than 3 characters holds no trigram: answered by reading every fleet row (fleet-search.ts), so it
+ * grows with the fleet by decision; printed without a goal (`zq` matches no seeded card: the whole scan).
+ */
+const SHORT_SEARCH = 'fleet list (search 2 characters, no match)';
 type Timing = { p50: number; p99: number };
 
 /** The card queried, its week and month: inside the seeded history (2024-01-01 + 12 downloads of 21 new days). */
@@ -38,6 +44,7 @@ function queries(cards: number): Array<[string, string]> {
     ['EU 561 pre-check (4 weeks)', `/api/drivercard/eu561/violations?${basis}&date_from=2024-05-06&date_to=2024-06-02`],
     ['fleet list (first page, default order)', '/api/drivercard/drivers?limit=100'],
     ['fleet list (search one driver)', `/api/drivercard/drivers?q=${card}`],
+    [SHORT_SEARCH, '/api/drivercard/drivers?q=zq'],
     ['fleet summary', '/api/drivercard/drivers/summary'],
   ];
 }
@@ -51,6 +58,9 @@ async function measure(
   const server = await startServer({ port: 0, dataDir, databaseUrl }, { env: {} });
   try {
     await (await fetch(`${server.url}/api/drivercard/drivers?limit=1`)).arrayBuffer(); // builds the fleet rows
+    // every query once untimed as often as timed: the first set is measured in a process (server and client) whose
+    // code is not yet optimised, which made the larger set look faster than the smaller one
+    for (const [, path] of queries(cards)) await latency(`${server.url}${path}`, requests);
     const out = new Map<string, Timing>();
     for (const [name, path] of queries(cards)) out.set(name, await latency(`${server.url}${path}`, requests));
     return out;
@@ -87,16 +97,25 @@ async function benchOne(
   for (const [name, b] of before) {
     const a = after.get(name)!;
     const ratio = a.p50 / b.p50;
+    const goal =
+      name === SHORT_SEARCH
+        ? 'no goal: a scan by decision'
+        : `goal p50 ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'MISSED'}`;
     print(
       `  ${name}: ${small} → ${large} imports: p50 ${b.p50.toFixed(2)} → ${a.p50.toFixed(2)} ms (× ${ratio.toFixed(2)}), ` +
-        `p99 ${b.p99.toFixed(2)} → ${a.p99.toFixed(2)} ms (× ${(a.p99 / b.p99).toFixed(2)}); goal p50 ≤ ${GOAL}×: ${ratio <= GOAL ? 'met' : 'MISSED'}`,
+        `p99 ${b.p99.toFixed(2)} → ${a.p99.toFixed(2)} ms (× ${(a.p99 / b.p99).toFixed(2)}); ${goal}`,
     );
   }
 }
 
+/** `--name=value` of the command line (`npm run bench:scale -- --cards=100` for a quick run: 1,200 → 12,000). */
+function argument(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
 export async function benchScale(options: ScaleBenchOptions = {}): Promise<void> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const cards = options.cards ?? Number(process.env.BENCH_SCALE_CARDS ?? 1000);
+  const cards = options.cards ?? Number(argument('--cards') ?? process.env.BENCH_SCALE_CARDS ?? 1000);
   const requests = options.requests ?? Number(process.env.BENCH_REQUESTS ?? 200);
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-scale-'));
   try {

@@ -104,7 +104,7 @@ export const postgresDialect: StorageDialect = {
   // PostgreSQL's wire protocol caps bound parameters at 65,535 per statement
   maxParameters: 60_000,
   // epoch seconds as bigint (int4 ends in 2038); text has no length limit and costs nothing over varchar
-  columnTypes: { seconds: 'bigint', string: 'text', byteOrder: ' COLLATE "C"' },
+  columnTypes: { seconds: 'bigint', string: 'text', byteOrder: ' COLLATE "C"', trigramIndex: true },
   nullsFirst: ' NULLS FIRST',
   rows(result) {
     const { rows, fields } = result as { rows: Raw[]; fields?: Array<{ name: string; dataTypeID: number }> };

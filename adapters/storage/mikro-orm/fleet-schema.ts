@@ -6,6 +6,7 @@
  */
 import { EntitySchema } from '@mikro-orm/core';
 import type { ColumnTypes } from './schema.js';
+import { POSTGRES_SEARCH, TRIGRAM_INDEX } from './fleet-search.js';
 
 export interface FleetCardEntity {
   card_number: string;
@@ -24,6 +25,13 @@ export interface FleetCardEntity {
   f_rank: number;
   /** 1 when the pre-check could not evaluate the card's last 4 weeks */
   f_unevaluated: number;
+}
+
+/** The fleet's counters (./fleet-counts.ts), kept by triggers on `fleet_card`. */
+export interface FleetCountEntity {
+  kind: number;
+  bucket: number;
+  n: number;
 }
 
 export const FLEET_CARD_COLUMNS = [
@@ -83,7 +91,18 @@ export function fleetEntitySchemas(types: ColumnTypes = {}): EntitySchema<any>[]
         { name: 'fleet_card_findings_index', expression: findingsIndex(types.byteOrder) },
         // the summary's counts of cards not evaluated and of evaluated cards with violations
         { name: 'fleet_card_evaluation_index', properties: ['f_unevaluated', 'f_violation'] },
+        // `q` on PostgreSQL (fleet-search.ts; compared by name: the block creates pg_trgm first, or warns)
+        ...(types.trigramIndex === true ? [{ name: TRIGRAM_INDEX, expression: POSTGRES_SEARCH }] : []),
       ],
+    }),
+    new EntitySchema<FleetCountEntity>({
+      name: 'FleetCountEntity',
+      tableName: 'fleet_count',
+      properties: {
+        kind: { type: 'integer', primary: true },
+        bucket: { type: 'integer', primary: true },
+        n: { type: 'integer' },
+      },
     }),
   ];
 }

@@ -16,6 +16,7 @@ import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { backfillSpecificConditions, buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
 import { migrateSchema } from './schema-migrations.js';
 import { migrationsOptions } from './migrations/index.js';
+import { SEARCH_TABLES } from './fleet-search.js';
 import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
@@ -71,6 +72,8 @@ async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any
     dbName: file,
     entities: entitySchemas(sqliteDialect.columnTypes),
     migrations: migrationsOptions(sqliteDialect),
+    // the fleet search's FTS5 table and its shadow tables (fleet-search.ts) are not entities
+    schemaGenerator: { skipTables: [SEARCH_TABLES] },
     allowGlobalContext: true,
     debug: false,
     pool: {

@@ -1,8 +1,9 @@
 /**
  * FleetStore (core/ports/fleet-store.ts) on the MikroORM adapter's connection: the `fleet_card` table of
  * ./fleet-schema.ts, upserted with `INSERT … ON CONFLICT DO UPDATE` (SQLite ≥ 3.24 and PostgreSQL alike) and
- * read with one filtered, sorted, paged SELECT plus a COUNT. Rows without a value sort last in both orders;
- * equal keys are ordered by card number. Text sorts compare bytes (`COLLATE "C"` on PostgreSQL, SQLite's
+ * read with one filtered, sorted, paged SELECT plus a COUNT (unfiltered: the counters of ./fleet-counts.ts, which
+ * also answer the summary; `q` through the trigram index of ./fleet-search.ts). Rows without a value sort last in
+ * both orders; equal keys are ordered by card number. Text sorts compare bytes (`COLLATE "C"` on PostgreSQL, SQLite's
  * default) so both databases page identically.
  */
 import {
@@ -25,8 +26,10 @@ import {
 import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
 import type { FleetListQuery, FleetStore } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
-import type { Raw, SqlValue } from './dialect.js';
+import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
+import { searchCondition } from './fleet-search.js';
+import { CARDS_SQL, summarySql } from './fleet-counts.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
@@ -209,11 +212,6 @@ export function recordedDaysOf(value: unknown): number[] {
   return days;
 }
 
-/** `LIKE` pattern matching `text` anywhere, with the pattern characters escaped (ESCAPE '!'). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
-
 export class MikroOrmFleetStore implements FleetStore {
   constructor(private readonly store: MikroOrmImportStore) {}
 
@@ -247,27 +245,23 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
-    const { sql, params } = whereOf(query.filter, query.now_s);
-    const [count] = await this.store.query(`SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
+    const { sql, params } = whereOf(query.filter, query.now_s, this.store.dialect);
+    // unfiltered: the cards' counter (fleet-counts.ts) instead of counting every row
+    const [count] = await this.store.query(
+      sql === '' ? CARDS_SQL : `SELECT COUNT(*) AS n FROM fleet_card ${sql}`,
+      params,
+    );
     const rows = await this.store.query(
       `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
       [...params, query.page.limit, query.page.offset],
     );
-    return { items: rows.map(fleetRecordFromRaw), total: count!.n as number };
+    return { items: rows.map(fleetRecordFromRaw), total: Number(count!.n) };
   }
 
   async fleetCounts(nowS: number): Promise<FleetCounts> {
-    // one count per figure, each a range of an index (last download, expiry, evaluation/violations), so the
-    // answer reads the cards it counts, not every row with its record
-    const [row] = await this.store.query(
-      `SELECT (SELECT COUNT(*) FROM fleet_card) AS drivers,
-              (SELECT COUNT(*) FROM fleet_card WHERE last_download_s < ?) AS overdue,
-              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day >= ? AND expiry_day <= ?) AS expiring,
-              (SELECT COUNT(*) FROM fleet_card WHERE expiry_day < ?) AS expired,
-              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 0 AND f_violation > 0) AS infringements,
-              (SELECT COUNT(*) FROM fleet_card WHERE f_unevaluated = 1) AS unevaluated`,
-      [nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS), epochDayOf(nowS) + 30, epochDayOf(nowS)],
-    );
+    // the counters of fleet-counts.ts: a few rows per figure (one per calendar day at most), not one per card
+    const { sql, params } = summarySql(nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS));
+    const [row] = await this.store.query(sql, params);
     return {
       drivers: Number(row!.drivers),
       overdue: Number(row!.overdue ?? 0),
@@ -321,12 +315,13 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 }
 
-function whereOf(filter: FleetFilter, nowS: number): { sql: string; params: SqlValue[] } {
+function whereOf(filter: FleetFilter, nowS: number, dialect: StorageDialect): { sql: string; params: SqlValue[] } {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (filter.q !== null && filter.q.trim() !== '') {
-    where.push(`search_text LIKE ? ESCAPE '!'`);
-    params.push(containsPattern(filter.q.trim()));
+    const search = searchCondition(filter.q.trim(), dialect);
+    where.push(search.sql);
+    params.push(...search.params);
   }
   if (filter.overdue !== null) {
     where.push(filter.overdue ? 'last_download_s < ?' : '(last_download_s IS NULL OR last_download_s >= ?)');

@@ -7,7 +7,9 @@
  */
 import type { MikroORM } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import type { StorageDialect } from './dialect.js';
+import type { SqlValue, StorageDialect } from './dialect.js';
+import { ensureFleetSearch } from './fleet-search.js';
+import { ensureFleetCounts } from './fleet-counts.js';
 import { knexOf } from './sql-runner.js';
 import { MIGRATIONS_TABLE, migrationNames } from './migrations/index.js';
 
@@ -32,6 +34,11 @@ export async function migrateSchema(orm: MikroORM<any>, dialect: StorageDialect)
       .into(MIGRATIONS_TABLE);
   }
   const applied = await migrator.up();
+  // the fleet search's FTS5 table / trigram index and the fleet counters' triggers (not in the entity schemas)
+  const run = async (sql: string, params: readonly SqlValue[] = []) =>
+    dialect.rows(await knexOf(orm).raw(sql, params as SqlValue[]));
+  await ensureFleetSearch(run, dialect);
+  await ensureFleetCounts(run, dialect);
   return { legacy, applied: applied.map((m) => m.name) };
 }
 

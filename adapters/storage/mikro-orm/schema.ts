@@ -30,6 +30,8 @@ export interface ColumnTypes {
   string?: string;
   /** the collation suffix of byte-order comparisons (PostgreSQL ` COLLATE "C"`, as the queries' ORDER BY; SQLite none) */
   byteOrder?: string;
+  /** the fleet search's GIN trigram index (PostgreSQL; SQLite's FTS5 table is outside the entity schemas) */
+  trigramIndex?: boolean;
 }
 
 /** The column type override, if any, as property options. */

@@ -13,6 +13,7 @@ import {
   HomeCountriesFleetOrderPostgres,
   HomeCountriesFleetOrderSqlite,
 } from './0002-home-countries-fleet-order.js';
+import { FLEET_SEARCH_COUNTS, FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet-search-counts.js';
 import {
   SPECIFIC_CONDITIONS,
   SpecificConditionsPostgres,
@@ -26,11 +27,13 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
   sqlite: [
     { name: INITIAL_SCHEMA, class: InitialSchemaSqlite },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
+    { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsSqlite },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
+    { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsPostgres },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsPostgres },
   ],
 };
