@@ -35,6 +35,8 @@ import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import { TodayView } from '../core/use-cases/today.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
+import { bindOpenFindings } from './open-findings.js';
+import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -77,6 +79,7 @@ export function bindUseCases(container: Container): void {
     .inSingletonScope();
   bindOfficeRecords(container);
   bindHomeCountries(container);
+  bindOpenFindings(container);
   container
     .bind<OverviewUseCases>(TOKENS.OverviewUseCases)
     .toResolvedValue(
@@ -92,9 +95,9 @@ export function bindUseCases(container: Container): void {
   container
     .bind<RefreshFleetCard>(TOKENS.RefreshFleetCard)
     .toResolvedValue(
-      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases) =>
-        new RefreshFleetCard({ store, fleet, overviews }),
-      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases],
+      (store: ImportStore, fleet: FleetStore, overviews: OverviewUseCases, openFindings: OpenFindingsStore | null) =>
+        new RefreshFleetCard({ store, fleet, overviews, openFindings }),
+      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases, TOKENS.OpenFindings],
     )
     .inSingletonScope();
   // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
@@ -136,9 +139,23 @@ export function bindUseCases(container: Container): void {
         clock: Clock,
         overviews: OverviewUseCases,
         records: OfficeRecords | null,
+        openFindings: OpenFindingsStore | null,
       ) =>
-        new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
-      [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
+        new TodayView({
+          fleet,
+          store,
+          clock,
+          findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS),
+          openFindings,
+        }),
+      [
+        TOKENS.FleetStore,
+        TOKENS.ImportStore,
+        TOKENS.Clock,
+        TOKENS.OverviewUseCases,
+        TOKENS.OfficeRecords,
+        TOKENS.OpenFindings,
+      ],
     )
     .inSingletonScope();
 }

@@ -25,6 +25,7 @@ import { cardDataDays, readinessWindow } from '../fleet/readiness.js';
 import { mondayOf } from '../time.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { OpenFindingsStore } from '../ports/open-findings-store.js';
 import type { OverviewUseCases } from './contracts.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
@@ -35,6 +36,8 @@ export interface RefreshFleetCardDeps {
   store: ImportStore;
   fleet: FleetStore;
   overviews: Pick<OverviewUseCases, 'precheck'>;
+  /** told after the row was written: the open findings kept for the today view are stale */
+  openFindings?: Pick<OpenFindingsStore, 'cardChanged'> | null;
 }
 
 /** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
@@ -124,6 +127,7 @@ export class RefreshFleetCard {
     const newest = imports[imports.length - 1];
     if (!newest) {
       await fleet.removeFleetCard(cardNumber);
+      await this.deps.openFindings?.cardChanged(cardNumber);
       return 0;
     }
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
@@ -152,6 +156,7 @@ export class RefreshFleetCard {
       findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);
+    await this.deps.openFindings?.cardChanged(cardNumber);
     return listed.total;
   }
 

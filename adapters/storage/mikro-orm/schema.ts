@@ -20,6 +20,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import { fleetEntitySchemas } from './fleet-schema.js';
 import { officeRecordSchemas } from './office-records-schema.js';
 import { homeCountriesSchemas } from './home-countries-schema.js';
+import { openFindingsSchemas } from './open-findings-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
 export interface ColumnTypes {
@@ -288,6 +289,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...fleetEntitySchemas(types),
     ...officeRecordSchemas(types),
     ...homeCountriesSchemas(types),
+    ...openFindingsSchemas(types),
   ];
 }
 

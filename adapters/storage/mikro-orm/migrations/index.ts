@@ -13,6 +13,7 @@ import {
   HomeCountriesFleetOrderPostgres,
   HomeCountriesFleetOrderSqlite,
 } from './0002-home-countries-fleet-order.js';
+import { OPEN_FINDINGS, OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -21,10 +22,12 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
   sqlite: [
     { name: INITIAL_SCHEMA, class: InitialSchemaSqlite },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
+    { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
+    { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
   ],
 };
 
