@@ -5,10 +5,10 @@
  * last 4 ISO weeks, which runs the checks). And the store's guard: ids drawn before the card's data changed are
  * not kept.
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
+import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
 import { MikroOrmOfficeRecords } from '../../storage/mikro-orm/mikro-orm-office-records.js';
 import { MikroOrmOpenFindings } from '../../storage/mikro-orm/mikro-orm-open-findings.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
@@ -44,6 +44,25 @@ async function scratch(s: OfficeService, card: string, from: string, to: string)
 async function today(s: OfficeService): Promise<{ open_findings: number; drivers_with_open_findings: number }> {
   return (await s.get('/api/drivercard/today')).json();
 }
+
+/** The store's guard: a save with inputs read before the card's generation moved keeps nothing. */
+async function keptGuard(t: Test, writer: MikroOrmImportStore, reader: MikroOrmImportStore): Promise<void> {
+  const kept = new MikroOrmOpenFindings(reader);
+  const inputs = await kept.stamp(Z);
+  await new MikroOrmOpenFindings(writer).cardChanged(Z);
+  t.equal(await kept.saveFindingIds(Z, inputs, { from: 1, to: 2 }, ['f1']), false, 'refused: generation moved');
+  const fresh = await kept.stamp(Z);
+  t.equal(fresh.generation, inputs.generation + 1);
+  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, ['f1', 'f2', 'f1']), true);
+  const row = (await kept.openCounts()).get(Z);
+  t.same(row?.kept, { inputs: fresh, range: { from: 1, to: 2 }, open: 2 }, 'two distinct ids, both OPEN');
+}
+
+t.test('ids drawn before the card changed are not kept (SQLite)', async (t) => {
+  const s = await officeService();
+  t.teardown(() => s.close());
+  await keptGuard(t, s.store, s.store);
+});
 
 const started = await startPostgres();
 if (!started.available) {
@@ -119,15 +138,7 @@ if (!started.available) {
     t.same(b.errors, []);
   });
 
-  t.test('ids drawn before the card changed are not kept', async (t) => {
-    const kept = new MikroOrmOpenFindings(b.store);
-    const inputs = await kept.stamp(Z);
-    await new MikroOrmOpenFindings(a.store).cardChanged(Z);
-    t.equal(await kept.saveFindingIds(Z, inputs, { from: 1, to: 2 }, ['f1']), false, 'refused: generation moved');
-    const fresh = await kept.stamp(Z);
-    t.equal(fresh.generation, inputs.generation + 1);
-    t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, ['f1', 'f2', 'f1']), true);
-    const row = (await kept.openCounts()).get(Z);
-    t.same(row?.kept, { inputs: fresh, range: { from: 1, to: 2 }, open: 2 }, 'two distinct ids, both OPEN');
-  });
+  t.test('ids drawn before the card changed are not kept (PostgreSQL, two stores)', (t) =>
+    keptGuard(t, a.store, b.store),
+  );
 }
