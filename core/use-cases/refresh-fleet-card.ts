@@ -36,7 +36,7 @@ export interface RefreshFleetCardDeps {
   store: ImportStore;
   fleet: FleetStore;
   overviews: Pick<OverviewUseCases, 'precheck'>;
-  /** told after the row was written: the open findings kept for the today view are stale */
+  /** told at each recomputation (the card's imports changed): the open findings kept for the today view are stale */
   openFindings?: Pick<OpenFindingsStore, 'cardChanged'> | null;
 }
 
@@ -117,6 +117,9 @@ export class RefreshFleetCard {
     keepStoredDownload: boolean,
   ): Promise<number> {
     const { store, fleet } = this.deps;
+    // the imports changed before this runs: the open findings kept for the card are stale from here on (raised
+    // first, so a process stopped before the row is written leaves nothing kept as valid; the row follows at start)
+    await this.deps.openFindings?.cardChanged(cardNumber);
     // the history's dates and conflicts as kept at import time: no day records are read
     const [listed, stored, { days, conflicts }] = await Promise.all([
       store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),
@@ -127,7 +130,6 @@ export class RefreshFleetCard {
     const newest = imports[imports.length - 1];
     if (!newest) {
       await fleet.removeFleetCard(cardNumber);
-      await this.deps.openFindings?.cardChanged(cardNumber);
       return 0;
     }
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
@@ -156,7 +158,6 @@ export class RefreshFleetCard {
       findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);
-    await this.deps.openFindings?.cardChanged(cardNumber);
     return listed.total;
   }
 
