@@ -1,8 +1,8 @@
 /**
  * OpenFindingsStore (core/ports/open-findings-store.ts) on the MikroORM adapter's connection: the tables of
  * ./open-findings-schema.ts, read beside `annotation`, `finding_review` and `card_home_countries`. `openCounts` is
- * one statement: per card its generation, the annotations' counts and home countries now, and the kept ids whose
- * newest review (highest seq) is OPEN or absent. A save is one transaction that first updates the card's row only
+ * one statement: per card its generation, the annotations' counts and home countries now, and the number of kept
+ * ids whose newest review (highest seq) is OPEN or absent. A save is one transaction that first updates the card's row only
  * where the generation is still the one the ids were drawn at (on PostgreSQL the row lock orders concurrent saves),
  * then replaces the card's kept ids by the new set (named by a fresh token).
  */
@@ -20,16 +20,24 @@ import { StorageError } from './storage-error.js';
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const INSERT_CHUNK = 300;
 
-/** The card's inputs now (`*_now`) and the kept set's inputs, range and OPEN count. */
-const CARDS = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.annotations,
+/**
+ * The card's inputs now (`*_now`) and the kept set's inputs, range and OPEN count: the kept ids less those whose
+ * newest review (highest seq) is another status, found from the reviews' side (usually far fewer rows than ids:
+ * CROSS JOIN keeps SQLite's loop order, reviews outside; PostgreSQL plans it as any inner join).
+ */
+export const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.annotations,
     c.withdrawn_annotations, c.establishment, c.residence,
     (SELECT COUNT(*) FROM annotation a WHERE a.card_number = c.card_number) AS annotations_now,
     (SELECT COUNT(a.withdrawn_at) FROM annotation a WHERE a.card_number = c.card_number) AS withdrawn_now,
     h.establishment AS establishment_now, h.residence AS residence_now,
-    (SELECT COUNT(*) FROM open_finding_id f WHERE f.card_number = c.card_number AND f.token = c.token
-       AND COALESCE((SELECT r.status FROM finding_review r WHERE r.finding_id = f.finding_id
-                     ORDER BY r.seq DESC LIMIT 1), 'OPEN') = 'OPEN') AS open_now
-  FROM open_findings_card c LEFT JOIN card_home_countries h ON h.card_number = c.card_number`;
+    c.kept_total - COALESCE(x.closed, 0) AS open_now
+  FROM open_findings_card c
+  LEFT JOIN card_home_countries h ON h.card_number = c.card_number
+  LEFT JOIN (SELECT f.card_number, f.token, COUNT(*) AS closed
+               FROM finding_review r CROSS JOIN open_finding_id f
+              WHERE f.finding_id = r.finding_id AND r.status <> 'OPEN'
+                AND r.seq = (SELECT MAX(n.seq) FROM finding_review n WHERE n.finding_id = r.finding_id)
+              GROUP BY f.card_number, f.token) x ON x.card_number = c.card_number AND x.token = c.token`;
 
 function currentOf(r: Raw): OpenFindingsInputs {
   return {
@@ -72,7 +80,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
   }
 
   async openCounts(): Promise<Map<string, CachedOpenFindings>> {
-    const rows = await this.store.query(CARDS);
+    const rows = await this.store.query(CARDS_SQL);
     return new Map(rows.map((r) => [String(r.card_number), cachedOf(r)]));
   }
 
@@ -81,7 +89,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
       'INSERT INTO open_findings_card (card_number, generation) VALUES (?, 0) ON CONFLICT (card_number) DO NOTHING',
       [cardNumber],
     );
-    const rows = await this.store.query(`${CARDS} WHERE c.card_number = ?`, [cardNumber]);
+    const rows = await this.store.query(`${CARDS_SQL} WHERE c.card_number = ?`, [cardNumber]);
     if (rows[0] === undefined) throw new StorageError('open findings row missing', null);
     return currentOf(rows[0]);
   }
@@ -97,12 +105,13 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
     try {
       return await this.store.runner.transaction(async (tx) => {
         const updated = await tx.all(
-          `UPDATE open_findings_card SET token = ?, kept_generation = ?, from_day = ?, to_day = ?, annotations = ?,
-             withdrawn_annotations = ?, establishment = ?, residence = ?
+          `UPDATE open_findings_card SET token = ?, kept_generation = ?, kept_total = ?, from_day = ?, to_day = ?,
+             annotations = ?, withdrawn_annotations = ?, establishment = ?, residence = ?
            WHERE card_number = ? AND generation = ? RETURNING card_number`,
           [
             token,
             inputs.generation,
+            ids.length,
             range.from,
             range.to,
             inputs.annotations,

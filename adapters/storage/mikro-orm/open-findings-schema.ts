@@ -1,6 +1,6 @@
 /**
  * The today view's kept open findings (core/ports/open-findings-store.ts): `open_findings_card`, one row per card
- * with its data generation and the inputs and range the kept ids were drawn from (`token` names the kept set), and
+ * with its data generation and the inputs, range and number of the kept ids (`token` names the kept set), and
  * `open_finding_id`, the ids of each kept set. Derived data: dropping both tables loses nothing but time.
  */
 import { EntitySchema } from '@mikro-orm/core';
@@ -11,6 +11,7 @@ export interface OpenFindingsCardEntity {
   generation: number;
   token: string | null;
   kept_generation: number | null;
+  kept_total: number | null;
   from_day: number | null;
   to_day: number | null;
   annotations: number | null;
@@ -36,6 +37,7 @@ export function openFindingsSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         generation: { type: 'integer' },
         token: { type: 'string', ...string, nullable: true },
         kept_generation: { type: 'integer', nullable: true },
+        kept_total: { type: 'integer', nullable: true },
         from_day: { type: 'integer', nullable: true },
         to_day: { type: 'integer', nullable: true },
         annotations: { type: 'integer', nullable: true },
@@ -52,6 +54,8 @@ export function openFindingsSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         token: { type: 'string', ...string, primary: true },
         finding_id: { type: 'string', ...string, primary: true },
       },
+      // from a review to the kept sets holding its finding
+      indexes: [{ name: 'open_finding_id_finding_index', properties: ['finding_id'] }],
     }),
   ];
 }
