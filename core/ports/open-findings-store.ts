@@ -34,8 +34,11 @@ export interface OpenFindingsRange {
 export interface CachedOpenFindings {
   /** the inputs now */
   current: OpenFindingsInputs;
-  /** what is kept: null when nothing was saved; `open` = kept ids whose newest review is OPEN or that have none */
-  kept: { inputs: OpenFindingsInputs; range: OpenFindingsRange; open: number } | null;
+  /**
+   * what is kept: null when nothing was saved; `open` = kept ids whose newest review is OPEN or that have none, null
+   * when the checks refused the card's data (kept too, so such a card is not checked on every request)
+   */
+  kept: { inputs: OpenFindingsInputs; range: OpenFindingsRange; open: number | null } | null;
 }
 
 export interface OpenFindingsStore {
@@ -45,12 +48,15 @@ export interface OpenFindingsStore {
   openCounts(): Promise<Map<string, CachedOpenFindings>>;
   /** the card's current inputs (a card never seen starts at generation 0) */
   stamp(cardNumber: string): Promise<OpenFindingsInputs>;
-  /** keeps the ids drawn from `inputs` over `range`; false (nothing kept) when the card's generation moved on */
+  /**
+   * keeps the ids drawn from `inputs` over `range` (null: the checks refused the data); false (nothing kept) when
+   * the card's generation moved on
+   */
   saveFindingIds(
     cardNumber: string,
     inputs: OpenFindingsInputs,
     range: OpenFindingsRange,
-    findingIds: readonly string[],
+    findingIds: readonly string[] | null,
   ): Promise<boolean>;
 }
 
@@ -64,10 +70,13 @@ export function sameInputs(a: OpenFindingsInputs, b: OpenFindingsInputs): boolea
   );
 }
 
-/** The kept count when it is still valid for the card's inputs now and the range asked, else null. */
-export function validOpenCount(cached: CachedOpenFindings | undefined, range: OpenFindingsRange): number | null {
+/** The kept count when it is still valid for the card's inputs now and the range asked, else null (draw again). */
+export function validOpenCount(
+  cached: CachedOpenFindings | undefined,
+  range: OpenFindingsRange,
+): { open: number | null } | null {
   const kept = cached?.kept;
   if (!cached || !kept) return null;
   if (kept.range.from !== range.from || kept.range.to !== range.to) return null;
-  return sameInputs(kept.inputs, cached.current) ? kept.open : null;
+  return sameInputs(kept.inputs, cached.current) ? { open: kept.open } : null;
 }

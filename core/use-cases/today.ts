@@ -16,6 +16,7 @@
  * Ports: FleetStore (the summary rows), ImportStore (the imports), Clock, the findings query (which reads the
  * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore.
  */
+import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
 import type { ImportRow } from '../domain/rows.js';
 import {
   FINDING_WEEKS,
@@ -176,10 +177,10 @@ export class TodayView {
     if (!record.findings_evaluated || weeks === null) return null;
     const store = this.ports.openFindings ?? null;
     const valid = store === null ? null : validOpenCount(kept, weeks);
-    if (valid !== null) return valid;
+    if (valid !== null) return valid.open;
+    // the inputs are read before the findings: a change after this read makes what is kept stale
+    const inputs = store === null ? null : await store.stamp(record.card_number);
     try {
-      // the inputs are read before the findings: a change after this read makes what is kept stale
-      const inputs = store === null ? null : await store.stamp(record.card_number);
       const answer = await this.ports.findings.findings({
         basis: { kind: 'card_number', value: record.card_number },
         range: weeks,
@@ -191,7 +192,11 @@ export class TodayView {
         await store.saveFindingIds(record.card_number, inputs, weeks, ids);
       }
       return answer.findings.filter((f) => f.review_status === 'OPEN').length;
-    } catch {
+    } catch (error) {
+      // the checks refuse the data over the weeks they read (context weeks included): kept as such until it changes
+      const refused = error instanceof ConflictingDataError || error instanceof QuarantinedDataError;
+      if (refused && store !== null && inputs !== null)
+        await store.saveFindingIds(record.card_number, inputs, weeks, null);
       return null;
     }
   }

@@ -56,6 +56,8 @@ async function keptGuard(t: Test, writer: MikroOrmImportStore, reader: MikroOrmI
   t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, ['f1', 'f2', 'f1']), true);
   const row = (await kept.openCounts()).get(Z);
   t.same(row?.kept, { inputs: fresh, range: { from: 1, to: 2 }, open: 2 }, 'two distinct ids, both OPEN');
+  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, null), true);
+  t.equal((await kept.openCounts()).get(Z)?.kept?.open, null, 'the checks refused the data: kept as no count');
 }
 
 t.test('ids drawn before the card changed are not kept (SQLite)', async (t) => {

@@ -25,12 +25,12 @@ const INSERT_CHUNK = 300;
  * newest review (highest seq) is another status, found from the reviews' side (usually far fewer rows than ids:
  * CROSS JOIN keeps SQLite's loop order, reviews outside; PostgreSQL plans it as any inner join).
  */
-export const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.annotations,
+const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.annotations,
     c.withdrawn_annotations, c.establishment, c.residence,
     (SELECT COUNT(*) FROM annotation a WHERE a.card_number = c.card_number) AS annotations_now,
     (SELECT COUNT(a.withdrawn_at) FROM annotation a WHERE a.card_number = c.card_number) AS withdrawn_now,
     h.establishment AS establishment_now, h.residence AS residence_now,
-    c.kept_total - COALESCE(x.closed, 0) AS open_now
+    c.kept_total - COALESCE(x.closed, 0) AS open_now -- NULL: the checks refused the card's data
   FROM open_findings_card c
   LEFT JOIN card_home_countries h ON h.card_number = c.card_number
   LEFT JOIN (SELECT f.card_number, f.token, COUNT(*) AS closed
@@ -38,6 +38,14 @@ export const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation,
               WHERE f.finding_id = r.finding_id AND r.status <> 'OPEN'
                 AND r.seq = (SELECT MAX(n.seq) FROM finding_review n WHERE n.finding_id = r.finding_id)
               GROUP BY f.card_number, f.token) x ON x.card_number = c.card_number AND x.token = c.token`;
+
+/** One card's inputs now (no kept count: that reads the reviews). */
+const STAMP_SQL = `SELECT c.generation,
+    (SELECT COUNT(*) FROM annotation a WHERE a.card_number = c.card_number) AS annotations_now,
+    (SELECT COUNT(a.withdrawn_at) FROM annotation a WHERE a.card_number = c.card_number) AS withdrawn_now,
+    h.establishment AS establishment_now, h.residence AS residence_now
+  FROM open_findings_card c LEFT JOIN card_home_countries h ON h.card_number = c.card_number
+  WHERE c.card_number = ?`;
 
 function currentOf(r: Raw): OpenFindingsInputs {
   return {
@@ -63,7 +71,7 @@ function cachedOf(r: Raw): CachedOpenFindings {
         residence: text(r.residence),
       },
       range: { from: Number(r.from_day), to: Number(r.to_day) },
-      open: Number(r.open_now),
+      open: r.open_now === null || r.open_now === undefined ? null : Number(r.open_now),
     },
   };
 }
@@ -89,7 +97,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
       'INSERT INTO open_findings_card (card_number, generation) VALUES (?, 0) ON CONFLICT (card_number) DO NOTHING',
       [cardNumber],
     );
-    const rows = await this.store.query(`${CARDS_SQL} WHERE c.card_number = ?`, [cardNumber]);
+    const rows = await this.store.query(STAMP_SQL, [cardNumber]);
     if (rows[0] === undefined) throw new StorageError('open findings row missing', null);
     return currentOf(rows[0]);
   }
@@ -98,10 +106,10 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
     cardNumber: string,
     inputs: OpenFindingsInputs,
     range: OpenFindingsRange,
-    findingIds: readonly string[],
+    findingIds: readonly string[] | null,
   ): Promise<boolean> {
     const token = randomUUID();
-    const ids = [...new Set(findingIds)];
+    const ids = [...new Set(findingIds ?? [])];
     try {
       return await this.store.runner.transaction(async (tx) => {
         const updated = await tx.all(
@@ -111,7 +119,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
           [
             token,
             inputs.generation,
-            ids.length,
+            findingIds === null ? null : ids.length,
             range.from,
             range.to,
             inputs.annotations,
