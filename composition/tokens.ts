@@ -31,4 +31,5 @@ export const TOKENS = {
   Today: Symbol.for('drivercard.Today'),
   /** the today view's kept open findings (null without the MikroORM store) */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
+  ImportAttention: Symbol.for('drivercard.ImportAttention'),
 } as const;

@@ -37,6 +37,7 @@ import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
 import { bindOpenFindings } from './open-findings.js';
 import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
+import type { ImportAttention } from '../core/ports/import-attention.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -140,6 +141,7 @@ export function bindUseCases(container: Container): void {
         overviews: OverviewUseCases,
         records: OfficeRecords | null,
         openFindings: OpenFindingsStore | null,
+        attention: ImportAttention | null,
       ) =>
         new TodayView({
           fleet,
@@ -147,6 +149,7 @@ export function bindUseCases(container: Container): void {
           clock,
           findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS),
           openFindings,
+          attention,
         }),
       [
         TOKENS.FleetStore,
@@ -155,6 +158,7 @@ export function bindUseCases(container: Container): void {
         TOKENS.OverviewUseCases,
         TOKENS.OfficeRecords,
         TOKENS.OpenFindings,
+        TOKENS.ImportAttention,
       ],
     )
     .inSingletonScope();

@@ -1,9 +1,10 @@
 /**
  * The today view's cost next to the fleet page, in process (store → use case), on SQLite, for 100 and 1,000 cards
  * (each one decoded 28-day download, its fleet row computed as at import time):
- * - GET /today's counts drawing every card's findings per request (no kept ids: the cost before open_findings_card);
+ * - GET /today's counts drawing every card's findings and paging through every import per request (the cost before
+ *   open_findings_card);
  * - the first request with kept ids (draws every card's findings once and keeps their ids), then p50 of the
- *   following ones (one statement reads every card's kept OPEN count);
+ *   following ones (one statement reads every card's kept OPEN count, one the imports needing attention);
  * - the fleet list's first page (100 cards), the same run.
  * Loops are bounded by counts; `npm run bench` prints it, `tsx composition/bench/today.bench.ts` alone.
  */
@@ -24,6 +25,7 @@ import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/st
 import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { MikroOrmOfficeRecords } from '../../adapters/storage/mikro-orm/mikro-orm-office-records.js';
 import { MikroOrmOpenFindings } from '../../adapters/storage/mikro-orm/mikro-orm-open-findings.js';
+import { MikroOrmImportAttention } from '../../adapters/storage/mikro-orm/mikro-orm-import-attention.js';
 import { percentile } from './service.bench.js';
 
 export interface TodayBenchOptions {
@@ -89,7 +91,14 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
     const records = new MikroOrmOfficeRecords(store);
     const findings = new FindingsOfPeriodQuery(new OverviewQueries(store, records), records);
     const perRequest = new TodayView({ fleet, store, clock, findings });
-    const kept = new TodayView({ fleet, store, clock, findings, openFindings: new MikroOrmOpenFindings(store) });
+    const kept = new TodayView({
+      fleet,
+      store,
+      clock,
+      findings,
+      openFindings: new MikroOrmOpenFindings(store),
+      attention: new MikroOrmImportAttention(store),
+    });
     const list = fleetUseCases(fleet, clock);
     const page = () =>
       list.list({

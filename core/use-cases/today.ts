@@ -14,7 +14,7 @@
  * - roadside readiness: cards with days missing among today and the 56 days before it (Reg. (EU) No 165/2014
  *   Art. 36 as amended by Reg. (EU) 2020/1054; the fleet row's `readiness_missing_days`).
  * Ports: FleetStore (the summary rows), ImportStore (the imports), Clock, the findings query (which reads the
- * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore.
+ * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore and ImportAttention.
  */
 import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
 import type { ImportRow } from '../domain/rows.js';
@@ -29,6 +29,7 @@ import {
 import type { Clock } from '../ports/clock.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { ImportAttention } from '../ports/import-attention.js';
 import { validOpenCount, type CachedOpenFindings, type OpenFindingsStore } from '../ports/open-findings-store.js';
 import { dayOf, mondayOf } from '../time.js';
 import type { FindingsQuery, PeriodFinding } from './findings-of-period.js';
@@ -84,6 +85,8 @@ export interface TodayPorts {
   findings: FindingsLister;
   /** the kept finding_ids of each card (absent: the findings are drawn per card on every request) */
   openFindings?: OpenFindingsStore | null;
+  /** the imports an import count may count (absent: every import is paged through) */
+  attention?: ImportAttention | null;
 }
 
 const PAGE_SIZE = 500;
@@ -157,7 +160,8 @@ export class TodayView {
     }
   }
 
-  private async imports(): Promise<ImportRow[]> {
+  private async imports(): Promise<Pick<ImportRow, 'status' | 'warnings'>[]> {
+    if (this.ports.attention) return this.ports.attention.attentionImports();
     const all: ImportRow[] = [];
     const filter = { card_number: null, range: { from: null, to: null }, include_withdrawn: true };
     for (let offset = 0; ; offset = all.length) {
