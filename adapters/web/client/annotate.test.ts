@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { asFake, installFakeDocument, type FakeElement } from '../testing/fake-dom.js';
-import { annotateForm, fieldInstant } from './annotate.js';
+import { annotateForm, annotationBody, fieldInstant } from './annotate.js';
 import { setDisplayTimeZone } from './format.js';
 import { localInputValue, utcOfLocalInput } from './local-input.js';
 
@@ -85,3 +85,44 @@ t.test('local date-times read around both changes', async (t) => {
   t.equal(localInputValue('2026-07-01T10:00:30Z', BERLIN), '2026-07-01T12:00:30', 'seconds kept when not 00');
   t.equal(localInputValue('not a time', BERLIN), '');
 });
+
+t.test(
+  'the request body: both ends in UTC, an autumn time said, a spring time or a missing Art. 12 note refused',
+  async (t) => {
+    setDisplayTimeZone(BERLIN);
+    const f = form('2026-10-24T22:00:00Z', '2026-10-25T01:30:00Z');
+    const fields = (to: string, kind = 'REST', note = '') => ({
+      kind,
+      from: f.reading(f.from),
+      to: f.reading(f.to, to),
+      note,
+      author: ' Anna ',
+    });
+    t.equal(f.from.getAttribute('value'), '2026-10-25T00:00', 'CEST midnight');
+    t.same(
+      annotationBody('C1', fields('2026-10-25T02:30'), BERLIN),
+      {
+        body: {
+          card_number: 'C1',
+          kind: 'REST',
+          start: '2026-10-24T22:00:00Z',
+          end: '2026-10-25T01:30:00Z',
+          note: null,
+          author: 'Anna',
+        },
+        notes: '',
+      },
+      'unchanged prefill: the second 02:30 (CET) as the finding had it',
+    );
+    const typed = annotationBody('C1', fields('2026-10-25 02:15'), BERLIN);
+    t.equal('body' in typed && typed.body.end, '2026-10-25T00:15:00Z', 'typed: the first 02:15 (CEST)');
+    t.match('body' in typed && typed.notes, /happens twice/);
+    const spring = annotationBody(
+      'C1',
+      { ...fields('2026-10-25T03:00'), from: { value: '2026-03-29T02:00', dataset: {} } },
+      BERLIN,
+    );
+    t.match('refused' in spring && spring.refused, /From, 2026-03-29 02:00, does not exist in Europe\/Berlin/);
+    t.match(annotationBody('C1', fields('2026-10-25T03:00', 'ARTICLE_12', ' '), BERLIN), { refused: /needs a note/ });
+  },
+);

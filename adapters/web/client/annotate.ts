@@ -46,11 +46,7 @@ function timeInput(name: string, iso: string, timeZone: string): HTMLInputElemen
 }
 
 /** The field's instant in UTC: the prefilled instant when the text is unchanged, else the typed local time read. */
-export function fieldInstant(
-  input: { value: string; dataset: Record<string, string | undefined> },
-  timeZone: string,
-  label: string,
-): LocalReading {
+export function fieldInstant(input: TimeField, timeZone: string, label: string): LocalReading {
   const { utc, prefill } = input.dataset;
   if (utc !== undefined && input.value.trim() === prefill) return { ok: true, iso: utc, note: null };
   return utcOfLocalInput(input.value, timeZone, label);
@@ -82,54 +78,80 @@ export function annotateForm(card: string, start: string, end: string, onSaved: 
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (kind.value === 'ARTICLE_12' && note.value.trim() === '') {
-      message.textContent =
-        'Not saved: an Art. 12 departure needs a note. Say why the driver departed from the rules (Art. 12 asks the driver to give the reason).';
+    const fields = { kind: kind.value, from, to, note: note.value, author: author.value };
+    const read = annotationBody(card, fields, zone);
+    if ('refused' in read) {
+      message.textContent = `Not saved: ${read.refused}`;
       form.dataset.saved = 'false';
       return;
     }
-    const startAt = fieldInstant(from, zone, 'From');
-    const endAt = fieldInstant(to, zone, 'To');
-    const refused = [startAt, endAt].flatMap((r) => (r.ok ? [] : [r.message]));
-    if (!startAt.ok || !endAt.ok) {
-      message.textContent = `Not saved: ${refused.join(' ')}`;
-      form.dataset.saved = 'false';
-      return;
-    }
-    const notes = [startAt.note, endAt.note].filter((n): n is string => n !== null).join(' ');
-    message.textContent = notes === '' ? 'Saving…' : `Saving… ${notes}`;
-    const body = {
-      card_number: card,
-      kind: kind.value,
-      start: startAt.iso,
-      end: endAt.iso,
-      note: note.value.trim() || null,
-      author: author.value.trim(),
-    };
-    void fetch('api/drivercard/annotations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-      .then(async (response) => {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-        if (response.status === 201) {
-          message.textContent = notes === '' ? 'Saved. Recomputing the findings…' : `Saved. ${notes}`;
-          form.dataset.saved = 'true';
-          onSaved();
-        } else {
-          message.replaceChildren(
-            `Not saved: ${sentence(errorCodeText(answer.error ?? ''))}`,
-            technicalDetail(`${response.status} ${answer.error ?? ''}: ${answer.message ?? ''}`),
-          );
-          form.dataset.saved = 'false';
-        }
-      })
-      .catch(() => {
-        message.textContent = 'Not saved: the service could not be reached.';
-      });
+    message.textContent = read.notes === '' ? 'Saving…' : `Saving… ${read.notes}`;
+    postAnnotation(read, form, message, onSaved);
   });
   return form;
+}
+
+type TimeField = { value: string; dataset: Record<string, string | undefined> };
+
+/**
+ * The request body of the form's fields, the period in UTC (with what was said about an autumn time taken as the
+ * earlier one), or why nothing is sent.
+ */
+export function annotationBody(
+  card: string,
+  f: { kind: string; from: TimeField; to: TimeField; note: string; author: string },
+  zone: string,
+): { body: Record<string, string | null>; notes: string } | { refused: string } {
+  if (f.kind === 'ARTICLE_12' && f.note.trim() === '')
+    return {
+      refused:
+        'an Art. 12 departure needs a note. Say why the driver departed from the rules (Art. 12 asks the driver to give the reason).',
+    };
+  const startAt = fieldInstant(f.from, zone, 'From');
+  const endAt = fieldInstant(f.to, zone, 'To');
+  if (!startAt.ok || !endAt.ok)
+    return { refused: [startAt, endAt].flatMap((r) => (r.ok ? [] : [r.message])).join(' ') };
+  return {
+    body: {
+      card_number: card,
+      kind: f.kind,
+      start: startAt.iso,
+      end: endAt.iso,
+      note: f.note.trim() || null,
+      author: f.author.trim(),
+    },
+    notes: [startAt.note, endAt.note].filter((n): n is string => n !== null).join(' '),
+  };
+}
+
+function postAnnotation(
+  read: { body: Record<string, string | null>; notes: string },
+  form: HTMLFormElement,
+  message: HTMLElement,
+  onSaved: () => void,
+): void {
+  void fetch('api/drivercard/annotations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(read.body),
+  })
+    .then(async (response) => {
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
+      if (response.status === 201) {
+        message.textContent = read.notes === '' ? 'Saved. Recomputing the findings…' : `Saved. ${read.notes}`;
+        form.dataset.saved = 'true';
+        onSaved();
+      } else {
+        message.replaceChildren(
+          `Not saved: ${sentence(errorCodeText(answer.error ?? ''))}`,
+          technicalDetail(`${response.status} ${answer.error ?? ''}: ${answer.message ?? ''}`),
+        );
+        form.dataset.saved = 'false';
+      }
+    })
+    .catch(() => {
+      message.textContent = 'Not saved: the service could not be reached.';
+    });
 }
 
 /** An "Annotate…" button on every finding and data gap of the rendered findings (their show buttons carry the period). */
