@@ -10,7 +10,8 @@
  *   generation are stale;
  * - the office's annotations: how many the card has and how many of them are withdrawn (never deleted, withdrawn
  *   once: both only grow, so any add or withdrawal changes the pair);
- * - the card's home countries as stored (the Mobility Package rules read them).
+ * - the card's home countries as stored (the Mobility Package rules read them);
+ * - the versions of the rules that drew them (a new version of the code draws them again).
  * A reader takes the inputs (`stamp`) before drawing the findings and saves the ids with them (`saveFindingIds`);
  * the save is refused when the generation moved meanwhile, and ids saved with inputs that changed later are
  * answered stale by `openCounts`. conformance/open-findings.suite.ts runs the contract on SQLite and PostgreSQL.
@@ -38,7 +39,7 @@ export interface CachedOpenFindings {
    * what is kept: null when nothing was saved; `open` = kept ids whose newest review is OPEN or that have none, null
    * when the checks refused the card's data (kept too, so such a card is not checked on every request)
    */
-  kept: { inputs: OpenFindingsInputs; range: OpenFindingsRange; open: number | null } | null;
+  kept: { inputs: OpenFindingsInputs; range: OpenFindingsRange; rules: string; open: number | null } | null;
 }
 
 export interface OpenFindingsStore {
@@ -49,13 +50,14 @@ export interface OpenFindingsStore {
   /** the card's current inputs (a card never seen starts at generation 0) */
   stamp(cardNumber: string): Promise<OpenFindingsInputs>;
   /**
-   * keeps the ids drawn from `inputs` over `range` (null: the checks refused the data); false (nothing kept) when
-   * the card's generation moved on
+   * keeps the ids drawn from `inputs` over `range` by the checks of `rules` (their versions; null ids: the checks
+   * refused the data); false (nothing kept) when the card's generation moved on
    */
   saveFindingIds(
     cardNumber: string,
     inputs: OpenFindingsInputs,
     range: OpenFindingsRange,
+    rules: string,
     findingIds: readonly string[] | null,
   ): Promise<boolean>;
 }
@@ -70,13 +72,17 @@ export function sameInputs(a: OpenFindingsInputs, b: OpenFindingsInputs): boolea
   );
 }
 
-/** The kept count when it is still valid for the card's inputs now and the range asked, else null (draw again). */
+/**
+ * The kept count when it is still valid for the card's inputs now, the range asked and the rules' versions of this
+ * code (a new version draws the findings again), else null (draw again).
+ */
 export function validOpenCount(
   cached: CachedOpenFindings | undefined,
   range: OpenFindingsRange,
+  rules: string,
 ): { open: number | null } | null {
   const kept = cached?.kept;
-  if (!cached || !kept) return null;
+  if (!cached || !kept || kept.rules !== rules) return null;
   if (kept.range.from !== range.from || kept.range.to !== range.to) return null;
   return sameInputs(kept.inputs, cached.current) ? { open: kept.open } : null;
 }

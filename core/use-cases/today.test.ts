@@ -5,9 +5,9 @@ import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import { mondayOf } from '../time.js';
 import type { FindingsQuery } from './findings-of-period.js';
-import { TodayView } from './today.js';
+import { FINDINGS_RULES, TodayView } from './today.js';
 import { ConflictingDataError } from '../domain/errors.js';
-import type { OpenFindingsInputs, OpenFindingsStore } from '../ports/open-findings-store.js';
+import { validOpenCount, type OpenFindingsInputs, type OpenFindingsStore } from '../ports/open-findings-store.js';
 import type { ReviewStatus } from '../ports/finding-reviews.js';
 
 // "now": Wednesday 2026-03-11 09:00 UTC
@@ -144,7 +144,7 @@ function memoryKept(statuses: Map<string, ReviewStatus>) {
   const generation = new Map<string, number>();
   const kept = new Map<
     string,
-    { inputs: OpenFindingsInputs; range: { from: number; to: number }; ids: string[] | null }
+    { inputs: OpenFindingsInputs; range: { from: number; to: number }; rules: string; ids: string[] | null }
   >();
   const inputsOf = (card: string): OpenFindingsInputs => ({
     generation: generation.get(card) ?? 0,
@@ -161,9 +161,9 @@ function memoryKept(statuses: Map<string, ReviewStatus>) {
       new Map(
         [...kept].map(([card, k]) => [card, { current: inputsOf(card), kept: { ...k, open: open(k.ids) } }] as const),
       ),
-    saveFindingIds: async (card, inputs, range, ids) => {
+    saveFindingIds: async (card, inputs, range, rules, ids) => {
       if (inputs.generation !== (generation.get(card) ?? 0)) return false;
-      kept.set(card, { inputs, range, ids: ids && [...ids] });
+      kept.set(card, { inputs, range, rules, ids: ids && [...ids] });
       return true;
     },
   };
@@ -195,4 +195,29 @@ t.test('kept open findings: drawn once per card, a review read through them, a c
     ['A'],
     'only the changed card drawn again',
   );
+});
+
+t.test('kept ids are valid for the same inputs, weeks and rules only', async (t) => {
+  const inputs: OpenFindingsInputs = {
+    generation: 2,
+    annotations: 1,
+    withdrawn_annotations: 0,
+    establishment: 'DE',
+    residence: null,
+  };
+  const range = { from: 100, to: 127 };
+  const cached = { current: inputs, kept: { inputs, range, rules: FINDINGS_RULES, open: 3 } };
+  t.same(validOpenCount(cached, range, FINDINGS_RULES), { open: 3 });
+  t.equal(validOpenCount(cached, range, 'another version'), null, 'other rules: drawn again');
+  t.equal(validOpenCount(cached, { from: 107, to: 134 }, FINDINGS_RULES), null, 'other weeks');
+  for (const change of [
+    { generation: 3 },
+    { annotations: 2 },
+    { withdrawn_annotations: 1 },
+    { establishment: null },
+    { residence: 'PL' },
+  ])
+    t.equal(validOpenCount({ ...cached, current: { ...inputs, ...change } }, range, FINDINGS_RULES), null);
+  t.equal(validOpenCount({ current: inputs, kept: null }, range, FINDINGS_RULES), null, 'nothing kept');
+  t.same(validOpenCount({ ...cached, kept: { ...cached.kept, open: null } }, range, FINDINGS_RULES), { open: null });
 });

@@ -17,6 +17,8 @@
  * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore and ImportAttention.
  */
 import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
+import { ALGORITHM_VERSION, RULE_VERSION } from '../eu561/index.js';
+import { WTD_ALGORITHM_VERSION, WTD_RULE_VERSION } from '../wtd/index.js';
 import type { ImportRow } from '../domain/rows.js';
 import {
   FINDING_WEEKS,
@@ -34,6 +36,9 @@ import { validOpenCount, type CachedOpenFindings, type OpenFindingsStore } from 
 import { dayOf, mondayOf } from '../time.js';
 import type { FindingsQuery, PeriodFinding } from './findings-of-period.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
+
+/** The versions of the checks whose finding_ids are kept: ids kept by another version are drawn again. */
+export const FINDINGS_RULES = [RULE_VERSION, ALGORITHM_VERSION, WTD_RULE_VERSION, WTD_ALGORITHM_VERSION].join(' | ');
 
 /** Days ahead (today included) in which a download counts as due this week. */
 export const DUE_WEEK_DAYS = 7;
@@ -180,7 +185,7 @@ export class TodayView {
     const weeks = findingWeeksOf(record);
     if (!record.findings_evaluated || weeks === null) return null;
     const store = this.ports.openFindings ?? null;
-    const valid = store === null ? null : validOpenCount(kept, weeks);
+    const valid = store === null ? null : validOpenCount(kept, weeks, FINDINGS_RULES);
     if (valid !== null) return valid.open;
     // the inputs are read before the findings: a change after this read makes what is kept stale
     const inputs = store === null ? null : await store.stamp(record.card_number);
@@ -193,14 +198,14 @@ export class TodayView {
       if (store !== null && inputs !== null) {
         // a finding without an id has no review: it is kept under a name no review can carry
         const ids = answer.findings.map((f, i) => f.finding_id ?? `~${i}`);
-        await store.saveFindingIds(record.card_number, inputs, weeks, ids);
+        await store.saveFindingIds(record.card_number, inputs, weeks, FINDINGS_RULES, ids);
       }
       return answer.findings.filter((f) => f.review_status === 'OPEN').length;
     } catch (error) {
       // the checks refuse the data over the weeks they read (context weeks included): kept as such until it changes
       const refused = error instanceof ConflictingDataError || error instanceof QuarantinedDataError;
       if (refused && store !== null && inputs !== null)
-        await store.saveFindingIds(record.card_number, inputs, weeks, null);
+        await store.saveFindingIds(record.card_number, inputs, weeks, FINDINGS_RULES, null);
       return null;
     }
   }

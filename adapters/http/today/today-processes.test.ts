@@ -50,13 +50,13 @@ async function keptGuard(t: Test, writer: MikroOrmImportStore, reader: MikroOrmI
   const kept = new MikroOrmOpenFindings(reader);
   const inputs = await kept.stamp(Z);
   await new MikroOrmOpenFindings(writer).cardChanged(Z);
-  t.equal(await kept.saveFindingIds(Z, inputs, { from: 1, to: 2 }, ['f1']), false, 'refused: generation moved');
+  t.equal(await kept.saveFindingIds(Z, inputs, { from: 1, to: 2 }, 'v1', ['f1']), false, 'refused: generation moved');
   const fresh = await kept.stamp(Z);
   t.equal(fresh.generation, inputs.generation + 1);
-  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, ['f1', 'f2', 'f1']), true);
+  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, 'v1', ['f1', 'f2', 'f1']), true);
   const row = (await kept.openCounts()).get(Z);
-  t.same(row?.kept, { inputs: fresh, range: { from: 1, to: 2 }, open: 2 }, 'two distinct ids, both OPEN');
-  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, null), true);
+  t.same(row?.kept, { inputs: fresh, range: { from: 1, to: 2 }, rules: 'v1', open: 2 }, 'two distinct ids, both OPEN');
+  t.equal(await kept.saveFindingIds(Z, fresh, { from: 1, to: 2 }, 'v1', null), true);
   t.equal((await kept.openCounts()).get(Z)?.kept?.open, null, 'the checks refused the data: kept as no count');
 }
 

@@ -25,7 +25,7 @@ const INSERT_CHUNK = 300;
  * newest review (highest seq) is another status, found from the reviews' side (usually far fewer rows than ids:
  * CROSS JOIN keeps SQLite's loop order, reviews outside; PostgreSQL plans it as any inner join).
  */
-const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.annotations,
+const CARDS_SQL = `SELECT c.card_number, c.generation, c.kept_generation, c.from_day, c.to_day, c.rules, c.annotations,
     c.withdrawn_annotations, c.establishment, c.residence,
     (SELECT COUNT(*) FROM annotation a WHERE a.card_number = c.card_number) AS annotations_now,
     (SELECT COUNT(a.withdrawn_at) FROM annotation a WHERE a.card_number = c.card_number) AS withdrawn_now,
@@ -71,6 +71,7 @@ function cachedOf(r: Raw): CachedOpenFindings {
         residence: text(r.residence),
       },
       range: { from: Number(r.from_day), to: Number(r.to_day) },
+      rules: String(r.rules ?? ''),
       open: r.open_now === null || r.open_now === undefined ? null : Number(r.open_now),
     },
   };
@@ -106,6 +107,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
     cardNumber: string,
     inputs: OpenFindingsInputs,
     range: OpenFindingsRange,
+    rules: string,
     findingIds: readonly string[] | null,
   ): Promise<boolean> {
     const token = randomUUID();
@@ -113,13 +115,14 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
     try {
       return await this.store.runner.transaction(async (tx) => {
         const updated = await tx.all(
-          `UPDATE open_findings_card SET token = ?, kept_generation = ?, kept_total = ?, from_day = ?, to_day = ?,
+          `UPDATE open_findings_card SET token = ?, kept_generation = ?, kept_total = ?, rules = ?, from_day = ?, to_day = ?,
              annotations = ?, withdrawn_annotations = ?, establishment = ?, residence = ?
            WHERE card_number = ? AND generation = ? RETURNING card_number`,
           [
             token,
             inputs.generation,
             findingIds === null ? null : ids.length,
+            rules,
             range.from,
             range.to,
             inputs.annotations,

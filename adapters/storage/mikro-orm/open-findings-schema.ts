@@ -12,6 +12,7 @@ export interface OpenFindingsCardEntity {
   token: string | null;
   kept_generation: number | null;
   kept_total: number | null;
+  rules: string | null;
   from_day: number | null;
   to_day: number | null;
   annotations: number | null;
@@ -38,6 +39,7 @@ export function openFindingsSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         token: { type: 'string', ...string, nullable: true },
         kept_generation: { type: 'integer', nullable: true },
         kept_total: { type: 'integer', nullable: true },
+        rules: { type: 'text', nullable: true },
         from_day: { type: 'integer', nullable: true },
         to_day: { type: 'integer', nullable: true },
         annotations: { type: 'integer', nullable: true },
