@@ -29,4 +29,7 @@ export const TOKENS = {
   HomeCountry: Symbol.for('drivercard.HomeCountry'),
   HomeCountries: Symbol.for('drivercard.HomeCountries'),
   Today: Symbol.for('drivercard.Today'),
+  /** the today view's kept open findings (null without the MikroORM store) */
+  OpenFindings: Symbol.for('drivercard.OpenFindings'),
+  ImportAttention: Symbol.for('drivercard.ImportAttention'),
 } as const;

@@ -37,6 +37,9 @@ import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
 import type { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import { NO_REVIEWS } from '../core/ports/finding-reviews.js';
+import { bindOpenFindings } from './open-findings.js';
+import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
+import type { ImportAttention } from '../core/ports/import-attention.js';
 import { TOKENS } from './tokens.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
@@ -79,6 +82,7 @@ export function bindUseCases(container: Container): void {
     .inSingletonScope();
   bindOfficeRecords(container);
   bindHomeCountries(container);
+  bindOpenFindings(container);
   container
     .bind<OverviewUseCases>(TOKENS.OverviewUseCases)
     .toResolvedValue(
@@ -100,8 +104,16 @@ export function bindUseCases(container: Container): void {
         overviews: OverviewUseCases,
         records: OfficeRecords | null,
         clock: Clock,
-      ) => new RefreshFleetCard({ store, fleet, overviews, covered: coveredDaysOf(records), clock }),
-      [TOKENS.ImportStore, TOKENS.FleetStore, TOKENS.OverviewUseCases, TOKENS.OfficeRecords, TOKENS.Clock],
+        openFindings: OpenFindingsStore | null,
+      ) => new RefreshFleetCard({ store, fleet, overviews, covered: coveredDaysOf(records), clock, openFindings }),
+      [
+        TOKENS.ImportStore,
+        TOKENS.FleetStore,
+        TOKENS.OverviewUseCases,
+        TOKENS.OfficeRecords,
+        TOKENS.Clock,
+        TOKENS.OpenFindings,
+      ],
     )
     .inSingletonScope();
   // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
@@ -144,9 +156,26 @@ export function bindUseCases(container: Container): void {
         clock: Clock,
         overviews: OverviewUseCases,
         records: OfficeRecords | null,
+        openFindings: OpenFindingsStore | null,
+        attention: ImportAttention | null,
       ) =>
-        new TodayView({ fleet, store, clock, findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS) }),
-      [TOKENS.FleetStore, TOKENS.ImportStore, TOKENS.Clock, TOKENS.OverviewUseCases, TOKENS.OfficeRecords],
+        new TodayView({
+          fleet,
+          store,
+          clock,
+          findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS),
+          openFindings,
+          attention,
+        }),
+      [
+        TOKENS.FleetStore,
+        TOKENS.ImportStore,
+        TOKENS.Clock,
+        TOKENS.OverviewUseCases,
+        TOKENS.OfficeRecords,
+        TOKENS.OpenFindings,
+        TOKENS.ImportAttention,
+      ],
     )
     .inSingletonScope();
 }

@@ -19,6 +19,7 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './service.bench.js', run: 'benchService' },
   { module: './fast-path.bench.js', run: 'benchFastPath' },
   { module: './fleet.bench.js', run: 'benchFleet' },
+  { module: './today.bench.js', run: 'benchToday' },
   { module: './stress.bench.js', run: 'benchStress' },
 ];
 

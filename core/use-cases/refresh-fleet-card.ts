@@ -27,6 +27,7 @@ import type { Clock } from '../ports/clock.js';
 import type { CoveredDays } from '../ports/covered-days.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { OpenFindingsStore } from '../ports/open-findings-store.js';
 import type { OverviewUseCases } from './contracts.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
@@ -43,6 +44,8 @@ export interface RefreshFleetCardDeps {
    */
   covered?: CoveredDays | null;
   clock?: Clock | null;
+  /** told at each recomputation (the card's imports changed): the open findings kept for the today view are stale */
+  openFindings?: Pick<OpenFindingsStore, 'cardChanged'> | null;
 }
 
 /** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
@@ -122,6 +125,9 @@ export class RefreshFleetCard {
     keepStoredDownload: boolean,
   ): Promise<number> {
     const { store, fleet } = this.deps;
+    // the imports changed before this runs: the open findings kept for the card are stale from here on (raised
+    // first, so a process stopped before the row is written leaves nothing kept as valid; the row follows at start)
+    await this.deps.openFindings?.cardChanged(cardNumber);
     // the history's dates and conflicts as kept at import time: no day records are read
     const [listed, stored, { days, conflicts }] = await Promise.all([
       store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),

@@ -5,7 +5,10 @@ import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import { mondayOf } from '../time.js';
 import type { FindingsQuery } from './findings-of-period.js';
-import { TodayView } from './today.js';
+import { FINDINGS_RULES, TodayView } from './today.js';
+import { ConflictingDataError } from '../domain/errors.js';
+import { validOpenCount, type OpenFindingsInputs, type OpenFindingsStore } from '../ports/open-findings-store.js';
+import type { ReviewStatus } from '../ports/finding-reviews.js';
 
 // "now": Wednesday 2026-03-11 09:00 UTC
 const NOW_S = Date.parse('2026-03-11T09:00:00Z') / 1000;
@@ -60,7 +63,11 @@ const IMPORTS = [
   imp('i5', 'OK'),
 ];
 
-function view(pageSize = 2) {
+function view(
+  pageSize = 2,
+  openFindings: OpenFindingsStore | null = null,
+  statuses: Map<string, ReviewStatus> = new Map([['fA3', 'CONFIRMED']]),
+) {
   const asked: FindingsQuery[] = [];
   const fleet = {
     listFleetCards: async (q: { page: { limit: number; offset: number } }) => ({
@@ -77,19 +84,19 @@ function view(pageSize = 2) {
   const findings = {
     findings: async (q: FindingsQuery) => {
       asked.push(q);
-      if (q.basis.value === 'D') throw new Error('conflicting data');
+      if (q.basis.value === 'D') throw new ConflictingDataError([D - 30], 'conflicting data');
       if (q.basis.value === 'A')
         return {
-          findings: [
-            { review_status: 'OPEN' as const },
-            { review_status: 'OPEN' as const },
-            { review_status: 'CONFIRMED' as const },
-          ],
+          findings: ['fA1', 'fA2', 'fA3'].map((finding_id) => ({
+            finding_id,
+            review_status: statuses.get(finding_id) ?? 'OPEN',
+          })),
         };
       return { findings: [] };
     },
   };
-  return { today: new TodayView({ fleet, store, clock: { now: () => new Date(NOW_S * 1000) }, findings }), asked };
+  const clock = { now: () => new Date(NOW_S * 1000) };
+  return { today: new TodayView({ fleet, store, clock, findings, openFindings }), asked };
 }
 
 t.test('counts: each hand-computed from the four cards and five imports', async (t) => {
@@ -130,4 +137,87 @@ t.test('cards: the rows each count counts, in the store order', async (t) => {
   t.same(await cards('open_findings'), ['A']);
   t.same(await cards('conflicting'), ['B']);
   t.same(await cards('readiness'), ['A', 'D']);
+});
+
+/** The OpenFindingsStore's contract in memory (the SQL one: conformance in adapters/http/today/today-processes.test.ts). */
+function memoryKept(statuses: Map<string, ReviewStatus>) {
+  const generation = new Map<string, number>();
+  const kept = new Map<
+    string,
+    { inputs: OpenFindingsInputs; range: { from: number; to: number }; rules: string; ids: string[] | null }
+  >();
+  const inputsOf = (card: string): OpenFindingsInputs => ({
+    generation: generation.get(card) ?? 0,
+    annotations: 0,
+    withdrawn_annotations: 0,
+    establishment: null,
+    residence: null,
+  });
+  const open = (ids: string[] | null) => ids && ids.filter((id) => (statuses.get(id) ?? 'OPEN') === 'OPEN').length;
+  const store: OpenFindingsStore = {
+    cardChanged: async (card) => void generation.set(card, (generation.get(card) ?? 0) + 1),
+    stamp: async (card) => inputsOf(card),
+    openCounts: async () =>
+      new Map(
+        [...kept].map(([card, k]) => [card, { current: inputsOf(card), kept: { ...k, open: open(k.ids) } }] as const),
+      ),
+    saveFindingIds: async (card, inputs, range, rules, ids) => {
+      if (inputs.generation !== (generation.get(card) ?? 0)) return false;
+      kept.set(card, { inputs, range, rules, ids: ids && [...ids] });
+      return true;
+    },
+  };
+  return store;
+}
+
+t.test('kept open findings: drawn once per card, a review read through them, a changed card drawn again', async (t) => {
+  const statuses = new Map<string, ReviewStatus>([['fA3', 'CONFIRMED']]);
+  const kept = memoryKept(statuses);
+  const { today, asked } = view(500, kept, statuses);
+  const first = await today.counts();
+  t.equal(first.open_findings, 2);
+  t.same(
+    asked.map((q) => q.basis.value),
+    ['A', 'B', 'D'],
+    'nothing kept yet: every evaluated card drawn',
+  );
+  t.equal(asked[0]!.status, undefined, 'every finding drawn (its id kept), not only the OPEN ones');
+  t.same(await today.counts(), first, 'asked again: the same counts');
+  t.equal(asked.length, 3, 'from the kept ids: no card drawn');
+  statuses.set('fA1', 'JUSTIFIED');
+  t.equal((await today.counts()).open_findings, 1, 'a review counts at once');
+  t.same(await today.cards('open_findings').then((rows) => rows.map((r) => r.card_number)), ['A']);
+  t.equal(asked.length, 3, 'still no card drawn');
+  await kept.cardChanged('A');
+  t.equal((await today.counts()).open_findings, 1);
+  t.same(
+    asked.slice(3).map((q) => q.basis.value),
+    ['A'],
+    'only the changed card drawn again',
+  );
+});
+
+t.test('kept ids are valid for the same inputs, weeks and rules only', async (t) => {
+  const inputs: OpenFindingsInputs = {
+    generation: 2,
+    annotations: 1,
+    withdrawn_annotations: 0,
+    establishment: 'DE',
+    residence: null,
+  };
+  const range = { from: 100, to: 127 };
+  const cached = { current: inputs, kept: { inputs, range, rules: FINDINGS_RULES, open: 3 } };
+  t.same(validOpenCount(cached, range, FINDINGS_RULES), { open: 3 });
+  t.equal(validOpenCount(cached, range, 'another version'), null, 'other rules: drawn again');
+  t.equal(validOpenCount(cached, { from: 107, to: 134 }, FINDINGS_RULES), null, 'other weeks');
+  for (const change of [
+    { generation: 3 },
+    { annotations: 2 },
+    { withdrawn_annotations: 1 },
+    { establishment: null },
+    { residence: 'PL' },
+  ])
+    t.equal(validOpenCount({ ...cached, current: { ...inputs, ...change } }, range, FINDINGS_RULES), null);
+  t.equal(validOpenCount({ current: inputs, kept: null }, range, FINDINGS_RULES), null, 'nothing kept');
+  t.same(validOpenCount({ ...cached, kept: { ...cached.kept, open: null } }, range, FINDINGS_RULES), { open: null });
 });

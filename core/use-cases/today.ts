@@ -6,14 +6,19 @@
  * - cards expired, and expiring within EXPIRING_DAYS days (not yet expired);
  * - open findings: the findings (EU 561 and Working Time Directive) of each card's last FINDING_WEEKS ISO weeks
  *   (ending with the week of its last recorded day, as the fleet row's counts) whose review status is OPEN, i.e.
- *   never reviewed since they appeared; drawn by the findings-of-period query per evaluated card;
+ *   never reviewed since they appeared; drawn by the findings-of-period query per evaluated card, or, when an
+ *   OpenFindingsStore is given, read for every card at once from the finding_ids kept for it there (the query runs
+ *   again only for a card whose data, annotations, home countries or weeks changed since its ids were kept);
  * - imports needing attention: QUARANTINED, carrying the warning `holder_mismatch`, WITHDRAWN; and cards whose
  *   imports disagree about some days (conflicting days of the fleet row);
  * - roadside readiness: cards with days missing among today and the 56 days before it (Reg. (EU) No 165/2014
  *   Art. 36 as amended by Reg. (EU) 2020/1054; the fleet row's `readiness_missing_days`).
- * Ports: FleetStore (the summary rows), ImportStore (the imports), Clock, and the findings query (which reads the
- * ImportStore and FindingReviews).
+ * Ports: FleetStore (the summary rows), ImportStore (the imports), Clock, the findings query (which reads the
+ * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore and ImportAttention.
  */
+import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
+import { ALGORITHM_VERSION, RULE_VERSION } from '../eu561/index.js';
+import { WTD_ALGORITHM_VERSION, WTD_RULE_VERSION } from '../wtd/index.js';
 import type { ImportRow } from '../domain/rows.js';
 import {
   FINDING_WEEKS,
@@ -26,9 +31,14 @@ import {
 import type { Clock } from '../ports/clock.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
+import type { ImportAttention } from '../ports/import-attention.js';
+import { validOpenCount, type CachedOpenFindings, type OpenFindingsStore } from '../ports/open-findings-store.js';
 import { dayOf, mondayOf } from '../time.js';
 import type { FindingsQuery, PeriodFinding } from './findings-of-period.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
+
+/** The versions of the checks whose finding_ids are kept: ids kept by another version are drawn again. */
+export const FINDINGS_RULES = [RULE_VERSION, ALGORITHM_VERSION, WTD_RULE_VERSION, WTD_ALGORITHM_VERSION].join(' | ');
 
 /** Days ahead (today included) in which a download counts as due this week. */
 export const DUE_WEEK_DAYS = 7;
@@ -70,7 +80,7 @@ export interface TodayCounts {
 
 /** What the today view needs of the findings of a period (core/use-cases/findings-of-period.ts). */
 export interface FindingsLister {
-  findings(query: FindingsQuery): Promise<{ findings: readonly Pick<PeriodFinding, 'review_status'>[] }>;
+  findings(query: FindingsQuery): Promise<{ findings: readonly Pick<PeriodFinding, 'review_status' | 'finding_id'>[] }>;
 }
 
 export interface TodayPorts {
@@ -78,6 +88,10 @@ export interface TodayPorts {
   store: ImportStore;
   clock: Clock;
   findings: FindingsLister;
+  /** the kept finding_ids of each card (absent: the findings are drawn per card on every request) */
+  openFindings?: OpenFindingsStore | null;
+  /** the imports an import count may count (absent: every import is paged through) */
+  attention?: ImportAttention | null;
 }
 
 const PAGE_SIZE = 500;
@@ -151,7 +165,8 @@ export class TodayView {
     }
   }
 
-  private async imports(): Promise<ImportRow[]> {
+  private async imports(): Promise<Pick<ImportRow, 'status' | 'warnings'>[]> {
+    if (this.ports.attention) return this.ports.attention.attentionImports();
     const all: ImportRow[] = [];
     const filter = { card_number: null, range: { from: null, to: null }, include_withdrawn: true };
     for (let offset = 0; ; offset = all.length) {
@@ -163,21 +178,45 @@ export class TodayView {
 
   /**
    * OPEN findings of the card's last 4 weeks; null when the checks refuse its data (conflicting or quarantined) or
-   * the card has no data. Cards the fleet row marks not evaluated are not asked again.
+   * the card has no data. Cards the fleet row marks not evaluated are not asked again. `kept`: what the
+   * OpenFindingsStore holds for the card, used when still valid; otherwise the findings are drawn and their ids kept.
    */
-  async openFindingsOf(record: FleetCardRecord): Promise<number | null> {
+  async openFindingsOf(record: FleetCardRecord, kept?: CachedOpenFindings): Promise<number | null> {
     const weeks = findingWeeksOf(record);
     if (!record.findings_evaluated || weeks === null) return null;
+    const store = this.ports.openFindings ?? null;
+    const valid = store === null ? null : validOpenCount(kept, weeks, FINDINGS_RULES);
+    if (valid !== null) return valid.open;
+    // the inputs are read before the findings: a change after this read makes what is kept stale
+    const inputs = store === null ? null : await store.stamp(record.card_number);
     try {
       const answer = await this.ports.findings.findings({
         basis: { kind: 'card_number', value: record.card_number },
         range: weeks,
-        status: ['OPEN'],
+        ...(store === null ? { status: ['OPEN'] as const } : {}),
       });
+      if (store !== null && inputs !== null) {
+        // a finding without an id has no review: it is kept under a name no review can carry
+        const ids = answer.findings.map((f, i) => f.finding_id ?? `~${i}`);
+        await store.saveFindingIds(record.card_number, inputs, weeks, FINDINGS_RULES, ids);
+      }
       return answer.findings.filter((f) => f.review_status === 'OPEN').length;
-    } catch {
+    } catch (error) {
+      // the checks refuse the data over the weeks they read (context weeks included): kept as such until it changes
+      const refused = error instanceof ConflictingDataError || error instanceof QuarantinedDataError;
+      if (refused && store !== null && inputs !== null)
+        await store.saveFindingIds(record.card_number, inputs, weeks, FINDINGS_RULES, null);
       return null;
     }
+  }
+
+  /** Every card's OPEN findings (null: not evaluated), from the kept ids where they are still valid. */
+  private async openFindingsAll(records: readonly FleetCardRecord[]): Promise<Map<string, number | null>> {
+    const kept = this.ports.openFindings ? await this.ports.openFindings.openCounts() : new Map();
+    const out = new Map<string, number | null>();
+    for (const record of records)
+      out.set(record.card_number, await this.openFindingsOf(record, kept.get(record.card_number)));
+    return out;
   }
 
   async counts(): Promise<TodayCounts> {
@@ -188,8 +227,9 @@ export class TodayView {
     let open = 0;
     let withOpen = 0;
     let notEvaluated = 0;
+    const openByCard = await this.openFindingsAll(records);
     for (const record of records) {
-      const n = await this.openFindingsOf(record);
+      const n = openByCard.get(record.card_number) ?? null;
       if (n === null) notEvaluated += record.findings_evaluated ? 0 : 1;
       else if (n > 0) {
         open += n;
@@ -220,9 +260,7 @@ export class TodayView {
     const nowS = this.nowS();
     const records = await this.records(sort, order, nowS);
     if (list !== 'open_findings') return records.map((r) => fleetRowOf(r, nowS)).filter((r) => rowInList(r, list));
-    const rows: FleetRow[] = [];
-    for (const record of records)
-      if (((await this.openFindingsOf(record)) ?? 0) > 0) rows.push(fleetRowOf(record, nowS));
-    return rows;
+    const openByCard = await this.openFindingsAll(records);
+    return records.filter((r) => (openByCard.get(r.card_number) ?? 0) > 0).map((r) => fleetRowOf(r, nowS));
   }
 }

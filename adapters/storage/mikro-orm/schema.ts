@@ -21,6 +21,7 @@ import { fleetEntitySchemas } from './fleet-schema.js';
 import { officeRecordSchemas } from './office-records-schema.js';
 import { homeCountriesSchemas } from './home-countries-schema.js';
 import { specificConditionSchemas } from './specific-conditions-schema.js';
+import { openFindingsSchemas } from './open-findings-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
 export interface ColumnTypes {
@@ -292,6 +293,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...officeRecordSchemas(types),
     ...homeCountriesSchemas(types),
     ...specificConditionSchemas(types),
+    ...openFindingsSchemas(types),
   ];
 }
 

@@ -2,12 +2,16 @@
  * The office annotates what the week view shows: each finding and each data gap of the pre-check gets an
  * "Annotate…" button opening a small form (kind, period prefilled from the item, note, author) that records an
  * annotation (POST api/drivercard/annotations); the view then reloads, so the findings show its effect. Findings the
- * annotations created, changed or may justify are marked, and the findings they removed are listed.
+ * annotations created, changed or may justify are marked, and the findings they removed are listed. The period is
+ * typed in local time of the display zone, named beside the fields, and sent in UTC (./local-input.ts: a time the
+ * spring change skips is refused, one the autumn change repeats is taken as the first and the form says so); a
+ * prefilled time left as it was is sent as the item's own instant (the second 02:30 of an autumn night stays so).
  */
 import { el, technicalDetail } from './dom.js';
 import { errorCodeText, sentence } from './people-text.js';
 import { ANNOTATION_KIND_NAMES } from './office-words.js';
 import { displayTimeZone, formatDateTime } from './format.js';
+import { localInputValue, utcOfLocalInput, type LocalReading } from './local-input.js';
 import type { Finding, PrecheckResult } from './types.js';
 
 const KINDS: [string, string][] = Object.entries(ANNOTATION_KIND_NAMES).map(([kind, name]) => [
@@ -32,18 +36,31 @@ function field(label: string, input: HTMLElement): HTMLLabelElement {
   return el('label', { class: 'annotate-field' }, `${label} `, input);
 }
 
-function annotateForm(card: string, start: string, end: string, onSaved: () => void): HTMLFormElement {
+/** A local date-time field prefilled with an instant (kept in data-utc while the text is the prefilled one). */
+function timeInput(name: string, iso: string, timeZone: string): HTMLInputElement {
+  const value = localInputValue(iso, timeZone);
+  return el('input', {
+    attrs: { name, type: 'datetime-local', value, step: value.length > 16 ? '1' : '60' },
+    data: { utc: iso, prefill: value },
+  });
+}
+
+/** The field's instant in UTC: the prefilled instant when the text is unchanged, else the typed local time read. */
+export function fieldInstant(input: TimeField, timeZone: string, label: string): LocalReading {
+  const { utc, prefill } = input.dataset;
+  if (utc !== undefined && input.value.trim() === prefill) return { ok: true, iso: utc, note: null };
+  return utcOfLocalInput(input.value, timeZone, label);
+}
+
+export function annotateForm(card: string, start: string, end: string, onSaved: () => void): HTMLFormElement {
+  const zone = displayTimeZone();
   const kind = el(
     'select',
     { attrs: { name: 'kind' } },
     ...KINDS.map(([value, text]) => el('option', { text, attrs: { value } })),
   );
-  const from = el('input', {
-    attrs: { name: 'start', value: start, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' },
-  });
-  const to = el('input', {
-    attrs: { name: 'end', value: end, size: '22', pattern: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z' },
-  });
+  const from = timeInput('start', start, zone);
+  const to = timeInput('end', end, zone);
   const note = el('input', { attrs: { name: 'note', size: '40', maxlength: '2000' } });
   const author = el('input', { attrs: { name: 'author', size: '20', required: 'required', maxlength: '200' } });
   const message = el('p', { class: 'annotate-message', attrs: { role: 'status' } });
@@ -51,8 +68,9 @@ function annotateForm(card: string, start: string, end: string, onSaved: () => v
     'form',
     { class: 'annotate-form' },
     field('Kind', kind),
-    field('From (UTC)', from),
-    field('To (UTC)', to),
+    field(`From (${zone})`, from),
+    field(`To (${zone})`, to),
+    el('span', { class: 'annotate-zone', text: `local time in ${zone}`, data: { zone } }),
     field('Note', note),
     field('Entered by', author),
     el('button', { text: 'Save annotation', attrs: { type: 'submit' } }),
@@ -60,45 +78,80 @@ function annotateForm(card: string, start: string, end: string, onSaved: () => v
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (kind.value === 'ARTICLE_12' && note.value.trim() === '') {
-      message.textContent =
-        'Not saved: an Art. 12 departure needs a note. Say why the driver departed from the rules (Art. 12 asks the driver to give the reason).';
+    const fields = { kind: kind.value, from, to, note: note.value, author: author.value };
+    const read = annotationBody(card, fields, zone);
+    if ('refused' in read) {
+      message.textContent = `Not saved: ${read.refused}`;
       form.dataset.saved = 'false';
       return;
     }
-    message.textContent = 'Saving…';
-    const body = {
-      card_number: card,
-      kind: kind.value,
-      start: from.value.trim(),
-      end: to.value.trim(),
-      note: note.value.trim() || null,
-      author: author.value.trim(),
-    };
-    void fetch('api/drivercard/annotations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-      .then(async (response) => {
-        const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-        if (response.status === 201) {
-          message.textContent = 'Saved. Recomputing the findings…';
-          form.dataset.saved = 'true';
-          onSaved();
-        } else {
-          message.replaceChildren(
-            `Not saved: ${sentence(errorCodeText(answer.error ?? ''))}`,
-            technicalDetail(`${response.status} ${answer.error ?? ''}: ${answer.message ?? ''}`),
-          );
-          form.dataset.saved = 'false';
-        }
-      })
-      .catch(() => {
-        message.textContent = 'Not saved: the service could not be reached.';
-      });
+    message.textContent = read.notes === '' ? 'Saving…' : `Saving… ${read.notes}`;
+    postAnnotation(read, form, message, onSaved);
   });
   return form;
+}
+
+type TimeField = { value: string; dataset: Record<string, string | undefined> };
+
+/**
+ * The request body of the form's fields, the period in UTC (with what was said about an autumn time taken as the
+ * earlier one), or why nothing is sent.
+ */
+export function annotationBody(
+  card: string,
+  f: { kind: string; from: TimeField; to: TimeField; note: string; author: string },
+  zone: string,
+): { body: Record<string, string | null>; notes: string } | { refused: string } {
+  if (f.kind === 'ARTICLE_12' && f.note.trim() === '')
+    return {
+      refused:
+        'an Art. 12 departure needs a note. Say why the driver departed from the rules (Art. 12 asks the driver to give the reason).',
+    };
+  const startAt = fieldInstant(f.from, zone, 'From');
+  const endAt = fieldInstant(f.to, zone, 'To');
+  if (!startAt.ok || !endAt.ok)
+    return { refused: [startAt, endAt].flatMap((r) => (r.ok ? [] : [r.message])).join(' ') };
+  return {
+    body: {
+      card_number: card,
+      kind: f.kind,
+      start: startAt.iso,
+      end: endAt.iso,
+      note: f.note.trim() || null,
+      author: f.author.trim(),
+    },
+    notes: [startAt.note, endAt.note].filter((n): n is string => n !== null).join(' '),
+  };
+}
+
+function postAnnotation(
+  read: { body: Record<string, string | null>; notes: string },
+  form: HTMLFormElement,
+  message: HTMLElement,
+  onSaved: () => void,
+): void {
+  void fetch('api/drivercard/annotations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(read.body),
+  })
+    .then(async (response) => {
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
+      if (response.status === 201) {
+        message.textContent = read.notes === '' ? 'Saved. Recomputing the findings…' : `Saved. ${read.notes}`;
+        form.dataset.saved = 'true';
+        onSaved();
+      } else {
+        message.replaceChildren(
+          `Not saved: ${sentence(errorCodeText(answer.error ?? ''))}`,
+          technicalDetail(`${response.status} ${answer.error ?? ''}: ${answer.message ?? ''}`),
+        );
+        form.dataset.saved = 'false';
+      }
+    })
+    .catch(() => {
+      message.textContent = 'Not saved: the service could not be reached.';
+    });
 }
 
 /** An "Annotate…" button on every finding and data gap of the rendered findings (their show buttons carry the period). */

@@ -83,4 +83,60 @@ if (missing) {
     t.match(listed.body.items, [{ kind: 'ARTICLE_12', author: 'Anna (office)', note: /Road closed/ }]);
     t.same(problems, [], 'no script error on the page');
   });
+
+  t.test('the annotate form in Europe/Berlin: local fields named by the zone, the same instants sent', async (t) => {
+    const bytes = signDdd(new Uint8Array(readFileSync(join(root, 'fixtures/ddd/gen1-basic.ddd'))));
+    const parsed = await fetch(`${base}/api/drivercard/parse`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_name: 'gen1-basic.ddd', content_base64: Buffer.from(bytes).toString('base64') }),
+    });
+    const card = ((await parsed.json()) as { card: { card_number: string } }).card.card_number;
+    const page = await browser.newPage();
+    t.teardown(() => page.close());
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    const all = await getJson<{ violations: { status: string; start: string | null; end: string | null }[] }>(
+      base,
+      `/api/drivercard/eu561/violations?card_number=${card}`,
+    );
+    const first = all.body.violations.find((v) => v.status === 'VIOLATION' && v.start && v.end);
+    if (!first) return t.fail('the fixture has a violation');
+    const week = formatIsoWeek(isoWeekOfDate(first.start!));
+    await page.goto(`${base}/?card_number=${card}&week=${week}&tz=Europe/Berlin`);
+    await waitForFindings(page, week);
+    const finding = page.locator('#findings li.finding[data-status="VIOLATION"]').first();
+    const span = finding.locator('[data-start][data-end]').first();
+    const [start, end] = [await span.getAttribute('data-start'), await span.getAttribute('data-end')];
+    await finding.locator('.annotate-open').click();
+    const form = finding.locator('form.annotate-form');
+    t.match(await form.textContent(), /From \(Europe\/Berlin\).*To \(Europe\/Berlin\)/);
+    const from = form.locator('input[name="start"]');
+    const to = form.locator('input[name="end"]');
+    // Berlin is UTC+1 or UTC+2: the local field reads an hour or two later than the UTC instant
+    const shift = (iso: string, value: string) => (Date.parse(`${value}Z`) - Date.parse(iso)) / 3_600_000;
+    t.ok([1, 2].includes(shift(start!, await from.inputValue())), 'start prefilled in local time');
+    t.ok([1, 2].includes(shift(end!, await to.inputValue())), 'end prefilled in local time');
+    await form.locator('select[name="kind"]').selectOption('ARTICLE_12');
+    await form.locator('input[name="author"]').fill('Ben (office)');
+    await form.locator('input[name="note"]').fill('Waited for the ferry at the port');
+    // 2026-03-29 02:30 does not exist in Berlin (02:00 CET → 03:00 CEST)
+    const kept = await to.inputValue();
+    await to.fill('2026-03-29T02:30');
+    await form.locator('button[type="submit"]').click();
+    await page.waitForSelector('form.annotate-form[data-saved="false"]');
+    t.match(await form.locator('.annotate-message').textContent(), /does not exist in Europe\/Berlin.*03:30/);
+    await to.fill(kept);
+    await form.locator('button[type="submit"]').click();
+    // the first test's annotation already flags the finding: wait for this one in the API (bounded)
+    type Listed = { items: { author: string; start: string; end: string }[] };
+    let ben: Listed['items'][number] | undefined;
+    for (let i = 0; i < 100 && !ben; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      const listed = await getJson<Listed>(base, `/api/drivercard/annotations?card_number=${card}`);
+      ben = listed.body.items.find((a) => a.author === 'Ben (office)');
+    }
+    t.same(ben && [ben.start, ben.end], [start, end], "the finding's own instants sent in UTC");
+    t.same(problems, [], 'no script error on the page');
+  });
 }

@@ -19,6 +19,7 @@ import {
   SpecificConditionsPostgres,
   SpecificConditionsSqlite,
 } from './0004-specific-conditions.js';
+import { OPEN_FINDINGS, OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
 
 /** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
 export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -29,12 +30,14 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderSqlite },
     { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsSqlite },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsSqlite },
+    { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
     { name: HOME_COUNTRIES_FLEET_ORDER, class: HomeCountriesFleetOrderPostgres },
     { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsPostgres },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsPostgres },
+    { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
   ],
 };
 
