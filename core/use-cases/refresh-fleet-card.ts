@@ -90,8 +90,8 @@ export class RefreshFleetCard {
   private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
       const counted = await compute();
-      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 }))
-        .total;
+      // the whole list as `compute` reads it: one statement (a page that is not full needs no COUNT)
+      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS)).total;
       if (now === counted) return;
     }
   }
