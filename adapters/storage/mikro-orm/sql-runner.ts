@@ -28,8 +28,8 @@ export interface SqlRunner {
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
   insertTables(batches: readonly InsertBatch[]): Promise<void>;
   /**
-   * One write of DERIVED data (a summary rebuilt from the imports at start when it lags behind them: the fleet
-   * row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
+   * One write (an INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it
+   * lags behind them: the fleet row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
    * next FULL commit, e.g. the next import, makes it durable too; a power cut may lose it, never corrupt), and
    * PostgreSQL `synchronous_commit = off` for its transaction. Never used for an import or anything not derived.
    * Inside a transaction it is an ordinary statement of that transaction.
