@@ -2,7 +2,8 @@
  * A PostgreSQL server for tests: `DRIVERCARD_TEST_POSTGRES_URL` when set, otherwise a throwaway cluster
  * started from the local server binaries (Debian: /usr/lib/postgresql/<version>/bin, package postgresql-15):
  * `initdb` into a temp dir, `pg_ctl start` listening on 127.0.0.1 at a free port (and a unix socket in the
- * temp dir only), fsync off. `stop()` stops it and removes the dir; so does process exit as a last resort.
+ * temp dir only), fsync off (tests), or with PostgreSQL's durable defaults (`durable`: the benchmarks, whose commits
+ * must cost what they cost in production: fsync, synchronous_commit and full_page_writes on). `stop()` stops it and removes the dir; so does process exit as a last resort.
  * As root the cluster runs as the `postgres` user (or `nobody`) via `runuser`, as PostgreSQL refuses root.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
@@ -39,7 +40,12 @@ export function findPostgresBinaries(base = '/usr/lib/postgresql', path = proces
   return candidates.find((dir) => BINARIES.every((b) => existsSync(join(dir, b)))) ?? null;
 }
 
-export async function startPostgres(): Promise<PostgresAvailability> {
+export interface PostgresOptions {
+  /** the throwaway cluster keeps PostgreSQL's durable defaults instead of turning fsync off */
+  durable?: boolean;
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresAvailability> {
   const external = process.env.DRIVERCARD_TEST_POSTGRES_URL?.trim();
   if (external) return { available: true, server: externalServer(external) };
   const bin = findPostgresBinaries();
@@ -51,7 +57,7 @@ export async function startPostgres(): Promise<PostgresAvailability> {
         '(Debian package postgresql-15); or set DRIVERCARD_TEST_POSTGRES_URL to a server to use',
     };
   }
-  return { available: true, server: await throwawayCluster(bin) };
+  return { available: true, server: await throwawayCluster(bin, options.durable ?? false) };
 }
 
 let databaseCounter = 0;
@@ -115,7 +121,7 @@ function clusterUser(): { name: string; uid: number; gid: number } | null {
   throw new Error('running as root and neither a "postgres" nor a "nobody" user exists to run PostgreSQL');
 }
 
-async function throwawayCluster(bin: string): Promise<PostgresServer> {
+async function throwawayCluster(bin: string, durable: boolean): Promise<PostgresServer> {
   const user = clusterUser();
   const root = mkdtempSync(join(tmpdir(), 'drivercard-pg-'));
   const data = join(root, 'data');
@@ -157,7 +163,9 @@ async function throwawayCluster(bin: string): Promise<PostgresServer> {
       port = await freePort();
       const options = [
         `-c listen_addresses=127.0.0.1 -p ${port} -k ${root}`,
-        '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50',
+        durable
+          ? '-c max_connections=50'
+          : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50',
       ].join(' ');
       try {
         await exec('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', options, 'start']);

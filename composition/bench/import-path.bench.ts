@@ -5,7 +5,7 @@
  *   process: imports of 28-day cards with 1 and 8 clients (files/s), a week-overview's p50 / p99 alone and while 8
  *   clients import (the bare handler's GET answers a small JSON object), and each process's resident-memory peak
  *   over its whole run (VmHWM, the kernel's high-water mark);
- * - on PostgreSQL (a throwaway cluster, conformance/postgres-server.ts): the same figures for one process and for
+ * - on PostgreSQL (a throwaway cluster with the durable defaults, conformance/postgres-server.ts): the same figures for one process and for
  *   `serve --workers N` (N processes on one port and one database), next to the bare handler of the same run.
  * Every figure is printed beside its same-run baseline, the ratio and the goal (issue: ≥ 400 / ≥ 700 files/s and
  * ≤ 4× the bare handler, RSS ≤ 150 MB, week p99 ≤ 1.5× bare alone, ≤ 2× bare under the 8-client import load).
@@ -263,8 +263,9 @@ async function benchPostgres(
   add: (rows: BenchRow[]) => void,
   print: (line: string) => void,
 ): Promise<void> {
-  // the tests' throwaway cluster
-  const pg = await startPostgres();
+  // a throwaway cluster with PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes on;
+  // wal_sync_method fdatasync, commit_delay 0): an import's COMMIT costs its WAL flush as in production
+  const pg = await startPostgres({ durable: true });
   if (!pg.available) {
     print(`  PostgreSQL rows skipped: ${pg.missing}`);
     return;

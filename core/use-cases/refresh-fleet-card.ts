@@ -93,8 +93,8 @@ export class RefreshFleetCard {
   private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
       const counted = await compute();
-      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 }))
-        .total;
+      // the whole list as `compute` reads it: one statement (a page that is not full needs no COUNT)
+      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS)).total;
       if (now === counted) return;
     }
   }
@@ -143,10 +143,14 @@ export class RefreshFleetCard {
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
     const holder = imports.find((i) => !i.warnings.some((w) => w.code === HOLDER_MISMATCH)) ?? newest;
     const lastDay = days[days.length - 1] ?? null;
-    const findings =
+    // independent reads, run together (on PostgreSQL each is a chain of round trips on its own pooled connection)
+    const [findings, activityEnd, cardDataDays] = await Promise.all([
       lastDay === null
         ? { counts: emptyFindingCounts(), evaluated: true, reason: null }
-        : await this.findings(cardNumber, lastDay);
+        : this.findings(cardNumber, lastDay),
+      this.activityEnd(newest),
+      lastDay === null ? [] : this.cardData(cardNumber, lastDay),
+    ]);
     const record: FleetCardRecord = {
       card_number: cardNumber,
       surname: holder.driver.surname,
@@ -154,7 +158,7 @@ export class RefreshFleetCard {
       issuing_member_state: newest.card.issuing_member_state,
       expiry_day: epochDayOfIsoDate(newest.card.expiry_date),
       card_download_s: maxOrNull(keepStoredDownload ? (stored?.card_download_s ?? null) : null, cardDownloadS),
-      activity_end_s: await this.activityEnd(newest),
+      activity_end_s: activityEnd,
       recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
       imports: imports.length,
       quarantined_imports: imports.filter((i) => i.status === 'QUARANTINED').length,
@@ -162,7 +166,7 @@ export class RefreshFleetCard {
       authenticity_status: authenticityStatusOf(newest),
       findings: findings.counts,
       findings_evaluated: findings.evaluated,
-      card_data_days: lastDay === null ? [] : await this.cardData(cardNumber, lastDay),
+      card_data_days: cardDataDays,
       findings_not_evaluated_reason: findings.reason,
     };
     await fleet.saveFleetCard(record);

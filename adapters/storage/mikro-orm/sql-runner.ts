@@ -28,8 +28,8 @@ export interface SqlRunner {
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
   insertTables(batches: readonly InsertBatch[]): Promise<void>;
   /**
-   * One write of DERIVED data (a summary rebuilt from the imports at start when it lags behind them: the fleet
-   * row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
+   * One write (an INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it
+   * lags behind them: the fleet row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
    * next FULL commit, e.g. the next import, makes it durable too; a power cut may lose it, never corrupt), and
    * PostgreSQL `synchronous_commit = off` for its transaction. Never used for an import or anything not derived.
    * Inside a transaction it is an ordinary statement of that transaction.
@@ -363,10 +363,13 @@ export class KnexRunner implements SqlRunner {
 
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     if (this.inTransaction) return void (await this.all(sql, params));
-    await (this.db as Knex).transaction(async (trx) => {
-      await trx.raw('SET LOCAL synchronous_commit TO OFF');
-      await trx.raw(sql, params as SqlValue[]);
-    });
+    // one round trip instead of four (BEGIN, SET LOCAL, the write, COMMIT): the statement is its own (implicit)
+    // transaction, the write a data-modifying WITH clause (run exactly once, read or not), and set_config(…, true)
+    // holds until that transaction ends — after its commit record, whose flush synchronous_commit = off skips
+    // (postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADMIN-SET, runtime-config-wal.html)
+    await this.db.raw(`WITH derived AS (${sql}) SELECT set_config('synchronous_commit', 'off', true) AS off`, [
+      ...params,
+    ] as SqlValue[]);
   }
 
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
