@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { openOrm } from './index.js';
+import { SqliteRunner } from './sql-runner.js';
+
+/** A SqliteRunner on a new database file (synchronous FULL in WAL: every durable write waits for the WAL's fsync). */
+async function opened(t: Test) {
+  const dir = mkdtempSync(join(tmpdir(), 'sql-runner-'));
+  const { orm } = await openOrm({ dataDir: dir });
+  const runner = await SqliteRunner.open(orm);
+  await runner.all('CREATE TABLE pair (x TEXT NOT NULL, y INTEGER NOT NULL)');
+  t.teardown(async () => {
+    await runner.release();
+    await orm.close(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return runner;
+}
+
+const count = async (runner: SqliteRunner) => (await runner.all('SELECT COUNT(*) AS n FROM pair'))[0]!.n;
+
+t.test('inserts outside a transaction: one table, several tables, empty tables skipped', async (t) => {
+  const runner = await opened(t);
+  t.ok(runner.walSync, 'FULL in WAL mode: commits synced off the main thread');
+  await runner.insertMany('pair', ['x', 'y'], [['a', 1]]);
+  await runner.insertTables([
+    {
+      table: 'pair',
+      columns: ['x', 'y'],
+      rows: [
+        ['b', 2],
+        ['c', 3],
+      ],
+    },
+    { table: 'pair', columns: ['x', 'y'], rows: [] },
+  ]);
+  t.equal(await count(runner), 3);
+  await t.rejects(runner.insertMany('pair', ['x', 'y'], [['too short']]), RangeError, 'a row of the wrong width');
+  t.equal(await count(runner), 3, 'nothing of the refused row stored');
+});
+
+t.test('a derived write outside a transaction is visible at once', async (t) => {
+  const runner = await opened(t);
+  await runner.writeDerived('INSERT INTO pair (x, y) VALUES (?, ?)', ['derived', 7]);
+  t.same(await runner.all('SELECT x, y FROM pair'), [{ x: 'derived', y: 7 }]);
+});
+
+t.test("inside a transaction: the transaction's own runner inserts, writes derived rows and nests", async (t) => {
+  const runner = await opened(t);
+  const seen: number[] = [];
+  const result = await runner.transaction(
+    async (tx) => {
+      await tx.insertMany('pair', ['x', 'y'], [['a', 1]]);
+      await tx.insertTables([{ table: 'pair', columns: ['x', 'y'], rows: [['b', 2]] }]);
+      await tx.writeDerived('INSERT INTO pair (x, y) VALUES (?, ?)', ['c', 3]);
+      const inner = await tx.transaction(async (nested) => (await nested.all('SELECT COUNT(*) AS n FROM pair'))[0]!.n);
+      await tx.release();
+      return inner as number;
+    },
+    async (n) => void seen.push(n),
+  );
+  t.equal(result, 3, 'a nested transaction runs inside the outer one and sees its rows');
+  t.same(seen, [3], 'afterCommit ran once with the result');
+  t.equal(await count(runner), 3);
+});
+
+t.test('a nested transaction asking for afterCommit is refused and the outer one rolls back', async (t) => {
+  const runner = await opened(t);
+  await t.rejects(
+    runner.transaction(async (tx) => {
+      await tx.insertMany('pair', ['x', 'y'], [['lost', 1]]);
+      return tx.transaction(
+        async () => 1,
+        async () => undefined,
+      );
+    }),
+    /afterCommit needs an outer transaction/,
+  );
+  t.equal(await count(runner), 0, 'rolled back');
+});
