@@ -1,11 +1,12 @@
 /**
  * Saving an import (the storage port's saveImport) and keeping its card's history, in one transaction:
- * 1. what is stored already under the content hash or the archive id (one statement);
- * 2. the card's lock (PostgreSQL: a transaction-scoped advisory lock; SQLite runs one transaction at a time), then,
- *    under it, the card's stored holder handed to the caller's `settle` (the holder check of the use case): two
- *    parallel imports of a NEW card under different holders thus run one after the other, and the second sees the
- *    first one's holder exactly as a sequential pair would;
- * 3. the import, its original bytes and its rows;
+ * 1. what is stored already under the content hash or the archive id, and the card's lock (PostgreSQL: a
+ *    transaction-scoped advisory lock, taken in the lookup's statement; SQLite runs one transaction at a time);
+ * 2. under the lock, in a statement of its own (a snapshot taken after the lock was granted), the card's stored
+ *    holder handed to the caller's `settle` (the holder check of the use case): two parallel imports of a NEW card
+ *    under different holders thus run one after the other, and the second sees the first one's holder exactly as
+ *    a sequential pair would;
+ * 3. the import, its original bytes and its rows (PostgreSQL: one statement, folded-statements.ts);
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
  *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
  * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
@@ -14,7 +15,9 @@ import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { InsertBatch, SqlRunner } from './sql-runner.js';
+import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from './dialect.js';
+import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { encodeContent, type StoredContent } from './content-codec.js';
 import { storedHolder } from './import-lifecycle.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
@@ -36,6 +39,7 @@ import {
   vehicleValues,
 } from './row-mappers.js';
 
+const CONTENT_COLUMNS = ['import_pk', 'content', 'encoding'] as const;
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
 export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
@@ -46,15 +50,12 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     const afterCommit = input.afterCommit;
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {
-        const stored = await storedOutcome(store, trx, input);
-        if (stored) return stored;
         const cardNumber = input.import.card.card_number;
+        const stored = await storedOutcome(store, trx, input, cardNumber);
+        if (stored) return stored;
         let row = input.import;
-        if (cardNumber !== null) {
-          await store.dialect.lockCard(trx, cardNumber);
-          if (input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
-        }
-        await writeImport(trx, { ...input, import: row }, content);
+        if (cardNumber !== null && input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
+        await writeImport(trx, { ...input, import: row }, content, store.dialect);
         const dates = input.days.map((d) => d.date);
         const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true);
         const own = new Set(dates);
@@ -89,41 +90,60 @@ function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow
  * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
  * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
  */
-async function storedOutcome(store: MikroOrmImportStore, db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
-  const rows = await store.query(
-    'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
-    [input.import.content_sha256, input.import.archive_id],
-    db,
-  );
-  const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
+async function storedOutcome(
+  store: MikroOrmImportStore,
+  db: SqlRunner,
+  input: NewImport,
+  lockCard: string | null = null,
+): Promise<SaveOutcome | null> {
+  const { content_sha256: sha, archive_id: archive } = input.import;
+  let rows: Raw[];
+  if (lockCard !== null && store.dialect.name === 'postgres') {
+    // with the card's lock (one round trip instead of two): the lookup's snapshot predates the lock as before
+    const { sql, params } = lockedLookup(cardLockKey(lockCard), sha, archive);
+    rows = (await store.query(sql, params, db)).filter((raw) => raw.pk !== null);
+  } else {
+    rows = await store.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [sha, archive], db);
+    if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
+  }
+  const same = rows.find((raw) => raw.content_sha256 === sha);
   if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
   return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
 }
 
 /** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
-export async function writeImport(trx: SqlRunner, input: NewImport, stored: StoredContent): Promise<number> {
-  const inserted = await trx.all(INSERT_IMPORT, importValues(input.import));
-  const pk = inserted[0]!.pk as number;
+export async function writeImport(
+  trx: SqlRunner,
+  input: NewImport,
+  stored: StoredContent,
+  dialect: StorageDialect,
+): Promise<number> {
   const card = input.card;
   const cardNumber = input.import.card.card_number;
-  await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [
-    pk,
-    stored.content,
-    stored.encoding,
-  ]);
-  await trx.insertTables([
-    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(pk, cardNumber, day)) },
-    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(pk, card.activities) },
-    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.events) },
-    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.faults) },
-    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(pk, card.vehicles_used) },
-    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(pk, card.positions) },
+  const KEY = 0; // each row's first value: the import's pk, set once known (PostgreSQL: in the statement)
+  const children: InsertBatch[] = [
+    { table: 'import_content', columns: CONTENT_COLUMNS, rows: [[KEY, stored.content, stored.encoding]] },
+    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(KEY, cardNumber, day)) },
+    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(KEY, card.activities) },
+    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.events) },
+    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.faults) },
+    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(KEY, card.vehicles_used) },
+    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(KEY, card.positions) },
     {
       table: 'specific_condition',
       columns: SPECIFIC_CONDITION_COLUMNS,
-      rows: specificConditionValues(pk, card.specific_conditions ?? []),
+      rows: specificConditionValues(KEY, card.specific_conditions ?? []),
     },
-  ]);
+  ];
+  const values = importValues(input.import);
+  const folded =
+    dialect.name === 'postgres'
+      ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, dialect.maxParameters)
+      : null;
+  if (folded !== null) return (await trx.all(folded.sql, folded.params))[0]!.pk as number;
+  const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
+  for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
+  await trx.insertTables(children);
   return pk;
 }
 
@@ -162,11 +182,15 @@ export async function keepCardHistory(
   const records = versions.map((raw) => store.storedDayRecord(raw));
   const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
   const conflicts = new Set(resolution.conflicts);
-  await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
-  await tx.insertMany(
-    'card_day',
-    CARD_DAY_COLUMNS,
-    resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
-  );
+  const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
+  const folded =
+    store.dialect.name === 'postgres'
+      ? replaceCardDays(cardNumber, from, to, served, store.dialect.maxParameters)
+      : null;
+  if (folded !== null) await tx.all(folded.sql, folded.params);
+  else {
+    await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
+    await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);
+  }
   return resolution.conflicts;
 }
