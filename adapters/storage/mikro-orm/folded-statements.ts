@@ -16,14 +16,17 @@ export interface Statement {
 
 /**
  * The import's row and every row keyed by its pk in one INSERT statement: `parent` (RETURNING pk) in a WITH
- * clause, each child row's FIRST value (a placeholder) replaced by `(SELECT pk FROM p)`. Answers one row `{ pk }`.
+ * clause, each child row's FIRST value (a placeholder) replaced by `(SELECT pk FROM p)`, and `answer` read after
+ * them (its snapshot is the statement's: it does not see the rows inserted; by default one row `{ pk }`).
  */
 export function keyedInsert(
   parent: { table: string; columns: readonly string[]; row: readonly SqlValue[] },
   children: readonly InsertBatch[],
   maxParameters: number,
+  /** the statement's answer: a SELECT that may read `p` (its own parameters last); default `SELECT pk FROM p` */
+  answer: Statement = { sql: 'SELECT pk FROM p', params: [] },
 ): Statement | null {
-  let count = parent.row.length;
+  let count = parent.row.length + answer.params.length;
   for (const c of children) count += c.rows.length * (c.columns.length - 1);
   if (count > maxParameters) return null;
   const params: SqlValue[] = [...parent.row];
@@ -41,7 +44,8 @@ export function keyedInsert(
     const values = new Array<string>(rows.length).fill(tuple).join(', ');
     clauses.push(`w${clauses.length} AS (INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values})`);
   }
-  return { sql: `WITH ${clauses.join(', ')} SELECT pk FROM p`, params };
+  for (const value of answer.params) params.push(value);
+  return { sql: `WITH ${clauses.join(', ')} ${answer.sql}`, params };
 }
 
 /**

@@ -7,8 +7,9 @@
  *    under different holders thus run one after the other, and the second sees the first one's holder exactly as
  *    a sequential pair would;
  * 3. the import, its original bytes and its rows (PostgreSQL: one statement, folded-statements.ts);
- * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
- *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
+ * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
+ *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
+ *    import's own days are the answer's `conflicting_dates` (no second read);
  * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
@@ -39,6 +40,15 @@ import {
   vehicleValues,
 } from './row-mappers.js';
 
+/**
+ * One record per version of a card's day over a span (the newest import holding it): all the merge needs
+ * (newestPerFingerprint). Parameters: card number, first day, last day; ordered by the caller (day, pk).
+ */
+const VERSIONS = `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+   FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
+          WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
+   JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
+   JOIN imports i ON i.pk = v.pk`;
 const CONTENT_COLUMNS = ['import_pk', 'content', 'encoding'] as const;
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
@@ -55,9 +65,10 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
         if (stored) return stored;
         let row = input.import;
         if (cardNumber !== null && input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
-        await writeImport(trx, { ...input, import: row }, content, store.dialect);
         const dates = input.days.map((d) => d.date);
-        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true);
+        const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
+        const saved = { input: { ...input, import: row }, written };
+        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
         const own = new Set(dates);
         return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
       },
@@ -111,13 +122,23 @@ async function storedOutcome(
   return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
 }
 
-/** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
+/**
+ * The import just written, and (PostgreSQL) the versions of its card's days over its span that the OTHER imports
+ * hold, read in the insert's statement: under the card's lock nothing else changes them before the merge, and the
+ * import's own records (the newest pk of its card) are added in memory (keepCardHistory).
+ */
+export interface WrittenImport {
+  pk: number;
+  others: Raw[] | null;
+}
+
+/** Writes one import and its rows inside the caller's transaction. */
 export async function writeImport(
   trx: SqlRunner,
   input: NewImport,
   stored: StoredContent,
   dialect: StorageDialect,
-): Promise<number> {
+): Promise<WrittenImport> {
   const card = input.card;
   const cardNumber = input.import.card.card_number;
   const KEY = 0; // each row's first value: the import's pk, set once known (PostgreSQL: in the statement)
@@ -136,15 +157,59 @@ export async function writeImport(
     },
   ];
   const values = importValues(input.import);
+  const span = cardNumber === null || input.days.length === 0 ? null : spanOf(input.days.map((d) => d.date));
+  const answer = span && {
+    sql: `SELECT p.pk AS new_pk, x.* FROM p LEFT JOIN (${VERSIONS}) x ON true ORDER BY x.day, x.pk`,
+    params: [cardNumber, span.from, span.to],
+  };
   const folded =
     dialect.name === 'postgres'
-      ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, dialect.maxParameters)
+      ? keyedInsert(
+          { table: 'imports', columns: IMPORT_COLUMNS, row: values },
+          children,
+          dialect.maxParameters,
+          answer ?? undefined,
+        )
       : null;
-  if (folded !== null) return (await trx.all(folded.sql, folded.params))[0]!.pk as number;
+  if (folded !== null) {
+    const rows = await trx.all(folded.sql, folded.params);
+    if (answer === null) return { pk: rows[0]!.pk as number, others: null };
+    return { pk: rows[0]!.new_pk as number, others: rows.filter((raw) => raw.day !== null) };
+  }
   const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
   for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
   await trx.insertTables(children);
-  return pk;
+  return { pk, others: null };
+}
+
+function spanOf(dates: readonly number[]): { from: number; to: number } {
+  let from = dates[0]!;
+  let to = from;
+  for (const date of dates) {
+    if (date < from) from = date;
+    if (date > to) to = date;
+  }
+  return { from, to };
+}
+
+/**
+ * The versions the merge reads (VERSIONS, ordered by day and pk) with the import's own day records added: each
+ * is the newest version of its (day, fingerprint), replacing another import's, and sorts last on its day.
+ */
+function withOwnDays(others: readonly Raw[], input: NewImport, cardNumber: string, written: WrittenImport): Raw[] {
+  const own = new Map(input.days.map((d) => [d.date, d]));
+  const versions = others.filter((raw) => own.get(Number(raw.day))?.fingerprint !== raw.fingerprint);
+  for (const d of input.days)
+    versions.push({
+      day: d.date,
+      fingerprint: d.fingerprint,
+      distance_km: d.distance_km,
+      card_number: cardNumber,
+      import_id: input.import.import_id,
+      pk: written.pk,
+      status: input.import.status,
+    });
+  return versions.sort((a, b) => Number(a.day) - Number(b.day) || Number(a.pk) - Number(b.pk));
 }
 
 /**
@@ -159,26 +224,16 @@ export async function keepCardHistory(
   cardNumber: string | null,
   dates: readonly number[],
   locked = false,
+  /** the import just saved with these dates, when its save read the other imports' versions (writeImport) */
+  saved?: { input: NewImport; written: WrittenImport },
 ): Promise<UtcDay[]> {
   if (cardNumber === null || dates.length === 0) return [];
   if (!locked) await store.dialect.lockCard(tx, cardNumber);
-  let from = dates[0]!;
-  let to = from;
-  for (const date of dates) {
-    if (date < from) from = date;
-    if (date > to) to = date;
-  }
-  // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
-  const versions = await store.query(
-    `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
-       FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
-              WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
-       JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
-       JOIN imports i ON i.pk = v.pk
-      ORDER BY v.day, v.pk`,
-    [cardNumber, from, to],
-    tx,
-  );
+  const { from, to } = spanOf(dates);
+  const others = saved?.written.others;
+  const versions = others
+    ? withOwnDays(others, saved.input, cardNumber, saved.written)
+    : await store.query(`${VERSIONS} ORDER BY v.day, v.pk`, [cardNumber, from, to], tx);
   const records = versions.map((raw) => store.storedDayRecord(raw));
   const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
   const conflicts = new Set(resolution.conflicts);
