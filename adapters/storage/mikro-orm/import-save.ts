@@ -99,7 +99,8 @@ function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow
  * What is stored already under the content hash or the archive id, read in ONE statement: on PostgreSQL
  * (read committed) every statement sees a new snapshot, so two lookups could straddle a concurrent commit of the
  * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
- * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
+ * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it. With
+ * `lockCard`, the card's lock is taken too (held until the transaction ends, whatever the lookup answers).
  */
 async function storedOutcome(
   store: MikroOrmImportStore,
