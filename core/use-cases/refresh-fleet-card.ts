@@ -125,14 +125,15 @@ export class RefreshFleetCard {
     keepStoredDownload: boolean,
   ): Promise<number> {
     const { store, fleet } = this.deps;
-    // the imports changed before this runs: the open findings kept for the card are stale from here on (raised
-    // first, so a process stopped before the row is written leaves nothing kept as valid; the row follows at start)
-    await this.deps.openFindings?.cardChanged(cardNumber);
-    // the history's dates and conflicts as kept at import time: no day records are read
+    // the history's dates and conflicts as kept at import time: no day records are read. The imports changed
+    // before this runs: the open findings kept for the card are stale from here on, said together with the reads
+    // (its commit waits for the disk: one wait less in the chain) and before the row is written, so a process
+    // stopped before the row is written leaves nothing kept as valid (the row follows at start)
     const [listed, stored, { days, conflicts }] = await Promise.all([
       store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),
       fleet.fleetCard(cardNumber),
       store.cardDays(cardNumber),
+      this.deps.openFindings?.cardChanged(cardNumber),
     ]);
     const imports = listed.items; // WITHDRAWN imports are not listed
     const newest = imports[imports.length - 1];

@@ -44,6 +44,11 @@ export interface StorageDialect {
   afterExplicitKeys(db: SqlRunner, table: string, column: string): Promise<void>;
 }
 
+/** The key of a card's advisory lock on PostgreSQL (hashed by hashtext). */
+export function cardLockKey(cardNumber: string): string {
+  return `card_day:${cardNumber}`;
+}
+
 /** (import pk, epoch day) packed in one integer for json_each selections; epoch days stay < 2^16 until 2149. */
 const DAY_KEY_FACTOR = 65_536;
 /** a run (pk, from day, to day) packed in one integer: pk below 2²¹ keeps it a safe integer (2⁵³) */
@@ -130,7 +135,7 @@ export const postgresDialect: StorageDialect = {
   },
   async lockCard(tx, cardNumber) {
     // read committed: without it two parallel imports of one card would each miss the other's days
-    await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [`card_day:${cardNumber}`]);
+    await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [cardLockKey(cardNumber)]);
   },
   async afterExplicitKeys(db, table, column) {
     await db.all(

@@ -1,20 +1,24 @@
 /**
  * Saving an import (the storage port's saveImport) and keeping its card's history, in one transaction:
- * 1. what is stored already under the content hash or the archive id (one statement);
- * 2. the card's lock (PostgreSQL: a transaction-scoped advisory lock; SQLite runs one transaction at a time), then,
- *    under it, the card's stored holder handed to the caller's `settle` (the holder check of the use case): two
- *    parallel imports of a NEW card under different holders thus run one after the other, and the second sees the
- *    first one's holder exactly as a sequential pair would;
- * 3. the import, its original bytes and its rows;
- * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts): its
- *    conflicts among the import's own days are the answer's `conflicting_dates` (no second read);
+ * 1. what is stored already under the content hash or the archive id, and the card's lock (PostgreSQL: a
+ *    transaction-scoped advisory lock, taken in the lookup's statement; SQLite runs one transaction at a time);
+ * 2. under the lock, in a statement of its own (a snapshot taken after the lock was granted), the card's stored
+ *    holder handed to the caller's `settle` (the holder check of the use case): two parallel imports of a NEW card
+ *    under different holders thus run one after the other, and the second sees the first one's holder exactly as
+ *    a sequential pair would;
+ * 3. the import, its original bytes and its rows (PostgreSQL: one statement, folded-statements.ts);
+ * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
+ *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
+ *    import's own days are the answer's `conflicting_dates` (no second read);
  * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { InsertBatch, SqlRunner } from './sql-runner.js';
+import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from './dialect.js';
+import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { encodeContent, type StoredContent } from './content-codec.js';
 import { storedHolder } from './import-lifecycle.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
@@ -36,6 +40,16 @@ import {
   vehicleValues,
 } from './row-mappers.js';
 
+/**
+ * One record per version of a card's day over a span (the newest import holding it): all the merge needs
+ * (newestPerFingerprint). Parameters: card number, first day, last day; ordered by the caller (day, pk).
+ */
+const VERSIONS = `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+   FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
+          WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
+   JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
+   JOIN imports i ON i.pk = v.pk`;
+const CONTENT_COLUMNS = ['import_pk', 'content', 'encoding'] as const;
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
 export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
@@ -46,17 +60,15 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     const afterCommit = input.afterCommit;
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {
-        const stored = await storedOutcome(store, trx, input);
-        if (stored) return stored;
         const cardNumber = input.import.card.card_number;
+        const stored = await storedOutcome(store, trx, input, cardNumber);
+        if (stored) return stored;
         let row = input.import;
-        if (cardNumber !== null) {
-          await store.dialect.lockCard(trx, cardNumber);
-          if (input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
-        }
-        await writeImport(trx, { ...input, import: row }, content);
+        if (cardNumber !== null && input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
         const dates = input.days.map((d) => d.date);
-        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true);
+        const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
+        const saved = { input: { ...input, import: row }, written };
+        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
         const own = new Set(dates);
         return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
       },
@@ -87,44 +99,118 @@ function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow
  * What is stored already under the content hash or the archive id, read in ONE statement: on PostgreSQL
  * (read committed) every statement sees a new snapshot, so two lookups could straddle a concurrent commit of the
  * same content and see only its archive id (a false archive_taken, which answered archive_conflict to one of
- * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it.
+ * 20 identical parallel POSTs). The same content is always a duplicate, whatever archive holds it. With
+ * `lockCard`, the card's lock is taken too (held until the transaction ends, whatever the lookup answers).
  */
-async function storedOutcome(store: MikroOrmImportStore, db: SqlRunner, input: NewImport): Promise<SaveOutcome | null> {
-  const rows = await store.query(
-    'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
-    [input.import.content_sha256, input.import.archive_id],
-    db,
-  );
-  const same = rows.find((raw) => raw.content_sha256 === input.import.content_sha256);
+async function storedOutcome(
+  store: MikroOrmImportStore,
+  db: SqlRunner,
+  input: NewImport,
+  lockCard: string | null = null,
+): Promise<SaveOutcome | null> {
+  const { content_sha256: sha, archive_id: archive } = input.import;
+  let rows: Raw[];
+  if (lockCard !== null && store.dialect.name === 'postgres') {
+    // with the card's lock (one round trip instead of two): the lookup's snapshot predates the lock as before
+    const { sql, params } = lockedLookup(cardLockKey(lockCard), sha, archive);
+    rows = (await store.query(sql, params, db)).filter((raw) => raw.pk !== null);
+  } else {
+    rows = await store.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [sha, archive], db);
+    if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
+  }
+  const same = rows.find((raw) => raw.content_sha256 === sha);
   if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
   return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
 }
 
-/** Writes one import and its rows inside the caller's transaction; returns the import's pk. */
-export async function writeImport(trx: SqlRunner, input: NewImport, stored: StoredContent): Promise<number> {
-  const inserted = await trx.all(INSERT_IMPORT, importValues(input.import));
-  const pk = inserted[0]!.pk as number;
+/**
+ * The import just written, and (PostgreSQL) the versions of its card's days over its span that the OTHER imports
+ * hold, read in the insert's statement: under the card's lock nothing else changes them before the merge, and the
+ * import's own records (the newest pk of its card) are added in memory (keepCardHistory).
+ */
+export interface WrittenImport {
+  pk: number;
+  others: Raw[] | null;
+}
+
+/** Writes one import and its rows inside the caller's transaction. */
+export async function writeImport(
+  trx: SqlRunner,
+  input: NewImport,
+  stored: StoredContent,
+  dialect: StorageDialect,
+): Promise<WrittenImport> {
   const card = input.card;
   const cardNumber = input.import.card.card_number;
-  await trx.all('INSERT INTO import_content (import_pk, content, encoding) VALUES (?, ?, ?)', [
-    pk,
-    stored.content,
-    stored.encoding,
-  ]);
-  await trx.insertTables([
-    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(pk, cardNumber, day)) },
-    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(pk, card.activities) },
-    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.events) },
-    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(pk, card.faults) },
-    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(pk, card.vehicles_used) },
-    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(pk, card.positions) },
+  const KEY = 0; // each row's first value: the import's pk, set once known (PostgreSQL: in the statement)
+  const children: InsertBatch[] = [
+    { table: 'import_content', columns: CONTENT_COLUMNS, rows: [[KEY, stored.content, stored.encoding]] },
+    { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(KEY, cardNumber, day)) },
+    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(KEY, card.activities) },
+    { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.events) },
+    { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.faults) },
+    { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(KEY, card.vehicles_used) },
+    { table: 'position', columns: POSITION_COLUMNS, rows: positionValues(KEY, card.positions) },
     {
       table: 'specific_condition',
       columns: SPECIFIC_CONDITION_COLUMNS,
-      rows: specificConditionValues(pk, card.specific_conditions ?? []),
+      rows: specificConditionValues(KEY, card.specific_conditions ?? []),
     },
-  ]);
-  return pk;
+  ];
+  const values = importValues(input.import);
+  const span = cardNumber === null || input.days.length === 0 ? null : spanOf(input.days.map((d) => d.date));
+  const answer = span && {
+    sql: `SELECT p.pk AS new_pk, x.* FROM p LEFT JOIN (${VERSIONS}) x ON true ORDER BY x.day, x.pk`,
+    params: [cardNumber, span.from, span.to],
+  };
+  const folded =
+    dialect.name === 'postgres'
+      ? keyedInsert(
+          { table: 'imports', columns: IMPORT_COLUMNS, row: values },
+          children,
+          dialect.maxParameters,
+          answer ?? undefined,
+        )
+      : null;
+  if (folded !== null) {
+    const rows = await trx.all(folded.sql, folded.params);
+    if (answer === null) return { pk: rows[0]!.pk as number, others: null };
+    return { pk: rows[0]!.new_pk as number, others: rows.filter((raw) => raw.day !== null) };
+  }
+  const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
+  for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
+  await trx.insertTables(children);
+  return { pk, others: null };
+}
+
+function spanOf(dates: readonly number[]): { from: number; to: number } {
+  let from = dates[0]!;
+  let to = from;
+  for (const date of dates) {
+    if (date < from) from = date;
+    if (date > to) to = date;
+  }
+  return { from, to };
+}
+
+/**
+ * The versions the merge reads (VERSIONS, ordered by day and pk) with the import's own day records added: each
+ * is the newest version of its (day, fingerprint), replacing another import's, and sorts last on its day.
+ */
+function withOwnDays(others: readonly Raw[], input: NewImport, cardNumber: string, written: WrittenImport): Raw[] {
+  const own = new Map(input.days.map((d) => [d.date, d]));
+  const versions = others.filter((raw) => own.get(Number(raw.day))?.fingerprint !== raw.fingerprint);
+  for (const d of input.days)
+    versions.push({
+      day: d.date,
+      fingerprint: d.fingerprint,
+      distance_km: d.distance_km,
+      card_number: cardNumber,
+      import_id: input.import.import_id,
+      pk: written.pk,
+      status: input.import.status,
+    });
+  return versions.sort((a, b) => Number(a.day) - Number(b.day) || Number(a.pk) - Number(b.pk));
 }
 
 /**
@@ -139,34 +225,28 @@ export async function keepCardHistory(
   cardNumber: string | null,
   dates: readonly number[],
   locked = false,
+  /** the import just saved with these dates, when its save read the other imports' versions (writeImport) */
+  saved?: { input: NewImport; written: WrittenImport },
 ): Promise<UtcDay[]> {
   if (cardNumber === null || dates.length === 0) return [];
   if (!locked) await store.dialect.lockCard(tx, cardNumber);
-  let from = dates[0]!;
-  let to = from;
-  for (const date of dates) {
-    if (date < from) from = date;
-    if (date > to) to = date;
-  }
-  // one record per version of a day (the newest import holding it): all the merge needs (newestPerFingerprint)
-  const versions = await store.query(
-    `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
-       FROM (SELECT r.day, r.fingerprint, MAX(r.import_pk) AS pk FROM day_record r JOIN imports w ON w.pk = r.import_pk
-              WHERE r.card_number = ? AND r.day >= ? AND r.day <= ? AND w.status <> 'WITHDRAWN' GROUP BY r.day, r.fingerprint) v
-       JOIN day_record d ON d.import_pk = v.pk AND d.day = v.day
-       JOIN imports i ON i.pk = v.pk
-      ORDER BY v.day, v.pk`,
-    [cardNumber, from, to],
-    tx,
-  );
+  const { from, to } = spanOf(dates);
+  const others = saved?.written.others;
+  const versions = others
+    ? withOwnDays(others, saved.input, cardNumber, saved.written)
+    : await store.query(`${VERSIONS} ORDER BY v.day, v.pk`, [cardNumber, from, to], tx);
   const records = versions.map((raw) => store.storedDayRecord(raw));
   const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
   const conflicts = new Set(resolution.conflicts);
-  await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
-  await tx.insertMany(
-    'card_day',
-    CARD_DAY_COLUMNS,
-    resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]),
-  );
+  const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
+  const folded =
+    store.dialect.name === 'postgres'
+      ? replaceCardDays(cardNumber, from, to, served, store.dialect.maxParameters)
+      : null;
+  if (folded !== null) await tx.all(folded.sql, folded.params);
+  else {
+    await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
+    await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);
+  }
   return resolution.conflicts;
 }
