@@ -26,6 +26,7 @@ import { officeRecordsSuite } from './office-records.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
 import { specificConditionsSuite } from './specific-conditions.suite.js';
 import { coveredDaysSuite } from './covered-days.suite.js';
+import { cardHistoryActivitiesSuite } from './card-history-activities.suite.js';
 
 const OPEN = { from: null, to: null };
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'ddd');
@@ -54,6 +55,7 @@ if (!started.available) {
   contentEncodingSuite(t, 'postgres', () => open());
   specificConditionsSuite(t, 'postgres', () => open());
   coveredDaysSuite(t, 'postgres', () => open());
+  cardHistoryActivitiesSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
   officeRecordsSuite(t, 'postgres', async () => {

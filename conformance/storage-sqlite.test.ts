@@ -19,6 +19,7 @@ import { officeRecordsSuite } from './office-records.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
 import { specificConditionsSuite } from './specific-conditions.suite.js';
 import { coveredDaysSuite } from './covered-days.suite.js';
+import { cardHistoryActivitiesSuite } from './card-history-activities.suite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
@@ -32,6 +33,7 @@ dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(ro
 contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 specificConditionsSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 coveredDaysSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+cardHistoryActivitiesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 officeRecordsSuite(t, 'sqlite', async () => {

@@ -156,6 +156,11 @@ export interface CardHistory {
   conflicts: UtcDay[];
 }
 
+/** A card's history and the activity intervals of the days it serves (date order, each day in seq order). */
+export interface CardHistoryActivities extends CardHistory {
+  activities: Array<Served<ActivityIntervalRow>>;
+}
+
 /** One vehicle: by registration (number, and nation when given) or by VIN. */
 export type VehicleKey =
   { kind: 'registration'; number: string; nation: string | null } | { kind: 'vin'; value: string };
@@ -188,6 +193,8 @@ export interface ImportStore {
   ): Promise<StoredDayRecord[]>;
   /** the card's history as kept at import time, within the range */
   cardHistory(card_number: string, range: DateRange): Promise<CardHistory>;
+  /** cardHistory and `activities` of exactly its served days, read together */
+  cardHistoryActivities(card_number: string, range: DateRange): Promise<CardHistoryActivities>;
   /** every date of the card's history (ascending) and the dates among them that are conflicts: no records read */
   cardDays(card_number: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }>;
   /** day records of the card's QUARANTINED imports within the range, ordered by date then sequence */

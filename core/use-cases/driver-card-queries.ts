@@ -56,6 +56,15 @@ export class DriverCardQueries implements QueryUseCases {
   }
 
   async activities(query: RowQuery) {
+    const card = unresolvedBasis(query.basis);
+    if (card !== null) {
+      // a card's history and its days' activities in one read (the card looked up only when it has no history)
+      const history = await this.store.cardHistoryActivities(card.card_number!, query.range);
+      if (history.served.length === 0) await resolveBasis(this.store, query.basis);
+      const { offset, limit } = query.page;
+      const items = history.activities.slice(offset, offset + limit);
+      return envelope({ items, total: history.activities.length }, query.page, history.conflicts);
+    }
     const { served, conflicts } = await servedHistory(this.store, query.basis, query.range);
     const slice = await this.store.activities(
       served.map(({ import_id, date }) => ({ import_id, date })),

@@ -5,10 +5,16 @@
 import type { DayDistanceRow, UtcDay } from '../domain/rows.js';
 import { MAX_RANGE_DAYS } from '../domain/bounds.js';
 import type { OverviewInput } from '../overview/index.js';
-import type { ImportStore } from '../ports/import-store.js';
+import type { CardHistoryActivities, ImportStore } from '../ports/import-store.js';
 import type { Basis, DateRange } from './contracts.js';
-import { resolveBasis, rowScope, servedData, unresolvedBasis, type ServedData } from './data-basis.js';
-import { servedHistory } from './driver-card-queries.js';
+import {
+  resolveBasis,
+  rowScope,
+  servedData,
+  unresolvedBasis,
+  type ResolvedBasis,
+  type ServedData,
+} from './data-basis.js';
 
 /**
  * An overview's range: open ends default to the first / last served day; at most MAX_RANGE_DAYS are served,
@@ -28,8 +34,9 @@ export function overviewRange(
 
 /**
  * The overview input of a basis in as few statements and sequential rounds as possible: a card basis needs no
- * lookup before its history and vehicles are read (servedHistory: the card is looked up only when its history
- * in the range is empty); the activities of the served days follow.
+ * lookup before its history is read with the activities of the days it serves (one statement) beside its vehicles
+ * (the card is looked up only when its history in the range is empty, as servedHistory does); an import basis
+ * reads its served days, then their activities.
  */
 export async function gatherOverviewInput(
   store: ImportStore,
@@ -39,13 +46,12 @@ export async function gatherOverviewInput(
   const card = unresolvedBasis(basis);
   const resolved = card ?? (await resolveBasis(store, basis));
   const [data, vehicles] = await Promise.all([
-    card === null ? servedData(store, resolved, range) : servedHistory(store, basis, range),
+    card === null
+      ? servedWithActivities(store, resolved, range)
+      : store.cardHistoryActivities(card.card_number!, range),
     store.vehiclesUsed(rowScope(resolved, range), null),
   ]);
-  const activities = await store.activities(
-    data.served.map(({ import_id, date }) => ({ import_id, date })),
-    null,
-  );
+  if (card !== null && data.served.length === 0) await resolveBasis(store, basis);
   const day_distances: DayDistanceRow[] = data.served.map((r) => ({
     import_id: r.import_id,
     card_number: r.card_number,
@@ -55,10 +61,24 @@ export async function gatherOverviewInput(
   return {
     input: {
       card_number: resolved.card_number,
-      intervals: activities.items,
+      intervals: data.activities,
       day_distances,
       vehicles_used: vehicles.items,
     },
     data,
   };
+}
+
+/** The served days of a resolved basis (servedData) and their activities, one read after the other. */
+async function servedWithActivities(
+  store: ImportStore,
+  resolved: ResolvedBasis,
+  range: DateRange,
+): Promise<CardHistoryActivities> {
+  const { served, conflicts } = await servedData(store, resolved, range);
+  const activities = await store.activities(
+    served.map(({ import_id, date }) => ({ import_id, date })),
+    null,
+  );
+  return { served, conflicts, activities: activities.items };
 }

@@ -181,12 +181,8 @@ export class RefreshFleetCard {
    */
   private async cardData(cardNumber: string, lastDay: number): Promise<number[]> {
     const { store, covered, clock } = this.deps;
-    const history = await store.cardHistory(cardNumber, readinessWindow(lastDay));
-    const rows = await store.activities(
-      history.served.map(({ import_id, date }) => ({ import_id, date })),
-      null,
-    );
-    const days = cardDataDays(rows.items);
+    const { activities } = await store.cardHistoryActivities(cardNumber, readinessWindow(lastDay));
+    const days = cardDataDays(activities);
     if (covered) {
       const today = clock ? dayOf(Math.floor(clock.now().getTime() / 1000)) : lastDay;
       const window = readinessWindow(Math.max(lastDay, today));

@@ -15,7 +15,7 @@ import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from '
 import { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { backfillSpecificConditions, buildMissingCardHistories, migrateLegacyActivities } from './migrate.js';
 import { migrateSchema } from './schema-migrations.js';
-import { migrationsOptions } from './migrations/index.js';
+import { MIGRATIONS_TABLE } from './migrations/names.js';
 import { SEARCH_TABLES } from './fleet-search.js';
 import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 
@@ -41,19 +41,28 @@ export interface MikroOrmStoreOptions {
 }
 
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
-  const { orm, dialect } = await openOrm(options);
+  const { orm, dialect } = await ormOf(options);
   const runner = async () =>
     dialect === postgresDialect ? KnexRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
   return prepared(orm, dialect, runner);
 }
 
 /**
- * MikroORM on the database of the options, configured as the store opens it, the schema left as it is (for tests
- * and tools that inspect the schema: on SQLite the store holds the one connection, so they use their own ORM).
+ * MikroORM on the database of the options, configured as the store opens it and with the migration classes (which
+ * the store loads only when one is pending), the schema left as it is (for tests and tools that inspect the schema:
+ * on SQLite the store holds the one connection, so they use their own ORM).
  */
 export async function openOrm(
   options: MikroOrmStoreOptions,
 ): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
+  const opened = await ormOf(options);
+  const { withMigrationClasses } = await import('./migrator.js');
+  withMigrationClasses(opened.orm, opened.dialect);
+  return opened;
+}
+
+/** MikroORM on the database of the options, without the migration classes (MikroORM's Migrator not loaded). */
+async function ormOf(options: MikroOrmStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
   const dialect = dialectOf(options.databaseUrl);
   return { orm: dialect === postgresDialect ? await postgresOrm(options) : await sqliteOrm(options), dialect };
 }
@@ -71,7 +80,7 @@ async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any
   return MikroORM.init({
     dbName: file,
     entities: entitySchemas(sqliteDialect.columnTypes),
-    migrations: migrationsOptions(sqliteDialect),
+    migrations: { tableName: MIGRATIONS_TABLE },
     // the fleet search's FTS5 table and its shadow tables (fleet-search.ts) are not entities
     schemaGenerator: { skipTables: [SEARCH_TABLES] },
     allowGlobalContext: true,
@@ -102,7 +111,7 @@ async function postgresOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<a
     // created by prepared() (ensureDatabase below), which tolerates another process creating it at the same time
     ensureDatabase: false,
     entities: entitySchemas(postgresDialect.columnTypes),
-    migrations: migrationsOptions(postgresDialect),
+    migrations: { tableName: MIGRATIONS_TABLE },
     allowGlobalContext: true,
     debug: false,
     pool: { min: 0, max: options.poolSize ?? 10 },
@@ -110,8 +119,8 @@ async function postgresOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<a
 }
 
 /**
- * Creates the database if missing, runs the pending schema migrations (schema-migrations.ts: MikroORM's Migrator;
- * a database from before migrations is brought up to date once) and the data migrations of migrate.ts. On
+ * Creates the database if missing, runs the pending schema migrations (schema-migrations.ts: MikroORM's Migrator,
+ * loaded only when one is pending; a database from before migrations is brought up to date once) and the data migrations of migrate.ts. On
  * PostgreSQL several processes may start on one database at once: the migrations run under one advisory lock
  * (whoever comes second finds them recorded and runs none), and a database created by another process meanwhile
  * is not an error.

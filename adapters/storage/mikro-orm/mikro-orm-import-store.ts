@@ -10,6 +10,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type {
   ActivityTotals,
   CardHistory,
+  CardHistoryActivities,
   ImportFilter,
   ImportLookup,
   ImportStore,
@@ -30,6 +31,7 @@ import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
+import { cardHistoryActivities, withinDays } from './card-history-activities.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
 import { StorageError } from './storage-error.js';
 
@@ -178,6 +180,11 @@ export class MikroOrmImportStore implements ImportStore {
     );
     const served = rows.map((raw) => this.storedDayRecord(raw));
     return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
+  }
+
+  /** cardHistory and the activities of the days it serves, in one statement (./card-history-activities.ts) */
+  cardHistoryActivities(cardNumber: string, range: DateRange): Promise<CardHistoryActivities> {
+    return cardHistoryActivities(this, cardNumber, range);
   }
 
   async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
@@ -342,16 +349,4 @@ function mergeDay(rows: Array<Served<ActivityIntervalRow>>, appended: number): v
   while (from > 0 && rows[from - 1]!.date === day) from--;
   const merged = rows.slice(from).sort((a, b) => a.start - b.start);
   for (let i = 0; i < merged.length; i++) rows[from + i] = merged[i]!;
-}
-
-/** Adds the inclusive day range (open ends: no bound) on `column` to a WHERE list and its parameters. */
-function withinDays(column: string, range: DateRange, where: string[], params: SqlValue[]): void {
-  if (range.from !== null) {
-    where.push(`${column} >= ?`);
-    params.push(range.from);
-  }
-  if (range.to !== null) {
-    where.push(`${column} <= ?`);
-    params.push(range.to);
-  }
 }

@@ -1,17 +1,16 @@
 /**
  * Brings the schema up to date at start through MikroORM's Migrator (the migrations of ./migrations/, recorded in
- * its table, so a second start runs none). A database written before versioned migrations (its `imports` table
- * exists, no migration is recorded) is first brought to the entity schemas by the schema generator in safe mode —
- * it adds tables, columns and indexes and drops nothing — and every migration is then recorded as executed: the
- * entity schemas are what the migrations build. Runs under the schema lock of index.ts on PostgreSQL.
+ * its table, so a second start runs none). The names recorded are read first with one SELECT and compared with
+ * migrations/names.ts: the Migrator (migrator.ts, with umzug and @rushstack, ~3 MB of heap) is loaded only when one
+ * is missing — a new database, one from before versioned migrations, or one written by an older version. Runs
+ * under the schema lock of index.ts on PostgreSQL.
  */
 import type { MikroORM } from '@mikro-orm/core';
-import { Migrator } from '@mikro-orm/migrations';
 import type { SqlValue, StorageDialect } from './dialect.js';
 import { ensureFleetSearch } from './fleet-search.js';
 import { ensureFleetCounts } from './fleet-counts.js';
 import { knexOf } from './sql-runner.js';
-import { MIGRATIONS_TABLE, migrationNames } from './migrations/index.js';
+import { MIGRATIONS_TABLE, MIGRATION_NAMES } from './migrations/names.js';
 
 /** What the start did to the schema: `legacy` when a database from before migrations was brought up to date. */
 export interface SchemaMigrationResult {
@@ -21,25 +20,21 @@ export interface SchemaMigrationResult {
 }
 
 export async function migrateSchema(orm: MikroORM<any>, dialect: StorageDialect): Promise<SchemaMigrationResult> {
-  const migrator = new Migrator(orm.em);
-  const hasImports = await tableExists(orm, dialect, 'imports');
-  // creates the migrations table when missing
-  const executed = await migrator.getExecutedMigrations();
-  const legacy = hasImports && executed.length === 0;
-  if (legacy) {
-    await orm.schema.updateSchema({ safe: true });
-    // one statement: every migration recorded, or none (then the next start does this again)
-    await knexOf(orm)
-      .insert(migrationNames(dialect).map((name) => ({ name })))
-      .into(MIGRATIONS_TABLE);
-  }
-  const applied = await migrator.up();
-  // the fleet search's FTS5 table / trigram index and the fleet counters' triggers (not in the entity schemas)
   const run = async (sql: string, params: readonly SqlValue[] = []) =>
     dialect.rows(await knexOf(orm).raw(sql, params as SqlValue[]));
+  const hasImports = await tableExists(orm, dialect, 'imports');
+  const recorded = (await tableExists(orm, dialect, MIGRATIONS_TABLE))
+    ? new Set((await run(`SELECT name FROM ${MIGRATIONS_TABLE}`)).map((row) => String(row.name)))
+    : new Set<string>();
+  let result: SchemaMigrationResult = { legacy: false, applied: [] };
+  if (MIGRATION_NAMES.some((name) => !recorded.has(name))) {
+    const { runMigrator } = await import('./migrator.js');
+    result = await runMigrator(orm, dialect, hasImports);
+  }
+  // the fleet search's FTS5 table / trigram index and the fleet counters' triggers (not in the entity schemas)
   await ensureFleetSearch(run, dialect);
   await ensureFleetCounts(run, dialect);
-  return { legacy, applied: applied.map((m) => m.name) };
+  return result;
 }
 
 async function tableExists(orm: MikroORM<any>, dialect: StorageDialect, table: string): Promise<boolean> {

@@ -7,8 +7,6 @@
  */
 import { Migration } from '@mikro-orm/migrations';
 
-export const INITIAL_SCHEMA = '0001-initial-schema';
-
 const SQLITE = [
   'create table `activity_day` (`import_pk` integer not null, `day` integer not null, `n` integer not null, `packed` blob not null, primary key (`import_pk`, `day`))',
   'create table `annotation` (`annotation_id` text not null, `card_number` text not null, `kind` text not null, `start_s` integer not null, `end_s` integer not null, `note` text null, `author` text not null, `created_at` integer not null, `withdrawn_at` integer null, `withdrawn_by` text null, `withdraw_reason` text null, primary key (`annotation_id`))',

@@ -6,8 +6,6 @@
  */
 import { Migration } from '@mikro-orm/migrations';
 
-export const HOME_COUNTRIES_FLEET_ORDER = '0002-home-countries-fleet-order';
-
 const SQLITE = [
   'create table `card_home_countries` (`card_number` text not null, `establishment` text null, `residence` text null, `updated_at` integer not null, primary key (`card_number`))',
   'CREATE INDEX IF NOT EXISTS fleet_card_findings_index ON fleet_card (f_rank DESC, f_unevaluated DESC, f_violation DESC, f_potential DESC, f_incomplete DESC, card_number)',

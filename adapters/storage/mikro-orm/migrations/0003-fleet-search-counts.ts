@@ -12,8 +12,6 @@ import { Migration } from '@mikro-orm/migrations';
 import { POSTGRES_SEARCH, SQLITE_SEARCH } from '../fleet-search.js';
 import { POSTGRES_COUNTS, SQLITE_COUNTS } from '../fleet-counts.js';
 
-export const FLEET_SEARCH_COUNTS = '0003-fleet-search-counts';
-
 export class FleetSearchCountsSqlite extends Migration {
   override up(): void {
     this.addSql(

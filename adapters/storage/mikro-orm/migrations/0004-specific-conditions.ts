@@ -5,8 +5,6 @@
  */
 import { Migration } from '@mikro-orm/migrations';
 
-export const SPECIFIC_CONDITIONS = '0004-specific-conditions';
-
 const SQLITE = [
   'create table `specific_condition` (`import_pk` integer not null, `seq` integer not null, `at_s` integer not null, `condition_type` text not null, primary key (`import_pk`, `seq`))',
   'create table `specific_condition_pending` (`import_pk` integer not null, primary key (`import_pk`))',

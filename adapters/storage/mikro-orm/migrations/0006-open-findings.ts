@@ -5,8 +5,6 @@
  */
 import { Migration } from '@mikro-orm/migrations';
 
-export const OPEN_FINDINGS = '0006-open-findings';
-
 const SQLITE = [
   'create table `open_findings_card` (`card_number` text not null, `generation` integer not null, `token` text null, `kept_generation` integer null, `kept_total` integer null, `rules` text null, `from_day` integer null, `to_day` integer null, `annotations` integer null, `withdrawn_annotations` integer null, `establishment` text null, `residence` text null, primary key (`card_number`))',
   'create table `open_finding_id` (`card_number` text not null, `token` text not null, `finding_id` text not null, primary key (`card_number`, `token`, `finding_id`))',

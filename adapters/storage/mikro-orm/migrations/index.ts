@@ -2,27 +2,27 @@
  * The schema's versioned migrations, in order, for each database (one class per dialect where the SQL differs).
  * A schema change is one new file in this folder — its SQL from MikroORM's schema generator
  * (`orm.schema.getUpdateSchemaSQL()` on a database migrated to the previous one, see README "Schema at start") — and
- * one line in each list below, under a new name that sorts after the others. Classes are listed, never globbed
+ * one line in each list below, under a new name that sorts after the others, also listed in names.ts (the start
+ * compares the recorded names with that list before it loads the Migrator). Classes are listed, never globbed
  * from the disk, so the built service finds them wherever it runs.
  */
 import type { MigrationObject, MigrationsOptions } from '@mikro-orm/core';
 import type { StorageDialect } from '../dialect.js';
-import { INITIAL_SCHEMA, InitialSchemaPostgres, InitialSchemaSqlite } from './0001-initial-schema.js';
+import { InitialSchemaPostgres, InitialSchemaSqlite } from './0001-initial-schema.js';
+import { HomeCountriesFleetOrderPostgres, HomeCountriesFleetOrderSqlite } from './0002-home-countries-fleet-order.js';
+import { FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet-search-counts.js';
+import { SpecificConditionsPostgres, SpecificConditionsSqlite } from './0004-specific-conditions.js';
+import { OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
 import {
+  FLEET_SEARCH_COUNTS,
   HOME_COUNTRIES_FLEET_ORDER,
-  HomeCountriesFleetOrderPostgres,
-  HomeCountriesFleetOrderSqlite,
-} from './0002-home-countries-fleet-order.js';
-import { FLEET_SEARCH_COUNTS, FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet-search-counts.js';
-import {
+  INITIAL_SCHEMA,
+  MIGRATIONS_TABLE,
+  OPEN_FINDINGS,
   SPECIFIC_CONDITIONS,
-  SpecificConditionsPostgres,
-  SpecificConditionsSqlite,
-} from './0004-specific-conditions.js';
-import { OPEN_FINDINGS, OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
+} from './names.js';
 
-/** MikroORM's table of executed migrations (its default name): one row per migration applied or recorded. */
-export const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+export { MIGRATIONS_TABLE };
 
 const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
   sqlite: [
