@@ -87,7 +87,8 @@ export async function renderHomeCountries(card: string, saved: () => void): Prom
     const e = readCountry(establishment.value, 'Member State of establishment');
     const r = readCountry(residence.value, 'country of residence');
     if ('error' in e || 'error' in r) {
-      status.textContent = `Not saved: ${'error' in e ? e.error : ''} ${'error' in r ? r.error : ''}`.trim();
+      const errors = [e, r].flatMap((x) => ('error' in x ? [x.error] : []));
+      status.textContent = `Not saved: ${errors.join(' ')}`;
       form.dataset.saved = 'false';
       return;
     }

@@ -49,12 +49,18 @@ export class FakeNode {
 
 export class FakeFragment extends FakeNode {}
 
+export interface FakeEvent {
+  type: string;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
 export class FakeElement extends FakeNode {
   className = '';
   readonly attributes = new Map<string, string>();
   readonly dataset: Record<string, string> = {};
   readonly style: Record<string, string> = {};
-  private readonly listeners = new Map<string, (() => void)[]>();
+  private readonly listeners = new Map<string, ((event: FakeEvent) => void)[]>();
 
   constructor(readonly tagName: string) {
     super();
@@ -72,12 +78,28 @@ export class FakeElement extends FakeNode {
     return this.attributes.get(name) ?? null;
   }
 
-  addEventListener(type: string, listener: () => void): void {
+  /** An input's value: its `value` attribute, as a browser's input starts from it. */
+  get value(): string {
+    return this.getAttribute('value') ?? '';
+  }
+
+  set value(text: string) {
+    this.setAttribute('value', text);
+  }
+
+  addEventListener(type: string, listener: (event: FakeEvent) => void): void {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
 
   click(): void {
-    for (const listener of this.listeners.get('click') ?? []) listener();
+    this.dispatch('click');
+  }
+
+  /** Runs the listeners of `type` with an event that records whether the default was prevented. */
+  dispatch(type: string): FakeEvent {
+    const event: FakeEvent = { type, defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) };
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+    return event;
   }
 }
 
