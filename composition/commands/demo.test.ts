@@ -1,6 +1,6 @@
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config.js';
@@ -41,7 +41,14 @@ t.test(
     t.match(text, /downloads overdue: 1, due within 7 days: 1\n/);
     t.match(text, /cards expiring within 30 days: 1\n/);
     t.match(text, /DRIVERCARD_DATA_DIR=\S+demo DRIVERCARD_TRUST_DIR=\S+trust npx drivercard serve/);
-    t.equal(readdirSync(join(dir, 'files')).filter((f) => f.endsWith('.ddd')).length, 4);
+    const ddd = readdirSync(join(dir, 'files')).filter((f) => f.endsWith('.ddd'));
+    t.equal(ddd.length, 4);
+    t.equal(statSync(join(dir, 'files')).mode & 0o777, 0o700, 'the card downloads folder: owner only');
+    t.same(
+      ddd.map((f) => statSync(join(dir, 'files', f)).mode & 0o777),
+      [0o600, 0o600, 0o600, 0o600],
+      'each card download: readable by its owner only',
+    );
     t.ok(existsSync(join(dir, 'drivercard.sqlite')), 'the demo has its own database');
 
     // the finding is the 11 h day of Marek Nowak, hand-placed by the generator

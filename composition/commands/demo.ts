@@ -36,14 +36,15 @@ export interface DemoOutcome {
 /** Writes the files and the trust roots, imports them and reads the fleet as the page will show it. */
 export async function runDemo(config: Config, io: CommandIo, now: Date = new Date()): Promise<DemoOutcome> {
   const filesDir = join(config.dataDir, 'files');
-  mkdirSync(filesDir, { recursive: true });
+  // card downloads hold personal data (the demo's are made up, but kept as real ones are): owner only
+  mkdirSync(filesDir, { recursive: true, mode: 0o700 });
   mkdirSync(config.trustDir!, { recursive: true });
   for (const f of demoTrustFiles()) writeFileSync(join(config.trustDir!, f.name), f.bytes);
   // a second run imports the files of the first (gen2 signatures differ between generations: new bytes would be new imports)
   let names = await dddFilesOf(filesDir);
   if (names.length === 0) {
     const files = demoFleetFiles(isoDay(dayOf(Math.floor(now.getTime() / 1000))));
-    for (const f of files) writeFileSync(join(filesDir, f.name), f.bytes);
+    for (const f of files) writeFileSync(join(filesDir, f.name), f.bytes, { mode: 0o600 });
     names = files.map((f) => f.name);
   }
   const services = createServiceContainer(config);
