@@ -1,5 +1,5 @@
 /**
- * The home-countries form on a fake document (../testing/fake-dom.ts) against a stubbed service: what it shows,
+ * The home-countries form on a fake document (../testing/fake-dom.ts) against a service faked by its answers: what it shows,
  * what it sends, and what it says when the entry or the service refuses.
  */
 import t, { type Test } from 'tap';
@@ -23,7 +23,7 @@ const STORED = {
 };
 
 /** fetch answered from `answers` in turn, each request recorded. */
-function stubFetch(answers: Array<{ status: number; body: unknown } | 'offline'>) {
+function answerFetch(answers: Array<{ status: number; body: unknown } | 'offline'>) {
   const requests: Array<{ url: string; method: string; body: unknown }> = [];
   globalThis.fetch = (async (url: string, init?: { method?: string; body?: string }) => {
     requests.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body) : null });
@@ -37,8 +37,8 @@ function stubFetch(answers: Array<{ status: number; body: unknown } | 'offline'>
 /** Waits until the form's save (started by the submit listener) has settled. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function rendered(t: Test, answers: Parameters<typeof stubFetch>[0]) {
-  const requests = stubFetch([{ status: 200, body: STORED }, ...answers]);
+async function rendered(t: Test, answers: Parameters<typeof answerFetch>[0]) {
+  const requests = answerFetch([{ status: 200, body: STORED }, ...answers]);
   let saves = 0;
   const form = await renderHomeCountries(STORED.card_number, () => saves++);
   t.ok(form, 'the service knows home countries');
@@ -103,6 +103,6 @@ t.test("the service's refusal and an unreachable service in words, the code behi
 });
 
 t.test('no section when the service cannot say', async (t) => {
-  stubFetch(['offline']);
+  answerFetch(['offline']);
   t.equal(await renderHomeCountries('DF000000000001', () => undefined), null);
 });
