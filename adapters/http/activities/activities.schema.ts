@@ -8,6 +8,7 @@ import {
   timestampSchema,
 } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
+import { ACTIVITY_FIELDS } from '../shared/activity-json.js';
 
 export const activityRowSchema = {
   type: 'object',
@@ -25,19 +26,8 @@ export const activityRowSchema = {
     manual_entry: { type: 'boolean' },
     quarantined: { type: 'boolean' },
   },
-  required: [
-    'import_id',
-    'card_number',
-    'date',
-    'start',
-    'end',
-    'activity',
-    'duration',
-    'slot',
-    'crew',
-    'card_inserted',
-    'manual_entry',
-  ],
+  // every field but `quarantined`: the fields the JSON writer always writes, in its order
+  required: ACTIVITY_FIELDS,
 } as const;
 
 export const activitiesResponseSchema = listEnvelopeSchema(activityRowSchema);
