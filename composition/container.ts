@@ -27,7 +27,7 @@ import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
-import { bindUseCases } from './use-cases.js';
+import { bindUseCases, type BackgroundWork } from './use-cases.js';
 import { TOKENS } from './tokens.js';
 import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
@@ -102,6 +102,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     async dispose() {
       // deactivation closes exactly the singletons that were resolved; async, so that a singleton whose creation
       // failed (e.g. an unreachable database) is not left as an unhandled rejection
+      // the fleet summaries computed after imports end first (a mark left is computed by the next read)
+      for (const work of container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork)) await work.idle();
       await container.unbindAllAsync().catch(() => undefined);
       if (closeErrors.length > 0) throw closeErrors.splice(0)[0];
     },

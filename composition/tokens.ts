@@ -19,6 +19,8 @@ export const TOKENS = {
   HealthUseCase: Symbol.for('drivercard.HealthUseCase'),
   FleetUseCases: Symbol.for('drivercard.FleetUseCases'),
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
+  /** the use cases that started work in the background (awaited before the ports close): a Set, ./use-cases.ts */
+  BackgroundWork: Symbol.for('drivercard.BackgroundWork'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
   FleetChecks: Symbol.for('drivercard.FleetChecks'),
   /** the annotation and review tables (null when the store is not the MikroORM adapter) */

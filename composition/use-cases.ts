@@ -105,7 +105,16 @@ export function bindUseCases(container: Container): void {
         records: OfficeRecords | null,
         clock: Clock,
         openFindings: OpenFindingsStore | null,
-      ) => new RefreshFleetCard({ store, fleet, overviews, covered: coveredDaysOf(records), clock, openFindings }),
+      ) =>
+        new RefreshFleetCard({
+          store,
+          fleet,
+          overviews,
+          covered: coveredDaysOf(records),
+          clock,
+          openFindings,
+          onBackgroundError: backgroundFailure,
+        }),
       [
         TOKENS.ImportStore,
         TOKENS.FleetStore,
@@ -115,17 +124,17 @@ export function bindUseCases(container: Container): void {
         TOKENS.OpenFindings,
       ],
     )
-    .inSingletonScope();
-  // a database from before the fleet table (or a refresh cut short) gets its missing summaries on the first read
+    .inSingletonScope()
+    .onActivation((_context, refresh) => {
+      container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork).add(refresh);
+      return refresh;
+    });
+  container.bind<Set<BackgroundWork>>(TOKENS.BackgroundWork).toConstantValue(new Set());
   container
     .bind<FleetUseCases>(TOKENS.FleetUseCases)
     .toResolvedValue(
       (fleet: FleetStore, clock: Clock, refresh: RefreshFleetCard) =>
-        fleetUseCases(
-          fleet,
-          clock,
-          once(() => refresh.refreshMissing()),
-        ),
+        fleetUseCases(fleet, clock, beforeFleetRead(refresh)),
       [TOKENS.FleetStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
@@ -158,6 +167,7 @@ export function bindUseCases(container: Container): void {
         records: OfficeRecords | null,
         openFindings: OpenFindingsStore | null,
         attention: ImportAttention | null,
+        refresh: RefreshFleetCard,
       ) =>
         new TodayView({
           fleet,
@@ -166,6 +176,7 @@ export function bindUseCases(container: Container): void {
           findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS),
           openFindings,
           attention,
+          beforeRead: beforeFleetRead(refresh),
         }),
       [
         TOKENS.FleetStore,
@@ -175,6 +186,7 @@ export function bindUseCases(container: Container): void {
         TOKENS.OfficeRecords,
         TOKENS.OpenFindings,
         TOKENS.ImportAttention,
+        TOKENS.RefreshFleetCard,
       ],
     )
     .inSingletonScope();
@@ -254,6 +266,31 @@ function useCaseBundle(container: Container): UseCaseBundle {
 function optionalAnnotations(container: Container): { annotations?: OfficeAnnotations } {
   const annotations = container.get<OfficeAnnotations | null>(TOKENS.Annotations);
   return annotations ? { annotations } : {};
+}
+
+/** What must end before the ports close: RefreshFleetCard's computations after imports. */
+export interface BackgroundWork {
+  idle(): Promise<void>;
+}
+
+/**
+ * Before a read of the fleet summaries: once, the summaries missing from a database of an earlier version (or lost
+ * with a refresh cut short); every time, the cards marked by imports not yet summarised (by any process).
+ */
+function beforeFleetRead(refresh: RefreshFleetCard): () => Promise<void> {
+  const missing = once(() => refresh.refreshMissing());
+  return async () => {
+    await missing();
+    await refresh.settlePending();
+  };
+}
+
+/** A summary computed after an import's answer failed: one line, no card number (personal data); the mark stays. */
+function backgroundFailure(error: unknown): void {
+  const name = error instanceof Error ? error.name : 'non-error value thrown';
+  process.stderr.write(
+    `drivercard: a fleet summary could not be computed after an import (${name}); the next fleet read computes it\n`,
+  );
 }
 
 /** Runs `task` once; a failed run is retried by the next call. */

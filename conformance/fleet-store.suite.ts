@@ -238,4 +238,47 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
       t.same(await fleet.cardsToRefresh(), []);
     },
   );
+
+  withFleet(
+    "an import marks its card in its own transaction; pendingDone removes the card's marks up to the one given",
+    async (t, { fleet, store }) => {
+      t.same(await fleet.pendingMarks(), [], 'no import, no mark');
+      const first = { ...buildParsedCard({ card_number: 'MARKED0000000001', days: [workingDay('2026-03-02')] }) };
+      first.card_download_s = 1_772_500_000;
+      await store.saveImport(newImport(first));
+      await store.saveImport(
+        newImport(buildParsedCard({ card_number: 'MARKED0000000002', days: [workingDay('2026-03-02')] })),
+      );
+      await store.saveImport(
+        newImport(buildParsedCard({ card_number: 'MARKED0000000001', days: [workingDay('2026-03-03')] })),
+      );
+      const all = await fleet.pendingMarks();
+      t.same(
+        all.map((m) => [m.card_number, m.card_download_s]),
+        [
+          ['MARKED0000000001', 1_772_500_000],
+          ['MARKED0000000002', null],
+          ['MARKED0000000001', null],
+        ],
+        "one mark per import, in the order stored, with the file's Card_Download time",
+      );
+      t.ok(all[0]!.mark < all[1]!.mark && all[1]!.mark < all[2]!.mark, 'marks increase');
+      const card1 = await fleet.pendingMarks('MARKED0000000001');
+      t.same(card1, [all[0], all[2]], "one card's marks");
+      await fleet.pendingDone('MARKED0000000001', all[0]!.mark);
+      t.same(
+        await fleet.pendingMarks(),
+        [all[1], all[2]],
+        'the later mark of the card stays, the other card is untouched',
+      );
+      await fleet.pendingDone('MARKED0000000001', all[2]!.mark);
+      t.same(await fleet.pendingMarks(), [all[1]]);
+      const duplicate = newImport(
+        buildParsedCard({ card_number: 'MARKED0000000002', days: [workingDay('2026-03-04')] }),
+      );
+      await store.saveImport(duplicate);
+      await store.saveImport({ ...duplicate, import: { ...duplicate.import, import_id: 'imp_again' } });
+      t.equal((await fleet.pendingMarks('MARKED0000000002')).length, 2, 'a duplicate stores nothing and marks nothing');
+    },
+  );
 }

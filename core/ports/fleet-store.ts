@@ -37,4 +37,21 @@ export interface FleetStore {
    * disk), in card number order
    */
   cardsToRefresh(): Promise<string[]>;
+  /**
+   * The marks of imports stored since their card's row was last computed (all cards, or one): the storage port's
+   * saveImport writes one per import of a card in the import's own transaction, so they are as durable as the
+   * import; in mark order.
+   */
+  pendingMarks(cardNumber?: string): Promise<PendingMark[]>;
+  /** removes the card's marks up to `mark` (those a row computed after them covers); later ones stay */
+  pendingDone(cardNumber: string, mark: number): Promise<void>;
+}
+
+/** An import whose card's fleet row was not computed since it was stored. */
+export interface PendingMark {
+  card_number: string;
+  /** increasing with the order imports were stored in (an opaque number of the store) */
+  mark: number;
+  /** the EF Card_Download time of the import's decoded file, which only the file carries (null: none) */
+  card_download_s: number | null;
 }

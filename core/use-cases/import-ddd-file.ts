@@ -82,7 +82,7 @@ export class ImportDddFile implements ImportUseCase {
       card,
       days,
       settle: (stored) => this.checkedHolder(row, stored),
-      // the fleet summary is computed while the commit is synced to disk; the answer waits for both
+      // told once committed (the fleet summary, computed after the answer from the mark the save wrote)
       afterCommit: async (stored) => {
         card.metadata.warnings = stored.warnings;
         await this.deps.onStored?.(stored, card);

@@ -1,8 +1,14 @@
 /**
- * Keeps the fleet summary of a card up to date: called right after an import is stored (and
- * for cards found without a summary at start). The summary is recomputed from the stored imports, so a
- * refresh is idempotent; the EF Card_Download time only an import's decoded file carries is merged in as
- * the newest of the stored and the given value. Refreshes of one card run one after another.
+ * Keeps the fleet summary of a card up to date. The summary is recomputed from the stored imports, so a refresh is
+ * idempotent; the EF Card_Download time only an import's decoded file carries is merged in as the newest of the
+ * stored and the given value. Refreshes of one card run one after another.
+ *
+ * When: an import's answer does not wait for its card's summary. The store marks the card in the import's own
+ * transaction (FleetStore.pendingMarks, as durable as the import); `stored` starts the summary's computation in the
+ * background once the import is committed, and `settlePending` — run before every read of the summaries, by any
+ * process sharing the database — computes the marked cards first. A mark is removed only after a summary computed
+ * from what was stored after it was written, so no read ever answers from a summary older than an acknowledged
+ * import, whichever process stored it. Cards found without a summary at start are refreshed too (refreshMissing).
  *
  * Findings: the EU 561 pre-check (the same use case the API serves) over the card's last FINDING_WEEKS ISO
  * weeks, ending with the week of its last recorded day. When the pre-check refuses that basis (conflicting
@@ -46,6 +52,8 @@ export interface RefreshFleetCardDeps {
   clock?: Clock | null;
   /** told at each recomputation (the card's imports changed): the open findings kept for the today view are stale */
   openFindings?: Pick<OpenFindingsStore, 'cardChanged'> | null;
+  /** a computation started in the background failed (its marks stay: the next read computes the card again) */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
@@ -53,20 +61,59 @@ const MAX_SETTLE_ROUNDS = 4;
 
 export class RefreshFleetCard {
   private readonly running = new Map<string, Promise<void>>();
+  /** computations started in the background and not ended yet */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(private readonly deps: RefreshFleetCardDeps) {}
 
   /**
-   * After an import was stored (`card` decoded from it) or found stored (`card` null: refreshed only when the
-   * summary is missing or counts fewer imports than are stored, e.g. after a crash between the two writes).
+   * After an import was stored (`card` decoded from it: its card was marked by the store, and is computed in the
+   * background) or found stored (`card` null: refreshed only when the summary is missing or counts fewer imports
+   * than are stored, e.g. after a crash between the two writes).
    */
   async stored(row: ImportRow, card: ParsedCard | null): Promise<void> {
     const cardNumber = row.card.card_number;
     if (cardNumber === null) return;
-    if (card !== null) return this.refresh(cardNumber, card.card_download_s ?? null);
+    if (card !== null) return this.inBackground(this.settleCard(cardNumber));
     const summary = await this.deps.fleet.fleetCard(cardNumber);
     const stored = await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 });
     if (summary === null || summary.imports < stored.total) await this.refresh(cardNumber);
+  }
+
+  /** Computes every marked card (before a read of the summaries): on return no summary lags behind a mark. */
+  async settlePending(): Promise<void> {
+    const cards = new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number));
+    for (const cardNumber of cards) await this.settleCard(cardNumber);
+  }
+
+  /** Resolves once the computations started in the background have ended (before the store is closed). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  /** The card's summary computed when it is marked; queued with its other refreshes (a second finds no mark left). */
+  private settleCard(cardNumber: string): Promise<void> {
+    return this.queue(cardNumber, () => this.fromMarks(cardNumber, true));
+  }
+
+  /**
+   * The card's marks read, its summary computed after them, and those marks removed; marks written meanwhile stay
+   * for the next computation. `marked`: computed only when marked, with the newest Card_Download time of the marks
+   * and the row; otherwise (a recomputation after imports were withdrawn, restored or purged) always, without those.
+   */
+  private async fromMarks(cardNumber: string, marked: boolean): Promise<void> {
+    const marks = await this.deps.fleet.pendingMarks(cardNumber);
+    if (marks.length === 0 && marked) return;
+    let download: number | null = null;
+    if (marked) for (const m of marks) download = maxOrNull(download, m.card_download_s);
+    await this.settled(cardNumber, () => this.compute(cardNumber, download, marked));
+    if (marks.length > 0) await this.deps.fleet.pendingDone(cardNumber, marks[marks.length - 1]!.mark);
+  }
+
+  private inBackground(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => this.deps.onBackgroundError?.(error));
+    this.background.add(tracked);
+    void tracked.finally(() => this.background.delete(tracked));
   }
 
   /** Recomputes the card's summary; `cardDownloadS` is the EF Card_Download time of the import just stored. */
@@ -80,7 +127,7 @@ export class RefreshFleetCard {
    * themselves, so it is dropped (last_download falls back to the newest import's activity end, said by its source).
    */
   async recompute(cardNumber: string): Promise<void> {
-    return this.queue(cardNumber, () => this.settled(cardNumber, () => this.compute(cardNumber, null, false)));
+    return this.queue(cardNumber, () => this.fromMarks(cardNumber, false));
   }
 
   /**

@@ -92,6 +92,8 @@ export interface TodayPorts {
   openFindings?: OpenFindingsStore | null;
   /** the imports an import count may count (absent: every import is paged through) */
   attention?: ImportAttention | null;
+  /** brings the fleet rows up to date before they are read (RefreshFleetCard.settlePending and the missing rows) */
+  beforeRead?: () => Promise<void>;
 }
 
 const PAGE_SIZE = 500;
@@ -151,6 +153,7 @@ export class TodayView {
     order: FleetOrder = 'asc',
     nowS = this.nowS(),
   ): Promise<FleetCardRecord[]> {
+    await this.ports.beforeRead?.();
     const all: FleetCardRecord[] = [];
     for (let offset = 0; ; offset = all.length) {
       const slice = await this.ports.fleet.listFleetCards({

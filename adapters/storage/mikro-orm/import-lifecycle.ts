@@ -105,6 +105,8 @@ export async function purgeImports(store: MikroOrmImportStore, importedBefore: E
       rows[table] = Number(count?.n ?? 0);
       await tx.all(`DELETE FROM ${table} WHERE ${selection}`, [importedBefore]);
     }
+    // their fleet marks too: the cards' rows are computed again after the purge (not counted: derived data)
+    await tx.all(`DELETE FROM fleet_pending WHERE ${selection}`, [importedBefore]);
     await tx.all('DELETE FROM imports WHERE imported_at < ?', [importedBefore]);
     rows.imports = doomed.length;
     for (const card of cards) await rebuildCardHistory(store, tx, card);

@@ -10,7 +10,8 @@
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
  *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
  *    import's own days are the answer's `conflicting_dates` (no second read);
- * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
+ * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later;
+ * 6. after the commit, the caller's `afterCommit` runs while the commit is synced to disk.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
@@ -23,6 +24,7 @@ import { encodeContent, type StoredContent } from './content-codec.js';
 import { storedHolder } from './import-lifecycle.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 import { StorageError } from './storage-error.js';
+import { FLEET_PENDING_COLUMNS } from './fleet-pending-schema.js';
 import {
   ACTIVITY_DAY_COLUMNS,
   CARD_DAY_COLUMNS,
@@ -155,6 +157,12 @@ export async function writeImport(
       table: 'specific_condition',
       columns: SPECIFIC_CONDITION_COLUMNS,
       rows: specificConditionValues(KEY, card.specific_conditions ?? []),
+    },
+    // the card's fleet row is computed after the answer: marked here, durable with the import
+    {
+      table: 'fleet_pending',
+      columns: FLEET_PENDING_COLUMNS,
+      rows: cardNumber === null ? [] : [[KEY, cardNumber, card.card_download_s ?? null]],
     },
   ];
   const values = importValues(input.import);

@@ -24,7 +24,7 @@ import {
   type FleetSort,
 } from '../../../core/fleet/fleet-card.js';
 import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
-import type { FleetListQuery, FleetStore } from '../../../core/ports/fleet-store.js';
+import type { FleetListQuery, FleetStore, PendingMark } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
@@ -270,6 +270,26 @@ export class MikroOrmFleetStore implements FleetStore {
       with_infringements: Number(row!.infringements ?? 0),
       not_evaluated: Number(row!.unevaluated ?? 0),
     };
+  }
+
+  async pendingMarks(cardNumber?: string): Promise<PendingMark[]> {
+    const rows = await this.store.query(
+      `SELECT import_pk, card_number, card_download_s FROM fleet_pending${cardNumber === undefined ? '' : ' WHERE card_number = ?'} ORDER BY import_pk`,
+      cardNumber === undefined ? [] : [cardNumber],
+    );
+    return rows.map((raw) => ({
+      card_number: raw.card_number as string,
+      mark: Number(raw.import_pk),
+      card_download_s: raw.card_download_s === null ? null : Number(raw.card_download_s),
+    }));
+  }
+
+  async pendingDone(cardNumber: string, mark: number): Promise<void> {
+    // derived bookkeeping as the row itself: a mark a power cut keeps costs one more computation
+    await this.store.writeDerived('DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?', [
+      cardNumber,
+      mark,
+    ]);
   }
 
   async cardsToRefresh(): Promise<string[]> {

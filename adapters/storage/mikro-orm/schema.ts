@@ -21,6 +21,7 @@ import { fleetEntitySchemas } from './fleet-schema.js';
 import { officeRecordSchemas } from './office-records-schema.js';
 import { homeCountriesSchemas } from './home-countries-schema.js';
 import { specificConditionSchemas } from './specific-conditions-schema.js';
+import { fleetPendingSchemas } from './fleet-pending-schema.js';
 import { openFindingsSchemas } from './open-findings-schema.js';
 
 /** Column types overriding MikroORM's defaults; absent = the default for the property type. */
@@ -294,6 +295,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...homeCountriesSchemas(types),
     ...specificConditionSchemas(types),
     ...openFindingsSchemas(types),
+    ...fleetPendingSchemas(types),
   ];
 }
 

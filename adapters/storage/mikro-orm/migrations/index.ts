@@ -13,7 +13,9 @@ import { HomeCountriesFleetOrderPostgres, HomeCountriesFleetOrderSqlite } from '
 import { FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet-search-counts.js';
 import { SpecificConditionsPostgres, SpecificConditionsSqlite } from './0004-specific-conditions.js';
 import { OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
+import { FleetPendingPostgres, FleetPendingSqlite } from './0007-fleet-pending.js';
 import {
+  FLEET_PENDING,
   FLEET_SEARCH_COUNTS,
   HOME_COUNTRIES_FLEET_ORDER,
   INITIAL_SCHEMA,
@@ -31,6 +33,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsSqlite },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsSqlite },
     { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
+    { name: FLEET_PENDING, class: FleetPendingSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -38,6 +41,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_SEARCH_COUNTS, class: FleetSearchCountsPostgres },
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsPostgres },
     { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
+    { name: FLEET_PENDING, class: FleetPendingPostgres },
   ],
 };
 

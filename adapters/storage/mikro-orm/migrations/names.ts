@@ -12,6 +12,7 @@ export const HOME_COUNTRIES_FLEET_ORDER = '0002-home-countries-fleet-order';
 export const FLEET_SEARCH_COUNTS = '0003-fleet-search-counts';
 export const SPECIFIC_CONDITIONS = '0004-specific-conditions';
 export const OPEN_FINDINGS = '0006-open-findings';
+export const FLEET_PENDING = '0007-fleet-pending';
 
 /** Every migration's name, in the order they run (the same on SQLite and PostgreSQL; the classes differ). */
 export const MIGRATION_NAMES: readonly string[] = [
@@ -20,4 +21,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   FLEET_SEARCH_COUNTS,
   SPECIFIC_CONDITIONS,
   OPEN_FINDINGS,
+  FLEET_PENDING,
 ];

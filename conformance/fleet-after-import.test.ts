@@ -1,0 +1,105 @@
+/**
+ * The fleet row of a card is computed after its import's answer (RefreshFleetCard.stored), from a mark the store
+ * wrote in the import's transaction, and before any read of the fleet (settlePending), by whichever process reads:
+ * - the import's `stored` returns before the row is written; another process reading the fleet meanwhile computes
+ *   the row itself, with the Card_Download time the mark carries;
+ * - a computation that fails in the background is reported and leaves the mark, so the next read computes it;
+ * - a recomputation (imports withdrawn, restored or purged) removes the marks and drops their Card_Download time.
+ */
+import t, { type TAP } from 'tap';
+import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
+import type { ParsedCard } from '../core/domain/rows.js';
+import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
+import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
+import { newImport } from './storage-port.suite.js';
+
+type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
+
+const CARD = 'AFTER00000000001';
+const DOWNLOAD_S = 1_772_700_000;
+
+function card(from: string, downloadS: number | null = null): ParsedCard {
+  const built = buildParsedCard({ card_number: CARD, days: datesFrom(from, 5).map((d) => workingDay(d)) });
+  return { ...built, card_download_s: downloadS };
+}
+
+async function opened(t: Tap) {
+  const store = await createMikroOrmStore({ dataDir: t.testdir() });
+  t.teardown(() => store.close());
+  const fleet = new MikroOrmFleetStore(store);
+  const refresh = (over: Partial<MikroOrmFleetStore> = {}, onBackgroundError?: (e: unknown) => void) =>
+    new RefreshFleetCard({
+      store,
+      fleet: Object.assign(Object.create(fleet) as MikroOrmFleetStore, over),
+      overviews: new OverviewQueries(store),
+      onBackgroundError,
+    });
+  return { store, fleet, refresh };
+}
+
+t.test("the answer does not wait for the row; another process's read computes it", async (t) => {
+  const { store, fleet, refresh } = await opened(t);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const importing = refresh({
+    saveFleetCard: async (record: FleetCardRecord) => {
+      await gate;
+      await fleet.saveFleetCard(record);
+    },
+  });
+  const parsed = card('2026-03-02', DOWNLOAD_S);
+  const input = newImport(parsed);
+  await store.saveImport(input);
+  await importing.stored(input.import, parsed);
+  t.equal(await fleet.fleetCard(CARD), null, 'stored() returned before the row was written');
+  t.equal((await fleet.pendingMarks(CARD)).length, 1, 'the card is marked');
+
+  await refresh().settlePending(); // another process reading the fleet
+  const row = await fleet.fleetCard(CARD);
+  t.equal(row?.imports, 1, 'the reader computed the row');
+  t.equal(row?.card_download_s, DOWNLOAD_S, "with the mark's Card_Download time");
+  t.same(await fleet.pendingMarks(), [], 'and removed the mark');
+
+  open();
+  await importing.idle();
+  t.equal((await fleet.fleetCard(CARD))?.card_download_s, DOWNLOAD_S, 'the importing process ends on the same row');
+});
+
+t.test('a background computation that fails is reported and leaves the mark for the next read', async (t) => {
+  const { store, fleet, refresh } = await opened(t);
+  const failures: unknown[] = [];
+  const failing = refresh(
+    {
+      saveFleetCard: async () => {
+        throw new Error('disk full');
+      },
+    },
+    (error) => failures.push(error),
+  );
+  const parsed = card('2026-03-02');
+  const input = newImport(parsed);
+  await store.saveImport(input);
+  await failing.stored(input.import, parsed);
+  await failing.idle();
+  t.equal(failures.length, 1, 'the failure is reported once');
+  t.equal((await fleet.pendingMarks(CARD)).length, 1, 'the mark stays');
+  await refresh().settlePending();
+  t.equal((await fleet.fleetCard(CARD))?.imports, 1, 'the next read computes the row');
+  t.same(await fleet.pendingMarks(), []);
+});
+
+t.test("a recomputation removes the card's marks and drops their Card_Download time", async (t) => {
+  const { store, fleet, refresh } = await opened(t);
+  await store.saveImport(newImport(card('2026-03-02', DOWNLOAD_S)));
+  await store.saveImport(newImport(card('2026-03-09')));
+  await refresh().recompute(CARD);
+  const row = await fleet.fleetCard(CARD);
+  t.equal(row?.imports, 2);
+  t.equal(row?.card_download_s, null, 'no Card_Download time kept');
+  t.same(await fleet.pendingMarks(), [], 'no mark left');
+  await refresh().settlePending();
+  t.equal((await fleet.fleetCard(CARD))?.card_download_s, null, 'a later read does not bring it back');
+});
