@@ -73,7 +73,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     await resource.close().catch((error: unknown) => closeErrors.push(error));
   };
   bindPorts(container, config, overrides, close);
-  bindUseCases(container);
+  bindUseCases(container, { fleetDrain: true });
   wrapUseCases(container, overrides);
 
   return {

@@ -41,9 +41,10 @@ import { bindOpenFindings } from './open-findings.js';
 import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
 import type { ImportAttention } from '../core/ports/import-attention.js';
 import { TOKENS } from './tokens.js';
+import { FleetDrain } from './fleet-drain.js';
 
 /** Binds every use case (singletons) to the port tokens it needs; the ports are bound by the caller. */
-export function bindUseCases(container: Container): void {
+export function bindUseCases(container: Container, options: { fleetDrain?: boolean } = {}): void {
   container
     .bind<ImportUseCase>(TOKENS.ImportUseCase)
     .toResolvedValue(
@@ -105,8 +106,11 @@ export function bindUseCases(container: Container): void {
         records: OfficeRecords | null,
         clock: Clock,
         openFindings: OpenFindingsStore | null,
-      ) =>
-        new RefreshFleetCard({
+      ) => {
+        const drain = options.fleetDrain
+          ? new FleetDrain({ settle: () => refresh.settlePending(), onError: backgroundFailure })
+          : null;
+        const refresh: RefreshFleetCard = new RefreshFleetCard({
           store,
           fleet,
           overviews,
@@ -114,7 +118,11 @@ export function bindUseCases(container: Container): void {
           clock,
           openFindings,
           onBackgroundError: backgroundFailure,
-        }),
+          ...(drain && { onMarked: () => drain.marked() }),
+        });
+        if (drain) container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork).add(drain);
+        return refresh;
+      },
       [
         TOKENS.ImportStore,
         TOKENS.FleetStore,

@@ -146,6 +146,11 @@ export interface Figures {
   alone: { p50: number; p99: number };
   loaded: { p50: number; p99: number };
   rssPeak: number;
+  /**
+   * the service's first fleet read after each import phase (it computes the fleet rows the imports marked and the
+   * service had not computed yet, ms): the work the imports' answers no longer wait for; null for the bare handler
+   */
+  fleetRead: { afterOne: number; afterEight: number } | null;
 }
 
 let fileSeed = 2_000_000;
@@ -156,20 +161,35 @@ function files(count: number, tag: string): string[] {
   });
 }
 
-/** Imports with 1 then 8 clients, a week-overview alone and under the 8-client import load. */
-export async function measure(server: Listening, imports: number, requests: number): Promise<Figures> {
+/** The time of one GET of the fleet's first row (ms). */
+async function fleetReadMs(server: Listening): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/drivercard/drivers?limit=1`);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET /drivers answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Imports with 1 then 8 clients, a week-overview alone and under the 8-client import load. The service's fleet is
+ * read once after each import phase (`fleet`: the bare handler has none), so that the week-overview alone runs
+ * with no fleet row left to compute.
+ */
+export async function measure(server: Listening, imports: number, requests: number, fleet = true): Promise<Figures> {
   const first = files(1, 'warm');
   await postAll(server.url, [...first, ...files(15, 'warm')], 4);
   const card = cardNumberOf(fileSeed - 16);
   const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
   const one = await postAll(server.url, files(imports, 'one'), 1);
+  const afterOne = fleet ? await fleetReadMs(server) : 0;
   const alone = await latency(weekUrl, requests);
   const importing = postAll(server.url, files(imports * 2, 'eight'), 8);
   let done = false;
   void importing.finally(() => (done = true)).catch(() => undefined);
   const loaded = await latencyWhile(weekUrl, () => !done);
   const eight = await importing;
-  return { one, eight, alone, loaded, rssPeak: peakRss(server) };
+  const fleetRead = fleet ? { afterOne, afterEight: await fleetReadMs(server) } : null;
+  return { one, eight, alone, loaded, rssPeak: peakRss(server), fleetRead };
 }
 
 const f0 = (x: number) => x.toFixed(0);
@@ -197,6 +217,16 @@ export function rowsOf(label: string, s: Figures, bare: Figures): BenchRow[] {
       baseline: `bare h3 under its 8-client import load ${f2(bare.loaded.p50)} / ${f2(bare.loaded.p99)} ms (p99 ${times(s.loaded.p99, bare.loaded.p99)} bare)`,
       goal: `p99 ≤ ${GOALS.weekLoaded}× bare`,
     },
+    ...(s.fleetRead === null
+      ? []
+      : [
+          {
+            path: `${label}: first fleet read after the 1-client / 8-client imports (computes the rows still marked)`,
+            measured: `${f0(s.fleetRead.afterOne)} / ${f0(s.fleetRead.afterEight)} ms`,
+            baseline: 'none: the work the imports before it no longer wait for',
+            goal: 'none of its own (the fleet list with nothing marked: npm run bench:scale)',
+          },
+        ]),
     {
       path: `${label}: RSS peak over the whole run (per process)`,
       measured: `${f0(s.rssPeak)} MB`,
@@ -216,10 +246,15 @@ export interface ImportPathOptions {
   workers?: number;
 }
 
-async function measured(start: () => Promise<Listening>, imports: number, requests: number): Promise<Figures> {
+async function measured(
+  start: () => Promise<Listening>,
+  imports: number,
+  requests: number,
+  fleet = true,
+): Promise<Figures> {
   const server = await start();
   try {
-    return await measure(server, imports, requests);
+    return await measure(server, imports, requests, fleet);
   } finally {
     await server.stop();
   }
@@ -238,7 +273,7 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
       print(`  ${row.path}: ${row.measured} | baseline (same run): ${row.baseline} | goal ${row.goal}`);
     }
   };
-  const bare = await measured(startBare, imports, requests);
+  const bare = await measured(startBare, imports, requests, false);
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-path-'));
   try {
     add(

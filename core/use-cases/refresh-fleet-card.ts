@@ -54,7 +54,15 @@ export interface RefreshFleetCardDeps {
   openFindings?: Pick<OpenFindingsStore, 'cardChanged'> | null;
   /** a computation started in the background failed (its marks stay: the next read computes the card again) */
   onBackgroundError?: (error: unknown) => void;
+  /**
+   * told when an import marked its card, instead of computing the card in the background right away: a scheduler
+   * (the service's: composition/fleet-drain.ts) then calls `settlePending` when it sees fit
+   */
+  onMarked?: (cardNumber: string) => void;
 }
+
+/** Cards `settlePending` computes at once (PostgreSQL: each on a pooled connection of its own). */
+const SETTLE_CONCURRENCY = 4;
 
 /** Rounds of `settled` before giving up (a card imported faster than its row is computed; the next import settles it). */
 const MAX_SETTLE_ROUNDS = 4;
@@ -74,7 +82,8 @@ export class RefreshFleetCard {
   async stored(row: ImportRow, card: ParsedCard | null): Promise<void> {
     const cardNumber = row.card.card_number;
     if (cardNumber === null) return;
-    if (card !== null) return this.inBackground(this.settleCard(cardNumber));
+    if (card !== null)
+      return this.deps.onMarked ? this.deps.onMarked(cardNumber) : this.inBackground(this.settleCard(cardNumber));
     const summary = await this.deps.fleet.fleetCard(cardNumber);
     const stored = await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 });
     if (summary === null || summary.imports < stored.total) await this.refresh(cardNumber);
@@ -82,8 +91,11 @@ export class RefreshFleetCard {
 
   /** Computes every marked card (before a read of the summaries): on return no summary lags behind a mark. */
   async settlePending(): Promise<void> {
-    const cards = new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number));
-    for (const cardNumber of cards) await this.settleCard(cardNumber);
+    const cards = [...new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number))];
+    const next = async (): Promise<void> => {
+      for (let card = cards.pop(); card !== undefined; card = cards.pop()) await this.settleCard(card);
+    };
+    await Promise.all(Array.from({ length: SETTLE_CONCURRENCY }, next));
   }
 
   /** Resolves once the computations started in the background have ended (before the store is closed). */
