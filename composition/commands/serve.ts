@@ -29,7 +29,7 @@ export type { SignalSource };
  * The V8 heap limits the service runs with: the bin's shebang (composition/cli.ts, `env -S`) and `npm start` pass
  * them, `serve --workers` hands them to its workers (node:cluster forks with the primary's flags). Semi-spaces of
  * 4 MB (V8's default 16) bound the young generation to 8 MB committed; `--optimize-for-size` is left out: its
- * memory-reducing collections cost ~35 % more CPU per import for ~7 MB less resident set. Two V8 background threads
+ * memory-reducing collections made an import cost ~1.5× the CPU time for ~7 MB less resident set. Two V8 background threads
  * (`--v8-pool-size`, default 4) do the concurrent GC and compiler work of this 2-core service with ~5 MB less
  * resident set (fewer threads' malloc arenas and compiler zones) at the same CPU per import. Measured on 28-day
  * cards, 8 clients, SQLite (service CPU time per import, peak VmHWM, runs interleaved): 2 MB + optimize-for-size
