@@ -1,17 +1,13 @@
-#!/usr/bin/env -S node --max-semi-space-size=2 --max-old-space-size=256 --optimize-for-size
+#!/usr/bin/env -S node --max-semi-space-size=4 --max-old-space-size=256 --v8-pool-size=2
 /**
  * The `drivercard` command (package bin): `serve`, `demo`, `parse FILE`, `import PATH`, `verify FILE`,
- * `purge --older-than …`, `anonymize IN OUT`, `--help`.
+ * `purge --older-than …`, `anonymize IN OUT`, `--help`. The commands besides `serve` are imported when they run,
+ * so the service does not hold their code (the demo's card encoder and test PKI above all) in its heap.
  */
 import { pathToFileURL } from 'node:url';
 import { realpathSync } from 'node:fs';
-import { parseCommand, type CommandIo } from './commands/parse.js';
-import { anonymizeCommand } from './commands/anonymize.js';
-import { demoCommand } from './commands/demo.js';
-import { importCommand } from './commands/import.js';
+import type { CommandIo } from './commands/parse.js';
 import { serveCommand } from './commands/serve.js';
-import { verifyCommand } from './commands/verify.js';
-import { purgeCommand } from './commands/purge.js';
 import { loadConfig } from './config.js';
 import { createServiceContainer, TOKENS } from './container.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
@@ -43,14 +39,15 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
     case 'serve':
       return serveCommand(rest, io);
     case 'demo':
-      return demoCommand(rest, io);
+      return (await import('./commands/demo.js')).demoCommand(rest, io);
     case 'parse':
-      return parseCommand(rest, io);
+      return (await import('./commands/parse.js')).parseCommand(rest, io);
     case 'verify':
-      return verifyCommand(rest, io);
+      return (await import('./commands/verify.js')).verifyCommand(rest, io);
     case 'anonymize':
-      return anonymizeCommand(rest, io);
+      return (await import('./commands/anonymize.js')).anonymizeCommand(rest, io);
     case 'import': {
+      const { importCommand } = await import('./commands/import.js');
       const services = createServiceContainer(loadConfig());
       try {
         return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () =>
@@ -61,6 +58,7 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       }
     }
     case 'purge': {
+      const { purgeCommand } = await import('./commands/purge.js');
       const services = createServiceContainer(loadConfig());
       try {
         const lifecycle = () => services.container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle);
