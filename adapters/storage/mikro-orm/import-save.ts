@@ -165,12 +165,7 @@ export async function writeImport(
   };
   const folded =
     dialect.name === 'postgres'
-      ? keyedInsert(
-          { table: 'imports', columns: IMPORT_COLUMNS, row: values },
-          children,
-          dialect.maxParameters,
-          answer ?? undefined,
-        )
+      ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, answer ?? undefined)
       : null;
   if (folded !== null) {
     const rows = await trx.all(folded.sql, folded.params);
@@ -239,10 +234,7 @@ export async function keepCardHistory(
   const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
   const conflicts = new Set(resolution.conflicts);
   const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
-  const folded =
-    store.dialect.name === 'postgres'
-      ? replaceCardDays(cardNumber, from, to, served, store.dialect.maxParameters)
-      : null;
+  const folded = store.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
   if (folded !== null) await tx.all(folded.sql, folded.params);
   else {
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
