@@ -12,12 +12,7 @@
  * ~0.6 ms to parse and plan for a 28-day card, and the client its serialisation). Bytes go as `\x…` hex text.
  */
 import type { SqlValue } from './dialect.js';
-import type { InsertBatch } from './sql-runner.js';
-
-export interface Statement {
-  sql: string;
-  params: SqlValue[];
-}
+import type { InsertBatch, Statement } from './sql-runner.js';
 
 /**
  * The import's row and every row keyed by its pk in one INSERT statement: `parent` (RETURNING pk) in a WITH

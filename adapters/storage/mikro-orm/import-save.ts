@@ -20,7 +20,8 @@ import type { InsertBatch, SqlRunner } from './sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from './dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { encodeContent, type StoredContent } from './content-codec.js';
-import { storedHolder } from './import-lifecycle.js';
+import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
+import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 import { StorageError } from './storage-error.js';
 import {
@@ -61,10 +62,11 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {
         const cardNumber = input.import.card.card_number;
-        const stored = await storedOutcome(store, trx, input, cardNumber);
+        const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
         if (stored) return stored;
         let row = input.import;
-        if (cardNumber !== null && input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
+        if (cardNumber !== null && input.settle)
+          row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
         const dates = input.days.map((d) => d.date);
         const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
         const saved = { input: { ...input, import: row }, written };
@@ -109,15 +111,41 @@ async function storedOutcome(
   lockCard: string | null = null,
 ): Promise<SaveOutcome | null> {
   const { content_sha256: sha, archive_id: archive } = input.import;
-  let rows: Raw[];
-  if (lockCard !== null && store.dialect.name === 'postgres') {
-    // with the card's lock (one round trip instead of two): the lookup's snapshot predates the lock as before
-    const { sql, params } = lockedLookup(cardLockKey(lockCard), sha, archive);
-    rows = (await store.query(sql, params, db)).filter((raw) => raw.pk !== null);
-  } else {
-    rows = await store.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [sha, archive], db);
-    if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
-  }
+  const rows = await store.query(
+    'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
+    [sha, archive],
+    db,
+  );
+  if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
+  return outcomeOf(rows, sha);
+}
+
+/**
+ * storedOutcome with the card's lock taken, and on PostgreSQL the card's stored holder (when the caller settles
+ * one), in ONE round trip with the transaction's BEGIN: the lookup in the statement that takes the lock (its
+ * snapshot predates the lock, as a separate lookup before the lock would), then the holder in a statement of its
+ * own, whose snapshot is taken once the lock is granted (the server runs it after the lock's statement ended).
+ * `holder` is undefined where it was not read.
+ */
+async function lockedOutcome(
+  store: MikroOrmImportStore,
+  trx: SqlRunner,
+  input: NewImport,
+  cardNumber: string | null,
+): Promise<{ stored: SaveOutcome | null; holder?: CardHolder | null }> {
+  if (cardNumber === null || store.dialect.name !== 'postgres')
+    return { stored: await storedOutcome(store, trx, input, cardNumber) };
+  const { content_sha256: sha, archive_id: archive } = input.import;
+  const lookup = lockedLookup(cardLockKey(cardNumber), sha, archive);
+  const [rows, holderRows] = await trx.batch(input.settle ? [lookup, storedHolderStatement(cardNumber)] : [lookup]);
+  const stored = outcomeOf(
+    rows!.filter((raw) => raw.pk !== null),
+    sha,
+  );
+  return holderRows === undefined ? { stored } : { stored, holder: holderOf(holderRows) };
+}
+
+function outcomeOf(rows: readonly Raw[], sha: string): SaveOutcome | null {
   const same = rows.find((raw) => raw.content_sha256 === sha);
   if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
   return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;

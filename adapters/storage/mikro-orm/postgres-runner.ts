@@ -14,11 +14,13 @@
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
-import { knexOf, nestedAfterCommit, type InsertBatch, type SqlRunner } from './sql-runner.js';
+import { knexOf, nestedAfterCommit, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
+import { pipelined, type PgStatement } from './pg-pipeline.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
 export interface PgClient {
   query(config: { text: string; values?: readonly SqlValue[]; name?: string }): Promise<unknown>;
+  query(pipeline: unknown): unknown;
   end(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export function numbered(sql: string): string {
 }
 
 const texts = new StatementTexts();
+const BEGIN: PgStatement = { text: 'BEGIN', values: [] };
 
 export class PostgresRunner implements SqlRunner {
   constructor(
@@ -69,6 +72,8 @@ export class PostgresRunner implements SqlRunner {
     private readonly dialect: StorageDialect,
     /** the connection of the transaction this runner runs in; null: a connection from the pool per statement */
     private readonly client: PgClient | null = null,
+    /** in a transaction not begun yet: BEGIN is sent in the round trip of its first statement */
+    private beginPending = false,
   ) {}
 
   static open(orm: MikroORM<any>, dialect: StorageDialect): PostgresRunner {
@@ -76,8 +81,11 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
-    const { text, name } = texts.of(sql);
-    return this.run(name === undefined ? { text, values: checked(params) } : { name, text, values: checked(params) });
+    return (await this.run([statementOf(sql, params)]))[0]!;
+  }
+
+  async batch(statements: readonly Statement[]): Promise<Raw[][]> {
+    return this.run(statements.map(({ sql, params }) => statementOf(sql, params)));
   }
 
   async insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void> {
@@ -87,7 +95,7 @@ export class PostgresRunner implements SqlRunner {
       const chunk = rows.slice(start, start + rowsPerStatement);
       const values: SqlValue[] = [];
       const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples(table, columns, chunk, values)}`;
-      await this.run({ text: numbered(sql), values });
+      await this.run([{ text: numbered(sql), values }]);
     }
   }
 
@@ -127,10 +135,9 @@ export class PostgresRunner implements SqlRunner {
         `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples(table, columns, rows, values)}`,
     );
     const last = inserts.pop()!;
-    await this.run({
-      text: numbered(`WITH ${inserts.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${last}`),
-      values,
-    });
+    await this.run([
+      { text: numbered(`WITH ${inserts.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${last}`), values },
+    ]);
   }
 
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
@@ -146,14 +153,14 @@ export class PostgresRunner implements SqlRunner {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return afterCommit ? Promise.reject(nestedAfterCommit()) : work(this);
     const client = await this.pool.acquireConnection();
+    const tx = new PostgresRunner(this.pool, this.dialect, client, true);
     let result: T;
     try {
-      await client.query({ text: 'BEGIN' });
-      result = await work(new PostgresRunner(this.pool, this.dialect, client));
-      await client.query({ text: 'COMMIT' });
+      result = await work(tx);
+      if (!tx.beginPending) await client.query({ text: 'COMMIT' });
     } catch (error) {
       // a connection that cannot roll back is closed (the pool drops a closed connection when next acquired)
-      await client.query({ text: 'ROLLBACK' }).catch(() => client.end().catch(() => undefined));
+      if (!tx.beginPending) await client.query({ text: 'ROLLBACK' }).catch(() => client.end().catch(() => undefined));
       throw error;
     } finally {
       await this.pool.releaseConnection(client);
@@ -166,15 +173,35 @@ export class PostgresRunner implements SqlRunner {
     // the pool belongs to MikroORM: closed with it
   }
 
-  private async run(config: { text: string; values: readonly SqlValue[]; name?: string }): Promise<Raw[]> {
-    if (this.client !== null) return this.dialect.rows(await this.client.query(config));
+  private async run(statements: readonly PgStatement[]): Promise<Raw[][]> {
+    if (this.client !== null) return this.runOn(this.client, statements);
     const client = await this.pool.acquireConnection();
     try {
-      return this.dialect.rows(await client.query(config));
+      return await this.runOn(client, statements);
     } finally {
       await this.pool.releaseConnection(client);
     }
   }
+
+  /** one statement as node-postgres runs it; several (or BEGIN and the first) in one round trip */
+  private async runOn(client: PgClient, statements: readonly PgStatement[]): Promise<Raw[][]> {
+    const begin = this.beginPending;
+    this.beginPending = false;
+    if (!begin && statements.length === 1) return [this.dialect.rows(await client.query(statements[0]!))];
+    try {
+      const { results } = await pipelined(client, begin ? [BEGIN, ...statements] : statements);
+      return (begin ? results.slice(1) : results).map((result) => this.dialect.rows(result));
+    } catch (error) {
+      // statements it prepared may have been skipped after the error: the connection is not reused
+      if ((error as { parsedInPipeline?: boolean }).parsedInPipeline) await client.end().catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+function statementOf(sql: string, params: readonly SqlValue[]): PgStatement {
+  const { text, name } = texts.of(sql);
+  return name === undefined ? { text, values: checked(params) } : { name, text, values: checked(params) };
 }
 
 /** `(?, ?), (?, ?)` for the rows, their values appended to `values` (a row of the wrong width is refused). */

@@ -23,6 +23,11 @@ import type { Raw, SqlValue } from './dialect.js';
 export interface SqlRunner {
   /** the rows of a statement (an empty list for statements without result rows) */
   all(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
+  /**
+   * the rows of each statement, run in order (PostgreSQL: in one round trip); the first that fails fails the call
+   * and none after it runs
+   */
+  batch(statements: readonly Statement[]): Promise<Raw[][]>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
@@ -43,6 +48,12 @@ export interface SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
+}
+
+/** One SQL statement and its bound values. */
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
 }
 
 /** Rows for one table (each one value per column). */
@@ -185,6 +196,12 @@ export class SqliteRunner implements SqlRunner {
     return [];
   }
 
+  async batch(statements: readonly Statement[]): Promise<Raw[][]> {
+    const results: Raw[][] = [];
+    for (const { sql, params } of statements) results.push(await this.all(sql, params));
+    return results;
+  }
+
   async insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void> {
     while (this.busy !== null) await this.busy;
     this.insertNow(table, columns, rows);
@@ -209,6 +226,7 @@ export class SqliteRunner implements SqlRunner {
     this.busy = new Promise<void>((resolve) => (end = resolve));
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
+      batch: async (statements) => statements.map(({ sql, params }) => this.now(sql, params)),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
