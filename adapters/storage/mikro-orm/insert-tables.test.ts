@@ -1,6 +1,6 @@
 import t from 'tap';
 import { postgresDialect } from './dialect.js';
-import { PostgresRunner, type PgClient } from './postgres-runner.js';
+import { numbered, PostgresRunner, type PgClient } from './postgres-runner.js';
 
 /** A PostgresRunner in a transaction on a recorder of its statements, with a bound-parameter limit of 10. */
 function recorded() {
@@ -56,4 +56,10 @@ t.test('a row of the wrong width is refused before anything is sent', async (t) 
     RangeError,
   );
   t.same(statements, []);
+});
+
+t.test('placeholders numbered in order; an escaped question mark stays one', async (t) => {
+  t.equal(numbered('SELECT ? AS a, ? AS b'), 'SELECT $1 AS a, $2 AS b');
+  t.equal(numbered("SELECT '\\?' AS q, ? AS a"), "SELECT '?' AS q, $1 AS a");
+  t.equal(numbered('SELECT 1'), 'SELECT 1');
 });
