@@ -75,6 +75,35 @@ if (!started.available) {
     await runner.all('DELETE FROM runner_probe');
   });
 
+  t.test('lastThenCommit: the statement and the COMMIT in one round trip; a failing one commits nothing', async (t) => {
+    const insert = 'INSERT INTO runner_probe (k, v) VALUES (?, ?)';
+    await runner.transaction(async (tx) => {
+      await tx.all(insert, [1, 'a']);
+      await tx.lastThenCommit(insert, [2, 'b']);
+      await t.rejects(tx.all(insert, [3, 'c']), /after the transaction was committed/);
+    });
+    t.same(await values(), [
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    await t.rejects(
+      runner.transaction(async (tx) => {
+        await tx.all(insert, [5, 'e']);
+        await tx.lastThenCommit(insert, [1, 'duplicate']);
+      }),
+      { code: '23505' },
+    );
+    t.same(
+      await values(),
+      [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+      'the failed transaction rolled back',
+    );
+    await runner.all('DELETE FROM runner_probe');
+  });
+
   t.test(
     'a text run again is a prepared statement of the connection; the pool survives a failed pipeline',
     async (t) => {

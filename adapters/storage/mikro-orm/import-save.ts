@@ -11,6 +11,8 @@
  *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
  *    import's own days are the answer's `conflicting_dates` (no second read);
  * 5. after the commit, the caller's `afterCommit` (the fleet summary) runs while the commit is synced to disk.
+ * On PostgreSQL that is three round trips (postgres-runner.ts): BEGIN with steps 1 and 2, step 3, step 4's
+ * statement with the COMMIT.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
@@ -248,7 +250,10 @@ export async function keepCardHistory(
   cardNumber: string | null,
   dates: readonly number[],
   locked = false,
-  /** the import just saved with these dates, when its save read the other imports' versions (writeImport) */
+  /**
+   * the import just saved with these dates, when its save read the other imports' versions (writeImport); the
+   * history's statement is then the last of the save's transaction
+   */
   saved?: { input: NewImport; written: WrittenImport },
 ): Promise<UtcDay[]> {
   if (cardNumber === null || dates.length === 0) return [];
@@ -263,7 +268,8 @@ export async function keepCardHistory(
   const conflicts = new Set(resolution.conflicts);
   const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
   const folded = store.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
-  if (folded !== null) await tx.all(folded.sql, folded.params);
+  // the save's last statement: its transaction's COMMIT goes in the same round trip
+  if (folded !== null) await (saved ? tx.lastThenCommit(folded.sql, folded.params) : tx.all(folded.sql, folded.params));
   else {
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
     await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);

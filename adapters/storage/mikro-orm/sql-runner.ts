@@ -28,6 +28,12 @@ export interface SqlRunner {
    * and none after it runs
    */
   batch(statements: readonly Statement[]): Promise<Raw[][]>;
+  /**
+   * The LAST statement of a transaction's work, and the commit (PostgreSQL: in one round trip; nothing may run in
+   * the transaction after it). Outside a transaction, and on SQLite, the same as `all`: the commit follows when
+   * the work returns.
+   */
+  lastThenCommit(sql: string, params: readonly SqlValue[]): Promise<void>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
@@ -202,6 +208,10 @@ export class SqliteRunner implements SqlRunner {
     return results;
   }
 
+  async lastThenCommit(sql: string, params: readonly SqlValue[]): Promise<void> {
+    await this.all(sql, params);
+  }
+
   async insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void> {
     while (this.busy !== null) await this.busy;
     this.insertNow(table, columns, rows);
@@ -227,6 +237,7 @@ export class SqliteRunner implements SqlRunner {
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
       batch: async (statements) => statements.map(({ sql, params }) => this.now(sql, params)),
+      lastThenCommit: async (sql, params) => void this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
