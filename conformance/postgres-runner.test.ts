@@ -35,6 +35,7 @@ if (!started.available) {
     t.same(inserted, [{ k: 1 }]);
     t.same(read, [{ v: 'one', extra: 'x' }]);
     t.same(none, []);
+    t.same(await runner.batch([]), [], 'no statements, no results');
     await runner.all('DELETE FROM runner_probe');
   });
 

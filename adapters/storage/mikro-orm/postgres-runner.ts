@@ -92,6 +92,7 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async batch(statements: readonly Statement[]): Promise<Raw[][]> {
+    if (statements.length === 0) return [];
     return this.run(statements.map(({ sql, params }) => statementOf(sql, params)));
   }
 
