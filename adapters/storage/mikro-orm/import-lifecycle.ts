@@ -12,7 +12,8 @@ import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { HOLDER_MISMATCH } from '../../../core/use-cases/quarantine-policy.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 import { importFromRaw } from './row-mappers.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { SqlRunner, Statement } from './sql-runner.js';
+import type { Raw } from './dialect.js';
 
 /** Every table holding rows of one import by `import_pk` (a new per-import table must be added here). */
 export const IMPORT_ROW_TABLES = [
@@ -138,11 +139,20 @@ export async function storedHolder(
   cardNumber: string,
   db: SqlRunner = store.runner,
 ): Promise<CardHolder | null> {
-  const rows = await store.query(
-    `SELECT meta FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN' AND meta NOT LIKE ? ORDER BY pk LIMIT 1`,
-    [cardNumber, `%"code":"${HOLDER_MISMATCH}"%`],
-    db,
-  );
+  const { sql, params } = storedHolderStatement(cardNumber);
+  return holderOf(await store.query(sql, params, db));
+}
+
+/** The statement of storedHolder (one row `{ meta }` or none), for a caller that runs it with others. */
+export function storedHolderStatement(cardNumber: string): Statement {
+  return {
+    sql: `SELECT meta FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN' AND meta NOT LIKE ? ORDER BY pk LIMIT 1`,
+    params: [cardNumber, `%"code":"${HOLDER_MISMATCH}"%`],
+  };
+}
+
+/** The holder in the rows of storedHolderStatement. */
+export function holderOf(rows: readonly Raw[]): CardHolder | null {
   if (rows.length === 0) return null;
   const { driver } = JSON.parse(rows[0]!.meta as string) as Pick<ImportRow, 'driver'>;
   return { surname: driver.surname, first_names: driver.first_names, birth_date: driver.birth_date };

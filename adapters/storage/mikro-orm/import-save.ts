@@ -12,6 +12,8 @@
  *    import's own days are the answer's `conflicting_dates` (no second read);
  * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later;
  * 6. after the commit, the caller's `afterCommit` runs while the commit is synced to disk.
+ * On PostgreSQL that is three round trips (postgres-runner.ts): BEGIN with steps 1 and 2, steps 3 and 5, step 4's
+ * statement with the COMMIT.
  */
 import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
@@ -21,7 +23,8 @@ import type { InsertBatch, SqlRunner } from './sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from './dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { encodeContent, type StoredContent } from './content-codec.js';
-import { storedHolder } from './import-lifecycle.js';
+import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
+import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
 import { StorageError } from './storage-error.js';
 import { FLEET_PENDING_COLUMNS } from './fleet-pending-schema.js';
@@ -63,10 +66,11 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {
         const cardNumber = input.import.card.card_number;
-        const stored = await storedOutcome(store, trx, input, cardNumber);
+        const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
         if (stored) return stored;
         let row = input.import;
-        if (cardNumber !== null && input.settle) row = input.settle(await storedHolder(store, cardNumber, trx));
+        if (cardNumber !== null && input.settle)
+          row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
         const dates = input.days.map((d) => d.date);
         const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
         const saved = { input: { ...input, import: row }, written };
@@ -111,15 +115,41 @@ async function storedOutcome(
   lockCard: string | null = null,
 ): Promise<SaveOutcome | null> {
   const { content_sha256: sha, archive_id: archive } = input.import;
-  let rows: Raw[];
-  if (lockCard !== null && store.dialect.name === 'postgres') {
-    // with the card's lock (one round trip instead of two): the lookup's snapshot predates the lock as before
-    const { sql, params } = lockedLookup(cardLockKey(lockCard), sha, archive);
-    rows = (await store.query(sql, params, db)).filter((raw) => raw.pk !== null);
-  } else {
-    rows = await store.query('SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?', [sha, archive], db);
-    if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
-  }
+  const rows = await store.query(
+    'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
+    [sha, archive],
+    db,
+  );
+  if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
+  return outcomeOf(rows, sha);
+}
+
+/**
+ * storedOutcome with the card's lock taken, and on PostgreSQL the card's stored holder (when the caller settles
+ * one), in ONE round trip with the transaction's BEGIN: the lookup in the statement that takes the lock (its
+ * snapshot predates the lock, as a separate lookup before the lock would), then the holder in a statement of its
+ * own, whose snapshot is taken once the lock is granted (the server runs it after the lock's statement ended).
+ * `holder` is undefined where it was not read.
+ */
+async function lockedOutcome(
+  store: MikroOrmImportStore,
+  trx: SqlRunner,
+  input: NewImport,
+  cardNumber: string | null,
+): Promise<{ stored: SaveOutcome | null; holder?: CardHolder | null }> {
+  if (cardNumber === null || store.dialect.name !== 'postgres')
+    return { stored: await storedOutcome(store, trx, input, cardNumber) };
+  const { content_sha256: sha, archive_id: archive } = input.import;
+  const lookup = lockedLookup(cardLockKey(cardNumber), sha, archive);
+  const [rows, holderRows] = await trx.batch(input.settle ? [lookup, storedHolderStatement(cardNumber)] : [lookup]);
+  const stored = outcomeOf(
+    rows!.filter((raw) => raw.pk !== null),
+    sha,
+  );
+  return holderRows === undefined ? { stored } : { stored, holder: holderOf(holderRows) };
+}
+
+function outcomeOf(rows: readonly Raw[], sha: string): SaveOutcome | null {
   const same = rows.find((raw) => raw.content_sha256 === sha);
   if (same) return { outcome: 'duplicate_content', import: importFromRaw(same) };
   return rows.length > 0 ? { outcome: 'archive_taken', import: importFromRaw(rows[0]!) } : null;
@@ -173,12 +203,7 @@ export async function writeImport(
   };
   const folded =
     dialect.name === 'postgres'
-      ? keyedInsert(
-          { table: 'imports', columns: IMPORT_COLUMNS, row: values },
-          children,
-          dialect.maxParameters,
-          answer ?? undefined,
-        )
+      ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, answer ?? undefined)
       : null;
   if (folded !== null) {
     const rows = await trx.all(folded.sql, folded.params);
@@ -233,7 +258,10 @@ export async function keepCardHistory(
   cardNumber: string | null,
   dates: readonly number[],
   locked = false,
-  /** the import just saved with these dates, when its save read the other imports' versions (writeImport) */
+  /**
+   * the import just saved with these dates, when its save read the other imports' versions (writeImport); the
+   * history's statement is then the last of the save's transaction
+   */
   saved?: { input: NewImport; written: WrittenImport },
 ): Promise<UtcDay[]> {
   if (cardNumber === null || dates.length === 0) return [];
@@ -247,11 +275,9 @@ export async function keepCardHistory(
   const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
   const conflicts = new Set(resolution.conflicts);
   const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
-  const folded =
-    store.dialect.name === 'postgres'
-      ? replaceCardDays(cardNumber, from, to, served, store.dialect.maxParameters)
-      : null;
-  if (folded !== null) await tx.all(folded.sql, folded.params);
+  const folded = store.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
+  // the save's last statement: its transaction's COMMIT goes in the same round trip
+  if (folded !== null) await (saved ? tx.lastThenCommit(folded.sql, folded.params) : tx.all(folded.sql, folded.params));
   else {
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
     await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);

@@ -17,7 +17,8 @@ import { backfillSpecificConditions, buildMissingCardHistories, migrateLegacyAct
 import { migrateSchema } from './schema-migrations.js';
 import { MIGRATIONS_TABLE } from './migrations/names.js';
 import { SEARCH_TABLES } from './fleet-search.js';
-import { knexOf, KnexRunner, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
+import { knexOf, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
+import { PostgresRunner } from './postgres-runner.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
@@ -43,7 +44,7 @@ export interface MikroOrmStoreOptions {
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const { orm, dialect } = await ormOf(options);
   const runner = async () =>
-    dialect === postgresDialect ? KnexRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
+    dialect === postgresDialect ? PostgresRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
   return prepared(orm, dialect, runner);
 }
 
@@ -129,9 +130,9 @@ async function postgresOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<a
 async function prepared(
   orm: AnyMikroORM<any>,
   dialect: StorageDialect,
-  runner: () => Promise<SqliteRunner | KnexRunner>,
+  runner: () => Promise<SqliteRunner | PostgresRunner>,
 ): Promise<MikroOrmImportStore> {
-  let open: SqliteRunner | KnexRunner | null = null;
+  let open: SqliteRunner | PostgresRunner | null = null;
   try {
     await ensureDatabase(orm);
     return await underSchemaLock(orm, dialect, async () => {
@@ -144,7 +145,7 @@ async function prepared(
       return store;
     });
   } catch (error) {
-    await (open as SqliteRunner | KnexRunner | null)?.release();
+    await (open as SqliteRunner | PostgresRunner | null)?.release();
     await orm.close(true);
     throw error;
   }

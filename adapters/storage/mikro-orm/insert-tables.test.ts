@@ -1,17 +1,22 @@
 import t from 'tap';
-import { postgresDialect, type SqlValue } from './dialect.js';
-import { KnexRunner } from './sql-runner.js';
+import { postgresDialect } from './dialect.js';
+import { numbered, PostgresRunner, type PgClient } from './postgres-runner.js';
 
-/** A KnexRunner over a recorder of its statements, with a bound-parameter limit of 10. */
+/** A PostgresRunner in a transaction on a recorder of its statements, with a bound-parameter limit of 10. */
 function recorded() {
-  const statements: Array<{ sql: string; bindings: SqlValue[] }> = [];
-  const db = {
-    raw: async (sql: string, bindings: SqlValue[]) => {
-      statements.push({ sql, bindings });
+  const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
+  const client: PgClient = {
+    query: async ({ text, values }) => {
+      statements.push({ sql: text, bindings: values ?? [] });
       return { rows: [] };
     },
+    end: async () => undefined,
   };
-  const runner = new KnexRunner(db as never, { ...postgresDialect, maxParameters: 10 }, true);
+  const pool = {
+    acquireConnection: () => Promise.reject(new Error('in a transaction')),
+    releaseConnection: async () => 0,
+  };
+  const runner = new PostgresRunner(pool, { ...postgresDialect, maxParameters: 10 }, client);
   return { runner, statements };
 }
 
@@ -30,11 +35,11 @@ t.test('several tables in one statement while the bound parameters fit, a larger
   t.same(
     statements.map((s) => s.sql),
     [
-      'WITH w0 AS (INSERT INTO a (x, y) VALUES (?, ?), (?, ?), (?, ?)) INSERT INTO b (x, y) VALUES (?, ?), (?, ?)',
-      'INSERT INTO c (x, y) VALUES (?, ?)',
-      'INSERT INTO big (x, y) VALUES (?, ?), (?, ?), (?, ?), (?, ?), (?, ?)',
-      'INSERT INTO big (x, y) VALUES (?, ?)',
-      'INSERT INTO e (x, y) VALUES (?, ?)',
+      'WITH w0 AS (INSERT INTO a (x, y) VALUES ($1, $2), ($3, $4), ($5, $6)) INSERT INTO b (x, y) VALUES ($7, $8), ($9, $10)',
+      'INSERT INTO c (x, y) VALUES ($1, $2)',
+      'INSERT INTO big (x, y) VALUES ($1, $2), ($3, $4), ($5, $6), ($7, $8), ($9, $10)',
+      'INSERT INTO big (x, y) VALUES ($1, $2)',
+      'INSERT INTO e (x, y) VALUES ($1, $2)',
     ],
   );
   t.same(statements[0]!.bindings, ['a0', 0, 'a1', 1, 'a2', 2, 'b0', 0, 'b1', 1], 'values in table order');
@@ -51,4 +56,10 @@ t.test('a row of the wrong width is refused before anything is sent', async (t) 
     RangeError,
   );
   t.same(statements, []);
+});
+
+t.test('placeholders numbered in order; an escaped question mark stays one', async (t) => {
+  t.equal(numbered('SELECT ? AS a, ? AS b'), 'SELECT $1 AS a, $2 AS b');
+  t.equal(numbered("SELECT '\\?' AS q, ? AS a"), "SELECT '?' AS q, $1 AS a");
+  t.equal(numbered('SELECT 1'), 'SELECT 1');
 });

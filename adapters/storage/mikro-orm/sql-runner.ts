@@ -11,18 +11,29 @@
  *   fsync of the WAL file on libuv's thread pool before it resolves: an import is acknowledged only once it is
  *   on disk, as with FULL, while the main thread serves queries, and the writes committed meanwhile share one
  *   fsync (group commit).
- * - PostgreSQL: knex's raw queries on MikroORM's pool (the driver prepares and the pool runs in parallel).
+ * - PostgreSQL: postgres-runner.ts (node-postgres connections of MikroORM's pool, named prepared statements).
  * Errors are wrapped in StorageError by the caller; they never carry SQL or bound values upwards.
  */
 import { statSync } from 'node:fs';
 import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/better-sqlite'; // type only: the knex types both drivers re-export
 import type { MikroORM } from '@mikro-orm/core';
-import type { Raw, SqlValue, StorageDialect } from './dialect.js';
+import type { Raw, SqlValue } from './dialect.js';
 
 export interface SqlRunner {
   /** the rows of a statement (an empty list for statements without result rows) */
   all(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
+  /**
+   * the rows of each statement, run in order (PostgreSQL: in one round trip); the first that fails fails the call
+   * and none after it runs
+   */
+  batch(statements: readonly Statement[]): Promise<Raw[][]>;
+  /**
+   * The LAST statement of a transaction's work, and the commit (PostgreSQL: in one round trip; nothing may run in
+   * the transaction after it). Outside a transaction, and on SQLite, the same as `all`: the commit follows when
+   * the work returns.
+   */
+  lastThenCommit(sql: string, params: readonly SqlValue[]): Promise<void>;
   /** INSERTs `rows` (each one value per column) into `table` */
   insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void>;
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
@@ -43,6 +54,12 @@ export interface SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
+}
+
+/** One SQL statement and its bound values. */
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
 }
 
 /** Rows for one table (each one value per column). */
@@ -185,6 +202,16 @@ export class SqliteRunner implements SqlRunner {
     return [];
   }
 
+  async batch(statements: readonly Statement[]): Promise<Raw[][]> {
+    const results: Raw[][] = [];
+    for (const { sql, params } of statements) results.push(await this.all(sql, params));
+    return results;
+  }
+
+  async lastThenCommit(sql: string, params: readonly SqlValue[]): Promise<void> {
+    await this.all(sql, params);
+  }
+
   async insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void> {
     while (this.busy !== null) await this.busy;
     this.insertNow(table, columns, rows);
@@ -209,6 +236,8 @@ export class SqliteRunner implements SqlRunner {
     this.busy = new Promise<void>((resolve) => (end = resolve));
     const tx: SqlRunner = {
       all: async (sql, params = []) => this.now(sql, params),
+      batch: async (statements) => statements.map(({ sql, params }) => this.now(sql, params)),
+      lastThenCommit: async (sql, params) => void this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
@@ -275,111 +304,11 @@ export class SqliteRunner implements SqlRunner {
   }
 }
 
-function nestedAfterCommit(): Error {
+export function nestedAfterCommit(): Error {
   return new Error('afterCommit needs an outer transaction: a nested one commits nothing');
 }
 
 interface PoolClient<C> {
   acquireConnection(): Promise<C>;
   releaseConnection(connection: C): Promise<void>;
-}
-
-/** PostgreSQL: knex raw queries; multi-row INSERTs chunked under the bound-parameter limit. */
-export class KnexRunner implements SqlRunner {
-  constructor(
-    private readonly db: Knex | Knex.Transaction,
-    private readonly dialect: StorageDialect,
-    private readonly inTransaction = false,
-  ) {}
-
-  static open(orm: MikroORM<any>, dialect: StorageDialect): KnexRunner {
-    return new KnexRunner(knexOf(orm), dialect);
-  }
-
-  async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
-    return this.dialect.rows(await this.db.raw(sql, params as SqlValue[]));
-  }
-
-  async insertMany(table: string, columns: readonly string[], rows: readonly SqlValue[][]): Promise<void> {
-    if (rows.length === 0) return;
-    const rowsPerStatement = Math.max(1, Math.floor(this.dialect.maxParameters / columns.length));
-    const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
-    for (let start = 0; start < rows.length; start += rowsPerStatement) {
-      const chunk = rows.slice(start, start + rowsPerStatement);
-      const bindings: SqlValue[] = [];
-      for (const row of chunk) {
-        if (row.length !== columns.length)
-          throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
-        for (const value of row) bindings.push(value);
-      }
-      await this.db.raw(head + new Array<string>(chunk.length).fill(tuple).join(', '), bindings);
-    }
-  }
-
-  /**
-   * One statement for several tables where the bound-parameter limit allows (data-modifying WITH clauses run
-   * exactly once and to completion, read or not: postgresql.org/docs/current/queries-with.html): one round trip
-   * instead of one per table. A table larger than the limit alone goes through insertMany's chunks.
-   */
-  async insertTables(batches: readonly InsertBatch[]): Promise<void> {
-    let group: InsertBatch[] = [];
-    let parameters = 0;
-    const flush = async () => {
-      if (group.length === 1) await this.insertMany(group[0]!.table, group[0]!.columns, group[0]!.rows);
-      else if (group.length > 1) await this.insertGroup(group);
-      group = [];
-      parameters = 0;
-    };
-    for (const batch of batches) {
-      const count = batch.rows.length * batch.columns.length;
-      if (count === 0) continue;
-      if (count > this.dialect.maxParameters) {
-        await flush();
-        await this.insertMany(batch.table, batch.columns, batch.rows);
-        continue;
-      }
-      if (parameters + count > this.dialect.maxParameters) await flush();
-      group.push(batch);
-      parameters += count;
-    }
-    await flush();
-  }
-
-  private async insertGroup(group: readonly InsertBatch[]): Promise<void> {
-    const bindings: SqlValue[] = [];
-    const inserts = group.map(({ table, columns, rows }) => {
-      const tuple = `(${columns.map(() => '?').join(', ')})`;
-      for (const row of rows) {
-        if (row.length !== columns.length)
-          throw new RangeError(`row of ${row.length} values for ${columns.length} columns of ${table}`);
-        for (const value of row) bindings.push(value);
-      }
-      return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(rows.length).fill(tuple).join(', ')}`;
-    });
-    const last = inserts.pop()!;
-    await this.db.raw(`WITH ${inserts.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${last}`, bindings);
-  }
-
-  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    if (this.inTransaction) return void (await this.all(sql, params));
-    // one round trip instead of four (BEGIN, SET LOCAL, the write, COMMIT): the statement is its own (implicit)
-    // transaction, the write a data-modifying WITH clause (run exactly once, read or not), and set_config(…, true)
-    // holds until that transaction ends — after its commit record, whose flush synchronous_commit = off skips
-    // (postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADMIN-SET, runtime-config-wal.html)
-    await this.db.raw(`WITH derived AS (${sql}) SELECT set_config('synchronous_commit', 'off', true) AS off`, [
-      ...params,
-    ] as SqlValue[]);
-  }
-
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
-    if (afterCommit && this.inTransaction) throw nestedAfterCommit(); // a nested one commits nothing
-    const result = await (this.db as Knex).transaction((trx) => work(new KnexRunner(trx, this.dialect, true)));
-    await afterCommit?.(result); // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
-    return result;
-  }
-
-  async release(): Promise<void> {
-    // the pool belongs to MikroORM: closed with it
-  }
 }

@@ -1,0 +1,132 @@
+/**
+ * The PostgreSQL runner on a throwaway cluster: statements in one round trip (batch), a transaction's BEGIN sent
+ * with its first statement, prepared statements named from a text's second run, and what an error leaves behind
+ * (nothing committed, no statement after the failed one run, the pool still usable).
+ */
+import t from 'tap';
+import { reportMissingDependency } from './missing-dependency.js';
+import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import type { SqlRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
+import { startPostgres } from './postgres-server.js';
+
+const started = await startPostgres();
+
+if (!started.available) {
+  reportMissingDependency(t, `PostgreSQL runner test NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
+} else {
+  const server = started.server;
+  t.teardown(() => server.stop());
+  const store = await createMikroOrmStore({
+    databaseUrl: server.freshDatabaseUrl(),
+    dataDir: '/nonexistent-unused',
+    poolSize: 2,
+  });
+  t.teardown(() => store.close());
+  const runner: SqlRunner = store.runner;
+  await runner.all('CREATE TABLE runner_probe (k integer PRIMARY KEY, v text)');
+  const values = async () => (await runner.all('SELECT k, v FROM runner_probe ORDER BY k')).map((r) => [r.k, r.v]);
+
+  t.test('batch: one result per statement, in order; a later statement sees what an earlier one wrote', async (t) => {
+    const [inserted, read, none] = await runner.batch([
+      { sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?) RETURNING k', params: [1, 'one'] },
+      { sql: 'SELECT v, ? AS extra FROM runner_probe WHERE k = ?', params: ['x', 1] },
+      { sql: 'SELECT v FROM runner_probe WHERE k = ?', params: [99] },
+    ]);
+    t.same(inserted, [{ k: 1 }]);
+    t.same(read, [{ v: 'one', extra: 'x' }]);
+    t.same(none, []);
+    t.same(await runner.batch([]), [], 'no statements, no results');
+    await runner.all('DELETE FROM runner_probe');
+  });
+
+  t.test('batch: a failing statement fails the call and none after it runs', async (t) => {
+    await t.rejects(
+      runner.batch([
+        { sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?)', params: [1, 'a'] },
+        { sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?)', params: [1, 'duplicate'] },
+        { sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?)', params: [2, 'after'] },
+      ]),
+      { code: '23505' },
+    );
+    // outside a transaction the statements before the Sync form one implicit transaction: all rolled back
+    t.same(await values(), []);
+  });
+
+  t.test('transaction: BEGIN goes with the first statement; a throw rolls everything back', async (t) => {
+    await t.rejects(
+      runner.transaction(async (tx) => {
+        await tx.all('INSERT INTO runner_probe (k, v) VALUES (?, ?)', [1, 'a']);
+        await tx.batch([{ sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?)', params: [2, 'b'] }]);
+        throw new Error('work failed');
+      }),
+      /work failed/,
+    );
+    t.same(await values(), [], 'nothing committed');
+    const ids = await runner.transaction(async (tx) => {
+      const [first] = await tx.batch([
+        { sql: 'SELECT pg_current_xact_id()::text AS id', params: [] },
+        { sql: 'INSERT INTO runner_probe (k, v) VALUES (?, ?)', params: [3, 'c'] },
+      ]);
+      const [again] = await tx.all('SELECT pg_current_xact_id()::text AS id');
+      return [first![0]!.id, again!.id];
+    });
+    t.equal(ids[0], ids[1], 'the first statement and a later one ran in one transaction');
+    t.same(await values(), [[3, 'c']], 'committed');
+    t.equal(await runner.transaction(async () => 'nothing sent'), 'nothing sent', 'a transaction without statements');
+    await runner.all('DELETE FROM runner_probe');
+  });
+
+  t.test('lastThenCommit: the statement and the COMMIT in one round trip; a failing one commits nothing', async (t) => {
+    const insert = 'INSERT INTO runner_probe (k, v) VALUES (?, ?)';
+    await runner.transaction(async (tx) => {
+      await tx.all(insert, [1, 'a']);
+      await tx.lastThenCommit(insert, [2, 'b']);
+      await t.rejects(tx.all(insert, [3, 'c']), /after the transaction was committed/);
+    });
+    t.same(await values(), [
+      [1, 'a'],
+      [2, 'b'],
+    ]);
+    await t.rejects(
+      runner.transaction(async (tx) => {
+        await tx.all(insert, [5, 'e']);
+        await tx.lastThenCommit(insert, [1, 'duplicate']);
+      }),
+      { code: '23505' },
+    );
+    t.same(
+      await values(),
+      [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+      'the failed transaction rolled back',
+    );
+    await runner.all('DELETE FROM runner_probe');
+  });
+
+  t.test(
+    'a text run again is a prepared statement of the connection; the pool survives a failed pipeline',
+    async (t) => {
+      const sql = 'SELECT v FROM runner_probe WHERE k = ? /* prepared probe */';
+      const prepared = await runner.transaction(async (tx) => {
+        for (let i = 0; i < 3; i++) await tx.all(sql, [i]);
+        return tx.all(
+          "SELECT parameter_types::text AS types FROM pg_prepared_statements WHERE statement LIKE '%prepared probe%' AND statement NOT LIKE '%pg_prepared%'",
+        );
+      });
+      t.same(prepared, [{ types: '{integer}' }], 'one prepared statement on the connection, from the second run');
+      for (let i = 0; i < 4; i++) {
+        await t.rejects(
+          runner.batch([
+            { sql: `SELECT 1/? AS x /* failing ${i % 2} */`, params: [0] },
+            { sql: 'SELECT 2 AS y /* after failing */', params: [] },
+          ]),
+          { code: '22012' },
+        );
+      }
+      t.same(await runner.batch([{ sql: 'SELECT 2 AS y /* after failing */', params: [] }]), [[{ y: 2 }]]);
+      t.same(await runner.all(sql, [1]), [], 'the pool still answers');
+    },
+  );
+}
