@@ -1,9 +1,9 @@
 import t from 'tap';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as turn } from 'node:timers/promises';
 import { FleetDrain } from './fleet-drain.js';
 
 /** A drain whose settle counts its calls and can be held open. */
-function counted(options: { quietMs?: number; maxMarked?: number } = {}) {
+function counted() {
   let settles = 0;
   let hold: Promise<void> = Promise.resolve();
   const errors: unknown[] = [];
@@ -12,11 +12,12 @@ function counted(options: { quietMs?: number; maxMarked?: number } = {}) {
     settle: async () => {
       settles++;
       await hold;
-      if (fail) throw new Error('settle failed');
+      if (fail) {
+        fail = false;
+        throw new Error('settle failed');
+      }
     },
     onError: (error) => errors.push(error),
-    quietMs: options.quietMs ?? 10,
-    maxMarked: options.maxMarked ?? 1000,
   });
   return {
     drain,
@@ -27,55 +28,60 @@ function counted(options: { quietMs?: number; maxMarked?: number } = {}) {
   };
 }
 
-t.test('a burst of marks is computed once, after the quiet time', async (t) => {
+t.test('a mark starts a drain once the current turn has ended (after the answer is written)', async (t) => {
   const c = counted();
-  for (let i = 0; i < 20; i++) c.drain.marked();
-  t.equal(c.settles(), 0, 'nothing computed while the imports go on');
-  await sleep(60);
-  t.equal(c.settles(), 1, 'one computation for the burst');
-  await c.drain.idle();
-});
-
-t.test('maxMarked marks are computed at once, without waiting for quiet', async (t) => {
-  const c = counted({ quietMs: 60_000, maxMarked: 5 });
-  for (let i = 0; i < 4; i++) c.drain.marked();
-  t.equal(c.settles(), 0);
   c.drain.marked();
-  t.equal(c.settles(), 1, 'the fifth mark starts the computation');
+  c.drain.marked();
+  t.equal(c.settles(), 0, 'not within the turn that marked');
+  await turn();
+  t.equal(c.settles(), 1, 'one drain for the marks of one turn');
   await c.drain.idle();
 });
 
-t.test('marks during a running drain start one more once it ends', async (t) => {
-  const c = counted({ maxMarked: 1 });
+t.test('marks made while a drain runs start one more once it ends, not one each', async (t) => {
+  const c = counted();
   let open!: () => void;
   c.holdUntil(new Promise<void>((resolve) => (open = resolve)));
   c.drain.marked();
-  c.drain.marked();
-  c.drain.marked();
+  await turn();
+  for (let i = 0; i < 5; i++) c.drain.marked();
+  await turn();
   t.equal(c.settles(), 1, 'one at a time');
   c.holdUntil(Promise.resolve());
   open();
-  await sleep(20);
-  t.equal(c.settles(), 2, 'the marks made meanwhile are computed by one more drain');
+  await turn();
+  await turn();
+  t.equal(c.settles(), 2, 'the marks made meanwhile are taken by one more drain');
   await c.drain.idle();
+  t.equal(c.settles(), 2);
 });
 
-t.test('idle waits for the running drain, cancels the quiet timer, and no drain starts after it', async (t) => {
-  const c = counted({ quietMs: 20 });
+t.test('idle waits for the running drain and no drain starts after it', async (t) => {
+  const c = counted();
+  let open!: () => void;
+  c.holdUntil(new Promise<void>((resolve) => (open = resolve)));
   c.drain.marked();
-  await c.drain.idle();
+  await turn();
+  let idle = false;
+  const closing = c.drain.idle().then(() => (idle = true));
+  await turn();
+  t.notOk(idle, 'still running');
+  open();
+  await closing;
   c.drain.marked();
-  await sleep(60);
-  t.equal(c.settles(), 0, 'the marks are left for the next read');
+  await turn();
+  t.equal(c.settles(), 1, 'the marks after closing are left for the next read');
 });
 
-t.test('a failed drain is reported and the next marks drain again', async (t) => {
-  const c = counted({ maxMarked: 1 });
+t.test('a failed drain is reported and the next mark drains again', async (t) => {
+  const c = counted();
   c.failNext();
   c.drain.marked();
-  await sleep(5);
+  await turn();
+  await turn();
   t.equal(c.errors.length, 1, 'reported');
   c.drain.marked();
+  await turn();
   t.equal(c.settles(), 2, 'drained again');
   await c.drain.idle();
 });
