@@ -28,17 +28,20 @@ export type { SignalSource };
 /**
  * The V8 heap limits the service runs with: the bin's shebang (composition/cli.ts, `env -S`) and `npm start` pass
  * them, `serve --workers` hands them to its workers (node:cluster forks with the primary's flags). Semi-spaces of
- * 4 MB (V8's default 16) bound the young generation to 8 MB committed; `--optimize-for-size` is left out: its
- * memory-reducing collections made an import cost ~1.5× the CPU time for ~7 MB less resident set. Two V8 background threads
- * (`--v8-pool-size`, default 4) do the concurrent GC and compiler work of this 2-core service with ~5 MB less
- * resident set (fewer threads' malloc arenas and compiler zones) at the same CPU per import. Measured on 28-day
- * cards, 8 clients, SQLite (service CPU time per import, peak VmHWM, runs interleaved): 2 MB + optimize-for-size
- * 4.2–4.6 ms / 133–140 MB; 2 MB 3.3–3.6 ms / 143–145 MB; 4 MB 2.6–3.0 ms / 137–147 MB and with 2 background
- * threads 2.6–2.9 ms / 135–137 MB; 8 MB 2.7 ms / 154–158 MB. The semi-space flag sizes the decoder worker's young
- * generation too (V8 reads it for every isolate, over a Worker's resourceLimits). 256 MB of old space still holds
- * several 16 MB request bodies (the payload limit) at once. See README "Heap limits".
+ * 4 MB (V8's default 16) bound the young generation to 8 MB committed; `--optimize-for-size` makes V8 grow the old
+ * generation less eagerly and give pages back sooner; two V8 background threads (`--v8-pool-size`, default 4) do
+ * the concurrent GC and compiler work of this 2-core service with ~5 MB less resident set (fewer threads' malloc
+ * arenas and compiler zones). Without `--optimize-for-size` an import costs ~2/3 of the CPU time, but under the
+ * soak's mixed load of imports and queries the resident set then reached 157–166 MB (148 MB with 2 MB semi-spaces)
+ * against 136–139 MB with it: above the 150 MB goal. 256 MB of old space still holds several 16 MB request bodies
+ * (the payload limit) at once. The measurements: README "Heap limits".
  */
-export const SERVE_NODE_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256', '--v8-pool-size=2'] as const;
+export const SERVE_NODE_FLAGS = [
+  '--max-semi-space-size=4',
+  '--max-old-space-size=256',
+  '--optimize-for-size',
+  '--v8-pool-size=2',
+] as const;
 
 export async function serveCommand(
   argv: string[],
