@@ -62,3 +62,9 @@ t.test('the soak slope is the least-squares slope', async (t) => {
     'up and down again',
   );
 });
+
+t.test('a quiet latency timed in turn with the bare handler is compared with that bare handler', async (t) => {
+  const service = { ...figures(1, 140), aloneBare: { p50: 0.5, p99: 1.25 } };
+  const rows = rowsOf('SQLite, 1 process', service, figures(4, 60));
+  t.match(rows[1], { baseline: 'bare h3 timed in turn with it 0.50 / 1.25 ms (p99 1.60× bare)' });
+});

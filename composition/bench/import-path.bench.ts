@@ -3,8 +3,9 @@
  * - the service (`drivercard serve`, a child process) and a bare h3 handler (a child process too) that parses the
  *   same JSON bodies (base64 decoded) and answers a small JSON object, each fed by the same clients of this
  *   process: imports of 28-day cards with 1 and 8 clients (files/s), a week-overview's p50 / p99 alone and while 8
- *   clients import (the bare handler's GET answers a small JSON object), and each process's resident-memory peak
- *   over its whole run (VmHWM, the kernel's high-water mark);
+ *   clients import (the bare handler's GET answers a small JSON object; alone, each service's GETs are timed in
+ *   turn with those of an idle bare handler, so both see the same moments of this shared machine), and each
+ *   process's resident-memory peak over its whole run (VmHWM, the kernel's high-water mark);
  * - on PostgreSQL (a throwaway cluster with the durable defaults, conformance/postgres-server.ts): the same figures for one process and for
  *   `serve --workers N` (N processes on one port and one database), next to the bare handler of the same run.
  * Every figure is printed beside its same-run baseline, the ratio and the goal (issue: ≥ 400 / ≥ 700 files/s and
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { startPostgres } from '../../conformance/postgres-server.js';
 import { SERVE_NODE_FLAGS } from '../commands/serve.js';
-import { LAST_DAY, addDays, latency } from './service.bench.js';
+import { LAST_DAY, addDays, latency, percentile } from './service.bench.js';
 import { bodyOf, latencyWhile, postAll, type BenchRow } from './service-process.bench.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -146,6 +147,8 @@ export interface Figures {
   alone: { p50: number; p99: number };
   loaded: { p50: number; p99: number };
   rssPeak: number;
+  /** the bare handler's week GET timed in turn with the service's `alone` ones (same moments, same machine load) */
+  aloneBare?: { p50: number; p99: number };
   /**
    * the service's first fleet read after each import phase (it computes the fleet rows the imports marked and the
    * service had not computed yet, ms): the work the imports' answers no longer wait for; null for the bare handler
@@ -170,26 +173,71 @@ async function fleetReadMs(server: Listening): Promise<number> {
   return performance.now() - started;
 }
 
+/** One GET's time (ms); its answer must be 200. */
+async function timedGet(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET ${new URL(url).pathname} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * p50 / p99 of GETs of `url` and of `bareUrl` taken in turn (after 20 of each as a warm-up), so that both see the
+ * same moments of the machine: a quiet latency's p99 on a shared machine moves with its load more than with the code.
+ */
+export async function pairedLatency(
+  url: string,
+  bareUrl: string,
+  count: number,
+): Promise<{ service: { p50: number; p99: number }; bare: { p50: number; p99: number } }> {
+  const service: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < 20 + count; i++) {
+    // the order alternates, so that neither always follows the other's request
+    const first = i % 2 === 0;
+    const a = await timedGet(first ? url : bareUrl);
+    const b = await timedGet(first ? bareUrl : url);
+    if (i < 20) continue;
+    service.push(first ? a : b);
+    bare.push(first ? b : a);
+  }
+  return { service: figuresOf(service), bare: figuresOf(bare) };
+}
+
+function figuresOf(times: number[]): { p50: number; p99: number } {
+  times.sort((x, y) => x - y);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 /**
  * Imports with 1 then 8 clients, a week-overview alone and under the 8-client import load. The service's fleet is
  * read once after each import phase (`fleet`: the bare handler has none), so that the week-overview alone runs
  * with no fleet row left to compute.
  */
-export async function measure(server: Listening, imports: number, requests: number, fleet = true): Promise<Figures> {
+export async function measure(
+  server: Listening,
+  imports: number,
+  requests: number,
+  fleet = true,
+  /** the bare handler's week URL: the quiet latency is then timed in turn with it (pairedLatency) */
+  bareWeekUrl: string | null = null,
+): Promise<Figures> {
   const first = files(1, 'warm');
   await postAll(server.url, [...first, ...files(15, 'warm')], 4);
   const card = cardNumberOf(fileSeed - 16);
   const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
   const one = await postAll(server.url, files(imports, 'one'), 1);
   const afterOne = fleet ? await fleetReadMs(server) : 0;
-  const alone = await latency(weekUrl, requests);
+  const paired = bareWeekUrl === null ? null : await pairedLatency(weekUrl, bareWeekUrl, requests);
+  const alone = paired?.service ?? (await latency(weekUrl, requests));
   const importing = postAll(server.url, files(imports * 2, 'eight'), 8);
   let done = false;
   void importing.finally(() => (done = true)).catch(() => undefined);
   const loaded = await latencyWhile(weekUrl, () => !done);
   const eight = await importing;
   const fleetRead = fleet ? { afterOne, afterEight: await fleetReadMs(server) } : null;
-  return { one, eight, alone, loaded, rssPeak: peakRss(server), fleetRead };
+  return { one, eight, alone, loaded, rssPeak: peakRss(server), fleetRead, ...(paired && { aloneBare: paired.bare }) };
 }
 
 const f0 = (x: number) => x.toFixed(0);
@@ -198,6 +246,7 @@ const f2 = (x: number) => x.toFixed(2);
 /** The rows of one service's figures beside the bare handler's of the same run. */
 export function rowsOf(label: string, s: Figures, bare: Figures): BenchRow[] {
   const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  const quiet = s.aloneBare ?? bare.alone;
   return [
     {
       path: `${label}: import, 28-day card, 1 / 8 clients`,
@@ -208,7 +257,7 @@ export function rowsOf(label: string, s: Figures, bare: Figures): BenchRow[] {
     {
       path: `${label}: week-overview alone, p50 / p99`,
       measured: `${f2(s.alone.p50)} / ${f2(s.alone.p99)} ms`,
-      baseline: `bare h3 ${f2(bare.alone.p50)} / ${f2(bare.alone.p99)} ms (p99 ${times(s.alone.p99, bare.alone.p99)} bare)`,
+      baseline: `bare h3${s.aloneBare ? ' timed in turn with it' : ''} ${f2(quiet.p50)} / ${f2(quiet.p99)} ms (p99 ${times(s.alone.p99, quiet.p99)} bare)`,
       goal: `p99 ≤ ${GOALS.weekAlone}× bare`,
     },
     {
@@ -246,15 +295,17 @@ export interface ImportPathOptions {
   workers?: number;
 }
 
-async function measured(
-  start: () => Promise<Listening>,
-  imports: number,
-  requests: number,
-  fleet = true,
-): Promise<Figures> {
+/** How each service is measured: the counts, and the quiet bare handler its week GETs are timed in turn with. */
+interface Plan {
+  imports: number;
+  requests: number;
+  bareWeekUrl: string | null;
+}
+
+async function measured(start: () => Promise<Listening>, plan: Plan, fleet = true): Promise<Figures> {
   const server = await start();
   try {
-    return await measure(server, imports, requests, fleet);
+    return await measure(server, plan.imports, plan.requests, fleet, plan.bareWeekUrl);
   } finally {
     await server.stop();
   }
@@ -273,27 +324,24 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
       print(`  ${row.path}: ${row.measured} | baseline (same run): ${row.baseline} | goal ${row.goal}`);
     }
   };
-  const bare = await measured(startBare, imports, requests, false);
+  const bare = await measured(startBare, { imports, requests, bareWeekUrl: null }, false);
+  // a second bare handler, idle, answers in turn with each service's quiet week GETs (pairedLatency)
+  const quiet = await startBare();
+  const plan = { imports, requests, bareWeekUrl: `${quiet.url}/api/drivercard/week-overview` };
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-path-'));
   try {
-    add(
-      rowsOf(
-        'SQLite, 1 process',
-        await measured(() => startService({ DRIVERCARD_DATA_DIR: dataDir }), imports, requests),
-        bare,
-      ),
-    );
+    add(rowsOf('SQLite, 1 process', await measured(() => startService({ DRIVERCARD_DATA_DIR: dataDir }), plan), bare));
+    if (workers > 0) await benchPostgres(workers, plan, bare, add, print);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await quiet.stop();
   }
-  if (workers > 0) await benchPostgres(workers, imports, requests, bare, add, print);
   return rows;
 }
 
 async function benchPostgres(
   workers: number,
-  imports: number,
-  requests: number,
+  plan: Plan,
   bare: Figures,
   add: (rows: BenchRow[]) => void,
   print: (line: string) => void,
@@ -308,11 +356,11 @@ async function benchPostgres(
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-pg-'));
   try {
     const env = () => ({ DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_DATABASE_URL: pg.server.freshDatabaseUrl() });
-    add(rowsOf('PostgreSQL, 1 process', await measured(() => startService(env()), imports, requests), bare));
+    add(rowsOf('PostgreSQL, 1 process', await measured(() => startService(env()), plan), bare));
     add(
       rowsOf(
         `PostgreSQL, ${workers} processes (serve --workers ${workers})`,
-        await measured(() => startService(env(), workers), imports, requests),
+        await measured(() => startService(env(), workers), plan),
         bare,
       ),
     );
