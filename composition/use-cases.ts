@@ -118,7 +118,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
           clock,
           openFindings,
           onBackgroundError: backgroundFailure,
-          ...(drain && { onMarked: () => drain.marked() }),
+          ...(drain && { onMarked: () => drain.marked(), between: nextTurn }),
         });
         if (drain) container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork).add(drain);
         return refresh;
@@ -292,6 +292,9 @@ function beforeFleetRead(refresh: RefreshFleetCard): () => Promise<void> {
     await refresh.settlePending();
   };
 }
+
+/** One turn of the event loop: the requests waiting run before the next step of a fleet row's computation. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A summary computed after an import's answer failed: one line, no card number (personal data); the mark stays. */
 function backgroundFailure(error: unknown): void {

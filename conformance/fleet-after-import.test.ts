@@ -4,7 +4,8 @@
  * - the import's `stored` returns before the row is written; another process reading the fleet meanwhile computes
  *   the row itself, with the Card_Download time the mark carries;
  * - a computation that fails in the background is reported and leaves the mark, so the next read computes it;
- * - a recomputation (imports withdrawn, restored or purged) removes the marks and drops their Card_Download time.
+ * - a recomputation (imports withdrawn, restored or purged) removes the marks and drops their Card_Download time;
+ * - a computation awaits `between` between its steps and between cards (the service yields to the event loop there).
  */
 import t, { type TAP } from 'tap';
 import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
@@ -102,4 +103,31 @@ t.test("a recomputation removes the card's marks and drops their Card_Download t
   t.same(await fleet.pendingMarks(), [], 'no mark left');
   await refresh().settlePending();
   t.equal((await fleet.fleetCard(CARD))?.card_download_s, null, 'a later read does not bring it back');
+});
+
+t.test('a computation lets other work run between its steps and between cards', async (t) => {
+  const { store, fleet } = await opened(t);
+  await store.saveImport(newImport(card('2026-03-02')));
+  await store.saveImport(
+    newImport(buildParsedCard({ card_number: 'AFTER00000000002', days: [workingDay('2026-03-02')] })),
+  );
+  const turns: string[] = [];
+  const refresh = new RefreshFleetCard({
+    store,
+    fleet: Object.assign(Object.create(fleet) as MikroOrmFleetStore, {
+      saveFleetCard: async (record: FleetCardRecord) => {
+        turns.push('write');
+        await fleet.saveFleetCard(record);
+      },
+    }),
+    overviews: new OverviewQueries(store),
+    between: async () => void turns.push('turn'),
+  });
+  await refresh.settlePending();
+  t.same(
+    turns,
+    ['turn', 'turn', 'turn', 'turn', 'write', 'write', 'turn', 'turn'],
+    'two turns within each card (after its reads, after its findings) and one after each card',
+  );
+  t.same(await fleet.pendingMarks(), []);
 });

@@ -59,6 +59,12 @@ export interface RefreshFleetCardDeps {
    * (the service's: composition/fleet-drain.ts) then calls `settlePending` when it sees fit
    */
   onMarked?: (cardNumber: string) => void;
+  /**
+   * awaited between the steps of a computation and between cards, so that other work (the requests) runs in
+   * between: with SQLite every statement completes at once, and a card's computation would otherwise hold the
+   * event loop from its first read to its write (the service: one turn of the event loop)
+   */
+  between?: () => Promise<void>;
 }
 
 /** Cards `settlePending` computes at once (PostgreSQL: each on a pooled connection of its own). */
@@ -93,7 +99,10 @@ export class RefreshFleetCard {
   async settlePending(): Promise<void> {
     const cards = [...new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number))];
     const next = async (): Promise<void> => {
-      for (let card = cards.pop(); card !== undefined; card = cards.pop()) await this.settleCard(card);
+      for (let card = cards.pop(); card !== undefined; card = cards.pop()) {
+        await this.settleCard(card);
+        await this.deps.between?.();
+      }
     };
     await Promise.all(Array.from({ length: SETTLE_CONCURRENCY }, next));
   }
@@ -194,6 +203,7 @@ export class RefreshFleetCard {
       store.cardDays(cardNumber),
       this.deps.openFindings?.cardChanged(cardNumber),
     ]);
+    await this.deps.between?.();
     const imports = listed.items; // WITHDRAWN imports are not listed
     const newest = imports[imports.length - 1];
     if (!newest) {
@@ -211,6 +221,7 @@ export class RefreshFleetCard {
       this.activityEnd(newest),
       lastDay === null ? [] : this.cardData(cardNumber, lastDay),
     ]);
+    await this.deps.between?.();
     const record: FleetCardRecord = {
       card_number: cardNumber,
       surname: holder.driver.surname,
