@@ -86,7 +86,7 @@ export async function importMsPerFile(
           inlineDecoder: withDayRecords(verifyingCardDecoder(verifier), new NodeCryptoHasher()),
         },
   );
-  const { imports } = createUseCases({
+  const { imports, refreshFleet } = createUseCases({
     store,
     fleet: new MikroOrmFleetStore(store),
     clock: { now: () => new Date() },
@@ -114,6 +114,7 @@ export async function importMsPerFile(
     return (performance.now() - started) / (files.length - 1);
   } finally {
     await pool.close();
+    await refreshFleet.idle();
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,6 +49,7 @@ export async function dddService(
     get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
     fetch: (request: Request) => app.fetch(request),
     async close() {
+      await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },

@@ -82,6 +82,7 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
         }),
       ),
     async close() {
+      await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },
