@@ -108,7 +108,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
         openFindings: OpenFindingsStore | null,
       ) => {
         const drain = options.fleetDrain
-          ? new FleetDrain({ settle: () => refresh.settlePending(), onError: backgroundFailure })
+          ? new FleetDrain({ settle: (cards) => refresh.settleCards(cards), onError: backgroundFailure })
           : null;
         const refresh: RefreshFleetCard = new RefreshFleetCard({
           store,
@@ -118,7 +118,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
           clock,
           openFindings,
           onBackgroundError: backgroundFailure,
-          ...(drain && { onMarked: () => drain.marked(), between: nextTurn }),
+          ...(drain && { onMarked: (card: string) => drain.marked(card), between: nextTurn }),
         });
         if (drain) container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork).add(drain);
         return refresh;

@@ -131,3 +131,19 @@ t.test('a computation lets other work run between its steps and between cards', 
   );
   t.same(await fleet.pendingMarks(), []);
 });
+
+t.test("settleCards computes the cards given (a process's own imports) and leaves the others' marks", async (t) => {
+  const { store, fleet, refresh } = await opened(t);
+  await store.saveImport(newImport(card('2026-03-02')));
+  await store.saveImport(
+    newImport(buildParsedCard({ card_number: 'AFTER00000000002', days: [workingDay('2026-03-02')] })),
+  );
+  await refresh().settleCards([CARD, 'NOTMARKED0000001']);
+  t.equal((await fleet.fleetCard(CARD))?.imports, 1, 'the card given is computed');
+  t.equal(await fleet.fleetCard('NOTMARKED0000001'), null, 'a card given without a mark is not');
+  t.same(
+    (await fleet.pendingMarks()).map((m) => m.card_number),
+    ['AFTER00000000002'],
+    "the other process's mark is left for it, or for the next read",
+  );
+});

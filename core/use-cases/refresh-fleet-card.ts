@@ -97,7 +97,15 @@ export class RefreshFleetCard {
 
   /** Computes every marked card (before a read of the summaries): on return no summary lags behind a mark. */
   async settlePending(): Promise<void> {
-    const cards = [...new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number))];
+    await this.settleCards(new Set((await this.deps.fleet.pendingMarks()).map((m) => m.card_number)));
+  }
+
+  /**
+   * Computes the given cards where they are still marked (a process's own imports: other processes sharing the
+   * database compute theirs, and every read computes whatever is left).
+   */
+  async settleCards(cardNumbers: Iterable<string>): Promise<void> {
+    const cards = [...cardNumbers];
     const next = async (): Promise<void> => {
       for (let card = cards.pop(); card !== undefined; card = cards.pop()) {
         await this.settleCard(card);
