@@ -147,3 +147,28 @@ t.test("settleCards computes the cards given (a process's own imports) and leave
     "the other process's mark is left for it, or for the next read",
   );
 });
+
+t.test(
+  'a card whose only import is withdrawn while its row is computed ends without a row, and without a failure',
+  async (t) => {
+    const { store, fleet } = await opened(t);
+    const input = newImport(card('2026-03-02'));
+    await store.saveImport(input);
+    let withdrawn = false;
+    const refresh = new RefreshFleetCard({
+      store,
+      fleet,
+      overviews: new OverviewQueries(store),
+      // another request withdraws the import after the row's first reads (they counted it)
+      between: async () => {
+        if (withdrawn) return;
+        withdrawn = true;
+        await store.withdrawImport(input.import.import_id, { reason: 'wrong file', at: 1_772_600_000 });
+      },
+    });
+    await refresh.settlePending();
+    t.ok(withdrawn);
+    t.equal(await fleet.fleetCard(CARD), null, 'no row for a card without imports');
+    t.same(await fleet.pendingMarks(), [], 'the mark is removed');
+  },
+);

@@ -14,7 +14,7 @@
  * weeks, ending with the week of its last recorded day. When the pre-check refuses that basis (conflicting
  * or quarantined data), the counts stay zero and `findings_evaluated` is false.
  */
-import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
+import { ConflictingDataError, NotFoundError, QuarantinedDataError } from '../domain/errors.js';
 import type { ImportRow, ParsedCard } from '../domain/rows.js';
 import {
   authenticityStatusOf,
@@ -296,6 +296,9 @@ export class RefreshFleetCard {
         return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
       if (error instanceof QuarantinedDataError)
         return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
+      // the card's imports were all withdrawn or purged since they were listed: `settled` counts them again
+      // after this row is written, finds fewer, and computes the row anew (removed when none is left)
+      if (error instanceof NotFoundError) return { counts: emptyFindingCounts(), evaluated: true, reason: null };
       throw error;
     }
   }
