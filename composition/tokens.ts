@@ -21,6 +21,8 @@ export const TOKENS = {
   RefreshFleetCard: Symbol.for('drivercard.RefreshFleetCard'),
   /** the use cases that started work in the background (awaited before the ports close): a Set, ./use-cases.ts */
   BackgroundWork: Symbol.for('drivercard.BackgroundWork'),
+  /** what runs before every read of the fleet rows (the fleet list and summary, the today view): one per container */
+  BeforeFleetRead: Symbol.for('drivercard.BeforeFleetRead'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
   FleetChecks: Symbol.for('drivercard.FleetChecks'),
   /** the annotation and review tables (null when the store is not the MikroORM adapter) */

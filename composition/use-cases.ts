@@ -139,11 +139,14 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
     });
   container.bind<Set<BackgroundWork>>(TOKENS.BackgroundWork).toConstantValue(new Set());
   container
+    .bind<() => Promise<void>>(TOKENS.BeforeFleetRead)
+    .toResolvedValue(beforeFleetRead, [TOKENS.RefreshFleetCard])
+    .inSingletonScope();
+  container
     .bind<FleetUseCases>(TOKENS.FleetUseCases)
     .toResolvedValue(
-      (fleet: FleetStore, clock: Clock, refresh: RefreshFleetCard) =>
-        fleetUseCases(fleet, clock, beforeFleetRead(refresh)),
-      [TOKENS.FleetStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
+      (fleet: FleetStore, clock: Clock, beforeRead: () => Promise<void>) => fleetUseCases(fleet, clock, beforeRead),
+      [TOKENS.FleetStore, TOKENS.Clock, TOKENS.BeforeFleetRead],
     )
     .inSingletonScope();
   container
@@ -175,7 +178,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
         records: OfficeRecords | null,
         openFindings: OpenFindingsStore | null,
         attention: ImportAttention | null,
-        refresh: RefreshFleetCard,
+        beforeRead: () => Promise<void>,
       ) =>
         new TodayView({
           fleet,
@@ -184,7 +187,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
           findings: new FindingsOfPeriodQuery(overviews, records ?? NO_REVIEWS),
           openFindings,
           attention,
-          beforeRead: beforeFleetRead(refresh),
+          beforeRead,
         }),
       [
         TOKENS.FleetStore,
@@ -194,7 +197,7 @@ export function bindUseCases(container: Container, options: { fleetDrain?: boole
         TOKENS.OfficeRecords,
         TOKENS.OpenFindings,
         TOKENS.ImportAttention,
-        TOKENS.RefreshFleetCard,
+        TOKENS.BeforeFleetRead,
       ],
     )
     .inSingletonScope();
@@ -282,7 +285,7 @@ export interface BackgroundWork {
 }
 
 /**
- * Before a read of the fleet summaries: once, the summaries missing from a database of an earlier version (or lost
+ * Before a read of the fleet summaries (one per container, shared by the fleet and today use cases): once, the summaries missing from a database of an earlier version (or lost
  * with a refresh cut short); every time, the cards marked by imports not yet summarised (by any process).
  */
 function beforeFleetRead(refresh: RefreshFleetCard): () => Promise<void> {

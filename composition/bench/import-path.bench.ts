@@ -164,15 +164,6 @@ function files(count: number, tag: string): string[] {
   });
 }
 
-/** The time of one GET of the fleet's first row (ms). */
-async function fleetReadMs(server: Listening): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${server.url}/api/drivercard/drivers?limit=1`);
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`GET /drivers answered ${response.status}`);
-  return performance.now() - started;
-}
-
 /** One GET's time (ms); its answer must be 200. */
 async function timedGet(url: string): Promise<number> {
   const started = performance.now();
@@ -227,8 +218,9 @@ export async function measure(
   await postAll(server.url, [...first, ...files(15, 'warm')], 4);
   const card = cardNumberOf(fileSeed - 16);
   const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
+  const fleetUrl = `${server.url}/api/drivercard/drivers?limit=1`;
   const one = await postAll(server.url, files(imports, 'one'), 1);
-  const afterOne = fleet ? await fleetReadMs(server) : 0;
+  const afterOne = fleet ? await timedGet(fleetUrl) : 0;
   const paired = bareWeekUrl === null ? null : await pairedLatency(weekUrl, bareWeekUrl, requests);
   const alone = paired?.service ?? (await latency(weekUrl, requests));
   const importing = postAll(server.url, files(imports * 2, 'eight'), 8);
@@ -236,7 +228,7 @@ export async function measure(
   void importing.finally(() => (done = true)).catch(() => undefined);
   const loaded = await latencyWhile(weekUrl, () => !done);
   const eight = await importing;
-  const fleetRead = fleet ? { afterOne, afterEight: await fleetReadMs(server) } : null;
+  const fleetRead = fleet ? { afterOne, afterEight: await timedGet(fleetUrl) } : null;
   return { one, eight, alone, loaded, rssPeak: peakRss(server), fleetRead, ...(paired && { aloneBare: paired.bare }) };
 }
 
