@@ -122,7 +122,12 @@ export class FleetPage {
       this.rows.length
         ? renderFleetTable(this.rows, state, {
             open: deps.openDriver,
-            sort: (c) => deps.navigate(withFleetSelection(state, nextSort(state, c)), 'push'),
+            // the state of the click, not of the drawing: a second click before the sorted page arrives turns the
+            // order the first click chose
+            sort: (c) => {
+              const now = deps.state();
+              deps.navigate(withFleetSelection(now, nextSort(now, c)), 'push');
+            },
           })
         : el('p', {
             class: 'empty-note',

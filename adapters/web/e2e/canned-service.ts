@@ -69,6 +69,8 @@ export interface CannedService {
   heldPrechecks(): string[];
   /** Answers the oldest waiting pre-check; false when none waits. */
   releaseOldestPrecheck(): boolean;
+  /** From now on, fleet-list pages answer `ms` late (0: at once again). */
+  slowFleetList(ms: number): void;
   /** The next request to `pathname` answers 500 internal_error with `correlationId`. */
   failNext(pathname: string, correlationId: string): void;
   close(): Promise<void>;
@@ -115,6 +117,7 @@ export async function startCannedService(options: {
   const now = options.now ?? CANNED_NOW;
   const requests: string[] = [];
   let holding = false;
+  let fleetListDelay = 0;
   const held: { path: string; release: () => void }[] = [];
   const failing = new Map<string, string>();
   let imports: Import[] = options.imported ? startingImports() : [];
@@ -159,6 +162,7 @@ export async function startCannedService(options: {
           conflicts: [],
         });
       case '/api/drivercard/drivers':
+        if (fleetListDelay) await new Promise((resolve) => setTimeout(resolve, fleetListDelay));
         return send(res, 200, listFleet(fleet(), q));
       case '/api/drivercard/drivers/summary':
         return send(res, 200, fleetSummaryOf(fleet()));
@@ -348,6 +352,9 @@ export async function startCannedService(options: {
     holdPrechecks(hold) {
       holding = hold;
       if (!hold) for (const h of held.splice(0)) h.release();
+    },
+    slowFleetList(ms) {
+      fleetListDelay = ms;
     },
     heldPrechecks: () => held.map((h) => h.path),
     releaseOldestPrecheck() {

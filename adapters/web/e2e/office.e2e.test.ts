@@ -165,9 +165,13 @@ if (missing) {
       );
     }
     t.same((await fleetRows(page)).map((r) => r.card)[0], CANNED_CARD, 'back to due: the overdue card first');
+    // two clicks before the first sorted page arrives: the second turns the order the first chose
+    svc.slowFleetList(400);
     await page.click('button.sort[data-sort="surname"]');
     await page.click('button.sort[data-sort="surname"]');
     await page.waitForSelector('th[aria-sort="descending"] button[data-sort="surname"]');
+    t.match(page.url(), 'sort=surname&order=desc', 'two quick clicks: Z→A');
+    svc.slowFleetList(0);
 
     await page.selectOption('#fleet-filter', 'overdue');
     await page.waitForFunction(() => document.querySelectorAll('table.fleet tbody tr').length === 1);
