@@ -439,5 +439,14 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     );
     t.equal(page.total, 4);
     t.same((await store.listImports({ card_number: null, range: OPEN }, { limit: 2, offset: 10 })).items, []);
+    // a page of none counts the list without reading it
+    t.same(await store.listImports({ card_number: null, range: OPEN }, { limit: 0, offset: 0 }), {
+      items: [],
+      total: 4,
+    });
+    t.same(await store.listImports({ card_number: 'DRIVER0000000100', range: OPEN }, { limit: 0, offset: 0 }), {
+      items: [],
+      total: ids(await store.listImports({ card_number: 'DRIVER0000000100', range: OPEN }, ALL)).length,
+    });
   });
 }

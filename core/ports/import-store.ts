@@ -184,7 +184,7 @@ export interface ImportStore {
   /** deletes for good every import saved before `importedBefore` (any status) with its bytes and rows; rebuilds
    *  the histories of their cards */
   purgeImports(importedBefore: EpochSeconds): Promise<PurgeResult>;
-  /** ordered by sequence (oldest first) */
+  /** ordered by sequence (oldest first); a page of limit 0 answers the total alone */
   listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>>;
   /** day records of one import or of every import of a card, within the range, ordered by date then sequence */
   dayRecords(

@@ -38,6 +38,8 @@ import type { OverviewUseCases } from './contracts.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
 const ALL_IMPORTS = { limit: 5000, offset: 0 };
+/** a page of none: the count of the card's imports without reading them */
+const COUNT_ONLY = { limit: 0, offset: 0 };
 const OPEN = { from: null, to: null };
 
 export interface RefreshFleetCardDeps {
@@ -91,7 +93,7 @@ export class RefreshFleetCard {
     if (card !== null)
       return this.deps.onMarked ? this.deps.onMarked(cardNumber) : this.inBackground(this.settleCard(cardNumber));
     const summary = await this.deps.fleet.fleetCard(cardNumber);
-    const stored = await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, { limit: 1, offset: 0 });
+    const stored = await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, COUNT_ONLY);
     if (summary === null || summary.imports < stored.total) await this.refresh(cardNumber);
   }
 
@@ -169,8 +171,7 @@ export class RefreshFleetCard {
   private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
       const counted = await compute();
-      // the whole list as `compute` reads it: one statement (a page that is not full needs no COUNT)
-      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS)).total;
+      const now = (await this.deps.store.listImports({ card_number: cardNumber, range: OPEN }, COUNT_ONLY)).total;
       if (now === counted) return;
     }
   }

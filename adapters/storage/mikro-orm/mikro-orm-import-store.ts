@@ -149,6 +149,9 @@ export class MikroOrmImportStore implements ImportStore {
       params.push(filter.range.to);
     }
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const count = async () => Number((await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params))[0]!.n);
+    // a page of none: the count alone (no row read, no meta parsed)
+    if (page.limit === 0) return { items: [], total: await count() };
     const rows = await this.query(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
       ...params,
       page.limit,
@@ -157,8 +160,7 @@ export class MikroOrmImportStore implements ImportStore {
     // a page that is not full, and begins inside the list, ends it: its end is the count (no second statement)
     if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
       return { items: rows.map(importFromRaw), total: page.offset + rows.length };
-    const [count] = await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params);
-    return { items: rows.map(importFromRaw), total: Number(count!.n) };
+    return { items: rows.map(importFromRaw), total: await count() };
   }
 
   /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */
