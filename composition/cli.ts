@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=4 --max-old-space-size=256 --optimize-for-size --v8-pool-size=2
+#!/usr/bin/env -S node --max-semi-space-size=2 --max-old-space-size=256 --v8-pool-size=2
 /**
  * The `drivercard` command (package bin): `serve`, `demo`, `parse FILE`, `import PATH`, `verify FILE`,
  * `purge --older-than …`, `anonymize IN OUT`, `--help`. The commands besides `serve` are imported when they run,

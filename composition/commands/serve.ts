@@ -28,20 +28,14 @@ export type { SignalSource };
 /**
  * The V8 heap limits the service runs with: the bin's shebang (composition/cli.ts, `env -S`) and `npm start` pass
  * them, `serve --workers` hands them to its workers (node:cluster forks with the primary's flags). Semi-spaces of
- * 4 MB (V8's default 16) bound the young generation to 8 MB committed; `--optimize-for-size` makes V8 grow the old
- * generation less eagerly and give pages back sooner; two V8 background threads (`--v8-pool-size`, default 4) do
- * the concurrent GC and compiler work of this 2-core service with ~5 MB less resident set (fewer threads' malloc
- * arenas and compiler zones). Without `--optimize-for-size` an import costs ~2/3 of the CPU time, but under the
- * soak's mixed load of imports and queries the resident set then reached 157–166 MB (148 MB with 2 MB semi-spaces)
- * against 136–139 MB with it: above the 150 MB goal. 256 MB of old space still holds several 16 MB request bodies
- * (the payload limit) at once. The measurements: README "Heap limits".
+ * 2 MB (V8's default 16) bound each isolate's young generation to 4 MB committed, the main thread's and the decoder
+ * worker's; two V8 background threads (`--v8-pool-size`, default 4) do the concurrent GC and compiler work of this
+ * 2-core service with ~5 MB less resident set (fewer threads' malloc arenas and compiler zones). 256 MB of old space
+ * still holds several 16 MB request bodies (the payload limit) at once. `--optimize-for-size` is not set: it kept
+ * the young generation at 1 MB whatever the flags said, so the collector ran three times as often and an import cost
+ * ~25 % more CPU on the main thread, the service's bottleneck. The measurements: README "Heap limits".
  */
-export const SERVE_NODE_FLAGS = [
-  '--max-semi-space-size=4',
-  '--max-old-space-size=256',
-  '--optimize-for-size',
-  '--v8-pool-size=2',
-] as const;
+export const SERVE_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256', '--v8-pool-size=2'] as const;
 
 export async function serveCommand(
   argv: string[],

@@ -109,8 +109,13 @@ export class IntervalTextCache {
   private readonly runs = new Map<string, RunText>();
   private chars = 0;
 
-  /** `maxChars`: characters of text kept at most (about bytes of JSON; the rows compared are kept with them) */
-  constructor(private readonly maxChars = 4_000_000) {}
+  /**
+   * `maxChars`: characters of text kept at most (about bytes of JSON; the rows compared are kept with them, about as
+   * much again). The default, a million, keeps a few hundred card-weeks: the weeks an office has open, asked again.
+   * Four millions held ~9 MB more of the service's resident set under the soak's queries of ever new cards, which
+   * hit it rarely.
+   */
+  constructor(private readonly maxChars = 1_000_000) {}
 
   /** The text of rows[from, to) written by `write`, or the kept text of equal rows. */
   runText(
