@@ -52,6 +52,32 @@ if (!started.available) {
     t.same(await values(), []);
   });
 
+  t.test('reads asked together outside a transaction go in one round trip, each answering for itself', async (t) => {
+    // one pipeline is one implicit transaction: its statements share now(); run alone, each has its own
+    const at = 'SELECT now()::text AS at, ? AS n';
+    const together = await Promise.all([1, 2, 3].map((n) => runner.all(at, [n])));
+    t.same(
+      together.map((rows) => rows[0]!.n),
+      [1, 2, 3],
+      'each read its own rows, in the order asked',
+    );
+    t.equal(new Set(together.map((rows) => rows[0]!.at)).size, 1, 'sent together');
+    const apart: unknown[] = [];
+    for (const n of [1, 2]) apart.push((await runner.all(at, [n]))[0]!.at);
+    t.equal(new Set(apart).size, 2, 'a read after the previous one answered is sent on its own');
+    // a failing read fails alone: the others are run again by themselves
+    const [failed, fine, write] = await Promise.allSettled([
+      runner.all('SELECT 1/? AS x /* gathered failing */', [0]),
+      runner.all('SELECT 2 AS y /* gathered fine */'),
+      runner.all('INSERT INTO runner_probe (k, v) VALUES (?, ?) RETURNING k', [7, 'beside reads']),
+    ]);
+    t.match(failed, { status: 'rejected', reason: { code: '22012' } });
+    t.same(fine, { status: 'fulfilled', value: [{ y: 2 }] });
+    t.same(write, { status: 'fulfilled', value: [{ k: 7 }] }, 'a write is never gathered with reads');
+    t.same(await values(), [[7, 'beside reads']]);
+    await runner.all('DELETE FROM runner_probe');
+  });
+
   t.test('transaction: BEGIN goes with the first statement; a throw rolls everything back', async (t) => {
     await t.rejects(
       runner.transaction(async (tx) => {

@@ -71,6 +71,15 @@ export function numbered(sql: string): string {
 }
 
 const texts = new StatementTexts();
+
+/** A plain SELECT: the statements `read` may send together (no lock, no write, no transaction of their own). */
+const GATHERED_READ = /^\s*SELECT\b(?![\s\S]*\bpg_advisory)/i;
+
+interface PendingRead {
+  statement: PgStatement;
+  resolve: (rows: Raw[]) => void;
+  reject: (error: unknown) => void;
+}
 const BEGIN: PgStatement = { text: 'BEGIN', values: [] };
 const COMMIT: PgStatement = { text: 'COMMIT', values: [] };
 
@@ -86,13 +95,46 @@ export class PostgresRunner implements SqlRunner {
 
   /** in a transaction: its COMMIT was sent (by lastThenCommit) */
   private committed = false;
+  /** reads asked outside a transaction and not sent yet (see `read`); null: none */
+  private pendingReads: PendingRead[] | null = null;
 
   static open(orm: MikroORM<any>, dialect: StorageDialect): PostgresRunner {
     return new PostgresRunner((knexOf(orm) as unknown as { client: PgPool }).client, dialect);
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
-    return (await this.run([statementOf(sql, params)]))[0]!;
+    const statement = statementOf(sql, params);
+    if (this.client === null && GATHERED_READ.test(sql)) return this.read(statement);
+    return (await this.run([statement]))[0]!;
+  }
+
+  /**
+   * A read outside a transaction. The reads asked before the current callback's promise continuations have all run
+   * (those of one `Promise.all`, across the stores sharing this runner) are sent together, in one round trip on one
+   * connection, from a `process.nextTick` queued by the first: one write and one wake-up of each side instead of one
+   * per read. Each statement still reads what was committed when it ran (read committed), as on a connection of its
+   * own. A failed pipeline skips the statements after the failure, so then each read is run alone and answers for
+   * itself.
+   */
+  private read(statement: PgStatement): Promise<Raw[]> {
+    return new Promise<Raw[]>((resolve, reject) => {
+      if (this.pendingReads === null) {
+        this.pendingReads = [];
+        process.nextTick(() => this.sendReads());
+      }
+      this.pendingReads.push({ statement, resolve, reject });
+    });
+  }
+
+  private sendReads(): void {
+    const reads = this.pendingReads ?? [];
+    this.pendingReads = null;
+    const alone = (read: PendingRead) => this.run([read.statement]).then(([rows]) => read.resolve(rows!), read.reject);
+    if (reads.length === 1) return void alone(reads[0]!);
+    this.run(reads.map((read) => read.statement)).then(
+      (results) => reads.forEach((read, i) => read.resolve(results[i]!)),
+      () => reads.forEach(alone),
+    );
   }
 
   async batch(statements: readonly Statement[]): Promise<Raw[][]> {
