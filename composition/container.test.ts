@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
@@ -7,6 +7,7 @@ import { createServiceContainer, TOKENS, type ClosableStore } from './container.
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
+import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import { createUseCases } from './use-cases.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
@@ -112,4 +113,25 @@ t.test('createUseCases resolves the same bindings over ports given as values', a
     bundle.overviews,
     'one overview use case, shared by the fleet refresh',
   );
+});
+
+t.test("the service's store saves the stored form its decoder pool's worker made of a body", async (t) => {
+  const taken: unknown[] = [];
+  const take = PreparedContents.prototype.take;
+  PreparedContents.prototype.take = function (this: PreparedContents, bytes: Uint8Array) {
+    const stored = take.call(this, bytes);
+    taken.push(stored);
+    return stored;
+  };
+  t.teardown(() => void (PreparedContents.prototype.take = take));
+  const services = createServiceContainer(config(t));
+  t.teardown(() => services.dispose());
+  const imports = await services.container.getAsync<ImportDddFile>(TOKENS.ImportUseCase);
+  // above the pool's inline bound: decoded, and compressed, by a worker
+  const content = new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'ddd', 'gen2-full.ddd')));
+  t.ok(content.byteLength > 16 * 1024);
+  const saved = await imports.parse({ file_name: 'gen2-full.ddd', content, archive_id: null });
+  t.match(taken, [{ encoding: 'deflate-raw' }], "the save took the worker's form");
+  const store = await services.container.getAsync<ClosableStore>(TOKENS.ImportStore);
+  t.same(await store.originalContent(saved.import_id), content, 'and keeps the very bytes');
 });

@@ -24,6 +24,7 @@ import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-flee
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web-assets/web-assets.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
+import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
@@ -113,6 +114,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
 type Close = (resource: { close(): Promise<void> }) => Promise<void>;
 
 function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
+  // the decoder pool's workers compress the bodies they decode and the store's save takes that form (off the loop)
+  const preparedContents = new PreparedContents();
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(config.requireVerified);
   container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(config.homeCountry);
@@ -130,7 +133,7 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .inSingletonScope();
   container
     .bind<ClosableStore>(TOKENS.ImportStore)
-    .toResolvedValue(() => openStore(config, overrides))
+    .toResolvedValue(() => openStore(config, overrides, preparedContents))
     .inSingletonScope()
     .onDeactivation(close);
   // the fleet summaries live beside the imports, on the same database connection
@@ -155,6 +158,7 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
         return new DecoderPool({
           trustFiles,
           inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher),
+          prepared: preparedContents,
         });
       },
       [TOKENS.Hasher],
@@ -183,9 +187,17 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
 }
 
 /** The database of the configuration (data folder and SQLite files made private first), or the test's store. */
-async function openStore(config: Config, overrides: ContainerOverrides): Promise<ClosableStore> {
+async function openStore(
+  config: Config,
+  overrides: ContainerOverrides,
+  preparedContents: PreparedContents,
+): Promise<ClosableStore> {
   secureDataDir(config.dataDir);
-  const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
+  const options = {
+    dataDir: config.dataDir,
+    preparedContents,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  };
   if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
   return overrides.store ? overrides.store() : createMikroOrmStore(options);
 }

@@ -10,6 +10,7 @@ import { decodeCardFile, verifyingCardDecoder, type ParsedCardDecoder } from '..
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
+import { encodeContentSync } from '../storage/mikro-orm/content-codec.js';
 import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
 /**
@@ -25,8 +26,16 @@ function decoderOf(setup: WorkerSetup | undefined): ParsedCardDecoder {
   );
 }
 
-const decode = decoderOf(workerData as WorkerSetup | undefined);
+const setup = workerData as WorkerSetup | undefined;
+const decode = decoderOf(setup);
 const hasher = new NodeCryptoHasher();
+
+/** The body as the storage keeps it, in an ArrayBuffer of its own (transferred); null: kept as it is. */
+function deflatedOf(content: Uint8Array): Uint8Array | null {
+  const stored = encodeContentSync(content);
+  // a copy: zlib's output may share a pooled ArrayBuffer, which must not be transferred
+  return stored.encoding === null ? null : new Uint8Array(stored.content);
+}
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
@@ -35,8 +44,9 @@ parentPort!.on('message', async (request: WorkerRequest) => {
     const card = await decode(request.content);
     const days = dayRecordsOf(card, hasher); // before packCard: it transfers the activity columns away
     const packed = packCard(card);
-    reply = { id: request.id, ok: true, card: packed.card, days };
-    transfer = packed.transfer;
+    const deflated = setup?.prepareContent === true ? deflatedOf(request.content) : undefined;
+    reply = { id: request.id, ok: true, card: packed.card, days, ...(deflated !== undefined && { deflated }) };
+    transfer = deflated ? [...packed.transfer, deflated.buffer as ArrayBuffer] : packed.transfer;
   } catch (error) {
     reply =
       error instanceof DddDecodeError

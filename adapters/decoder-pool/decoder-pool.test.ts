@@ -1,4 +1,5 @@
 import t from 'tap';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
@@ -6,6 +7,8 @@ import { decodeCardFile, withDayRecords } from '../../core/use-cases/decode-card
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
+import { decodeContent, encodeContent } from '../storage/mikro-orm/content-codec.js';
+import { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -25,6 +28,33 @@ t.test('large bodies are decoded in a worker, to the very same rows', async (t) 
     t.same(decoded.days, dayRecordsOf(inline, hasher), `${name}: the worker's day records are those of the rows`);
   }
   t.ok(pool.started >= 1 && pool.started <= 2, `workers started on demand, bounded (${pool.started})`);
+});
+
+t.test("with a place for them, workers leave each decoded body's stored form, as the save would make it", async (t) => {
+  const prepared = new PreparedContents();
+  const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, prepared });
+  t.teardown(() => pool.close());
+  for (const name of ['gen1-full.ddd', 'gen2-full.ddd']) {
+    const body = file(name);
+    await pool.decode(body);
+    const stored = prepared.take(body);
+    t.same(stored, await encodeContent(body), `${name}: the save's own encoding`);
+    t.same(decodeContent(stored!.content, stored!.encoding), body, `${name}: gives back the very bytes`);
+    t.equal(prepared.take(body), undefined, `${name}: taken once`);
+  }
+  const random = new Uint8Array(randomBytes(40_000));
+  await pool.decode(random).catch(() => undefined); // not a card: no stored form
+  t.equal(prepared.take(random), undefined, 'a body the decoder refused leaves none');
+  const unchanged = new PreparedContents();
+  const inlined = new DecoderPool({ size: 1, inlineBelowBytes: 1 << 20, prepared: unchanged });
+  t.teardown(() => inlined.close());
+  const body = file('gen1-full.ddd');
+  await inlined.decode(body);
+  t.equal(unchanged.take(body), undefined, 'a body decoded inline leaves none: the save compresses it');
+  const without = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
+  t.teardown(() => without.close());
+  await without.decode(body);
+  t.equal(unchanged.take(body), undefined, 'a pool without a place prepares nothing');
 });
 
 t.test('decode failures keep their reason and message; a queue longer than the pool is served in turn', async (t) => {

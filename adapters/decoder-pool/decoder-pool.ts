@@ -19,6 +19,7 @@ import {
 } from '../../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
+import type { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 
@@ -35,6 +36,8 @@ export interface DecoderPoolOptions {
   inlineDecoder?: CardDecoder;
   /** whether the calling thread is busy, so that small bodies go to a worker too (default: its event-loop use) */
   loopBusy?: () => boolean;
+  /** where a worker's stored form of the body it decoded goes, for the save (absent: workers do not compress) */
+  prepared?: PreparedContents;
 }
 
 /** event-loop utilisation above which the loop counts as busy, over windows of WINDOW_MS */
@@ -90,6 +93,7 @@ export class DecoderPool {
   private readonly inline: CardDecoder;
   private readonly setup: WorkerSetup;
   private readonly loopBusy: () => boolean;
+  private readonly prepared: PreparedContents | null;
 
   constructor(
     options: DecoderPoolOptions = {},
@@ -99,9 +103,11 @@ export class DecoderPool {
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
     this.inline = options.inlineDecoder ?? withDayRecords(decodeCardFile, new NodeCryptoHasher());
     this.loopBusy = options.loopBusy ?? eventLoopBusy();
+    this.prepared = options.prepared ?? null;
     this.setup = {
       trustFiles: options.trustFiles ?? null,
       sequentialSignatures: options.sequentialSignatures ?? false,
+      prepareContent: this.prepared !== null,
     };
   }
 
@@ -156,11 +162,22 @@ export class DecoderPool {
     slot.job = null;
     slot.answered = true;
     if (job && job.id === reply.id) {
-      if (reply.ok) job.resolve({ card: unpackCard(reply.card), days: reply.days });
-      else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
+      if (reply.ok) {
+        this.keepPrepared(job.content, reply.deflated);
+        job.resolve({ card: unpackCard(reply.card), days: reply.days });
+      } else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
     this.dispatch();
+  }
+
+  private keepPrepared(content: Uint8Array, deflated: Uint8Array | null | undefined): void {
+    if (this.prepared === null || deflated === undefined) return;
+    const bytes = deflated ?? content;
+    this.prepared.set(content, {
+      content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      encoding: deflated === null ? null : 'deflate-raw',
+    });
   }
 
   /**

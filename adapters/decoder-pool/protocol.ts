@@ -26,8 +26,11 @@ export interface PackedActivities {
 export type PackedCard = Omit<ParsedCard, 'activities'> & { activities: PackedActivities };
 
 export type WorkerReply =
-  /** `days`: the card's day records (core dayRecordsOf), computed on the worker */
-  | { id: number; ok: true; card: PackedCard; days: DayRecord[] }
+  /**
+   * `days`: the card's day records (core dayRecordsOf), computed on the worker; `deflated`: the body compressed as
+   * the storage keeps it (setup `prepareContent`; null: compression does not shrink it, the bytes are kept as they are)
+   */
+  | { id: number; ok: true; card: PackedCard; days: DayRecord[]; deflated?: Uint8Array | null }
   /** reason null: not a decode failure but a decoder bug (reported as such, without its text) */
   | { id: number; ok: false; reason: DecodeErrorReason | null; message: string };
 
@@ -91,4 +94,6 @@ export interface WorkerSetup {
   trustFiles: TrustFile[] | null;
   /** check a file's EF signatures one after the other on the worker thread (default: concurrently, thread pool) */
   sequentialSignatures?: boolean;
+  /** answer a decoded body's stored form too (`deflated`), so the event loop does not compress it */
+  prepareContent?: boolean;
 }

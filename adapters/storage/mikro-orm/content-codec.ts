@@ -31,13 +31,31 @@ export interface StoredContent {
 export const INLINE_BELOW_BYTES = 64 * 1024;
 
 export async function encodeContent(bytes: Uint8Array): Promise<StoredContent> {
-  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const inline = raw.byteLength < INLINE_BELOW_BYTES;
-  const packed = inline ? deflateRawSync(raw, { level: 6 }) : await deflate(raw, { level: 6 });
-  if (packed.byteLength >= raw.byteLength) return { content: raw, encoding: null };
-  const back = inline ? inflateRawSync(packed) : await inflate(packed);
+  const raw = bufferOf(bytes);
+  if (raw.byteLength < INLINE_BELOW_BYTES) return encodeContentSync(raw);
+  const packed = await deflate(raw, { level: 6 });
+  return packed.byteLength < raw.byteLength
+    ? verified(raw, packed, await inflate(packed))
+    : { content: raw, encoding: null };
+}
+
+/** encodeContent on the calling thread whatever the size (the decoder pool's worker: ./prepared-contents.ts). */
+export function encodeContentSync(bytes: Uint8Array): StoredContent {
+  const raw = bufferOf(bytes);
+  const packed = deflateRawSync(raw, { level: 6 });
+  return packed.byteLength < raw.byteLength
+    ? verified(raw, packed, inflateRawSync(packed))
+    : { content: raw, encoding: null };
+}
+
+/** What is stored always gives back the very bytes received. */
+function verified(raw: Buffer, packed: Buffer, back: Buffer): StoredContent {
   if (!back.equals(raw)) throw new Error('compressed content does not give back the original bytes');
   return { content: packed, encoding: 'deflate-raw' };
+}
+
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The original bytes of a stored row; an encoding this version does not know is refused, never guessed. */

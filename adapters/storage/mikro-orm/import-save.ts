@@ -60,8 +60,9 @@ const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES
 export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
   try {
     // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
-    // refused by the decoder costs no compression (several large refused bodies at once would hold it all)
-    const content = await encodeContent(input.content);
+    // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
+    // decoder pool's worker may have compressed it already (./prepared-contents.ts)
+    const content = store.preparedContents?.take(input.content) ?? (await encodeContent(input.content));
     const afterCommit = input.afterCommit;
     return await store.runner.transaction<SaveOutcome>(
       async (trx) => {

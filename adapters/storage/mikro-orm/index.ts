@@ -19,6 +19,7 @@ import { MIGRATIONS_TABLE } from './migrations/names.js';
 import { SEARCH_TABLES } from './fleet-search.js';
 import { knexOf, SqliteRunner, type BetterSqliteDatabase } from './sql-runner.js';
 import { PostgresRunner } from './postgres-runner.js';
+import type { PreparedContents } from './prepared-contents.js';
 
 export { MikroOrmImportStore, StorageError } from './mikro-orm-import-store.js';
 
@@ -39,13 +40,15 @@ export interface MikroOrmStoreOptions {
   synchronous?: 'NORMAL' | 'FULL';
   /** PostgreSQL connection pool size (default 10); SQLite always uses one connection */
   poolSize?: number;
+  /** where the decoder pool leaves the stored forms of the bodies its workers decoded (./prepared-contents.ts) */
+  preparedContents?: PreparedContents;
 }
 
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const { orm, dialect } = await ormOf(options);
   const runner = async () =>
     dialect === postgresDialect ? PostgresRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
-  return prepared(orm, dialect, runner);
+  return prepared(orm, dialect, runner, options.preparedContents ?? null);
 }
 
 /**
@@ -131,6 +134,7 @@ async function prepared(
   orm: AnyMikroORM<any>,
   dialect: StorageDialect,
   runner: () => Promise<SqliteRunner | PostgresRunner>,
+  preparedContents: PreparedContents | null,
 ): Promise<MikroOrmImportStore> {
   let open: SqliteRunner | PostgresRunner | null = null;
   try {
@@ -138,7 +142,7 @@ async function prepared(
     return await underSchemaLock(orm, dialect, async () => {
       await migrateSchema(orm, dialect);
       open = await runner();
-      const store = new MikroOrmImportStore(orm, dialect, open);
+      const store = new MikroOrmImportStore(orm, dialect, open, preparedContents);
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);

@@ -38,6 +38,7 @@ import { StorageError } from './storage-error.js';
 export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
+import type { PreparedContents } from './prepared-contents.js';
 
 /** entries of the import_id -> pk cache at most (~100 bytes each) */
 const PK_CACHE_SIZE = 20_000;
@@ -53,6 +54,8 @@ export class MikroOrmImportStore implements ImportStore {
     readonly orm: MikroORM<any>,
     readonly dialect: StorageDialect,
     readonly runner: SqlRunner,
+    /** bodies' stored forms computed off the event loop (the decoder pool's worker); null: the save compresses */
+    readonly preparedContents: PreparedContents | null = null,
   ) {}
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
