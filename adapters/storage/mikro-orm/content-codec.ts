@@ -5,7 +5,8 @@
  *   downloads shrink to about 0.6 of their size (the two real gen1 cards: 0.60 and 0.67), so the database holds an
  *   import in about the size of its file.
  * - null: the bytes as received (rows written before the column existed, and content DEFLATE does not shrink).
- * Compression runs before the import's transaction: on libuv's thread pool from INLINE_BELOW_BYTES on, on the
+ * Compression runs before the import's transaction. A body the decoder pool's worker decoded was compressed there
+ * (`encodeContentSync`, ./prepared-contents.ts); otherwise on libuv's thread pool from INLINE_BELOW_BYTES on, on the
  * event loop below (a card download of a few dozen KiB: ~0.1 ms, cheaper than the thread-pool round trips). A write is
  * checked by inflating it again and comparing, so what is stored always gives back the very bytes received (whose
  * SHA-256 the import row records).
