@@ -44,16 +44,18 @@ interface Text {
   text: string;
   name: string | undefined;
   runs: number;
+  /** a plain read (GATHERED_READ): outside a transaction it may travel with others */
+  gathered: boolean;
 }
 
 /** Every text's `$n` form and, from its second run, its statement name (one name per text in the process). */
 class StatementTexts {
   private readonly texts = new Map<string, Text>();
 
-  of(sql: string): { text: string; name: string | undefined } {
+  of(sql: string): Text {
     let known = this.texts.get(sql);
     if (known === undefined) {
-      known = { text: numbered(sql), name: undefined, runs: 0 };
+      known = { text: numbered(sql), name: undefined, runs: 0, gathered: GATHERED_READ.test(sql) };
       if (this.texts.size >= MAX_TEXTS) return known;
       this.texts.set(sql, known);
     }
@@ -72,8 +74,11 @@ export function numbered(sql: string): string {
 
 const texts = new StatementTexts();
 
-/** A plain SELECT: the statements `read` may send together (no lock, no write, no transaction of their own). */
-const GATHERED_READ = /^\s*SELECT\b(?![\s\S]*\bpg_advisory)/i;
+/**
+ * A plain SELECT: the statements `read` may send together. Not a WITH (a data-modifying clause, writeDerived's
+ * set_config), nor a SELECT calling what locks or changes state (advisory locks, sequences, settings).
+ */
+const GATHERED_READ = /^\s*SELECT\b(?![\s\S]*\b(?:pg_advisory\w*|setval|nextval|set_config)\s*\()/i;
 
 interface PendingRead {
   statement: PgStatement;
@@ -103,8 +108,9 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
-    const statement = statementOf(sql, params);
-    if (this.client === null && GATHERED_READ.test(sql)) return this.read(statement);
+    const known = texts.of(sql);
+    const statement = statementOf(known, params);
+    if (this.client === null && known.gathered) return this.read(statement);
     return (await this.run([statement]))[0]!;
   }
 
@@ -261,8 +267,8 @@ export class PostgresRunner implements SqlRunner {
   }
 }
 
-function statementOf(sql: string, params: readonly SqlValue[]): PgStatement {
-  const { text, name } = texts.of(sql);
+function statementOf(sql: string | Text, params: readonly SqlValue[]): PgStatement {
+  const { text, name } = typeof sql === 'string' ? texts.of(sql) : sql;
   return name === undefined ? { text, values: checked(params) } : { name, text, values: checked(params) };
 }
 
