@@ -32,7 +32,7 @@ export type { SignalSource };
  * worker's; two V8 background threads (`--v8-pool-size`, default 4) do the concurrent GC and compiler work of this
  * 2-core service with ~5 MB less resident set (fewer threads' malloc arenas and compiler zones). 256 MB of old space
  * still holds several 16 MB request bodies (the payload limit) at once. `--optimize-for-size` is not set: it kept
- * the young generation at 1 MB whatever the flags said, so the collector ran three times as often and an import cost
+ * the young generation at 2 MB (1 MB semi-spaces) whatever the flags said, so the collector ran three times as often and an import cost
  * ~25 % more CPU on the main thread, the service's bottleneck. The measurements: README "Heap limits".
  */
 export const SERVE_NODE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256', '--v8-pool-size=2'] as const;
