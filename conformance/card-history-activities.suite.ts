@@ -5,7 +5,7 @@
  */
 import type { TAP } from 'tap';
 import { buildParsedCard, day, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport, type ClosableStore } from './storage-port.suite.js';
+import { newImport, type ClosableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const CARD = 'DTEST00000000001';

@@ -5,7 +5,7 @@
 import type { TAP } from 'tap';
 import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/mikro-orm-import-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 
 export function contentEncodingSuite(t: TAP, name: string, open: () => Promise<MikroOrmImportStore>): void {
   t.test(

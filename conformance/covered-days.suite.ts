@@ -8,7 +8,7 @@ import type { Annotation } from '../core/annotations/annotation.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
 import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
 import { dayOf } from '../core/time.js';
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];

@@ -14,7 +14,7 @@ import { DddDecodeError } from '../core/decoder/api.js';
 import { decodeCardFile, withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

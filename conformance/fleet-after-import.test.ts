@@ -15,7 +15,7 @@ import type { ParsedCard } from '../core/domain/rows.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

@@ -2,7 +2,7 @@
 import { emptyFindingCounts, type FleetCardRecord } from '../core/fleet/fleet-card.js';
 import type { TAP } from 'tap';
 import type { FleetListQuery, FleetStore } from '../core/ports/fleet-store.js';
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 
 export type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 export interface FleetUnderTest {

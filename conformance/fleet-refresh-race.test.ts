@@ -10,7 +10,7 @@ import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 
 const CARD = 'RACE000000000001';
 const download = (from: string, days: number) =>

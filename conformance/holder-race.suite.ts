@@ -14,7 +14,7 @@ import type { ParsedCard } from '../core/domain/rows.js';
 import { withDayRecords } from '../core/use-cases/decode-card-file.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { buildParsedCard, datesFrom, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

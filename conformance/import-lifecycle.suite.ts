@@ -18,7 +18,7 @@ import {
 } from '../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../adapters/http/testing/office-service.js';
 import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

@@ -9,7 +9,7 @@ import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
 import { startPostgres } from './postgres-server.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 
 const started = await startPostgres();
 

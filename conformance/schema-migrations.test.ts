@@ -27,7 +27,7 @@ import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm/
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
-import { newImport } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
 import { fleetRecord } from './fleet-store.suite.js';
 import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
 import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/mikro-orm/fleet-search.js';

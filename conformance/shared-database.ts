@@ -5,7 +5,7 @@
  * service process opens its own, concurrently, so their start-up (database creation, schema update, migrations)
  * races as it does when several processes start together.
  */
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 
 export async function storesOnOneDatabase<S extends ClosableStore>(count: number, open: () => Promise<S>): Promise<S> {
   const stores = await Promise.all(Array.from({ length: count }, () => open()));

@@ -7,7 +7,7 @@ import type { TAP } from 'tap';
 import type { SpecificCondition, SpecificConditionRow } from '../core/domain/rows.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { dayOf } from '../core/time.js';
-import { newImport, type ClosableStore } from './storage-port.suite.js';
+import { newImport, type ClosableStore } from './new-import.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { baseScenario, ch, day } from '../fixtures/scenarios/build.js';
 import { at as fixtureAt } from '../fixtures/encoder/time.js';

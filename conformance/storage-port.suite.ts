@@ -5,61 +5,28 @@
  * directly (core/use-cases/testing), so the suite does not depend on the decoder.
  */
 import type { TAP } from 'tap';
-import { createHash } from 'node:crypto';
-import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js';
-import type { ImportStore, NewImport } from '../core/ports/import-store.js';
-import type { Hasher } from '../core/ports/hasher.js';
-import { dayRecordsOf } from '../core/use-cases/day-records.js';
+import type { ImportRow } from '../core/domain/rows.js';
+import { newImport, type ClosableStore } from './new-import.js';
+import { storedRowsCases } from './stored-rows.suite.js';
 import {
   buildParsedCard,
   datesFrom,
   day,
   range,
-  ts,
   workingDay,
   type DaySpec,
 } from '../core/use-cases/testing/parsed-card-builder.js';
-import { isoDay, isoTimestampOrNull } from '../core/time.js';
-import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/mappers.js';
+import { isoDay } from '../core/time.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
-export type ClosableStore = ImportStore & { close(): Promise<void> };
-
-const hasher: Hasher = {
-  sha256Hex: (bytes) => createHash('sha256').update(bytes).digest('hex'),
-  sha256HexOfText: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
-};
-
-let counter = 0;
-
-/** A NewImport for a card, with unique content unless `content` is given. */
-export function newImport(
-  card: ParsedCard,
-  options: { archive_id?: string; content?: Uint8Array; status?: ImportStatus; imported_at?: number } = {},
-): NewImport {
-  counter++;
-  const content = options.content ?? new TextEncoder().encode(`content ${counter} ${Math.random()}`);
-  const sha = hasher.sha256Hex(content);
-  const row: ImportRow = {
-    // an import not verified (built rows) reads back with authenticity null, as every import row carries it
-    authenticity: null,
-    ...card.metadata,
-    import_id: `imp_test_${counter}_${sha.slice(0, 8)}`,
-    archive_id: options.archive_id ?? `arc_${sha.slice(0, 16)}`,
-    file_name: `card-${counter}.ddd`,
-    content_sha256: sha,
-    size_bytes: content.length,
-    imported_at: options.imported_at ?? ts('2026-03-02T06:15:00Z'),
-    status: options.status ?? 'OK',
-  };
-  return { import: row, content, card, days: dayRecordsOf(card, hasher) };
-}
+/** one sub-test on a fresh store of the adapter under test, closed at its end */
+export type WithStore = (title: string, body: (t: Tap, store: ClosableStore) => Promise<void>) => void;
 
 const ALL = { limit: 5000, offset: 0 };
 const OPEN = { from: null, to: null };
 
 export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<ClosableStore>): void {
-  const withStore = (title: string, body: (t: Tap, store: ClosableStore) => Promise<void>) =>
+  const withStore: WithStore = (title, body) =>
     t.test(`${name}: ${title}`, async (t) => {
       const store = await makeStore();
       try {
@@ -249,162 +216,7 @@ export function storagePortSuite(t: Tap, name: string, makeStore: () => Promise<
     t.same(await store.activityTotals([]), { DRIVING: 0, WORK: 0, AVAILABILITY: 0, REST: 0, UNKNOWN: 0 });
   });
 
-  withStore(
-    'events, faults, vehicles, positions: import scope with range; card scope de-duplicates',
-    async (t, store) => {
-      const event = (start: string, end: string | null, code = 5) => ({
-        code,
-        start,
-        end,
-        vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
-      });
-      const oldCard = buildParsedCard({
-        events: [
-          event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
-          event('2026-03-05T10:00:00Z', '2026-03-05T11:00:00Z', 7),
-        ],
-        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-        vehicles: [
-          {
-            first_use: '2026-03-01T06:00:00Z',
-            last_use: '2026-03-02T18:00:00Z',
-            odometer_begin_km: 1000,
-            odometer_end_km: 1800,
-            distance_km: 800,
-            vu_data_block_counter: 12,
-          },
-        ],
-        positions: [
-          { timestamp: '2026-03-01T06:00:00Z', latitude: 60.1, longitude: 24.9, odometer_km: 1000 },
-          { timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 },
-        ],
-      });
-      const newCard = buildParsedCard({
-        events: [
-          event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
-          event('2026-03-08T10:00:00Z', null),
-          event('2026-03-08T10:00:00Z', null),
-          { code: 0x99, type: null, description: null },
-        ],
-        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-        vehicles: [
-          {
-            first_use: '2026-03-01T06:00:00Z',
-            last_use: '2026-03-02T18:00:00Z',
-            odometer_begin_km: 1000,
-            odometer_end_km: 1800,
-            distance_km: 800,
-            vu_data_block_counter: 12,
-          },
-        ],
-        positions: [{ timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 }],
-      });
-      const older = newImport(oldCard);
-      const newer = newImport(newCard, { status: 'QUARANTINED' });
-      await store.saveImport(older);
-      await store.saveImport(newer);
-      const card = { kind: 'card', card_number: 'DRIVER0000000100', range: OPEN } as const;
-
-      const events = await store.events(card, null);
-      t.same(
-        events.items.map((e) => [isoTimestampOrNull(e.start), e.code, e.import_id, e.quarantined]),
-        [
-          [null, 0x99, newer.import.import_id, true],
-          ['2026-03-01T10:00:00Z', 5, newer.import.import_id, true],
-          ['2026-03-05T10:00:00Z', 7, older.import.import_id, false],
-          ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
-          ['2026-03-08T10:00:00Z', 5, newer.import.import_id, true],
-        ],
-        'identical rows of several imports once (newest copy); repeats inside one import kept',
-      );
-      t.strictSame(eventFaultToResponse(events.items[2]!), {
-        import_id: older.import.import_id,
-        card_number: 'DRIVER0000000100',
-        code: 7,
-        type: 'POWER_SUPPLY_INTERRUPTION',
-        description: 'Power supply interruption',
-        start: '2026-03-05T10:00:00Z',
-        end: '2026-03-05T11:00:00Z',
-        vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
-        quarantined: false,
-      });
-      t.equal(events.items[0]!.vehicle_registration, null);
-      const page = await store.events(card, { limit: 2, offset: 2 });
-      t.equal(page.total, 5);
-      t.same(page.items, events.items.slice(2, 4));
-
-      const ranged = await store.events({ ...card, range: range('2026-03-02', '2026-03-07') }, null);
-      t.same(
-        ranged.items.map((e) => e.code),
-        [7],
-        'range excludes rows without a start and outside rows',
-      );
-      const oneImport = await store.events(
-        { kind: 'import', import_id: older.import.import_id, range: range('2026-03-01', '2026-03-01') },
-        null,
-      );
-      t.same(
-        oneImport.items.map((e) => [e.code, e.import_id]),
-        [[5, older.import.import_id]],
-      );
-
-      const faults = await store.faults({ ...card, range: range('2026-03-03', '2026-03-03') }, null);
-      t.same(
-        faults.items.map((f) => [f.code, isoTimestampOrNull(f.start), f.import_id]),
-        [[1, '2026-03-02T23:50:00Z', newer.import.import_id]],
-        'overlap counts',
-      );
-
-      const vehicles = await store.vehiclesUsed(card, null);
-      t.equal(vehicles.total, 1);
-      t.strictSame(vehicleUsedToResponse(vehicles.items[0]!), {
-        import_id: newer.import.import_id,
-        card_number: 'DRIVER0000000100',
-        registration: { nation: 'FI', number: 'ABC-123' },
-        vin: null,
-        first_use: '2026-03-01T06:00:00Z',
-        last_use: '2026-03-02T18:00:00Z',
-        odometer_begin_km: 1000,
-        odometer_end_km: 1800,
-        distance_km: 800,
-        vu_data_block_counter: 12,
-        quarantined: true,
-      });
-      t.equal((await store.vehiclesUsed({ ...card, range: range('2026-03-03', null) }, null)).total, 0);
-
-      const positions = await store.positions(card, null);
-      t.same(
-        positions.items.map((p) => [isoTimestampOrNull(p.timestamp), p.import_id]),
-        [
-          ['2026-03-01T06:00:00Z', older.import.import_id],
-          ['2026-03-02T18:00:00Z', newer.import.import_id],
-        ],
-      );
-      t.strictSame(positionToResponse(positions.items[0]!), {
-        import_id: older.import.import_id,
-        card_number: 'DRIVER0000000100',
-        timestamp: '2026-03-01T06:00:00Z',
-        latitude: 60.1,
-        longitude: 24.9,
-        source: 'PLACE',
-        type: 'BEGIN',
-        country_code: 'FI',
-        region_code: null,
-        odometer_km: 1000,
-        gnss_accuracy: null,
-        quarantined: false,
-      });
-      const posRange = await store.positions(
-        { kind: 'import', import_id: older.import.import_id, range: range('2026-03-02', '2026-03-02') },
-        null,
-      );
-      t.same(
-        posRange.items.map((p) => isoTimestampOrNull(p.timestamp)),
-        ['2026-03-02T18:00:00Z'],
-      );
-      t.same(await store.positions({ kind: 'card', card_number: 'NOBODY', range: OPEN }, ALL), { items: [], total: 0 });
-    },
-  );
+  storedRowsCases(withStore);
 
   withStore('imports list: all, by card, by overlapping range, paged in save order', async (t, store) => {
     const a = newImport(buildParsedCard({ days: datesFrom('2026-01-01', 10).map((d) => workingDay(d)) }));

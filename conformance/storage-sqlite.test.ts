@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
 import type { SqliteRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport, storagePortSuite } from './storage-port.suite.js';
+import { newImport } from './new-import.js';
+import { storagePortSuite } from './storage-port.suite.js';
 
 const OPEN = { from: null, to: null };
 import { fleetStoreSuite, fleetUnderTest } from './fleet-store.suite.js';
@@ -55,7 +56,7 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   t.equal(databaseFile({ dataDir, databaseUrl: 'file:///x/z.sqlite' }), '/x/z.sqlite');
   t.equal(databaseFile({ dataDir, databaseUrl: '/plain/path.db' }), '/plain/path.db');
   t.throws(() => databaseFile({ dataDir, databaseUrl: 'postgres://u@h/db' }), /Unsupported database URL/);
-  const { newImport } = await import('./storage-port.suite.js');
+  const { newImport } = await import('./new-import.js');
   const { buildParsedCard, workingDay } = await import('../core/use-cases/testing/parsed-card-builder.js');
   const first = await createMikroOrmStore({ dataDir });
   const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));

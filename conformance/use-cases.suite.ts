@@ -32,7 +32,7 @@ import {
   workingDay,
   type DaySpec,
 } from '../core/use-cases/testing/parsed-card-builder.js';
-import type { ClosableStore } from './storage-port.suite.js';
+import type { ClosableStore } from './new-import.js';
 import { isoDay, isoTimestamp, parseIsoDay } from '../core/time.js';
 import {
   activityToResponse,

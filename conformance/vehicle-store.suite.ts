@@ -4,7 +4,7 @@
  */
 import type { TAP } from 'tap';
 import { buildParsedCard, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport, type ClosableStore } from './storage-port.suite.js';
+import { newImport, type ClosableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 

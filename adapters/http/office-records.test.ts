@@ -12,7 +12,7 @@ import { createServiceContainer, TOKENS } from '../../composition/container.js';
 import { loadConfig } from '../../composition/config.js';
 import type { MikroOrmImportStore } from '../storage/mikro-orm/index.js';
 import { buildParsedCard, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from '../../conformance/storage-port.suite.js';
+import { newImport } from '../../conformance/new-import.js';
 
 const CARD = 'DTEST00000000042';
 const BASE = 'http://localhost:5055';

@@ -12,7 +12,7 @@ import { environmentLocale, loadConfig, localeTag } from '../../../composition/c
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
 import type { MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
-import { newImport } from '../../../conformance/storage-port.suite.js';
+import { newImport } from '../../../conformance/new-import.js';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 
 t.test('the separator of a locale: ; where the decimal separator is a comma', async (t) => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from '../../../conformance/storage-port.suite.js';
+import { newImport } from '../../../conformance/new-import.js';
 import { loadConfig } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import { buildParsedCard, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from '../../../conformance/storage-port.suite.js';
+import { newImport } from '../../../conformance/new-import.js';
 import { INTERVAL_LENGTH, packDay, packedDays, unpackDay } from './activity-pack.js';
 import { createMikroOrmStore } from './index.js';
 
