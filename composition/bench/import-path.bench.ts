@@ -202,33 +202,37 @@ function figuresOf(times: number[]): { p50: number; p99: number } {
 }
 
 /**
- * Imports with 1 then 8 clients, a week-overview alone and under the 8-client import load. The service's fleet is
- * read once after each import phase (`fleet`: the bare handler has none), so that the week-overview alone runs
- * with no fleet row left to compute.
+ * Imports with 1 then 8 clients, a week-overview alone and under an 8-client import load. Each server first imports
+ * `warmUp` files with 4 clients, so that the figures are those of a process that has run a while (the first few
+ * hundred imports run partly unoptimised code, in the service, the bare handler and the clients alike). The
+ * 8-client throughput is timed on its own; the loaded week-overview then runs beside another 8-client import of as
+ * many files. The service's fleet is read once after each import phase (`fleet`: the bare handler has none), so
+ * that the week-overview alone runs with no fleet row left to compute.
  */
 export async function measure(
   server: Listening,
-  imports: number,
-  requests: number,
+  plan: { imports: number; requests: number; warmUp: number },
   fleet = true,
   /** the bare handler's week URL: the quiet latency is then timed in turn with it (pairedLatency) */
   bareWeekUrl: string | null = null,
 ): Promise<Figures> {
-  const first = files(1, 'warm');
-  await postAll(server.url, [...first, ...files(15, 'warm')], 4);
-  const card = cardNumberOf(fileSeed - 16);
+  const { imports, requests } = plan;
+  await postAll(server.url, files(Math.max(1, plan.warmUp), 'warm'), 4);
+  const card = cardNumberOf(fileSeed - 1);
   const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${card}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
   const fleetUrl = `${server.url}/api/drivercard/drivers?limit=1`;
   const one = await postAll(server.url, files(imports, 'one'), 1);
   const afterOne = fleet ? await timedGet(fleetUrl) : 0;
+  const eight = await postAll(server.url, files(imports * 2, 'eight'), 8);
+  const afterEight = fleet ? await timedGet(fleetUrl) : 0;
   const paired = bareWeekUrl === null ? null : await pairedLatency(weekUrl, bareWeekUrl, requests);
   const alone = paired?.service ?? (await latency(weekUrl, requests));
-  const importing = postAll(server.url, files(imports * 2, 'eight'), 8);
+  const importing = postAll(server.url, files(imports * 2, 'loaded'), 8);
   let done = false;
   void importing.finally(() => (done = true)).catch(() => undefined);
   const loaded = await latencyWhile(weekUrl, () => !done);
-  const eight = await importing;
-  const fleetRead = fleet ? { afterOne, afterEight: await timedGet(fleetUrl) } : null;
+  await importing;
+  const fleetRead = fleet ? { afterOne, afterEight } : null;
   return { one, eight, alone, loaded, rssPeak: peakRss(server), fleetRead, ...(paired && { aloneBare: paired.bare }) };
 }
 
@@ -279,8 +283,10 @@ export function rowsOf(label: string, s: Figures, bare: Figures): BenchRow[] {
 
 export interface ImportPathOptions {
   print?: (line: string) => void;
-  /** timed imports with one client (twice as many with eight; default BENCH_IMPORTS or 200) */
+  /** timed imports with one client (twice as many with eight; default BENCH_IMPORTS or 500) */
   imports?: number;
+  /** imports of each server before anything is timed (default BENCH_WARMUP or 500) */
+  warmUp?: number;
   /** requests of a quiet latency (default BENCH_REQUESTS or 300) */
   requests?: number;
   /** service processes of the PostgreSQL row (default BENCH_WORKERS or 2); 0 skips PostgreSQL */
@@ -291,13 +297,14 @@ export interface ImportPathOptions {
 interface Plan {
   imports: number;
   requests: number;
+  warmUp: number;
   bareWeekUrl: string | null;
 }
 
 async function measured(start: () => Promise<Listening>, plan: Plan, fleet = true): Promise<Figures> {
   const server = await start();
   try {
-    return await measure(server, plan.imports, plan.requests, fleet, plan.bareWeekUrl);
+    return await measure(server, plan, fleet, plan.bareWeekUrl);
   } finally {
     await server.stop();
   }
@@ -306,7 +313,8 @@ async function measured(start: () => Promise<Listening>, plan: Plan, fleet = tru
 /** The SQLite service, then (when PostgreSQL is at hand) one and N processes on PostgreSQL, each beside the bare handler. */
 export async function benchImportPath(options: ImportPathOptions = {}): Promise<BenchRow[]> {
   const print = options.print ?? ((line: string) => console.log(line));
-  const imports = options.imports ?? Number(process.env.BENCH_IMPORTS ?? 200);
+  const imports = options.imports ?? Number(process.env.BENCH_IMPORTS ?? 500);
+  const warmUp = options.warmUp ?? Number(process.env.BENCH_WARMUP ?? 500);
   const requests = options.requests ?? Number(process.env.BENCH_REQUESTS ?? 300);
   const workers = options.workers ?? Number(process.env.BENCH_WORKERS ?? 2);
   const rows: BenchRow[] = [];
@@ -316,10 +324,10 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
       print(`  ${row.path}: ${row.measured} | baseline (same run): ${row.baseline} | goal ${row.goal}`);
     }
   };
-  const bare = await measured(startBare, { imports, requests, bareWeekUrl: null }, false);
+  const bare = await measured(startBare, { imports, requests, warmUp, bareWeekUrl: null }, false);
   // a second bare handler, idle, answers in turn with each service's quiet week GETs (pairedLatency)
   const quiet = await startBare();
-  const plan = { imports, requests, bareWeekUrl: `${quiet.url}/api/drivercard/week-overview` };
+  const plan = { imports, requests, warmUp, bareWeekUrl: `${quiet.url}/api/drivercard/week-overview` };
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-path-'));
   try {
     add(rowsOf('SQLite, 1 process', await measured(() => startService({ DRIVERCARD_DATA_DIR: dataDir }), plan), bare));
