@@ -25,6 +25,7 @@ import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-r
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web-assets/web-assets.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
+import { databaseUnavailable } from '../adapters/storage/mikro-orm/storage-error.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
@@ -96,6 +97,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
         web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
         maxPayloadBytes: config.maxPayloadBytes,
+        databaseUnavailable,
         ...(config.maxBodiesInFlightBytes !== null ? { maxBodiesInFlightBytes: config.maxBodiesInFlightBytes } : {}),
       };
     },

@@ -6,7 +6,7 @@ import t, { type Test } from 'tap';
 import http from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from './server.js';
+import { startServer, unavailableLog, UNAVAILABLE_LOG_INTERVAL_MS, type RunningServer } from './server.js';
 import * as schemas from '../adapters/http/schemas.js';
 import { strictValidator } from '../adapters/http/shared/validation.js';
 import { createHttpApp } from '../adapters/http/app.js';
@@ -510,4 +510,27 @@ t.test('closing ends idle keep-alive connections instead of waiting for the clie
   await socketClosed;
   t.pass('the server closed the idle connection and then itself');
   await t.rejects(get(server, '/health'), /ECONNREFUSED/);
+});
+
+t.test('the database outage line: once, then at most once a minute, with the driver code only', async (t) => {
+  const lines: string[] = [];
+  let now = 1_000_000;
+  const say = unavailableLog(
+    (line) => lines.push(line),
+    () => now,
+  );
+  const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432 for SELECT secret'), {
+    code: 'ECONNREFUSED',
+  });
+  say(refused);
+  say(refused);
+  now += UNAVAILABLE_LOG_INTERVAL_MS - 1;
+  say(refused);
+  t.equal(lines.length, 1, 'once while it lasts');
+  t.match(lines[0], /the database is unavailable \(ECONNREFUSED\)/);
+  t.notMatch(lines[0], /10\.0\.0\.7|secret/, 'nothing of the message');
+  now += 1;
+  say(new Error('no code'));
+  t.equal(lines.length, 2, 'again after a minute');
+  t.match(lines[1], /unavailable; requests/);
 });

@@ -26,11 +26,34 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** unexpected failures (500); default: one line on stderr with the correlation id, no request data */
   onUnexpectedError?: (error: unknown, correlationId: string) => void;
+  /** failures answered 503 database_unavailable; default: unavailableLog's line on stderr */
+  onDatabaseUnavailable?: (error: unknown) => void;
 }
 
 function defaultUnexpectedError(error: unknown, correlationId: string): void {
   const name = error instanceof Error ? `${error.name}: ${error.message}` : 'non-error value thrown';
   process.stderr.write(`drivercard: internal error correlation_id=${correlationId} ${name}\n`);
+}
+
+/** How long after saying the database is unavailable the service says it again (once per outage, not per request). */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * One line on stderr when requests start being answered 503 database_unavailable, then at most one a minute while
+ * it lasts: the driver's error code only (its message may quote SQL and values).
+ */
+export function unavailableLog(
+  write: (line: string) => void = (line) => void process.stderr.write(line),
+  now: () => number = Date.now,
+): (error: unknown) => void {
+  let last = -Infinity;
+  return (error) => {
+    if (now() - last < UNAVAILABLE_LOG_INTERVAL_MS) return;
+    last = now();
+    const code = (error as { code?: unknown } | null)?.code;
+    const shown = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
+    write(`drivercard: the database is unavailable${shown}; requests needing it are answered 503 until it is back\n`);
+  };
 }
 
 function urlHost(host: string): string {
@@ -48,6 +71,7 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
       ...deps,
       allowedHosts: () => allowed,
       onUnexpectedError: options.onUnexpectedError ?? defaultUnexpectedError,
+      onDatabaseUnavailable: options.onDatabaseUnavailable ?? unavailableLog(),
     });
     // a worker of `serve --workers` shares the port its primary holds: srvx listens `exclusive` unless reusePort
     const server = serve(app, {

@@ -23,6 +23,11 @@ export interface PostgresServer {
   freshDatabaseUrl(): string;
   /** drops the databases handed out (external server) or stops and removes the cluster */
   stop(): Promise<void>;
+  /**
+   * The throwaway cluster only (absent for an external server): stops the server (`pg_ctl stop -m fast`: every
+   * connection is cut) and answers how to start it again, on the same port with the same data
+   */
+  outage?(): Promise<() => Promise<void>>;
 }
 
 export type PostgresAvailability = { available: true; server: PostgresServer } | { available: false; missing: string };
@@ -159,9 +164,10 @@ async function throwawayCluster(bin: string, durable: boolean): Promise<Postgres
       '--no-instructions',
     ]);
     let port = 0;
+    let options = '';
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const options = [
+      options = [
         `-c listen_addresses=127.0.0.1 -p ${port} -k ${root}`,
         durable
           ? '-c max_connections=50'
@@ -178,6 +184,11 @@ async function throwawayCluster(bin: string, durable: boolean): Promise<Postgres
     return {
       origin: bin,
       freshDatabaseUrl: () => withDatabase(base, databaseName()),
+      async outage() {
+        await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        return async () =>
+          void (await exec('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', options, 'start']));
+      },
       async stop() {
         process.removeListener('exit', stopSync);
         try {

@@ -349,6 +349,43 @@ t.test('an unexpected failure is 500 internal_error with the correlation id of t
   });
 });
 
+t.test('a failure the storage judges an outage is 503 database_unavailable with Retry-After, told once', async (t) => {
+  const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const unexpected: string[] = [];
+  const told: unknown[] = [];
+  const { app, log } = fakeDeps({
+    queries: {
+      ...fakeDeps().deps.queries,
+      activities: async () => {
+        throw outage;
+      },
+    },
+    databaseUnavailable: (error) => error === outage,
+    onDatabaseUnavailable: (error) => told.push(error),
+    onUnexpectedError: (_e, id) => unexpected.push(id),
+  });
+  const response = await app.fetch(new Request(`${BASE}/api/drivercard/activities?import_id=imp-1`));
+  t.ok(Number(response.headers.get('retry-after')) > 0, 'Retry-After');
+  const r = await json(response);
+  t.equal(r.status, 503);
+  t.equal(r.body.error, 'database_unavailable');
+  t.notMatch(r.body.message, /ECONNREFUSED|127\.0\.0\.1/, 'no driver detail in the answer');
+  t.ok(strictValidator(schemas.errorResponseSchema)(r.body), 'a code of the error schema');
+  t.same(told, [outage], 'told to onDatabaseUnavailable');
+  t.same(unexpected, [], 'not reported as an unexpected failure');
+  t.match(log.at(-1), { status: 503, path: '/api/drivercard/activities' });
+  const { app: plain } = fakeDeps({
+    queries: {
+      ...fakeDeps().deps.queries,
+      activities: async () => {
+        throw outage;
+      },
+    },
+  });
+  const without = await json(await plain.fetch(new Request(`${BASE}/api/drivercard/activities?import_id=imp-1`)));
+  t.equal(without.status, 500, 'without a judgement of the storage: an unexpected failure');
+});
+
 t.test('query parameters: basis, dates, paging', async (t) => {
   const { app, calls } = fakeDeps();
   const get = async (q: string, path = 'activities') =>

@@ -80,4 +80,11 @@ export interface HttpAppDependencies {
   newCorrelationId?: () => string;
   /** called with every unexpected failure (after the correlation id is assigned) */
   onUnexpectedError?: (error: unknown, correlationId: string) => void;
+  /**
+   * whether a failure means the database is unavailable (the storage adapter's judgement): answered 503
+   * database_unavailable with Retry-After instead of 500; absent: never
+   */
+  databaseUnavailable?: (error: unknown) => boolean;
+  /** told of each failure answered 503 database_unavailable */
+  onDatabaseUnavailable?: (error: unknown) => void;
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { H3Event, Middleware } from 'h3';
 import type { HttpAppDependencies } from './ports.js';
 import { jsonResponse, SECURITY_HEADERS } from './shared/json-response.js';
-import { HttpProblem, internalError, notFound, problemFor } from './shared/problem.js';
+import { HttpProblem, databaseUnavailable, internalError, notFound, problemFor } from './shared/problem.js';
 import { BodyBudget, bodyReservation, discardBody, RETRY_AFTER_SECONDS } from './shared/read-json-body.js';
 
 /** What the REST log records as path when no route matched (a raw path may carry personal data). */
@@ -78,7 +78,7 @@ async function failureResponse(
   request: Request,
   correlationId: string,
 ): Promise<Response> {
-  const problem = problemFor(error);
+  const problem = problemFor(error) ?? outage(deps, error);
   if (problem?.code === 'service_busy') await discardBody(request, deps.maxPayloadBytes);
   if (problem) {
     const headers: Record<string, string> =
@@ -92,6 +92,13 @@ async function failureResponse(
   deps.onUnexpectedError?.(error, correlationId);
   const failure = internalError(correlationId);
   return jsonResponse(failure.status, failure.body());
+}
+
+/** 503 database_unavailable for a failure the storage judges an outage (told to onDatabaseUnavailable); else null. */
+function outage(deps: HttpAppDependencies, error: unknown): HttpProblem | null {
+  if (deps.databaseUnavailable?.(error) !== true) return null;
+  deps.onDatabaseUnavailable?.(error);
+  return databaseUnavailable();
 }
 
 export function requestMiddleware(

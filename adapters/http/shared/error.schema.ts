@@ -20,6 +20,7 @@ export const errorResponseSchema = {
         'payload_too_large',
         'unparseable_ddd',
         'service_busy',
+        'database_unavailable',
         'internal_error',
       ],
     },

@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unparseable_ddd'
   | 'service_busy'
+  | 'database_unavailable'
   | 'internal_error'
   | OfficeRecordConflictCode;
 
@@ -104,6 +105,18 @@ export function internalError(correlationId: string): HttpProblem {
     'internal_error',
     `An unexpected internal failure occurred; quote correlation id ${correlationId} when reporting it.`,
     { correlation_id: correlationId },
+  );
+}
+
+/**
+ * 503 when the database cannot be reached or cannot do the work now (the storage adapter's judgement of the
+ * failure): an outage, not a fault of the request. A file posted again once it is back is not imported twice.
+ */
+export function databaseUnavailable(): HttpProblem {
+  return new HttpProblem(
+    503,
+    'database_unavailable',
+    'The database is not available at the moment; retry after the time given in Retry-After (a file posted again is not imported twice).',
   );
 }
 

@@ -175,6 +175,10 @@ export const ERROR_TEXT: Record<ErrorCode, PeopleText> = {
   },
   unparseable_ddd: { what: 'The file could not be read as a driver-card download.', todo: 'Download the card again.' },
   service_busy: { what: 'The service is busy with other files.', todo: 'Wait a moment and try again.' },
+  database_unavailable: {
+    what: 'The service cannot reach its database at the moment.',
+    todo: 'Try again in a minute; if it lasts, tell whoever looks after the service (the database may be stopped or its disk full).',
+  },
   internal_error: {
     what: 'Something went wrong inside the service.',
     todo: 'Try again; if it recurs, give the reference below to whoever looks after the service.',
