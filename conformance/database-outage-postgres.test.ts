@@ -3,6 +3,8 @@
  * the server is down every request needing it is answered 503 database_unavailable (JSON, Retry-After), health
  * 503, the process stays up and says so once on stderr without request data; once the server is back the
  * same process answers from it again, and a file posted during the outage and again after is imported once.
+ * A server that stops answering without closing its connections (frozen: SIGSTOP) fails a statement after the
+ * runner's answer timeout instead of holding the request for as long as TCP waits.
  */
 import t from 'tap';
 import { readFileSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { startChildService, type ChildService } from './child-service.js';
+import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { databaseUnavailable } from '../adapters/storage/mikro-orm/storage-error.js';
 
 const started = await startPostgres();
 const FILE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'ddd', 'gen1-full.ddd'));
@@ -79,4 +83,43 @@ if (!started.available) {
     const again = await call(service, '/api/drivercard/parse', true);
     t.match(again, { status: 200, json: { import_id: imported.json.import_id, reused: true } }, 'imported once');
   });
+
+  t.test(
+    'a frozen server: the statement fails as unavailable after the answer timeout, and the store recovers',
+    async (t) => {
+      const store = await createMikroOrmStore({
+        databaseUrl: server.freshDatabaseUrl(),
+        dataDir: t.testdir(),
+        answerTimeoutMs: 1000,
+      });
+      t.teardown(() => store.close());
+      t.same(await store.query('SELECT 1 AS one'), [{ one: 1 }], 'a connection in the pool');
+      const resume = server.freeze!();
+      let resumed = false;
+      t.teardown(() => void (resumed || resume()));
+      const started = Date.now();
+      const failures = await Promise.all([
+        store.query('SELECT 2 AS two').then(
+          () => null,
+          (error: unknown) => error,
+        ),
+        store.runner
+          .transaction(async (tx) => tx.all('SELECT 3 AS three'))
+          .then(
+            () => null,
+            (error: unknown) => error,
+          ),
+      ]);
+      const waited = Date.now() - started;
+      resume();
+      resumed = true;
+      for (const failure of failures) {
+        t.ok(failure, 'the statement failed');
+        t.ok(databaseUnavailable(failure), 'as an outage (503 database_unavailable)');
+      }
+      t.ok(waited >= 900 && waited < 20_000, `after the timeout, not as long as TCP would wait (${waited} ms)`);
+      t.same(await store.query('SELECT 4 AS four'), [{ four: 4 }], 'answers again once the server does');
+      t.same(await store.runner.transaction(async (tx) => tx.all('SELECT 5 AS five')), [{ five: 5 }]);
+    },
+  );
 }

@@ -28,6 +28,11 @@ export interface PostgresServer {
    * connection is cut) and answers how to start it again, on the same port with the same data
    */
   outage?(): Promise<() => Promise<void>>;
+  /**
+   * The throwaway cluster only: stops (SIGSTOP) the server and every backend, as a server that hangs or a network
+   * that drops everything looks to a client (connections stay open, nothing answers); answers how to resume them
+   */
+  freeze?(): () => void;
 }
 
 export type PostgresAvailability = { available: true; server: PostgresServer } | { available: false; missing: string };
@@ -184,6 +189,11 @@ async function throwawayCluster(bin: string, durable: boolean): Promise<Postgres
     return {
       origin: bin,
       freshDatabaseUrl: () => withDatabase(base, databaseName()),
+      freeze() {
+        const processes = clusterProcesses(data);
+        for (const pid of processes) process.kill(pid, 'SIGSTOP');
+        return () => processes.forEach((pid) => process.kill(pid, 'SIGCONT'));
+      },
       async outage() {
         await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
         return async () =>
@@ -204,4 +214,20 @@ async function throwawayCluster(bin: string, durable: boolean): Promise<Postgres
     stopSync();
     throw new Error(`starting a throwaway PostgreSQL cluster failed: ${(error as Error).message}\n${tail}`);
   }
+}
+
+/** The postmaster of the cluster in `data` (its postmaster.pid) and its children (their PPid in /proc), Linux. */
+function clusterProcesses(data: string): number[] {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return /^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] === String(postmaster);
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }

@@ -40,6 +40,8 @@ export interface MikroOrmStoreOptions {
   synchronous?: 'NORMAL' | 'FULL';
   /** PostgreSQL connection pool size (default 10); SQLite always uses one connection */
   poolSize?: number;
+  /** PostgreSQL: how long a round trip waits for the server's answer (default ANSWER_TIMEOUT_MS, postgres-runner.ts) */
+  answerTimeoutMs?: number;
   /** where the decoder pool leaves the stored forms of the bodies its workers decoded (./prepared-contents.ts) */
   preparedContents?: PreparedContents;
 }
@@ -47,7 +49,9 @@ export interface MikroOrmStoreOptions {
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const { orm, dialect } = await ormOf(options);
   const runner = async () =>
-    dialect === postgresDialect ? PostgresRunner.open(orm, postgresDialect) : SqliteRunner.open(orm);
+    dialect === postgresDialect
+      ? PostgresRunner.open(orm, postgresDialect, options.answerTimeoutMs)
+      : SqliteRunner.open(orm);
   return prepared(orm, dialect, runner, options.preparedContents ?? null);
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { postgresDialect } from './dialect.js';
-import { numbered, PostgresRunner, type PgClient } from './postgres-runner.js';
+import { ANSWER_TIMEOUT_MS, numbered, PostgresRunner, type PgClient } from './postgres-runner.js';
 
 /** A PostgresRunner in a transaction on a recorder of its statements, with a bound-parameter limit of 10. */
 function recorded() {
@@ -16,7 +16,7 @@ function recorded() {
     acquireConnection: () => Promise.reject(new Error('in a transaction')),
     releaseConnection: async () => 0,
   };
-  const runner = new PostgresRunner(pool, { ...postgresDialect, maxParameters: 10 }, client);
+  const runner = new PostgresRunner(pool, { ...postgresDialect, maxParameters: 10 }, ANSWER_TIMEOUT_MS, client);
   return { runner, statements };
 }
 

@@ -12,7 +12,10 @@
  *   this machine): `batch` sends several statements with one Sync (pg-pipeline.ts), a transaction's BEGIN goes
  *   with its first statement and `lastThenCommit` sends the COMMIT with its last one;
  * - a transaction is BEGIN … COMMIT on one connection (ROLLBACK when the work throws; a connection whose ROLLBACK
- *   fails is closed, so the pool never hands out a connection inside a transaction).
+ *   fails is closed, so the pool never hands out a connection inside a transaction);
+ * - a round trip the server does not answer within `answerTimeoutMs` (a server frozen or cut off by the network:
+ *   TCP would wait many minutes) fails with ETIMEDOUT, which the API answers 503 database_unavailable, and its
+ *   connection is destroyed (a late answer must never be read as the next statement's); the pool opens a new one.
  * Errors are wrapped in StorageError by the caller; they never carry SQL or bound values upwards.
  */
 import type { MikroORM } from '@mikro-orm/core';
@@ -88,10 +91,18 @@ interface PendingRead {
 const BEGIN: PgStatement = { text: 'BEGIN', values: [] };
 const COMMIT: PgStatement = { text: 'COMMIT', values: [] };
 
+/**
+ * How long a round trip may wait for the server's answer (default of `answerTimeoutMs`): far above what the
+ * service's statements take (the scale bench's reads of a fleet of 120,000 imports answer in milliseconds), far
+ * below the many minutes TCP waits before it gives up on a silent peer.
+ */
+export const ANSWER_TIMEOUT_MS = 60_000;
+
 export class PostgresRunner implements SqlRunner {
   constructor(
     private readonly pool: PgPool,
     private readonly dialect: StorageDialect,
+    private readonly answerTimeoutMs: number = ANSWER_TIMEOUT_MS,
     /** the connection of the transaction this runner runs in; null: a connection from the pool per statement */
     private readonly client: PgClient | null = null,
     /** in a transaction not begun yet: BEGIN is sent in the round trip of its first statement */
@@ -103,8 +114,8 @@ export class PostgresRunner implements SqlRunner {
   /** reads asked outside a transaction and not sent yet (see `read`); null: none */
   private pendingReads: PendingRead[] | null = null;
 
-  static open(orm: MikroORM<any>, dialect: StorageDialect): PostgresRunner {
-    return new PostgresRunner((knexOf(orm) as unknown as { client: PgPool }).client, dialect);
+  static open(orm: MikroORM<any>, dialect: StorageDialect, answerTimeoutMs = ANSWER_TIMEOUT_MS): PostgresRunner {
+    return new PostgresRunner((knexOf(orm) as unknown as { client: PgPool }).client, dialect, answerTimeoutMs);
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
@@ -219,7 +230,7 @@ export class PostgresRunner implements SqlRunner {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return afterCommit ? Promise.reject(nestedAfterCommit()) : work(this);
     const client = await this.pool.acquireConnection();
-    const tx = new PostgresRunner(this.pool, this.dialect, client, true);
+    const tx = new PostgresRunner(this.pool, this.dialect, this.answerTimeoutMs, client, true);
     let result: T;
     try {
       result = await work(tx);
@@ -251,8 +262,24 @@ export class PostgresRunner implements SqlRunner {
     }
   }
 
-  /** one statement as node-postgres runs it; several (or BEGIN and the first) in one round trip */
+  /** runStatements, failed with ETIMEDOUT (and the connection destroyed) when the server does not answer in time */
   private async runOn(client: PgClient, statements: readonly PgStatement[]): Promise<Raw[][]> {
+    let timer: NodeJS.Timeout | undefined;
+    const unanswered = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        destroy(client);
+        reject(noAnswer(this.answerTimeoutMs));
+      }, this.answerTimeoutMs);
+    });
+    try {
+      return await Promise.race([this.runStatements(client, statements), unanswered]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** one statement as node-postgres runs it; several (or BEGIN and the first) in one round trip */
+  private async runStatements(client: PgClient, statements: readonly PgStatement[]): Promise<Raw[][]> {
     const begin = this.beginPending;
     this.beginPending = false;
     if (!begin && statements.length === 1) return [this.dialect.rows(await client.query(statements[0]!))];
@@ -265,6 +292,15 @@ export class PostgresRunner implements SqlRunner {
       throw error;
     }
   }
+}
+
+/** The connection's socket closed at once (its pending query then fails; the pool drops the closed connection). */
+function destroy(client: PgClient): void {
+  (client as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+function noAnswer(ms: number): Error {
+  return Object.assign(new Error(`the database server did not answer within ${ms} ms`), { code: 'ETIMEDOUT' });
 }
 
 function statementOf(sql: string | Text, params: readonly SqlValue[]): PgStatement {
