@@ -6,7 +6,7 @@
  *
  * The ids are valid for the inputs they were drawn from, which the store answers beside them:
  * - the card's data: `generation`, raised by `cardChanged` after every change of the card's imports (stored,
- *   withdrawn, restored, purged: the fleet row's refresh calls it after writing the row); ids drawn at an earlier
+ *   withdrawn, restored, purged: the fleet row's refresh calls it when it starts computing the row); ids drawn at an earlier
  *   generation are stale;
  * - the office's annotations: how many the card has and how many of them are withdrawn (never deleted, withdrawn
  *   once: both only grow, so any add or withdrawal changes the pair);

@@ -204,8 +204,8 @@ export class RefreshFleetCard {
     const { store, fleet } = this.deps;
     // the history's dates and conflicts as kept at import time: no day records are read. The imports changed
     // before this runs: the open findings kept for the card are stale from here on, said together with the reads
-    // (its commit waits for the disk: one wait less in the chain) and before the row is written, so a process
-    // stopped before the row is written leaves nothing kept as valid (the row follows at start)
+    // and before the row is written, so a process stopped before the row is written leaves nothing kept as valid
+    // (the row follows at start, and says it again)
     const [listed, stored, { days, conflicts }] = await Promise.all([
       store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),
       fleet.fleetCard(cardNumber),

@@ -81,7 +81,11 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
   constructor(private readonly store: MikroOrmImportStore) {}
 
   async cardChanged(cardNumber: string): Promise<void> {
-    await this.store.query(
+    // derived bookkeeping, written without waiting for the disk (writeDerived): the fleet row's computation says it
+    // first, and the log keeps commits in order, so a power cut that loses it loses the row and the removal of the
+    // card's marks written after it too, and the card is computed again (its marks, or cardsToRefresh at start),
+    // saying it again
+    await this.store.writeDerived(
       `INSERT INTO open_findings_card (card_number, generation) VALUES (?, 1)
        ON CONFLICT (card_number) DO UPDATE SET generation = open_findings_card.generation + 1`,
       [cardNumber],
