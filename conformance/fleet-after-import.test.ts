@@ -46,9 +46,9 @@ t.test("the answer does not wait for the row; another process's read computes it
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const importing = refresh({
-    saveFleetCard: async (record: FleetCardRecord) => {
+    saveFleetCard: async (record: FleetCardRecord, marksUpTo?: number | null) => {
       await gate;
-      await fleet.saveFleetCard(record);
+      await fleet.saveFleetCard(record, marksUpTo);
     },
   });
   const parsed = card('2026-03-02', DOWNLOAD_S);
@@ -115,9 +115,9 @@ t.test('a computation lets other work run between its steps and between cards', 
   const refresh = new RefreshFleetCard({
     store,
     fleet: Object.assign(Object.create(fleet) as MikroOrmFleetStore, {
-      saveFleetCard: async (record: FleetCardRecord) => {
+      saveFleetCard: async (record: FleetCardRecord, marksUpTo?: number | null) => {
         turns.push('write');
-        await fleet.saveFleetCard(record);
+        await fleet.saveFleetCard(record, marksUpTo);
       },
     }),
     overviews: new OverviewQueries(store),

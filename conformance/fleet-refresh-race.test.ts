@@ -23,13 +23,13 @@ t.test('an import stored by another process during the refresh is counted in the
   let raced = false;
   const writes: number[] = [];
   const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
-    async saveFleetCard(record: FleetCardRecord) {
+    async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {
       if (!raced) {
         raced = true;
         await store.saveImport(download('2026-03-01', 7)); // the other process, between the read and the write
       }
       writes.push(record.imports);
-      await base.saveFleetCard(record);
+      await base.saveFleetCard(record, marksUpTo);
     },
   });
   const refresh = new RefreshFleetCard({ store, fleet, overviews: new OverviewQueries(store) });
@@ -42,3 +42,32 @@ t.test('an import stored by another process during the refresh is counted in the
   await refresh.refresh(CARD);
   t.same(writes, [2], 'nothing changed under it: one write');
 });
+
+t.test(
+  "a mark written by another process while the card's marks are computed stays for the next computation",
+  async (t) => {
+    const store = await createMikroOrmStore({ dataDir: t.testdir() });
+    t.teardown(() => store.close());
+    const base = new MikroOrmFleetStore(store);
+    let raced = false;
+    const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
+      async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {
+        if (!raced) {
+          raced = true;
+          await store.saveImport(download('2026-03-01', 7)); // marked after the marks were read
+        }
+        await base.saveFleetCard(record, marksUpTo);
+      },
+    });
+    const refresh = new RefreshFleetCard({ store, fleet, overviews: new OverviewQueries(store) });
+    await store.saveImport(download('2026-02-20', 7));
+    const [first] = await base.pendingMarks(CARD);
+    await refresh.settlePending();
+    const left = await base.pendingMarks(CARD);
+    t.equal(left.length, 1, 'the later mark stays');
+    t.ok(left[0]!.mark > first!.mark, 'and it is the later one');
+    t.equal((await base.fleetCard(CARD))!.imports, 2, 'the row counts both imports (computed again after the race)');
+    await refresh.settlePending();
+    t.same(await base.pendingMarks(CARD), [], 'the next computation removes it');
+  },
+);

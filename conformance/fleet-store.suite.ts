@@ -271,8 +271,11 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
         [all[1], all[2]],
         'the later mark of the card stays, the other card is untouched',
       );
-      await fleet.pendingDone('MARKED0000000001', all[2]!.mark);
-      t.same(await fleet.pendingMarks(), [all[1]]);
+      await fleet.saveFleetCard(fleetRecord('MARKED0000000001'), all[2]!.mark);
+      t.same(await fleet.pendingMarks(), [all[1]], "a row's write given its marks removes them with it");
+      t.equal((await fleet.fleetCard('MARKED0000000001'))?.card_number, 'MARKED0000000001', 'and writes the row');
+      await fleet.saveFleetCard(fleetRecord('MARKED0000000002'));
+      t.same(await fleet.pendingMarks(), [all[1]], 'a write without them leaves the marks');
       const duplicate = newImport(
         buildParsedCard({ card_number: 'MARKED0000000002', days: [workingDay('2026-03-04')] }),
       );

@@ -24,7 +24,11 @@ export interface FleetListQuery {
 }
 
 export interface FleetStore {
-  saveFleetCard(record: FleetCardRecord): Promise<void>;
+  /**
+   * writes the card's row; with `marksUpTo`, also removes the card's marks up to it in the same write (as
+   * pendingDone: the row was computed after they were read)
+   */
+  saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null): Promise<void>;
   /** removes the card's row (a card whose imports are all withdrawn or purged); nothing when there is none */
   removeFleetCard(cardNumber: string): Promise<void>;
   fleetCard(cardNumber: string): Promise<FleetCardRecord | null>;

@@ -137,8 +137,12 @@ export class RefreshFleetCard {
     if (marks.length === 0 && marked) return;
     let download: number | null = null;
     if (marked) for (const m of marks) download = maxOrNull(download, m.card_download_s);
-    await this.settled(cardNumber, () => this.compute(cardNumber, download, marked));
-    if (marks.length > 0) await this.deps.fleet.pendingDone(cardNumber, marks[marks.length - 1]!.mark);
+    // the marks read are removed with the row's write: every import they name was committed before they were
+    // read (a mark is written in its import's transaction), so the row, computed from reads after them, covers
+    // them; a mark written meanwhile is later than the last one read (a card's imports are stored one after the
+    // other under its lock, in mark order) and stays
+    const upTo = marks.length > 0 ? marks[marks.length - 1]!.mark : null;
+    await this.settled(cardNumber, () => this.compute(cardNumber, download, marked, upTo));
   }
 
   private inBackground(work: Promise<void>): void {
@@ -200,6 +204,8 @@ export class RefreshFleetCard {
     cardNumber: string,
     cardDownloadS: number | null,
     keepStoredDownload: boolean,
+    /** the card's marks up to this one are removed with the row's write (null: none) */
+    marksUpTo: number | null = null,
   ): Promise<number> {
     const { store, fleet } = this.deps;
     // the history's dates and conflicts as kept at import time: no day records are read. The imports changed
@@ -217,6 +223,7 @@ export class RefreshFleetCard {
     const newest = imports[imports.length - 1];
     if (!newest) {
       await fleet.removeFleetCard(cardNumber);
+      if (marksUpTo !== null) await fleet.pendingDone(cardNumber, marksUpTo);
       return 0;
     }
     // the stored holder (as ImportStore.storedHolder): an import flagged holder_mismatch never renames the card
@@ -249,7 +256,7 @@ export class RefreshFleetCard {
       card_data_days: cardDataDays,
       findings_not_evaluated_reason: findings.reason,
     };
-    await fleet.saveFleetCard(record);
+    await fleet.saveFleetCard(record, marksUpTo);
     return listed.total;
   }
 

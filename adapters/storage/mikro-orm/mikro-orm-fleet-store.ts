@@ -212,6 +212,15 @@ export function recordedDaysOf(value: unknown): number[] {
   return days;
 }
 
+/** The card's row written (inserted or replaced); values in FLEET_CARD_COLUMNS order. */
+const SAVE_ROW = `INSERT INTO fleet_card (${FLEET_CARD_COLUMNS.join(', ')}) VALUES (${FLEET_CARD_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT (card_number) DO UPDATE SET ${FLEET_CARD_COLUMNS.filter((c) => c !== 'card_number')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ')}`;
+
+/** The card's marks up to one removed: card number, mark. */
+const MARKS_DONE = 'DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?';
+
 export class MikroOrmFleetStore implements FleetStore {
   constructor(private readonly store: MikroOrmImportStore) {}
 
@@ -219,17 +228,13 @@ export class MikroOrmFleetStore implements FleetStore {
     return this.store.dialect.name === 'postgres' ? ' COLLATE "C"' : '';
   }
 
-  async saveFleetCard(record: FleetCardRecord): Promise<void> {
-    const columns = FLEET_CARD_COLUMNS.join(', ');
-    const updates = FLEET_CARD_COLUMNS.filter((c) => c !== 'card_number')
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ');
+  async saveFleetCard(record: FleetCardRecord, marksUpTo: number | null = null): Promise<void> {
     // derived from the imports: written without waiting for the disk; a row a power cut lost lags behind its
-    // imports and is rebuilt (cardsToRefresh), so an import pays one fsync, not two
-    await this.store.writeDerived(
-      `INSERT INTO fleet_card (${columns}) VALUES (${FLEET_CARD_COLUMNS.map(() => '?').join(', ')})
-       ON CONFLICT (card_number) DO UPDATE SET ${updates}`,
-      fleetValues(record),
+    // imports and is rebuilt (cardsToRefresh), so an import pays one fsync, not two. The marks it covers go in
+    // the same write (one round trip, one commit): lost with it or kept with it
+    const row = { sql: SAVE_ROW, params: fleetValues(record) };
+    await this.store.writeDerivedAll(
+      marksUpTo === null ? [row] : [row, { sql: MARKS_DONE, params: [record.card_number, marksUpTo] }],
     );
   }
 
@@ -286,10 +291,7 @@ export class MikroOrmFleetStore implements FleetStore {
 
   async pendingDone(cardNumber: string, mark: number): Promise<void> {
     // derived bookkeeping as the row itself: a mark a power cut keeps costs one more computation
-    await this.store.writeDerived('DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?', [
-      cardNumber,
-      mark,
-    ]);
+    await this.store.writeDerived(MARKS_DONE, [cardNumber, mark]);
   }
 
   async cardsToRefresh(): Promise<string[]> {

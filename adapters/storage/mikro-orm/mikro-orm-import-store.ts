@@ -25,7 +25,7 @@ import type {
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from './dialect.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { SqlRunner, Statement } from './sql-runner.js';
 import { decodeContent } from './content-codec.js';
 import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
@@ -71,6 +71,15 @@ export class MikroOrmImportStore implements ImportStore {
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     try {
       await this.runner.writeDerived(sql, params);
+    } catch (error) {
+      throw new StorageError('writing derived data failed', error);
+    }
+  }
+
+  /** Several writes of derived data committed together (SqlRunner.writeDerivedAll). */
+  async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
+    try {
+      await this.runner.writeDerivedAll(statements);
     } catch (error) {
       throw new StorageError('writing derived data failed', error);
     }

@@ -226,6 +226,17 @@ export class PostgresRunner implements SqlRunner {
     await this.all(`WITH derived AS (${sql}) SELECT set_config('synchronous_commit', 'off', true) AS off`, params);
   }
 
+  async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
+    if (this.client !== null) {
+      for (const { sql, params } of statements) await this.all(sql, params);
+      return;
+    }
+    // as writeDerived, each write a data-modifying WITH clause of the one statement (each runs exactly once)
+    const clauses = statements.map(({ sql }, i) => `d${i} AS (${sql})`).join(', ');
+    const params = statements.flatMap(({ params }) => params);
+    await this.all(`WITH ${clauses} SELECT set_config('synchronous_commit', 'off', true) AS off`, params);
+  }
+
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return afterCommit ? Promise.reject(nestedAfterCommit()) : work(this);

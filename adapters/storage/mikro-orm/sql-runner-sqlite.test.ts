@@ -47,6 +47,20 @@ t.test('a derived write outside a transaction is visible at once', async (t) => 
   t.same(await runner.all('SELECT x, y FROM pair'), [{ x: 'derived', y: 7 }]);
 });
 
+t.test('derived writes together: all of them or none', async (t) => {
+  const runner = await opened(t);
+  const insert = (x: string, y: number | null) => ({ sql: 'INSERT INTO pair (x, y) VALUES (?, ?)', params: [x, y] });
+  await runner.writeDerivedAll([insert('a', 1), insert('b', 2)]);
+  t.same(await runner.all('SELECT x, y FROM pair ORDER BY x'), [
+    { x: 'a', y: 1 },
+    { x: 'b', y: 2 },
+  ]);
+  await t.rejects(runner.writeDerivedAll([insert('c', 3), insert('d', null)]), 'the second one fails (NOT NULL)');
+  t.equal(await count(runner), 2, 'and the first one is not kept');
+  await runner.transaction(async (tx) => tx.writeDerivedAll([insert('e', 5)]));
+  t.equal(await count(runner), 3, 'inside a transaction: statements of it');
+});
+
 t.test("inside a transaction: the transaction's own runner inserts, writes derived rows and nests", async (t) => {
   const runner = await opened(t);
   const seen: number[] = [];

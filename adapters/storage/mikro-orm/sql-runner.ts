@@ -47,6 +47,11 @@ export interface SqlRunner {
    */
   writeDerived(sql: string, params: readonly SqlValue[]): Promise<void>;
   /**
+   * Several writes of derived data as writeDerived, committed together (PostgreSQL: one statement of data-modifying
+   * WITH clauses, one round trip; SQLite: one transaction); inside a transaction, ordinary statements of it.
+   */
+  writeDerivedAll(statements: readonly Statement[]): Promise<void>;
+  /**
    * runs `work` in one transaction: committed when it resolves, rolled back when it throws. `afterCommit` runs
    * once the commit is visible to every reader, while its durability is still awaited (SQLite: the fsync of the
    * WAL on the thread pool); the call resolves when both are done.
@@ -230,6 +235,19 @@ export class SqliteRunner implements SqlRunner {
     this.now(sql, params);
   }
 
+  async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
+    while (this.busy !== null) await this.busy;
+    // one transaction run at once (nothing else interleaves: no await inside), committed without an fsync
+    if (statements.length > 1) this.now('BEGIN IMMEDIATE', []);
+    try {
+      for (const { sql, params } of statements) this.now(sql, params);
+      if (statements.length > 1) this.now('COMMIT', []);
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
     while (this.busy !== null) await this.busy;
     let end!: () => void;
@@ -241,6 +259,7 @@ export class SqliteRunner implements SqlRunner {
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
+      writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => this.now(sql, params)),
       transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
       release: async () => undefined,
     };
