@@ -90,6 +90,7 @@ interface PendingRead {
 }
 const BEGIN: PgStatement = { text: 'BEGIN', values: [] };
 const COMMIT: PgStatement = { text: 'COMMIT', values: [] };
+const ROLLBACK: PgStatement = { text: 'ROLLBACK', values: [] };
 
 /**
  * How long a round trip may wait for the server's answer (default of `answerTimeoutMs`): far above what the
@@ -245,11 +246,11 @@ export class PostgresRunner implements SqlRunner {
     let result: T;
     try {
       result = await work(tx);
-      if (!tx.beginPending && !tx.committed) await client.query(COMMIT);
+      if (!tx.beginPending && !tx.committed) await tx.runOn(client, [COMMIT]);
     } catch (error) {
       // a connection that cannot roll back is closed (the pool drops a closed connection when next acquired)
       if (!tx.beginPending && !tx.committed)
-        await client.query({ text: 'ROLLBACK' }).catch(() => client.end().catch(() => undefined));
+        await tx.runOn(client, [ROLLBACK]).catch(() => client.end().catch(() => undefined));
       throw error;
     } finally {
       await this.pool.releaseConnection(client);
