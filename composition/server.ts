@@ -12,6 +12,7 @@ import { serve } from 'h3';
 import { createHttpApp } from '../adapters/http/app.js';
 import { allowedHostHeaders, loadConfig, type Config } from './config.js';
 import { createServiceContainer, type ContainerOverrides } from './container.js';
+import { driverCode } from '../adapters/storage/mikro-orm/storage-error.js';
 
 export interface RunningServer {
   url: string;
@@ -50,8 +51,8 @@ export function unavailableLog(
   return (error) => {
     if (now() - last < UNAVAILABLE_LOG_INTERVAL_MS) return;
     last = now();
-    const code = (error as { code?: unknown } | null)?.code;
-    const shown = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? ` (${code})` : '';
+    const code = driverCode(error);
+    const shown = code === null ? '' : ` (${code})`;
     write(`drivercard: the database is unavailable${shown}; requests needing it are answered 503 until it is back\n`);
   };
 }

@@ -22,22 +22,23 @@ export function storedRowsCases(withStore: WithStore): void {
         end,
         vehicle_registration: { nation: 'FI', number: 'TEST-VRN' },
       });
+      // the same fault and vehicle in both imports: stored once (newest copy)
+      const fault = { code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' };
+      const vehicle = {
+        first_use: '2026-03-01T06:00:00Z',
+        last_use: '2026-03-02T18:00:00Z',
+        odometer_begin_km: 1000,
+        odometer_end_km: 1800,
+        distance_km: 800,
+        vu_data_block_counter: 12,
+      };
       const oldCard = buildParsedCard({
         events: [
           event('2026-03-01T10:00:00Z', '2026-03-01T10:30:00Z'),
           event('2026-03-05T10:00:00Z', '2026-03-05T11:00:00Z', 7),
         ],
-        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-        vehicles: [
-          {
-            first_use: '2026-03-01T06:00:00Z',
-            last_use: '2026-03-02T18:00:00Z',
-            odometer_begin_km: 1000,
-            odometer_end_km: 1800,
-            distance_km: 800,
-            vu_data_block_counter: 12,
-          },
-        ],
+        faults: [fault],
+        vehicles: [vehicle],
         positions: [
           { timestamp: '2026-03-01T06:00:00Z', latitude: 60.1, longitude: 24.9, odometer_km: 1000 },
           { timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 },
@@ -50,17 +51,8 @@ export function storedRowsCases(withStore: WithStore): void {
           event('2026-03-08T10:00:00Z', null),
           { code: 0x99, type: null, description: null },
         ],
-        faults: [{ code: 1, start: '2026-03-02T23:50:00Z', end: '2026-03-03T00:10:00Z' }],
-        vehicles: [
-          {
-            first_use: '2026-03-01T06:00:00Z',
-            last_use: '2026-03-02T18:00:00Z',
-            odometer_begin_km: 1000,
-            odometer_end_km: 1800,
-            distance_km: 800,
-            vu_data_block_counter: 12,
-          },
-        ],
+        faults: [fault],
+        vehicles: [vehicle],
         positions: [{ timestamp: '2026-03-02T18:00:00Z', type: 'END', odometer_km: 1800 }],
       });
       const older = newImport(oldCard);

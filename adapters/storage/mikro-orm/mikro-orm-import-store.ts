@@ -69,11 +69,7 @@ export class MikroOrmImportStore implements ImportStore {
 
   /** One write of derived data, committed without waiting for the disk (SqlRunner.writeDerived says when). */
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    try {
-      await this.runner.writeDerived(sql, params);
-    } catch (error) {
-      throw new StorageError('writing derived data failed', error);
-    }
+    await this.writeDerivedAll([{ sql, params }]);
   }
 
   /** Several writes of derived data committed together (SqlRunner.writeDerivedAll). */

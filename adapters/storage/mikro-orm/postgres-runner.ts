@@ -219,12 +219,7 @@ export class PostgresRunner implements SqlRunner {
   }
 
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    if (this.client !== null) return void (await this.all(sql, params));
-    // one round trip instead of four (BEGIN, SET LOCAL, the write, COMMIT): the statement is its own (implicit)
-    // transaction, the write a data-modifying WITH clause (run exactly once, read or not), and set_config(…, true)
-    // holds until that transaction ends — after its commit record, whose flush synchronous_commit = off skips
-    // (postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADMIN-SET, runtime-config-wal.html)
-    await this.all(`WITH derived AS (${sql}) SELECT set_config('synchronous_commit', 'off', true) AS off`, params);
+    await this.writeDerivedAll([{ sql, params }]);
   }
 
   async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
@@ -232,7 +227,10 @@ export class PostgresRunner implements SqlRunner {
       for (const { sql, params } of statements) await this.all(sql, params);
       return;
     }
-    // as writeDerived, each write a data-modifying WITH clause of the one statement (each runs exactly once)
+    // one round trip instead of four (BEGIN, SET LOCAL, the writes, COMMIT): the statement is its own (implicit)
+    // transaction, each write a data-modifying WITH clause (run exactly once, read or not), and set_config(…, true)
+    // holds until that transaction ends — after its commit record, whose flush synchronous_commit = off skips
+    // (postgresql.org/docs/current/functions-admin.html#FUNCTIONS-ADMIN-SET, runtime-config-wal.html)
     const clauses = statements.map(({ sql }, i) => `d${i} AS (${sql})`).join(', ');
     const params = statements.flatMap(({ params }) => params);
     await this.all(`WITH ${clauses} SELECT set_config('synchronous_commit', 'off', true) AS off`, params);

@@ -64,7 +64,7 @@ export interface SqlRunner {
 /** One SQL statement and its bound values. */
 export interface Statement {
   sql: string;
-  params: SqlValue[];
+  params: readonly SqlValue[];
 }
 
 /** Rows for one table (each one value per column). */
@@ -230,14 +230,13 @@ export class SqliteRunner implements SqlRunner {
   }
 
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs it too
-    while (this.busy !== null) await this.busy;
-    this.now(sql, params);
+    await this.writeDerivedAll([{ sql, params }]);
   }
 
   async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
     while (this.busy !== null) await this.busy;
-    // one transaction run at once (nothing else interleaves: no await inside), committed without an fsync
+    // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs them too.
+    // Several: one transaction run at once (nothing else interleaves: no await inside)
     if (statements.length > 1) this.now('BEGIN IMMEDIATE', []);
     try {
       for (const { sql, params } of statements) this.now(sql, params);
@@ -259,7 +258,7 @@ export class SqliteRunner implements SqlRunner {
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
-      writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => this.now(sql, params)),
+      writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => void this.now(sql, params)),
       transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
       release: async () => undefined,
     };

@@ -8,13 +8,18 @@ export class StorageError extends Error {
   /** the database could not be reached or could not do the work now (databaseUnavailable), not a fault of the call */
   readonly unavailable: boolean;
   constructor(operation: string, cause: unknown) {
-    const raw = (cause as { code?: unknown } | null)?.code;
-    const code = typeof raw === 'string' && /^[A-Z0-9_]{1,40}$/.test(raw) ? raw : null;
+    const code = driverCode(cause);
     super(`Storage error: ${operation}${code ? ` (${code})` : ''}.`);
     this.name = 'StorageError';
     this.code = code;
     this.unavailable = databaseUnavailable(cause);
   }
+}
+
+/** An error's `code` when it is a driver's code (`SQLITE_BUSY`, `23505`, `ECONNREFUSED`): safe to log; else null. */
+export function driverCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : null;
 }
 
 /** Socket errors of a connection to the database server that cannot be made or was lost (Node's `code`). */
