@@ -20,6 +20,7 @@ import {
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
+import { bufferOf } from '../storage/mikro-orm/content-codec.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 
@@ -175,7 +176,7 @@ export class DecoderPool {
     if (this.prepared === null || deflated === undefined) return;
     const bytes = deflated ?? content;
     this.prepared.set(content, {
-      content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      content: bufferOf(bytes),
       encoding: deflated === null ? null : 'deflate-raw',
     });
   }

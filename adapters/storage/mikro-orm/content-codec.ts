@@ -55,13 +55,14 @@ function verified(raw: Buffer, packed: Buffer, back: Buffer): StoredContent {
   return { content: packed, encoding: 'deflate-raw' };
 }
 
-function bufferOf(bytes: Uint8Array): Buffer {
+/** A Buffer over the same memory as `bytes` (no copy). */
+export function bufferOf(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The original bytes of a stored row; an encoding this version does not know is refused, never guessed. */
 export function decodeContent(content: Uint8Array, encoding: string | null): Uint8Array {
-  const stored = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const stored = bufferOf(content);
   if (encoding === null) return new Uint8Array(stored);
   if (encoding === 'deflate-raw') return new Uint8Array(inflateRawSync(stored));
   throw new Error('unknown content encoding');

@@ -13,6 +13,7 @@
  */
 import type { SqlValue } from './dialect.js';
 import type { InsertBatch, Statement } from './sql-runner.js';
+import { bufferOf } from './content-codec.js';
 
 /**
  * The import's row and every row keyed by its pk in one INSERT statement: `parent` (RETURNING pk) in a WITH
@@ -103,9 +104,7 @@ export function lockedLookup(lockKey: string, contentSha256: string, archiveId: 
 }
 
 function hex(bytes: Uint8Array): string {
-  return (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString(
-    'hex',
-  );
+  return bufferOf(bytes).toString('hex');
 }
 
 function placeholders(n: number): string {
