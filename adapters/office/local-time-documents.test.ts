@@ -26,6 +26,24 @@ async function service() {
   return s;
 }
 
+/** A card whose last day drives 5 h without a break from 06:00 UTC (08:00 CEST): one finding with a time in its text. */
+async function serviceWithFinding() {
+  const s = await officeService();
+  s.setNow('2026-03-31T10:00:00Z');
+  const days = datesFrom('2026-03-28', 2).map((d) => workingDay(d));
+  days.push({
+    date: '2026-03-30',
+    distance_km: 400,
+    changes: [
+      ['00:00', 'REST'],
+      ['06:00', 'DRIVING'],
+      ['11:00', 'REST'],
+    ],
+  });
+  await s.importCard(buildParsedCard({ card_number: CARD, surname: 'Zeit', days }));
+  return s;
+}
+
 const byName = (header: string[], row: string[]) => Object.fromEntries(header.map((h, i) => [h, row[i]]));
 
 t.test('CSV: the UTC columns as before, local columns and the zone added after them', async (t) => {
@@ -112,4 +130,37 @@ t.test('report: times in the zone, the zone named (HTML and PDF)', async (t) => 
   t.match(text, 'times in Europe/Berlin');
   t.match(text, /2026-03-30 12:00 (\S+ ){0,6}CEST/, 'the import time in summer time (the table cell may wrap)');
   t.notMatch(text, '2026-03-30 10:00');
+});
+
+t.test("the core's instants in a finding's words: in the zone on the report and the PDF", async (t) => {
+  const s = await serviceWithFinding();
+  t.teardown(() => s.close());
+  const answer = await s.get(`/api/drivercard/findings?${BASIS}`);
+  t.equal(answer.status, 200);
+  const findings = (await answer.json()) as {
+    items: { rule: string; description: string }[];
+  };
+  const brk = findings.items.find((f) => f.rule === 'break');
+  t.ok(brk, 'the break finding');
+  t.match(brk!.description, 'from Mon 30 Mar 2026 06:00 UTC', 'the API keeps UTC');
+  const html = await (await s.get(`/report?${BASIS}&tz=Europe/Berlin`)).text();
+  t.match(html, 'from Mon 30 Mar 2026 08:00 CEST', 'the report in the zone');
+  t.notMatch(html, '06:00 UTC');
+  const plain = await (await s.get(`/report?${BASIS}`)).text();
+  t.match(plain, 'from Mon 30 Mar 2026 06:00 UTC', 'without a zone the report is in UTC');
+  if (spawnSync('pdftotext', ['-v']).error !== undefined) {
+    reportMissingDependency(
+      t,
+      'PDF words check NOT RUN: pdftotext (poppler-utils) not installed.',
+      '.ci/run installs poppler-utils',
+    );
+    return;
+  }
+  const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
+  const dir = mkdtempSync(join(tmpdir(), 'tz-words-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  const text = execFileSync('pdftotext', [join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  t.match(text, 'Mon 30 Mar 2026 08:00 CEST');
+  t.notMatch(text, '06:00 UTC');
 });

@@ -34,7 +34,10 @@ export function formatDuration(sec: number): string {
   return parts.join(' ');
 }
 
-/** "Mon 2 Mar 2026 06:00 UTC" */
+/**
+ * "Mon 2 Mar 2026 06:00 UTC": the one form of an instant in the core's texts (descriptions, reasons). The API serves
+ * them as written; what people read puts instants of this form in the reader's zone.
+ */
 export function formatInstant(sec: number): string {
   const d = new Date(sec * 1000);
   const wd = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d.getUTCDay()];

@@ -19,7 +19,7 @@ function confirmedRow(f: LetterFinding, zone: string): string {
     .join('<br>');
   return (
     `<tr><td>${escapeHtml(f.check)}</td><td>${escapeHtml(ruleName(f.rule))}</td><td>${escapeHtml(when(f.start, zone))} – ${escapeHtml(when(f.end, zone))}</td>` +
-    `<td>${escapeHtml(f.severity)}</td><td>${escapeHtml(forPeople(f.description))}</td><td>${notes || '–'}</td></tr>`
+    `<td>${escapeHtml(f.severity)}</td><td>${escapeHtml(forPeople(f.description, zone))}</td><td>${notes || '–'}</td></tr>`
   );
 }
 

@@ -117,7 +117,7 @@ function finding(model: ReportModel, f: FindingJson, index: number, zone: string
   if (digest.last !== null) evidence.push(line(digest.last));
   return `<article class="finding status-${escapeHtml(f.status.toLowerCase())}">
 <h3>${index + 1}. ${escapeHtml(ruleName(f.rule))} — ${escapeHtml(f.status)}${f.severity ? ` — severity ${escapeHtml(f.severity)}` : ''}${f.untrusted ? ' — untrusted data' : ''}</h3>
-<p class="description">${escapeHtml(forPeople(f.description))}</p>
+<p class="description">${escapeHtml(forPeople(f.description, zone))}</p>
 <table class="kv"><tbody>
 ${row(['Article', f.article])}${row(['Period', `${readableTime(f.start, zone)} – ${readableTime(f.end, zone)}`])}
 ${row(['Value / limit / excess', `${hoursMinutes(f.value)} / ${hoursMinutes(f.limit)} / ${hoursMinutes(f.excess)}`])}

@@ -260,8 +260,8 @@ export const NOT_EVALUATED_TEXT =
   'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
 /** The not-evaluated lines with the rule names the week view writes (one table: ../../web/client/labels.ts). */
-export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated'>): NotEvaluatedLine[] {
-  return notEvaluatedLines(model.not_evaluated, 'eu561');
+export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated' | 'time_zone'>): NotEvaluatedLine[] {
+  return notEvaluatedLines(model.not_evaluated, 'eu561', model.time_zone ?? 'UTC');
 }
 
 export const SIGNATURE_TEXT =

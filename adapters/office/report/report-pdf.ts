@@ -156,7 +156,7 @@ function finding(w: Writer, model: ReportModel, f: FindingJson, index: number, z
     bold: true,
     size: 9.5,
   });
-  w.para(forPeople(f.description), { indent: 10 });
+  w.para(forPeople(f.description, zone), { indent: 10 });
   w.para(`Article: ${f.article ?? '-'}   Period: ${readableTime(f.start, zone)} - ${readableTime(f.end, zone)}`, {
     size: 8.5,
     indent: 10,

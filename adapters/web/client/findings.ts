@@ -40,7 +40,7 @@ export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIEle
     showButton(title, f.start, f.end, show),
     ...flags.map(([key, text]) => el('span', { class: `flag flag-${key}`, text, data: { flag: key } })),
     el('p', { class: 'meta', text: [spanText(f.start, f.end), ...figures].join(' · ') }),
-    ...(f.description ? [el('p', { class: 'description', text: forPeople(f.description) })] : []),
+    ...(f.description ? [el('p', { class: 'description', text: forPeople(f.description, displayTimeZone()) })] : []),
   );
 }
 
@@ -71,7 +71,7 @@ export function renderFindings(
     // the findings of the period (findings-period.ts) take the place of the pre-check's own list
     fragment.append(list);
     for (const sentence of result.assumptions?.text ?? [])
-      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence) }));
+      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence, displayTimeZone()) }));
   } else {
     const heading = el('h3', { text: `Findings (${violations.length})` });
     if (contextFrom) {
@@ -85,7 +85,7 @@ export function renderFindings(
     }
     fragment.append(heading);
     for (const sentence of result.assumptions?.text ?? [])
-      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence) }));
+      fragment.append(el('p', { class: 'assumption', text: forPeople(sentence, displayTimeZone()) }));
     if (violations.length) {
       fragment.append(el('ol', { class: 'findings-list' }, ...violations.map((f, i) => findingItem(f, i, show))));
     } else {
@@ -105,7 +105,7 @@ export function renderFindings(
         'ul',
         { class: 'warnings-list' },
         ...warnings.map((w) => {
-          const words = forPeople(w.message);
+          const words = forPeople(w.message, displayTimeZone());
           const li = el('li', { data: { code: w.code } }, el('span', { class: 'warning-text', text: words }));
           li.append(technicalDetail(words === w.message ? w.code : `${w.code}: ${w.message}`));
           return li;
@@ -153,7 +153,7 @@ function emptyNote(none: string, notEvaluated: readonly NotEvaluated[]): string 
  */
 export function renderNotEvaluated(items: readonly NotEvaluated[], check: Check): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  const lines = notEvaluatedLines(items, check);
+  const lines = notEvaluatedLines(items, check, displayTimeZone());
   if (!lines.length) return fragment;
   fragment.append(
     el('h4', { class: `not-evaluated-title ${check}`, text: `Not evaluated (${lines.length})` }),

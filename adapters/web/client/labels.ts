@@ -95,9 +95,13 @@ export interface NotEvaluatedLine {
  * deadline after its end, too few weeks, unknown periods), then what card data never decides; each group in
  * the answer's order.
  */
-export function notEvaluatedLines(items: readonly NotEvaluated[] | null | undefined, check: Check): NotEvaluatedLine[] {
+export function notEvaluatedLines(
+  items: readonly NotEvaluated[] | null | undefined,
+  check: Check,
+  timeZone = 'UTC',
+): NotEvaluatedLine[] {
   const lines = (items ?? []).map((n): NotEvaluatedLine => {
-    const reason = reasonForPeople(n.rule, n.reason);
+    const reason = reasonForPeople(n.rule, n.reason, timeZone);
     return {
       rule: n.rule,
       name: notEvaluatedName(n.rule, check),

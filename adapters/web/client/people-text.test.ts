@@ -8,6 +8,7 @@ import {
   errorCodeText,
   forPeople,
   importWarningText,
+  instantsInZone,
   quarantineReasons,
   reasonForPeople,
 } from './people-text.js';
@@ -42,6 +43,26 @@ t.test('the API words of the core texts become words for people', async (t) => {
   t.match(
     forPeople("not known: set DRIVERCARD_HOME_COUNTRY or the card's home countries."),
     /not known: enter the card's home countries under "Home countries" in the week view/,
+  );
+});
+
+t.test("the core's instants in the reader's zone, named at each instant", async (t) => {
+  const text = 'rest from Mon 16 May 2022 05:29 UTC to Sun 30 Oct 2022 23:30 UTC; (Mon 2 Mar 2026 06:00 UTC).';
+  t.equal(
+    instantsInZone(text, 'Europe/Madrid'),
+    'rest from Mon 16 May 2022 07:29 CEST to Mon 31 Oct 2022 00:30 CET; (Mon 2 Mar 2026 07:00 CET).',
+    'summer and winter time; the weekday and the date move past midnight',
+  );
+  t.equal(instantsInZone(text, 'UTC'), text, 'UTC unchanged');
+  t.match(
+    instantsInZone('Mon 2 Mar 2026 03:00 UTC', 'America/New_York'),
+    /^Sun 1 Mar 2026 22:00 \S+$/,
+    'the day before',
+  );
+  t.equal(instantsInZone('Mon 2 Mar 2026 06:00 CET', 'Europe/Madrid'), 'Mon 2 Mar 2026 06:00 CET', 'only UTC instants');
+  t.equal(
+    forPeople('4 h 30 min from Mon 2 Mar 2026 06:00 UTC (unknown_as=rest)', 'Europe/Berlin'),
+    '4 h 30 min from Mon 2 Mar 2026 07:00 CET (card-out time counted as rest)',
   );
 });
 

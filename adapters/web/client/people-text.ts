@@ -11,6 +11,7 @@ import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
 import type { OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
 import type { AuthenticityStatus } from '../../../core/domain/authenticity.js';
 import type { errorResponseSchema } from '../../http/shared/error.schema.js';
+import { localParts } from './local-time.js';
 
 /**
  * The API's error codes: the `error` enum of its error answers, the office records' refusals (409) and the
@@ -223,15 +224,41 @@ const TECHNICAL_WORDS: [RegExp, string][] = [
   [/\bimp_[0-9A-Za-z_-]+/g, 'an import'],
 ];
 
-/** A text of the core (a reason, a description) without the API's words. */
-export function forPeople(text: string): string {
-  return TECHNICAL_WORDS.reduce((s, [pattern, words]) => s.replace(pattern, words), text).replace(/ {2,}/g, ' ');
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An instant as the core writes it in its texts (core/eu561/time.ts `formatInstant`): `Mon 16 May 2022 05:29 UTC`. */
+const CORE_INSTANT = new RegExp(
+  `\\b(?:${WEEKDAYS.join('|')}) (\\d{1,2}) (${MONTHS.join('|')}) (\\d{4}) (\\d{2}):(\\d{2}) UTC\\b`,
+  'g',
+);
+
+/**
+ * The core's instants of a text in the reader's zone, named at each instant as the rest of the page and the office
+ * documents write them: `Mon 16 May 2022 05:29 UTC` in Europe/Madrid is `Mon 16 May 2022 07:29 CEST` (the weekday
+ * and the date are the local ones, so they change with them near midnight).
+ */
+export function instantsInZone(text: string, timeZone: string): string {
+  if (timeZone === 'UTC') return text;
+  return text.replace(CORE_INSTANT, (_all, day: string, month: string, year: string, hh: string, mm: string) => {
+    const ms = Date.UTC(Number(year), MONTHS.indexOf(month), Number(day), Number(hh), Number(mm));
+    const p = localParts(ms, timeZone);
+    const [y, m, d] = p.date.split('-').map(Number) as [number, number, number];
+    const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+    return `${weekday} ${d} ${MONTHS[m - 1]} ${y} ${p.clock} ${p.abbreviation}`;
+  });
+}
+
+/** A text of the core (a reason, a description) without the API's words, its instants in the reader's zone. */
+export function forPeople(text: string, timeZone = 'UTC'): string {
+  const words = TECHNICAL_WORDS.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), text);
+  return instantsInZone(words, timeZone).replace(/ {2,}/g, ' ');
 }
 
 /** A not-evaluated reason as a person reads it: the table's words for the card-wide ones, else the core's, cleaned. */
-export function reasonForPeople(rule: string, reason: string): string {
+export function reasonForPeople(rule: string, reason: string, timeZone = 'UTC'): string {
   const text = Object.hasOwn(STATIC_REASON_TEXT, rule) ? STATIC_REASON_TEXT[rule as StaticNotEvaluatedRule] : undefined;
-  return text ?? forPeople(reason);
+  return text ?? forPeople(reason, timeZone);
 }
 
 const UNKNOWN: PeopleText = {
