@@ -70,12 +70,6 @@ export interface NewImport {
    * Absent (or no card number): `import` is written as given.
    */
   settle?: (storedHolder: CardHolder | null) => ImportRow;
-  /**
-   * Told once a `created` import is committed (readable by every reader) while its durability is still awaited:
-   * derived work (the fleet summary) runs while the disk syncs. saveImport resolves when both are done; it is
-   * not called for `duplicate_content` or `archive_taken`.
-   */
-  afterCommit?: (row: ImportRow) => Promise<void>;
 }
 
 export type SaveOutcome =

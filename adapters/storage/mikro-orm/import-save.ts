@@ -10,12 +10,11 @@
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
  *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
  *    import's own days are the answer's `conflicting_dates` (no second read);
- * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later;
- * 6. after the commit, the caller's `afterCommit` runs while the commit is synced to disk.
+ * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later.
  * On PostgreSQL that is three round trips (postgres-runner.ts): BEGIN with steps 1 and 2, steps 3 and 5, step 4's
  * statement with the COMMIT.
  */
-import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
+import type { UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
@@ -63,27 +62,21 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
     // decoder pool's worker may have compressed it already (./prepared-contents.ts)
     const content = store.preparedContents?.take(input.content) ?? (await encodeContent(input.content));
-    const afterCommit = input.afterCommit;
-    return await store.runner.transaction<SaveOutcome>(
-      async (trx) => {
-        const cardNumber = input.import.card.card_number;
-        const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
-        if (stored) return stored;
-        let row = input.import;
-        if (cardNumber !== null && input.settle)
-          row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
-        const dates = input.days.map((d) => d.date);
-        const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
-        const saved = { input: { ...input, import: row }, written };
-        const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
-        const own = new Set(dates);
-        return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
-      },
-      afterCommit &&
-        ((saved) => (saved.outcome === 'created' ? followUp(afterCommit, saved.import) : Promise.resolve())),
-    );
+    return await store.runner.transaction<SaveOutcome>(async (trx) => {
+      const cardNumber = input.import.card.card_number;
+      const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
+      if (stored) return stored;
+      let row = input.import;
+      if (cardNumber !== null && input.settle)
+        row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
+      const dates = input.days.map((d) => d.date);
+      const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
+      const saved = { input: { ...input, import: row }, written };
+      const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
+      const own = new Set(dates);
+      return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
+    });
   } catch (error) {
-    if (error instanceof AfterCommitFailure) throw error.cause; // the caller's own error, the import is stored
     // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
     if (!store.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
     // Another writer (another connection or process) won the race: report what it stored.
@@ -91,15 +84,6 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     if (stored) return stored;
     throw new StorageError('saving the import failed', error);
   }
-}
-
-/** An error of the caller's afterCommit, passed through as it is (never a storage error). */
-class AfterCommitFailure {
-  constructor(readonly cause: unknown) {}
-}
-
-function followUp(afterCommit: (row: ImportRow) => Promise<void>, row: ImportRow): Promise<void> {
-  return afterCommit(row).catch((error: unknown) => Promise.reject(new AfterCommitFailure(error)));
 }
 
 /**

@@ -20,7 +20,7 @@
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
-import { knexOf, nestedAfterCommit, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
+import { knexOf, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
 import { pipelined, type PgStatement } from './pg-pipeline.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
@@ -236,9 +236,9 @@ export class PostgresRunner implements SqlRunner {
     await this.all(`WITH ${clauses} SELECT set_config('synchronous_commit', 'off', true) AS off`, params);
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
-    if (this.client !== null) return afterCommit ? Promise.reject(nestedAfterCommit()) : work(this);
+    if (this.client !== null) return work(this);
     const client = await this.pool.acquireConnection();
     const tx = new PostgresRunner(this.pool, this.dialect, this.answerTimeoutMs, client, true);
     let result: T;
@@ -253,8 +253,7 @@ export class PostgresRunner implements SqlRunner {
     } finally {
       await this.pool.releaseConnection(client);
     }
-    await afterCommit?.(result); // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
-    return result;
+    return result; // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
   }
 
   async release(): Promise<void> {

@@ -52,11 +52,10 @@ export interface SqlRunner {
    */
   writeDerivedAll(statements: readonly Statement[]): Promise<void>;
   /**
-   * runs `work` in one transaction: committed when it resolves, rolled back when it throws. `afterCommit` runs
-   * once the commit is visible to every reader, while its durability is still awaited (SQLite: the fsync of the
-   * WAL on the thread pool); the call resolves when both are done.
+   * runs `work` in one transaction: committed when it resolves (and resolved once durable: SQLite, the fsync of
+   * the WAL on the thread pool), rolled back when it throws
    */
-  transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T>;
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
 }
@@ -247,7 +246,7 @@ export class SqliteRunner implements SqlRunner {
     }
   }
 
-  async transaction<T>(work: (tx: SqlRunner) => Promise<T>, afterCommit?: (result: T) => Promise<void>): Promise<T> {
+  async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     while (this.busy !== null) await this.busy;
     let end!: () => void;
     this.busy = new Promise<void>((resolve) => (end = resolve));
@@ -259,7 +258,7 @@ export class SqliteRunner implements SqlRunner {
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerived: async (sql, params) => void this.now(sql, params),
       writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => void this.now(sql, params)),
-      transaction: (inner, after) => (after ? Promise.reject(nestedAfterCommit()) : inner(tx)),
+      transaction: (inner) => inner(tx),
       release: async () => undefined,
     };
     let result: T;
@@ -274,10 +273,8 @@ export class SqliteRunner implements SqlRunner {
       this.busy = null;
       end();
     }
-    // committed and visible; resolved once on disk (other statements, and afterCommit, run meanwhile)
-    const durable = this.walSync?.durable();
-    if (afterCommit === undefined) await durable;
-    else await Promise.all([durable, afterCommit(result)]);
+    // committed and visible; resolved once on disk (other statements run meanwhile)
+    await this.walSync?.durable();
     return result;
   }
 
@@ -320,10 +317,6 @@ export class SqliteRunner implements SqlRunner {
       statement.run(...row);
     }
   }
-}
-
-export function nestedAfterCommit(): Error {
-  return new Error('afterCommit needs an outer transaction: a nested one commits nothing');
 }
 
 interface PoolClient<C> {
