@@ -82,7 +82,7 @@ t.test('CSV: the UTC columns as before, local columns and the zone added after t
 
   const findings = parseCsv(await (await s.get(`/export/findings.csv?${BASIS}&tz=Europe/Berlin`)).text());
   t.same(findings[0], FINDING_HEADER);
-  t.same(FINDING_HEADER.slice(-3), ['start_local', 'end_local', 'time_zone']);
+  t.same(FINDING_HEADER.slice(-4), ['start_local', 'end_local', 'time_zone', 'description_local']);
   const drivers = parseCsv(await (await s.get('/export/drivers.csv?tz=Europe/Berlin')).text());
   t.same(drivers[0], DRIVER_HEADER);
   const row = byName(DRIVER_HEADER, drivers[1]!);
@@ -148,6 +148,13 @@ t.test("the core's instants in a finding's words: in the zone on the report and 
   t.notMatch(html, '06:00 UTC');
   const plain = await (await s.get(`/report?${BASIS}`)).text();
   t.match(plain, 'from Mon 30 Mar 2026 06:00 UTC', 'without a zone the report is in UTC');
+  const csv = parseCsv(await (await s.get(`/export/findings.csv?${BASIS}&tz=Europe/Berlin`)).text());
+  const row = byName(
+    FINDING_HEADER,
+    csv.slice(1).find((r) => r[FINDING_HEADER.indexOf('rule')] === 'break')!,
+  );
+  t.match(row.description, 'from Mon 30 Mar 2026 06:00 UTC', "the CSV's description: the API's words");
+  t.match(row.description_local, 'from Mon 30 Mar 2026 08:00 CEST', 'and beside it, in the zone');
   if (spawnSync('pdftotext', ['-v']).error !== undefined) {
     reportMissingDependency(
       t,

@@ -32,6 +32,7 @@ async function driverOf(
 }
 import { evidenceDigest, type FindingJson } from '../report/report-model.js';
 import { localIsoWithOffset } from '../../web/client/local-time.js';
+import { instantsInZone } from '../../web/client/people-text.js';
 
 /**
  * Local time columns: added after the existing ones (integrations read those by name), each instant again as ISO 8601
@@ -136,6 +137,8 @@ export const FINDING_HEADER = [
   'source',
   'review_status',
   ...LOCAL_COLUMNS('start', 'end'),
+  // the description with the instants it quotes in the zone, named at each (the core writes them in UTC)
+  'description_local',
 ];
 
 export async function findingsCsv(
@@ -173,6 +176,7 @@ export async function findingsCsv(
         localIsoWithOffset(v.start, timeZone),
         localIsoWithOffset(v.end, timeZone),
         timeZone,
+        instantsInZone(v.description, timeZone),
       ];
     }),
     delimiter,
