@@ -366,3 +366,36 @@ t.test(
     );
   },
 );
+
+t.test('fleet: an import is told to the fleet summary once its save is durable, not while it syncs', async (t) => {
+  const service = await officeService();
+  t.teardown(() => service.close());
+  const card = buildParsedCard({ card_number: 'IIII000000000010', days: [workingDay('2026-03-02')] });
+  const { ImportDddFile } = await import('../../../core/use-cases/import-ddd-file.js');
+  const { NodeCryptoHasher } = await import('../../crypto/node-crypto-hasher.js');
+  const { RandomIdGenerator } = await import('../../crypto/random-id-generator.js');
+  const { withDayRecords } = await import('../../../core/use-cases/decode-card-file.js');
+  const order: string[] = [];
+  // the save resolves once durable: the summary's work (on the event loop) must not run before that
+  const store = Object.create(service.store) as typeof service.store;
+  store.saveImport = async (input) => {
+    const saved = await service.store.saveImport(input);
+    order.push('saved');
+    return saved;
+  };
+  const importer = new ImportDddFile({
+    store,
+    hasher: new NodeCryptoHasher(),
+    ids: new RandomIdGenerator(),
+    clock: { now: () => new Date('2026-03-10T00:00:00Z') },
+    decodeCard: withDayRecords(async () => structuredClone(card), new NodeCryptoHasher()),
+    onStored: async (row, parsed) => {
+      order.push(parsed === null ? 'told (reused)' : 'told');
+      await service.bundle.refreshFleet.stored(row, parsed);
+    },
+  });
+  const content = new TextEncoder().encode('told-after');
+  await importer.parse({ file_name: 'a.ddd', content, archive_id: null });
+  t.same(order, ['saved', 'told'], 'told after the save resolved');
+  t.equal(((await (await service.get('/api/drivercard/drivers?q=iiii000000000010')).json()) as any).total, 1);
+});
