@@ -3,7 +3,7 @@
  * the report (HTML and PDF) prints times in the zone and names it; across the spring change in Europe/Berlin
  * (2026-03-29 01:00 UTC) the offset goes from +01:00 (CET) to +02:00 (CEST).
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +42,28 @@ async function serviceWithFinding() {
   });
   await s.importCard(buildParsedCard({ card_number: CARD, surname: 'Zeit', days }));
   return s;
+}
+
+/** The text of the report PDF in Europe/Berlin (pdftotext, spaces folded); null, said loudly, without pdftotext. */
+async function berlinPdfText(
+  t: Test,
+  s: Awaited<ReturnType<typeof officeService>>,
+  what: string,
+  options: string[] = [],
+): Promise<string | null> {
+  if (spawnSync('pdftotext', ['-v']).error !== undefined) {
+    reportMissingDependency(
+      t,
+      `${what} NOT RUN: pdftotext (poppler-utils) not installed.`,
+      '.ci/run installs poppler-utils',
+    );
+    return null;
+  }
+  const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
+  const dir = mkdtempSync(join(tmpdir(), 'tz-report-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'r.pdf'), pdf);
+  return execFileSync('pdftotext', [...options, join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 const byName = (header: string[], row: string[]) => Object.fromEntries(header.map((h, i) => [h, row[i]]));
@@ -111,22 +133,8 @@ t.test('report: times in the zone, the zone named (HTML and PDF)', async (t) => 
   t.match(plain, '2026-03-30 10:00 UTC');
   t.equal((await s.get(`/report?${BASIS}&tz=Nowhere`)).status, 400);
 
-  if (spawnSync('pdftotext', ['-v']).error !== undefined) {
-    reportMissingDependency(
-      t,
-      'PDF time zone check NOT RUN: pdftotext (poppler-utils) not installed.',
-      '.ci/run installs poppler-utils',
-    );
-    return;
-  }
-  const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
-  const dir = mkdtempSync(join(tmpdir(), 'tz-report-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'r.pdf'), pdf);
-  const text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(
-    /\s+/g,
-    ' ',
-  );
+  const text = await berlinPdfText(t, s, 'PDF time zone check', ['-layout']);
+  if (text === null) return;
   t.match(text, 'times in Europe/Berlin');
   t.match(text, /2026-03-30 12:00 (\S+ ){0,6}CEST/, 'the import time in summer time (the table cell may wrap)');
   t.notMatch(text, '2026-03-30 10:00');
@@ -155,19 +163,8 @@ t.test("the core's instants in a finding's words: in the zone on the report and 
   );
   t.match(row.description, 'from Mon 30 Mar 2026 06:00 UTC', "the CSV's description: the API's words");
   t.match(row.description_local, 'from Mon 30 Mar 2026 08:00 CEST', 'and beside it, in the zone');
-  if (spawnSync('pdftotext', ['-v']).error !== undefined) {
-    reportMissingDependency(
-      t,
-      'PDF words check NOT RUN: pdftotext (poppler-utils) not installed.',
-      '.ci/run installs poppler-utils',
-    );
-    return;
-  }
-  const pdf = new Uint8Array(await (await s.get(`/report.pdf?${BASIS}&tz=Europe/Berlin`)).arrayBuffer());
-  const dir = mkdtempSync(join(tmpdir(), 'tz-words-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, 'r.pdf'), pdf);
-  const text = execFileSync('pdftotext', [join(dir, 'r.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const text = await berlinPdfText(t, s, 'PDF words check');
+  if (text === null) return;
   t.match(text, 'Mon 30 Mar 2026 08:00 CEST');
   t.notMatch(text, '06:00 UTC');
 });
