@@ -128,7 +128,9 @@ if (!started.available) {
       );
       await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
       await store.runner.transaction(async (tx) => {
-        await tx.writeDerived("UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", ['D1']);
+        await tx.writeDerivedAll([
+          { sql: "UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", params: ['D1'] },
+        ]);
         t.same(
           (await tx.all('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
           ['on'],

@@ -118,12 +118,7 @@ export function storedRowsCases(withStore: WithStore): void {
         card_number: 'DRIVER0000000100',
         registration: { nation: 'FI', number: 'ABC-123' },
         vin: null,
-        first_use: '2026-03-01T06:00:00Z',
-        last_use: '2026-03-02T18:00:00Z',
-        odometer_begin_km: 1000,
-        odometer_end_km: 1800,
-        distance_km: 800,
-        vu_data_block_counter: 12,
+        ...vehicle,
         quarantined: true,
       });
       t.equal((await store.vehiclesUsed({ ...card, range: range('2026-03-03', null) }, null)).total, 0);

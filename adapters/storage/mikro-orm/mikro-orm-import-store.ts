@@ -67,7 +67,7 @@ export class MikroOrmImportStore implements ImportStore {
     }
   }
 
-  /** One write of derived data, committed without waiting for the disk (SqlRunner.writeDerived says when). */
+  /** One write of derived data, committed without waiting for the disk (SqlRunner.writeDerivedAll says when). */
   async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
     await this.writeDerivedAll([{ sql, params }]);
   }

@@ -78,7 +78,7 @@ export function numbered(sql: string): string {
 const texts = new StatementTexts();
 
 /**
- * A plain SELECT: the statements `read` may send together. Not a WITH (a data-modifying clause, writeDerived's
+ * A plain SELECT: the statements `read` may send together. Not a WITH (a data-modifying clause, writeDerivedAll's
  * set_config), nor a SELECT calling what locks or changes state (advisory locks, sequences, settings).
  */
 const GATHERED_READ = /^\s*SELECT\b(?![\s\S]*\b(?:pg_advisory\w*|setval|nextval|set_config)\s*\()/i;
@@ -218,15 +218,8 @@ export class PostgresRunner implements SqlRunner {
     ]);
   }
 
-  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    await this.writeDerivedAll([{ sql, params }]);
-  }
-
   async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
-    if (this.client !== null) {
-      for (const { sql, params } of statements) await this.all(sql, params);
-      return;
-    }
+    if (this.client !== null) return void (await this.batch(statements));
     // one round trip instead of four (BEGIN, SET LOCAL, the writes, COMMIT): the statement is its own (implicit)
     // transaction, each write a data-modifying WITH clause (run exactly once, read or not), and set_config(…, true)
     // holds until that transaction ends — after its commit record, whose flush synchronous_commit = off skips

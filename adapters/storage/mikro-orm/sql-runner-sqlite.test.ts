@@ -43,7 +43,7 @@ t.test('inserts outside a transaction: one table, several tables, empty tables s
 
 t.test('a derived write outside a transaction is visible at once', async (t) => {
   const runner = await opened(t);
-  await runner.writeDerived('INSERT INTO pair (x, y) VALUES (?, ?)', ['derived', 7]);
+  await runner.writeDerivedAll([{ sql: 'INSERT INTO pair (x, y) VALUES (?, ?)', params: ['derived', 7] }]);
   t.same(await runner.all('SELECT x, y FROM pair'), [{ x: 'derived', y: 7 }]);
 });
 
@@ -66,7 +66,7 @@ t.test("inside a transaction: the transaction's own runner inserts, writes deriv
   const result = await runner.transaction(async (tx) => {
     await tx.insertMany('pair', ['x', 'y'], [['a', 1]]);
     await tx.insertTables([{ table: 'pair', columns: ['x', 'y'], rows: [['b', 2]] }]);
-    await tx.writeDerived('INSERT INTO pair (x, y) VALUES (?, ?)', ['c', 3]);
+    await tx.writeDerivedAll([{ sql: 'INSERT INTO pair (x, y) VALUES (?, ?)', params: ['c', 3] }]);
     const inner = await tx.transaction(async (nested) => (await nested.all('SELECT COUNT(*) AS n FROM pair'))[0]!.n);
     await tx.release();
     return inner as number;

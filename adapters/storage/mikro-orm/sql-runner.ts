@@ -39,16 +39,12 @@ export interface SqlRunner {
   /** insertMany of several tables (PostgreSQL: as few statements as the bound-parameter limit allows) */
   insertTables(batches: readonly InsertBatch[]): Promise<void>;
   /**
-   * One write (an INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it
-   * lags behind them: the fleet row), committed without waiting for the disk: SQLite `synchronous = NORMAL` for this one statement (WAL: the
-   * next FULL commit, e.g. the next import, makes it durable too; a power cut may lose it, never corrupt), and
-   * PostgreSQL `synchronous_commit = off` for its transaction. Never used for an import or anything not derived.
-   * Inside a transaction it is an ordinary statement of that transaction.
-   */
-  writeDerived(sql: string, params: readonly SqlValue[]): Promise<void>;
-  /**
-   * Several writes of derived data as writeDerived, committed together (PostgreSQL: one statement of data-modifying
-   * WITH clauses, one round trip; SQLite: one transaction); inside a transaction, ordinary statements of it.
+   * Writes (INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it lags
+   * behind them: the fleet row), committed together without waiting for the disk: SQLite `synchronous = NORMAL`
+   * (WAL: the next FULL commit, e.g. the next import, makes them durable too; a power cut may lose them, never
+   * corrupt), one transaction; PostgreSQL `synchronous_commit = off`, one statement of data-modifying WITH clauses
+   * (one round trip). Never used for an import or anything not derived. Inside a transaction they are ordinary
+   * statements of that transaction.
    */
   writeDerivedAll(statements: readonly Statement[]): Promise<void>;
   /**
@@ -228,10 +224,6 @@ export class SqliteRunner implements SqlRunner {
     await this.walSync?.durable();
   }
 
-  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    await this.writeDerivedAll([{ sql, params }]);
-  }
-
   async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
     while (this.busy !== null) await this.busy;
     // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs them too.
@@ -256,7 +248,6 @@ export class SqliteRunner implements SqlRunner {
       lastThenCommit: async (sql, params) => void this.now(sql, params),
       insertMany: async (table, columns, rows) => this.insertNow(table, columns, rows),
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
-      writeDerived: async (sql, params) => void this.now(sql, params),
       writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => void this.now(sql, params)),
       transaction: (inner) => inner(tx),
       release: async () => undefined,
