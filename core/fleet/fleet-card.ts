@@ -5,7 +5,8 @@
  * No 581/2010, Art. 1(2)(b), read with Regulation (EU) No 165/2014 Art. 36); `next_download_due` is the last
  * download plus 28 days and a card is overdue once the clock passes it.
  * `last_download`: the card's own EF Card_Download time (LastCardDownload, Annex IC 2.89; written when the card
- * is downloaded) when an import carried one, else the end of the newest import's last activity interval.
+ * is downloaded) when an import carried one, else the end of the last activity interval of the newest download
+ * (the import whose activity reaches furthest, whatever the order the files were imported in).
  * Every value is a number: epoch seconds (`_s`) or epoch days (`_day`); the HTTP adapter writes ISO text.
  */
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';

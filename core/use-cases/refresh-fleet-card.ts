@@ -159,7 +159,7 @@ export class RefreshFleetCard {
   /**
    * After imports of the card were withdrawn, restored or purged: recomputed from the imports left only. The EF
    * Card_Download time kept in the row may have come from an import no longer used and is not kept in the imports
-   * themselves, so it is dropped (last_download falls back to the newest import's activity end, said by its source).
+   * themselves, so it is dropped (last_download falls back to the newest download's activity end, said by its source).
    */
   async recompute(cardNumber: string): Promise<void> {
     return this.queue(cardNumber, () => this.fromMarks(cardNumber, false));
@@ -220,7 +220,7 @@ export class RefreshFleetCard {
     ]);
     await this.deps.between?.();
     const imports = listed.items; // WITHDRAWN imports are not listed
-    const newest = imports[imports.length - 1];
+    const newest = newestDownload(imports);
     if (!newest) {
       await fleet.removeFleetCard(cardNumber);
       if (marksUpTo !== null) await fleet.pendingDone(cardNumber, marksUpTo);
@@ -277,7 +277,7 @@ export class RefreshFleetCard {
     return [...days];
   }
 
-  /** End of the newest import's last activity interval (its activity range's last day). */
+  /** End of the newest download's last activity interval (its activity range's last day). */
   private async activityEnd(newest: ImportRow): Promise<number | null> {
     const to = newest.activity_range.to;
     if (to === null) return null;
@@ -316,4 +316,18 @@ function maxOrNull(a: number | null, b: number | null): number | null {
   if (a === null) return b;
   if (b === null) return a;
   return Math.max(a, b);
+}
+
+/**
+ * The import holding the card's newest download: the latest last day of activity, the later import among equals.
+ * Not simply the import stored last: an office importing an older file from its archive after a newer one (or two
+ * processes storing a card's downloads in either order) must not move the card's last download back in time.
+ */
+export function newestDownload(imports: readonly ImportRow[]): ImportRow | undefined {
+  let newest: ImportRow | undefined;
+  for (const row of imports) {
+    // imports are listed in the order they were stored: ≥ keeps the later of equal ranges
+    if (newest === undefined || (row.activity_range.to ?? '') >= (newest.activity_range.to ?? '')) newest = row;
+  }
+  return newest;
 }

@@ -195,6 +195,26 @@ t.test('fleet: a second download updates the row; a reused file changes nothing;
   );
 });
 
+t.test('fleet: an older download imported after a newer one leaves the row on the newer download', async (t) => {
+  const rowAfter = async (order: readonly string[]) => {
+    const service = await officeService();
+    t.teardown(() => service.close());
+    for (const from of order)
+      await service.importCard(
+        buildParsedCard({ card_number: 'DDDD000000000007', days: datesFrom(from, 10).map((d) => workingDay(d)) }),
+      );
+    return ((await (await service.get('/api/drivercard/drivers')).json()) as any).items[0];
+  };
+  const inOrder = await rowAfter(['2026-02-01', '2026-03-01']);
+  const archiveLast = await rowAfter(['2026-03-01', '2026-02-01']);
+  t.same(
+    [inOrder.last_download, inOrder.last_download_source],
+    ['2026-03-11T00:00:00Z', 'ACTIVITY_END'],
+    "the newer download ends the card's activity",
+  );
+  t.same(archiveLast, inOrder, 'the same row whichever file was imported last');
+});
+
 t.test('fleet: a card whose weeks were not evaluated says so, with the reason, and is counted apart', async (t) => {
   const service = await officeService();
   t.teardown(() => service.close());
