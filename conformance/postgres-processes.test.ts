@@ -6,7 +6,9 @@
  * - real `drivercard serve` processes started together on one new database: identical files posted to both at
  *   once give one import; overlapping downloads of one card posted in parallel through both give the card history
  *   one process gives (the same intervals, conflicts, week totals and fleet row); a file stored through one is
- *   served by the other in the very next request; `serve --workers 2` serves on one port, and is refused on SQLite.
+ *   served by the other in the very next request; one archive_id posted with different contents through both at once
+ *   stores one import, and one withdrawal raced through both withdraws it once; `serve --workers 2` serves on one
+ *   port, and is refused on SQLite.
  * Without PostgreSQL binaries this file skips loudly, except under CI=true, where it fails.
  */
 import t from 'tap';
@@ -159,6 +161,42 @@ function processTests(freshUrl: () => string): void {
       t.equal(seen.total, i + 1);
       const fleet = await get(reader, '/api/drivercard/drivers/summary');
       t.equal(fleet.drivers ?? fleet.total ?? fleet.count, 1, 'one driver in the fleet counts');
+    }
+  });
+
+  t.test('processes: an archive_id and a withdrawal raced through both, each settled once', async (t) => {
+    const [a, b] = await services(2, freshUrl());
+    t.teardown(async () => void (await Promise.all([a!.stop(), b!.stop()])));
+    const files = overlappingDownloads();
+    const archived = await Promise.all(
+      files.map((f, i) =>
+        fetch(`${(i % 2 ? a! : b!).url}/api/drivercard/parse`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...JSON.parse(body(f.name, f.bytes)), archive_id: 'ARCHIVE-1' }),
+        }).then(async (r) => ({ status: r.status, json: (await r.json()) as any })),
+      ),
+    );
+    const statuses = archived.map((r) => r.status).sort();
+    t.same(statuses, [200, 409, 409], 'one archive holds one content: the others are archive_conflict');
+    t.same(
+      archived.filter((r) => r.status === 409).map((r) => r.json.error),
+      ['archive_conflict', 'archive_conflict'],
+    );
+    const stored = archived.find((r) => r.status === 200)!.json.import_id as string;
+    const withdrawals = await Promise.all(
+      [a!, b!].map((s) =>
+        fetch(`${s.url}/api/drivercard/imports/${stored}/withdraw`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'posted by mistake' }),
+        }).then((r) => r.status),
+      ),
+    );
+    t.same(withdrawals.sort(), [200, 409], 'one withdrawal; the other finds it withdrawn already');
+    for (const service of [a!, b!]) {
+      t.equal((await get(service, '/api/drivercard/imports')).total, 0, 'no import listed by either process');
+      t.equal((await get(service, '/api/drivercard/drivers')).total, 0, 'and no fleet row');
     }
   });
 
