@@ -61,6 +61,40 @@ t.test('derived writes together: all of them or none', async (t) => {
   t.equal(await count(runner), 3, 'inside a transaction: statements of it');
 });
 
+t.test('derived writes asked in one turn: committed together at its end; a failing one fails alone', async (t) => {
+  const runner = await opened(t);
+  const insert = (x: string, y: number | null) => ({ sql: 'INSERT INTO pair (x, y) VALUES (?, ?)', params: [x, y] });
+  const transactions: string[] = [];
+  const now = (runner as any).now.bind(runner);
+  (runner as any).now = (sql: string, params: unknown[]) => {
+    if (sql === 'BEGIN IMMEDIATE' || sql === 'COMMIT') transactions.push(sql);
+    return now(sql, params);
+  };
+  const asked = [runner.writeDerivedAll([insert('a', 1)]), runner.writeDerivedAll([insert('b', 2), insert('c', 3)])];
+  t.equal(await count(runner), 0, 'nothing written before the turn ends');
+  await Promise.all(asked);
+  t.equal(await count(runner), 3);
+  t.same(transactions, ['BEGIN IMMEDIATE', 'COMMIT'], 'three statements of two calls: one transaction');
+
+  const results = await Promise.allSettled([
+    runner.writeDerivedAll([insert('d', 4)]),
+    runner.writeDerivedAll([insert('e', 5), insert('f', null)]),
+    runner.writeDerivedAll([insert('g', 7)]),
+  ]);
+  t.same(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+    'the call holding the failing statement is refused, the others are written',
+  );
+  t.same(
+    (await runner.all('SELECT x FROM pair ORDER BY x')).map((r) => r.x),
+    ['a', 'b', 'c', 'd', 'g'],
+    'nothing of the refused call kept',
+  );
+  const single = runner.writeDerivedAll([insert('h', null)]);
+  await t.rejects(single, 'a lone failing call is refused with its error');
+});
+
 t.test("inside a transaction: the transaction's own runner inserts, writes derived rows and nests", async (t) => {
   const runner = await opened(t);
   const result = await runner.transaction(async (tx) => {

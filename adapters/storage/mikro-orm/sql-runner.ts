@@ -42,7 +42,7 @@ export interface SqlRunner {
    * Writes (INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it lags
    * behind them: the fleet row), committed together without waiting for the disk: SQLite `synchronous = NORMAL`
    * (WAL: the next FULL commit, e.g. the next import, makes them durable too; a power cut may lose them, never
-   * corrupt), one transaction; PostgreSQL `synchronous_commit = off`, one statement of data-modifying WITH clauses
+   * corrupt), one transaction with the others asked in the same turn of the event loop; PostgreSQL `synchronous_commit = off`, one statement of data-modifying WITH clauses
    * (one round trip). Never used for an import or anything not derived. Inside a transaction they are ordinary
    * statements of that transaction.
    */
@@ -170,10 +170,19 @@ export function knexOf(orm: MikroORM<any>): Knex {
 /** Statements prepared once per SQL text; the number of distinct texts is bounded by the adapter's code. */
 const MAX_CACHED_STATEMENTS = 512;
 
+interface DerivedWrite {
+  statements: readonly Statement[];
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
 export class SqliteRunner implements SqlRunner {
   private readonly statements = new Map<string, BetterSqliteStatement>();
   /** resolves when the running transaction ends; null when none runs */
   private busy: Promise<void> | null = null;
+  /** the derived writes gathered in this turn of the event loop (null: none), and the flush that commits them */
+  private derived: DerivedWrite[] | null = null;
+  private derivedFlush: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly db: BetterSqliteDatabase,
@@ -224,10 +233,45 @@ export class SqliteRunner implements SqlRunner {
     await this.walSync?.durable();
   }
 
-  async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
+  /**
+   * The derived writes asked for in one turn of the event loop are committed together, in the order asked, at the
+   * end of that turn (setImmediate): the fleet drain computes several cards at once, and one transaction for their
+   * rows writes the pages they share (the trigram index's new segment and structure, the counters, the indexes'
+   * leaves) and the WAL's commit once instead of once per card. Each call resolves once its statements are
+   * committed; when the gathered transaction fails, each call's statements are tried again on their own, so a
+   * write that fails fails its own call only.
+   */
+  writeDerivedAll(statements: readonly Statement[]): Promise<void> {
+    if (this.derived === null) {
+      const gathered: DerivedWrite[] = [];
+      this.derived = gathered;
+      this.derivedFlush = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushDerived(gathered));
+    }
+    return new Promise<void>((resolve, reject) => this.derived!.push({ statements, resolve, reject }));
+  }
+
+  private async flushDerived(gathered: readonly DerivedWrite[]): Promise<void> {
+    this.derived = null;
     while (this.busy !== null) await this.busy;
-    // committed (WAL, synchronous NORMAL) without waiting for an fsync; the next durable write syncs them too.
-    // Several: one transaction run at once (nothing else interleaves: no await inside)
+    try {
+      this.writeDerivedNow(gathered.flatMap((w) => w.statements));
+      for (const w of gathered) w.resolve();
+    } catch (error) {
+      if (gathered.length === 1) return gathered[0]!.reject(error);
+      for (const w of gathered) {
+        try {
+          this.writeDerivedNow(w.statements);
+          w.resolve();
+        } catch (own) {
+          w.reject(own);
+        }
+      }
+    }
+  }
+
+  /** Committed (WAL, synchronous NORMAL) without waiting for an fsync: the next durable write syncs them too. */
+  private writeDerivedNow(statements: readonly Statement[]): void {
+    // several: one transaction, run at once (nothing else interleaves: no await inside)
     if (statements.length > 1) this.now('BEGIN IMMEDIATE', []);
     try {
       for (const { sql, params } of statements) this.now(sql, params);
@@ -275,6 +319,7 @@ export class SqliteRunner implements SqlRunner {
   }
 
   async release(): Promise<void> {
+    await this.derivedFlush.catch(() => undefined);
     await this.walSync?.settled();
     this.statements.clear();
     await this.onRelease();
