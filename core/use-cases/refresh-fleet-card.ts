@@ -159,7 +159,8 @@ export class RefreshFleetCard {
   /**
    * After imports of the card were withdrawn, restored or purged: recomputed from the imports left only. The EF
    * Card_Download time kept in the row may have come from an import no longer used and is not kept in the imports
-   * themselves, so it is dropped (last_download falls back to the newest download's activity end, said by its source).
+   * themselves, so it is dropped (last_download falls back to the newest download's activity end, said by its
+   * source).
    */
   async recompute(cardNumber: string): Promise<void> {
     return this.queue(cardNumber, () => this.fromMarks(cardNumber, false));
@@ -327,7 +328,8 @@ export function newestDownload(imports: readonly ImportRow[]): ImportRow | undef
   let newest: ImportRow | undefined;
   for (const row of imports) {
     // imports are listed in the order they were stored: ≥ keeps the later of equal ranges
-    if (newest === undefined || (row.activity_range.to ?? '') >= (newest.activity_range.to ?? '')) newest = row;
+    if (newest === undefined || (row.activity_range.to ?? -Infinity) >= (newest.activity_range.to ?? -Infinity))
+      newest = row;
   }
   return newest;
 }

@@ -42,9 +42,9 @@ export interface SqlRunner {
    * Writes (INSERT, UPDATE or DELETE) of DERIVED data (a summary rebuilt from the imports at start when it lags
    * behind them: the fleet row), committed together without waiting for the disk: SQLite `synchronous = NORMAL`
    * (WAL: the next FULL commit, e.g. the next import, makes them durable too; a power cut may lose them, never
-   * corrupt), one transaction with the others asked in the same turn of the event loop; PostgreSQL `synchronous_commit = off`, one statement of data-modifying WITH clauses
-   * (one round trip). Never used for an import or anything not derived. Inside a transaction they are ordinary
-   * statements of that transaction.
+   * corrupt), one transaction with the others asked in the same turn of the event loop; PostgreSQL
+   * `synchronous_commit = off`, one statement of data-modifying WITH clauses (one round trip). Never used for an
+   * import or anything not derived. Inside a transaction they are ordinary statements of that transaction.
    */
   writeDerivedAll(statements: readonly Statement[]): Promise<void>;
   /**
