@@ -66,14 +66,23 @@ function overlappingDownloads(): Array<{ name: string; bytes: Uint8Array }> {
   });
 }
 
-const body = (name: string, bytes: Uint8Array) =>
-  JSON.stringify({ file_name: name, content_base64: Buffer.from(bytes).toString('base64') });
+const body = (name: string, bytes: Uint8Array, archiveId?: string) =>
+  JSON.stringify({
+    file_name: name,
+    content_base64: Buffer.from(bytes).toString('base64'),
+    ...(archiveId && { archive_id: archiveId }),
+  });
 
-async function post(service: ChildService, name: string, bytes: Uint8Array): Promise<{ status: number; json: any }> {
+async function post(
+  service: ChildService,
+  name: string,
+  bytes: Uint8Array,
+  archiveId?: string,
+): Promise<{ status: number; json: any }> {
   const response = await fetch(`${service.url}/api/drivercard/parse`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: body(name, bytes),
+    body: body(name, bytes, archiveId),
   });
   return { status: response.status, json: await response.json() };
 }
@@ -168,15 +177,7 @@ function processTests(freshUrl: () => string): void {
     const [a, b] = await services(2, freshUrl());
     t.teardown(async () => void (await Promise.all([a!.stop(), b!.stop()])));
     const files = overlappingDownloads();
-    const archived = await Promise.all(
-      files.map((f, i) =>
-        fetch(`${(i % 2 ? a! : b!).url}/api/drivercard/parse`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ ...JSON.parse(body(f.name, f.bytes)), archive_id: 'ARCHIVE-1' }),
-        }).then(async (r) => ({ status: r.status, json: (await r.json()) as any })),
-      ),
-    );
+    const archived = await Promise.all(files.map((f, i) => post(i % 2 ? a! : b!, f.name, f.bytes, 'ARCHIVE-1')));
     const statuses = archived.map((r) => r.status).sort();
     t.same(statuses, [200, 409, 409], 'one archive holds one content: the others are archive_conflict');
     t.same(
