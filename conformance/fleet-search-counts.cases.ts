@@ -72,6 +72,38 @@ export function fleetSearchCountsCases(withFleet: WithFleet): void {
     },
   );
 
+  withFleet(
+    'text search in a fleet whose card numbers share most characters: rare and common trigrams, none, not adjacent',
+    async (t, { fleet }) => {
+      // 70 rows: more than one trigram's probe reads on SQLite (fleet-search.ts), so common trigrams are cut there
+      const cards = Array.from({ length: 70 }, (_, i) => `LOTS${String(i).padStart(12, '0')}`);
+      for (const card of cards) await fleet.saveFleetCard(fleetRecord(card, { surname: 'Common', first_names: 'Ann' }));
+      await fleet.saveFleetCard(fleetRecord('ODD0000000000001', { surname: 'Abcxbcd', first_names: 'Ann' }));
+      const long = 'Wolfeschlegelsteinhausenbergerdorff';
+      await fleet.saveFleetCard(fleetRecord('ODD0000000000002', { surname: long, first_names: 'Ann' }));
+      const list = async (q: string, limit = 500, offset = 0) => {
+        const filter = { q, overdue: null, expiring_within_days: null };
+        const slice = await fleet.listFleetCards(query({ filter, sort: 'card_number', page: { limit, offset } }));
+        return { cards: slice.items.map((r) => r.card_number), total: slice.total };
+      };
+      t.same(await list('lots000000000017'), { cards: ['LOTS000000000017'], total: 1 }, 'common and rare trigrams');
+      t.same(await list('lots000000000069'), { cards: ['LOTS000000000069'], total: 1 }, 'beyond a cut list');
+      t.same(await list('00010'), { cards: ['LOTS000000000010'], total: 1 });
+      t.same(await list('lots000000000099'), { cards: [], total: 0 }, 'a trigram no row holds');
+      t.same((await list('lots00000000')).total, 70, 'every trigram common');
+      t.same((await list('common')).total, 70);
+      t.same(
+        await list('ann', 3, 69),
+        { cards: ['LOTS000000000069', 'ODD0000000000001', 'ODD0000000000002'], total: 72 },
+        'paged',
+      );
+      t.same(await list(long), { cards: ['ODD0000000000002'], total: 1 }, 'a query of many trigrams');
+      t.same(await list(`${long}s`), { cards: [], total: 0 });
+      t.same(await list('abcd'), { cards: [], total: 0 }, 'every trigram held by one row, not next to each other');
+      t.same(await list('bcxb'), { cards: ['ODD0000000000001'], total: 1 });
+    },
+  );
+
   withFleet('text search follows the rows: a renamed holder, a removed card', async (t, { fleet }) => {
     const found = async (q: string) =>
       (await fleet.listFleetCards(query({ filter: { q, overdue: null, expiring_within_days: null } }))).items.map(

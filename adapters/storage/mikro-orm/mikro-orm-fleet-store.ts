@@ -26,7 +26,7 @@ import {
 import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
 import type { FleetListQuery, FleetStore, PendingMark } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
-import type { Raw, SqlValue, StorageDialect } from './dialect.js';
+import type { Raw, SqlValue } from './dialect.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
 import { searchCondition } from './fleet-search.js';
 import { CARDS_SQL, summarySql } from './fleet-counts.js';
@@ -250,7 +250,7 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
-    const { sql, params } = whereOf(query.filter, query.now_s, this.store.dialect);
+    const { sql, params } = await whereOf(query.filter, query.now_s, this.store);
     // unfiltered: the cards' counter (fleet-counts.ts) instead of counting every row
     const [count] = await this.store.query(
       sql === '' ? CARDS_SQL : `SELECT COUNT(*) AS n FROM fleet_card ${sql}`,
@@ -337,11 +337,15 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 }
 
-function whereOf(filter: FleetFilter, nowS: number, dialect: StorageDialect): { sql: string; params: SqlValue[] } {
+async function whereOf(
+  filter: FleetFilter,
+  nowS: number,
+  store: MikroOrmImportStore,
+): Promise<{ sql: string; params: SqlValue[] }> {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (filter.q !== null && filter.q.trim() !== '') {
-    const search = searchCondition(filter.q.trim(), dialect);
+    const search = await searchCondition(filter.q.trim(), store.dialect, (sql, values) => store.query(sql, values));
     where.push(search.sql);
     params.push(...search.params);
   }
