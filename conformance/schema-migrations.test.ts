@@ -93,7 +93,10 @@ async function tableExists(store: MikroOrmImportStore, table: string): Promise<b
 async function searchObjects(store: MikroOrmImportStore): Promise<number> {
   const [row] =
     store.dialect.name === 'postgres'
-      ? await store.query('SELECT COUNT(*) AS n FROM pg_indexes WHERE indexname = ?', [TRIGRAM_INDEX])
+      ? await store.query(
+          `SELECT COUNT(*) AS n FROM pg_class WHERE relname = ? AND relkind = 'i' AND reloptions = ?::text[]`,
+          [TRIGRAM_INDEX, '{fastupdate=on,gin_pending_list_limit=64}'],
+        )
       : await store.query(
           `SELECT COUNT(*) AS n FROM sqlite_master WHERE (type = 'table' AND name = ?) OR (type = 'trigger' AND name LIKE ?)`,
           [SEARCH_TABLE, `${SEARCH_TABLE}_%`],
@@ -263,9 +266,23 @@ if (!started.available) {
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
-  migrationSuite('postgres', () => ({
-    databaseUrl: server.freshDatabaseUrl(),
-    dataDir: '/nonexistent-unused',
-    poolSize: 3,
-  }));
+  const newDatabase = () => ({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 3 });
+  migrationSuite('postgres', newDatabase);
+
+  t.test(
+    'postgres: a trigram index of an earlier release (no pending list) gets its options at the next start',
+    async (t) => {
+      const options = newDatabase();
+      const created = await createMikroOrmStore(options);
+      await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+      await created.query(`ALTER INDEX ${TRIGRAM_INDEX} SET (fastupdate = off)`);
+      await created.query(`ALTER INDEX ${TRIGRAM_INDEX} RESET (gin_pending_list_limit)`);
+      t.equal(await searchObjects(created), 0, 'the options of the earlier release');
+      await created.close();
+      const started = await createMikroOrmStore(options);
+      t.equal(await searchObjects(started), 1, 'the pending list on, bounded');
+      t.same(await searched(started, 'TANEN'), ['SEARCH0000000001'], 'the rows indexed before kept');
+      await started.close();
+    },
+  );
 }
