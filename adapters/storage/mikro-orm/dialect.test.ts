@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { dayRuns, dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
+import { createMikroOrmStore } from './index.js';
 
 t.test('the database URL picks the dialect', async (t) => {
   for (const url of ['postgres://u@h/db', 'postgresql://u:p@127.0.0.1:5432/x', 'POSTGRES://h/db'])
@@ -17,7 +21,7 @@ t.test('the database URL picks the dialect', async (t) => {
   }
 });
 
-t.test('activity day selections: the same keys, sorted by day, per dialect', async (t) => {
+t.test("activity day selections: the keys as runs of one import's days, per dialect", async (t) => {
   const keys = [
     { pk: 3, day: 20_000 },
     { pk: 1, day: 20_001 },
@@ -25,17 +29,42 @@ t.test('activity day selections: the same keys, sorted by day, per dialect', asy
   ];
   const sqlite = sqliteDialect.activityDays(keys);
   t.match(sqlite.sql, /json_each\(\?\) j CROSS JOIN activity_day ad/);
-  const run = (pk: number, from: number, to: number) => pk * 2 ** 32 + from * 65_536 + to;
   t.same(JSON.parse(sqlite.params[0] as string), [
-    run(1, 20_001, 20_001),
-    run(2, 20_000, 20_000),
-    run(3, 20_000, 20_000),
+    [1, 20_001, 20_001],
+    [2, 20_000, 20_000],
+    [3, 20_000, 20_000],
   ]);
   t.match(sqlite.sql, /ad\.day BETWEEN/);
   const pg = postgresDialect.activityDays(keys);
-  t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\]\) AS j\(pk, day\)/);
-  t.same(pg.params, ['{2,3,1}', '{20000,20000,20001}']);
+  t.match(pg.sql, /unnest\(\?::integer\[\], \?::integer\[\], \?::integer\[\]\) AS r\(pk, day_from, day_to\)/);
+  t.same(pg.params, ['{1,2,3}', '{20001,20000,20000}', '{20001,20000,20000}']);
 });
+
+t.test(
+  'SQLite: the selection finds the days of any import key (beyond 2^21, where packed integers lost precision)',
+  async (t) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dialect-'));
+    const store = await createMikroOrmStore({ dataDir });
+    t.teardown(async () => {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const pks = [7, 2 ** 21 + 1, 2 ** 40 + 3];
+    for (const pk of pks)
+      for (let day = 20_000; day < 20_004; day++)
+        await store.query(`INSERT INTO activity_day (import_pk, day, n, packed) VALUES (?, ?, 0, x'')`, [pk, day]);
+    const keys = pks.flatMap((pk) => [20_001, 20_002].map((day) => ({ pk, day })));
+    const selection = sqliteDialect.activityDays(keys);
+    const rows = await store.query(
+      `SELECT ad.import_pk AS pk, ad.day FROM ${selection.sql} ORDER BY ad.day, ad.import_pk`,
+      selection.params,
+    );
+    t.same(
+      rows,
+      [...keys].sort((a, b) => a.day - b.day || a.pk - b.pk),
+    );
+  },
+);
 
 t.test('day keys become runs of consecutive days of one import', async (t) => {
   const keys = [20_003, 20_001, 20_002, 20_005]
