@@ -7,6 +7,7 @@ import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
 import type { SqlRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
+import { postgresDialect } from '../adapters/storage/mikro-orm/dialect.js';
 import { startPostgres } from './postgres-server.js';
 
 const started = await startPostgres();
@@ -155,4 +156,37 @@ if (!started.available) {
       t.same(await runner.all(sql, [1]), [], 'the pool still answers');
     },
   );
+
+  t.test('the activity days of any runs: one statement whose plan the connection keeps', async (t) => {
+    // a table of some size, analysed: the plans' estimates then depend on the number of runs they expect
+    await runner.all(
+      `INSERT INTO activity_day (import_pk, day, n, packed)
+         SELECT pk, d, 0, '' FROM generate_series(1, 1000) pk, generate_series(20000, 20030) d`,
+    );
+    await runner.all('ANALYZE activity_day');
+    const plans = await runner.transaction(async (tx) => {
+      for (let call = 0; call < 12; call++) {
+        const keys = [1, 2, 3]
+          .slice(0, 1 + (call % 3))
+          .flatMap((pk) => [0, 1, 2, 3 + call].map((d) => ({ pk, day: 20_000 + d })));
+        const selection = postgresDialect.activityDays(keys);
+        const rows = await tx.all(
+          `SELECT ad.import_pk AS pk, ad.day FROM ${selection.sql} ORDER BY ad.day, ad.import_pk`,
+          selection.params,
+        );
+        t.same(
+          rows,
+          [...keys].sort((a, b) => a.day - b.day || a.pk - b.pk),
+          `call ${call}`,
+        );
+      }
+      return tx.all(
+        "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%activity_day ad%' AND statement NOT LIKE '%pg_prepared%'",
+      );
+    });
+    t.equal(plans.length, 1, 'one prepared statement for every number of runs');
+    t.ok(Number(plans[0]!.custom_plans) <= 5, `planned for its values only at first (${plans[0]!.custom_plans})`);
+    t.ok(Number(plans[0]!.generic_plans) >= 5, `then its plan kept (${plans[0]!.generic_plans})`);
+    await runner.all('DELETE FROM activity_day');
+  });
 }
