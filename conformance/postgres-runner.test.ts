@@ -8,6 +8,7 @@ import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
 import type { SqlRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
 import { postgresDialect } from '../adapters/storage/mikro-orm/dialect.js';
+import { selectedDayKeys } from './activity-days.js';
 import { startPostgres } from './postgres-server.js';
 
 const started = await startPostgres();
@@ -169,16 +170,8 @@ if (!started.available) {
         const keys = [1, 2, 3]
           .slice(0, 1 + (call % 3))
           .flatMap((pk) => [0, 1, 2, 3 + call].map((d) => ({ pk, day: 20_000 + d })));
-        const selection = postgresDialect.activityDays(keys);
-        const rows = await tx.all(
-          `SELECT ad.import_pk AS pk, ad.day FROM ${selection.sql} ORDER BY ad.day, ad.import_pk`,
-          selection.params,
-        );
-        t.same(
-          rows,
-          [...keys].sort((a, b) => a.day - b.day || a.pk - b.pk),
-          `call ${call}`,
-        );
+        const { found, asked } = await selectedDayKeys((sql, params) => tx.all(sql, params), postgresDialect, keys);
+        t.same(found, asked, `call ${call}`);
       }
       return tx.all(
         "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%activity_day ad%' AND statement NOT LIKE '%pg_prepared%'",
