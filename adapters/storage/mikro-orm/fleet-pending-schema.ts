@@ -33,8 +33,8 @@ export function fleetPendingSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         card_number: { type: 'string', ...string },
         card_download_s: { type: 'integer', ...seconds, nullable: true },
       },
-      // a card's marks, read and removed together
-      indexes: [{ name: 'fleet_pending_card_index', properties: ['card_number'] }],
+      // a card's marks, read in their order and removed together (migration 0008: one index, no choice of plan)
+      indexes: [{ name: 'fleet_pending_card_pk_index', properties: ['card_number', 'import_pk'] }],
     }),
   ];
 }

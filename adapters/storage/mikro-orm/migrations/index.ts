@@ -14,8 +14,10 @@ import { FleetSearchCountsPostgres, FleetSearchCountsSqlite } from './0003-fleet
 import { SpecificConditionsPostgres, SpecificConditionsSqlite } from './0004-specific-conditions.js';
 import { OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
 import { FleetPendingPostgres, FleetPendingSqlite } from './0007-fleet-pending.js';
+import { FleetPendingCardOrderPostgres, FleetPendingCardOrderSqlite } from './0008-fleet-pending-card-order.js';
 import {
   FLEET_PENDING,
+  FLEET_PENDING_CARD_ORDER,
   FLEET_SEARCH_COUNTS,
   HOME_COUNTRIES_FLEET_ORDER,
   INITIAL_SCHEMA,
@@ -34,6 +36,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsSqlite },
     { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
     { name: FLEET_PENDING, class: FleetPendingSqlite },
+    { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -42,6 +45,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: SPECIFIC_CONDITIONS, class: SpecificConditionsPostgres },
     { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
     { name: FLEET_PENDING, class: FleetPendingPostgres },
+    { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderPostgres },
   ],
 };
 

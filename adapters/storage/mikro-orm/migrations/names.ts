@@ -13,6 +13,7 @@ export const FLEET_SEARCH_COUNTS = '0003-fleet-search-counts';
 export const SPECIFIC_CONDITIONS = '0004-specific-conditions';
 export const OPEN_FINDINGS = '0006-open-findings';
 export const FLEET_PENDING = '0007-fleet-pending';
+export const FLEET_PENDING_CARD_ORDER = '0008-fleet-pending-card-order';
 
 /** Every migration's name, in the order they run (the same on SQLite and PostgreSQL; the classes differ). */
 export const MIGRATION_NAMES: readonly string[] = [
@@ -22,4 +23,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   SPECIFIC_CONDITIONS,
   OPEN_FINDINGS,
   FLEET_PENDING,
+  FLEET_PENDING_CARD_ORDER,
 ];
