@@ -39,6 +39,7 @@ export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
 import type { PreparedContents } from './prepared-contents.js';
+import { GrowthStatistics } from './growth-statistics.js';
 
 /** entries of the import_id -> pk cache at most (~100 bytes each) */
 const PK_CACHE_SIZE = 20_000;
@@ -49,6 +50,8 @@ export class MikroOrmImportStore implements ImportStore {
    * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).
    */
   private readonly pkCache = new Map<string, number>();
+  /** PostgreSQL: the growing tables analysed as this process's imports multiply (null on SQLite) */
+  private readonly statistics: GrowthStatistics | null;
 
   constructor(
     readonly orm: MikroORM<any>,
@@ -56,7 +59,9 @@ export class MikroOrmImportStore implements ImportStore {
     readonly runner: SqlRunner,
     /** bodies' stored forms computed off the event loop (the decoder pool's worker); null: the save compresses */
     readonly preparedContents: PreparedContents | null = null,
-  ) {}
+  ) {
+    this.statistics = dialect.name === 'postgres' ? new GrowthStatistics((sql) => runner.all(sql)) : null;
+  }
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
   async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
@@ -89,12 +94,15 @@ export class MikroOrmImportStore implements ImportStore {
   }
 
   async close(): Promise<void> {
+    await this.statistics?.settled();
     await this.runner.release();
     await this.orm.close(true);
   }
 
-  saveImport(input: NewImport): Promise<SaveOutcome> {
-    return saveImport(this, input);
+  async saveImport(input: NewImport): Promise<SaveOutcome> {
+    const outcome = await saveImport(this, input);
+    if (outcome.outcome === 'created') this.statistics?.imported();
+    return outcome;
   }
 
   storedHolder(cardNumber: string) {
