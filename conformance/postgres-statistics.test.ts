@@ -35,6 +35,15 @@ if (!started.available) {
       ).map((r) => Number(r.analyze_count));
     const store = await createMikroOrmStore(options);
     t.teardown(() => store.close());
+    // the prepared statements of the connection the statement runs on (this statement itself not counted)
+    const prepared = async () =>
+      Number(
+        (
+          await store.query(
+            "SELECT COUNT(*) AS n FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'",
+          )
+        )[0]!.n,
+      );
     let saved = 0;
     const saveUpTo = async (total: number) => {
       for (; saved < total; saved++) {
@@ -53,6 +62,7 @@ if (!started.available) {
     };
     const once = GROWING_TABLES.map(() => 1);
     await saveUpTo(FIRST_ANALYZE - 1);
+    t.ok((await prepared()) > 0, 'the saves run as prepared statements');
     t.same(
       await analyses(),
       GROWING_TABLES.map(() => 0),
@@ -60,6 +70,14 @@ if (!started.available) {
     );
     await saveUpTo(FIRST_ANALYZE);
     t.same(await analysedTimes(1), once, `each table once at ${FIRST_ANALYZE} imports`);
+    let left = await prepared();
+    for (let tries = 0; tries < 100 && left > 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await prepared();
+    }
+    t.equal(left, 0, 'the statements prepared before it dropped: prepared again with the new statistics');
+    await saveUpTo(FIRST_ANALYZE + 2);
+    t.ok((await prepared()) > 0, 'and prepared again as they run');
     await saveUpTo(FIRST_ANALYZE * GROWTH - 1);
     t.same(await analyses(), once, 'not again before the imports grew fourfold');
     await saveUpTo(FIRST_ANALYZE * GROWTH);

@@ -60,7 +60,7 @@ export class MikroOrmImportStore implements ImportStore {
     /** bodies' stored forms computed off the event loop (the decoder pool's worker); null: the save compresses */
     readonly preparedContents: PreparedContents | null = null,
   ) {
-    this.statistics = dialect.name === 'postgres' ? new GrowthStatistics((sql) => runner.all(sql)) : null;
+    this.statistics = dialect.name === 'postgres' ? new GrowthStatistics(runner) : null;
   }
 
   /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */

@@ -99,6 +99,31 @@ const ROLLBACK: PgStatement = { text: 'ROLLBACK', values: [] };
  */
 export const ANSWER_TIMEOUT_MS = 60_000;
 
+/**
+ * Which connections hold statements prepared before the planner's statistics were last refreshed. PostgreSQL
+ * decides per prepared statement, from the average cost of its first plans, whether planning it for each call's
+ * values is worth it; that average is never forgotten: statements first prepared on small tables (a new database)
+ * were planned again at every call long after the tables grew (~115 µs of the server a call, measured with
+ * pg_stat_statements). Such a connection drops its statements (DEALLOCATE ALL) before its next use.
+ */
+class PreparedGenerations {
+  private current = 0;
+  private readonly seen = new WeakMap<PgClient, number>();
+
+  refreshed(): void {
+    this.current += 1;
+  }
+
+  /** true when the connection's statements are older than the statistics (it is counted current from now) */
+  stale(client: PgClient): boolean {
+    const seen = this.seen.get(client);
+    this.seen.set(client, this.current);
+    return seen !== undefined && seen !== this.current;
+  }
+}
+
+const DEALLOCATE: PgStatement = { text: 'DEALLOCATE ALL', values: [] };
+
 export class PostgresRunner implements SqlRunner {
   constructor(
     private readonly pool: PgPool,
@@ -108,6 +133,7 @@ export class PostgresRunner implements SqlRunner {
     private readonly client: PgClient | null = null,
     /** in a transaction not begun yet: BEGIN is sent in the round trip of its first statement */
     private beginPending = false,
+    private readonly generations: PreparedGenerations = new PreparedGenerations(),
   ) {}
 
   /** in a transaction: its COMMIT was sent (by lastThenCommit) */
@@ -232,8 +258,8 @@ export class PostgresRunner implements SqlRunner {
   async transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return work(this);
-    const client = await this.pool.acquireConnection();
-    const tx = new PostgresRunner(this.pool, this.dialect, this.answerTimeoutMs, client, true);
+    const client = await this.acquire();
+    const tx = new PostgresRunner(this.pool, this.dialect, this.answerTimeoutMs, client, true, this.generations);
     let result: T;
     try {
       result = await work(tx);
@@ -253,10 +279,30 @@ export class PostgresRunner implements SqlRunner {
     // the pool belongs to MikroORM: closed with it
   }
 
+  statisticsRefreshed(): void {
+    this.generations.refreshed();
+  }
+
+  /** A connection of the pool, its prepared statements dropped first when they predate the statistics. */
+  private async acquire(): Promise<PgClient> {
+    const client = await this.pool.acquireConnection();
+    if (!this.generations.stale(client)) return client;
+    try {
+      await this.runOn(client, [DEALLOCATE]);
+      const prepared = (client as { connection?: { parsedStatements?: Record<string, string> } }).connection
+        ?.parsedStatements;
+      for (const name of Object.keys(prepared ?? {})) delete prepared![name];
+      return client;
+    } catch (error) {
+      await this.pool.releaseConnection(client);
+      throw error;
+    }
+  }
+
   private async run(statements: readonly PgStatement[]): Promise<Raw[][]> {
     if (this.committed) throw new Error('a statement after the transaction was committed');
     if (this.client !== null) return this.runOn(this.client, statements);
-    const client = await this.pool.acquireConnection();
+    const client = await this.acquire();
     try {
       return await this.runOn(client, statements);
     } finally {

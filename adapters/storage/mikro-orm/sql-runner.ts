@@ -54,6 +54,12 @@ export interface SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
+  /**
+   * The planner's statistics were refreshed (an ANALYZE): PostgreSQL's connections prepare their statements again
+   * before their next use, so none keeps choosing plans by what it learnt of smaller tables (growth-statistics.ts).
+   * SQLite: nothing (its statements' plans follow the indexes).
+   */
+  statisticsRefreshed(): void;
 }
 
 /** One SQL statement and its bound values. */
@@ -295,6 +301,7 @@ export class SqliteRunner implements SqlRunner {
       writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => void this.now(sql, params)),
       transaction: (inner) => inner(tx),
       release: async () => undefined,
+      statisticsRefreshed: () => undefined,
     };
     let result: T;
     try {
@@ -311,6 +318,10 @@ export class SqliteRunner implements SqlRunner {
     // committed and visible; resolved once on disk (other statements run meanwhile)
     await this.walSync?.durable();
     return result;
+  }
+
+  statisticsRefreshed(): void {
+    // SQLite's plans follow the indexes (no ANALYZE is run)
   }
 
   /** the raw connection, for the bench's baseline (a plain prepared-statement loop) only */
