@@ -2,8 +2,8 @@
  * A card's pending marks through one index in the order they are read and removed (`card_number`, `import_pk`):
  * with the card's index alone, PostgreSQL's planner could read them through the primary key instead (its order,
  * the card filtered out), and the table is a queue whose every import adds a mark and removes it again: measured
- * on a fleet analysed mid-run, 142 index and heap pages a read of one card's marks, ~6 with this index. SQL from
- * MikroORM's schema generator on a database migrated to the migration before it.
+ * on a fleet analysed mid-run (pg_stat_statements), 142 pages and 36 µs a read of one card's marks; with this
+ * index, under 10 µs. SQL from MikroORM's schema generator on a database migrated to the migration before it.
  */
 import { Migration } from '@mikro-orm/migrations';
 
