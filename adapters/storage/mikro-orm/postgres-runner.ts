@@ -266,8 +266,7 @@ export class PostgresRunner implements SqlRunner {
       if (!tx.beginPending && !tx.committed) await tx.runOn(client, [COMMIT]);
     } catch (error) {
       // a connection that cannot roll back is closed (the pool drops a closed connection when next acquired)
-      if (!tx.beginPending && !tx.committed)
-        await tx.runOn(client, [ROLLBACK]).catch(() => client.end().catch(() => undefined));
+      if (!tx.beginPending && !tx.committed) await tx.runOn(client, [ROLLBACK]).catch(() => end(client));
       throw error;
     } finally {
       await this.pool.releaseConnection(client);
@@ -336,15 +335,31 @@ export class PostgresRunner implements SqlRunner {
       return (begin ? results.slice(1) : results).map((result) => this.dialect.rows(result));
     } catch (error) {
       // statements it prepared may have been skipped after the error: the connection is not reused
-      if ((error as { parsedInPipeline?: boolean }).parsedInPipeline) await client.end().catch(() => undefined);
+      if ((error as { parsedInPipeline?: boolean }).parsedInPipeline) await end(client);
       throw error;
     }
   }
 }
 
-/** The connection's socket closed at once (its pending query then fails; the pool drops the closed connection). */
+/**
+ * The connection's socket closed at once (its pending query then fails). Marked disposed for the pool first
+ * (knex's mark, otherwise set when the socket's close is reported, a turn of the event loop or more later): a
+ * statement asked meanwhile must never be given the dead connection.
+ */
 function destroy(client: PgClient): void {
+  disposed(client);
   (client as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+/** A connection ended on purpose: closed, and marked so that the pool never hands it out again. */
+async function end(client: PgClient): Promise<void> {
+  disposed(client);
+  await client.end().catch(() => undefined);
+}
+
+function disposed(client: PgClient): void {
+  const marked = client as { __knex__disposed?: unknown };
+  marked.__knex__disposed ??= 'closed by the storage adapter';
 }
 
 function noAnswer(ms: number): Error {
