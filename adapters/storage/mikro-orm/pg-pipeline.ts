@@ -27,6 +27,15 @@ interface PgConnection {
   sync(): void;
 }
 
+/**
+ * Forgets the statement names node-postgres recorded as prepared on the client's connection (after the server
+ * dropped them: DEALLOCATE ALL), so that their next use parses them again.
+ */
+export function forgetPrepared(client: object): void {
+  const prepared = (client as { connection?: Partial<PgConnection> }).connection?.parsedStatements;
+  for (const name of Object.keys(prepared ?? {})) delete prepared![name];
+}
+
 type Results = unknown[] | unknown;
 type QueryClass = new (config: { text: string; callback: (error: Error | null, results: Results) => void }) => {
   submit(connection: PgConnection): Error | null;

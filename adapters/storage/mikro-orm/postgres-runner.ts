@@ -21,7 +21,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { knexOf, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
-import { pipelined, type PgStatement } from './pg-pipeline.js';
+import { forgetPrepared, pipelined, type PgStatement } from './pg-pipeline.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
 export interface PgClient {
@@ -288,9 +288,7 @@ export class PostgresRunner implements SqlRunner {
     if (!this.generations.stale(client)) return client;
     try {
       await this.runOn(client, [DEALLOCATE]);
-      const prepared = (client as { connection?: { parsedStatements?: Record<string, string> } }).connection
-        ?.parsedStatements;
-      for (const name of Object.keys(prepared ?? {})) delete prepared![name];
+      forgetPrepared(client);
       return client;
     } catch (error) {
       await this.pool.releaseConnection(client);
