@@ -1,9 +1,11 @@
 /**
  * `cardHistoryActivities` (core/ports/import-store.ts) on SQLite and PostgreSQL: a card's history in a range with
  * the activity intervals of the days it serves, read together — exactly what `cardHistory` and then `activities` of
- * its served days give, in the same order; another card's days are not read; an unknown card has none.
+ * its served days give, in the same order; another card's days are not read; an unknown card has none. And
+ * `cardDataDays`: the days `cardDataDays` (core/fleet/readiness.ts) finds among those activities.
  */
 import type { TAP } from 'tap';
+import { cardDataDays } from '../core/fleet/readiness.js';
 import { buildParsedCard, day, workingDay, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport, type ClosableStore } from './new-import.js';
 
@@ -77,4 +79,66 @@ export function cardHistoryActivitiesSuite(t: Tap, name: string, makeStore: () =
       activities: [],
     });
   });
+
+  t.test(
+    `${name}: the served days holding card data, as cardDataDays finds them in the served activities`,
+    async (t) => {
+      const store = await makeStore();
+      t.teardown(() => store.close());
+      const out = { inserted: false };
+      const days: DaySpec[] = [
+        workingDay('2026-03-02'),
+        { date: '2026-03-03', changes: [['00:00', 'REST', out]] }, // card out the whole day
+        {
+          date: '2026-03-04',
+          changes: [
+            ['00:00', 'REST', out],
+            ['09:00', 'WORK', { inserted: false, manual: true }],
+          ],
+        },
+        // card inserted for no time at all, then out
+        {
+          date: '2026-03-05',
+          changes: [
+            ['00:00', 'REST', out],
+            ['08:00', 'WORK'],
+            ['08:00', 'REST', out],
+          ],
+        },
+        {
+          date: '2026-03-06',
+          changes: [
+            ['00:00', 'REST', out],
+            ['23:59', 'DRIVING'],
+          ],
+        },
+      ];
+      const first = newImport(buildParsedCard({ card_number: CARD, days }));
+      // a later download whose 03-06 is card out only: the history serves one of the two (a conflict)
+      const second = newImport(
+        buildParsedCard({ card_number: CARD, days: [{ date: '2026-03-06', changes: [['00:00', 'REST', out]] }] }),
+      );
+      const other = newImport(buildParsedCard({ card_number: 'DTEST00000000002', days: [workingDay('2026-03-03')] }));
+      for (const input of [first, second, other]) await store.saveImport(input);
+
+      for (const range of [
+        OPEN,
+        { from: day('2026-03-03'), to: day('2026-03-05') },
+        { from: day('2026-03-06'), to: null },
+        { from: null, to: day('2026-03-01') },
+      ]) {
+        const { activities } = await store.cardHistoryActivities(CARD, range);
+        const expected = [...cardDataDays(activities)].sort((a, b) => a - b);
+        t.strictSame(
+          await store.cardDataDays(CARD, range),
+          expected,
+          `as the activities say (${JSON.stringify(range)})`,
+        );
+      }
+      const all = await store.cardDataDays(CARD, OPEN);
+      t.ok(all.includes(day('2026-03-02')) && all.includes(day('2026-03-04')), 'inserted, and entered by hand');
+      t.notOk(all.includes(day('2026-03-03')) || all.includes(day('2026-03-05')), 'card out; inserted for no time');
+      t.strictSame(await store.cardDataDays('DTEST00000000009', OPEN), [], 'an unknown card has none');
+    },
+  );
 }

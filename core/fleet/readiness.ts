@@ -43,12 +43,17 @@ export function readinessWindow(at: UtcDay): { from: UtcDay; to: UtcDay } {
   return { from: at - READINESS_PAST_DAYS, to: at };
 }
 
-/** Days with an interval recorded with the card inserted or entered by hand (of positive length). */
+/** An interval that is card data: recorded with the card inserted or entered by hand, of positive length. */
+export function isCardData(cardInserted: boolean, manualEntry: boolean, duration: number): boolean {
+  return (cardInserted || manualEntry) && duration > 0;
+}
+
+/** Days with an interval that is card data (isCardData). */
 export function cardDataDays(
   rows: readonly Pick<ActivityIntervalRow, 'date' | 'card_inserted' | 'manual_entry' | 'duration'>[],
 ): Set<UtcDay> {
   const days = new Set<UtcDay>();
-  for (const r of rows) if ((r.card_inserted || r.manual_entry) && r.duration > 0) days.add(r.date);
+  for (const r of rows) if (isCardData(r.card_inserted, r.manual_entry, r.duration)) days.add(r.date);
   return days;
 }
 

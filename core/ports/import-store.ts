@@ -189,6 +189,11 @@ export interface ImportStore {
   cardHistory(card_number: string, range: DateRange): Promise<CardHistory>;
   /** cardHistory and `activities` of exactly its served days, read together */
   cardHistoryActivities(card_number: string, range: DateRange): Promise<CardHistoryActivities>;
+  /**
+   * the days of the card's history within the range whose served intervals hold card data (core/fleet/readiness.ts
+   * isCardData), ascending: the days `cardDataDays` finds in `cardHistoryActivities`, without reading the records
+   */
+  cardDataDays(card_number: string, range: DateRange): Promise<UtcDay[]>;
   /** every date of the card's history (ascending) and the dates among them that are conflicts: no records read */
   cardDays(card_number: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }>;
   /** day records of the card's QUARANTINED imports within the range, ordered by date then sequence */

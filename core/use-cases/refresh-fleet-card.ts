@@ -27,7 +27,7 @@ import {
   type FleetCardRecord,
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
-import { cardDataDays, readinessWindow } from '../fleet/readiness.js';
+import { readinessWindow } from '../fleet/readiness.js';
 import { dayOf, mondayOf } from '../time.js';
 import type { Clock } from '../ports/clock.js';
 import type { CoveredDays } from '../ports/covered-days.js';
@@ -268,8 +268,7 @@ export class RefreshFleetCard {
    */
   private async cardData(cardNumber: string, lastDay: number): Promise<number[]> {
     const { store, covered, clock } = this.deps;
-    const { activities } = await store.cardHistoryActivities(cardNumber, readinessWindow(lastDay));
-    const days = cardDataDays(activities);
+    const days = new Set(await store.cardDataDays(cardNumber, readinessWindow(lastDay)));
     if (covered) {
       const today = clock ? dayOf(Math.floor(clock.now().getTime() / 1000)) : lastDay;
       const window = readinessWindow(Math.max(lastDay, today));

@@ -14,6 +14,7 @@
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import type { Served } from '../../../core/use-cases/contracts.js';
 import { DAY_SECONDS } from '../../../core/time.js';
+import { isCardData } from '../../../core/fleet/readiness.js';
 import { ACTIVITY_CODES, SLOT_CODES, activityCode, slotCode } from './codec.js';
 
 interface Field {
@@ -132,4 +133,16 @@ export function unpackDay(
       quarantined: owner.quarantined,
     });
   }
+}
+
+/** Whether one of a packed day's intervals is card data (core/fleet/readiness.ts isCardData), read in place. */
+export function packedHasCardData(packed: Uint8Array): boolean {
+  if (packed.byteLength % INTERVAL_LENGTH !== 0) throw new RangeError(`packed day of ${packed.byteLength} bytes`);
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  for (let at = 0; at < packed.byteLength; at += INTERVAL_LENGTH) {
+    const flags = view.getUint8(at + F.flags.at);
+    const duration = view.getInt32(at + F.duration.at, true);
+    if (isCardData((flags & FLAG_INSERTED) !== 0, (flags & FLAG_MANUAL) !== 0, duration)) return true;
+  }
+  return false;
 }

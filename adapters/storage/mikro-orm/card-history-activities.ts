@@ -9,7 +9,7 @@ import type { CardHistoryActivities } from '../../../core/ports/import-store.js'
 import type { ActivityIntervalRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Served } from '../../../core/use-cases/contracts.js';
 import type { SqlValue } from './dialect.js';
-import { unpackDay } from './activity-pack.js';
+import { packedHasCardData, unpackDay } from './activity-pack.js';
 import type { MikroOrmImportStore } from './mikro-orm-import-store.js';
 
 export async function cardHistoryActivities(
@@ -41,6 +41,30 @@ export async function cardHistoryActivities(
     return record;
   });
   return { served, conflicts, activities };
+}
+
+/**
+ * The days of a card's history in a range whose served intervals hold card data: the same `card_day` rows as
+ * `cardHistoryActivities`, joined to their packed intervals only (a served day always has its day record and its
+ * import: both are written with it, and withdrawals and purges rebuild the history), each day's intervals tested
+ * where they lie. On PostgreSQL two index lookups a day instead of four.
+ */
+export async function cardDataDays(
+  store: MikroOrmImportStore,
+  cardNumber: string,
+  range: DateRange,
+): Promise<UtcDay[]> {
+  const where = ['c.card_number = ?'];
+  const params: SqlValue[] = [cardNumber];
+  withinDays('c.day', range, where, params);
+  const rows = await store.query(
+    `SELECT c.day, ad.packed
+       FROM card_day c
+       JOIN activity_day ad ON ad.import_pk = c.import_pk AND ad.day = c.day
+      WHERE ${where.join(' AND ')} ORDER BY c.day`,
+    params,
+  );
+  return rows.filter((raw) => packedHasCardData(raw.packed as Uint8Array)).map((raw) => Number(raw.day));
 }
 
 /** Adds the inclusive day range (open ends: no bound) on `column` to a WHERE list and its parameters. */

@@ -31,7 +31,7 @@ import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
 import { unpackDay } from './activity-pack.js';
-import { cardHistoryActivities, withinDays } from './card-history-activities.js';
+import { cardDataDays, cardHistoryActivities, withinDays } from './card-history-activities.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
 import { StorageError } from './storage-error.js';
 
@@ -203,6 +203,11 @@ export class MikroOrmImportStore implements ImportStore {
   /** cardHistory and the activities of the days it serves, in one statement (./card-history-activities.ts) */
   cardHistoryActivities(cardNumber: string, range: DateRange): Promise<CardHistoryActivities> {
     return cardHistoryActivities(this, cardNumber, range);
+  }
+
+  /** the served days holding card data (./card-history-activities.ts) */
+  cardDataDays(cardNumber: string, range: DateRange): Promise<UtcDay[]> {
+    return cardDataDays(this, cardNumber, range);
   }
 
   async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
