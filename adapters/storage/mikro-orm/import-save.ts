@@ -143,9 +143,10 @@ function outcomeOf(rows: readonly Raw[], sha: string): SaveOutcome | null {
 }
 
 /**
- * The import just written, and (PostgreSQL) the versions of its card's days over its span that the OTHER imports
- * hold, read in the insert's statement: under the card's lock nothing else changes them before the merge, and the
- * import's own records (the newest pk of its card) are added in memory (keepCardHistory).
+ * The import just written, and the versions of its card's days over its span that the OTHER imports hold, read
+ * before its rows are written (PostgreSQL: in the insert's statement, SQLite: the statement before it; null when it
+ * has no card or no days): under the card's lock nothing else changes them before the merge, and the import's own
+ * records (the newest pk of its card) are added in memory (keepCardHistory).
  */
 export interface WrittenImport {
   pk: number;
@@ -203,10 +204,13 @@ export async function writeImport(
     if (answer === null) return { pk: rows[0]!.pk as number, others: null };
     return { pk: rows[0]!.new_pk as number, others: rows.filter((raw) => raw.day !== null) };
   }
+  // the other imports' versions read before the rows are written, as PostgreSQL's statement reads them (its
+  // snapshot): the merge adds the import's own days (withOwnDays) instead of reading them back
+  const others = answer && (await trx.all(`${VERSIONS} ORDER BY v.day, v.pk`, answer.params));
   const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
   for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
   await trx.insertTables(children);
-  return { pk, others: null };
+  return { pk, others };
 }
 
 function spanOf(dates: readonly number[]): { from: number; to: number } {
