@@ -257,6 +257,30 @@ t.test(
   },
 );
 
+t.test(
+  'sqlite: a search insert trigger of an earlier release (a merge step after every row) is replaced at start',
+  async (t) => {
+    const options = { dataDir: dataDir() };
+    const created = await createMikroOrmStore(options);
+    await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+    await created.query(`DROP TRIGGER ${SEARCH_TABLE}_insert`);
+    await created.query(
+      `CREATE TRIGGER ${SEARCH_TABLE}_insert AFTER INSERT ON fleet_card BEGIN
+       INSERT INTO ${SEARCH_TABLE} (rowid, search_text) VALUES (new.rowid, new.search_text);
+       INSERT INTO ${SEARCH_TABLE} (${SEARCH_TABLE}, rank) VALUES ('merge', 16); END`,
+    );
+    await created.close();
+    const insertTrigger = async (store: MikroOrmImportStore) =>
+      String((await store.query(`SELECT sql FROM sqlite_master WHERE name = ?`, [`${SEARCH_TABLE}_insert`]))[0]?.sql);
+    const started = await createMikroOrmStore(options);
+    t.teardown(() => started.close());
+    t.match(await insertTrigger(started), /WHERE new\.rowid % 4 = 0; END$/, 'the merge step after every fourth row');
+    t.equal(await searchObjects(started), SEARCH_OBJECTS.sqlite, 'the table and its three triggers');
+    await new MikroOrmFleetStore(started).saveFleetCard(fleetRecord('SEARCH0000000002', { surname: 'Virtala' }));
+    t.same(await searched(started, 'VIRTA'), ['SEARCH0000000001', 'SEARCH0000000002'], 'rows before and after indexed');
+  },
+);
+
 if (!started.available) {
   reportMissingDependency(
     t,
