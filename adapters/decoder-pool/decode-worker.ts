@@ -10,9 +10,7 @@ import { decodeCardFile, verifyingCardDecoder, type ParsedCardDecoder } from '..
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
-import type { ParsedCard } from '../../core/domain/rows.js';
 import { encodeContentSync } from '../storage/mikro-orm/content-codec.js';
-import { packedDays, packedDaysTransfer, type PackedDaysTransfer } from '../storage/mikro-orm/activity-pack.js';
 import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
 /**
@@ -39,37 +37,16 @@ function deflatedOf(content: Uint8Array): Uint8Array | null {
   return stored.encoding === null ? null : new Uint8Array(stored.content);
 }
 
-/** The card's activity days as the storage packs them; undefined when they do not pack (the save then refuses them). */
-function packedDaysOfCard(card: ParsedCard): PackedDaysTransfer | undefined {
-  try {
-    return packedDaysTransfer(packedDays(card.activities));
-  } catch {
-    return undefined;
-  }
-}
-
 parentPort!.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   let transfer: ArrayBuffer[] = [];
   try {
     const card = await decode(request.content);
     const days = dayRecordsOf(card, hasher); // before packCard: it transfers the activity columns away
-    const prepare = setup?.prepareContent === true;
-    const packedDays = prepare ? packedDaysOfCard(card) : undefined;
     const packed = packCard(card);
-    const deflated = prepare ? deflatedOf(request.content) : undefined;
-    reply = {
-      id: request.id,
-      ok: true,
-      card: packed.card,
-      days,
-      ...(deflated !== undefined && { deflated }),
-      ...(packedDays !== undefined && { packedDays }),
-    };
-    transfer = [...packed.transfer];
-    if (deflated) transfer.push(deflated.buffer as ArrayBuffer);
-    if (packedDays)
-      transfer.push(...[packedDays.bytes, packedDays.days, packedDays.counts].map((a) => a.buffer as ArrayBuffer));
+    const deflated = setup?.prepareContent === true ? deflatedOf(request.content) : undefined;
+    reply = { id: request.id, ok: true, card: packed.card, days, ...(deflated !== undefined && { deflated }) };
+    transfer = deflated ? [...packed.transfer, deflated.buffer as ArrayBuffer] : packed.transfer;
   } catch (error) {
     reply =
       error instanceof DddDecodeError

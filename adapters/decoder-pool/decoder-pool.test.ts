@@ -9,7 +9,6 @@ import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
 import { decodeContent, encodeContent } from '../storage/mikro-orm/content-codec.js';
 import { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
-import { packedDays } from '../storage/mikro-orm/activity-pack.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -42,26 +41,16 @@ t.test("with a place for them, workers leave each decoded body's stored form, as
     t.same(stored, await encodeContent(body), `${name}: the save's own encoding`);
     t.same(decodeContent(stored!.content, stored!.encoding), body, `${name}: gives back the very bytes`);
     t.equal(prepared.take(body), undefined, `${name}: taken once`);
-    const days = prepared.takeDays(body);
-    t.ok(days !== undefined && days.length > 0, `${name}: its activity days packed`);
-    t.strictSame(
-      days!.map((d) => ({ ...d, packed: Buffer.from(d.packed) })),
-      packedDays((await inlineDecode(body)).card.activities),
-      `${name}: as the save packs them`,
-    );
-    t.equal(prepared.takeDays(body), undefined, `${name}: packed days taken once`);
   }
   const random = new Uint8Array(randomBytes(40_000));
   await pool.decode(random).catch(() => undefined); // not a card: no stored form
   t.equal(prepared.take(random), undefined, 'a body the decoder refused leaves none');
-  t.equal(prepared.takeDays(random), undefined, 'and no packed days');
   const unchanged = new PreparedContents();
   const inlined = new DecoderPool({ size: 1, inlineBelowBytes: 1 << 20, prepared: unchanged });
   t.teardown(() => inlined.close());
   const body = file('gen1-full.ddd');
   await inlined.decode(body);
   t.equal(unchanged.take(body), undefined, 'a body decoded inline leaves none: the save compresses it');
-  t.equal(unchanged.takeDays(body), undefined, 'nor packed days: the save packs them');
   const without = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
   t.teardown(() => without.close());
   await without.decode(body);

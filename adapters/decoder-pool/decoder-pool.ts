@@ -21,7 +21,6 @@ import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
 import { bufferOf } from '../storage/mikro-orm/content-codec.js';
-import { packedDaysOf } from '../storage/mikro-orm/activity-pack.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 
@@ -166,8 +165,6 @@ export class DecoderPool {
     if (job && job.id === reply.id) {
       if (reply.ok) {
         this.keepPrepared(job.content, reply.deflated);
-        if (this.prepared !== null && reply.packedDays)
-          this.prepared.setDays(job.content, packedDaysOf(reply.packedDays));
         job.resolve({ card: unpackCard(reply.card), days: reply.days });
       } else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));

@@ -7,7 +7,6 @@ import type { TrustFile } from '../../core/authenticity/index.js';
 import type { DecodeErrorReason } from '../../core/decoder/api.js';
 import type { Activity, ActivityIntervalRow, ParsedCard } from '../../core/domain/rows.js';
 import type { DayRecord } from '../../core/ports/import-store.js';
-import type { PackedDaysTransfer } from '../storage/mikro-orm/activity-pack.js';
 
 export interface WorkerRequest {
   id: number;
@@ -29,18 +28,9 @@ export type PackedCard = Omit<ParsedCard, 'activities'> & { activities: PackedAc
 export type WorkerReply =
   /**
    * `days`: the card's day records (core dayRecordsOf), computed on the worker; `deflated`: the body compressed as
-   * the storage keeps it (setup `prepareContent`; null: compression does not shrink it, the bytes are kept as they
-   * are); `packedDays`: the activity intervals packed per day as the storage keeps them (setup `prepareContent`;
-   * absent: left to the save)
+   * the storage keeps it (setup `prepareContent`; null: compression does not shrink it, the bytes are kept as they are)
    */
-  | {
-      id: number;
-      ok: true;
-      card: PackedCard;
-      days: DayRecord[];
-      deflated?: Uint8Array | null;
-      packedDays?: PackedDaysTransfer;
-    }
+  | { id: number; ok: true; card: PackedCard; days: DayRecord[]; deflated?: Uint8Array | null }
   /** reason null: not a decode failure but a decoder bug (reported as such, without its text) */
   | { id: number; ok: false; reason: DecodeErrorReason | null; message: string };
 
@@ -104,6 +94,6 @@ export interface WorkerSetup {
   trustFiles: TrustFile[] | null;
   /** check a file's EF signatures one after the other on the worker thread (default: concurrently, thread pool) */
   sequentialSignatures?: boolean;
-  /** answer a decoded body's stored forms too (`deflated`, `packedDays`), so the event loop does not make them */
+  /** answer a decoded body's stored form too (`deflated`), so the event loop does not compress it */
   prepareContent?: boolean;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import { buildParsedCard, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from '../../../conformance/new-import.js';
-import { INTERVAL_LENGTH, packDay, packedDays, packedDaysOf, packedDaysTransfer, unpackDay } from './activity-pack.js';
+import { INTERVAL_LENGTH, packDay, packedDays, unpackDay } from './activity-pack.js';
 import { createMikroOrmStore } from './index.js';
 
 const DAY = 20_500; // 2026-02-16
@@ -67,18 +67,6 @@ t.test('days are grouped and ordered by date, start, then the card order', async
       [500, 'REST'],
     ],
   );
-});
-
-t.test('packed days travel as one buffer (a worker answer) and come back as they were', async (t) => {
-  const days = packedDays([
-    { ...interval(0, 10), date: DAY + 2, start: base + 2 * 86_400, end: base + 2 * 86_400 + 10 },
-    interval(0, 500),
-    interval(500, 900, { activity: 'WORK', manual_entry: true }),
-  ]);
-  const transfer = packedDaysTransfer(days);
-  t.equal(transfer.bytes.byteLength, 3 * INTERVAL_LENGTH, 'the bytes of every day, once');
-  t.strictSame(packedDaysOf(structuredClone(transfer)), days, 'the same days, counts and bytes');
-  t.strictSame(packedDaysOf(packedDaysTransfer([])), [], 'no day');
 });
 
 t.test('values outside the packed layout are refused, never truncated', async (t) => {

@@ -79,19 +79,14 @@ export function packDay(day: number, rows: readonly ActivityIntervalRow[]): Buff
   return out;
 }
 
-/** One UTC day of an import's intervals: a row of `activity_day` without its import key. */
-export interface PackedDay {
-  day: number;
-  count: number;
-  packed: Buffer;
-}
-
 /** The import's intervals grouped per UTC day, each day in seq order (date, start, the card's own order). */
-export function packedDays(rows: readonly ActivityIntervalRow[]): PackedDay[] {
+export function packedDays(
+  rows: readonly ActivityIntervalRow[],
+): Array<{ day: number; count: number; packed: Buffer }> {
   const ordered = rows
     .map((row, index) => ({ row, index }))
     .sort((a, b) => a.row.date - b.row.date || a.row.start - b.row.start || a.index - b.index);
-  const days: PackedDay[] = [];
+  const days: Array<{ day: number; count: number; packed: Buffer }> = [];
   for (let i = 0; i < ordered.length;) {
     const day = ordered[i]!.row.date;
     let j = i;
@@ -150,43 +145,4 @@ export function packedHasCardData(packed: Uint8Array): boolean {
     if (isCardData((flags & FLAG_INSERTED) !== 0, (flags & FLAG_MANUAL) !== 0, duration)) return true;
   }
   return false;
-}
-
-/**
- * Packed days as one transferable buffer (a worker's answer, ../../decoder-pool/protocol.ts): the days' packed
- * bytes one after the other, and their day numbers and interval counts.
- */
-export interface PackedDaysTransfer {
-  bytes: Uint8Array;
-  days: Int32Array;
-  counts: Int32Array;
-}
-
-export function packedDaysTransfer(days: readonly PackedDay[]): PackedDaysTransfer {
-  const bytes = new Uint8Array(days.reduce((n, d) => n + d.packed.byteLength, 0));
-  const out = { bytes, days: new Int32Array(days.length), counts: new Int32Array(days.length) };
-  let at = 0;
-  days.forEach((d, i) => {
-    bytes.set(d.packed, at);
-    at += d.packed.byteLength;
-    out.days[i] = d.day;
-    out.counts[i] = d.count;
-  });
-  return out;
-}
-
-/** The packed days back from their transfer form: views of its one buffer, nothing copied. */
-export function packedDaysOf(transfer: PackedDaysTransfer): PackedDay[] {
-  const days: PackedDay[] = [];
-  let at = transfer.bytes.byteOffset;
-  for (let i = 0; i < transfer.days.length; i++) {
-    const length = transfer.counts[i]! * INTERVAL_LENGTH;
-    days.push({
-      day: transfer.days[i]!,
-      count: transfer.counts[i]!,
-      packed: Buffer.from(transfer.bytes.buffer, at, length),
-    });
-    at += length;
-  }
-  return days;
 }

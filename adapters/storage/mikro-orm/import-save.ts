@@ -22,7 +22,6 @@ import type { InsertBatch, SqlRunner } from './sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from './dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { encodeContent, type StoredContent } from './content-codec.js';
-import type { PackedDay } from './activity-pack.js';
 import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from './specific-conditions-schema.js';
@@ -63,7 +62,6 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
     // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
     // decoder pool's worker may have compressed it already (./prepared-contents.ts)
     const content = store.preparedContents?.take(input.content) ?? (await encodeContent(input.content));
-    const packed = store.preparedContents?.takeDays(input.content);
     return await store.runner.transaction<SaveOutcome>(async (trx) => {
       const cardNumber = input.import.card.card_number;
       const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
@@ -72,7 +70,7 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
       if (cardNumber !== null && input.settle)
         row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
       const dates = input.days.map((d) => d.date);
-      const written = await writeImport(trx, { ...input, import: row }, { content, packed }, store.dialect);
+      const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
       const saved = { input: { ...input, import: row }, written };
       const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
       const own = new Set(dates);
@@ -157,22 +155,16 @@ export interface WrittenImport {
 export async function writeImport(
   trx: SqlRunner,
   input: NewImport,
-  /** the body's stored form, and its activity days when packed already (undefined: packed here) */
-  prepared: { content: StoredContent; packed: readonly PackedDay[] | undefined },
+  stored: StoredContent,
   dialect: StorageDialect,
 ): Promise<WrittenImport> {
-  const { content: stored, packed } = prepared;
   const card = input.card;
   const cardNumber = input.import.card.card_number;
   const KEY = 0; // each row's first value: the import's pk, set once known (PostgreSQL: in the statement)
   const children: InsertBatch[] = [
     { table: 'import_content', columns: CONTENT_COLUMNS, rows: [[KEY, stored.content, stored.encoding]] },
     { table: 'day_record', columns: DAY_COLUMNS, rows: input.days.map((day) => dayValues(KEY, cardNumber, day)) },
-    {
-      table: 'activity_day',
-      columns: ACTIVITY_DAY_COLUMNS,
-      rows: activityDayValues(KEY, card.activities, packed),
-    },
+    { table: 'activity_day', columns: ACTIVITY_DAY_COLUMNS, rows: activityDayValues(KEY, card.activities) },
     { table: 'card_event', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.events) },
     { table: 'card_fault', columns: EVENT_FAULT_COLUMNS, rows: eventFaultValues(KEY, card.faults) },
     { table: 'vehicle_used', columns: VEHICLE_COLUMNS, rows: vehicleValues(KEY, card.vehicles_used) },

@@ -16,7 +16,7 @@ import type { Served } from '../../../core/use-cases/contracts.js';
 import type { DayRecord } from '../../../core/ports/import-store.js';
 import type { SqlValue } from './dialect.js';
 import { bit } from './codec.js';
-import { packedDays, type PackedDay } from './activity-pack.js';
+import { packedDays } from './activity-pack.js';
 
 type Raw = Record<string, any>;
 
@@ -122,13 +122,9 @@ export const CARD_DAY_COLUMNS = ['card_number', 'day', 'import_pk', 'conflict'] 
 
 export const ACTIVITY_DAY_COLUMNS = ['import_pk', 'day', 'n', 'packed'] as const;
 
-/** One row per UTC day of the import: its intervals packed in seq order (activity-pack.ts), or as packed already. */
-export function activityDayValues(
-  importPk: number,
-  rows: readonly ActivityIntervalRow[],
-  packed: readonly PackedDay[] = packedDays(rows),
-): SqlValue[][] {
-  return packed.map((d) => [importPk, d.day, d.count, d.packed]);
+/** One row per UTC day of the import: its intervals packed in seq order (activity-pack.ts). */
+export function activityDayValues(importPk: number, rows: readonly ActivityIntervalRow[]): SqlValue[][] {
+  return packedDays(rows).map((d) => [importPk, d.day, d.count, d.packed]);
 }
 
 // ---- events and faults -------------------------------------------------------------------------------
