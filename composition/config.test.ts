@@ -19,6 +19,7 @@ t.test('environment variables', async (t) => {
     DRIVERCARD_MAX_PAYLOAD_BYTES: '2048',
     DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES: '4096',
     DRIVERCARD_ALLOWED_HOSTS: 'Drivercard.Example, box.local:8080 ,',
+    DRIVERCARD_IMPORT_CONCURRENCY: ' 3 ',
   });
   t.match(config, {
     host: 'localhost',
@@ -29,7 +30,9 @@ t.test('environment variables', async (t) => {
     maxBodiesInFlightBytes: 4096,
     allowedHosts: ['drivercard.example', 'box.local:8080'],
     externalGatewayAck: false,
+    importConcurrency: 3,
   });
+  t.equal(loadConfig({ DRIVERCARD_IMPORT_CONCURRENCY: '' }).importConcurrency, null, 'blank: the default');
   t.equal(loadConfig({ DRIVERCARD_DATABASE_URL: '  ' }).databaseUrl, null);
   t.equal(loadConfig({}, { port: 0 }).port, 0, 'overrides win');
 });
@@ -42,6 +45,8 @@ t.test('invalid values are refused with a message naming the variable', async (t
     [{ DRIVERCARD_MAX_PAYLOAD_BYTES: '16MiB' }, /DRIVERCARD_MAX_PAYLOAD_BYTES/],
     [{ DRIVERCARD_MAX_PAYLOAD_BYTES: '10' }, /DRIVERCARD_MAX_PAYLOAD_BYTES must be between 1024/],
     [{ DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES: '1' }, /DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES must be between 1024/],
+    [{ DRIVERCARD_IMPORT_CONCURRENCY: '0' }, /DRIVERCARD_IMPORT_CONCURRENCY must be between 1 and 1024/],
+    [{ DRIVERCARD_IMPORT_CONCURRENCY: 'four' }, /DRIVERCARD_IMPORT_CONCURRENCY must be a whole number/],
     [{ DRIVERCARD_HOST: 'not a host!' }, /DRIVERCARD_HOST/],
     [{ DRIVERCARD_HOST: '' }, /DRIVERCARD_HOST/],
     [{ DRIVERCARD_DATA_DIR: ' ' }, /DRIVERCARD_DATA_DIR/],

@@ -30,6 +30,8 @@ export interface Config {
   timeZone: string;
   /** BCP 47 locale of the office (DRIVERCARD_LOCALE, default the environment's LC_ALL / LC_NUMERIC / LANG): the CSV separator */
   locale: string;
+  /** imports one process runs at once, the others waiting (DRIVERCARD_IMPORT_CONCURRENCY); null = the default (./import-admission.ts) */
+  importConcurrency: number | null;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -46,6 +48,7 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   homeCountry: null,
   timeZone: machineTimeZone(),
   locale: environmentLocale({}),
+  importConcurrency: null,
 };
 
 /** The machine's time zone (UTC when the runtime knows none). */
@@ -214,6 +217,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       env.DRIVERCARD_MAX_PAYLOAD_BYTES,
       1024,
       1024 ** 3,
+    );
+  }
+  if (env.DRIVERCARD_IMPORT_CONCURRENCY !== undefined && env.DRIVERCARD_IMPORT_CONCURRENCY.trim() !== '') {
+    config.importConcurrency = parseInteger(
+      'DRIVERCARD_IMPORT_CONCURRENCY',
+      env.DRIVERCARD_IMPORT_CONCURRENCY,
+      1,
+      1024,
     );
   }
   if (env.DRIVERCARD_MAX_BODIES_IN_FLIGHT_BYTES !== undefined) {

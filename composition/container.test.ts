@@ -1,6 +1,6 @@
 import t from 'tap';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
 import { createServiceContainer, TOKENS, type ClosableStore } from './container.js';
@@ -134,4 +134,22 @@ t.test("the service's store saves the stored form its decoder pool's worker made
   t.match(taken, [{ encoding: 'deflate-raw' }], "the save took the worker's form");
   const store = await services.container.getAsync<ClosableStore>(TOKENS.ImportStore);
   t.same(await store.originalContent(saved.import_id), content, 'and keeps the very bytes');
+});
+
+t.test('imports are admitted a bounded number at a time: configured, or on PostgreSQL by default', async (t) => {
+  const log: string[] = [];
+  const open = (settings: Parameters<typeof loadConfig>[1]) =>
+    createServiceContainer(loadConfig({}, { ...config(t), ...settings }), {
+      store: async () => fakeStore(log),
+      fleet: fakeFleet,
+    });
+  const sqlite = open({});
+  t.teardown(() => sqlite.dispose());
+  t.type(await sqlite.importUseCase(), ImportDddFile, 'SQLite: none by default');
+  const configured = open({ importConcurrency: 3 });
+  t.teardown(() => configured.dispose());
+  t.match(await configured.importUseCase(), { limit: 3 }, 'DRIVERCARD_IMPORT_CONCURRENCY');
+  const postgres = open({ databaseUrl: 'postgres://127.0.0.1:1/none' });
+  t.teardown(() => postgres.dispose());
+  t.match(await postgres.importUseCase(), { limit: 2 * availableParallelism() }, 'PostgreSQL: two a core');
 });

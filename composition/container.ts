@@ -7,6 +7,7 @@
  * unbinds the container; replacements for tests wrap a use case by an activation handler.
  */
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
@@ -36,6 +37,7 @@ import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
+import { defaultImportConcurrency, ImportAdmission } from './import-admission.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
 import { delimiterForLocale } from '../adapters/office/export/csv.js';
@@ -76,6 +78,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
   };
   bindPorts(container, config, overrides, close);
   bindUseCases(container, { fleetDrain: true });
+  admitImports(container, config);
   wrapUseCases(container, overrides);
 
   return {
@@ -202,6 +205,14 @@ async function openStore(
   };
   if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
   return overrides.store ? overrides.store() : createMikroOrmStore(options);
+}
+
+/** The imports this process runs at once: configured, or the database's default (./import-admission.ts). */
+function admitImports(container: Container, config: Config): void {
+  const database = dialectOf(config.databaseUrl ?? undefined).name;
+  const limit = config.importConcurrency ?? defaultImportConcurrency(database, availableParallelism(), 1);
+  if (limit !== null)
+    container.onActivation<ImportUseCase>(TOKENS.ImportUseCase, (_context, base) => new ImportAdmission(base, limit));
 }
 
 /** A test's or benchmark's wrapper of a use case, applied when the container activates it. */

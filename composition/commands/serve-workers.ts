@@ -15,6 +15,8 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { defaultImportConcurrency } from '../import-admission.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { dialectOf, postgresDialect } from '../../adapters/storage/mikro-orm/dialect.js';
 import type { CommandIo } from './parse.js';
@@ -64,6 +66,21 @@ export function workersRefusal(env: NodeJS.ProcessEnv, workers: number): string 
   );
 }
 
+/**
+ * What each worker process is started with: the primary's environment, the port they share, and the imports each
+ * runs at once — the configured number, or the machine's default share (../import-admission.ts) split among them.
+ */
+export function workerEnvironment(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  importConcurrency: number | null,
+  workers: number,
+  cores = availableParallelism(),
+): NodeJS.ProcessEnv {
+  const concurrency = importConcurrency ?? defaultImportConcurrency('postgres', cores, workers) ?? 1;
+  return { ...env, DRIVERCARD_PORT: String(port), DRIVERCARD_IMPORT_CONCURRENCY: String(concurrency) };
+}
+
 /** A free port on the host, chosen by the primary so that every worker listens on the same one. */
 async function freePort(host: string): Promise<number> {
   const probe = createServer();
@@ -95,7 +112,7 @@ export async function servePrimary(
   }
   const port = config.port === 0 ? await freePort(config.host) : config.port;
   cluster.setupPrimary({ args: ['serve'] });
-  return runWorkers(workers, { ...env, DRIVERCARD_PORT: String(port) }, io, signals);
+  return runWorkers(workers, workerEnvironment(env, port, config.importConcurrency, workers), io, signals);
 }
 
 function runWorkers(count: number, env: NodeJS.ProcessEnv, io: CommandIo, signals: SignalSource): Promise<number> {
