@@ -4,9 +4,9 @@
  * decode, the save's statements, the fleet row) whose steps interleave on the event loop and on the server's
  * cores with every other request's; eight importing clients admitted at once left the page's queries waiting
  * behind all of them. Admitted a few at a time, the imports keep the cores as busy (the same files per second
- * within the runs' spread) while a query waits behind fewer steps. Measured on this 2-core machine (PostgreSQL, 8
- * clients importing, a week overview asked meanwhile by one more; README "Import admission" under "Where an import's CPU goes"). The bodies waiting
- * are already bounded by the body budget (adapters/http/shared/read-json-body.ts BodyBudget).
+ * within the runs' spread) while a query waits behind fewer steps (measured on a 2-core machine: README, "Import
+ * admission"). The bodies waiting are bounded already by the body budget (../adapters/http/shared/read-json-body.ts
+ * BodyBudget).
  */
 import type { ImportUseCase, ParseRequest, ParseResponse } from '../core/use-cases/contracts.js';
 
