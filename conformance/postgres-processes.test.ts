@@ -13,6 +13,9 @@
  */
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { reportMissingDependency } from './missing-dependency.js';
 import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
@@ -28,6 +31,8 @@ import { GEN1_MAX } from '../fixtures/encoder/capacities.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 import { baseScenario, randomDays } from '../fixtures/scenarios/build.js';
+import { withCardDownload } from '../fixtures/pki/test-pki.js';
+import { at } from '../fixtures/encoder/time.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const started = await startPostgres();
@@ -109,6 +114,27 @@ async function historyOf(service: ChildService): Promise<unknown> {
   };
 }
 
+/** GET /health on a connection of its own: its status, `error` when the connection was refused or reset, `hung` when nothing came back in time. */
+function healthOnNewConnection(port: number, timeoutMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/health', agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+    });
+    request.on('timeout', () => {
+      request.destroy();
+      resolve('hung');
+    });
+    request.on('error', () => resolve('error'));
+  });
+}
+
+/** The worker processes of `serve --workers N` (the primary's children). */
+function workerPids(primary: number): number[] {
+  const children = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim();
+  return children === '' ? [] : children.split(/\s+/).map(Number);
+}
+
 function processTests(freshUrl: () => string): void {
   const services = async (count: number, url: string) =>
     Promise.all(
@@ -133,6 +159,36 @@ function processTests(freshUrl: () => string): void {
     t.equal(answers.filter((r) => r.json.reused === false).length, 1, 'exactly one answer created it');
     for (const service of [a!, b!])
       t.equal((await get(service, '/api/drivercard/imports')).total, 1, 'one import listed');
+  });
+
+  t.test("processes: one file posted to both at once keeps its EF Card_Download time in the card's row", async (t) => {
+    // the process that found the file stored already computes the row without the time, which only the import's
+    // mark carries; computed at the same moment as the storing process's, it once wrote its row last
+    const [a, b] = await services(2, freshUrl());
+    t.teardown(async () => void (await Promise.all([a!.stop(), b!.stop()])));
+    for (let round = 0; round < 10; round++) {
+      const card = `DMCD${String(round).padStart(12, '0')}`;
+      const scenario = baseScenario({
+        generation: 'GEN1',
+        capacities: GEN1_MAX,
+        days: randomDays(new Prng(7000 + round), '2026-02-28', 28),
+      });
+      scenario.identification.cardNumber = card;
+      const bytes = withCardDownload(encodeCard(scenario), at('2026-02-28', 18));
+      const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => post(i % 2 ? a! : b!, 'cd.ddd', bytes)));
+      t.same(
+        answers.map((r) => r.status),
+        [200, 200, 200, 200],
+      );
+      for (const service of [a!, b!]) {
+        const [row] = (await get(service, `/api/drivercard/drivers?q=${card}`)).items;
+        t.same(
+          [row.last_download, row.last_download_source],
+          ['2026-02-28T18:00:00Z', 'CARD_DOWNLOAD'],
+          `round ${round}: the row's last download is the file's EF Card_Download`,
+        );
+      }
+    }
   });
 
   t.test('processes: parallel downloads of one card through two processes merge as one process does', async (t) => {
@@ -199,6 +255,32 @@ function processTests(freshUrl: () => string): void {
       t.equal((await get(service, '/api/drivercard/imports')).total, 0, 'no import listed by either process');
       t.equal((await get(service, '/api/drivercard/drivers')).total, 0, 'and no fleet row');
     }
+  });
+
+  t.test('serve --workers 2: a worker killed while connections arrive leaves none of them unanswered', async (t) => {
+    // round-robin scheduling (cluster's default) kept the primary's copy of a connection handed to a worker that died
+    // before taking it: that client waited for ever
+    const cluster = await startChildService({ DRIVERCARD_DATABASE_URL: freshUrl(), DRIVERCARD_DATA_DIR: t.testdir() }, [
+      '--workers',
+      '2',
+    ]);
+    t.teardown(() => cluster.stop());
+    const port = Number(new URL(cluster.url).port);
+    const outcomes: string[] = [];
+    const end = Date.now() + 3000;
+    const loop = async () => {
+      while (Date.now() < end) outcomes.push(await healthOnNewConnection(port, 8000));
+    };
+    const kills = [800, 1800].map((ms) =>
+      delay(ms).then(() => {
+        const [worker] = workerPids(cluster.child.pid!);
+        if (worker !== undefined) process.kill(worker, 'SIGKILL');
+      }),
+    );
+    await Promise.all([...Array.from({ length: 12 }, loop), ...kills]);
+    t.equal(outcomes.filter((o) => o === 'hung').length, 0, 'every request answered or refused at once');
+    t.ok(outcomes.filter((o) => o === '200').length > 20, 'the surviving and restarted workers answer');
+    t.match(cluster.output(), /exited \(SIGKILL\); starting another/);
   });
 
   t.test('serve --workers 2 serves on one port; refused on SQLite with the reason', async (t) => {

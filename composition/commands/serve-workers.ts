@@ -1,7 +1,10 @@
 /**
- * `drivercard serve --workers N`: N service processes on one port (node:cluster). The primary process holds the
- * listening socket and hands each connection to a worker; every worker is a whole service (its own container,
- * database pool and decoder pool) started exactly as `drivercard serve` starts one.
+ * `drivercard serve --workers N`: N service processes on one port (node:cluster). The workers share the primary's
+ * listening socket and each accepts its own connections (cluster's SCHED_NONE); every worker is a whole service (its
+ * own container, database pool and decoder pool) started exactly as `drivercard serve` starts one. Not round-robin,
+ * cluster's default: there the primary accepts each connection and passes it to a worker, keeping its own copy open
+ * until the worker confirms, so a worker killed in between leaves the connection open with no one to answer it (the
+ * client waits for ever). With SCHED_NONE a dying worker's connections close with it: the client sees a reset.
  *
  * Why this is safe on PostgreSQL: every answer is read from the database (the per-process caches keep text only
  * while the rows they were built from are equal value for value, so they never serve what another process
@@ -111,6 +114,7 @@ export async function servePrimary(
     return 2;
   }
   const port = config.port === 0 ? await freePort(config.host) : config.port;
+  cluster.schedulingPolicy = cluster.SCHED_NONE; // before the first setupPrimary/fork, which freeze it
   cluster.setupPrimary({ args: ['serve'] });
   return runWorkers(workers, workerEnvironment(env, port, config.importConcurrency, workers), io, signals);
 }

@@ -49,6 +49,13 @@ export interface FleetStore {
   pendingMarks(cardNumber?: string): Promise<PendingMark[]>;
   /** removes the card's marks up to `mark` (those a row computed after them covers); later ones stay */
   pendingDone(cardNumber: string, mark: number): Promise<void>;
+  /**
+   * Runs `work` — a computation of the card's row: its reads and its write — while no other computation of the
+   * card runs through any FleetStore on the same database, in this process or another; its reads then see every
+   * write committed before it started. Without it two processes computing one card could each read before the
+   * other's change (an import's mark, an annotation) and the row written last would miss what the other saw.
+   */
+  exclusively<T>(cardNumber: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** An import whose card's fleet row was not computed since it was stored. */

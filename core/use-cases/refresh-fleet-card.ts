@@ -1,7 +1,9 @@
 /**
  * Keeps the fleet summary of a card up to date. The summary is recomputed from the stored imports, so a refresh is
  * idempotent; the EF Card_Download time only an import's decoded file carries is merged in as the newest of the
- * stored and the given value. Refreshes of one card run one after another.
+ * stored and the given value. Refreshes of one card run one after another: queued in this process, and each under
+ * the card's lock against every other process sharing the database (FleetStore.exclusively), reading what was
+ * committed before it began.
  *
  * When: an import's answer does not wait for its card's summary. The store marks the card in the import's own
  * transaction (FleetStore.pendingMarks, as durable as the import); `stored` starts the summary's computation in the
@@ -167,11 +169,11 @@ export class RefreshFleetCard {
   }
 
   /**
-   * `compute` again while the card's imports changed under it. Refreshes of one card queue within a process, but
-   * another process sharing the database may store an import of the card and write its row while this one computes
-   * from what it read before: the row written last would then lag behind the imports. So after writing, the card's
-   * imports are counted again; a count other than the one the row was computed from means another writer came in
-   * between, and the row is computed once more from what is stored now (bounded: each round follows a new import).
+   * `compute` again while the card's imports changed under it. No other computation of the card runs meanwhile
+   * (queue), but an import of the card may be stored, here or by another process, while this one computes from what
+   * it read before. So after writing, the card's imports are counted again; a count other than the one the row was
+   * computed from means an import came in between, and the row is computed once more from what is stored now
+   * (bounded: each round follows a new import).
    */
   private async settled(cardNumber: string, compute: () => Promise<number>): Promise<void> {
     for (let round = 0; round < MAX_SETTLE_ROUNDS; round++) {
@@ -181,10 +183,13 @@ export class RefreshFleetCard {
     }
   }
 
-  /** Refreshes of one card run one after another. */
+  /**
+   * Refreshes of one card run one after another: queued here, then under the card's lock, so that no process writes a
+   * row computed from reads made before another process's change and written after that process's row.
+   */
   private async queue(cardNumber: string, work: () => Promise<void>): Promise<void> {
     const previous = this.running.get(cardNumber) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
+    const next = previous.catch(() => undefined).then(() => this.deps.fleet.exclusively(cardNumber, work));
     this.running.set(cardNumber, next);
     try {
       await next;
