@@ -40,12 +40,6 @@ export interface StorageDialect {
    * this one ends (SQLite: its one connection already runs transactions one at a time).
    */
   lockCard(tx: SqlRunner, cardNumber: string): Promise<void>;
-  /**
-   * Runs `work` while holding the lock named `key` against every connection to the database (PostgreSQL: a
-   * transaction holding the advisory lock, waited for, released at its end; the work's own statements run on other
-   * connections). SQLite: `work` as it is — its database is one process's (`serve --workers` is refused on it).
-   */
-  exclusively<T>(db: SqlRunner, key: string, work: () => Promise<T>): Promise<T>;
   /** after rows with explicit values of a generated key were inserted: moves the generator past them */
   afterExplicitKeys(db: SqlRunner, table: string, column: string): Promise<void>;
 }
@@ -100,9 +94,6 @@ export const sqliteDialect: StorageDialect = {
   async lockCard() {
     // one connection, one transaction at a time (sql-runner.ts)
   },
-  exclusively(_db, _key, work) {
-    return work();
-  },
   async afterExplicitKeys() {
     // INTEGER PRIMARY KEY AUTOINCREMENT continues after the largest key stored
   },
@@ -149,13 +140,6 @@ export const postgresDialect: StorageDialect = {
   async lockCard(tx, cardNumber) {
     // read committed: without it two parallel imports of one card would each miss the other's days
     await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [cardLockKey(cardNumber)]);
-  },
-  exclusively(db, key, work) {
-    // the transaction writes nothing: its COMMIT only releases the lock (no WAL flush)
-    return db.transaction(async (tx) => {
-      await tx.all('SELECT pg_advisory_xact_lock(hashtext(?)) AS locked', [key]);
-      return work();
-    });
   },
   async afterExplicitKeys(db, table, column) {
     await db.all(

@@ -27,7 +27,6 @@ import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
 import type { FleetListQuery, FleetStore, PendingMark } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
 import { fleetLockKey, type Raw, type SqlValue } from './dialect.js';
-import { Turns } from '../../../core/turns.js';
 import { FLEET_CARD_COLUMNS } from './fleet-schema.js';
 import { searchCondition } from './fleet-search.js';
 import { CARDS_SQL, summarySql } from './fleet-counts.js';
@@ -222,26 +221,15 @@ const SAVE_ROW = `INSERT INTO fleet_card (${FLEET_CARD_COLUMNS.join(', ')}) VALU
 /** The card's marks up to one removed: card number, mark. */
 const MARKS_DONE = 'DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?';
 
-/**
- * Computations of a card's row holding their lock at once (PostgreSQL): each keeps a pooled connection in its lock's
- * transaction while its reads take others, so fewer than the pool's connections (10; 4 in the tests) may hold one.
- */
-const LOCKED_AT_ONCE = 2;
-
 export class MikroOrmFleetStore implements FleetStore {
-  private readonly locked = new Turns(LOCKED_AT_ONCE);
-
   constructor(private readonly store: MikroOrmImportStore) {}
-
-  exclusively<T>(cardNumber: string, work: () => Promise<T>): Promise<T> {
-    const { dialect, runner } = this.store;
-    const locked = () => dialect.exclusively(runner, fleetLockKey(cardNumber), work);
-    // SQLite's holds no connection: it is the work itself
-    return dialect.name === 'sqlite' ? locked() : this.locked.run(locked);
-  }
 
   private get collate(): string {
     return this.store.dialect.name === 'postgres' ? ' COLLATE "C"' : '';
+  }
+
+  exclusively<T>(cardNumber: string, work: () => Promise<T>): Promise<T> {
+    return this.store.runner.exclusively(fleetLockKey(cardNumber), work);
   }
 
   async saveFleetCard(record: FleetCardRecord, marksUpTo: number | null = null): Promise<void> {

@@ -22,6 +22,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { knexOf, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
 import { forgetPrepared, pipelined, type PgStatement } from './pg-pipeline.js';
+import { SessionLocks, type LockConnection } from './session-locks.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
 export interface PgClient {
@@ -134,7 +135,13 @@ export class PostgresRunner implements SqlRunner {
     /** in a transaction not begun yet: BEGIN is sent in the round trip of its first statement */
     private beginPending = false,
     private readonly generations: PreparedGenerations = new PreparedGenerations(),
-  ) {}
+    /** the session locks of `exclusively`, on a connection of their own (shared with the runner's transactions) */
+    locks: SessionLocks<PgClient> | null = null,
+  ) {
+    this.locks = locks ?? new SessionLocks(this.lockConnection(), answerTimeoutMs);
+  }
+
+  private readonly locks: SessionLocks<PgClient>;
 
   /** in a transaction: its COMMIT was sent (by lastThenCommit) */
   private committed = false;
@@ -259,7 +266,15 @@ export class PostgresRunner implements SqlRunner {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return work(this);
     const client = await this.acquire();
-    const tx = new PostgresRunner(this.pool, this.dialect, this.answerTimeoutMs, client, true, this.generations);
+    const tx = new PostgresRunner(
+      this.pool,
+      this.dialect,
+      this.answerTimeoutMs,
+      client,
+      true,
+      this.generations,
+      this.locks,
+    );
     let result: T;
     try {
       result = await work(tx);
@@ -274,8 +289,25 @@ export class PostgresRunner implements SqlRunner {
     return result; // PostgreSQL's COMMIT returns once durable (synchronous_commit on)
   }
 
+  exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.holding(key, work);
+  }
+
   async release(): Promise<void> {
-    // the pool belongs to MikroORM: closed with it
+    // the pool belongs to MikroORM (closed with it); the locks' connection is given back to it first
+    if (this.client === null) await this.locks.close();
+  }
+
+  /** The session locks' connection: one of the pool's, kept; closed when it fails (the server drops its locks). */
+  private lockConnection(): LockConnection<PgClient> {
+    return {
+      open: () => this.acquire(),
+      run: async (client, sql, params) => (await this.runOn(client, [statementOf(sql, params)]))[0]!,
+      close: async (client) => {
+        await end(client);
+        await this.pool.releaseConnection(client);
+      },
+    };
   }
 
   statisticsRefreshed(): void {

@@ -52,6 +52,12 @@ export interface SqlRunner {
    * the WAL on the thread pool), rolled back when it throws
    */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * runs `work` while holding the lock named `key` against every other session of the database, the work's own
+   * statements running as usual (PostgreSQL: session-locks.ts, no pooled connection held for it); SQLite: `work` as it
+   * is — its database is one process's (`serve --workers` is refused on it)
+   */
+  exclusively<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** gives the connection back to MikroORM (before `orm.close`) */
   release(): Promise<void>;
   /**
@@ -300,6 +306,7 @@ export class SqliteRunner implements SqlRunner {
       insertTables: async (batches) => batches.forEach((b) => this.insertNow(b.table, b.columns, b.rows)),
       writeDerivedAll: async (statements) => statements.forEach(({ sql, params }) => void this.now(sql, params)),
       transaction: (inner) => inner(tx),
+      exclusively: (_key, work) => work(),
       release: async () => undefined,
       statisticsRefreshed: () => undefined,
     };
@@ -318,6 +325,10 @@ export class SqliteRunner implements SqlRunner {
     // committed and visible; resolved once on disk (other statements run meanwhile)
     await this.walSync?.durable();
     return result;
+  }
+
+  exclusively<T>(_key: string, work: () => Promise<T>): Promise<T> {
+    return work();
   }
 
   statisticsRefreshed(): void {
