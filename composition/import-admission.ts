@@ -9,25 +9,45 @@
  * BodyBudget).
  */
 import type { ImportUseCase, ParseRequest, ParseResponse } from '../core/use-cases/contracts.js';
-import { Turns } from '../core/turns.js';
 
 export class ImportAdmission implements ImportUseCase {
-  private readonly turns: Turns;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(
     private readonly base: ImportUseCase,
     readonly limit: number,
   ) {
-    this.turns = new Turns(limit); // RangeError below one
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`import concurrency ${limit}`);
   }
 
-  parse(request: ParseRequest): Promise<ParseResponse> {
-    return this.turns.run(() => this.base.parse(request));
+  async parse(request: ParseRequest): Promise<ParseResponse> {
+    await this.admitted();
+    try {
+      return await this.base.parse(request);
+    } finally {
+      this.release();
+    }
   }
 
   /** imports running now and waiting (for tests) */
   get load(): { active: number; waiting: number } {
-    return this.turns.load;
+    return { active: this.active, waiting: this.waiting.length };
+  }
+
+  private admitted(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** the slot goes to the first waiting import, or is freed */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 }
 
