@@ -50,16 +50,39 @@ t.test('a lock held past the patience fails the work without running it', async 
   t.notOk(log.includes('work'));
 });
 
-t.test('a failed lock statement closes the connection; the next lock opens another', async (t) => {
+t.test('a failed lock statement closes the connection and is tried once more on a new one', async (t) => {
   const { link, log } = scripted([new Error('connection lost')]);
   const locks = new SessionLocks(link, 1000);
-  await t.rejects(
-    locks.holding('k', async () => 'never'),
-    { message: 'connection lost' },
-  );
-  await turn();
-  await locks.holding('k', async () => void log.push('work'));
+  t.equal(await locks.holding('k', async () => (log.push('work'), 'ran')), 'ran');
   t.same(log.slice(0, 4), ['try k on 1', 'close 1', 'try k on 2', 'work']);
+
+  const twice = scripted([new Error('lost'), new Error('lost again')]);
+  const failing = new SessionLocks(twice.link, 1000);
+  await t.rejects(
+    failing.holding('k', async () => 'never'),
+    { message: 'lost again' },
+    'a second failure fails the work',
+  );
+  t.same(twice.log, ['try k on 1', 'close 1', 'try k on 2', 'close 2']);
+});
+
+t.test("the lock connection's statements are sent one after the other", async (t) => {
+  let running = 0;
+  let most = 0;
+  const link: LockConnection<number> = {
+    open: async () => 1,
+    run: async () => {
+      most = Math.max(most, ++running);
+      await turn();
+      running--;
+      return [{ locked: true, unlocked: true }];
+    },
+    close: async () => undefined,
+  };
+  const locks = new SessionLocks(link, 1000);
+  await Promise.all(['a', 'b', 'c'].map((key) => locks.holding(key, async () => key)));
+  await turn();
+  t.equal(most, 1);
 });
 
 t.test('a connection that cannot be opened fails the work; the next lock tries again', async (t) => {
