@@ -31,6 +31,8 @@ export interface StorageDialect {
    * One index lookup per key (or run of days) on the primary key (import_pk, day).
    */
   activityDays(keys: readonly DayKey[]): { sql: string; params: SqlValue[] };
+  /** a condition `column` is one of `keys` (integer keys), with its one parameter */
+  keyIn(column: string, keys: readonly number[]): { sql: string; params: SqlValue[] };
   /** true when the error is a violated UNIQUE constraint (a parallel writer stored the same import first) */
   isUniqueViolation(error: unknown): boolean;
   /** a statement answering one row `{ n }`, n > 0 when the table exists (its one parameter: the table name) */
@@ -86,6 +88,9 @@ export const sqliteDialect: StorageDialect = {
       params: [JSON.stringify(runs)],
     };
   },
+  keyIn(column, keys) {
+    return { sql: `${column} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(keys)] };
+  },
   tableExistsSql: "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?",
   isUniqueViolation(error) {
     const e = error as { code?: string; message?: string } | null;
@@ -131,6 +136,9 @@ export const postgresDialect: StorageDialect = {
               JOIN activity_day ad ON ad.import_pk = r.pk AND ad.day BETWEEN r.day_from AND r.day_to`,
       params: [array(runs.map((r) => r.pk)), array(runs.map((r) => r.from)), array(runs.map((r) => r.to))],
     };
+  },
+  keyIn(column, keys) {
+    return { sql: `${column} = ANY(?::bigint[])`, params: [`{${keys.join(',')}}`] };
   },
   tableExistsSql:
     'SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',

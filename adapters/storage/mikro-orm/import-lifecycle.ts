@@ -100,15 +100,19 @@ export async function purgeImports(store: MikroOrmImportStore, importedBefore: E
       ...new Set(doomed.map((r) => r.card_number as string | null).filter((c): c is string => c !== null)),
     ].sort();
     for (const card of cards) await store.dialect.lockCard(tx, card);
-    const selection = 'import_pk IN (SELECT pk FROM imports WHERE imported_at < ?)';
+    // the imports listed, by key: on PostgreSQL each statement sees what committed before it, and an import of
+    // another card stored meanwhile (a cutoff in the future) must be neither deleted nor left in part
+    const keys = doomed.map((r) => Number(r.pk));
+    const { sql: selection, params } = store.dialect.keyIn('import_pk', keys);
     for (const table of IMPORT_ROW_TABLES) {
-      const [count] = await tx.all(`SELECT COUNT(*) AS n FROM ${table} WHERE ${selection}`, [importedBefore]);
+      const [count] = await tx.all(`SELECT COUNT(*) AS n FROM ${table} WHERE ${selection}`, params);
       rows[table] = Number(count?.n ?? 0);
-      await tx.all(`DELETE FROM ${table} WHERE ${selection}`, [importedBefore]);
+      await tx.all(`DELETE FROM ${table} WHERE ${selection}`, params);
     }
     // their fleet marks too: the cards' rows are computed again after the purge (not counted: derived data)
-    await tx.all(`DELETE FROM fleet_pending WHERE ${selection}`, [importedBefore]);
-    await tx.all('DELETE FROM imports WHERE imported_at < ?', [importedBefore]);
+    await tx.all(`DELETE FROM fleet_pending WHERE ${selection}`, params);
+    const listed = store.dialect.keyIn('pk', keys);
+    await tx.all(`DELETE FROM imports WHERE ${listed.sql}`, listed.params);
     rows.imports = doomed.length;
     for (const card of cards) await rebuildCardHistory(store, tx, card);
     const imports = doomed.map((raw) => ({
