@@ -23,6 +23,7 @@ import { startPostgres } from '../../conformance/postgres-server.js';
 import { SERVE_NODE_FLAGS } from '../commands/serve.js';
 import { LAST_DAY, addDays, latency, percentile } from './service.bench.js';
 import { bodyOf, latencyWhile, postAll, type BenchRow } from './service-process.bench.js';
+import { DURABLE_FLOOR_SOURCE, floorThroughput } from './durable-floor.bench.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** the repository (this file runs from its sources, through tsx, as scale.bench.ts does: it uses the test cluster) */
@@ -137,7 +138,16 @@ process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
 export function startBare(): Promise<Listening> {
-  return listen(['--input-type=module', '-e', BARE_SOURCE], childEnv({}), /listening on (http:\/\/127\.0\.0\.1:\d+)\//);
+  return startScript(BARE_SOURCE, []);
+}
+
+/** A module given as text, run as a child process in the repository (its packages resolve), printing where it listens. */
+export function startScript(source: string, args: readonly string[]): Promise<Listening> {
+  return listen(
+    ['--input-type=module', '-e', source, ...args],
+    childEnv({}),
+    /listening on (http:\/\/127\.0\.0\.1:\d+)\//,
+  );
 }
 
 /** What one server gives under the bench's load. */
@@ -157,7 +167,7 @@ export interface Figures {
 }
 
 let fileSeed = 2_000_000;
-function files(count: number, tag: string): string[] {
+export function files(count: number, tag: string): string[] {
   return Array.from({ length: count }, (_, i) => {
     const n = fileSeed++;
     return bodyOf(twentyEightDayCard(n, cardNumberOf(n), LAST_DAY), `${tag}-${i}.ddd`);
@@ -330,6 +340,7 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
   const plan = { imports, requests, warmUp, bareWeekUrl: `${quiet.url}/api/drivercard/week-overview` };
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-import-path-'));
   try {
+    add(await floorRow(join(dataDir, 'floor.sqlite'), plan, bare));
     add(rowsOf('SQLite, 1 process', await measured(() => startService({ DRIVERCARD_DATA_DIR: dataDir }), plan), bare));
     if (workers > 0) await benchPostgres(workers, plan, bare, add, print);
   } finally {
@@ -337,6 +348,24 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
     await quiet.stop();
   }
   return rows;
+}
+
+/** The durable floor's files/s (durable-floor.bench.ts) beside the bare handler's and the goals. */
+async function floorRow(dbPath: string, plan: Plan, bare: Figures): Promise<BenchRow[]> {
+  const floor = await startScript(DURABLE_FLOOR_SOURCE, [dbPath]);
+  try {
+    const { one, eight } = await floorThroughput(floor, files, plan);
+    return [
+      {
+        path: 'durable floor (bare h3 + SHA-256 + decode + one fsync-ed INSERT of the file): import, 1 / 8 clients',
+        measured: `${f0(one)} / ${f0(eight)} files/s`,
+        baseline: `bare h3 ${f0(bare.one)} / ${f0(bare.eight)} files/s (bare ÷ floor ${(bare.one / one).toFixed(2)}× / ${(bare.eight / eight).toFixed(2)}×)`,
+        goal: `none of its own: the least a durable import costs (the service's goal ≥ ${GOALS.oneClient} / ≥ ${GOALS.eightClients})`,
+      },
+    ];
+  } finally {
+    await floor.stop();
+  }
 }
 
 async function benchPostgres(
