@@ -7,6 +7,7 @@ import type { Clock } from '../core/ports/clock.js';
 import type { HomeCountryStore } from '../core/ports/home-country-store.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import { HomeCountrySettings } from '../core/use-cases/home-countries.js';
+import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { MikroOrmHomeCountries } from '../adapters/storage/mikro-orm/mikro-orm-home-countries.js';
 import { TOKENS } from './tokens.js';
@@ -18,7 +19,11 @@ export function bindHomeCountries(container: Container): void {
       (store: ImportStore, clock: Clock, defaultCountry: string | null) => {
         const homes: HomeCountryStore | null =
           store instanceof MikroOrmImportStore ? new MikroOrmHomeCountries(store) : null;
-        return new HomeCountrySettings({ store, homes, clock, defaultCountry });
+        // the fleet row's computation reads the pre-check, which reads these settings: resolved when told, not
+        // when built (a cycle of bindings otherwise)
+        const onCardChanged = async (card: string) =>
+          (await container.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard)).refresh(card);
+        return new HomeCountrySettings({ store, homes, clock, defaultCountry, onCardChanged });
       },
       [TOKENS.ImportStore, TOKENS.Clock, TOKENS.HomeCountry],
     )

@@ -60,3 +60,18 @@ t.test(
     t.match(await none.of(KNOWN), { establishment: 'DE', residence: 'DE' });
   },
 );
+
+t.test('a card whose home countries were set is told as changed, once stored; a refused setting is not', async (t) => {
+  const told: string[] = [];
+  const homes = memory();
+  const s = new HomeCountrySettings({
+    store,
+    homes,
+    clock,
+    defaultCountry: null,
+    onCardChanged: async (card) => void told.push(`${card} ${(await homes.homeCountries(card))?.establishment}`),
+  });
+  await s.set(KNOWN, { establishment: 'NL', residence: null });
+  await t.rejects(s.set(KNOWN, { establishment: 'XX', residence: null }));
+  t.same(told, [`${KNOWN} NL`]);
+});

@@ -31,6 +31,8 @@ export class HomeCountrySettings {
       homes: HomeCountryStore | null;
       clock: Clock;
       defaultCountry: string | null;
+      /** told after a card's home countries changed (its fleet row, whose findings the pre-check judges with them) */
+      onCardChanged?: ((cardNumber: string) => Promise<void>) | null;
     },
   ) {}
 
@@ -74,6 +76,7 @@ export class HomeCountrySettings {
     await resolveBasis(this.deps.store, { kind: 'card_number', value: cardNumber });
     const updated_at = Math.floor(this.deps.clock.now().getTime() / 1000);
     await this.deps.homes.setHomeCountries({ card_number: cardNumber, establishment, residence, updated_at });
+    await this.deps.onCardChanged?.(cardNumber);
     return this.effective(cardNumber);
   }
 }

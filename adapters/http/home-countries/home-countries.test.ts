@@ -149,7 +149,12 @@ t.test('gen2v2 over HTTP: without home countries, then with them set per card', 
   t.ok(notEvaluated(lawful).includes('ferry_train'));
 
   // establishment DE: R2 started in a home country; R1 and R4 (NL) are the window's regular rests, both abroad
+  const fleetRow = async () => (await (await service.get(`/api/drivercard/drivers?q=${CARD}`)).json()).items[0];
+  const rowBefore = await fleetRow();
   t.equal((await setHomes({ establishment: 'DE', residence: 'PL' })).status, 200);
+  const rowAfter = await fleetRow();
+  t.equal(rowBefore.findings_4w.VIOLATION, 0, 'the fleet row: no violation while the homes left it open');
+  t.ok(rowAfter.findings_4w.VIOLATION > 0, 'the fleet row follows the home countries set: violations counted');
   const home = await precheck();
   t.same(findings(home, 'weekly_rest'), [['VIOLATION', ...PAIR]]);
   t.match(home.violations.find((v: any) => v.rule === 'weekly_rest').description, /started in DE, a home country/);
