@@ -23,6 +23,7 @@ import type { Raw, SqlValue, StorageDialect } from './dialect.js';
 import { knexOf, type InsertBatch, type SqlRunner, type Statement } from './sql-runner.js';
 import { forgetPrepared, pipelined, type PgStatement } from './pg-pipeline.js';
 import { SessionLocks, type LockConnection } from './session-locks.js';
+import { PreparedGenerations } from './prepared-generations.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
 export interface PgClient {
@@ -100,28 +101,8 @@ const ROLLBACK: PgStatement = { text: 'ROLLBACK', values: [] };
  */
 export const ANSWER_TIMEOUT_MS = 60_000;
 
-/**
- * Which connections hold statements prepared before the planner's statistics were last refreshed. PostgreSQL
- * decides per prepared statement, from the average cost of its first plans, whether planning it for each call's
- * values is worth it; that average is never forgotten: statements first prepared on small tables (a new database)
- * were planned again at every call long after the tables grew (~115 µs of the server a call, measured with
- * pg_stat_statements). Such a connection drops its statements (DEALLOCATE ALL) before its next use.
- */
-class PreparedGenerations {
-  private current = 0;
-  private readonly seen = new WeakMap<PgClient, number>();
-
-  refreshed(): void {
-    this.current += 1;
-  }
-
-  /** true when the connection's statements are older than the statistics (it is counted current from now) */
-  stale(client: PgClient): boolean {
-    const seen = this.seen.get(client);
-    this.seen.set(client, this.current);
-    return seen !== undefined && seen !== this.current;
-  }
-}
+/** How long `exclusively` waits for another session's lock before failing as unavailable (a fleet read: 503). */
+const LOCK_PATIENCE_MS = 15_000;
 
 const DEALLOCATE: PgStatement = { text: 'DEALLOCATE ALL', values: [] };
 
@@ -134,11 +115,11 @@ export class PostgresRunner implements SqlRunner {
     private readonly client: PgClient | null = null,
     /** in a transaction not begun yet: BEGIN is sent in the round trip of its first statement */
     private beginPending = false,
-    private readonly generations: PreparedGenerations = new PreparedGenerations(),
+    private readonly generations: PreparedGenerations<PgClient> = new PreparedGenerations(),
     /** the session locks of `exclusively`, on a connection of their own (shared with the runner's transactions) */
     locks: SessionLocks<PgClient> | null = null,
   ) {
-    this.locks = locks ?? new SessionLocks(this.lockConnection(), answerTimeoutMs);
+    this.locks = locks ?? new SessionLocks(this.lockConnection(), Math.min(LOCK_PATIENCE_MS, answerTimeoutMs));
   }
 
   private readonly locks: SessionLocks<PgClient>;
@@ -266,15 +247,8 @@ export class PostgresRunner implements SqlRunner {
     // nested: the work joins the running transaction (no savepoint), as on SQLite
     if (this.client !== null) return work(this);
     const client = await this.acquire();
-    const tx = new PostgresRunner(
-      this.pool,
-      this.dialect,
-      this.answerTimeoutMs,
-      client,
-      true,
-      this.generations,
-      this.locks,
-    );
+    const { pool, dialect, answerTimeoutMs, generations, locks } = this;
+    const tx = new PostgresRunner(pool, dialect, answerTimeoutMs, client, true, generations, locks);
     let result: T;
     try {
       result = await work(tx);
