@@ -1,6 +1,15 @@
 import t from 'tap';
-import { GOALS, rowsOf, type Figures } from './import-path.bench.js';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { BetterSqliteDatabase } from '../../adapters/storage/mikro-orm/sql-runner.js';
+import { floorRow, GOALS, rowsOf, type Figures } from './import-path.bench.js';
 import { slopeOf } from './import-soak.bench.js';
+
+/** better-sqlite3 as the storage adapter sees it (the package ships no types) */
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+  options: { readonly: boolean },
+) => BetterSqliteDatabase & { close(): void };
 
 const figures = (scale: number, rss: number, fleetRead: Figures['fleetRead'] = null): Figures => ({
   one: 100 * scale,
@@ -67,4 +76,20 @@ t.test('a quiet latency timed in turn with the bare handler is compared with tha
   const service = { ...figures(1, 140), aloneBare: { p50: 0.5, p99: 1.25 } };
   const rows = rowsOf('SQLite, 1 process', service, figures(4, 60));
   t.match(rows[1], { baseline: 'bare h3 timed in turn with it 0.50 / 1.25 ms (p99 1.60× bare)' });
+});
+
+t.test('the durable floor answers imports as the service does and keeps every file it answered for', async (t) => {
+  // it runs core's decoder from dist/ (npm test builds first)
+  const dir = t.testdir();
+  const plan = { imports: 3, requests: 0, warmUp: 2, bareWeekUrl: null };
+  const [row] = await floorRow(join(dir, 'floor.sqlite'), plan, figures(10, 60));
+  t.match(row, {
+    path: /^durable floor \(bare h3 \+ SHA-256 \+ decode \+ one fsync-ed INSERT of the file\)/,
+    measured: /^\d+ \/ \d+ files\/s$/,
+    baseline: /^bare h3 1000 \/ 2000 files\/s \(bare ÷ floor [\d.]+× \/ [\d.]+×\)$/,
+  });
+  const db = new Database(join(dir, 'floor.sqlite'), { readonly: true });
+  t.teardown(() => db.close());
+  const [stored] = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT card_number) AS cards FROM file').all();
+  t.same(stored, { n: 2 + 3 + 6, cards: 2 + 3 + 6 }, 'warm-up, one client and eight: every file, each its own card');
 });

@@ -351,7 +351,7 @@ export async function benchImportPath(options: ImportPathOptions = {}): Promise<
 }
 
 /** The durable floor's files/s (durable-floor.bench.ts) beside the bare handler's and the goals. */
-async function floorRow(dbPath: string, plan: Plan, bare: Figures): Promise<BenchRow[]> {
+export async function floorRow(dbPath: string, plan: Plan, bare: Figures): Promise<BenchRow[]> {
   const floor = await startScript(DURABLE_FLOOR_SOURCE, [dbPath]);
   try {
     const { one, eight } = await floorThroughput(floor, files, plan);
