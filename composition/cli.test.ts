@@ -44,7 +44,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   // genuine files (signed by the test PKI, verified under its roots): nothing here is quarantined
   copySigned(join(FIXTURES, 'gen1-basic.ddd'), join(dir, 'a-basic.ddd'));
   copyFileSync(join(dir, 'a-basic.ddd'), join(dir, 'b-basic-copy.DDD'));
-  copyFileSync(join(FIXTURES, 'corrupt-vu-download.ddd'), join(dir, 'c-vu.ddd'));
+  copyFileSync(join(FIXTURES, 'corrupt-truncated.ddd'), join(dir, 'c-cut.ddd'));
   copySigned(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'd-gen2.ddd'));
   const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
   const services = createServiceContainer(loadConfig({}, { dataDir: tempDir(t), trustDir }));
@@ -52,8 +52,12 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   const run = captureIo();
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
   const stdout = run.out.join('');
-  t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed\./);
-  t.match(stdout, /failed +c-vu\.ddd: unparseable_ddd \(vehicle_unit_download\): /);
+  t.match(
+    stdout,
+    /Imported 4 downloads from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed; 1 other file skipped\./,
+  );
+  t.match(stdout, /failed +c-cut\.ddd: unparseable_ddd \(truncated\): /);
+  t.match(stdout, /\n  skipped +notes\.txt: not a tachograph download/);
   t.match(stdout, /\n  new +a-basic\.ddd \(0 warnings\)\n/);
   t.match(stdout, /\n  reused +b-basic-copy\.DDD \(0 warnings\)\n/);
   t.notMatch(stdout, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no local path');
@@ -65,7 +69,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   const onlyGood = tempDir(t);
   copyFileSync(join(dir, 'a-basic.ddd'), join(onlyGood, 'x.ddd'));
   t.equal(await importCommand([onlyGood], again.io, () => services.importUseCase()), 0);
-  t.match(again.out.join(''), /1 \.ddd file from .*: 0 new, 1 reused/);
+  t.match(again.out.join(''), /1 download from .*: 0 new, 1 reused/);
   t.match(again.err.join(''), /^\r\x1b\[2K\[#+\] 100% 1\/1 x\.ddd\n$/, 'redrawn in place on a terminal');
 
   const one = captureIo();
@@ -76,7 +80,7 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   );
   t.match(
     one.out.join(''),
-    /^Imported 1 \.ddd file from d-gen2\.ddd: 0 new, 1 reused \(already imported\), 0 quarantined, 0 failed\.\n  reused +d-gen2\.ddd \(0 warnings\)\n$/,
+    /^Imported 1 download from d-gen2\.ddd: 0 new, 1 reused \(already imported\), 0 quarantined, 0 failed\.\n  reused +d-gen2\.ddd \(0 warnings\)\n$/,
   );
   const single = captureIo();
   const fresh = tempDir(t);
@@ -96,7 +100,7 @@ t.test('import: usage, empty and unreadable folders', async (t) => {
   t.equal(await importCommand(['--help'], help.io, never), 0);
   const empty = captureIo();
   t.equal(await importCommand([tempDir(t, { 'x.txt': '' })], empty.io, never), 0);
-  t.match(empty.out.join(''), /No \.ddd files/);
+  t.match(empty.out.join(''), /^No downloads in \S+\.\n  skipped +x\.txt: empty/);
   const missing = captureIo();
   t.equal(await importCommand([join(tempDir(t), 'nope')], missing.io, never), 1);
   t.match(missing.err.join(''), /cannot read \S*\/nope \(ENOENT\)/, 'the path as given');
@@ -118,7 +122,7 @@ t.test('runCli import goes through the configured database', async (t) => {
   // the fixture carries no signatures of a trusted root: stored, and counted once, as quarantined
   t.match(
     run.out.join(''),
-    /Imported 1 \.ddd file from .*: 0 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
+    /Imported 1 download from .*: 0 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
   );
   const server = await startServer({ port: 0, dataDir }, { env: {} });
   t.teardown(() => server.close());

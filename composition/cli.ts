@@ -18,7 +18,8 @@ Commands:
   serve          start the REST service (default http://127.0.0.1:5055/); see "drivercard serve --help"
   demo [DIR]     import a generated demo fleet into DIR (default ./drivercard-demo) and serve it
   parse FILE     decode one .ddd file and print it as JSON (nothing is stored)
-  import PATH    import one .ddd file, or every .ddd file of a folder, into the database (summary on stdout)
+  import PATH    import one download, or every download of a folder whatever its name (.ddd, .C1B, .TGD…),
+                 into the database (summary on stdout, skipped files named)
   verify FILE    check the certificate chains and signatures of one .ddd file (exit 0 only when VERIFIED)
   purge --older-than <30d|8w|6m|1y|YYYY-MM-DD>
                  delete for good the imports saved before then (default: DRIVERCARD_RETENTION); never automatic
@@ -48,10 +49,14 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
       return (await import('./commands/anonymize.js')).anonymizeCommand(rest, io);
     case 'import': {
       const { importCommand } = await import('./commands/import.js');
-      const services = createServiceContainer(loadConfig());
+      const config = loadConfig();
+      const services = createServiceContainer(config);
       try {
-        return await importCommand(rest, { ...io, stderrIsTty: process.stderr.isTTY === true }, () =>
-          services.importUseCase(),
+        return await importCommand(
+          rest,
+          { ...io, stderrIsTty: process.stderr.isTTY === true },
+          () => services.importUseCase(),
+          config.maxPayloadBytes,
         );
       } finally {
         await services.dispose();

@@ -34,7 +34,7 @@ t.test(
     const text = run.out.join('');
     t.match(
       text,
-      /Imported 4 \.ddd files from the demo fleet: 4 new, 0 reused \(already imported\), 0 quarantined, 0 failed\./,
+      /Imported 4 downloads from the demo fleet: 4 new, 0 reused \(already imported\), 0 quarantined, 0 failed\./,
     );
     t.match(text, /4 drivers, 4 of 4 imports VERIFIED/);
     t.match(text, /drivers with findings \(EU 561\/2006 pre-check, last 4 weeks\): 1\n/);
@@ -67,7 +67,7 @@ t.test(
 
     const again = captureIo();
     t.equal(await demoCommand([dir, '--no-serve'], again.io, {}), 0, 'a second run reuses what is stored');
-    t.match(again.out.join(''), /Imported 4 \.ddd files from the demo fleet: 0 new, 4 reused/);
+    t.match(again.out.join(''), /Imported 4 downloads from the demo fleet: 0 new, 4 reused/);
   },
 );
 

@@ -1,22 +1,28 @@
 /**
- * `drivercard import PATH`: imports one `.ddd` file, or every `.ddd` file of a folder (not recursive, in name order), through the
- * same import use case as POST /api/drivercard/parse, continuing past files that fail. A progress bar goes
+ * `drivercard import PATH`: imports one file, or every download of a folder (not recursive, in name order), through the
+ * same import use case as POST /api/drivercard/parse, continuing past files that fail. A folder's downloads are
+ * recognised by their first bytes, as the decoder recognises them (core/decoder/prefix.ts), whatever their names
+ * (`.ddd`, `.C1B` in France, `.TGD` in Spain, `.esm`, none…); its other regular files are listed as skipped, with
+ * why (not a download, empty, a vehicle-unit download, unreadable, too large). A progress bar goes
  * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary goes to stdout: the
  * totals (each file counted once: new, reused, quarantined or failed), then one line per file — new, reused,
- * quarantined (with the warning codes that quarantined it) or failed (with the reason) — and its warnings count. Exit 0 when every file was imported, 1 when some failed
- * or the database cannot be opened (one line, no stack trace), 2 on a usage error. The summary names files
+ * quarantined (with the warning codes that quarantined it) or failed (with the reason) — and its warnings count, then the skipped files. Exit 0 when every download was imported, 1 when some failed,
+ * a file could not be read, or the database cannot be opened (one line, no stack trace), 2 on a usage error. The summary names files
  * and the folder by their base names (no local paths); a folder that cannot be read is named as it was given.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { DddDecodeError } from '../../core/decoder/api.js';
+import { classifyPrefix, PREFIX_LENGTH } from '../../core/decoder/prefix.js';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
 import { QUARANTINE_WARNING_CODES } from '../../core/use-cases/quarantine-policy.js';
 import { problemFor } from '../../adapters/http/shared/problem.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
+import { DEFAULT_CONFIG } from '../config.js';
 
 export const IMPORT_USAGE =
-  'usage: drivercard import PATH   (imports the .ddd file PATH, or every .ddd file of the folder PATH)';
+  'usage: drivercard import PATH   (imports the download PATH, or every download of the folder PATH, whatever the names)';
 
 export interface ImportIo extends CommandIo {
   /** true when stderr is a terminal: the progress bar is redrawn in place */
@@ -30,10 +36,31 @@ export interface ImportedFile {
   warnings: number;
 }
 
+/** Why a regular file of a folder was not imported. */
+export type SkipReason = 'not_a_download' | 'empty' | 'vehicle_unit_download' | 'unreadable' | 'too_large';
+
+/** What a person reads for each skip reason (the CLI summary, the watched folder's reason files). */
+export const SKIP_MESSAGES: Readonly<Record<SkipReason, string>> = {
+  not_a_download: 'not a tachograph download (its first bytes are not those of a driver-card download)',
+  empty: 'empty (no download data)',
+  vehicle_unit_download: 'a vehicle-unit download, which this version cannot import yet',
+  unreadable: 'the file could not be read',
+  too_large: 'larger than the largest download the service accepts',
+};
+
+export interface SkippedFile {
+  file: string;
+  reason: SkipReason;
+  /** the system's error code of an unreadable file (EACCES…); null otherwise */
+  code: string | null;
+}
+
 export interface ImportSummary {
   created: ImportedFile[];
   reused: ImportedFile[];
   failed: Array<{ file: string; error: string; reason: string | null; message: string }>;
+  /** regular files of the folder that are not downloads this version imports */
+  skipped: SkippedFile[];
 }
 
 const BAR_WIDTH = 24;
@@ -43,6 +70,68 @@ export function progressLine(done: number, total: number, file: string): string 
   const bar = '#'.repeat(filled) + '-'.repeat(BAR_WIDTH - filled);
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   return `[${bar}] ${String(percent).padStart(3)}% ${done}/${total} ${file}`;
+}
+
+/**
+ * Whether the first bytes of a file (PREFIX_LENGTH of them, fewer only when the file is shorter) open a download
+ * this version imports: null, or why not. The decoder's own recognition decides (classifyPrefix), so the folder
+ * import and the decoder never disagree on what a download is.
+ */
+export function skipReasonOf(prefix: Uint8Array): SkipReason | null {
+  try {
+    classifyPrefix(prefix);
+    return null;
+  } catch (error) {
+    if (!(error instanceof DddDecodeError)) throw error;
+    if (error.reason === 'empty' || error.reason === 'vehicle_unit_download') return error.reason;
+    return 'not_a_download';
+  }
+}
+
+/** The first PREFIX_LENGTH bytes of a file (fewer when it is shorter). */
+export async function prefixOf(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(PREFIX_LENGTH);
+    const { bytesRead } = await handle.read(buffer, 0, PREFIX_LENGTH, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A file's skip reason by its size and first bytes; a file that cannot be read is `unreadable` with its code. */
+export async function examineFile(
+  path: string,
+  maxBytes: number,
+): Promise<{ reason: SkipReason | null; code: string | null }> {
+  try {
+    if ((await stat(path)).size > maxBytes) return { reason: 'too_large', code: null };
+    return { reason: skipReasonOf(await prefixOf(path)), code: null };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (typeof code !== 'string') throw error;
+    return { reason: 'unreadable', code };
+  }
+}
+
+export interface FolderContents {
+  files: Array<{ file: string; path: string }>;
+  skipped: SkippedFile[];
+}
+
+/** The downloads of a folder and its other regular files (skipped, with why), each sorted by name. */
+export async function downloadsOf(dir: string, maxBytes: number): Promise<FolderContents> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  const contents: FolderContents = { files: [], skipped: [] };
+  for (const file of names.sort()) {
+    const path = join(dir, file);
+    const { reason, code } = await examineFile(path, maxBytes);
+    if (reason === null) contents.files.push({ file, path });
+    else contents.skipped.push({ file, reason, code });
+  }
+  return contents;
 }
 
 /** The .ddd files of a folder (case-insensitive extension), sorted by name. */
@@ -72,14 +161,10 @@ function failureOf(file: string, error: unknown): ImportSummary['failed'][number
   };
 }
 
-/** What PATH names: one file, or the .ddd files of a folder (by base name, with their paths). */
-export async function filesToImport(path: string): Promise<Array<{ file: string; path: string }>> {
-  if (!(await stat(path)).isDirectory()) return [{ file: basename(path), path }];
-  return (await dddFilesOf(path)).map((file) => ({ file, path: join(path, file) }));
-}
-
-export async function importFolder(dir: string, useCase: ImportUseCase, io: ImportIo): Promise<ImportSummary> {
-  return importFiles(await filesToImport(dir), useCase, io);
+/** What PATH names: one file (imported whatever it holds), or the downloads of a folder and its skipped files. */
+export async function filesToImport(path: string, maxBytes: number): Promise<FolderContents> {
+  if (!(await stat(path)).isDirectory()) return { files: [{ file: basename(path), path }], skipped: [] };
+  return downloadsOf(path, maxBytes);
 }
 
 export async function importFiles(
@@ -87,7 +172,7 @@ export async function importFiles(
   useCase: ImportUseCase,
   io: ImportIo,
 ): Promise<ImportSummary> {
-  const summary: ImportSummary = { created: [], reused: [], failed: [] };
+  const summary: ImportSummary = { created: [], reused: [], failed: [], skipped: [] };
   const draw = (done: number, file: string) => {
     const line = progressLine(done, files.length, file);
     io.stderr(io.stderrIsTty ? `\r\x1b[2K${line}` : `${line}\n`);
@@ -118,14 +203,23 @@ function fileLine(kind: 'new' | 'reused', f: ImportedFile): string {
   return `  ${'quarantined'.padEnd(12)} ${f.file} (${kind === 'reused' ? 'already imported, ' : ''}${warnings}${because})`;
 }
 
-/** The totals line counts each file once: a quarantined file is neither "new" nor "reused" there. */
+function skippedLine(f: SkippedFile): string {
+  return `  ${'skipped'.padEnd(12)} ${f.file}: ${SKIP_MESSAGES[f.reason]}${f.code ? ` (${f.code})` : ''}`;
+}
+
+/**
+ * The totals line counts each download once: a quarantined file is neither "new" nor "reused" there; the files
+ * skipped are counted after it and listed last.
+ */
 export function formatSummary(summary: ImportSummary, folder: string): string {
   const total = summary.created.length + summary.reused.length + summary.failed.length;
   const trusted = (files: ImportedFile[]) => files.filter((f) => f.quarantinedBy === null).length;
   const quarantined = total - summary.failed.length - trusted(summary.created) - trusted(summary.reused);
+  const skipped = summary.skipped.length;
   const lines = [
-    `Imported ${total} .ddd file${total === 1 ? '' : 's'} from ${folder}: ${trusted(summary.created)} new, ` +
-      `${trusted(summary.reused)} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed.`,
+    `Imported ${plural(total, 'download')} from ${folder}: ${trusted(summary.created)} new, ` +
+      `${trusted(summary.reused)} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed` +
+      (skipped > 0 ? `; ${plural(skipped, 'other file')} skipped.` : '.'),
   ];
   for (const f of summary.created) lines.push(fileLine('new', f));
   for (const f of summary.reused) lines.push(fileLine('reused', f));
@@ -133,14 +227,19 @@ export function formatSummary(summary: ImportSummary, folder: string): string {
     const reason = failure.reason ? ` (${failure.reason})` : '';
     lines.push(`  ${'failed'.padEnd(12)} ${failure.file}: ${failure.error}${reason}: ${failure.message}`);
   }
+  for (const f of summary.skipped) lines.push(skippedLine(f));
   return `${lines.join('\n')}\n`;
 }
 
-/** Runs the command against an import use case the caller provides (and closes). */
+/**
+ * Runs the command against an import use case the caller provides (and closes); files larger than `maxBytes`
+ * (the service's request limit by default) are skipped unread.
+ */
 export async function importCommand(
   argv: string[],
   io: ImportIo,
   useCase: () => Promise<ImportUseCase>,
+  maxBytes: number = DEFAULT_CONFIG.maxPayloadBytes,
 ): Promise<number> {
   if (argv.includes('--help')) {
     io.stdout(`${IMPORT_USAGE}\n`);
@@ -152,17 +251,18 @@ export async function importCommand(
     return 2;
   }
   const dir = positional[0]!;
-  let files: Array<{ file: string; path: string }>;
+  let contents: FolderContents;
   try {
-    files = await filesToImport(dir);
+    contents = await filesToImport(dir, maxBytes);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     io.stderr(`drivercard import: cannot read ${dir} (${code}).\n`);
     return 1;
   }
-  if (files.length === 0) {
-    io.stdout(`No .ddd files in ${basename(dir)}.\n`);
-    return 0;
+  const unreadable = contents.skipped.some((f) => f.reason === 'unreadable');
+  if (contents.files.length === 0) {
+    io.stdout(`No downloads in ${basename(dir)}.\n${contents.skipped.map((f) => `${skippedLine(f)}\n`).join('')}`);
+    return unreadable ? 1 : 0;
   }
   let opened: ImportUseCase;
   try {
@@ -171,7 +271,7 @@ export async function importCommand(
     io.stderr(`drivercard import: ${startupFailure(error)}\n`);
     return 1;
   }
-  const summary = await importFiles(files, opened, io);
+  const summary = { ...(await importFiles(contents.files, opened, io)), skipped: contents.skipped };
   io.stdout(formatSummary(summary, basename(dir)));
-  return summary.failed.length === 0 ? 0 : 1;
+  return summary.failed.length === 0 && !unreadable ? 0 : 1;
 }

@@ -82,7 +82,7 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   const text = run.out.join('');
   t.match(
     text,
-    /Imported 2 \.ddd files from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
+    /Imported 2 downloads from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
     'each file counted once',
   );
   t.match(text, /\n  quarantined +a-short\.ddd \(7 warnings: missing_ef\)\n/);
@@ -92,7 +92,7 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
   t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings: missing_ef\)/);
   t.match(
     again.out.join(''),
-    /Imported 2 \.ddd files from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./,
+    /Imported 2 downloads from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./,
   );
 });
 
