@@ -120,3 +120,15 @@ t.test("DRIVERCARD_TIME_ZONE: an IANA zone, default the machine's, refused clear
   }
   t.throws(() => loadConfig({}, { timeZone: 'Nowhere/Else' }), { name: 'ConfigError' }, 'overrides are validated too');
 });
+
+t.test('DRIVERCARD_WATCH_DIR and DRIVERCARD_WATCH_SETTLE_SECONDS: off and 5 s by default', async (t) => {
+  t.equal(loadConfig({}).watchDir, null);
+  t.equal(loadConfig({ DRIVERCARD_WATCH_DIR: ' ' }).watchDir, null, 'blank: off');
+  t.equal(loadConfig({ DRIVERCARD_WATCH_DIR: 'drops' }).watchDir, resolve('drops'), 'resolved');
+  t.equal(loadConfig({}).watchSettleSeconds, 5);
+  t.equal(loadConfig({ DRIVERCARD_WATCH_SETTLE_SECONDS: '30' }).watchSettleSeconds, 30);
+  t.throws(
+    () => loadConfig({ DRIVERCARD_WATCH_SETTLE_SECONDS: '0' }),
+    /DRIVERCARD_WATCH_SETTLE_SECONDS must be between 1 and 3600/,
+  );
+});

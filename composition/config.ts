@@ -32,6 +32,10 @@ export interface Config {
   locale: string;
   /** imports one process runs at once, the others waiting (DRIVERCARD_IMPORT_CONCURRENCY); null = the default (./import-admission.ts) */
   importConcurrency: number | null;
+  /** folder whose dropped downloads are imported and sorted (DRIVERCARD_WATCH_DIR, ./watch-folder.ts); null = off */
+  watchDir: string | null;
+  /** how long a dropped file's size and mtime must stay unchanged before it is read (DRIVERCARD_WATCH_SETTLE_SECONDS) */
+  watchSettleSeconds: number;
 }
 
 export const DEFAULT_CONFIG: Readonly<Config> = {
@@ -49,6 +53,8 @@ export const DEFAULT_CONFIG: Readonly<Config> = {
   timeZone: machineTimeZone(),
   locale: environmentLocale({}),
   importConcurrency: null,
+  watchDir: null,
+  watchSettleSeconds: 5,
 };
 
 /** The machine's time zone (UTC when the runtime knows none). */
@@ -240,6 +246,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     config.externalGatewayAck = parseAck(env.DRIVERCARD_EXTERNAL_GATEWAY_ACK);
   if (env.DRIVERCARD_TRUST_DIR !== undefined && env.DRIVERCARD_TRUST_DIR.trim() !== '')
     config.trustDir = resolve(env.DRIVERCARD_TRUST_DIR.trim());
+  if (env.DRIVERCARD_WATCH_DIR !== undefined && env.DRIVERCARD_WATCH_DIR.trim() !== '')
+    config.watchDir = resolve(env.DRIVERCARD_WATCH_DIR.trim());
+  if (env.DRIVERCARD_WATCH_SETTLE_SECONDS !== undefined && env.DRIVERCARD_WATCH_SETTLE_SECONDS.trim() !== '') {
+    const raw = env.DRIVERCARD_WATCH_SETTLE_SECONDS;
+    config.watchSettleSeconds = parseInteger('DRIVERCARD_WATCH_SETTLE_SECONDS', raw, 1, 3600);
+  }
   if (env.DRIVERCARD_REQUIRE_VERIFIED !== undefined)
     config.requireVerified = parseYesNo('DRIVERCARD_REQUIRE_VERIFIED', env.DRIVERCARD_REQUIRE_VERIFIED);
   if (env.DRIVERCARD_HOME_COUNTRY !== undefined) config.homeCountry = parseHomeCountry(env.DRIVERCARD_HOME_COUNTRY);

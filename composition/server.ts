@@ -13,11 +13,14 @@ import { createHttpApp } from '../adapters/http/app.js';
 import { allowedHostHeaders, loadConfig, type Config } from './config.js';
 import { createServiceContainer, type ContainerOverrides } from './container.js';
 import { driverCode } from '../adapters/storage/mikro-orm/storage-error.js';
+import type { ImportUseCase } from '../core/use-cases/contracts.js';
 
 export interface RunningServer {
   url: string;
   config: Config;
   close(): Promise<void>;
+  /** the import use case POST /api/drivercard/parse answers with (the watched folder imports through it) */
+  importUseCase?: () => Promise<ImportUseCase>;
 }
 
 export interface StartOptions {
@@ -96,6 +99,7 @@ export async function startServer(overrides: Partial<Config> = {}, options: Star
     return {
       url: `http://${urlHost(config.host)}:${port}`,
       config: { ...config, port },
+      importUseCase: () => services.importUseCase(),
       close() {
         closing ??= (async () => {
           await closeGracefully(server);

@@ -7,6 +7,7 @@ import { ConfigError } from '../config.js';
 import { startServer, type RunningServer } from '../server.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
+import type { WatchedFolder } from '../watch-folder.js';
 import { servePrimary, workersOption, type SignalSource, type WorkerListening } from './serve-workers.js';
 
 export const SERVE_USAGE = `usage: drivercard serve [--workers N]
@@ -21,7 +22,10 @@ Environment:
   DRIVERCARD_DATABASE_URL          SQLite file (default <data dir>/drivercard.sqlite)
   DRIVERCARD_MAX_PAYLOAD_BYTES     request body limit (default 16777216)
   DRIVERCARD_ALLOWED_HOSTS         extra Host header names, comma separated
-  DRIVERCARD_EXTERNAL_GATEWAY_ACK  "yes": an external TLS + authentication gateway fronts a non-loopback bind`;
+  DRIVERCARD_EXTERNAL_GATEWAY_ACK  "yes": an external TLS + authentication gateway fronts a non-loopback bind
+  DRIVERCARD_WATCH_DIR             folder whose dropped downloads are imported, then moved to imported/,
+                                   quarantined/ or failed/ beside a reason file (default: none)
+  DRIVERCARD_WATCH_SETTLE_SECONDS  seconds a dropped file must stay unchanged before it is read (default 5)`;
 
 export type { SignalSource };
 
@@ -63,6 +67,8 @@ export async function serveCommand(
     );
     return 1;
   }
+  const watcher = await watchFolder(server, io);
+  if (watcher === 'failed') return 1;
   announce(server.url, io);
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
@@ -72,8 +78,8 @@ export async function serveCommand(
       if (cluster.isWorker) for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => undefined);
       io.stdout(`drivercard-rest: ${signal} received, closing the server and the database\n`);
       // a worker's channel to its primary would keep it alive once closed
-      server
-        .close()
+      (watcher?.close() ?? Promise.resolve())
+        .then(() => server.close())
         .finally(() => cluster.isWorker && process.disconnect?.())
         .then(
           () => resolve(0),
@@ -88,6 +94,29 @@ export async function serveCommand(
     signals.once('SIGINT', onInt);
     signals.once('SIGTERM', onTerm);
   });
+}
+
+/**
+ * The watched folder of DRIVERCARD_WATCH_DIR, importing through the server's own import use case; its module is
+ * loaded only when a folder is configured. A folder that cannot be prepared stops the start ('failed').
+ */
+async function watchFolder(server: RunningServer, io: CommandIo): Promise<WatchedFolder | null | 'failed'> {
+  if (server.config.watchDir === null || server.importUseCase === undefined) return null;
+  const { startWatchFolder } = await import('../watch-folder.js');
+  try {
+    return await startWatchFolder({
+      dir: server.config.watchDir,
+      imports: server.importUseCase,
+      maxBytes: server.config.maxPayloadBytes,
+      settleMs: server.config.watchSettleSeconds * 1000,
+      log: io.stdout,
+    });
+  } catch (error) {
+    await server.close().catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'error';
+    io.stderr(`drivercard serve: the watched folder DRIVERCARD_WATCH_DIR cannot be used (${code}).\n`);
+    return 'failed';
+  }
 }
 
 /** The listening line; a worker of `--workers` tells its primary instead, which prints one line for all. */
