@@ -2,9 +2,10 @@
  * The watched folder of a real `drivercard serve` (a child process, configured by DRIVERCARD_* variables) killed
  * with SIGKILL at seeded moments while files are being dropped (some slowly, in pieces) and imported, and started
  * again on the same folders: in the end every dropped file is in exactly one of imported/, quarantined/ and
- * failed/, once, whole, beside its reason, and the database holds each download once.
+ * failed/, once, whole, beside its reason, and the database holds each download once. On SQLite, and on
+ * PostgreSQL (a throwaway cluster; without its binaries that half skips loudly, except under CI=true).
  */
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { appendFile, writeFile } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startChildService, type ChildService } from '../conformance/child-service.js';
+import { reportMissingDependency } from '../conformance/missing-dependency.js';
+import { startPostgres } from '../conformance/postgres-server.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 import { copySigned, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
 import { CLAIM_FOLDER, OUTCOME_FOLDERS, REASON_SUFFIX, type Outcome } from './watch-folder.js';
@@ -83,11 +86,12 @@ async function untilTaken(dir: string, limitMs: number): Promise<void> {
   while (Date.now() < end && !readdirSync(join(dir, CLAIM_FOLDER)).some((n) => !n.startsWith('.'))) await sleep(2);
 }
 
-t.test('killed while files are dropped and imported, started again: each file once in one folder', async (t) => {
+async function killedAndRestarted(t: Test, databaseUrl: string | null): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'drivercard-watch-restart-'));
   t.teardown(() => rmSync(work, { recursive: true, force: true }));
   const watchDir = join(work, 'drop');
   const env = {
+    ...(databaseUrl === null ? {} : { DRIVERCARD_DATABASE_URL: databaseUrl }),
     DRIVERCARD_DATA_DIR: join(work, 'data'),
     DRIVERCARD_WATCH_DIR: watchDir,
     DRIVERCARD_WATCH_SETTLE_SECONDS: String(SETTLE_SECONDS),
@@ -135,4 +139,20 @@ t.test('killed while files are dropped and imported, started again: each file on
   t.same(body.items.map((i) => i.content_sha256).sort(), [...downloads].sort(), 'each download imported once');
   t.notMatch(service.output(), work, 'no local path in the service output');
   t.equal((await service.stop()).code, 0, 'stops cleanly');
-});
+}
+
+const title = 'killed while files are dropped and imported, started again: each file once in one folder';
+t.test(`${title} (SQLite)`, (t) => killedAndRestarted(t, null));
+
+const postgres = await startPostgres();
+if (!postgres.available) {
+  reportMissingDependency(
+    t,
+    `PostgreSQL watched folder NOT RUN: ${postgres.missing}.`,
+    '.ci/run installs postgresql-15',
+  );
+} else {
+  const server = postgres.server;
+  t.teardown(() => server.stop());
+  t.test(`${title} (PostgreSQL)`, (t) => killedAndRestarted(t, server.freshDatabaseUrl()));
+}
