@@ -22,7 +22,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { copySigned, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
 import { DddDecodeError } from '../core/decoder/api.js';
 import type { ImportUseCase, ParseResponse } from '../core/use-cases/contracts.js';
+import { EventEmitter } from 'node:events';
+import { serveCommand } from './commands/serve.js';
 import { loadConfig } from './config.js';
+import { startServer } from './server.js';
+import { captureIo } from './testing/capture-io.js';
 import { createServiceContainer } from './container.js';
 import {
   candidateName,
@@ -303,4 +307,45 @@ t.test('a file gone between its settling and its taking is let go', async (t) =>
   await watcher.scan();
   t.same(script.calls, []);
   t.same(readdirSync(join(dir, CLAIM_FOLDER)), []);
+});
+
+t.test('drivercard serve watches DRIVERCARD_WATCH_DIR and stops watching before it closes', async (t) => {
+  const watchDir = join(tempDir(t), 'drop');
+  const trustDir = writeTestTrustDir(join(tempDir(t), 'trust'));
+  const env = { DRIVERCARD_WATCH_DIR: watchDir, DRIVERCARD_WATCH_SETTLE_SECONDS: '1', DRIVERCARD_TRUST_DIR: trustDir };
+  const signals = new EventEmitter();
+  const run = captureIo();
+  let url = '';
+  const done = serveCommand([], run.io, signals as never, async () => {
+    const server = await startServer({ port: 0, dataDir: tempDir(t) }, { env });
+    url = server.url;
+    return server;
+  });
+  while (!url || !existsSync(join(watchDir, 'imported'))) await sleep(20);
+  copySigned(join(FIXTURES, 'gen1-basic.ddd'), join(watchDir, 'card.C1B'));
+  const deadline = Date.now() + 20_000;
+  while (!existsSync(join(watchDir, 'imported', `card.C1B${REASON_SUFFIX}`)) && Date.now() < deadline) await sleep(50);
+  t.match(folder(watchDir, 'imported'), { 'card.C1B': /^imported as import \S+ \(new, / });
+  t.ok(existsSync(join(watchDir, LOCK_FILE)), 'the folder is held while serving');
+  const listed = (await (await fetch(`${url}/api/drivercard/imports`)).json()) as { total: number };
+  t.equal(listed.total, 1, 'imported into the service’s database');
+  signals.emit('SIGTERM');
+  t.equal(await done, 0);
+  t.notOk(existsSync(join(watchDir, LOCK_FILE)), 'given up on stop');
+  t.match(run.out.join(''), /drivercard watch: card\.C1B → imported\/card\.C1B: imported as import/);
+  t.notMatch(run.out.join(''), watchDir, 'no local path');
+
+  // a watched folder that cannot be made (its parent is a file): the start fails with one line
+  const file = join(tempDir(t), 'a-file');
+  writeFileSync(file, '');
+  const refused = captureIo();
+  const badEnv = { DRIVERCARD_WATCH_DIR: join(file, 'drop') };
+  const code = await serveCommand([], refused.io, new EventEmitter() as never, () =>
+    startServer({ port: 0, dataDir: tempDir(t) }, { env: badEnv }),
+  );
+  t.equal(code, 1);
+  t.equal(
+    refused.err.join(''),
+    'drivercard serve: the watched folder DRIVERCARD_WATCH_DIR cannot be used (ENOTDIR).\n',
+  );
 });
