@@ -7,6 +7,7 @@ import t, { type Test } from 'tap';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -287,26 +288,38 @@ t.test('candidate names keep the extension', async (t) => {
   t.equal(candidateName('x.tar.gz', 2), 'x.tar (2).gz');
 });
 
-t.test('a file gone between its settling and its taking is let go', async (t) => {
+t.test('a file gone between its settling and its taking is let go; one that cannot be read fails', async (t) => {
   const dir = tempDir(t);
   const script = scriptedImports();
   let now = 0;
+  let vanish = false;
   const watcher = await createWatchFolder({
     dir,
     imports: script.imports,
     maxBytes: 1 << 20,
     settleMs: 5,
-    now: () => now,
     log: () => {},
+    // the clock is read right after the file's stat: the tool takes the file away at that moment
+    now: () => {
+      if (vanish) renameSync(join(dir, 'a.ddd'), join(dir, '.a.ddd'));
+      vanish = false;
+      return now;
+    },
   });
   t.teardown(() => watcher.close());
   writeFileSync(join(dir, 'a.ddd'), card());
   await watcher.scan();
-  renameSync(join(dir, 'a.ddd'), join(dir, '.a.ddd'));
   now += 10;
+  vanish = true;
   await watcher.scan();
-  t.same(script.calls, []);
-  t.same(readdirSync(join(dir, CLAIM_FOLDER)), []);
+  t.same(script.calls, [], 'not imported');
+  t.same(readdirSync(join(dir, CLAIM_FOLDER)), [], 'not taken');
+  t.ok(existsSync(join(dir, '.a.ddd')), 'left where the tool put it');
+
+  // something taken that is not a file to read (a folder moved in by hand)
+  mkdirSync(join(dir, CLAIM_FOLDER, 'odd.ddd'));
+  await watcher.scan();
+  t.same(folder(dir, 'failed'), { 'odd.ddd': 'the file could not be read (EISDIR)\n' });
 });
 
 t.test('drivercard serve watches DRIVERCARD_WATCH_DIR and stops watching before it closes', async (t) => {
