@@ -85,7 +85,7 @@ const listRoute: RouteSpec = {
     const items = await annotationsOf(deps).list({
       basis: basisFrom(query),
       range: rangeFrom(query),
-      include_withdrawn: query.include_withdrawn === 'true',
+      include_withdrawn: query.include_withdrawn === true,
     });
     return { status: 200, body: { items: items.map(annotationToResponse), total: items.length } };
   },

@@ -13,25 +13,10 @@ import {
   ImportStatusConflictError,
 } from '../../../core/domain/errors.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
-import { OfficeRecordConflictError, type OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
+import { OfficeRecordConflictError } from '../../../core/annotations/errors.js';
+import type { ErrorCode } from './error.schema.js';
 
-export type ErrorCode =
-  | 'invalid_payload'
-  | 'invalid_filter'
-  | 'unsupported_media_type'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'misdirected_request'
-  | 'conflicting_data'
-  | 'quarantined_data'
-  | 'archive_conflict'
-  | 'import_status_conflict'
-  | 'payload_too_large'
-  | 'unparseable_ddd'
-  | 'service_busy'
-  | 'database_unavailable'
-  | 'internal_error'
-  | OfficeRecordConflictCode;
+export type { ErrorCode };
 
 export interface ProblemBody {
   error: ErrorCode;

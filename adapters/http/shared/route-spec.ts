@@ -39,9 +39,12 @@ export interface RouteSpec {
   handle(context: RouteContext): Promise<RouteResult>;
 }
 
-/** A route's accepted query parameters with the schema validating them. */
-export function queryOf(names: readonly QueryParameterName[]): NonNullable<RouteSpec['query']> {
-  return { names, schema: querySchema(names) };
+/** A route's accepted query parameters (`required` among them marked so) with the schema validating them. */
+export function queryOf(
+  names: readonly QueryParameterName[],
+  required: readonly QueryParameterName[] = [],
+): NonNullable<RouteSpec['query']> {
+  return { names, schema: querySchema(names, required) };
 }
 
 /** An error answer of the contract (`{error, message}`), described for OpenAPI. */
