@@ -578,3 +578,20 @@ t.test('OpenAPI document is generated from the same schema objects as the routes
     t.ok(openapi.paths[path], path);
   }
 });
+
+t.test('a polled GET answers with an ETag, and 304 while it holds', async (t) => {
+  const { app } = fakeDeps();
+  const first = await app.fetch(new Request(`${BASE}/health`));
+  t.equal(first.status, 200);
+  const tag = first.headers.get('etag');
+  t.match(tag, /^"[\w-]+"$/);
+  t.equal(first.headers.get('cache-control'), 'private, no-cache');
+  const again = await app.fetch(new Request(`${BASE}/health`, { headers: { 'if-none-match': tag! } }));
+  t.equal(again.status, 304);
+  t.equal(await again.text(), '');
+  const refused = await app.fetch(
+    new Request(`${BASE}/api/drivercard/activities`, { headers: { 'if-none-match': '*' } }),
+  );
+  t.equal(refused.status, 400, 'a refusal is never 304');
+  t.equal(refused.headers.get('etag'), null);
+});

@@ -17,6 +17,8 @@ export interface RouteContext {
 export interface RouteResult {
   status: number;
   body: unknown;
+  /** a 201's Location: the path the created record is read back from */
+  location?: string;
 }
 
 export interface RouteResponse {
