@@ -300,6 +300,11 @@ t.test('errors of the use cases map to the contract codes', async (t) => {
     ],
     [new ArchiveConflictError('Archive arc-1 holds different content.'), 409, { error: 'archive_conflict' }],
     [
+      new ArchiveConflictError('Stored under another archive.', { archive_id: 'arc-1', import_id: 'imp-1' }),
+      409,
+      { error: 'archive_conflict', archive_id: 'arc-1', import_id: 'imp-1' },
+    ],
+    [
       new ConflictingDataError([day('2026-01-02')], 'Imports disagree.'),
       409,
       { error: 'conflicting_data', dates: ['2026-01-02'] },

@@ -66,7 +66,9 @@ export function problemFor(error: unknown): HttpProblem | null {
   if (error instanceof InvalidFilterError) return invalidFilter(error.parameter, error.message);
   if (error instanceof InvalidPayloadError) return invalidPayload(error.message);
   if (error instanceof NotFoundError) return new HttpProblem(404, 'not_found', error.message);
-  if (error instanceof ArchiveConflictError) return new HttpProblem(409, 'archive_conflict', error.message);
+  if (error instanceof ArchiveConflictError) {
+    return new HttpProblem(409, 'archive_conflict', error.message, error.stored ?? {});
+  }
   if (error instanceof ConflictingDataError) {
     return new HttpProblem(409, 'conflicting_data', error.message, { dates: error.dates.map(isoDay) });
   }
