@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHttpApp } from '../adapters/http/app.js';
 import { untrackedChildEnv } from './child-env.js';
+import { SAMPLES_DIR } from './answers/recording.js';
 import { DocumentChecker, type Answer } from './openapi-answers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -32,7 +33,10 @@ function recordedAnswers(): Array<Answer & { key: string }> {
     const bodies = join(dir, 'bodies.jsonl');
     const child = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'conformance/answers/record-answers.ts', '--out', join(dir, 'a.json'), '--bodies', bodies],
+      [
+        ...['--import', 'tsx', 'conformance/answers/record-answers.ts'],
+        ...['--out', join(dir, 'a.json'), '--bodies', bodies, '--samples', SAMPLES_DIR],
+      ],
       { cwd: REPO_ROOT, env: untrackedChildEnv(), encoding: 'utf8', timeout: 600_000, input: '' },
     );
     if (child.status !== 0) throw new Error(`the recorder failed (${child.status}): ${child.stderr}`);
