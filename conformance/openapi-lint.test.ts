@@ -47,3 +47,33 @@ t.test('a fault the linter must catch is caught', async (t) => {
   const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: 'openapi.json', config });
   t.ok(problems.some((problem) => problem.ruleId === 'operation-2xx-response'));
 });
+
+/** Every property schema of the document with its name (components and operations alike). */
+function* properties(node: unknown, name = ''): Generator<[string, Record<string, unknown>]> {
+  if (Array.isArray(node)) for (const item of node) yield* properties(item, name);
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (name) yield [name, schema];
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties') {
+      for (const [property, sub] of Object.entries(value as object)) yield* properties(sub, property);
+    } else if (key !== 'enum' && key !== 'const' && key !== 'required') yield* properties(value);
+  }
+}
+
+t.test('every number says its unit and every range bound its kind', async (t) => {
+  const { openapi } = createHttpApp({} as never);
+  const numbers: string[] = [];
+  const undescribed: string[] = [];
+  for (const [name, schema] of properties(openapi.components.schemas)) {
+    const types = ([] as unknown[]).concat(schema.type ?? []);
+    const numeric = types.includes('integer') || types.includes('number');
+    const bound = typeof schema.format === 'string' && /(^|_)(from|to|start|end)$/.test(name);
+    if (numeric) numbers.push(name);
+    if ((numeric || bound) && typeof schema.description !== 'string') undescribed.push(name);
+  }
+  t.ok(numbers.length > 50, `${numbers.length} numeric fields`);
+  t.same([...new Set(undescribed)], [], 'no number without its unit, no range bound without its kind');
+  const imports = openapi.components.schemas.ImportsResponse as { properties: Record<string, { description: string }> };
+  t.match(imports.properties.total!.description, /rows/);
+});

@@ -27,7 +27,7 @@ export const NUMBER_UNIT_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^(total|offset)$/, 'number of rows'],
   [/^(MI|SI|VSI|MSI|VIOLATION|POTENTIAL|INCOMPLETE_DATA)$/, 'number of findings'],
   [
-    /^(count|uses|drivers|imports|conflicting|quarantined|withdrawn|overdue|due_week|expired|expiring_30d|readiness|holder_mismatch|open_findings|drivers_with_open_findings|findings_not_evaluated|not_evaluated|with_infringements|crew_disagreements|inconsistent_segments|reduced_daily_rests_left|quarantined_imports)$/,
+    /_count$|^(count|uses|drivers|imports|conflicting|quarantined|withdrawn|overdue|due_week|expired|expiring_30d|readiness|holder_mismatch|open_findings|drivers_with_open_findings|findings_not_evaluated|not_evaluated|with_infringements|crew_disagreements|inconsistent_segments|reduced_daily_rests_left|quarantined_imports)$/,
     'a count',
   ],
 ];
@@ -44,5 +44,7 @@ export function rangeKind(name: string, format: string): string | null {
   if (format === 'date' && /(^|_)to$/.test(name)) return 'last UTC day of a date range that includes both ends';
   if (format === 'date-time' && /(^|_)start$/.test(name)) return 'start of a time interval; the interval includes it';
   if (format === 'date-time' && /(^|_)end$/.test(name)) return 'end of a time interval; the interval excludes it';
+  if (format === 'date-time' && /(^|_)from$/.test(name)) return 'first instant of a period that includes both ends';
+  if (format === 'date-time' && /(^|_)to$/.test(name)) return 'last instant of a period that includes both ends';
   return null;
 }
