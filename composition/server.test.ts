@@ -113,6 +113,13 @@ t.test('the service over a real socket', async (t) => {
   const conflict = await post(server, parseBody(fixture('gen2v2-full.ddd'), { archive_id: 'archive-7' }));
   t.equal(conflict.status, 409);
   t.equal(conflict.body.error, 'archive_conflict');
+  const renamed = await post(server, parseBody(fixture('gen2-full.ddd'), { archive_id: 'archive-8' }));
+  t.equal(renamed.status, 409, 'known content under a new archive_id');
+  t.same(
+    [renamed.body.error, renamed.body.archive_id, renamed.body.import_id],
+    ['archive_conflict', 'archive-7', withArchive.body.import_id],
+  );
+  assertSchema(t, schemas.errorResponseSchema, renamed.body, 'parse 409');
 
   for (const [file, reason] of [
     ['corrupt-vu-download.ddd', 'vehicle_unit_download'],

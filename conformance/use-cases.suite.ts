@@ -44,10 +44,18 @@ export function useCasesSuite(t: Tap, name: string, makeStore: () => Promise<Clo
     const again = await s.importer.parse({ file_name: 'other-name.ddd', content, archive_id: null });
     t.same(again, { ...first, reused: true });
     t.equal(s.decodes(), 1, 'a known payload is not decoded again');
+    const renamed = await s.importer.parse({ file_name: null, content, archive_id: 'fresh-archive' }).catch((e) => e);
+    t.ok(renamed instanceof ArchiveConflictError, 'known content under a free archive id: a conflict');
     t.same(
-      await s.importer.parse({ file_name: null, content, archive_id: 'fresh-archive' }),
+      (renamed as ArchiveConflictError).stored,
+      { archive_id: first.archive_id, import_id: first.import_id },
+      'naming the archive and import the content is stored as',
+    );
+    t.equal(await s.store.findImport({ kind: 'archive_id', value: 'fresh-archive' }), null, 'the id is not recorded');
+    t.same(
+      await s.importer.parse({ file_name: null, content, archive_id: first.archive_id }),
       { ...first, reused: true },
-      'known content under a free archive id: the stored import is returned',
+      'known content under its own archive id: the stored import is returned',
     );
 
     const named = await s.importer.parse({

@@ -9,6 +9,7 @@ import type { HttpAppDependencies } from './ports.js';
 import { requestMiddleware, webResponse, type RequestState } from './request-middleware.js';
 import { apiRoutes, OPENAPI_PATH, WEB_ROOT_PATH, type RouteSpec } from './routes.js';
 import { jsonResponse } from './shared/json-response.js';
+import { withEntityTag } from './shared/entity-tag.js';
 import { notFound } from './shared/problem.js';
 import { readQuery } from './shared/query-params.js';
 
@@ -46,8 +47,10 @@ export function createHttpApp(deps: HttpAppDependencies): { app: H3; openapi: Op
 
 async function routeResponse(route: RouteSpec, event: H3Event, deps: HttpAppDependencies): Promise<Response> {
   const url = event.url;
+  const request = event.req as Request;
   const query = route.query ? readQuery(url, route.query.schema) : {};
-  const result = await route.handle({ request: event.req as Request, url, query, deps });
-  if (result.body instanceof Response) return result.body;
-  return jsonResponse(result.status, result.body);
+  const result = await route.handle({ request, url, query, deps });
+  const headers: Record<string, string> = result.location ? { location: result.location } : {};
+  const response = result.body instanceof Response ? result.body : jsonResponse(result.status, result.body, headers);
+  return route.method === 'GET' ? withEntityTag(request, response) : response;
 }

@@ -56,7 +56,11 @@ async function service(dataDir: string) {
       ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     };
     const response = await app.fetch(new Request(`${BASE}${path}`, init));
-    return { status: response.status, body: (await response.json()) as any };
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      body: (await response.json()) as any,
+    };
   };
   const page = async (path: string) => {
     const response = await app.fetch(new Request(`${BASE}${path}`));
@@ -92,6 +96,8 @@ t.test('annotations and reviews end to end', async (t) => {
     author: 'Anna (office)',
   });
   t.equal(rest.status, 201);
+  t.equal(rest.location, `/api/drivercard/annotations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-03`);
+  t.match((await s.call('GET', rest.location!)).body.items, [{ annotation_id: rest.body.annotation_id }], 'read back');
   t.match(rest.body, {
     annotation_id: /^ann_/,
     card_number: CARD,
@@ -238,7 +244,10 @@ t.test('annotations and reviews end to end', async (t) => {
     status: 409,
     body: { error: 'review_transition_refused', current_status: 'CONFIRMED', allowed: ['DRIVER_INFORMED'] },
   });
-  t.match(await review('DRIVER_INFORMED'), { status: 201 });
+  t.match(await review('DRIVER_INFORMED'), {
+    status: 201,
+    location: `/api/drivercard/findings/${findingId}/reviews`,
+  });
   t.match(await s.call('GET', '/api/drivercard/findings/not-an-id/reviews'), { status: 400 });
   t.match(await s.call('GET', '/api/drivercard/findings/f_00000000000000000000/reviews'), {
     status: 200,

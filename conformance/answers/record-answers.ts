@@ -80,7 +80,8 @@ class Recorder {
     };
     this.answers.push(answer);
     if (this.bodiesFile !== null) {
-      appendFileSync(this.bodiesFile, JSON.stringify({ ...answer, body: bytes.toString('base64') }) + '\n');
+      const line = { ...answer, method: request.method, url: request.url, body: bytes.toString('base64') };
+      appendFileSync(this.bodiesFile, JSON.stringify(line) + '\n');
     }
     return bytes;
   }

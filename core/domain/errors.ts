@@ -28,9 +28,18 @@ export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 }
 
-/** An archive_id already holds different content (409 archive_conflict). */
+/**
+ * An archive_id already holds different content, or the content is stored already under another archive_id
+ * (409 archive_conflict; then `stored` names the archive and import the content is kept as).
+ */
 export class ArchiveConflictError extends DomainError {
   readonly code = 'archive_conflict';
+  constructor(
+    message: string,
+    readonly stored: { archive_id: string; import_id: string } | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** Imports disagree about days of the basis of a trusted operation (409 conflicting_data). */

@@ -1,8 +1,9 @@
 /**
  * POST /parse: decode a DDD payload and persist it, idempotent by content hash.
  *
- * 1. sha-256 of the payload. Stored already → that import, `reused: true` (no decoding).
- *    If the request names an archive_id that holds OTHER content → ArchiveConflictError.
+ * 1. sha-256 of the payload. Stored already → that import, `reused: true` (no decoding), when the request names no
+ *    archive_id or the stored one; any other archive_id → ArchiveConflictError (naming the stored archive when
+ *    the id given is free).
  * 2. Decode (DddDecodeError propagates: 422) and map to rows.
  * 3. Save import + original bytes + rows in one transaction. Inside it, under the card's lock, the store hands
  *    the card's stored holder to the holder check (`NewImport.settle`): a known card number whose stored holder
@@ -110,11 +111,19 @@ export class ImportDddFile implements ImportUseCase {
     }
   }
 
-  /** The content is stored already; an archive_id naming a different archive that exists is a conflict. */
+  /**
+   * The content is stored already: answered with its import when the request names no archive_id or the one it is
+   * kept under. Another archive_id is a conflict, naming the stored archive and import: an archive holds one import
+   * and a content one archive, so the new id is neither recorded nor silently dropped.
+   */
   private async reuse(known: ImportRow, archiveId: string | null): Promise<ParseResponse> {
     if (archiveId !== null && archiveId !== known.archive_id) {
       const holder = await this.deps.store.findImport({ kind: 'archive_id', value: archiveId });
       if (holder) throw archiveConflict(archiveId);
+      throw new ArchiveConflictError(
+        'The content is stored already under another archive_id (named in archive_id, with its import_id).',
+        { archive_id: known.archive_id, import_id: known.import_id },
+      );
     }
     await this.deps.onStored?.(known, null);
     const conflicting = known.status === 'WITHDRAWN' ? [] : await this.conflictingDates(known, null);

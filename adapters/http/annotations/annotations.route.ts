@@ -59,7 +59,11 @@ const createRoute: RouteSpec = {
       note: typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null,
       author: typeof body.author === 'string' ? body.author.trim() : '',
     };
-    return { status: 201, body: annotationToResponse(await annotationsOf(deps).add(input)) };
+    const stored = annotationToResponse(await annotationsOf(deps).add(input));
+    // read back in the list of its card over the days it covers (there is no single-annotation path)
+    const days = `date_from=${stored.start.slice(0, 10)}&date_to=${stored.end.slice(0, 10)}`;
+    const location = `/api/drivercard/annotations?card_number=${encodeURIComponent(stored.card_number)}&${days}`;
+    return { status: 201, body: stored, location };
   },
 };
 
@@ -85,7 +89,7 @@ const listRoute: RouteSpec = {
     const items = await annotationsOf(deps).list({
       basis: basisFrom(query),
       range: rangeFrom(query),
-      include_withdrawn: query.include_withdrawn === 'true',
+      include_withdrawn: query.include_withdrawn === true,
     });
     return { status: 200, body: { items: items.map(annotationToResponse), total: items.length } };
   },

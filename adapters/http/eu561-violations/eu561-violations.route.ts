@@ -26,7 +26,7 @@ export const eu561ViolationsRoute: RouteSpec = {
       unknown_as: query.unknown_as,
       at: query.at ?? null,
       evidence: query.evidence,
-      include_quarantined: query.include_quarantined === 'true',
+      include_quarantined: query.include_quarantined === true,
       annotations: query.annotations,
     };
     return {

@@ -39,12 +39,14 @@ const reviewRoute: RouteSpec = {
   async handle({ request, url, deps }) {
     const body = await recordBody(request, deps.maxPayloadBytes, reviewRequestSchema);
     const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null;
-    const history = await reviewsOf(deps).review(pathParameter(url, 4), {
+    const findingId = pathParameter(url, 4);
+    const history = await reviewsOf(deps).review(findingId, {
       status: body.status as ReviewStatus,
       note,
       author: (body.author as string).trim(),
     });
-    return { status: 201, body: reviewHistoryToResponse(history) };
+    const location = `/api/drivercard/findings/${encodeURIComponent(findingId)}/reviews`;
+    return { status: 201, body: reviewHistoryToResponse(history), location };
   },
 };
 

@@ -33,7 +33,7 @@ export function findingsQueryFrom(query: QueryValues): FindingsQuery {
     options: {
       unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
       evidence: query.evidence as 'full' | 'summary' | undefined,
-      include_quarantined: query.include_quarantined === 'true',
+      include_quarantined: query.include_quarantined === true,
     },
   };
 }

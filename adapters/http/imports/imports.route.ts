@@ -17,7 +17,7 @@ export const importsRoute = listRoute(
         basis: basisFrom(query, { optional: true }),
         range: rangeFrom(query),
         page: pageFrom(query),
-        include_withdrawn: query.include_withdrawn === 'true',
+        include_withdrawn: query.include_withdrawn === true,
       }),
       importToResponse,
     ),

@@ -34,15 +34,13 @@ export const readinessRoutes: readonly RouteSpec[] = [
     operationId: 'driverReadiness',
     summary: 'Roadside readiness: the days of the current day and the previous 56 without card data or another record',
     tags: ['fleet'],
-    query: queryOf(['card_number', 'at']),
+    query: queryOf(['card_number', 'at'], ['card_number']),
     body: null,
     responses: {
       200: { description: 'the window and its missing days', schema: readinessResponseSchema },
       ...QUERY_ERRORS,
     },
     async handle({ deps, query }) {
-      if (query.card_number === undefined)
-        throw invalidFilter('card_number', 'Query parameter card_number is required.');
       const card = normaliseCardNumber(String(query.card_number));
       if (card === '') throw invalidFilter('card_number', 'Query parameter card_number must not be blank.');
       const result = await fleetChecksOf(deps).readiness.readiness(card, atDay(query.at as string | undefined));

@@ -13,25 +13,10 @@ import {
   ImportStatusConflictError,
 } from '../../../core/domain/errors.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
-import { OfficeRecordConflictError, type OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
+import { OfficeRecordConflictError } from '../../../core/annotations/errors.js';
+import type { ErrorCode } from './error.schema.js';
 
-export type ErrorCode =
-  | 'invalid_payload'
-  | 'invalid_filter'
-  | 'unsupported_media_type'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'misdirected_request'
-  | 'conflicting_data'
-  | 'quarantined_data'
-  | 'archive_conflict'
-  | 'import_status_conflict'
-  | 'payload_too_large'
-  | 'unparseable_ddd'
-  | 'service_busy'
-  | 'database_unavailable'
-  | 'internal_error'
-  | OfficeRecordConflictCode;
+export type { ErrorCode };
 
 export interface ProblemBody {
   error: ErrorCode;
@@ -81,7 +66,9 @@ export function problemFor(error: unknown): HttpProblem | null {
   if (error instanceof InvalidFilterError) return invalidFilter(error.parameter, error.message);
   if (error instanceof InvalidPayloadError) return invalidPayload(error.message);
   if (error instanceof NotFoundError) return new HttpProblem(404, 'not_found', error.message);
-  if (error instanceof ArchiveConflictError) return new HttpProblem(409, 'archive_conflict', error.message);
+  if (error instanceof ArchiveConflictError) {
+    return new HttpProblem(409, 'archive_conflict', error.message, error.stored ?? {});
+  }
   if (error instanceof ConflictingDataError) {
     return new HttpProblem(409, 'conflicting_data', error.message, { dates: error.dates.map(isoDay) });
   }

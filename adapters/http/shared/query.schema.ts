@@ -8,6 +8,9 @@ import { TODAY_CARD_LISTS } from '../../../core/use-cases/today.js';
 import { dateSchema, ISO_WEEK_PATTERN, timestampSchema, type Schema } from './schema-parts.js';
 import type { FromSchema } from './schema-type.js';
 
+/** Every boolean query parameter: the words true or false (lower case); anything else is 400 invalid_filter. */
+const queryBoolean = { type: 'boolean' } as const;
+
 export const queryParameterSchemas = {
   import_id: { type: 'string', minLength: 1, maxLength: 200 },
   archive_id: { type: 'string', minLength: 1, maxLength: 200 },
@@ -21,7 +24,7 @@ export const queryParameterSchemas = {
   sort: { type: 'string', enum: [...FLEET_SORTS] },
   order: { type: 'string', enum: ['asc', 'desc'] },
   q: { type: 'string', minLength: 1, maxLength: 100 },
-  overdue: { type: 'boolean' },
+  overdue: queryBoolean,
   expiring_within_days: { type: 'integer', minimum: 0, maximum: 3660 },
   unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
   // the pre-check takes an instant only (its handler refuses a date); roadside readiness a date or an instant
@@ -31,8 +34,8 @@ export const queryParameterSchemas = {
   vin: { type: 'string', minLength: 1, maxLength: 17 },
   evidence: { type: 'string', enum: ['full', 'summary'] },
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
-  include_quarantined: { type: 'string', enum: ['true', 'false'] },
-  include_withdrawn: { type: 'string', enum: ['true', 'false'] },
+  include_quarantined: queryBoolean,
+  include_withdrawn: queryBoolean,
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
   delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
@@ -94,11 +97,14 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
     "apply (default: the office's annotations fill the unknown time they cover) or ignore (the card-only answer)",
 };
 
-/** The object schema a query string is validated against: only the named parameters, all optional. */
-export function querySchema(names: readonly QueryParameterName[]): Schema {
+/** The object schema a query string is validated against: only the named parameters, `required` ones required. */
+export function querySchema(
+  names: readonly QueryParameterName[],
+  required: readonly QueryParameterName[] = [],
+): Schema {
   const properties: Record<string, Schema> = {};
   for (const name of names) properties[name] = queryParameterSchemas[name];
-  return { type: 'object', properties, additionalProperties: false };
+  return { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false };
 }
 
 /** The basis, range and page parameter groups most endpoints take. */

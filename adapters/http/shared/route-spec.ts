@@ -17,6 +17,8 @@ export interface RouteContext {
 export interface RouteResult {
   status: number;
   body: unknown;
+  /** a 201's Location: the path the created record is read back from */
+  location?: string;
 }
 
 export interface RouteResponse {
@@ -39,9 +41,12 @@ export interface RouteSpec {
   handle(context: RouteContext): Promise<RouteResult>;
 }
 
-/** A route's accepted query parameters with the schema validating them. */
-export function queryOf(names: readonly QueryParameterName[]): NonNullable<RouteSpec['query']> {
-  return { names, schema: querySchema(names) };
+/** A route's accepted query parameters (`required` among them marked so) with the schema validating them. */
+export function queryOf(
+  names: readonly QueryParameterName[],
+  required: readonly QueryParameterName[] = [],
+): NonNullable<RouteSpec['query']> {
+  return { names, schema: querySchema(names, required) };
 }
 
 /** An error answer of the contract (`{error, message}`), described for OpenAPI. */

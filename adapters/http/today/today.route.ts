@@ -38,10 +38,8 @@ export const todayRoute: RouteSpec = {
   },
 };
 
-/** Every fleet row of a today list (`list`, in the fleet list's sort): the page's list and drivers.csv of it. */
+/** Every fleet row of a today list (`list`, required by both callers' query schemas, in the fleet list's sort). */
 export async function todayListRows(deps: HttpAppDependencies, query: QueryValues): Promise<FleetRowJson[]> {
-  if (query.list === undefined)
-    throw new HttpProblem(400, 'invalid_filter', 'list is required.', { parameter: 'list' });
   const order = query.order ?? (query.sort === 'findings' ? 'desc' : 'asc');
   return (await todayOf(deps).cards(query.list as TodayCardList, query.sort ?? 'due', order)).map(fleetRowJson);
 }
@@ -53,7 +51,7 @@ export const todayDriversRoute: RouteSpec = {
   summary:
     'The fleet rows a count of GET /today counts (list=overdue, due_week, expired, expiring_30d, open_findings, conflicting, readiness)',
   tags: ['fleet'],
-  query: queryOf(['list', 'sort', 'order', ...PAGE]),
+  query: queryOf(['list', 'sort', 'order', ...PAGE], ['list']),
   body: null,
   responses: {
     200: { description: 'a page of cards in the list envelope', schema: fleetListResponseSchema },

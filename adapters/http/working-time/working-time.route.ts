@@ -33,7 +33,7 @@ export const workingTimeRoute: RouteSpec = {
       unknown_as: query.unknown_as,
       evidence: query.evidence,
       reference_weeks: query.reference_weeks,
-      include_quarantined: query.include_quarantined === 'true',
+      include_quarantined: query.include_quarantined === true,
       annotations: query.annotations,
     };
     return {

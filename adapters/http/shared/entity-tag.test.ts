@@ -1,0 +1,40 @@
+import t from 'tap';
+import { entityTag, matches, REVALIDATE, withEntityTag } from './entity-tag.js';
+import { jsonResponse, jsonTextResponse } from './json-response.js';
+
+const request = (ifNoneMatch?: string) =>
+  new Request('http://127.0.0.1/x', ifNoneMatch ? { headers: { 'if-none-match': ifNoneMatch } } : {});
+
+t.test('a strong tag over the bytes; If-None-Match compared weakly, * matching any', async (t) => {
+  const tag = entityTag('{"a":1}');
+  t.match(tag, /^"[A-Za-z0-9_-]{43}"$/);
+  t.not(entityTag('{"a":2}'), tag, 'other bytes, another tag');
+  t.ok(matches(`"other", ${tag}`, tag));
+  t.ok(matches(`W/${tag}`, tag));
+  t.ok(matches('*', tag));
+  t.notOk(matches('"other"', tag));
+  t.notOk(matches(null, tag));
+});
+
+t.test('200 JSON gets its ETag and revalidation; the same tag back answers 304 without a body', async (t) => {
+  const first = await withEntityTag(request(), jsonTextResponse(200, '{"a":1}', { 'x-extra': 'kept' }));
+  const tag = first.headers.get('etag')!;
+  t.equal(tag, entityTag('{"a":1}'));
+  t.equal(first.headers.get('cache-control'), REVALIDATE);
+  t.equal(first.headers.get('x-extra'), 'kept');
+  t.equal(first.headers.get('x-content-type-options'), 'nosniff');
+  t.equal(await first.text(), '{"a":1}');
+  const again = await withEntityTag(request(tag), jsonTextResponse(200, '{"a":1}'));
+  t.equal(again.status, 304);
+  t.equal(again.headers.get('etag'), tag);
+  t.equal(await again.text(), '');
+  const changed = await withEntityTag(request(tag), jsonTextResponse(200, '{"a":2}'));
+  t.equal(changed.status, 200, 'changed bytes answer in full');
+});
+
+t.test('errors and other media types are answered as they are', async (t) => {
+  const refused = jsonResponse(404, { error: 'not_found', message: 'x' });
+  t.equal(await withEntityTag(request('*'), refused), refused);
+  const csv = new Response('a;b', { status: 200, headers: { 'content-type': 'text/csv' } });
+  t.equal(await withEntityTag(request('*'), csv), csv);
+});

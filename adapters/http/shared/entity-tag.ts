@@ -1,0 +1,39 @@
+/**
+ * ETag and If-None-Match on the JSON GET answers an integration polls: a strong entity tag over the answer's bytes
+ * (SHA-256, base64url), and 304 without a body when If-None-Match names it (RFC 9110 13.1.2: weak comparison, `*`
+ * matches any). Such answers may be kept by the client but must be revalidated (`private, no-cache`); every other
+ * answer stays `no-store`.
+ */
+import { createHash } from 'node:crypto';
+import { jsonTextResponse, SECURITY_HEADERS } from './json-response.js';
+
+export const REVALIDATE = 'private, no-cache';
+
+export function entityTag(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url')}"`;
+}
+
+/** true when the If-None-Match header names `tag` (or is `*`). */
+export function matches(ifNoneMatch: string | null, tag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  return ifNoneMatch.split(',').some((part) => {
+    const candidate = part.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === tag;
+  });
+}
+
+/** A 200 JSON answer with its ETag, or 304 when the request already holds it; any other answer as it is. */
+export async function withEntityTag(request: Request, response: Response): Promise<Response> {
+  if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  const tag = entityTag(text);
+  const headers = { etag: tag, 'cache-control': REVALIDATE };
+  if (matches(request.headers.get('if-none-match'), tag)) {
+    return new Response(null, { status: 304, headers: { ...SECURITY_HEADERS, ...headers } });
+  }
+  const kept: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-type' && !(name in SECURITY_HEADERS)) kept[name] = value;
+  });
+  return jsonTextResponse(200, text, { ...kept, ...headers });
+}
