@@ -10,6 +10,7 @@ import type {
   ParseResult,
   PositionRow,
   PrecheckResult,
+  ReviewHistory,
   TodayCounts,
   VehicleUsedRow,
   WeekOverview,
@@ -169,6 +170,19 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   return readJson<T>(response);
+}
+
+/** POST findings/{id}/review: moves the finding on; its history with the new entry. */
+export function reviewFinding(
+  findingId: string,
+  body: { status: string; note: string | null; author: string },
+): Promise<ReviewHistory> {
+  return post<ReviewHistory>(`findings/${encodeURIComponent(findingId)}/review`, body);
+}
+
+/** GET findings/{id}/reviews: the finding's history and current status. */
+export function findingReviews(findingId: string, signal?: AbortSignal): Promise<ReviewHistory> {
+  return get<ReviewHistory>(`findings/${encodeURIComponent(findingId)}/reviews`, {}, signal);
 }
 
 /** GET /today: the office's counts (each with the list it opens) and the configured time zone. */

@@ -12,7 +12,14 @@ import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
 import { errorBox, errorText } from './errors.js';
 import { renderConflict, renderFindings, renderNotEvaluated } from './findings.js';
 import { addAnnotateControls } from './annotate.js';
-import { findingsParams, renderPeriodControls, renderPeriodFindings, reportHref } from './findings-period.js';
+import {
+  findingsParams,
+  renderPeriodControls,
+  renderPeriodFindings,
+  reportHref,
+  weekLetterLinks,
+} from './findings-period.js';
+import type { ReviewPorts } from './review-controls.js';
 import { addWeeks, formatIsoWeek, type IsoWeek, weekDates } from './iso-week.js';
 import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
@@ -44,6 +51,8 @@ export interface WeekHooks {
   isNewest(week: string): boolean;
   /** a passing note in the status line */
   note(text: string): void;
+  /** the follow-up of the listed findings (absent: no review controls) */
+  review?: ReviewPorts;
 }
 
 type Range = { dateFrom: string; dateTo: string };
@@ -103,6 +112,8 @@ export class WeekView {
     this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
     this.ui.driverStatus.replaceChildren();
     this.ui.report.href = reportHref(state, week);
+    this.ui.report.parentElement?.querySelector('.letter-links')?.remove();
+    this.ui.report.after(weekLetterLinks(state, week));
 
     // started once the week-overview's headers arrived: the service computes the week first
     let pre: Promise<PrecheckResult> | null = null;
@@ -210,7 +221,7 @@ export class WeekView {
           shown,
           show,
           custom ? undefined : range.dateFrom,
-          page ? renderPeriodFindings(page, show) : undefined,
+          page ? renderPeriodFindings(page, show, this.hooks.review) : undefined,
         ),
       );
       addAnnotateControls(this.ui.findings, shown, this.ui.chart.dataset.card ?? '', () => this.hooks.go({}));
