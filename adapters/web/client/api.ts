@@ -1,6 +1,7 @@
 /** The service's own JSON endpoints, by relative URL (the page is served by the service itself). */
 
 import type {
+  AnnotationSpan,
   EventFaultRow,
   FleetRow,
   FleetSummary,
@@ -170,6 +171,11 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   return readJson<T>(response);
+}
+
+/** GET annotations of a card and days (the office's explanations of its time), withdrawn ones left out. */
+export async function listAnnotations(params: Params, signal?: AbortSignal): Promise<AnnotationSpan[]> {
+  return (await get<{ items: AnnotationSpan[] }>('annotations', params, signal)).items;
 }
 
 /** POST findings/{id}/review: moves the finding on; its history with the new entry. */

@@ -52,6 +52,8 @@ let allImports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
 /** the service's configured time zone (GET /today), null until known or from a service without it */
 let serviceZone: string | null = null;
+/** the service clock minus this computer's (ms), from GET /today's as_of */
+let serviceClockOffset = 0;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
@@ -95,6 +97,7 @@ const week = new WeekView(
     note: (text) => {
       ui.status.textContent = text;
     },
+    now: () => Date.now() + serviceClockOffset,
     review: {
       review: reviewFinding,
       history: (id) => findingReviews(id),
@@ -167,6 +170,9 @@ async function loadZone(): Promise<TodayCounts | null> {
   try {
     const counts = await todayCounts();
     serviceZone = timeZoneOf(counts.time_zone);
+    // the service's clock as this computer runs on (the demo's clock is not today's)
+    const asOf = Date.parse(counts.as_of);
+    if (Number.isFinite(asOf)) serviceClockOffset = asOf - Date.now();
     fleet.bootCounts = counts;
     return counts;
   } catch {

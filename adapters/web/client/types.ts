@@ -97,6 +97,15 @@ export type EventFaultRow = EventFaultRowResponse;
 export type VehicleUsedRow = VehicleUsedRowResponse;
 export type PositionRow = PositionRowResponse;
 
+/** An annotation as the chart reads it from GET /annotations (the fields it draws). */
+export interface AnnotationSpan {
+  kind: string;
+  start: string;
+  end: string;
+  note: string | null;
+  status: string;
+}
+
 /** GET …/findings/{id}/reviews (and the answer of a review): a finding's follow-up history. */
 export type ReviewHistory = ReviewHistoryResponse;
 
