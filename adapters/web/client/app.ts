@@ -242,6 +242,7 @@ const fleet = new FleetPage({
   drivers: () => drivers,
   allImports: () => allImports,
   importsList: (rows) => importsList(null, rows),
+  now: () => new Date(Date.now() + serviceClockOffset),
 });
 
 function drawTabs(): void {

@@ -37,6 +37,8 @@ export interface FleetPageDeps {
   allImports(): ImportInfo[];
   /** an imports list with its withdraw / restore buttons */
   importsList(rows: ImportInfo[]): HTMLElement;
+  /** the service's clock (the fleet report's default period is the month before its now) */
+  now(): Date;
 }
 
 export class FleetPage {
@@ -199,7 +201,7 @@ export class FleetPage {
     const report = document.getElementById('fleet-report');
     if (report && report.dataset.tz !== (state.tz ?? '')) report.remove();
     if (!document.getElementById('fleet-report'))
-      document.getElementById('fleet-documents')?.after(fleetReportControl(state.tz));
+      document.getElementById('fleet-documents')?.after(fleetReportControl(state.tz, this.deps.now()));
     this.ui.note.hidden = true;
     return true;
   }

@@ -141,9 +141,10 @@ const COLUMNS: Column[] = [
       const cell = td('Findings, last 4 weeks', rowFindingsText(r));
       if (r.findings_4w_evaluated === false) cell.classList.add('not-evaluated');
       else if (infringements(r.findings_4w) > 0) cell.classList.add('has-findings');
-      // the driver letter of the weeks the column counts
+      // the driver letter of the weeks the column counts, for a row with findings
       const days = rowFindingDays(r);
-      if (days && r.findings_4w_evaluated !== false)
+      const some = Object.values(r.findings_4w ?? {}).some((n) => n > 0);
+      if (days && some && r.findings_4w_evaluated !== false)
         cell.append(' ', letterLinks(r.card_number, days.dateFrom, days.dateTo, state.tz));
       return cell;
     },
