@@ -9,6 +9,7 @@ import { asFake, installFakeDocument, type FakeElement } from '../testing/fake-d
 import { gapHolding } from './annotate.js';
 import { coveringAnnotation, gapsUntil, renderAnnotations } from './chart-annotations.js';
 import { el } from './dom.js';
+import { windowOf } from './layout.js';
 import type { AnnotationSpan } from './types.js';
 
 const uninstall = installFakeDocument();
@@ -69,6 +70,29 @@ t.test('annotated time is drawn as such', async (t) => {
   renderAnnotations(chart, [leave('2026-03-07T18:00:00Z', '2026-03-08T12:00:00Z')]);
   t.equal(fake.find('span', 'annotation-band').length, 2, 'drawn once per chart');
   t.equal((fake.find('div', 'day-row')[0] as FakeElement).dataset.annotations, 'drawn');
+});
+
+t.test('a row without its local day is placed on its UTC day', async (t) => {
+  t.equal(windowOf({ dataset: {} } as HTMLElement), undefined);
+  t.same(windowOf({ dataset: { startMs: '0', endMs: '82800000' } } as unknown as HTMLElement), {
+    startMs: 0,
+    endMs: 82_800_000,
+  });
+  const chart = el(
+    'div',
+    {},
+    el('div', { class: 'day-row', data: { date: '2026-03-08' } }, el('div', { class: 'bar' })),
+  );
+  renderAnnotations(chart, [leave('2026-03-08T06:00:00Z', '2026-03-08T18:00:00Z')]);
+  t.same(
+    asFake(chart)
+      .find('span', 'annotation-band')
+      .map((b) => [b.style.left, b.style.width]),
+    [['25%', '50%']],
+  );
+  const bare = el('div', {}, el('div', { class: 'day-row', data: { date: '2026-03-08' } }));
+  renderAnnotations(bare, [leave('2026-03-08T06:00:00Z', '2026-03-08T18:00:00Z')]);
+  t.equal(asFake(bare).find('span').length, 0, 'a row without a bar draws nothing');
 });
 
 t.test('the annotation covering a span', async (t) => {

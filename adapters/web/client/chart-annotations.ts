@@ -6,9 +6,8 @@
  */
 
 import { el, place } from './dom.js';
-import { spanOnDay } from './layout.js';
+import { spanOnDay, windowOf } from './layout.js';
 import { ANNOTATION_KIND_NAMES } from './office-words.js';
-import { windowOf } from './chart.js';
 import type { AnnotationSpan, DataGap } from './types.js';
 
 function kindName(kind: string): string {

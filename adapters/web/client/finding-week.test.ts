@@ -6,7 +6,7 @@
 import t from 'tap';
 import { asFake, installFakeDocument } from '../testing/fake-dom.js';
 import { findingWeek, openFindingQuery, rowFindingDays, weekToOpen } from './finding-week.js';
-import { letterLinks } from './findings-period.js';
+import { letterLinks } from './letter-links.js';
 import type { FindingsPage } from './types.js';
 
 const uninstall = installFakeDocument();

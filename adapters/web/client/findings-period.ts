@@ -7,6 +7,7 @@
 import { el } from './dom.js';
 import { findingItem, type ShowOnChart } from './findings.js';
 import { reviewControls, type ReviewPorts } from './review-controls.js';
+import { letterLinks } from './letter-links.js';
 import { addWeeks, dateOfMs, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import type { Params } from './api.js';
 import type { FindingsPage } from './types.js';
@@ -74,31 +75,6 @@ export function withZone(params: Params, state: Pick<ViewState, 'tz'>): Params {
 export function reportHref(state: ViewState, week: IsoWeek): string {
   const params = withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state);
   return `report?${new URLSearchParams(params)}`;
-}
-
-/**
- * The driver letter of a card and period (the findings the office followed up, for the driver's signature): HTML to
- * read and print, and PDF. Linked from the week view (the findings area's period) and from the fleet row.
- */
-export function letterLinks(card: string, dateFrom: string, dateTo: string, tz: string | null): HTMLElement {
-  const params = new URLSearchParams({ card_number: card, date_from: dateFrom, date_to: dateTo });
-  if (tz) params.set('tz', tz);
-  const period = `${dateFrom} to ${dateTo}`;
-  return el(
-    'span',
-    { class: 'letter-links' },
-    el('a', {
-      class: 'letter',
-      text: 'Driver letter',
-      attrs: { href: `letter?${params}`, title: `The letter to the driver about the findings of ${period}` },
-    }),
-    ' ',
-    el('a', {
-      class: 'button pdf letter-pdf',
-      text: 'Letter PDF',
-      attrs: { href: `letter.pdf?${params}`, download: '', title: `The driver letter of ${period} as PDF` },
-    }),
-  );
 }
 
 /** The driver letter of what the findings area lists (its period). */

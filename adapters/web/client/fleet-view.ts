@@ -16,7 +16,7 @@ import {
 } from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
 import { rowFindingDays } from './finding-week.js';
-import { letterLinks } from './findings-period.js';
+import { letterLinks } from './letter-links.js';
 import type { FleetRow, FleetSummary } from './types.js';
 import { EXPIRING_DAYS, type FleetSort, isTodayList, type ViewState, viewStateSearch } from './url-state.js';
 
