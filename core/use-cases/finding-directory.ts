@@ -32,8 +32,11 @@ export class CheckedFindings implements FindingDirectory {
   constructor(private readonly ports: FindingDirectoryPorts) {}
 
   async has(findingId: string): Promise<boolean> {
-    for (const card of await this.ports.cards()) {
-      for (const options of DIRECTORY_READINGS) {
+    const cards = await this.ports.cards();
+    // the default reading of every card first: the findings a page or a report lists are found in at most one
+    // check per card
+    for (const options of DIRECTORY_READINGS) {
+      for (const card of cards) {
         if (await this.drawnUnder(card, options, findingId)) return true;
       }
     }
