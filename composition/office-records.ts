@@ -12,6 +12,10 @@ import type { FindingReviews, FindingReviewStore } from '../core/ports/finding-r
 import { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
+import { CheckedFindings } from '../core/use-cases/finding-directory.js';
+import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
+import type { OverviewUseCases } from '../core/use-cases/contracts.js';
+import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
 import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
 import { TOKENS } from './tokens.js';
@@ -45,11 +49,42 @@ export function bindOfficeRecords(container: Container): void {
   container
     .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
     .toResolvedValue(
-      (records: OfficeRecords | null, hasher: Hasher, clock: Clock) =>
-        records === null ? null : new FindingReviewWorkflow({ reviews: records, hasher, clock }),
-      [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock],
+      (
+        records: OfficeRecords | null,
+        hasher: Hasher,
+        clock: Clock,
+        fleet: FleetUseCases,
+        overviews: OverviewUseCases,
+      ) =>
+        records === null
+          ? null
+          : new FindingReviewWorkflow({
+              reviews: records,
+              hasher,
+              clock,
+              findings: new CheckedFindings({
+                cards: () => fleetCards(fleet),
+                findings: (query) => new FindingsOfPeriodQuery(overviews, records).findings(query),
+              }),
+            }),
+      [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock, TOKENS.FleetUseCases, TOKENS.OverviewUseCases],
     )
     .inSingletonScope();
+}
+
+/** Every card number of the fleet list, brought up to date (a review's finding is looked for among them). */
+async function fleetCards(fleet: FleetUseCases): Promise<string[]> {
+  const cards: string[] = [];
+  for (;;) {
+    const slice = await fleet.list({
+      filter: { q: null, overdue: null, expiring_within_days: null },
+      sort: 'due',
+      order: 'asc',
+      page: { limit: 500, offset: cards.length },
+    });
+    cards.push(...slice.items.map((r) => r.card_number));
+    if (slice.items.length === 0 || cards.length >= slice.total) return cards;
+  }
 }
 
 /** The HTTP dependencies of the office's records (absent when the store has no such tables). */

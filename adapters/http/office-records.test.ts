@@ -374,25 +374,35 @@ t.test('malformed requests to the office records are answered 4xx, never 500', a
     ['POST', '/api/drivercard/findings/%2F/review', { status: 'CONFIRMED', author: 'A' }, 400],
     ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'DONE', author: 'A' }, 400],
     ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'CONFIRMED' }, 400],
-    ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'OPEN', author: 'A' }, 409],
+    ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'OPEN', author: 'A' }, 404],
     ['GET', '/api/drivercard/annotations', undefined, 400],
     ['GET', '/api/drivercard/annotations?card_number=NOPE0000000000', undefined, 404],
     ['GET', `/api/drivercard/annotations?card_number=${CARD}&include_withdrawn=yes`, undefined, 400],
     ['GET', `${PRECHECK}&annotations=maybe`, undefined, 400],
   ];
+  // a finding no check draws: 404, and nothing is stored
+  t.match(
+    await s.call('POST', '/api/drivercard/findings/f_0000000000000000abcd/review', {
+      status: 'CONFIRMED',
+      author: 'A',
+    }),
+    { status: 404, body: { error: 'not_found' } },
+  );
+  t.same((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body.entries, []);
   // two reviews racing for the first place in the chain: one is written, the other is judged against it
+  const [drawn] = dailyRest((await s.call('GET', PRECHECK)).body);
   const race = await Promise.all(
     ['CONFIRMED', 'JUSTIFIED'].map((status) =>
-      s.call('POST', '/api/drivercard/findings/f_0000000000000000abcd/review', { status, author: status }),
+      s.call('POST', `/api/drivercard/findings/${drawn.finding_id}/review`, { status, author: status }),
     ),
   );
   t.same(race.map((r) => r.status).sort(), [201, 409]);
   t.match(race.find((r) => r.status === 409)!.body, { error: 'review_transition_refused' });
-  t.match((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body, {
+  t.match((await s.call('GET', `/api/drivercard/findings/${drawn.finding_id}/reviews`)).body, {
     chain_valid: true,
     entries: [{ seq: 1 }],
   });
-  t.equal((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body.entries.length, 1);
+  t.equal((await s.call('GET', `/api/drivercard/findings/${drawn.finding_id}/reviews`)).body.entries.length, 1);
   for (const [method, path, body, status] of cases) {
     const answer = await s.call(method as 'GET' | 'POST', path, body);
     t.equal(answer.status, status, `${method} ${path} ${JSON.stringify(body)?.slice(0, 60)}`);

@@ -16,6 +16,7 @@ export const LEGEND: [string, string][] = [
   ['mark finding status-violation', 'Pre-check finding'],
   ['mark finding status-incomplete_data', 'Finding with incomplete data'],
   ['mark gap', 'Data gap'],
+  ['annotation-band', 'Time the office annotated (leave, rest, …)'],
   ['day no-record', 'Day without any record'],
   ['day conflict', 'Day the imports disagree about'],
   ['mark highlight-swatch', 'Period you chose to show'],

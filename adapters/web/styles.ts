@@ -9,6 +9,7 @@ export const STYLES_CSS = `
   --unknown: #868e96;
   --finding: #c2255c;
   --gap: #495057;
+  --annotated: #5f3dc4;
   --ink: #212529;
   --muted: #5c6570;
   --line: #dee2e6;
@@ -234,6 +235,21 @@ table.efs th, table.efs td { padding: 0.15rem 0.5rem; border-bottom: 1px solid v
 .swatch.mark.finding.status-incomplete_data { background: #f59f00; }
 main[data-view="error"][data-mode="week"] :is(.timeline-section, .chart-section, .totals-section, .tabs-section, .driver-status, .findings-section) { display: none; }
 .swatch.mark.gap { background: repeating-linear-gradient(90deg, var(--gap) 0 4px, transparent 4px 7px); }
+/* time the office annotated: a labelled band over the bar, and unknown segments it covers drawn as explained */
+.annotation-band {
+  position: absolute; top: 0; height: 100%; min-width: 2px; pointer-events: none; z-index: 1; overflow: hidden;
+  border-top: 3px solid var(--annotated); background: rgba(95, 61, 196, 0.12);
+  font-size: 0.65rem; line-height: 1; color: var(--annotated); white-space: nowrap; padding: 4px 2px 0;
+}
+.seg-unknown.seg-annotated { background: repeating-linear-gradient(135deg, var(--annotated) 0 3px, #e5dbff 3px 6px); }
+.swatch.annotation-band { position: relative; display: inline-block; padding: 0; }
+.review { margin: 0.3rem 0; }
+.review summary { cursor: pointer; font-size: 0.85rem; }
+.review-form { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; margin: 0.3rem 0; }
+.review-form textarea { min-width: 16rem; }
+.review-history { font-size: 0.8rem; margin: 0.2rem 0; }
+.fleet-report { margin: 0.5rem 0; border: 1px solid #dee2e6; border-radius: 4px; padding: 0.3rem 0.6rem; }
+.letter-links { margin-left: 0.5rem; white-space: nowrap; }
 .highlight {
   position: absolute; top: -4px; bottom: -4px; min-width: 4px; pointer-events: none; z-index: 2;
   border: 2px solid var(--finding); background: rgba(194, 37, 92, 0.12); border-radius: 3px;

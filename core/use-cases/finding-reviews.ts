@@ -3,10 +3,11 @@
  * finding's hash-chained history (../reviews/review-chain.ts) when the status policy (../reviews/review-status.ts)
  * allows the move from the current status; a refused move is OfficeRecordConflictError
  * `review_transition_refused`. Two reviews racing for the same place in the chain: the later one re-reads the
- * history and is judged against the status the earlier one wrote.
+ * history and is judged against the status the earlier one wrote. The first review of a finding needs a finding the
+ * checks draw (./finding-directory.ts): an unknown id is NotFoundError, and nothing is stored.
  */
 import { OfficeRecordConflictError } from '../annotations/errors.js';
-import { InvalidFilterError, InvalidPayloadError } from '../domain/errors.js';
+import { InvalidFilterError, InvalidPayloadError, NotFoundError } from '../domain/errors.js';
 import { FINDING_ID_PATTERN } from '../eu561/finding-id.js';
 import type { Clock } from '../ports/clock.js';
 import type { FindingReviewStore } from '../ports/finding-reviews.js';
@@ -18,6 +19,7 @@ import {
   isAllowedTransition,
   type ReviewStatus,
 } from '../reviews/review-status.js';
+import type { FindingDirectory } from './finding-directory.js';
 
 export interface ReviewHistory extends ChainVerdict {
   finding_id: string;
@@ -29,7 +31,15 @@ const ATTEMPTS = 3;
 const FINDING_ID = new RegExp(FINDING_ID_PATTERN);
 
 export class FindingReviewWorkflow {
-  constructor(private readonly deps: { reviews: FindingReviewStore; hasher: Hasher; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      reviews: FindingReviewStore;
+      hasher: Hasher;
+      clock: Clock;
+      /** the findings the checks draw (absent: any well-formed id can be reviewed) */
+      findings?: FindingDirectory;
+    },
+  ) {}
 
   async review(
     findingId: string,
@@ -39,6 +49,7 @@ export class FindingReviewWorkflow {
     if (input.author.trim() === '') throw new InvalidPayloadError('Field author must name who reviews the finding.');
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const history = await this.deps.reviews.reviewHistory(findingId);
+      if (attempt === 0 && history.length === 0) await this.checkKnown(findingId);
       const current = history[history.length - 1]?.status ?? INITIAL_REVIEW_STATUS;
       if (!isAllowedTransition(current, input.status)) {
         const allowed = allowedReviewTransitions(current);
@@ -66,6 +77,14 @@ export class FindingReviewWorkflow {
   async history(findingId: string): Promise<ReviewHistory> {
     checkId(findingId);
     return this.verdict(findingId, await this.deps.reviews.reviewHistory(findingId));
+  }
+
+  /** A finding never reviewed must be one the checks draw (a reviewed one was, when it was first reviewed). */
+  private async checkKnown(findingId: string): Promise<void> {
+    if (this.deps.findings && !(await this.deps.findings.has(findingId)))
+      throw new NotFoundError(
+        `No finding ${findingId}: the checks of the fleet's cards do not draw it (a finding_id comes from a pre-check or findings answer).`,
+      );
   }
 
   private verdict(findingId: string, entries: ReviewEntry[]): ReviewHistory {

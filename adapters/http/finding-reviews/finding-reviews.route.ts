@@ -1,6 +1,7 @@
 /**
  * The review of findings: POST /api/drivercard/findings/{finding_id}/review appends to the finding's hash-chained
- * history; GET …/reviews returns it with chain_valid. Answers 404 when the service runs without the review store.
+ * history; GET …/reviews returns it with chain_valid. Answers 404 when the service runs without the review store, and
+ * to the first review of a finding_id no check of the fleet's cards draws (core/use-cases/finding-directory.ts).
  */
 import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import type { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
@@ -32,6 +33,7 @@ const reviewRoute: RouteSpec = {
   responses: {
     201: { description: "the finding's history with the new entry", schema: reviewHistorySchema },
     400: ID_ERROR,
+    404: error("not_found: no check of the fleet's cards draws this finding (a finding never reviewed)"),
     415: error('unsupported_media_type: the request has no JSON content type'),
     409: error('review_transition_refused (with current_status and allowed) or review_conflict: concurrent reviews'),
     500: error('internal_error, with a correlation_id the REST log carries too'),

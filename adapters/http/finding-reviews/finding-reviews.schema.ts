@@ -1,9 +1,10 @@
 /** JSON Schemas of the review routes: the review request and the history answer (with chain_valid). */
 import { REVIEW_STATUSES } from '../../../core/reviews/review-status.js';
 import { nullableInteger, nullableString, timestampSchema, type Schema } from '../shared/schema-parts.js';
+import type { FromSchema } from '../shared/schema-type.js';
 
-const status: Schema = { type: 'string', enum: [...REVIEW_STATUSES] };
-const sha256: Schema = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+const status = { type: 'string', enum: REVIEW_STATUSES } as const;
+const sha256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
 
 export const reviewRequestSchema: Schema = {
   type: 'object',
@@ -16,7 +17,7 @@ export const reviewRequestSchema: Schema = {
   additionalProperties: false,
 };
 
-export const reviewHistorySchema: Schema = {
+export const reviewHistorySchema = {
   type: 'object',
   properties: {
     finding_id: { type: 'string' },
@@ -43,4 +44,6 @@ export const reviewHistorySchema: Schema = {
     },
   },
   required: ['finding_id', 'status', 'chain_valid', 'first_broken_seq', 'broken_reason', 'entries'],
-};
+} as const;
+
+export type ReviewHistoryResponse = FromSchema<typeof reviewHistorySchema>;

@@ -154,21 +154,49 @@ function postAnnotation(
     });
 }
 
-/** An "Annotate…" button on every finding and data gap of the rendered findings (their show buttons carry the period). */
+/** The whole of a gap the list shows [start, end) (the list's answer ends with the days it was asked about). */
+export type WholeGap = (start: string, end: string) => Promise<{ start: string; end: string }>;
+
+/**
+ * The gap holding [start, end) in `gaps` (an answer over all of the card's data), else [start, end) itself: an
+ * annotation of a gap then takes all of it, not only the part inside the shown week.
+ */
+export function gapHolding(
+  gaps: readonly { start: string; end: string }[],
+  start: string,
+  end: string,
+): { start: string; end: string } {
+  const s = Date.parse(start);
+  const e = Date.parse(end);
+  const whole = gaps.find((g) => Date.parse(g.start) <= s && Date.parse(g.end) >= e);
+  return whole ? { start: whole.start, end: whole.end } : { start, end };
+}
+
+/**
+ * An "Annotate…" button on every finding and data gap of the rendered findings (their show buttons carry the period).
+ * A gap's form is prefilled with the whole gap when `wholeGap` can tell it (else with the gap as listed).
+ */
 export function addAnnotateControls(
   container: HTMLElement,
   result: PrecheckResult,
   card: string,
   onSaved: () => void,
+  wholeGap?: WholeGap,
 ): void {
   for (const item of container.querySelectorAll<HTMLLIElement>('li.finding, li.gap-item')) {
     const span = item.querySelector<HTMLElement>('[data-start][data-end]');
     if (!span || item.querySelector('.annotate-open')) continue;
     const open = el('button', { class: 'link annotate-open', text: 'Annotate…', attrs: { type: 'button' } });
+    const listed = { start: span.dataset.start!, end: span.dataset.end! };
     open.addEventListener('click', () => {
       const existing = item.querySelector('form.annotate-form');
-      if (existing) existing.remove();
-      else item.append(annotateForm(card, span.dataset.start!, span.dataset.end!, onSaved));
+      if (existing) return existing.remove();
+      const isGap = item.classList.contains('gap-item');
+      const period =
+        isGap && wholeGap ? wholeGap(listed.start, listed.end).catch(() => listed) : Promise.resolve(listed);
+      void period.then((p) => {
+        if (!item.querySelector('form.annotate-form')) item.append(annotateForm(card, p.start, p.end, onSaved));
+      });
     });
     item.append(' ', open);
   }

@@ -1,6 +1,7 @@
 /** The service's own JSON endpoints, by relative URL (the page is served by the service itself). */
 
 import type {
+  AnnotationSpan,
   EventFaultRow,
   FleetRow,
   FleetSummary,
@@ -10,6 +11,7 @@ import type {
   ParseResult,
   PositionRow,
   PrecheckResult,
+  ReviewHistory,
   TodayCounts,
   VehicleUsedRow,
   WeekOverview,
@@ -169,6 +171,24 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   return readJson<T>(response);
+}
+
+/** GET annotations of a card and days (the office's explanations of its time), withdrawn ones left out. */
+export async function listAnnotations(params: Params, signal?: AbortSignal): Promise<AnnotationSpan[]> {
+  return (await get<{ items: AnnotationSpan[] }>('annotations', params, signal)).items;
+}
+
+/** POST findings/{id}/review: moves the finding on; its history with the new entry. */
+export function reviewFinding(
+  findingId: string,
+  body: { status: string; note: string | null; author: string },
+): Promise<ReviewHistory> {
+  return post<ReviewHistory>(`findings/${encodeURIComponent(findingId)}/review`, body);
+}
+
+/** GET findings/{id}/reviews: the finding's history and current status. */
+export function findingReviews(findingId: string, signal?: AbortSignal): Promise<ReviewHistory> {
+  return get<ReviewHistory>(`findings/${encodeURIComponent(findingId)}/reviews`, {}, signal);
 }
 
 /** GET /today: the office's counts (each with the list it opens) and the configured time zone. */

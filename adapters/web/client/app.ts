@@ -3,7 +3,8 @@
  * wrong); a driver opens the week view. The whole selection lives in the URL (url-state.ts).
  */
 
-import { listImports, todayCounts } from './api.js';
+import { findingReviews, listImports, periodFindings, reviewFinding, todayCounts } from './api.js';
+import { weekToOpen } from './finding-week.js';
 import { handleChartKey } from './chart.js';
 import { renderImports } from './authenticity.js';
 import { importActionButton } from './import-actions.js';
@@ -15,8 +16,10 @@ import { importFiles, wireImport } from './importer.js';
 import { addWeeks, currentIsoWeek, formatIsoWeek, isoWeekOfDate, parseIsoWeek } from './iso-week.js';
 import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
-import type { ImportInfo, TodayCounts } from './types.js';
-import { setDisplayTimeZone } from './format.js';
+import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
+import { displayTimeZone, setDisplayTimeZone } from './format.js';
+import { reviewStatusName } from './office-words.js';
+import { browserStorage } from './review-controls.js';
 import { DEFAULT_STATE, readViewState, timeZoneOf, type ViewState, viewStateSearch } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
@@ -49,6 +52,8 @@ let allImports: ImportInfo[] = [];
 let drivers: DriverOption[] = [];
 /** the service's configured time zone (GET /today), null until known or from a service without it */
 let serviceZone: string | null = null;
+/** the service clock minus this computer's (ms), from GET /today's as_of */
+let serviceClockOffset = 0;
 
 function setPhase(phase: Phase, text: string, problem?: HTMLElement): void {
   ui.main.dataset.view = phase;
@@ -92,6 +97,16 @@ const week = new WeekView(
     note: (text) => {
       ui.status.textContent = text;
     },
+    now: () => Date.now() + serviceClockOffset,
+    review: {
+      review: reviewFinding,
+      history: (id) => findingReviews(id),
+      storage: browserStorage(),
+      // the today counts and the fleet's findings are read again whenever the fleet is shown
+      reviewed: (h) => {
+        ui.status.textContent = `Review saved: ${reviewStatusName(h.status)}.`;
+      },
+    },
   },
 );
 
@@ -127,11 +142,15 @@ function navigate(next: ViewState, mode: 'push' | 'replace'): void {
   render();
 }
 
-function openDriver(card: string): void {
-  navigate(
-    { ...state, card_number: card, week: null, import_id: null, date_from: null, date_to: null, imports: null },
-    'push',
-  );
+function openDriver(card: string, row?: FleetRow): void {
+  const open = (week: string | null) =>
+    navigate(
+      { ...state, card_number: card, week, import_id: null, date_from: null, date_to: null, imports: null },
+      'push',
+    );
+  if (!row) return open(null);
+  setPhase('loading', `Looking for the most serious open finding of card ${card}…`);
+  void weekToOpen(row, displayTimeZone(), (params) => periodFindings(params)).then(open);
 }
 
 /**
@@ -151,6 +170,9 @@ async function loadZone(): Promise<TodayCounts | null> {
   try {
     const counts = await todayCounts();
     serviceZone = timeZoneOf(counts.time_zone);
+    // the service's clock as this computer runs on (the demo's clock is not today's)
+    const asOf = Date.parse(counts.as_of);
+    if (Number.isFinite(asOf)) serviceClockOffset = asOf - Date.now();
     fleet.bootCounts = counts;
     return counts;
   } catch {
@@ -220,6 +242,7 @@ const fleet = new FleetPage({
   drivers: () => drivers,
   allImports: () => allImports,
   importsList: (rows) => importsList(null, rows),
+  now: () => new Date(Date.now() + serviceClockOffset),
 });
 
 function drawTabs(): void {

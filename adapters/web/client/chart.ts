@@ -6,7 +6,7 @@
 
 import { el, place } from './dom.js';
 import { activityName, dayLabels, displayTimeZone, formatClock, formatHm } from './format.js';
-import { type DayWindow, segmentKind, spanOnDay } from './layout.js';
+import { type DayWindow, segmentKind, spanOnDay, windowOf } from './layout.js';
 import { chartDays } from './local-days.js';
 import { formatLocalClock } from './local-time.js';
 import type { ActivityIntervalRow, DataGap, Finding, WeekOverview } from './types.js';
@@ -82,13 +82,6 @@ function segment(row: ActivityIntervalRow, first: boolean, window: DayWindow, zo
 
 export function dayRowId(date: string): string {
   return `day-${date}`;
-}
-
-/** The time span of a drawn day row (its local day; a row without one: its UTC day). */
-export function windowOf(row: HTMLElement): DayWindow | undefined {
-  const startMs = Number(row.dataset.startMs);
-  const endMs = Number(row.dataset.endMs);
-  return Number.isFinite(startMs) && Number.isFinite(endMs) && row.dataset.startMs ? { startMs, endMs } : undefined;
 }
 
 /**

@@ -6,6 +6,8 @@
 
 import { el } from './dom.js';
 import { findingItem, type ShowOnChart } from './findings.js';
+import { reviewControls, type ReviewPorts } from './review-controls.js';
+import { letterLinks } from './letter-links.js';
 import { addWeeks, dateOfMs, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import type { Params } from './api.js';
 import type { FindingsPage } from './types.js';
@@ -73,6 +75,12 @@ export function withZone(params: Params, state: Pick<ViewState, 'tz'>): Params {
 export function reportHref(state: ViewState, week: IsoWeek): string {
   const params = withZone(findingsParams({ card_number: state.card_number ?? '' }, state, week), state);
   return `report?${new URLSearchParams(params)}`;
+}
+
+/** The driver letter of what the findings area lists (its period). */
+export function weekLetterLinks(state: ViewState, week: IsoWeek): HTMLElement {
+  const range = findingsRange(state, week);
+  return letterLinks(state.card_number ?? '', range.dateFrom, range.dateTo, state.tz);
 }
 
 /** PDF and CSV of exactly what the findings area lists (the same selection), beside it. */
@@ -167,8 +175,11 @@ export function renderPeriodControls(
   );
 }
 
-/** The findings of the period as GET /findings lists them (most serious first), each linked to the chart. */
-export function renderPeriodFindings(page: FindingsPage, show: ShowOnChart): DocumentFragment {
+/**
+ * The findings of the period as GET /findings lists them (most serious first), each linked to the chart, and with
+ * `review`, each with its follow-up (review-controls.ts).
+ */
+export function renderPeriodFindings(page: FindingsPage, show: ShowOnChart, review?: ReviewPorts): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const heading = el('h3', { text: `Findings (${page.total})` });
   if (page.date_from && page.date_to) {
@@ -198,6 +209,16 @@ export function renderPeriodFindings(page: FindingsPage, show: ShowOnChart): Doc
           review: f.review_status,
         });
         if (f.source === 'wtd') item.append(el('span', { class: 'flag flag-wtd', text: 'Working Time Directive' }));
+        if (review && f.finding_id)
+          item.append(
+            reviewControls(f.finding_id, f.review_status, {
+              ...review,
+              reviewed: (h) => {
+                item.dataset.review = h.status;
+                review.reviewed(h);
+              },
+            }),
+          );
         return item;
       }),
     ),

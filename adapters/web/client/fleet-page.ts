@@ -7,6 +7,7 @@ import { byId, el } from './dom.js';
 import type { DriverOption } from './drivers.js';
 import { errorBox } from './errors.js';
 import { emptySummary, rowsFromDrivers } from './fleet-rows.js';
+import { fleetReportControl } from './fleet-report.js';
 import { driversCsvLinks, renderFleetTable, renderSummary } from './fleet-view.js';
 import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
 import { FILTER_TITLES, IMPORT_LIST_TITLES, importInList, renderToday } from './today-view.js';
@@ -28,13 +29,16 @@ export interface FleetPageDeps {
   state(): ViewState;
   navigate(next: ViewState, mode: 'push' | 'replace'): void;
   phase(phase: Phase, text: string, problem?: HTMLElement): void;
-  openDriver(card: string): void;
+  /** opens a driver's week view; from a fleet row, the week of the row's most serious open finding */
+  openDriver(card: string, row?: FleetRow): void;
   /** the drivers of the imports (the list of a service without GET /drivers) */
   drivers(): DriverOption[];
   /** every import, withdrawn ones included */
   allImports(): ImportInfo[];
   /** an imports list with its withdraw / restore buttons */
   importsList(rows: ImportInfo[]): HTMLElement;
+  /** the service's clock (the fleet report's default period is the month before its now) */
+  now(): Date;
 }
 
 export class FleetPage {
@@ -193,6 +197,11 @@ export class FleetPage {
     // the CSV of the list beside its counts (outside the list of counts)
     document.getElementById('fleet-documents')?.remove();
     this.ui.summary.after(driversCsvLinks(state));
+    // the fleet report's period and links, once (the dates chosen stay while the list changes)
+    const report = document.getElementById('fleet-report');
+    if (report && report.dataset.tz !== (state.tz ?? '')) report.remove();
+    if (!document.getElementById('fleet-report'))
+      document.getElementById('fleet-documents')?.after(fleetReportControl(state.tz, this.deps.now()));
     this.ui.note.hidden = true;
     return true;
   }

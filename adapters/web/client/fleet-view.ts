@@ -15,12 +15,14 @@ import {
   rowFindingsText,
 } from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
+import { rowFindingDays } from './finding-week.js';
+import { letterLinks } from './letter-links.js';
 import type { FleetRow, FleetSummary } from './types.js';
 import { EXPIRING_DAYS, type FleetSort, isTodayList, type ViewState, viewStateSearch } from './url-state.js';
 
 export interface FleetHandlers {
-  /** A driver's link was followed (plain click): open the week view without reloading. */
-  open(card: string): void;
+  /** A driver's link was followed (plain click): open the week view (of the row's finding) without reloading. */
+  open(card: string, row: FleetRow): void;
   sort(column: FleetSort): void;
 }
 
@@ -67,7 +69,7 @@ function driverCell(row: FleetRow, state: ViewState, handlers: FleetHandlers): H
   link.addEventListener('click', (e) => {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    handlers.open(row.card_number);
+    handlers.open(row.card_number, row);
   });
   return el('th', { attrs: { scope: 'row' }, data: { label: 'Driver' } }, link);
 }
@@ -135,10 +137,15 @@ const COLUMNS: Column[] = [
   {
     label: 'Findings, last 4 weeks',
     sort: 'findings',
-    cell: (r) => {
+    cell: (r, state) => {
       const cell = td('Findings, last 4 weeks', rowFindingsText(r));
       if (r.findings_4w_evaluated === false) cell.classList.add('not-evaluated');
       else if (infringements(r.findings_4w) > 0) cell.classList.add('has-findings');
+      // the driver letter of the weeks the column counts, for a row with findings
+      const days = rowFindingDays(r);
+      const some = Object.values(r.findings_4w ?? {}).some((n) => n > 0);
+      if (days && some && r.findings_4w_evaluated !== false)
+        cell.append(' ', letterLinks(r.card_number, days.dateFrom, days.dateTo, state.tz));
       return cell;
     },
   },

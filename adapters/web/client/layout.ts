@@ -38,6 +38,13 @@ function round4(x: number): number {
   return Math.round(x * 10_000) / 10_000;
 }
 
+/** The time span of a drawn day row (its local day; a row without one: its UTC day). */
+export function windowOf(row: Pick<HTMLElement, 'dataset'>): DayWindow | undefined {
+  const startMs = Number(row.dataset.startMs);
+  const endMs = Number(row.dataset.endMs);
+  return Number.isFinite(startMs) && Number.isFinite(endMs) && row.dataset.startMs ? { startMs, endMs } : undefined;
+}
+
 export type SegmentKind = 'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN';
 
 export interface IntervalLike {

@@ -20,6 +20,7 @@ import type { WeekObjectResponse } from '../../http/week-overview/week-overview.
 import type { WorkingTimeFinding, WorkingTimeResponse } from '../../http/working-time/working-time.schema.js';
 import type { FindingsResponse, PeriodFindingResponse } from '../../http/findings/findings.schema.js';
 import type { TodayResponse } from '../../http/today/today.schema.js';
+import type { ReviewHistoryResponse } from '../../http/finding-reviews/finding-reviews.schema.js';
 
 /** `T` with the keys `K` optional (fields an older service does not send). */
 type Since<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
@@ -95,6 +96,18 @@ export type FindingsPage = Omit<FindingsResponse, 'items'> & { items: PeriodFind
 export type EventFaultRow = EventFaultRowResponse;
 export type VehicleUsedRow = VehicleUsedRowResponse;
 export type PositionRow = PositionRowResponse;
+
+/** An annotation as the chart reads it from GET /annotations (the fields it draws). */
+export interface AnnotationSpan {
+  kind: string;
+  start: string;
+  end: string;
+  note: string | null;
+  status: string;
+}
+
+/** GET …/findings/{id}/reviews (and the answer of a review): a finding's follow-up history. */
+export type ReviewHistory = ReviewHistoryResponse;
 
 /** GET /today: the office's counts and the service's configured time zone. */
 export type TodayCounts = TodayResponse;

@@ -4,16 +4,24 @@
  * the previous one's requests, and an answer for a week no longer asked for is never drawn.
  */
 
-import { ApiError, type Params, periodFindings, precheck, weekOverviews, workingTime } from './api.js';
+import { ApiError, listAnnotations, type Params, periodFindings, precheck, weekOverviews, workingTime } from './api.js';
 import { highlightSpan, markConflicts, renderChart, renderMarks } from './chart.js';
 import { el } from './dom.js';
 import { displayTimeZone } from './format.js';
 import { renderDriverStatus, weekSummaryLine } from './driver-status.js';
 import { errorBox, errorText } from './errors.js';
 import { renderConflict, renderFindings, renderNotEvaluated } from './findings.js';
-import { addAnnotateControls } from './annotate.js';
-import { findingsParams, renderPeriodControls, renderPeriodFindings, reportHref } from './findings-period.js';
-import { addWeeks, formatIsoWeek, type IsoWeek, weekDates } from './iso-week.js';
+import { addAnnotateControls, gapHolding } from './annotate.js';
+import { gapsUntil, renderAnnotations } from './chart-annotations.js';
+import {
+  findingsParams,
+  renderPeriodControls,
+  renderPeriodFindings,
+  reportHref,
+  weekLetterLinks,
+} from './findings-period.js';
+import type { ReviewPorts } from './review-controls.js';
+import { addWeeks, dateOfMs, formatIsoWeek, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
 import { renderTimeline } from './timeline.js';
@@ -44,6 +52,10 @@ export interface WeekHooks {
   isNewest(week: string): boolean;
   /** a passing note in the status line */
   note(text: string): void;
+  /** the follow-up of the listed findings (absent: no review controls) */
+  review?: ReviewPorts;
+  /** the service's clock (ms): no gap is drawn after it (absent: this computer's clock) */
+  now?(): number;
 }
 
 type Range = { dateFrom: string; dateTo: string };
@@ -103,6 +115,8 @@ export class WeekView {
     this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
     this.ui.driverStatus.replaceChildren();
     this.ui.report.href = reportHref(state, week);
+    this.ui.report.parentElement?.querySelector('.letter-links')?.remove();
+    this.ui.report.after(weekLetterLinks(state, week));
 
     // started once the week-overview's headers arrived: the service computes the week first
     let pre: Promise<PrecheckResult> | null = null;
@@ -142,6 +156,7 @@ export class WeekView {
     }
     const conflicts = new Set(answer.conflicts);
     this.drawWeek(card, data, answer.items, conflicts);
+    void this.drawAnnotations(card, days, signal);
     const recorded = data.days.some((d) => d.intervals.length > 0);
     this.hooks.phase(
       recorded ? 'ready' : 'empty',
@@ -202,7 +217,8 @@ export class WeekView {
       const [result, page] = await pending;
       if (signal.aborted) return;
       const custom = range.dateFrom !== precheckWindow(week).dateFrom || range.dateTo !== precheckWindow(week).dateTo;
-      const shown = custom ? result : precheckForWeek(result, week);
+      const listed = custom ? result : precheckForWeek(result, week);
+      const shown = { ...listed, data_gaps: gapsUntil(listed.data_gaps, this.hooks.now?.() ?? Date.now()) };
       const show = (s: string, e: string) => this.show(s, e);
       this.ui.findings.replaceChildren(
         renderPeriodControls(state, week, (change) => this.hooks.go(change), basisOf(state)),
@@ -210,10 +226,16 @@ export class WeekView {
           shown,
           show,
           custom ? undefined : range.dateFrom,
-          page ? renderPeriodFindings(page, show) : undefined,
+          page ? renderPeriodFindings(page, show, this.hooks.review) : undefined,
         ),
       );
-      addAnnotateControls(this.ui.findings, shown, this.ui.chart.dataset.card ?? '', () => this.hooks.go({}));
+      addAnnotateControls(
+        this.ui.findings,
+        shown,
+        this.ui.chart.dataset.card ?? '',
+        () => this.hooks.go({}),
+        (s, e) => this.wholeGap(state, s, e),
+      );
       if (custom)
         this.ui.findings.prepend(
           el('p', { class: 'heading-note', text: `Basis of the pre-check: ${range.dateFrom} to ${range.dateTo}.` }),
@@ -243,6 +265,25 @@ export class WeekView {
       }
       this.findingsState('error', data.week);
     }
+  }
+
+  /** The whole gap holding [start, end): the pre-check over all of the basis's data (open dates), as the view reads it. */
+  private async wholeGap(state: ViewState, start: string, end: string): Promise<{ start: string; end: string }> {
+    const params: Params = { ...basisOf(state) };
+    if (state.unknown_as === 'rest') params.unknown_as = 'rest';
+    if (state.include_quarantined) params.include_quarantined = 'true';
+    const all = await precheck(params);
+    return gapHolding(gapsUntil(all.data_gaps ?? [], this.hooks.now?.() ?? Date.now()), start, end);
+  }
+
+  /** The office's annotations of the shown days on the chart (a service without annotations: none drawn). */
+  private async drawAnnotations(card: string, days: string[], signal: AbortSignal): Promise<void> {
+    // a day either side: the chart's local days may reach into the UTC days around the week
+    const from = dateOfMs(utcDayMs(days[0]!) - 86_400_000);
+    const to = dateOfMs(utcDayMs(days[6]!) + 86_400_000);
+    const list = await listAnnotations({ card_number: card, date_from: from, date_to: to }, signal).catch(() => null);
+    if (!list || signal.aborted) return;
+    renderAnnotations(this.ui.chart, list);
   }
 
   /** Loads the open tab's rows for the shown week; a newer tab request aborts the older one. */

@@ -261,6 +261,9 @@ export async function startCannedService(options: {
           disclaimer: 'A technical pre-check, not a legal decision.',
         });
       }
+      case '/api/drivercard/annotations':
+        // the canned cards carry no annotation (the chart draws none)
+        return send(res, 200, { items: [], total: 0 });
       case '/api/drivercard/findings': {
         // the findings of a period as the service lists them: the same refusals as the pre-check, its findings
         // overlapping the period, most serious first (core/use-cases/findings-of-period.ts); never held (the

@@ -41,6 +41,18 @@ export class FakeNode {
     return this.childNodes.flatMap((c) => (c instanceof FakeElement ? [c, ...c.elements()] : []));
   }
 
+  /** The elements below matching a simple selector: a tag, classes or both (`.a`, `li.a.b`), in document order. */
+  querySelectorAll(selector: string): FakeElement[] {
+    const [tag, ...classes] = selector.split('.');
+    return this.elements().filter(
+      (e) => (tag === '' || e.tagName === tag) && classes.every((c) => e.classList.includes(c)),
+    );
+  }
+
+  querySelector(selector: string): FakeElement | null {
+    return this.querySelectorAll(selector)[0] ?? null;
+  }
+
   /** The elements below whose tag is `tag` (lower case) and that carry every class of `classes`. */
   find(tag: string, ...classes: string[]): FakeElement[] {
     return this.elements().filter((e) => e.tagName === tag && classes.every((c) => e.classList.includes(c)));
@@ -72,6 +84,10 @@ export class FakeElement extends FakeNode {
 
   setAttribute(name: string, value: string): void {
     this.attributes.set(name, value);
+  }
+
+  removeAttribute(name: string): void {
+    this.attributes.delete(name);
   }
 
   getAttribute(name: string): string | null {
