@@ -215,6 +215,8 @@ export interface VuTrep {
   signature: Uint8Array | null;
   /** for a day's TREP, the day downloaded (so a report can name it) */
   day: number | null;
+  /** for an overview TREP, the certificates it carries (the chain its generation's signatures are checked with) */
+  certificates: { memberState: Uint8Array | null; vu: Uint8Array | null } | null;
 }
 
 export interface DecodedVu {

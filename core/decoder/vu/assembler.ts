@@ -18,7 +18,13 @@ import { decodeDddBytes } from '../decode-ddd.js';
 import { GEN1_SIGNATURE_LENGTH } from './layouts.js';
 import { RECORD_TYPE_SIGNATURE, TREP_CARD_DOWNLOAD, type Section } from './framing.js';
 import { GEN1_STEPS, dayG1, eventsFaultsG1, firstSignedStep, overviewG1, speedG1, technicalG1 } from './gen1.js';
-import { type Gen2Sink, readArrays, signedStartGen2 } from './gen2.js';
+import {
+  RECORD_TYPE_MEMBER_STATE_CERTIFICATE,
+  RECORD_TYPE_VU_CERTIFICATE,
+  type Gen2Sink,
+  readArrays,
+  signedStartGen2,
+} from './gen2.js';
 import { type VuDecodeContext, trepName } from './warnings.js';
 
 /** The generation a TREP byte belongs to; TREP 24 (detailed speed) is that of the overview. */
@@ -97,6 +103,7 @@ export class VuAssembler {
       signed: b.subarray(signedStart, signedEnd),
       signature,
       day,
+      certificates: kind === 1 ? this.certificatesOf(b, sections, generation) : null,
     });
   }
 
@@ -155,6 +162,19 @@ export class VuAssembler {
         calibrations: s.calibrations,
       };
     return null;
+  }
+
+  /** The certificates of an overview TREP: gen1 its first two parts, gen2 its certificate record arrays. */
+  private certificatesOf(b: Uint8Array, s: Section[], generation: VuGeneration): VuTrep['certificates'] {
+    if (generation === 'GEN1') {
+      const [ms, vu] = [s[0]!, s[1]!];
+      return { memberState: b.slice(ms.offset, ms.offset + ms.size), vu: b.slice(vu.offset, vu.offset + vu.size) };
+    }
+    const one = (type: number): Uint8Array | null => {
+      const a = s.find((x) => x.type === type && x.count > 0);
+      return a === undefined ? null : b.slice(a.offset, a.offset + a.size);
+    };
+    return { memberState: one(RECORD_TYPE_MEMBER_STATE_CERTIFICATE), vu: one(RECORD_TYPE_VU_CERTIFICATE) };
   }
 
   private setOverview(o: VuOverview, generation: VuGeneration): void {
