@@ -28,7 +28,7 @@ import { ODOMETER_SHORT } from '../primitives/odometer.js';
 import { U8 } from '../primitives/record.js';
 import { ia5 } from '../primitives/strings.js';
 import { TIME_REAL } from '../primitives/time-real.js';
-import { RECORD_TYPE_SIGNATURE, type Section } from './framing.js';
+import type { Section } from './framing.js';
 import {
   CALIBRATION,
   CARD_IW,
@@ -145,10 +145,14 @@ export function emptySink(): Gen2Sink {
   };
 }
 
-/** A RecordType's reader: the smallest record it reads (0: any size) and what it does with each record. */
+/**
+ * A RecordType's reader: the smallest record it reads (0: any size), the longer sizes later versions specify
+ * (read for their leading part without a warning), and what it does with each record.
+ */
 interface RecordReader {
   name: string;
   size: number;
+  versions?: readonly number[];
   read: (sink: Gen2Sink, b: Uint8Array, o: number, size: number) => void;
 }
 
@@ -207,6 +211,8 @@ const READERS: ReadonlyMap<number, RecordReader> = new Map<number, RecordReader>
     {
       name: 'VuCalibrationRecord',
       size: CALIBRATION.len,
+      // gen2 version 1: + sealDataVu (45); version 2: + sensor, GNSS and RCM serial numbers, load type, country
+      versions: [212, 242],
       read: (s, b, o) => void s.calibrations.push(readCalibration(b, o)),
     },
   ],
@@ -239,7 +245,15 @@ const READERS: ReadonlyMap<number, RecordReader> = new Map<number, RecordReader>
   [0x13, { name: 'VuDownloadablePeriod', size: DOWNLOADABLE_PERIOD.len, read: readPeriod }],
   [0x14, { name: 'VuDownloadActivityData', size: DOWNLOAD_ACTIVITY[2].len, read: readDownloadActivity }],
   [0x15, { name: 'VuEventRecord', size: EVENT[2].len, read: (s, b, o) => void s.events.push(readEvent(b, o, 2)) }],
-  [0x16, { name: 'VuGNSSADRecord', size: GNSS_AD.len, read: (s, b, o) => void s.positions.push(readPosition(b, o)) }],
+  [
+    0x16,
+    {
+      name: 'VuGNSSADRecord',
+      size: GNSS_AD[1].len,
+      versions: [GNSS_AD[2].len], // version 2: GNSSPlaceAuthRecord
+      read: (s, b, o, n) => void s.positions.push(readPosition(b, o, n)),
+    },
+  ],
   [0x17, { name: 'VuITSConsentRecord', size: 0, read: ignore }],
   [0x18, { name: 'VuFaultRecord', size: FAULT[2].len, read: (s, b, o) => void s.faults.push(readFault(b, o, 2)) }],
   [
@@ -247,6 +261,7 @@ const READERS: ReadonlyMap<number, RecordReader> = new Map<number, RecordReader>
     {
       name: 'VuIdentification',
       size: IDENTIFICATION[2].len,
+      versions: [IDENTIFICATION[2].len + 12], // version 2: + vuDigitalMapVersion
       read: (s, b, o) => void (s.identification = readIdentification(b, o, 2)),
     },
   ],
@@ -264,6 +279,7 @@ const READERS: ReadonlyMap<number, RecordReader> = new Map<number, RecordReader>
     {
       name: 'VuPlaceDailyWorkPeriodRecord',
       size: VU_PLACE[2].len,
+      versions: [VU_PLACE[2].len + 1], // version 2: PlaceAuthRecord, + authenticationStatus
       read: (s, b, o) => void s.places.push(readPlace(b, o, 2)),
     },
   ],
@@ -335,7 +351,7 @@ export function readArrays(b: Uint8Array, sections: Section[], trep: number, ctx
       );
       continue;
     }
-    if (s.count > 0 && reader.size > 0 && s.size > reader.size && s.type !== RECORD_TYPE_SIGNATURE)
+    if (s.count > 0 && reader.size > 0 && s.size > reader.size && !(reader.versions ?? []).includes(s.size))
       ctx.warn(
         'record_longer_than_specified',
         `${trepName(trep)}: the ${reader.name} records are ${s.size} bytes long where ${reader.size} are specified; the known part of each record was read.`,

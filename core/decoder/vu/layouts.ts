@@ -10,7 +10,7 @@
 import type { VuCardNumber, VuRegistration } from '../../domain/vu.js';
 import { DATEF } from '../primitives/datef.js';
 import { FULL_CARD_NUMBER_LENGTH, readFullCardNumber } from '../primitives/full-card-number.js';
-import { GNSS_PLACE_RECORD } from '../primitives/gnss-place.js';
+import { GNSS_PLACE_AUTH_RECORD, GNSS_PLACE_RECORD } from '../primitives/gnss-place.js';
 import { ODOMETER_SHORT } from '../primitives/odometer.js';
 import { U16, U32, U8, declare, opaque, type Token } from '../primitives/record.js';
 import { NAME, codePageString, ia5 } from '../primitives/strings.js';
@@ -136,17 +136,23 @@ export const VU_PLACE = {
 } as const;
 
 /**
- * VuGNSSADRecord (2.203, gen2): timeStamp, cardNumberAndGenDriverSlot, cardNumberAndGenCodriverSlot,
- * gnssPlaceRecord (2.80), vehicleOdometerValue — 56 bytes.
+ * VuGNSSADRecord (2.203): timeStamp, cardNumberAndGenDriverSlot, cardNumberAndGenCodriverSlot, a GNSS place,
+ * vehicleOdometerValue — gen2 version 1 with a GNSSPlaceRecord (11 bytes, 56 in all), version 2 with a
+ * GNSSPlaceAuthRecord (12 bytes, 57 in all: the odometer moves one byte on).
  */
-export const GNSS_AD = declare({
+const GNSS_AD_HEAD = {
   timeStamp: TIME_REAL,
   cardNumberAndGenDriverSlot: CARD_G2,
   cardNumberAndGenCodriverSlot: CARD_G2,
-  gnssPlaceRecord: opaque(GNSS_PLACE_RECORD.len),
-  vehicleOdometerValue: ODOMETER_SHORT,
-});
-export const GNSS_AD_PLACE_OFFSET = GNSS_AD.offset.gnssPlaceRecord;
+};
+export const GNSS_AD = {
+  1: declare({ ...GNSS_AD_HEAD, gnssPlaceRecord: opaque(GNSS_PLACE_RECORD.len), vehicleOdometerValue: ODOMETER_SHORT }),
+  2: declare({
+    ...GNSS_AD_HEAD,
+    gnssPlaceRecord: opaque(GNSS_PLACE_AUTH_RECORD.len),
+    vehicleOdometerValue: ODOMETER_SHORT,
+  }),
+} as const;
 
 /** SpecificConditionRecord (2.152): entryTime, specificConditionType — 5 bytes */
 export const SPECIFIC_CONDITION = declare({ entryTime: TIME_REAL, specificConditionType: U8 });

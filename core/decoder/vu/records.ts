@@ -25,7 +25,6 @@ import {
   EVENT,
   FAULT,
   GNSS_AD,
-  GNSS_AD_PLACE_OFFSET,
   IDENTIFICATION,
   OVERSPEEDING,
   SPECIFIC_CONDITION,
@@ -70,13 +69,15 @@ export function readPlace(b: Uint8Array, o: number, g: G): VuPlace {
   };
 }
 
-export function readPosition(b: Uint8Array, o: number): VuPosition {
-  const place = readGnssPlaceRecord(b, o + GNSS_AD_PLACE_OFFSET);
+/** `size`: the record size of the array — 57 is version 2's (GNSSPlaceAuthRecord), else version 1's layout */
+export function readPosition(b: Uint8Array, o: number, size: number): VuPosition {
+  const layout = GNSS_AD[size >= GNSS_AD[2].len ? 2 : 1];
+  const place = readGnssPlaceRecord(b, o + layout.offset.gnssPlaceRecord);
   return {
-    timestamp: GNSS_AD.read.timeStamp(b, o),
+    timestamp: layout.read.timeStamp(b, o),
     latitude: place.geo.latitude,
     longitude: place.geo.longitude,
-    odometer: GNSS_AD.read.vehicleOdometerValue(b, o),
+    odometer: layout.read.vehicleOdometerValue(b, o),
   };
 }
 
