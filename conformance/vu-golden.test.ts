@@ -44,6 +44,21 @@ function summaryOf(vu: DecodedVu, a: VuAuthenticity): VuGolden {
       company_or_workshop: o.previousDownload!.companyOrWorkshopName.text,
     },
     data_range: { from: iso(o.downloadableFrom)!, to: iso(o.downloadableTo)! },
+    company_locks: o.companyLocks.map((l) => ({
+      lock_in: iso(l.lockIn),
+      lock_out: iso(l.lockOut),
+      card_number: cardNumber(l.companyCard),
+    })),
+    controls: o.controls.map((c) => ({
+      type: c.controlType,
+      at: iso(c.controlTime),
+      card_number: cardNumber(c.controlCard),
+    })),
+    time_adjustments: vu.eventsFaults!.timeAdjustments.map((a) => ({
+      old_time: iso(a.oldTime),
+      new_time: iso(a.newTime),
+      card_number: cardNumber(a.workshopCard),
+    })),
     slots: { driver: o.driverSlotCard, co_driver: o.codriverSlotCard },
     days: vu.days.map((d) => ({
       date: day(d.date)!,

@@ -304,7 +304,16 @@ const READERS: ReadonlyMap<number, RecordReader> = new Map<number, RecordReader>
   [0x21, { name: 'SensorExternalGNSSCoupledRecord', size: 0, read: ignore }],
   [0x22, { name: 'VuBorderCrossingRecord', size: 0, read: (s) => void s.borderCrossings++ }],
   [0x23, { name: 'VuLoadUnloadRecord', size: 0, read: (s) => void s.loadUnloadOperations++ }],
-  [0x24, { name: 'VehicleRegistrationIdentification', size: REGISTRATION_NUMBER_LENGTH, read: readRegistration }],
+  [
+    0x24,
+    {
+      name: 'VehicleRegistrationIdentification',
+      // specified with its nation (15 bytes); read from the 14 bytes of the number alone too
+      size: REGISTRATION_NUMBER_LENGTH,
+      versions: [REGISTRATION.len],
+      read: readRegistration,
+    },
+  ],
 ]);
 
 function readRegistration(s: Gen2Sink, b: Uint8Array, o: number, size: number): void {
