@@ -157,6 +157,7 @@ export interface VuEventsFaults {
 /** VuDetailedSpeedBlock (2.192): the speed in km/h of each second of one minute */
 export interface VuSpeedBlock {
   begin: number | null;
+  /** a view of the file's bytes (60 Speed values, km/h) */
   speeds: Uint8Array;
 }
 

@@ -344,9 +344,9 @@ function readOverspeedControl(s: Gen2Sink, b: Uint8Array, o: number): void {
 export function readArrays(b: Uint8Array, sections: Section[], trep: number, ctx: VuDecodeContext): Gen2Sink {
   const sink = emptySink();
   for (const s of sections) {
-    const type = s.type.toString(16).toUpperCase().padStart(2, '0');
     const reader = READERS.get(s.type);
     if (reader === undefined) {
+      const type = s.type.toString(16).toUpperCase().padStart(2, '0');
       ctx.warn(
         'unknown_record_type',
         `${trepName(trep)} holds a record array of RecordType ${type} (${s.count} records of ${s.size} bytes) that the decoder does not read; it was read past.`,

@@ -163,7 +163,7 @@ export function readSpeedBlock(b: Uint8Array, o: number): VuSpeedBlock {
   const at = o + SPEED_BLOCK.offset.speedsPerSecond;
   return {
     begin: SPEED_BLOCK.read.speedBlockBeginDate(b, o),
-    speeds: b.slice(at, at + SPEED_BLOCK.size.speedsPerSecond),
+    speeds: b.subarray(at, at + SPEED_BLOCK.size.speedsPerSecond),
   };
 }
 
