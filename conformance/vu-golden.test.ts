@@ -5,7 +5,8 @@
  * generator must reproduce the committed files (gen2 signatures aside: their ECDSA nonce is random); a changed
  * byte in one day's activities must fail exactly that TREP.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
@@ -18,7 +19,7 @@ import { isoDay, dayOf, isoTimestamp } from '../core/time.js';
 import { encodeVu } from '../fixtures/encoder/vu/encode-vu.js';
 import type { VuGolden } from '../fixtures/encoder/vu/expected.js';
 import { testTrustFiles } from '../fixtures/pki/test-pki.js';
-import { VU_DDD_DIR, VU_GOLDEN_DIR, vuGoldenText } from '../fixtures/scenarios/vu-generate.js';
+import { VU_DDD_DIR, VU_GOLDEN_DIR, vuGoldenText, writeVuFixtures } from '../fixtures/scenarios/vu-generate.js';
 import { vuFixtures } from '../fixtures/scenarios/vu-scenarios.js';
 
 const crypto = new NodeSignatureCrypto();
@@ -136,6 +137,15 @@ t.test('the generator reproduces the committed files and goldens', async (t) => 
     t.ok(Buffer.from(committed).equals(Buffer.from(expected)), `${f.name}.ddd re-encodes (signatures aside)`);
     t.equal(readFileSync(join(VU_GOLDEN_DIR, `${f.name}.json`), 'utf8'), vuGoldenText(f.scenario), `${f.name}.json`);
   }
+});
+
+t.test('the generator writes the files it is asked for', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'vu-fixtures-'));
+  const lines = writeVuFixtures(join(dir, 'ddd'), join(dir, 'golden'));
+  t.equal(lines.length, fixtures.length);
+  t.same(readdirSync(join(dir, 'golden')).sort(), readdirSync(VU_GOLDEN_DIR).sort());
+  for (const f of fixtures)
+    t.equal(readFileSync(join(dir, 'golden', `${f.name}.json`), 'utf8'), vuGoldenText(f.scenario), f.name);
 });
 
 for (const f of fixtures) {

@@ -54,10 +54,6 @@ export class VuAssembler {
 
   constructor(private readonly ctx: VuDecodeContext) {}
 
-  get generation(): VuGeneration | null {
-    return this.overviewGeneration;
-  }
-
   /** A card downloaded through the VU (TREP 06, DDP_049/050): its TLV blocks, decoded by the card decoder. */
   acceptCard(tlv: Uint8Array): void {
     try {

@@ -143,6 +143,26 @@ t.test('gen2 arrays: shorter records skipped, unknown types read past, a TREP wi
   t.equal(unsignedBeforeNext.treps.length, 2 * 6 + 1);
 });
 
+t.test('gen2 technical data: every record type a VU sends there is read or read past silently', async (t) => {
+  const serial = [0x05, 0x39, 0x7f, 0xb1, 0x01, 0x20, 0x07, 0x21]; // ExtendedSerialNumber, serial 87654321
+  const technical = [
+    0x76,
+    0x25,
+    ...array(0x07, 20, [[...serial, ...Array<number>(12).fill(0x20)]]), // SensorPaired (gen1 layout)
+    ...array(0x0e, 46, [Array<number>(46).fill(0)]), // VuCardRecord
+    ...array(0x17, 20, [Array<number>(20).fill(0)]), // VuITSConsentRecord
+    ...array(0x1d, 10, [Array<number>(10).fill(0)]), // VuTimeAdjustmentGNSSRecord
+    ...array(0x1f, 69, [Array<number>(69).fill(0)]), // VuPowerSupplyInterruptionRecord
+    ...array(0x21, 28, [Array<number>(28).fill(0)]), // SensorExternalGNSSCoupledRecord
+    ...array(0x08, 4, [[1, 2, 3, 4]]),
+  ];
+  const vu = decodeAll(t, Uint8Array.from(technical));
+  t.same(codes(vu), []);
+  t.same(vu.technical!.sensorSerialNumbers, [87_654_321]);
+  t.same([vu.technical!.identification, vu.technical!.calibrations], [null, []]);
+  t.equal(vu.generation, 'GEN2', 'the generation of the first TREP without an overview');
+});
+
 t.test('TREP 06: a card downloaded through the VU', async (t) => {
   const card = encodeCard(gen1Basic());
   const alone = decodeAll(t, cat([0x76, 0x06], card));
