@@ -4,6 +4,10 @@
  * unknown or unsigned, repeated days, TREP 00 and TREP 06 — each the same whole and at any chunk size.
  */
 import t, { type Test } from 'tap';
+import { NodeSignatureCrypto } from '../../../adapters/crypto/node-signature-crypto.js';
+import { Prng } from '../../../fixtures/encoder/prng.js';
+import { emptyTrustStore } from '../../authenticity/index.js';
+import { VuAuthenticityVerifier } from '../../authenticity/verify-vu.js';
 import { DddDecodeError } from '../api.js';
 import { encodeCard } from '../../../fixtures/encoder/encode-card.js';
 import { encodeVu } from '../../../fixtures/encoder/vu/encode-vu.js';
@@ -188,4 +192,23 @@ t.test('decodeVu reads a Uint8Array, a sync iterable and an async iterable alike
     yield gen2.subarray(100);
   }
   t.same((await decodeVu(source())).days, whole.days);
+});
+
+t.test('mutated and cut files decode with warnings or fail with a DddDecodeError, never otherwise', async (t) => {
+  const rng = new Prng(20261205);
+  const verifier = new VuAuthenticityVerifier(new NodeSignatureCrypto(), emptyTrustStore());
+  let decoded = 0;
+  for (const base of [gen1, gen2, encodeVu(vuScenario('GEN2V2')).bytes]) {
+    for (let i = 0; i < 150; i++) {
+      const bytes = base.slice(0, 2 + Math.floor(rng.next() * (base.length - 2)) + (i % 2 === 0 ? base.length : 0));
+      for (let k = 0; k < 1 + Math.floor(rng.next() * 4); k++)
+        bytes[Math.floor(rng.next() * bytes.length)] = Math.floor(rng.next() * 256);
+      const r = reason(() => decodeVuBytes(bytes));
+      if (r === null) {
+        decoded++;
+        t.equal(verifier.verify(decodeVuBytes(bytes)).authenticity.chains.length > 0, true);
+      } else t.not(r, 'other', `mutation ${i}`);
+    }
+  }
+  t.ok(decoded > 0, 'some mutated files still decode');
 });
