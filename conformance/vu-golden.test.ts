@@ -30,6 +30,32 @@ const day = (s: number | null): string | null => (s === null ? null : isoDay(day
 const cardNumber = (c: VuCardNumber): string | null => (c.cardType === 0 ? null : c.cardNumber);
 const hex2 = (n: number): string => n.toString(16).toUpperCase().padStart(2, '0');
 
+/** the days in the golden's shape */
+function daysOf(vu: DecodedVu): VuGolden['days'] {
+  return vu.days.map((d) => ({
+    date: day(d.date)!,
+    odometer_midnight_km: d.odometerMidnight,
+    activity_changes: d.activities.map((c) => ({
+      slot: c.slot,
+      minute: c.minutes,
+      activity: c.activity,
+      card_inserted: !c.notInserted,
+      crew_or_known: c.crewOrKnown,
+    })),
+    insertions: d.insertions.map((i) => ({
+      card_number: cardNumber(i.card),
+      slot: i.slot,
+      inserted_at: iso(i.insertedAt),
+      withdrawn_at: iso(i.withdrawnAt),
+      odometer_at_insertion_km: i.odometerAtInsertion,
+      manual_input: i.manualInput,
+    })),
+    places: d.places.length,
+    positions: d.positions.map((p) => ({ timestamp: iso(p.timestamp), odometer_km: p.odometer })),
+    specific_conditions: d.specificConditions.length,
+  }));
+}
+
 /** The decoded file in the golden's shape (the reading the golden, written from the scenario, must match). */
 function summaryOf(vu: DecodedVu, a: VuAuthenticity): VuGolden {
   const o = vu.overview!;
@@ -61,28 +87,7 @@ function summaryOf(vu: DecodedVu, a: VuAuthenticity): VuGolden {
       card_number: cardNumber(a.workshopCard),
     })),
     slots: { driver: o.driverSlotCard, co_driver: o.codriverSlotCard },
-    days: vu.days.map((d) => ({
-      date: day(d.date)!,
-      odometer_midnight_km: d.odometerMidnight,
-      activity_changes: d.activities.map((c) => ({
-        slot: c.slot,
-        minute: c.minutes,
-        activity: c.activity,
-        card_inserted: !c.notInserted,
-        crew_or_known: c.crewOrKnown,
-      })),
-      insertions: d.insertions.map((i) => ({
-        card_number: cardNumber(i.card),
-        slot: i.slot,
-        inserted_at: iso(i.insertedAt),
-        withdrawn_at: iso(i.withdrawnAt),
-        odometer_at_insertion_km: i.odometerAtInsertion,
-        manual_input: i.manualInput,
-      })),
-      places: d.places.length,
-      positions: d.positions.map((p) => ({ timestamp: iso(p.timestamp), odometer_km: p.odometer })),
-      specific_conditions: d.specificConditions.length,
-    })),
+    days: daysOf(vu),
     faults: vu.eventsFaults!.faults.map((f) => ({ type: f.type, start: iso(f.begin), end: iso(f.end) })),
     events: vu.eventsFaults!.events.map((e) => ({
       type: e.type,
