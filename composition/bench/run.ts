@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), authenticity cost and import
+ * `npm run bench`: runs every benchmark module of this folder in turn — decode (benchDecode), vehicle-unit decode
+ * beside card decode (benchVuDecode), authenticity cost and import
  * throughput with / without verification (benchAuthenticity), EU 561
  * (benchEu561), service (benchService), the fast-path table (benchFastPath), fleet overview (benchFleet), stress (benchStress). A module that is missing or
  * fails is reported and the others run. The week view in Chromium (./e2e/week-view.bench.ts) drives playwright-core,
@@ -14,6 +15,7 @@ type BenchModule = Record<string, unknown>;
 
 export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
   { module: './decode.bench.js', run: 'benchDecode' },
+  { module: './vu-decode.bench.js', run: 'benchVuDecode' },
   { module: './authenticity.bench.js', run: 'benchAuthenticity' },
   { module: './eu561.bench.js', run: 'benchEu561' },
   { module: './service.bench.js', run: 'benchService' },

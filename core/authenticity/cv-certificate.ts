@@ -131,7 +131,7 @@ export function parseCvCertificate(b: Uint8Array): CvCertificate | null {
 }
 
 /** EquipmentType in the last byte of the CHA (data dictionary EquipmentType, generation 2). */
-export const EQUIPMENT = { ERCA: 13, MSCA: 14, DRIVER_CARD_SIGN: 17, WORKSHOP_CARD_SIGN: 18 } as const;
+export const EQUIPMENT = { ERCA: 13, MSCA: 14, DRIVER_CARD_SIGN: 17, WORKSHOP_CARD_SIGN: 18, VU_SIGN: 19 } as const;
 
 export function equipmentType(cert: CvCertificate): number {
   return cert.cha[6];

@@ -98,7 +98,12 @@ function memberStateCertificate(
   return ctx.trust.gen2Certificates.get(hex(card.car))?.parsed ?? null;
 }
 
-export function verifyGen2Chain(sec: ApplicationSecurity, ctx: ChainContext): Gen2Chain {
+/** `leaf`: the equipment types the signing certificate may name (a VU download's: VU Sign, CSM_77). */
+export function verifyGen2Chain(
+  sec: ApplicationSecurity,
+  ctx: ChainContext,
+  leaf: readonly number[] = [EQUIPMENT.DRIVER_CARD_SIGN, EQUIPMENT.WORKSHOP_CARD_SIGN],
+): Gen2Chain {
   const card = sec.cardSignCertificate === null ? null : parseCvCertificate(sec.cardSignCertificate);
   const ms = memberStateCertificate(sec, card, ctx);
   const steps: Step[] = [];
@@ -117,7 +122,7 @@ export function verifyGen2Chain(sec: ApplicationSecurity, ctx: ChainContext): Ge
   else {
     const issuer = msTrusted !== null && hex(msTrusted.chr) === hex(card.car) ? msTrusted : null;
     const mismatch = msTrusted !== null && issuer === null;
-    const s = step('CARD', card, issuer, [EQUIPMENT.DRIVER_CARD_SIGN, EQUIPMENT.WORKSHOP_CARD_SIGN], ctx);
+    const s = step('CARD', card, issuer, leaf, ctx);
     steps.push(mismatch ? { report: { ...s.report, status: 'INVALID' }, trusted: null } : s);
   }
   const certificates = steps.map((s) => s.report);

@@ -38,12 +38,17 @@ export function isCardTag(fid: number, appendix: number): boolean {
   }
 }
 
+/** true when the first bytes are those of a vehicle-unit download: '76' and a TREP other than 06 (or none yet) */
+export function isVehicleUnitDownload(prefix: Uint8Array): boolean {
+  return prefix[0] === TRANSFER_SID && !(prefix.length >= 2 && prefix[1] === TREP_CARD_DOWNLOAD);
+}
+
 export function classifyPrefix(prefix: Uint8Array): PrefixDecision {
   if (prefix.length === 0) throw new DddDecodeError('empty', 'The file is empty.');
   let skip = 0;
   let headerStripped = false;
   if (prefix[0] === TRANSFER_SID) {
-    if (prefix.length >= 2 && prefix[1] === TREP_CARD_DOWNLOAD) {
+    if (!isVehicleUnitDownload(prefix)) {
       skip = 2;
       headerStripped = true;
     } else {
