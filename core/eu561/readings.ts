@@ -9,9 +9,11 @@
 import type { UnknownAs } from './types.js';
 
 /** The checks a reading concerns: the EU 561/2006 pre-check, the Working Time Directive check, or both. */
-export type ReadingScope = 'eu561' | 'wtd';
+export const READING_SCOPES = ['eu561', 'wtd'] as const;
+export type ReadingScope = (typeof READING_SCOPES)[number];
 
-export interface Reading {
+/** A reading as declared below; `Reading` is the same with its id typed. */
+interface ReadingDeclaration {
   /** snake_case, stable: findings name it in `readings` */
   id: string;
   /** what the regulation leaves open */
@@ -158,9 +160,14 @@ export const READINGS = [
     alternative: 'The period national law or the collective agreement sets (up to six months, its own start).',
     article: 'Art. 4(a) and 8 Directive 2002/15/EC',
   },
-] as const satisfies readonly (Reading & { scopes: readonly ReadingScope[] })[];
+] as const satisfies readonly (ReadingDeclaration & { scopes: readonly ReadingScope[] })[];
 
 export type ReadingId = (typeof READINGS)[number]['id'];
+
+/** A reading as answers list it. */
+export interface Reading extends ReadingDeclaration {
+  id: ReadingId;
+}
 export const READING_IDS = READINGS.map((r) => r.id) as ReadingId[];
 
 /** The readings in force for checks of `scopes` under `unknownAs`, in declaration order, as answers list them. */
