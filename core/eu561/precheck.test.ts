@@ -64,7 +64,7 @@ t.test('unknown time overnight: a gap to explain by default; INCOMPLETE_DATA und
   );
   t.match(byDefault.readings.find((x) => x.id === 'card_out_time')?.choice, /gap to explain/);
   const r = run(MON, steps, { unknown_as: 'unknown' });
-  t.match(r.readings.find((x) => x.id === 'card_out_time')?.choice, /INCOMPLETE_DATA/);
+  t.match(r.readings.find((x) => x.id === 'card_out_time')?.choice, /reported as incomplete data/);
   const d = only(r, 'daily_rest');
   t.equal(d.length, 1);
   t.equal(d[0]!.status, 'INCOMPLETE_DATA');

@@ -34,9 +34,13 @@ t.test('the readings in force: per check, the card-out choice following unknown_
   const choices = UNKNOWN_AS_VALUES.map((u) => readingsInForce(u, ['eu561'])[0]!);
   t.equal(new Set(choices.map((c) => c.choice)).size, 3, 'one choice per unknown_as value');
   for (const [k, u] of UNKNOWN_AS_VALUES.entries()) {
-    t.match(choices[k]!.choice, `unknown_as=${u}`);
-    t.notMatch(choices[k]!.alternative, `unknown_as=${u}:`, 'the alternative names the other values');
+    const others = UNKNOWN_AS_VALUES.filter((v) => v !== u);
+    for (const o of others) t.match(choices[k]!.alternative, `unknown_as=${o}`, `${u}: the alternative names ${o}`);
+    t.notMatch(choices[k]!.alternative, `unknown_as=${u}:`, `${u}: not itself`);
   }
+  // the question and the choice are read by people in the documents: no API words
+  for (const r of readingsInForce('unknown', ['eu561', 'wtd']))
+    t.notMatch(`${r.question} ${r.choice}`, /unknown_as|data_gaps|_[a-z]+_|[A-Z]{2,}_[A-Z]/, r.id);
   t.same(Object.keys(choices[0]!).sort(), ['alternative', 'article', 'choice', 'id', 'question']);
 });
 

@@ -5,6 +5,8 @@
  * answers, the report, the letter and the CSV name the readings in force; GET /api/drivercard/readings lists them.
  *
  * The card-out reading is chosen per request (`unknown_as`): its choice and alternative follow the value in force.
+ * Question and choice are written for the people who read the documents (no API words); the alternative says how to
+ * ask the service for it where it offers it.
  */
 import type { UnknownAs } from './types.js';
 
@@ -30,15 +32,15 @@ export const UNKNOWN_AS_VALUES = ['gap', 'unknown', 'rest'] as const;
 /** The card-out reading's choice per `unknown_as` value; the alternative names the other values. */
 const CARD_OUT_CHOICES: Record<UnknownAs, string> = {
   gap:
-    'Each period without card data is a gap to explain, listed once with its length (data_gaps); until the office ' +
-    'annotates it the rules read it as rest, as the vehicle unit does when it computes driving times, and every ' +
-    'finding that reading changes lists card_out_time and carries assumption_dependent (unknown_as=gap, the default).',
+    'Each period without card data is a gap to explain, listed once with its length; until the office annotates it ' +
+    'the rules read it as rest, as the vehicle unit does when it computes driving times, and every finding that ' +
+    'reading changes is marked as depending on it.',
   unknown:
     'Time without card data is neither rest nor work: the rules run with it as rest and as work, and a finding only ' +
-    'one of the two shows is INCOMPLETE_DATA, never a violation (unknown_as=unknown).',
+    'one of the two shows is reported as incomplete data, never as a violation.',
   rest:
     'Time without card data of at most 5 days at a stretch counts as rest (office practice for card-out time between ' +
-    'duties); longer periods stay unknown and the findings they could change are INCOMPLETE_DATA (unknown_as=rest).',
+    'duties); longer periods stay unknown and the findings they could change are reported as incomplete data.',
 };
 
 const CARD_OUT_ALTERNATIVES: Record<UnknownAs, string> = {
@@ -59,7 +61,7 @@ export const READINGS = [
     alternative: CARD_OUT_ALTERNATIVES.gap,
     article:
       'Reg. (EU) 165/2014 Art. 34(3) and 34(5)(b) (time away from the vehicle entered manually); Annex IC, ' +
-      'computation of driving time (UNKNOWN periods assimilated to break/rest)',
+      'computation of driving time (unknown periods assimilated to break/rest)',
   },
   {
     id: 'long_rest_two_weekly_rests',
@@ -67,7 +69,7 @@ export const READINGS = [
     question: 'Whether one long rest crossing Monday 00:00 holds the weekly rest of both weeks it falls in.',
     choice:
       'A rest of 90 h or more crossing Monday 00:00 counts as a regular weekly rest in each week (two times 45 h); a ' +
-      'shorter one counts in one week only. A two-week finding that the 69 h reading (45 h + 24 h) would avoid is POTENTIAL.',
+      'shorter one counts in one week only. A two-week finding that the 69 h reading (45 h + 24 h) would avoid is a potential infringement.',
     alternative:
       'Some national guidance counts a rest of 69 h or more (45 h in one week, 24 h in the other) as the weekly rest of both weeks.',
     article: 'Art. 8(6) first subparagraph and 8(9) Regulation (EC) No 561/2006',
@@ -80,8 +82,8 @@ export const READINGS = [
       'sleeper cabin, bunk or couchette, and whether the journey was scheduled for 8 h or more.',
     choice:
       'A rest interrupted at most twice, one hour in total, around a recorded crossing is counted as one rest, the ' +
-      'cabin assumed (warning FERRY_TRAIN_REST); a regular weekly rest so interrupted without a recorded crossing of ' +
-      '8 h or more makes the rest findings over it POTENTIAL.',
+      'cabin assumed; a regular weekly rest so interrupted without a recorded crossing of ' +
+      '8 h or more makes the rest findings over it potential infringements.',
     alternative: 'Without the cabin the parts are separate rests, and the rest findings they give would be violations.',
     article: 'Art. 9(1) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054',
   },
@@ -93,7 +95,7 @@ export const READINGS = [
       'the rests around carriage exempted under Art. 3 or Art. 13.',
     choice:
       'Driving out of scope is other work, never driving time; rest findings over an out-of-scope period, and ' +
-      'driving findings after one closed only by the card being withdrawn, are POTENTIAL.',
+      'driving findings after one closed only by the card being withdrawn, are potential infringements.',
     alternative:
       'Reading the rests around exempted carriage as fully under Art. 8 would make those rest findings violations.',
     article: 'Art. 3, 6(5) and 13 Regulation (EC) No 561/2006',
@@ -106,7 +108,7 @@ export const READINGS = [
       'within four consecutive weeks.',
     choice:
       'The card shows only where the weekly rests started; the obligation is the undertaking’s, to organise the work ' +
-      'so the driver is able to return, and its documents settle it: a return_home finding is always POTENTIAL, to ' +
+      'so the driver is able to return, and its documents settle it: a return-home finding is always a potential infringement, to ' +
       'be justified or confirmed with a review note.',
     alternative: 'Reading the rests abroad on the card as proof that the return was not made possible (a violation).',
     article: 'Art. 8(8a) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054',
@@ -118,7 +120,7 @@ export const READINGS = [
       'Whether two consecutive reduced weekly rests were taken in international goods transport outside the ' +
       'Member State of establishment and the country of residence.',
     choice:
-      'Without the home countries and the rests’ places the pair is POTENTIAL; with them a pair started abroad is ' +
+      'Without the home countries and the rests’ places the pair is a potential infringement; with them a pair started abroad is ' +
       'lawful when its compensation preceded the next weekly rest.',
     alternative:
       'Reading every two consecutive reduced weekly rests as an infringement (the rule without the derogation).',
@@ -138,7 +140,7 @@ export const READINGS = [
     id: 'co_driver_break',
     scopes: ['eu561'],
     question: 'Whether availability recorded as co-driver in crew mode is a break (the driver did not assist).',
-    choice: 'It counts as a break (warning MULTI_MANNING_BREAK).',
+    choice: 'It counts as a break.',
     alternative: 'If the driver assisted the driving, that time is no break and the break findings would grow.',
     article: 'Art. 7 third paragraph Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054',
   },
@@ -155,8 +157,8 @@ export const READINGS = [
     scopes: ['wtd'],
     question: 'Where the reference period of the 48 h average begins and how long it is.',
     choice:
-      'Consecutive periods of reference_weeks full weeks (default 17) from the first full week of the data; a ' +
-      'period the data does not cover is not evaluated.',
+      'Consecutive periods of the reference weeks asked (17 full weeks by default) from the first full week of the ' +
+      'data; a period the data does not cover is not evaluated.',
     alternative: 'The period national law or the collective agreement sets (up to six months, its own start).',
     article: 'Art. 4(a) and 8 Directive 2002/15/EC',
   },

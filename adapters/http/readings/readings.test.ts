@@ -19,11 +19,15 @@ t.test('the readings: every one declared, with the checks it concerns; the card-
   );
   const byId = new Map(body.items.map((r: any) => [r.id, r]));
   t.match(byId.get('card_out_time'), { checks: ['eu561', 'wtd'], choice: /gap to explain/ });
-  t.match(byId.get('return_home'), { checks: ['eu561'], article: /Art\. 8\(8a\)/, choice: /always POTENTIAL/ });
+  t.match(byId.get('return_home'), {
+    checks: ['eu561'],
+    article: /Art\. 8\(8a\)/,
+    choice: /always a potential infringement/,
+  });
   t.match(byId.get('wtd_reference_period'), { checks: ['wtd'] });
   const strict = await (await service.get('/api/drivercard/readings?unknown_as=unknown')).json();
   t.equal(strict.unknown_as, 'unknown');
-  t.match(strict.items[0], { id: 'card_out_time', choice: /INCOMPLETE_DATA/ });
+  t.match(strict.items[0], { id: 'card_out_time', choice: /incomplete data/ });
   t.same(strict.items.slice(1), body.items.slice(1), 'only the card-out reading follows unknown_as');
 
   const bad = await service.get('/api/drivercard/readings?unknown_as=sometimes');
