@@ -5,8 +5,8 @@ t.test('every reading is declared once, snake_case, with its question, choice, a
   t.equal(new Set(READING_IDS).size, READINGS.length, 'ids are unique');
   for (const r of READINGS) {
     t.match(r.id, /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/, r.id);
-    for (const field of ['question', 'choice', 'alternative', 'article'] as const)
-      t.ok(r[field].length > 20, `${r.id} ${field}`);
+    for (const field of ['name', 'question', 'choice', 'alternative', 'article'] as const)
+      t.ok(r[field].length > 10, `${r.id} ${field}`);
     t.match(r.article, /Art\./, `${r.id} names its article`);
   }
   for (const id of [
@@ -41,7 +41,7 @@ t.test('the readings in force: per check, the card-out choice following unknown_
   // the question and the choice are read by people in the documents: no API words
   for (const r of readingsInForce('unknown', ['eu561', 'wtd']))
     t.notMatch(`${r.question} ${r.choice}`, /unknown_as|data_gaps|_[a-z]+_|[A-Z]{2,}_[A-Z]/, r.id);
-  t.same(Object.keys(choices[0]!).sort(), ['alternative', 'article', 'choice', 'id', 'question']);
+  t.same(Object.keys(choices[0]!).sort(), ['alternative', 'article', 'choice', 'id', 'name', 'question']);
 });
 
 t.test('a finding lists its readings once each, in declaration order', async (t) => {

@@ -18,6 +18,8 @@ export type ReadingScope = (typeof READING_SCOPES)[number];
 interface ReadingDeclaration {
   /** snake_case, stable: findings name it in `readings` */
   id: string;
+  /** a few words a person reads (the documents' lists) */
+  name: string;
   /** what the regulation leaves open */
   question: string;
   /** how the service reads it */
@@ -53,6 +55,7 @@ const CARD_OUT_ALTERNATIVES: Record<UnknownAs, string> = {
 export const READINGS = [
   {
     id: 'card_out_time',
+    name: 'Time without card data',
     scopes: ['eu561', 'wtd'],
     question:
       'What the driver did while the card recorded nothing and no manual entry was made: rest, leave, or work ' +
@@ -65,6 +68,7 @@ export const READINGS = [
   },
   {
     id: 'long_rest_two_weekly_rests',
+    name: 'One long rest for two weekly rests',
     scopes: ['eu561'],
     question: 'Whether one long rest crossing Monday 00:00 holds the weekly rest of both weeks it falls in.',
     choice:
@@ -76,6 +80,7 @@ export const READINGS = [
   },
   {
     id: 'ferry_train_cabin',
+    name: 'Ferry or train cabin',
     scopes: ['eu561'],
     question:
       'Whether a rest interrupted around a ferry or train crossing recorded on the card was taken with access to a ' +
@@ -89,6 +94,7 @@ export const READINGS = [
   },
   {
     id: 'out_of_scope_time',
+    name: 'Time out of scope',
     scopes: ['eu561'],
     question:
       'How time recorded as out of scope counts: whether its driving is driving time, and whether Art. 8 reaches ' +
@@ -102,6 +108,7 @@ export const READINGS = [
   },
   {
     id: 'return_home',
+    name: 'Return home',
     scopes: ['eu561'],
     question:
       'Whether the driver could return home (employer’s operational centre or residence) for a regular weekly rest ' +
@@ -115,6 +122,7 @@ export const READINGS = [
   },
   {
     id: 'reduced_weekly_rest_derogation',
+    name: 'Two reduced weekly rests in a row',
     scopes: ['eu561'],
     question:
       'Whether two consecutive reduced weekly rests were taken in international goods transport outside the ' +
@@ -128,6 +136,7 @@ export const READINGS = [
   },
   {
     id: 'insufficient_weekly_rest',
+    name: 'A weekly rest of 20 h to under 24 h',
     scopes: ['eu561'],
     question:
       'Whether a rest of 20 h to under 24 h taken where a weekly rest was due is a late weekly rest or a short one.',
@@ -138,6 +147,7 @@ export const READINGS = [
   },
   {
     id: 'co_driver_break',
+    name: 'Riding as co-driver as a break',
     scopes: ['eu561'],
     question: 'Whether availability recorded as co-driver in crew mode is a break (the driver did not assist).',
     choice: 'It counts as a break.',
@@ -146,6 +156,7 @@ export const READINGS = [
   },
   {
     id: 'availability_not_working_time',
+    name: 'Availability and working time',
     scopes: ['wtd'],
     question: 'Whether time recorded as availability had a foreseeable duration known in advance.',
     choice: 'Availability as recorded is not working time (and no break either).',
@@ -154,6 +165,7 @@ export const READINGS = [
   },
   {
     id: 'wtd_reference_period',
+    name: 'Reference period of the 48 h average',
     scopes: ['wtd'],
     question: 'Where the reference period of the 48 h average begins and how long it is.',
     choice:
@@ -176,6 +188,7 @@ export const READING_IDS = READINGS.map((r) => r.id) as ReadingId[];
 export function readingsInForce(unknownAs: UnknownAs, scopes: readonly ReadingScope[]): Reading[] {
   return READINGS.filter((r) => r.scopes.some((s) => scopes.includes(s))).map((r) => ({
     id: r.id,
+    name: r.name,
     question: r.question,
     choice: r.id === 'card_out_time' ? CARD_OUT_CHOICES[unknownAs] : r.choice,
     alternative: r.id === 'card_out_time' ? CARD_OUT_ALTERNATIVES[unknownAs] : r.alternative,

@@ -46,12 +46,13 @@ export const readingSchema = {
   type: 'object',
   properties: {
     id: { type: 'string', enum: [...READING_IDS] },
+    name: { type: 'string' },
     question: { type: 'string' },
     choice: { type: 'string' },
     alternative: { type: 'string' },
     article: { type: 'string' },
   },
-  required: ['id', 'question', 'choice', 'alternative', 'article'],
+  required: ['id', 'name', 'question', 'choice', 'alternative', 'article'],
 } as const;
 
 /** The readings in force of an answer (top-level `readings`). */
