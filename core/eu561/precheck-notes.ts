@@ -57,8 +57,8 @@ export function gapWarnings(
     let message: string;
     if (assumed.includes(g) && unknownAs === 'gap')
       message =
-        `${what}: no card record and no manual entry, a gap to explain (annotate it). Until then it is read as rest ` +
-        '(unknown_as=gap); findings that reading changes list card_out_time in their readings.';
+        `${what}: no card record and no manual entry, a gap to explain (annotate it). Until then it is read as rest; ` +
+        'the findings that reading changes say they depend on it.';
     else if (assumed.includes(g))
       message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
     else if (isInner) {
@@ -102,11 +102,10 @@ export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0:
       card_out_rest_max_seconds: null,
       text: [
         `Time with no card inserted and no manual entry between the first and the last recorded activity is a gap to ` +
-          `explain: ${assumed.length} period(s), ${formatDuration(total)} in total, each listed in data_gaps. Until the office ` +
-          'annotates a gap the rules read it as rest (unknown_as=gap, the reading card_out_time).',
-        'Findings that exist only under this reading are marked assumption_dependent; every finding it changes lists card_out_time in its readings.',
+          `explain: ${assumed.length} period(s), ${formatDuration(total)} in total, each listed once with its length. ` +
+          'Until the office annotates a gap the rules read it as rest, as the vehicle unit does.',
+        'Findings that exist only under this reading are marked assumption_dependent; every finding it changes names the reading of time without card data.',
         'Time before the first and after the last recorded activity is never counted.',
-        'unknown_as=unknown keeps such time unknown (findings it could change are INCOMPLETE_DATA); unknown_as=rest counts only gaps of at most 5 days as rest.',
       ],
     };
   }
