@@ -210,7 +210,8 @@ t.test('the service over a real socket', async (t) => {
   const precheck = await get(server, `/api/drivercard/eu561/violations?import_id=${imp}`);
   t.equal(precheck.status, 200);
   assertSchema(t, schemas.eu561ResponseSchema, precheck.body, 'eu561');
-  t.equal(precheck.body.assumptions.unknown_as, 'unknown');
+  t.equal(precheck.body.assumptions.unknown_as, 'gap', 'card-out time is by default a gap to explain');
+  t.equal(precheck.body.readings[0].id, 'card_out_time');
   const firstDay = precheck.body.basis.date_from;
   const assumed = await get(
     server,

@@ -70,7 +70,8 @@ async function service(dataDir: string) {
   return { call, page, store, dispose: () => services.dispose() };
 }
 
-const PRECHECK = `/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04`;
+// the card-out night read as unknown (unknown_as=unknown): its daily-rest finding is the question the annotations answer
+const PRECHECK = `/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04&unknown_as=unknown`;
 const dailyRest = (body: any) => body.violations.filter((v: any) => v.rule === 'daily_rest');
 
 t.test('annotations and reviews end to end', async (t) => {

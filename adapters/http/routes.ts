@@ -22,6 +22,7 @@ import { timeSummaryRoute } from './time-summary/time-summary.route.js';
 import { vehiclesUsedRoute } from './vehicles-used/vehicles-used.route.js';
 import { weekOverviewRoute } from './week-overview/week-overview.route.js';
 import { workingTimeRoute } from './working-time/working-time.route.js';
+import { readingsRoute } from './readings/readings.route.js';
 import { findingsRoute } from './findings/findings.route.js';
 import { vehicleRoutes } from './vehicles/vehicles.route.js';
 import { readinessRoutes } from './readiness/readiness.route.js';
@@ -48,6 +49,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   weekOverviewRoute,
   eu561ViolationsRoute,
   workingTimeRoute,
+  readingsRoute,
   findingsRoute,
   fleetListRoute,
   fleetSummaryRoute,

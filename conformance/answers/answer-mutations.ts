@@ -71,10 +71,11 @@ async function annotation(asker: Asker, file: ImportedFile): Promise<void> {
 }
 
 async function review(asker: Asker, file: ImportedFile): Promise<void> {
+  // card-out time read as unknown: the files with card-out time have findings to review under that reading too
   const findings = await asker.ask(
     get(
-      '/api/drivercard/findings?import_id={import}&date_from={from}&date_to={to}&include_quarantined=true',
-      `/api/drivercard/findings?import_id=${file.importId!}&date_from=${file.from!}&date_to=${file.to!}&include_quarantined=true`,
+      '/api/drivercard/findings?import_id={import}&date_from={from}&date_to={to}&include_quarantined=true&unknown_as=unknown',
+      `/api/drivercard/findings?import_id=${file.importId!}&date_from=${file.from!}&date_to=${file.to!}&include_quarantined=true&unknown_as=unknown`,
     ),
   );
   const id = firstOf(findings, 'finding_id');

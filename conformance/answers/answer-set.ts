@@ -70,6 +70,7 @@ const CARD_QUERIES: readonly string[] = [
   '/api/drivercard/eu561/violations?import_id={import}&date_from={recent}&date_to={to}&include_quarantined=true',
   '/api/drivercard/eu561/violations?import_id={import}&date_from={recent}&date_to={to}&include_quarantined=true&unknown_as=rest&evidence=full',
   '/api/drivercard/eu561/violations?import_id={import}&date_from={recent}&date_to={to}&include_quarantined=true&at={to}T12:00:00Z',
+  '/api/drivercard/eu561/violations?import_id={import}&date_from={recent}&date_to={to}&include_quarantined=true&unknown_as=unknown',
   '/api/drivercard/eu561/violations?card_number={card}&date_from={recent}&date_to={to}&include_quarantined=true',
   '/api/drivercard/working-time?import_id={import}&date_from={recent}&date_to={to}',
   '/api/drivercard/working-time?import_id={import}&date_from={recent}&date_to={to}&include_quarantined=true',
@@ -113,6 +114,7 @@ export function serviceRequests(): AnswerRequest[] {
   const paths = [
     '/health',
     '/openapi.json',
+    '/api/drivercard/readings',
     '/api/drivercard/drivers',
     '/api/drivercard/drivers?sort=card_number&order=desc&limit=3&offset=1',
     '/api/drivercard/drivers?sort=due',

@@ -16,7 +16,7 @@ const check = (
   steps: Step[],
   annotations: AnnotationSpan[] = [],
   extra: Parameters<typeof input>[1] = {},
-): PrecheckResult => runPrecheck(input(timeline(MON, steps), { annotations, ...extra }));
+): PrecheckResult => runPrecheck(input(timeline(MON, steps), { annotations, unknown_as: 'unknown', ...extra }));
 const brief = (r: PrecheckResult) => r.violations.map((v) => `${v.rule} ${v.status} ${v.start}`);
 
 // Mon 06:00-19:00 duty (shift13: 6 h driving), card out 19:00-Tue 06:00 (11 h, no manual entry),
@@ -24,6 +24,8 @@ const brief = (r: PrecheckResult) => r.violations.map((v) => `${v.rule} ${v.stat
 const overnightGap: Step[] = [...shift13(), ['UNKNOWN', '11h'], ...shift13(), ['REST', '11h']];
 
 t.test('a card-out night: INCOMPLETE_DATA on the card alone, decided by a REST or OTHER_WORK annotation', async (t) => {
+  // these cases read card-out time as unknown (unknown_as=unknown); by default the night is a gap to explain
+  t.same(check(overnightGap, [], { unknown_as: 'gap' }).violations, []);
   const alone = check(overnightGap);
   t.same(brief(alone), ['daily_rest INCOMPLETE_DATA 2026-03-02T06:00:00Z']);
   t.same(alone.annotations, { mode: 'apply', items: [] });

@@ -29,7 +29,7 @@ function weekWithWithdrawals(): Clock {
 
 t.test('card-out as rest on a week with overnight withdrawals (hand-computed)', async (t) => {
   // unknown_as=unknown: every night is unknown, so no daily rest can be judged: nothing is a VIOLATION.
-  const strict = weekWithWithdrawals().run();
+  const strict = weekWithWithdrawals().run({ unknown_as: 'unknown' });
   t.notOk(
     strict.violations.some((v) => v.status === 'VIOLATION'),
     'no verdict without the assumption',
@@ -69,6 +69,47 @@ t.test('card-out as rest on a week with overnight withdrawals (hand-computed)', 
   t.ok(r.warnings.filter((w) => w.code === 'DATA_GAP').every((w) => /Counted as rest/.test(w.message)));
   // evidence shows what the card holds: the night is UNKNOWN
   t.ok(r.violations[0]!.evidence.every((e) => e.activity === 'UNKNOWN'));
+});
+
+t.test(
+  'the default (unknown_as=gap): the same week gives the verdict, marked as resting on card-out time',
+  async (t) => {
+    const r = weekWithWithdrawals().run();
+    t.same(
+      r.violations.map((v) => [v.rule, v.status, v.start, v.value, v.assumption_dependent, v.readings]),
+      [['daily_rest', 'VIOLATION', '2026-03-05T20:30:00Z', 9.5 * H, true, ['card_out_time']]],
+    );
+    t.equal(r.assumptions.unknown_as, 'gap');
+    t.equal(r.assumptions.card_out_rest_max_seconds, null);
+    t.match(r.assumptions.text[0]!, /gap to explain: 5 period\(s\), 3 d 23 h 30 min in total/);
+    // each gap listed once, as a question for the office
+    t.equal(r.data_gaps.length, 5);
+    t.ok(r.warnings.filter((w) => w.code === 'DATA_GAP').every((w) => /a gap to explain/.test(w.message)));
+  },
+);
+
+t.test('a long absence without card data: one gap to explain, no finding spanning it', async (t) => {
+  // Mon 2 Mar: two duties with an 11 h rest between, then 64 days with the card out (leave not entered), then two
+  // duties and a regular weekly rest. unknown_as=unknown: the absence is undecided, with a weekly rest finding over it;
+  // unknown_as=rest: longer than 5 days, it stays unknown. The default lists it once and reads it as rest: no finding.
+  const c = new Clock('2026-03-02T06:00Z')
+    .seq(DUTY)
+    .add('REST', '11h')
+    .seq(DUTY)
+    .add('UNKNOWN', '64d')
+    .seq(DUTY)
+    .add('REST', '11h')
+    .seq(DUTY)
+    .add('REST', '45h');
+  const strict = c.run({ unknown_as: 'unknown' });
+  const longest = (r: ReturnType<typeof c.run>) =>
+    Math.max(0, ...only(r, 'weekly_rest').map((v) => (Date.parse(v.end) - Date.parse(v.start)) / 1000));
+  t.ok(longest(strict) >= 60 * 24 * H, 'the strict reading has a weekly rest finding across the absence');
+  t.ok(strict.violations.every((v) => v.status === 'INCOMPLETE_DATA'));
+  t.ok(c.run({ unknown_as: 'rest' }).violations.some((v) => v.status === 'INCOMPLETE_DATA'));
+  const r = c.run();
+  t.same(r.violations, []);
+  t.same(r.data_gaps, [{ start: '2026-03-03T22:00:00Z', end: '2026-05-06T22:00:00Z', duration: 64 * 24 * H }]);
 });
 
 t.test('time before the first and after the last record is never counted as rest', async (t) => {

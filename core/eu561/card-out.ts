@@ -1,7 +1,14 @@
 /**
- * Card-out time policy (`unknown_as`), a transformation over the built timeline (./timeline.ts).
+ * Card-out time policy (`unknown_as`, the reading card_out_time of ./readings.ts), a transformation over the built
+ * timeline (./timeline.ts).
  *
- * - `unknown` (default): time with no card and no manual entry stays UNKNOWN; the rules run on both completions
+ * - `gap` (default): every gap inside the evaluated span is a question for the office (listed once in data_gaps, with
+ *   its length) and, until an annotation explains it, the rules read it as rest, as the vehicle unit does (below).
+ *   A finding is thus reported only where the recorded activity shows it under the reading most favourable to the
+ *   driver; the findings that reading changes are marked (assumption_dependent, readings) by the pre-check. The
+ *   stream of INCOMPLETE_DATA findings of `unknown` (several per weekend with the card out, one weekly rest finding
+ *   across a long absence) becomes one gap per absence.
+ * - `unknown`: time with no card and no manual entry stays UNKNOWN; the rules run on both completions
  *   and what depends on it is INCOMPLETE_DATA.
  * - `rest`: such time counts as rest, as offices do for card-out periods between duties, and as the vehicle unit
  *   itself does when it computes driving times ("UNKNOWN period(s) found during the time period needed for
@@ -27,13 +34,15 @@ export interface CardOutResult {
   assumed: Gap[];
 }
 
-/** The timeline with every inner gap of at most `maxSeconds` turned into REST. */
-export function applyCardOutPolicy(
-  t: Timeline,
-  unknownAs: UnknownAs,
-  maxSeconds = CARD_OUT_REST_MAX_SECONDS,
-): CardOutResult {
-  if (unknownAs === 'unknown') return { timeline: t, assumed: [] };
+/** The longest gap read as rest under each policy (null: none is). */
+export function cardOutRestMax(unknownAs: UnknownAs): number | null {
+  return unknownAs === 'unknown' ? null : unknownAs === 'rest' ? CARD_OUT_REST_MAX_SECONDS : Infinity;
+}
+
+/** The timeline with every inner gap the policy reads as rest (`rest`: at most 5 days; `gap`: all) turned into REST. */
+export function applyCardOutPolicy(t: Timeline, unknownAs: UnknownAs): CardOutResult {
+  const maxSeconds = cardOutRestMax(unknownAs);
+  if (maxSeconds === null) return { timeline: t, assumed: [] };
   const assumed = innerGaps(t).filter((g) => g.end - g.start <= maxSeconds);
   if (assumed.length === 0) return { timeline: t, assumed };
   const segments: Segment[] = [];

@@ -5,9 +5,12 @@
  * - rest findings over a rest interrupted by a crossing that could only be a regular weekly rest and was not joined
  *   (./ferry-rests.ts: the 8 h journey of Art. 9(1) second subparagraph not shown) are POTENTIAL;
  * - driving findings over the time after an out-of-scope period closed only by the card's withdrawal are POTENTIAL;
- * - every rest joined under Art. 9(1) is named in a FERRY_TRAIN_REST warning (the bunk or cabin assumed).
+ * - every rest joined under Art. 9(1) is named in a FERRY_TRAIN_REST warning (the bunk or cabin assumed), and the rest
+ *   findings over it list the reading ferry_train_cabin.
+ * Each mark adds its reading to the finding's readings (./readings.ts).
  */
 import type { RawFinding, RuleNote, RuleOutput } from './finding.js';
+import type { ReadingId } from './readings.js';
 import { LIMITS } from './ruleset.js';
 import type { Analysis } from './shifts.js';
 import { formatDuration, formatInstant } from './time.js';
@@ -34,9 +37,15 @@ const DRIVING_RULES: ReadonlySet<RuleName> = new Set([
 
 const over = (f: RawFinding, g: { start: number; end: number }) => f.start < g.end && g.start < f.end;
 
-function potential(f: RawFinding, why: string): void {
+/** Adds `id` to the finding's readings (../readings.ts), once. */
+function reads(f: RawFinding, id: ReadingId): void {
+  if (!f.readings?.includes(id)) f.readings = [...(f.readings ?? []), id];
+}
+
+function potential(f: RawFinding, why: string, reading: ReadingId): void {
   if (f.status === 'VIOLATION') f.status = 'POTENTIAL';
   f.description += ` ${why}`;
+  reads(f, reading);
 }
 
 function joinedNotes(a: Analysis): RuleNote[] {
@@ -70,6 +79,7 @@ function markUnclosed(findings: RawFinding[], unclosed: readonly Gap[]): void {
       f,
       `An out-of-scope period was closed by the card's withdrawal at ${formatInstant(u.start)} without an end entered; ` +
         'if the vehicle unit did not close it there, the driving after it was out of scope (other work).',
+      'out_of_scope_time',
     );
   }
 }
@@ -94,6 +104,7 @@ export function markDerogations(
         `An out-of-scope period (${formatInstant(scope.start)} to ${formatInstant(scope.end)}) lies in it: whether ` +
           'Art. 8 applies to the rests around carriage exempted under Art. 3 or Art. 13 is not settled, so this is not ' +
           'reported as a violation.',
+        'out_of_scope_time',
       );
       continue;
     }
@@ -104,8 +115,9 @@ export function markDerogations(
         `The rest interrupted by the ferry/train crossing begun ${formatInstant(ferry.crossing.begin)} would be a regular ` +
           `weekly rest of ${formatDuration(ferry.accumulated)}; Art. 9(1) second subparagraph allows that only on a journey ` +
           'scheduled for 8 h or more with a sleeper cabin, which the card does not show.',
+        'ferry_train_cabin',
       );
-    }
+    } else if (a.rests.some((r) => r.ferry && over(f, r))) reads(f, 'ferry_train_cabin');
   }
   out.notes.push(...joinedNotes(a));
 }

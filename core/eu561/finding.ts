@@ -1,6 +1,7 @@
 /** A rule's finding before the two completions are compared and the evidence is attached. */
 import type { RuleName, Severity } from './types.js';
 import type { SegmentKind } from './timeline.js';
+import type { ReadingId } from './readings.js';
 
 export interface RawFinding {
   rule: RuleName;
@@ -18,6 +19,8 @@ export interface RawFinding {
   description: string;
   /** which activities of [start, end] the finding was computed from */
   evidenceKinds: readonly SegmentKind[];
+  /** the readings (./readings.ts) the rule's verdict depends on; the pre-check adds card_out_time and co_driver_break */
+  readings?: ReadingId[];
 }
 
 /** A note a rule wants in `warnings` or `not_evaluated` (e.g. a deadline after the end of the data). */

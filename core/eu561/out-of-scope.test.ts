@@ -7,7 +7,7 @@ import { H, M, only, run, type Step } from './testing/run.js';
 import type { ConditionEntry } from './specific-conditions.js';
 import { outOfScopeSpans, unclosedOutOfScope } from './specific-conditions.js';
 import { markDerogations } from './derogation-marks.js';
-import type { RawFinding } from './finding.js';
+import type { RawFinding, RuleOutput } from './finding.js';
 import type { Analysis } from './shifts.js';
 import { timeline } from './testing/timeline.js';
 
@@ -70,6 +70,7 @@ t.test('an out-of-scope begin without its end closes at the withdrawal of the ca
   // finding after it is POTENTIAL; with the end entered at the withdrawal it is a VIOLATION
   t.equal(d[0]!.status, 'POTENTIAL');
   t.match(d[0]!.description, /closed by the card's withdrawal/);
+  t.ok(d[0]!.readings.includes('out_of_scope_time'), 'the verdict names the out-of-scope reading');
   const ended = only(
     run(MON, steps, { specific_conditions: oos('2026-03-02T16:30Z', '2026-03-02T18:00Z') }),
     'daily_driving',
@@ -131,6 +132,8 @@ t.test('a rest finding over an out-of-scope period is POTENTIAL, never a VIOLATI
   t.equal(inside.length, 1);
   t.equal(inside[0]!.status, 'POTENTIAL');
   t.match(inside[0]!.description, /out-of-scope period/);
+  t.same(inside[0]!.readings, ['out_of_scope_time']);
+  t.same(card[0]!.readings, [], 'without the condition no reading is involved');
   // an out-of-scope period after the finding's window (Tue 06:30 - 07:00, in the driving): the finding stays
   const after = only(
     run(MON, shortRest('WORK'), { specific_conditions: oos('2026-03-03T06:30Z', '2026-03-03T07:00Z') }),
@@ -184,5 +187,29 @@ t.test('markDerogations: rest rules only; an unproven weekly ferry rest makes th
     out.findings.map((f) => f.status),
     ['POTENTIAL', 'VIOLATION', 'VIOLATION'],
     'weekly rest over the unproven ferry rest; driving never; a rest finding touching it only at its end: not over it',
+  );
+  t.same(
+    out.findings.map((f) => f.readings ?? []),
+    [['ferry_train_cabin'], [], []],
+  );
+  // a rest finding over a rest joined under Art. 9(1) names the cabin reading, without a change of status
+  const joined = {
+    rests: [
+      { start: 0, end: 500, duration: 11 * H, ferry: { crossing: { begin: 100 }, interruptions: 1, interrupted: 600 } },
+    ],
+    ferryUnproven: [],
+  } as unknown as Analysis;
+  const over: RuleOutput = { findings: [finding('daily_rest', 400, 900), finding('break', 400, 900)], notes: [] };
+  markDerogations(over, joined, []);
+  t.same(
+    over.findings.map((f) => [f.status, f.readings ?? []]),
+    [
+      ['VIOLATION', ['ferry_train_cabin']],
+      ['VIOLATION', []],
+    ],
+  );
+  t.same(
+    over.notes.map((n) => n.code),
+    ['FERRY_TRAIN_REST'],
   );
 });

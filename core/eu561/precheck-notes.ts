@@ -39,7 +39,11 @@ export function staticNotEvaluated(places: RestPlacesInput | undefined): NotEval
 export const SHORT_GAP_SECONDS = 5 * 60;
 
 /** DATA_GAP / DATA_MISSING warnings, short gaps merged into one SHORT_DATA_GAPS warning. */
-export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarning[] {
+export function gapWarnings(
+  t0: Timeline,
+  assumed: readonly Gap[],
+  unknownAs: UnknownAs = 'unknown',
+): PrecheckWarning[] {
   const inner = innerGaps(t0);
   const out: PrecheckWarning[] = [];
   const short: Gap[] = [];
@@ -51,7 +55,11 @@ export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarn
     }
     const what = `Activity unknown for ${formatDuration(g.end - g.start)} (${formatInstant(g.start)} to ${formatInstant(g.end)})`;
     let message: string;
-    if (assumed.includes(g))
+    if (assumed.includes(g) && unknownAs === 'gap')
+      message =
+        `${what}: no card record and no manual entry, a gap to explain (annotate it). Until then it is read as rest; ` +
+        'the findings that reading changes say they depend on it.';
+    else if (assumed.includes(g))
       message = `${what}: no card record and no manual entry. Counted as rest (unknown_as=rest).`;
     else if (isInner) {
       message =
@@ -87,13 +95,28 @@ export function gapWarnings(t0: Timeline, assumed: readonly Gap[]): PrecheckWarn
 }
 
 export function assumptionsOf(unknownAs: UnknownAs, assumed: readonly Gap[], t0: Timeline): Assumptions {
+  if (unknownAs === 'gap') {
+    const total = assumed.reduce((sum, g) => sum + g.end - g.start, 0);
+    return {
+      unknown_as: 'gap',
+      card_out_rest_max_seconds: null,
+      text: [
+        `Time with no card inserted and no manual entry between the first and the last recorded activity is a gap to ` +
+          `explain: ${assumed.length} period(s), ${formatDuration(total)} in total, each listed once with its length. ` +
+          'Until the office annotates a gap the rules read it as rest, as the vehicle unit does.',
+        'Findings that exist only under this reading are marked assumption_dependent; every finding it changes names the reading of time without card data.',
+        'Time before the first and after the last recorded activity is never counted.',
+      ],
+    };
+  }
   if (unknownAs === 'unknown') {
     return {
       unknown_as: 'unknown',
       card_out_rest_max_seconds: null,
       text: [
         'Time with no card inserted and no manual entry is not counted as rest or work: findings it could change are ' +
-          'INCOMPLETE_DATA (unknown_as=unknown). With unknown_as=rest such time between duties counts as rest.',
+          'INCOMPLETE_DATA (unknown_as=unknown). With unknown_as=gap (the default) or rest such time between duties ' +
+          'counts as rest.',
       ],
     };
   }

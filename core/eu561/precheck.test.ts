@@ -47,10 +47,27 @@ t.test('answer shape, versions, disclaimer, not_evaluated', async (t) => {
   t.same(r.data_gaps, []);
 });
 
-t.test('unknown time overnight makes the daily rest INCOMPLETE_DATA, never a violation', async (t) => {
+t.test('unknown time overnight: a gap to explain by default; INCOMPLETE_DATA under unknown_as=unknown', async (t) => {
   // 13 h duty, 11 h with the card withdrawn (no manual entry), 13 h duty, 11 h rest. If the unknown 11 h was rest
-  // the day is compliant; if not, no daily rest was taken. Outcome depends on it: INCOMPLETE_DATA, severity null.
-  const r = run(MON, [...day13, ['UNKNOWN', '11h'], ...day13, ['REST', '11h']]);
+  // the day is compliant; if not, no daily rest was taken. By default the gap is listed once and read as rest: no
+  // finding. Under unknown_as=unknown the outcome depends on it: INCOMPLETE_DATA, severity null.
+  const steps: Step[] = [...day13, ['UNKNOWN', '11h'], ...day13, ['REST', '11h']];
+  const byDefault = run(MON, steps);
+  t.same(byDefault.violations, []);
+  t.same(byDefault.data_gaps, [{ start: '2026-03-02T19:00:00Z', end: '2026-03-03T06:00:00Z', duration: 11 * H }]);
+  t.match(
+    byDefault.warnings.find((w) => w.code === 'DATA_GAP')?.message,
+    /a gap to explain \(annotate it\). Until then it is read as rest/,
+  );
+  t.equal(byDefault.assumptions.unknown_as, 'gap');
+  t.equal(byDefault.assumptions.card_out_rest_max_seconds, null);
+  t.notOk(
+    byDefault.not_evaluated.some((n) => n.rule === 'all'),
+    'nothing left undecided',
+  );
+  t.match(byDefault.readings.find((x) => x.id === 'card_out_time')?.choice, /gap to explain/);
+  const r = run(MON, steps, { unknown_as: 'unknown' });
+  t.match(r.readings.find((x) => x.id === 'card_out_time')?.choice, /reported as incomplete data/);
   const d = only(r, 'daily_rest');
   t.equal(d.length, 1);
   t.equal(d[0]!.status, 'INCOMPLETE_DATA');
@@ -73,13 +90,15 @@ t.test('manual entries are known activity', async (t) => {
 });
 
 t.test('a break that depends on unknown time is INCOMPLETE_DATA', async (t) => {
-  // 3 h D, 45 min unknown, 3 h D: compliant if the 45 min were a break, 6 h without break if not.
-  const r = run(MON, [
+  // 3 h D, 45 min unknown, 3 h D: compliant if the 45 min were a break, 6 h without break if not (unknown_as=unknown).
+  const steps: Step[] = [
     ['DRIVING', '3h'],
     ['UNKNOWN', '45m'],
     ['DRIVING', '3h'],
     ['REST', '17h15'],
-  ]);
+  ];
+  t.same(run(MON, steps).violations, [], 'the default reads the 45 min as the break');
+  const r = run(MON, steps, { unknown_as: 'unknown' });
   const b = only(r, 'break');
   t.equal(b.length, 1);
   t.equal(b[0]!.status, 'INCOMPLETE_DATA');

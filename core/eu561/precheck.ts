@@ -30,6 +30,7 @@ import { analyse, type Analysis } from './shifts.js';
 import { DAY, formatInstant, toIso, toSec, weekStartOf } from './time.js';
 import { buildTimeline, innerGaps, periodsOf, type Completion, type Gap, type Timeline } from './timeline.js';
 import { applyCardOutPolicy } from './card-out.js';
+import { orderedReadings, readingsInForce, type ReadingId } from './readings.js';
 import { driverStatus } from './driver-status.js';
 import { evidenceOf } from './evidence.js';
 import { applyAnnotations } from './annotations.js';
@@ -149,6 +150,7 @@ function toViolation(
     evidence: found.evidence,
     severity_verified: status !== 'INCOMPLETE_DATA' && f.severity !== null && f.severityVerified === true,
     assumption_dependent: false,
+    readings: orderedReadings(f.readings ?? []),
     ...(found.evidence_summary ? { evidence_summary: found.evidence_summary } : {}),
   };
 }
@@ -219,19 +221,45 @@ function judge(
   return { violations, notes };
 }
 
-const span = (v: Violation) => ({ start: toSec(v.start), end: toSec(v.end) });
+const span = (v: { start: string; end: string }) => ({ start: toSec(v.start), end: toSec(v.end) });
+
+/** How firm a verdict is: a VIOLATION over a POTENTIAL over an INCOMPLETE_DATA. */
+const FIRMNESS: Record<Violation['status'], number> = { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 0 };
 
 /**
- * unknown_as=rest: a finding exists only under the assumption when the strict reading (unknown time unknown)
- * has no finding of the same rule over the same time with a verdict at least as firm (a VIOLATION or POTENTIAL
- * needs a VIOLATION or POTENTIAL; an INCOMPLETE_DATA needs any finding).
+ * unknown_as=gap or rest: a verdict exists only under the card-out reading when the strict reading (unknown time
+ * unknown) has no finding of the same rule over the same time with a verdict at least as firm (a VIOLATION needs a
+ * VIOLATION; a POTENTIAL a VIOLATION or POTENTIAL; an INCOMPLETE_DATA any finding).
  */
 function markAssumptionDependent(assumed: Violation[], strict: readonly Violation[]): void {
   for (const v of assumed) {
-    const firm = v.status !== 'INCOMPLETE_DATA';
     v.assumption_dependent = !strict.some(
-      (s) => s.rule === v.rule && (!firm || s.status !== 'INCOMPLETE_DATA') && overlaps(span(s), span(v)),
+      (s) => s.rule === v.rule && FIRMNESS[s.status] >= FIRMNESS[v.status] && overlaps(span(s), span(v)),
     );
+  }
+}
+
+/** The rules whose verdict reads co-driver availability in crew mode as a break (Art. 7 third paragraph). */
+const BREAK_READING_RULES: ReadonlySet<string> = new Set(['break', 'daily_driving']);
+
+/**
+ * The readings the pre-check itself adds to a finding: card_out_time when its verdict exists only under the card-out
+ * reading or its span holds time that reading filled; co_driver_break when a break rule's span holds availability
+ * recorded as co-driver in crew mode (./rules/break.ts).
+ */
+export function markReadings(
+  violations: readonly (Pick<Violation, 'start' | 'end' | 'assumption_dependent' | 'readings'> & { rule: string })[],
+  assumed: readonly Gap[],
+  t0: Timeline,
+): void {
+  for (const v of violations) {
+    const s = span(v);
+    const added: ReadingId[] = [];
+    if (v.assumption_dependent || assumed.some((g) => g.start < s.end && s.start < g.end)) added.push('card_out_time');
+    const riding = (x: Timeline['segments'][number]) =>
+      x.kind === 'AVAILABILITY' && x.crew && x.coDriver && x.start < s.end && s.start < x.end;
+    if (BREAK_READING_RULES.has(v.rule) && t0.segments.some(riding)) added.push('co_driver_break');
+    if (added.length) v.readings = orderedReadings([...v.readings, ...added]);
   }
 }
 
@@ -259,7 +287,7 @@ export function timelineOf(input: PrecheckInput): {
  *  the annotations applied, and with the card-out policy applied (the one the rules judge). */
 function prepared(input: PrecheckInput) {
   const { rows, openEnd, t0 } = timelineOf(input);
-  const unknownAs = input.unknown_as ?? 'unknown';
+  const unknownAs = input.unknown_as ?? 'gap';
   const entries = input.specific_conditions ?? [];
   const recordedOutOfScope = outOfScopeSpans(entries, input.intervals, t0.knownEnd);
   const tC = applyOutOfScope(t0, recordedOutOfScope);
@@ -297,6 +325,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const summarise = input.evidence !== 'full';
   const { violations, notes } = judge(t, t0, summarise, ctx);
   if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, ctx).violations);
+  markReadings(violations, assumed, t0);
   violations.sort(byStartThenRule);
   const effects = settleAnnotations(
     violations,
@@ -326,6 +355,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     not_evaluated: notEvaluated,
     disclaimer: DISCLAIMER,
     assumptions: assumptionsOf(unknownAs, assumed, tA),
+    readings: readingsInForce(unknownAs, ['eu561']),
     driver_status: t.knownStart === null ? null : driverStatus(t, input.at ? toSec(input.at) : null),
     annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'eu561'),
     annotation_effects: effects,
@@ -343,7 +373,7 @@ function notesOf(
   const warnings: PrecheckWarning[] = [
     ...(p.openEnd ? [openEndWarning(p.openEnd)] : []),
     ...fromRules.warnings,
-    ...gapWarnings(p.annotated.timeline, p.assumed),
+    ...gapWarnings(p.annotated.timeline, p.assumed, p.unknownAs),
     ...annotationWarnings(p.spans, p.annotated.use),
     ...outOfScopeWarnings(p.t0, p.recordedOutOfScope),
     ...coverage.warnings,

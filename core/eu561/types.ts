@@ -2,6 +2,7 @@
 import type { Activity, ActivityIntervalRow, SpecificCondition, UtcDay } from '../domain/rows.js';
 import type { StaticNotEvaluatedRule } from './ruleset.js';
 import type { AnnotationSpan } from './annotations.js';
+import type { Reading, ReadingId, UNKNOWN_AS_VALUES } from './readings.js';
 
 /** The EU 561/2006 rules the pre-check evaluates (the `rule` of a finding); the API's schema takes its enum from here. */
 export const RULE_NAMES = [
@@ -48,8 +49,10 @@ export interface Violation {
   evidence: Evidence[];
   /** false when the severity band comes from a row marked UNSURE (or there is no band): ./severity.ts */
   severity_verified: boolean;
-  /** the finding exists only because unknown time was counted as rest (unknown_as=rest) */
+  /** the verdict exists only because time without card data was read as rest (unknown_as=gap or rest) */
   assumption_dependent: boolean;
+  /** the readings (./readings.ts) the verdict depends on, in declaration order */
+  readings: ReadingId[];
   /** present when the evidence list was summarised (evidence then holds only the first and last intervals) */
   evidence_summary?: EvidenceSummary;
   /** include_quarantined=true: drawn from the data of a quarantined import */
@@ -104,11 +107,12 @@ export interface EvidenceSummary {
   totals: Record<EvidenceActivity, number>;
 }
 
-export type UnknownAs = 'unknown' | 'rest';
+/** The card-out reading (./card-out.ts, ./readings.ts): gap (default), unknown or rest. */
+export type UnknownAs = (typeof UNKNOWN_AS_VALUES)[number];
 
 export interface Assumptions {
   unknown_as: UnknownAs;
-  /** the longest gap counted as rest (seconds), null under unknown_as=unknown */
+  /** the longest gap counted as rest (seconds), null under unknown_as=unknown and gap (no bound) */
   card_out_rest_max_seconds: number | null;
   text: string[];
 }
@@ -179,7 +183,7 @@ export interface PrecheckInput {
    * ./open-end.ts.
    */
   open_end_date?: UtcDay | null;
-  /** card-out time policy (./card-out.ts); default 'unknown' */
+  /** card-out time policy (./card-out.ts); default 'gap' */
   unknown_as?: UnknownAs;
   /** driver status time (ISO); default the end of the last known activity */
   at?: string | null;
@@ -256,6 +260,8 @@ export interface PrecheckResult {
   not_evaluated: NotEvaluated[];
   disclaimer: string;
   assumptions: Assumptions;
+  /** the readings in force (./readings.ts) */
+  readings: Reading[];
   driver_status: DriverStatus | null;
   /** the annotations applied (always set by runPrecheck) */
   annotations?: AnnotationsSummary;

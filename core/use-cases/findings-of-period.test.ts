@@ -60,6 +60,8 @@ t.test(
   },
 );
 
+const reading = (id: string) => ({ id, name: id, question: 'q', choice: 'c', alternative: 'a', article: 'Art.' });
+
 t.test('the use case: context asked of both checks, period cut, severity and review-status filters', async (t) => {
   const asked: unknown[] = [];
   const v = (id: string, severity: string | null, start: string, end: string) => ({
@@ -84,10 +86,12 @@ t.test('the use case: context asked of both checks, period cut, severity and rev
         data_gaps: [],
         warnings: [],
         not_evaluated: [],
+        readings: [reading('card_out_time'), reading('return_home')],
       };
     },
     workingTime: async () => ({
       violations: [{ ...v('w', null, '2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z'), rule: 'wtd_weekly_max' }],
+      readings: [reading('card_out_time'), reading('wtd_reference_period')],
     }),
   } as never;
   const reviews = {
@@ -97,6 +101,11 @@ t.test('the use case: context asked of both checks, period cut, severity and rev
   const basis = { kind: 'card_number' as const, value: 'C' };
   const range = { from: day(2026, 3, 2), to: day(2026, 3, 8) };
   const all = await query.findings({ basis, range });
+  t.same(
+    all.readings.map((r) => r.id),
+    ['card_out_time', 'return_home', 'wtd_reference_period'],
+    'the readings of both checks, each once',
+  );
   t.same(
     (asked[0] as { range: unknown }).range,
     { from: day(2026, 2, 9), to: day(2026, 3, 8) },

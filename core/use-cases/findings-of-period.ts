@@ -15,6 +15,7 @@ import type { DataGap, PrecheckResult, PrecheckWarning, RuleName, Severity, Viol
 import type { FindingReviews, ReviewStatus } from '../ports/finding-reviews.js';
 import { DAY_SECONDS, dayStart, mondayOf, parseIsoDay, parseIsoTimestamp } from '../time.js';
 import type { WorkingTimeResult } from '../wtd/index.js';
+import type { Reading } from '../eu561/readings.js';
 import type { Basis, DateRange, OverviewUseCases, PrecheckOptions } from './contracts.js';
 
 /** Weeks of data before the period's first Monday that the checks read (as the week view always did). */
@@ -53,6 +54,8 @@ export interface FindingsOfPeriod {
   precheck: PrecheckResult;
   /** the working-time check over the same days; null when it could not run on this basis (quarantined data checked anyway) */
   working_time: WorkingTimeResult | null;
+  /** the readings in force of both checks, each once (../eu561/readings.ts) */
+  readings: Reading[];
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { MSI: 4, VSI: 3, SI: 2, MI: 1 };
@@ -130,7 +133,11 @@ export class FindingsOfPeriodQuery {
       data_gaps: precheck.data_gaps.filter((g: DataGap) => inPeriod(g)),
       warnings: precheck.warnings.filter((w: PrecheckWarning) => inPeriod(w)),
     };
-    return { date_from, date_to, context_from: context.from, findings, precheck: shown, working_time };
+    const readings = [
+      ...precheck.readings,
+      ...(working_time?.readings ?? []).filter((r) => !precheck.readings.some((p) => p.id === r.id)),
+    ];
+    return { date_from, date_to, context_from: context.from, findings, precheck: shown, working_time, readings };
   }
 
   /** The working-time check over the same days; quarantined data it refuses leaves it out when checking anyway. */

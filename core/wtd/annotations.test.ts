@@ -19,7 +19,13 @@ const sat = (annotation_id: string, kind: AnnotationSpan['kind']): AnnotationSpa
   end: sec('2026-03-07T18:00Z'),
 });
 const run = (annotations: AnnotationSpan[], ignored = false) =>
-  runWorkingTime(input(timeline('2026-03-02T06:00Z', steps), { annotations, annotations_ignored: ignored }));
+  runWorkingTime(
+    input(timeline('2026-03-02T06:00Z', steps), {
+      annotations,
+      annotations_ignored: ignored,
+      unknown_as: 'unknown',
+    }),
+  );
 
 t.test('working time: OTHER_WORK counts, LEAVE does not; the card alone leaves the week undecided', async (t) => {
   const alone = run([]);

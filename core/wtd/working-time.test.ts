@@ -173,7 +173,7 @@ t.test('breaks: 6 consecutive hours, 30 min from 6 h to 9 h, 45 min above 9 h (e
 t.test('unknown time: INCOMPLETE_DATA, or rest under unknown_as=rest', async (t) => {
   // W4h, 30 min card out, W3h: as rest a 30 min break (7 h of work, compliant); as work 7 h 30 in one run
   const c = new Clock('2026-03-02T06:00Z').add('WORK', '4h').add('UNKNOWN', '30m').add('WORK', '3h').add('REST', '12h');
-  const strict = wtd(c);
+  const strict = wtd(c, { unknown_as: 'unknown' });
   t.same(
     strict.violations.map((v) => [v.rule, v.status, v.value]),
     [['wtd_break', 'INCOMPLETE_DATA', 7.5 * H]],
@@ -199,7 +199,7 @@ t.test(
     const c = new Clock('2026-03-02T06:00Z');
     for (let d = 0; d < 5; d++) c.seq(DAY12).add('UNKNOWN', '11h');
     c.add('WORK', '1h').add('REST', '11h');
-    const strict = wtd(c);
+    const strict = wtd(c, { unknown_as: 'unknown' });
     t.same(
       strict.violations.filter((v) => v.rule === 'wtd_weekly_max').map((v) => [v.status, v.value]),
       [['VIOLATION', 61 * H]],

@@ -21,14 +21,15 @@
  *   When the day has no break part at all only (a) is reported (one fault once); (b) is not judged on a day the
  *   data ends in (a break may still follow).
  * - Unknown time: both completions (unknown as rest / as work) as in EU 561; what only one shows is
- *   INCOMPLETE_DATA (not listed for a span without any recorded working time: a long absence says nothing). With unknown_as=rest the bounded card-out gaps count as rest, findings existing only under
- *   that assumption are assumption_dependent.
+ *   INCOMPLETE_DATA (not listed for a span without any recorded working time: a long absence says nothing). Under
+ *   unknown_as=gap (default) every card-out gap, under unknown_as=rest the gaps of at most 5 days, count as rest;
+ *   findings existing only under that reading are assumption_dependent and list card_out_time in their readings.
  * - Severity: Directive 2006/22/EC Annex III has no rows for 2002/15 that could be verified: null.
  */
 import { dayOf, dayStart, isoDayOrNull, weeksTouching, type UtcDay } from '../time.js';
 import { applyCardOutPolicy } from '../eu561/card-out.js';
 import { evidenceOf } from '../eu561/evidence.js';
-import { assumptionsOf, overlaps, timelineOf } from '../eu561/precheck.js';
+import { assumptionsOf, markReadings, overlaps, timelineOf } from '../eu561/precheck.js';
 import { DAY, toIso, toSec, WEEK, weekStartOf } from '../eu561/time.js';
 import { innerGaps, periodsOf, type Timeline } from '../eu561/timeline.js';
 import type { NotEvaluated, PrecheckInput, PrecheckResult, PrecheckWarning, Violation } from '../eu561/types.js';
@@ -43,6 +44,7 @@ import {
   WTD_STATIC_NOT_EVALUATED,
   type WtdRuleName,
 } from './ruleset.js';
+import { readingsInForce, type ReadingId } from '../eu561/readings.js';
 import { evaluate, firstFullWeek, workingBetween, type RawWtd } from './wtd-rules.js';
 
 /** The rule names (declared with the ruleset), for the adapters that import them from the check. */
@@ -74,7 +76,14 @@ export interface WorkingTimeWeek {
  */
 export interface WorkingTimeResult extends Pick<
   PrecheckResult,
-  'rule_version' | 'algorithm_version' | 'basis' | 'disclaimer' | 'assumptions' | 'annotations' | 'annotation_effects'
+  | 'rule_version'
+  | 'algorithm_version'
+  | 'basis'
+  | 'disclaimer'
+  | 'assumptions'
+  | 'readings'
+  | 'annotations'
+  | 'annotation_effects'
 > {
   reference_weeks: number;
   weeks: WorkingTimeWeek[];
@@ -85,6 +94,13 @@ export interface WorkingTimeResult extends Pick<
   /** annotations over recorded activity (not applied there) */
   warnings?: PrecheckWarning[];
 }
+
+/** The working-time readings (../eu561/readings.ts) each rule's verdict depends on. */
+const RULE_READINGS: Record<WtdRuleName, ReadingId[]> = {
+  wtd_weekly_max: ['availability_not_working_time'],
+  wtd_average_weekly: ['availability_not_working_time', 'wtd_reference_period'],
+  wtd_break: ['availability_not_working_time'],
+};
 
 const ARTICLE: Record<WtdRuleName, string> = {
   wtd_weekly_max: 'Art. 4(a) Directive 2002/15/EC',
@@ -111,6 +127,7 @@ function toViolation(evidenceT: Timeline, f: RawWtd, status: WtdViolation['statu
     evidence: found.evidence,
     severity_verified: false,
     assumption_dependent: false,
+    readings: [...RULE_READINGS[f.rule]],
     ...(found.evidence_summary ? { evidence_summary: found.evidence_summary } : {}),
   };
 }
@@ -158,7 +175,7 @@ function weeksOf(t0: Timeline, from: UtcDay | null, to: UtcDay | null): WorkingT
   return [...byWeek.values()];
 }
 
-/** Marks the findings that exist only because card-out time was taken as rest (unknown_as=rest). */
+/** Marks the findings that exist only because card-out time was taken as rest (unknown_as=gap or rest). */
 function markAssumptionDependent(violations: WtdViolation[], strict: readonly WtdViolation[]): void {
   for (const v of violations) {
     const firm = v.status !== 'INCOMPLETE_DATA';
@@ -202,7 +219,7 @@ function coverageOf(t0: Timeline, t: Timeline, weeks: number) {
 export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
   const weeks = input.reference_weeks ?? WTD_LIMITS.referenceWeeksDefault;
   const { t0 } = timelineOf(input);
-  const unknownAs = input.unknown_as ?? 'unknown';
+  const unknownAs = input.unknown_as ?? 'gap';
   const summarise = input.evidence !== 'full';
   // the office's annotations as the working-time readings take them (../eu561/annotations.ts), then the card-out policy
   const spans = input.annotations_ignored ? [] : (input.annotations ?? []);
@@ -221,6 +238,7 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
     },
   );
   if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, weeks, true));
+  markReadings(violations, assumed, t0);
   violations.sort((a, b) =>
     a.start < b.start ? -1 : a.start > b.start ? 1 : a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0,
   );
@@ -241,6 +259,7 @@ export function runWorkingTime(input: WorkingTimeInput): WorkingTimeResult {
     not_evaluated: notEvaluated,
     disclaimer: WTD_DISCLAIMER,
     assumptions: assumptionsOf(unknownAs, assumed, tA),
+    readings: readingsInForce(unknownAs, ['wtd']),
     annotations: annotationsSummaryOf(spans, input.annotations_ignored === true, annotated.use, 'wtd'),
     annotation_effects: effects,
     warnings: annotationWarnings(spans, annotated.use),

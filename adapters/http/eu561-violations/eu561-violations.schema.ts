@@ -7,6 +7,7 @@ import { RULE_NAMES } from '../../../core/eu561/types.js';
 import {
   assumptionsSchema,
   notEvaluatedSchema,
+  readingsSchema,
   untrustedFindingSchema,
   warningsSchema,
 } from '../shared/finding.schema.js';
@@ -113,6 +114,7 @@ export const eu561ResponseSchema = {
     not_evaluated: notEvaluatedSchema,
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
+    readings: readingsSchema,
     driver_status: driverStatusSchema,
     ...answerAnnotationProperties,
   },
@@ -128,6 +130,7 @@ export const eu561ResponseSchema = {
     'not_evaluated',
     'disclaimer',
     'assumptions',
+    'readings',
     'driver_status',
   ],
 } as const;

@@ -12,6 +12,7 @@ export interface FindingsPageResponse {
   date_from: string | null;
   date_to: string | null;
   context_from: string | null;
+  readings: FindingsOfPeriod['readings'];
 }
 
 export function findingsToResponse(result: FindingsOfPeriod, page: Page): FindingsPageResponse {
@@ -25,5 +26,6 @@ export function findingsToResponse(result: FindingsOfPeriod, page: Page): Findin
     date_from: isoDayOrNull(result.date_from),
     date_to: isoDayOrNull(result.date_to),
     context_from: isoDayOrNull(result.context_from),
+    readings: result.readings,
   };
 }

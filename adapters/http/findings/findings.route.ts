@@ -31,7 +31,7 @@ export function findingsQueryFrom(query: QueryValues): FindingsQuery {
     severity: list<Severity>(query.severity),
     status: list<ReviewStatus>(query.status),
     options: {
-      unknown_as: query.unknown_as as 'unknown' | 'rest' | undefined,
+      unknown_as: query.unknown_as,
       evidence: query.evidence as 'full' | 'summary' | undefined,
       include_quarantined: query.include_quarantined === true,
     },

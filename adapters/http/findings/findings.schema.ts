@@ -8,7 +8,7 @@ import { RULE_NAMES } from '../../../core/eu561/types.js';
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
 import { REVIEW_STATUSES } from '../../../core/ports/finding-reviews.js';
 import { FINDING_SOURCES } from '../../../core/use-cases/findings-of-period.js';
-import { untrustedFindingSchema } from '../shared/finding.schema.js';
+import { readingsSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
 import { nullableDate } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -36,8 +36,10 @@ export const findingsResponseSchema = {
     date_to: nullableDate,
     /** the first day the rules read as context (the weeks before the period) */
     context_from: nullableDate,
+    /** the readings in force of both checks (GET /api/drivercard/readings) */
+    readings: readingsSchema,
   },
-  required: ['items', 'total', 'limit', 'offset', 'conflicts', 'date_from', 'date_to', 'context_from'],
+  required: ['items', 'total', 'limit', 'offset', 'conflicts', 'date_from', 'date_to', 'context_from', 'readings'],
 } as const;
 
 export type PeriodFindingResponse = FromSchema<typeof findingItemSchema>;

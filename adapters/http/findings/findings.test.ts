@@ -56,6 +56,17 @@ t.test('findings of a period: the list envelope, paging and filters', async (t) 
     'only findings overlapping the week',
   );
   t.ok(body.items.every((f: any) => ['eu561', 'wtd'].includes(f.source) && f.review_status === 'OPEN'));
+  // the readings in force of both checks, each once; every finding names the ones its verdict depends on
+  const ids = body.readings.map((r: any) => r.id);
+  t.equal(ids[0], 'card_out_time');
+  t.ok(ids.includes('return_home') && ids.includes('wtd_reference_period'), 'both checks');
+  t.equal(new Set(ids).size, ids.length, 'each reading once');
+  t.ok(body.items.every((f: any) => Array.isArray(f.readings) && f.readings.every((id: string) => ids.includes(id))));
+  t.ok(
+    body.items
+      .filter((f: any) => f.source === 'wtd')
+      .every((f: any) => f.readings.includes('availability_not_working_time')),
+  );
   const page = await (await service.get(`${base}&limit=1&offset=1`)).json();
   t.same(page.items, body.items.slice(1, 2), 'a page of the same ordered list');
   t.equal(page.total, body.total);

@@ -4,6 +4,7 @@
  */
 import { findingAnnotationProperties } from '../annotations/annotation-effects.schema.js';
 import { FINDING_STATUSES, SEVERITIES } from '../../../core/eu561/types.js';
+import { READING_IDS, UNKNOWN_AS_VALUES } from '../../../core/eu561/readings.js';
 import {
   nullableInteger,
   nullableNumber,
@@ -33,12 +34,29 @@ export const evidenceSummarySchema = {
 export const assumptionsSchema = {
   type: 'object',
   properties: {
-    unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
+    unknown_as: { type: 'string', enum: [...UNKNOWN_AS_VALUES] },
     card_out_rest_max_seconds: nullableInteger,
     text: { type: 'array', items: { type: 'string' } },
   },
   required: ['unknown_as', 'card_out_rest_max_seconds', 'text'],
 } as const;
+
+/** One reading in force (core/eu561/readings.ts): what the regulation leaves open and how the answer reads it. */
+export const readingSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', enum: [...READING_IDS] },
+    name: { type: 'string' },
+    question: { type: 'string' },
+    choice: { type: 'string' },
+    alternative: { type: 'string' },
+    article: { type: 'string' },
+  },
+  required: ['id', 'name', 'question', 'choice', 'alternative', 'article'],
+} as const;
+
+/** The readings in force of an answer (top-level `readings`). */
+export const readingsSchema = { type: 'array', items: readingSchema } as const;
 
 export const notEvaluatedSchema = {
   type: 'array',
@@ -84,6 +102,8 @@ const FINDING_TAIL = {
   evidence: { type: 'array', items: evidenceSchema },
   severity_verified: { type: 'boolean' },
   assumption_dependent: { type: 'boolean' },
+  /** the readings the verdict depends on (ids of the answer's `readings`); set on every finding of both checks */
+  readings: { type: 'array', items: { type: 'string', enum: [...READING_IDS] } },
   evidence_summary: evidenceSummarySchema,
   ...findingAnnotationProperties,
 } as const;

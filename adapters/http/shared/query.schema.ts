@@ -5,6 +5,7 @@
  */
 import { FLEET_SORTS } from '../../../core/fleet/fleet-card.js';
 import { TODAY_CARD_LISTS } from '../../../core/use-cases/today.js';
+import { UNKNOWN_AS_VALUES } from '../../../core/eu561/readings.js';
 import { dateSchema, ISO_WEEK_PATTERN, timestampSchema, type Schema } from './schema-parts.js';
 import type { FromSchema } from './schema-type.js';
 
@@ -26,7 +27,7 @@ export const queryParameterSchemas = {
   q: { type: 'string', minLength: 1, maxLength: 100 },
   overdue: queryBoolean,
   expiring_within_days: { type: 'integer', minimum: 0, maximum: 3660 },
-  unknown_as: { type: 'string', enum: ['unknown', 'rest'] },
+  unknown_as: { type: 'string', enum: [...UNKNOWN_AS_VALUES] },
   // the pre-check takes an instant only (its handler refuses a date); roadside readiness a date or an instant
   at: { anyOf: [timestampSchema, dateSchema] },
   registration: { type: 'string', minLength: 1, maxLength: 64 },
@@ -73,7 +74,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   overdue: 'true: only cards whose next download is overdue; false: only the others',
   expiring_within_days: 'only cards whose expiry date is at most this many days away (expired cards included)',
   unknown_as:
-    'card-out time policy: unknown (default: time with no card and no manual entry stays unknown) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
+    'card-out time reading (GET /api/drivercard/readings, card_out_time): gap (default: each period with no card and no manual entry is a gap to explain, read as rest until annotated, the findings that reading changes marked), unknown (such time stays unknown: findings it could change are INCOMPLETE_DATA) or rest (such time inside the data, up to 5 days at a stretch, counts as rest)',
   at: 'pre-check: driver status time, ISO 8601 UTC (YYYY-MM-DDTHH:MM:SSZ) within the evaluated dates; default the end of the last recorded activity. Roadside readiness: the day of the check (YYYY-MM-DD, or an instant whose UTC date is taken); default today',
   registration: 'vehicle registration number as recorded on the cards (exactly one of registration, vin)',
   nation: 'registering nation of the vehicle (with registration; default: every nation)',

@@ -6,6 +6,7 @@ import { answerAnnotationProperties } from '../annotations/annotation-effects.sc
 import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
 import {
   assumptionsSchema,
+  readingsSchema,
   notEvaluatedSchema,
   untrustedFindingSchema,
   warningsSchema,
@@ -41,6 +42,7 @@ export const workingTimeResponseSchema = {
     not_evaluated: notEvaluatedSchema,
     disclaimer: { type: 'string', minLength: 1 },
     assumptions: assumptionsSchema,
+    readings: readingsSchema,
     ...answerAnnotationProperties,
     warnings: warningsSchema,
   },
@@ -55,6 +57,7 @@ export const workingTimeResponseSchema = {
     'not_evaluated',
     'disclaimer',
     'assumptions',
+    'readings',
   ],
 } as const;
 

@@ -93,6 +93,12 @@ t.test('exports: activities and findings as the API serves them; errors as JSON'
     frows.slice(1).map((r) => r[13]),
     precheck.violations.map((v: any) => v.description),
   );
+  // each finding's readings and whether it rests on reading card-out time as rest, as the pre-check answers them
+  const readings = FINDING_HEADER.indexOf('readings');
+  t.same(
+    frows.slice(1).map((r) => [r[readings], r[readings + 1]]),
+    precheck.violations.map((v: any) => [v.readings.join('; '), String(v.assumption_dependent)]),
+  );
 
   const drivers = parseCsv(await (await service.get('/export/drivers.csv')).text());
   t.equal(drivers[1]![1], "'=cmd|calc", 'a surname starting with = is defused');

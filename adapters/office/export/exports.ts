@@ -136,6 +136,10 @@ export const FINDING_HEADER = [
   'evidence_intervals',
   'source',
   'review_status',
+  // the readings the verdict depends on (GET /api/drivercard/readings), separated by "; ", and whether it exists
+  // only because time without card data was read as rest
+  'readings',
+  'assumption_dependent',
   ...LOCAL_COLUMNS('start', 'end'),
   // the description with the instants it quotes in the zone, named at each (the core writes them in UTC)
   'description_local',
@@ -173,6 +177,8 @@ export async function findingsCsv(
         evidenceDigest(v).total,
         f.source,
         f.review_status,
+        (v.readings ?? []).join('; '),
+        v.assumption_dependent ?? false,
         localIsoWithOffset(v.start, timeZone),
         localIsoWithOffset(v.end, timeZone),
         timeZone,

@@ -84,6 +84,7 @@ export async function buildReportModel(
     time_zone: timeZone,
     reviews: await newestReviews(uc, period.findings as FindingJson[]),
     annotations: await periodAnnotations(uc, query),
+    readings: period.readings,
   };
 }
 

@@ -8,6 +8,9 @@ import {
   ACTIVITY_LABELS,
   ANNOTATIONS_TEXT,
   followUpOf,
+  findingReadingsText,
+  readingLines,
+  READINGS_TEXT,
   dayFractions,
   drawnActivity,
   driverName,
@@ -85,7 +88,19 @@ function followUp(model: ReportModel, f: FindingJson): string {
   for (const a of up.annotations) lines.push(row(['Annotation', a]));
   if (up.possiblyJustified)
     lines.push(row(['Note', 'An annotation of the office may justify this finding (Art. 12 or ferry/train).']));
+  const readings = findingReadingsText(model, f);
+  if (readings !== null) lines.push(row(['Readings', readings]));
   return `<table class="kv follow-up"><tbody>${lines.join('')}</tbody></table>`;
+}
+
+/** The readings in force: how the checks read what the regulations leave open (absent from a model without them). */
+function readingsSection(model: ReportModel): string {
+  const lines = readingLines(model);
+  if (lines.length === 0) return '';
+  const items = lines.map(
+    (l) => `<li data-reading="${escapeHtml(l.id)}"><strong>${escapeHtml(l.name)}</strong>: ${escapeHtml(l.text)}</li>`,
+  );
+  return `<section class="readings"><h2>Readings (${lines.length})</h2><p>${escapeHtml(READINGS_TEXT)}</p><ul>${items.join('')}</ul></section>`;
 }
 
 /** The office's annotations over the period. */
@@ -177,6 +192,7 @@ ${annotationsSection(model, zone)}
 <section class="gaps"><h2>Data gaps (${model.data_gaps.length})</h2>
 ${model.data_gaps.length === 0 ? '<p>No gaps in the recorded time.</p>' : `<table class="grid"><thead>${row(['From', 'To', 'Duration'], 'th')}</thead><tbody>${model.data_gaps.map((g) => row([readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)])).join('')}</tbody></table>`}
 </section>
+${readingsSection(model)}
 <section class="not-evaluated"><h2>Not evaluated (${model.not_evaluated.length})</h2><p>${escapeHtml(NOT_EVALUATED_TEXT)}</p><ul>${notEvaluatedOf(
     model,
   )

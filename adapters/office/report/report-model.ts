@@ -53,6 +53,19 @@ export interface FindingJson {
   review_status?: string;
   annotations_applied?: string[];
   possibly_justified?: boolean;
+  /** the readings the verdict depends on (core/eu561/readings.ts ids) */
+  readings?: string[];
+  /** the verdict exists only because time without card data was read as rest */
+  assumption_dependent?: boolean;
+}
+
+/** A reading in force as the report prints it (core/eu561/readings.ts). */
+export interface ReportReading {
+  id: string;
+  name: string;
+  question: string;
+  choice: string;
+  article: string;
 }
 
 /** The newest entry of a finding's review history: what the office decided last, who, when. */
@@ -154,6 +167,35 @@ export interface ReportModel {
   reviews?: Record<string, ReportReview>;
   /** the office's annotations overlapping the period, in time order */
   annotations?: ReportAnnotation[];
+  /** the readings in force of the checks (absent: a model built without them) */
+  readings?: ReportReading[];
+}
+
+export const READINGS_TEXT =
+  'Where the regulations leave a question open, the checks read it one way; a finding that depends on a reading says so.';
+
+/**
+ * The readings section: one line per reading in force (its name, then "question choice (article)"), and how many
+ * findings of the report depend on each, so the section agrees with the findings listed.
+ */
+export function readingLines(
+  model: Pick<ReportModel, 'readings' | 'findings'>,
+): { id: string; name: string; text: string }[] {
+  return (model.readings ?? []).map((r) => {
+    const n = model.findings.filter((f) => f.readings?.includes(r.id)).length;
+    const used = n === 0 ? '' : ` ${n} finding(s) of this report depend on it.`;
+    return { id: r.id, name: r.name, text: `${r.question} ${r.choice} (${r.article})${used}` };
+  });
+}
+
+/** The words a finding that depends on readings carries in the report (null: none). */
+export function findingReadingsText(model: Pick<ReportModel, 'readings'>, f: FindingJson): string | null {
+  const ids = f.readings ?? [];
+  if (ids.length === 0) return null;
+  const byId = new Map((model.readings ?? []).map((r) => [r.id, r]));
+  const names = ids.map((id) => byId.get(id)?.name ?? id);
+  const cardOut = f.assumption_dependent ? ' It exists only because time without card data was read as rest.' : '';
+  return `Depends on the readings: ${names.join('; ')} (see "Readings").${cardOut}`;
 }
 
 /**

@@ -11,12 +11,15 @@ import {
   drawnActivity,
   driverName,
   evidenceDigest,
+  findingReadingsText,
   hoursMinutes,
   readableTime,
+  readingLines,
   type FindingJson,
   type ReportModel,
 } from './report-model.js';
 import { reportPdf } from './report-pdf.js';
+import { readingsInForce } from '../../../core/eu561/readings.js';
 
 const interval = (
   start: string,
@@ -153,6 +156,45 @@ t.test('report pieces', async (t) => {
   t.equal(Buffer.from(pdf.subarray(0, 5)).toString(), '%PDF-');
   const empty = await reportPdf({ ...sampleModel(), findings: [], weeks: [] });
   t.ok(empty.length > 1000);
+});
+
+t.test('the readings section agrees with the findings, in the HTML and the PDF', async (t) => {
+  const readings = readingsInForce('gap', ['eu561', 'wtd']);
+  const base = sampleModel();
+  const findings: FindingJson[] = [
+    { ...base.findings[0]!, readings: ['card_out_time'], assumption_dependent: true },
+    { ...base.findings[0]!, rule: 'return_home', readings: ['card_out_time', 'return_home'] },
+  ];
+  const model = { ...base, findings, readings };
+  const lines = readingLines(model);
+  t.same(
+    lines.map((l) => l.id),
+    readings.map((r) => r.id),
+    'every reading in force, once',
+  );
+  t.match(lines[0]!.text, /^What the driver did .* 2 finding\(s\) of this report depend on it\.$/);
+  t.match(lines.find((l) => l.id === 'return_home')!.text, / 1 finding\(s\) of this report depend on it\.$/);
+  t.notMatch(lines.find((l) => l.id === 'ferry_train_cabin')!.text, /depend on it/, 'none of its findings: no count');
+  t.equal(
+    findingReadingsText(model, findings[0]!),
+    'Depends on the readings: Time without card data (see "Readings"). It exists only because time without card data was read as rest.',
+  );
+  t.equal(
+    findingReadingsText(model, findings[1]!),
+    'Depends on the readings: Time without card data; Return home (see "Readings").',
+  );
+  t.equal(findingReadingsText(model, base.findings[0]!), null);
+  t.equal(
+    findingReadingsText({}, findings[1]!),
+    'Depends on the readings: card_out_time; return_home (see "Readings").',
+  );
+  const html = reportHtml(model);
+  t.match(html, `<h2>Readings (${readings.length})</h2>`);
+  t.match(html, '<li data-reading="card_out_time"><strong>Time without card data</strong>: What the driver did');
+  t.match(html, '<td>Readings</td><td>Depends on the readings: Time without card data; Return home');
+  t.notMatch(reportHtml(base), 'Readings', 'a model without readings prints no section');
+  const pdf = await reportPdf(model);
+  t.ok(pdf.length > (await reportPdf(base)).length, 'the PDF prints them too');
 });
 
 t.test('fleet pieces', async (t) => {

@@ -12,6 +12,9 @@ import {
   ACTIVITY_LABELS,
   ANNOTATIONS_TEXT,
   followUpOf,
+  findingReadingsText,
+  readingLines,
+  READINGS_TEXT,
   dayFractions,
   drawnActivity,
   driverName,
@@ -128,6 +131,17 @@ function followUp(w: Writer, model: ReportModel, f: FindingJson): void {
   for (const a of up.annotations) w.para(`Annotation: ${a}`, options);
   if (up.possiblyJustified)
     w.para('An annotation of the office may justify this finding (Art. 12 or ferry/train).', options);
+  const readings = findingReadingsText(model, f);
+  if (readings !== null) w.para(readings, options);
+}
+
+/** The readings in force: how the checks read what the regulations leave open (absent from a model without them). */
+function readingsSection(w: Writer, model: ReportModel): void {
+  const lines = readingLines(model);
+  if (lines.length === 0) return;
+  w.heading(`Readings (${lines.length})`);
+  w.para(READINGS_TEXT, { size: 8.5 });
+  for (const l of lines) w.para(`${l.name}: ${l.text}`, { size: 8 });
 }
 
 /** The office's annotations over the period. */
@@ -283,6 +297,7 @@ export function reportPdf(model: ReportModel, fonts = UNICODE_FONTS): Promise<Ui
       model.data_gaps.map((g) => [readableTime(g.start, zone), readableTime(g.end, zone), hoursMinutes(g.duration)]),
       [0.4, 0.4, 0.2],
     );
+  readingsSection(w, model);
   w.heading(`Not evaluated (${model.not_evaluated.length})`);
   w.para(NOT_EVALUATED_TEXT, { size: 8.5 });
   for (const n of notEvaluatedOf(model)) w.para(`${n.name}: ${n.reason}`, { size: 8 });

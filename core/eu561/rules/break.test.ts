@@ -144,3 +144,30 @@ t.test('driving still running at the end of the data is counted', async (t) => {
   ]);
   t.equal(only(r, 'break')[0]!.value, 5 * H);
 });
+
+t.test('a break finding over co-driver availability in crew mode names the co_driver_break reading', async (t) => {
+  // Crew: D3h, 30 min riding as co-driver (a break part under Art. 7 third paragraph, but 30 min alone is no full
+  // break and no valid first part of 15 + 30), D2h: 5 h of driving without a break -> the finding; its verdict reads
+  // the riding as break time, so it lists co_driver_break. The same day without crew mode names no reading.
+  const crew = { crew: true } as const;
+  const r = run(START, [
+    ['DRIVING', '3h', crew],
+    ['AVAILABILITY', '30m', { crew: true, slot: 'CO_DRIVER' }],
+    ['DRIVING', '2h', crew],
+    ['REST', '18h30'],
+  ]);
+  const b = only(r, 'break');
+  t.equal(b.length, 1);
+  t.equal(b[0]!.value, 5 * H);
+  t.same(b[0]!.readings, ['co_driver_break']);
+  const solo = run(START, [
+    ['DRIVING', '3h'],
+    ['AVAILABILITY', '30m'],
+    ['DRIVING', '2h'],
+    ['REST', '18h30'],
+  ]);
+  t.same(
+    only(solo, 'break').map((v) => [v.value, v.readings]),
+    [[5 * H, []]],
+  );
+});

@@ -67,7 +67,7 @@ t.test('a third reduced rest next to unknown time that could make it regular is 
   week(c, 'reduced');
   week(c, 'reduced');
   week(c, 'reduced').add('UNKNOWN', '10h').seq(LIGHT).add('REST', '11h');
-  const r = c.run();
+  const r = c.run({ unknown_as: 'unknown' });
   t.same(
     only(r, 'consecutive_reduced_weekly_rest').map((v) => v.status),
     ['INCOMPLETE_DATA'],

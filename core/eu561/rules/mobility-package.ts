@@ -18,10 +18,10 @@
  *
  * Return home (Art. 8(8a)): within each four consecutive fixed weeks a regular weekly rest (45 h or more, which
  * includes a rest of more than 45 h taken as compensation) started in a home country. A window where one did is
- * lawful; where the only candidates are rests the card cannot place (or rests touching the data's edges, whose
- * length is unknown) it is POTENTIAL; where every regular weekly rest of the window started abroad, VIOLATION
- * (the undertaking's documentation of Art. 8(8a) third subparagraph may still show the driver chose otherwise).
- * A window with no regular weekly rest at all is left to the two-week rule (one fault once). Consecutive windows
+ * lawful; otherwise a finding that is always POTENTIAL (the reading return_home, ../readings.ts): Art. 8(8a)
+ * obliges the undertaking to organise the work so that the driver is *able* to return, and the documentation it
+ * keeps (third subparagraph) settles whether it did, never the card. The window's own verdict (every regular weekly
+ * rest started abroad, or some the card cannot place) is said in the description and keeps runs apart. A window with no regular weekly rest at all is left to the two-week rule (one fault once). Consecutive windows
  * with the same verdict are one finding over their union. Not checked: the three-week variant after two reduced
  * rests taken under the derogation (8(8a) second subparagraph).
  */
@@ -112,6 +112,11 @@ export type ReturnHomeNote = RuleNote & { rule: 'return_home' };
 
 const ARTICLE_8_8A = 'Art. 8(8a) Regulation (EC) No 561/2006 as amended by Regulation (EU) 2020/1054';
 
+const RETURN_HOME_DOCUMENTS =
+  ' Art. 8(8a) obliges the undertaking to organise the work so that the driver is able to return; whether it did, ' +
+  'or the driver chose to spend the rest elsewhere, is shown by the documents it keeps (third subparagraph), not by ' +
+  'the card: POTENTIAL, to be confirmed or justified with a review note.';
+
 type WindowVerdict = { start: number; status: 'VIOLATION' | 'POTENTIAL'; rests: { r: RestPeriod; place: Place }[] };
 
 /** The verdict of the four weeks from `w`, or null when lawful or left to the two-week rule. */
@@ -138,7 +143,8 @@ function returnHomeFinding(run: readonly WindowVerdict[], homes: string[]): Retu
     .join('; ');
   return {
     rule: 'return_home',
-    status: first.status,
+    // Art. 8(8a) obliges the undertaking to make the return possible; its documents settle it, never the card
+    status: 'POTENTIAL',
     article: ARTICLE_8_8A,
     start: first.start,
     end,
@@ -149,8 +155,12 @@ function returnHomeFinding(run: readonly WindowVerdict[], homes: string[]): Retu
     description:
       `No regular weekly rest started in a home country (${homes.join(', ')}) within four consecutive weeks between ` +
       `${formatInstant(first.start)} and ${formatInstant(end)}. Regular weekly rests of these weeks: ${listed}.` +
-      (first.status === 'POTENTIAL' ? ' The card cannot place every one of them, so this is not decided.' : ''),
+      (first.status === 'POTENTIAL'
+        ? ' The card cannot place every one of them, so this is not decided.'
+        : ' Every one of them started abroad.') +
+      RETURN_HOME_DOCUMENTS,
     evidenceKinds: ['REST'],
+    readings: ['return_home'],
   };
 }
 

@@ -253,6 +253,7 @@ t.test(
     const [v] = weekly(r);
     t.same([v!.status, v!.start, v!.end], ['POTENTIAL', '2026-03-09T00:00:00Z', '2026-03-23T00:00:00Z']);
     t.match(v!.description, /69 h or more/);
+    t.same(v!.readings, ['long_rest_two_weekly_rests']);
     t.ok(r.warnings.some((w) => w.code === 'LONG_REST_READING' && w.start === '2026-03-09T00:00:00Z'));
   },
 );

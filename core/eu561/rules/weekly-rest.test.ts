@@ -1,6 +1,6 @@
 import t from 'tap';
 import { block, shift13 } from '../testing/timeline.js';
-import { H, M, only, run } from '../testing/run.js';
+import { H, M, only, run, type Step } from '../testing/run.js';
 
 // block(n, r) = n shifts of 13 h (6 h driving each) separated by 11 h rests, the last followed by rest r.
 // Length of block(n, r) = 13n + 11(n-1) + r hours.
@@ -90,6 +90,7 @@ t.test('two consecutive reduced weekly rests are POTENTIAL (2020/1054 derogation
   t.equal(w[0]!.value, 24 * H);
   t.equal(w[0]!.severity, 'VSI'); // 24 h < 36 h
   t.ok(r.warnings.some((x) => x.code === 'DEROGATION_POSSIBLE'));
+  t.ok(only(r, 'weekly_rest').every((v) => v.readings.includes('reduced_weekly_rest_derogation')));
 });
 
 t.test('two consecutive reduced weekly rests failing the four-week condition are a VIOLATION', async (t) => {
@@ -142,6 +143,7 @@ for (const [x, value, severity] of [
       t.equal(w.excess, 24 * H - value);
       t.equal(w.severity, severity);
       t.match(w.description, /insufficient reduced weekly rest/);
+      t.same(w.readings, ['insufficient_weekly_rest']);
       t.ok(w.evidence.length > 0 && w.evidence.every((e) => e.activity === 'REST'));
       t.notOk(
         r.not_evaluated.some((n) => n.rule === 'reduced_weekly_rest_compensation'),
@@ -260,18 +262,23 @@ t.test(
   },
 );
 
-t.test('unknown time next to a 22 h rest that could make it 24 h: INCOMPLETE_DATA', async (t) => {
+t.test('unknown time next to a 22 h rest that could make it 24 h: INCOMPLETE_DATA (unknown_as=unknown)', async (t) => {
   // Mon 06:00: 109 h -> Fri 19:00, rest 22 h -> Sat 17:00, card out 3 h -> Sat 20:00, a short duty (D4h W1h),
   // 11 h rest, then regular weeks. As rest the unknown time makes a 25 h reduced weekly rest in time (no
   // finding; its compensation deadline Mon 30 Mar lies after the data); as work the 22 h rest is insufficient.
-  const r = run('2026-03-02T06:00Z', [
+  const steps: Step[] = [
     ...block(5, '22h'),
     ['UNKNOWN', '3h'],
     ['DRIVING', '4h'],
     ['WORK', '1h'],
     ['REST', '11h'],
     ...block(5, '45h'),
-  ]);
+  ];
+  // the default reads the 3 h as rest: no finding, the gap listed once to explain
+  const byDefault = run('2026-03-02T06:00Z', steps);
+  t.same(byDefault.violations, []);
+  t.same(byDefault.data_gaps, [{ start: '2026-03-07T17:00:00Z', end: '2026-03-07T20:00:00Z', duration: 3 * H }]);
+  const r = run('2026-03-02T06:00Z', steps, { unknown_as: 'unknown' });
   const w = only(r, 'weekly_rest');
   t.equal(r.violations.length, 1, r.violations.map((v) => `${v.rule} ${v.status} ${v.start}`).join('\n'));
   t.equal(w[0]!.status, 'INCOMPLETE_DATA');

@@ -49,6 +49,7 @@
  */
 import type { Analysis, RestPeriod } from '../shifts.js';
 import { weeklyRestsOf } from '../shifts.js';
+import type { ReadingId } from '../readings.js';
 import type { RawFinding, RuleNote, RuleOutput } from '../finding.js';
 import { LIMITS } from '../ruleset.js';
 import { DRIVING_BANDS, REST_BANDS, graded } from '../severity.js';
@@ -107,6 +108,7 @@ function insufficientWeeklyRest(anchorAt: number, r: RestPeriod): RawFinding {
       `${formatInstant(r.start)}, is taken as the weekly rest: an insufficient reduced weekly rest, ` +
       `${formatDuration(short)} short of the 24 h minimum.`,
     evidenceKinds: ['REST'],
+    readings: ['insufficient_weekly_rest'],
   };
 }
 
@@ -237,6 +239,14 @@ function measure(v: PairVerdict): { value: number; limit: number; bands: (typeof
   return { value: longest, limit: LIMITS.regularWeeklyRest, bands: REST_BANDS.weekly_regular };
 }
 
+/** The readings a pair's verdict depends on: the 90 h long-rest reading, the 2020/1054 derogation (../readings.ts). */
+function pairReadings(v: PairVerdict, readingDependent: boolean, decided: DerogationDecision | null): ReadingId[] {
+  const out: ReadingId[] = [];
+  if (readingDependent) out.push('long_rest_two_weekly_rests');
+  if (v.status === 'POTENTIAL' || decided) out.push('reduced_weekly_rest_derogation');
+  return out;
+}
+
 function pairFinding(
   v: PairVerdict,
   placements: readonly Placement[],
@@ -257,6 +267,7 @@ function pairFinding(
     description:
       pairText(v) + consideredText(v, placements) + (readingDependent ? LONG_REST_TEXT : '') + (decided?.reason ?? ''),
     evidenceKinds: ['REST'],
+    readings: pairReadings(v, readingDependent, decided),
   };
 }
 
