@@ -4,9 +4,13 @@
  * Download interval: driver cards must be downloaded at least every 28 days (Commission Regulation (EU)
  * No 581/2010, Art. 1(2)(b), read with Regulation (EU) No 165/2014 Art. 36); `next_download_due` is the last
  * download plus 28 days and a card is overdue once the clock passes it.
- * `last_download`: the card's own EF Card_Download time (LastCardDownload, Annex IC 2.89; written when the card
- * is downloaded) when an import carried one, else the end of the last activity interval of the newest download
- * (the import whose activity reaches furthest, whatever the order the files were imported in).
+ * `last_download`: the moment of the newest download (the import whose activity reaches furthest, whatever the
+ * order the files were imported in), the one the newest-day rule of the API contract uses
+ * (core/decoder/download-time.ts): the end of that download's last activity interval, its newest day being cut at
+ * the download. EF Card_Download (LastCardDownload, Annex IC 2.89) is written by the equipment *after* it read the
+ * card (DDP_051), so a file holds the card's previous download: it dates this download only when it lies after the
+ * newest day's last interval (the card was read in a company reader after its last use, and the day was not cut).
+ * It is kept as what it is: `card_previous_download`.
  * Every value is a number: epoch seconds (`_s`) or epoch days (`_day`); the HTTP adapter writes ISO text.
  */
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
@@ -85,6 +89,8 @@ export interface FleetRow {
   expiry_days_left: number | null;
   last_download_s: number | null;
   last_download_source: LastDownloadSource | null;
+  /** EF Card_Download as the newest file carried it (epoch seconds): the card's download before that file's */
+  card_previous_download_s: number | null;
   next_download_due_s: number | null;
   overdue: boolean;
   download_days_left: number | null;
@@ -148,13 +154,19 @@ export function countFindings(violations: readonly Pick<Violation, 'status' | 's
   return counts;
 }
 
-/** The last download and where it comes from. */
+/**
+ * The moment of the newest download and where it comes from: ACTIVITY_END, the end of the newest download's last
+ * activity interval (the newest day ends at the download); CARD_DOWNLOAD, EF Card_Download when it lies after that
+ * end (the card was downloaded after its last use, so the newest day ran to 24:00 and the download came later), or
+ * when no activity is recorded at all.
+ */
 export function lastDownloadOf(record: Pick<FleetCardRecord, 'card_download_s' | 'activity_end_s'>): {
   seconds: number | null;
   source: LastDownloadSource | null;
 } {
-  if (record.card_download_s !== null) return { seconds: record.card_download_s, source: 'CARD_DOWNLOAD' };
-  if (record.activity_end_s !== null) return { seconds: record.activity_end_s, source: 'ACTIVITY_END' };
+  const { card_download_s: card, activity_end_s: end } = record;
+  if (card !== null && (end === null || card > end)) return { seconds: card, source: 'CARD_DOWNLOAD' };
+  if (end !== null) return { seconds: end, source: 'ACTIVITY_END' };
   return { seconds: null, source: null };
 }
 
@@ -187,6 +199,7 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     expiry_days_left: record.expiry_day === null ? null : record.expiry_day - today,
     last_download_s: last.seconds,
     last_download_source: last.source,
+    card_previous_download_s: record.card_download_s,
     next_download_due_s: due,
     overdue: due !== null && nowS > due,
     download_days_left: due === null ? null : epochDayOf(due) - today,

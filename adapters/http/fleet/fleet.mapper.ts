@@ -14,9 +14,13 @@ const isoSeconds = isoTimestampOrNull;
 const isoDay = isoDayOrNull;
 
 /** The JSON row: the core row with its day and second numbers written as ISO text under the API's names. */
-export type FleetRowJson = Omit<FleetRow, 'expiry_day' | 'last_download_s' | 'next_download_due_s'> & {
+export type FleetRowJson = Omit<
+  FleetRow,
+  'expiry_day' | 'last_download_s' | 'next_download_due_s' | 'card_previous_download_s'
+> & {
   expiry_date: string | null;
   last_download: string | null;
+  card_previous_download: string | null;
   next_download_due: string | null;
 };
 
@@ -30,6 +34,7 @@ export function fleetRowJson(row: FleetRow): FleetRowJson {
     expiry_days_left: row.expiry_days_left,
     last_download: isoSeconds(row.last_download_s),
     last_download_source: row.last_download_source,
+    card_previous_download: isoSeconds(row.card_previous_download_s),
     next_download_due: isoSeconds(row.next_download_due_s),
     overdue: row.overdue,
     download_days_left: row.download_days_left,
@@ -56,7 +61,7 @@ interface RowText {
   row: FleetRow;
   /** `{"card_number":…,"expiry_date":…,"expiry_days_left":` */
   head: string;
-  /** `,"last_download":…,"next_download_due":…,"overdue":` */
+  /** `,"last_download":…,"card_previous_download":…,"next_download_due":…,"overdue":` */
   middle: string;
   /** `,"imports":…,"findings_4w_evaluated":…}` */
   tail: string;
@@ -73,6 +78,7 @@ function sameStoredValues(a: FleetRow, b: FleetRow): boolean {
     a.expiry_day === b.expiry_day &&
     a.last_download_s === b.last_download_s &&
     a.last_download_source === b.last_download_source &&
+    a.card_previous_download_s === b.card_previous_download_s &&
     a.next_download_due_s === b.next_download_due_s &&
     a.imports === b.imports &&
     a.quarantined_imports === b.quarantined_imports &&
@@ -101,13 +107,14 @@ function rowTextOf(row: FleetRow): RowText {
     expiry_date,
     last_download,
     last_download_source,
+    card_previous_download,
     next_download_due,
   } = json;
   const { imports, quarantined_imports, conflicting_days, authenticity_status, findings_4w, findings_4w_evaluated } =
     json;
   const { findings_4w_not_evaluated_reason, findings_4w_most_serious } = json;
   const head = JSON.stringify({ card_number, surname, first_names, issuing_member_state, expiry_date });
-  const middle = JSON.stringify({ last_download, last_download_source, next_download_due });
+  const middle = JSON.stringify({ last_download, last_download_source, card_previous_download, next_download_due });
   const tail = JSON.stringify({
     imports,
     quarantined_imports,
