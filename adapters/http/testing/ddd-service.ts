@@ -12,11 +12,14 @@ import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-stor
 import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
+import type { AuthenticityVerifier } from '../../../core/authenticity/index.js';
 
 export async function dddService(
   now = '2026-03-10T08:00:00Z',
   web: WebPage | null = null,
   homeCountry: string | null = null,
+  /** verifies each import's authenticity (absent: imports are not verified) */
+  verifier: AuthenticityVerifier | null = null,
 ) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
@@ -29,6 +32,7 @@ export async function dddService(
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
     homeCountry,
+    ...(verifier && { verifier }),
   });
   const { app } = createHttpApp({
     ...bundle,
