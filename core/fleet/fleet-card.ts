@@ -22,8 +22,6 @@ export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
 export const COVERAGE_DAYS = 28;
 /** recorded days kept per card: enough for the coverage window for any clock at or after the last record */
 export const RECORDED_DAYS_KEPT = 2 * COVERAGE_DAYS;
-/** ISO weeks of pre-check findings per card (ending with the week of the card's last recorded day) */
-export const FINDING_WEEKS = 4;
 
 export type LastDownloadSource = 'CARD_DOWNLOAD' | 'ACTIVITY_END';
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
