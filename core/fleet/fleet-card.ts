@@ -15,6 +15,7 @@
  */
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
 import { missingDayCount } from './readiness.js';
+import { mondayOf } from '../time.js';
 
 export const DOWNLOAD_INTERVAL_DAYS = 28;
 export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
@@ -68,6 +69,11 @@ export interface FleetCardRecord {
   card_data_days?: number[];
   /** why, when not evaluated */
   findings_not_evaluated_reason: NotEvaluatedReason | null;
+  /**
+   * the epoch day of the most serious of the 4 weeks' findings (the first in the findings' order: severity, then
+   * start; cut to the 4 weeks), null when none; absent on summaries written before it was kept
+   */
+  most_serious_day?: number | null;
 }
 
 export interface FleetFilter {
@@ -105,6 +111,8 @@ export interface FleetRow {
   findings_4w_not_evaluated_reason: NotEvaluatedReason | null;
   /** the most serious severity among the 4 weeks' findings (MSI > VSI > SI > MI), null when none or not evaluated */
   findings_4w_most_serious: Severity | null;
+  /** the Monday (epoch day) of the ISO week holding the most serious finding, null when none or not evaluated */
+  findings_4w_most_serious_monday: number | null;
 }
 
 export interface FleetCounts {
@@ -211,6 +219,8 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     findings_4w_evaluated: record.findings_evaluated,
     findings_4w_not_evaluated_reason: record.findings_evaluated ? null : record.findings_not_evaluated_reason,
     findings_4w_most_serious: record.findings_evaluated ? mostSerious(record.findings) : null,
+    findings_4w_most_serious_monday:
+      record.findings_evaluated && record.most_serious_day != null ? mondayOf(record.most_serious_day) : null,
   };
 }
 

@@ -30,7 +30,7 @@ import {
 import { epochDayOfIsoDate } from '../fleet/values.js';
 import { readinessWindow } from '../fleet/readiness.js';
 import { findingWeeks } from '../fleet/counts.js';
-import { dayOf } from '../time.js';
+import { dayOf, parseIsoTimestamp } from '../time.js';
 import type { Clock } from '../ports/clock.js';
 import type { CoveredDays } from '../ports/covered-days.js';
 import type { FleetStore } from '../ports/fleet-store.js';
@@ -250,7 +250,7 @@ export class RefreshFleetCard {
     // independent reads, run together (on PostgreSQL each is a chain of round trips on its own pooled connection)
     const [findings, activityEnd, cardDataDays] = await Promise.all([
       lastDay === null
-        ? { counts: emptyFindingCounts(), evaluated: true, reason: null }
+        ? { counts: emptyFindingCounts(), evaluated: true, reason: null, mostSeriousDay: null }
         : this.findings(cardNumber, lastDay),
       this.activityEnd(newest),
       lastDay === null ? [] : this.cardData(cardNumber, lastDay),
@@ -273,6 +273,7 @@ export class RefreshFleetCard {
       findings_evaluated: findings.evaluated,
       card_data_days: cardDataDays,
       findings_not_evaluated_reason: findings.reason,
+      most_serious_day: findings.mostSeriousDay,
     };
     await fleet.saveFleetCard(record, marksUpTo);
     return listed.total;
@@ -307,21 +308,34 @@ export class RefreshFleetCard {
   private async findings(
     cardNumber: string,
     lastDay: number,
-  ): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
+  ): Promise<{
+    counts: FindingCounts;
+    evaluated: boolean;
+    reason: NotEvaluatedReason | null;
+    mostSeriousDay: number | null;
+  }> {
+    const none = (evaluated: boolean, reason: NotEvaluatedReason | null) => ({
+      counts: emptyFindingCounts(),
+      evaluated,
+      reason,
+      mostSeriousDay: null,
+    });
+    const weeks = findingWeeks(lastDay);
     try {
       const result = await this.periodFindings.findings({
         basis: { kind: 'card_number', value: cardNumber },
-        range: findingWeeks(lastDay),
+        range: weeks,
       });
-      return { counts: countFindings(result.findings), evaluated: true, reason: null };
+      // the findings are ordered most serious first; one that began in the weeks before is shown from the first week
+      const first = result.findings[0];
+      const mostSeriousDay = first ? Math.max(dayOf(parseIsoTimestamp(first.start)), weeks.from) : null;
+      return { counts: countFindings(result.findings), evaluated: true, reason: null, mostSeriousDay };
     } catch (error) {
-      if (error instanceof ConflictingDataError)
-        return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
-      if (error instanceof QuarantinedDataError)
-        return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
+      if (error instanceof ConflictingDataError) return none(false, 'conflicting_data');
+      if (error instanceof QuarantinedDataError) return none(false, 'quarantined_data');
       // the card's imports were all withdrawn or purged since they were listed: `settled` counts them again
       // after this row is written, finds fewer, and computes the row anew (removed when none is left)
-      if (error instanceof NotFoundError) return { counts: emptyFindingCounts(), evaluated: true, reason: null };
+      if (error instanceof NotFoundError) return none(true, null);
       throw error;
     }
   }

@@ -62,6 +62,10 @@ t.test('a tampered copy beside a verified download leaves the findings as they w
   t.same(precheck.body.basis.import_ids, [verified.import_id], 'only the verified import is read');
   t.same(precheck.body.basis.left_out_imports, leftOut);
   t.same(precheck.body.data_gaps, [], 'the verified import covers every day: no gap');
+  const ahead = await json(
+    `/api/drivercard/eu561/violations?card_number=${CARD}&date_from=2026-03-16&date_to=2026-03-29`,
+  );
+  t.same(ahead.body.data_gaps, [], 'no gap after the download (22 March 18:00), in the future or not');
   const working = await json(`/api/drivercard/working-time?card_number=${CARD}&${WEEKS}`);
   t.same([working.status, working.body.basis.left_out_imports], [200, leftOut], 'working time alike');
 

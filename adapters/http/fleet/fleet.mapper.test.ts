@@ -31,6 +31,7 @@ const base: FleetRow = {
   findings_4w_evaluated: true,
   findings_4w_not_evaluated_reason: 'quarantined_data',
   findings_4w_most_serious: 'MSI',
+  findings_4w_most_serious_monday: 20_530,
 };
 
 /** A different value of the same kind for a field (null for a nullable one that has a value). */

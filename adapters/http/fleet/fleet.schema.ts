@@ -60,6 +60,16 @@ export const fleetRowSchema = {
       enum: ['conflicting_data', 'quarantined_data', null],
     },
     findings_4w_most_serious: { type: ['string', 'null'], enum: ['MSI', 'VSI', 'SI', 'MI', null] },
+    findings_4w_most_serious_week: {
+      type: ['string', 'null'],
+      pattern: '^\\d{4}-W\\d{2}$',
+      description:
+        "the ISO week (YYYY-Www) holding the most serious of the 4 weeks' findings (most serious first, then the earliest; one begun before the 4 weeks: their first week), the week the page opens; null when none or not evaluated",
+    },
+    findings_4w_most_serious_week_start: {
+      ...nullableDate,
+      description: 'the Monday of findings_4w_most_serious_week',
+    },
   },
   required: [
     'card_number',

@@ -12,7 +12,7 @@ import { encodeCard } from '../../../fixtures/encoder/encode-card.js';
 import { Prng } from '../../../fixtures/encoder/prng.js';
 import { baseScenario, randomDays } from '../../../fixtures/scenarios/build.js';
 import { findingWeeks } from '../../../core/fleet/counts.js';
-import { isoDay, parseIsoDay } from '../../../core/time.js';
+import { dayOf, isoDay, isoWeekOf, mondayOf, parseIsoDay, parseIsoTimestamp } from '../../../core/time.js';
 import { parseCsv } from '../../office/testing/parse-csv.js';
 import { dddService } from '../testing/ddd-service.js';
 
@@ -46,7 +46,7 @@ t.test('today, the fleet, its filters, the CSVs, /findings, the report and the l
         const weeks = findingWeeks(parseIsoDay(last)!);
         const params = `card_number=${card}&date_from=${isoDay(weeks.from)}&date_to=${isoDay(weeks.to)}`;
         const all = (await json(`/api/drivercard/findings?${params}&limit=5000`)).items as any[];
-        return { card, params, all, open: all.filter((f) => f.review_status === 'OPEN') };
+        return { card, params, weeks, all, open: all.filter((f) => f.review_status === 'OPEN') };
       }),
     );
   let cards = await perCard();
@@ -85,6 +85,13 @@ t.test('today, the fleet, its filters, the CSVs, /findings, the report and the l
       const row = rows.find((r) => r.card_number === c.card);
       t.equal(total(row), c.all.length, `${label} ${c.card}: the fleet column counts /findings' findings`);
       t.equal(row.findings_4w.VIOLATION, c.all.filter((f) => f.status === 'VIOLATION').length);
+      // the week the page opens: the most serious finding's (the first listed), from the 4 weeks' first day on
+      const day = Math.max(dayOf(parseIsoTimestamp(c.all[0].start)), c.weeks.from);
+      t.same(
+        [row.findings_4w_most_serious_week, row.findings_4w_most_serious_week_start],
+        [isoWeekOf(day), isoDay(mondayOf(day))],
+        `${label} ${c.card}: the row leads to the week of its most serious finding`,
+      );
       const [filtered] = await fleetRows(`q=${c.card}`);
       t.same(filtered.findings_4w, row.findings_4w, `${label} ${c.card}: the filtered list alike`);
       const line = csv.find((r) => r[0] === c.card)!;
