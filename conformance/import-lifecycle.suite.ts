@@ -247,9 +247,15 @@ function serviceTests(t: Tap, name: string, makeStore: () => Promise<MikroOrmImp
     t.equal(((await (await s.get('/api/drivercard/drivers?q=schmidt')).json()) as any).total, 0);
     const pre = await s.get(`/api/drivercard/eu561/violations?card_number=${CARD}`);
     t.same(
-      [pre.status, ((await pre.json()) as any).import_ids],
-      [409, [other.import_id, birth.import_id]],
-      'the other holder blocks the card like any quarantine',
+      [pre.status, ((await pre.json()) as any).basis.left_out_imports.map((i: any) => [i.import_id, i.reason])],
+      [
+        200,
+        [
+          [other.import_id, 'holder_mismatch'],
+          [birth.import_id, 'holder_mismatch'],
+        ],
+      ],
+      "the other holder's imports are left out like any quarantined import, the holder's own checked",
     );
   });
 
@@ -260,11 +266,12 @@ function serviceTests(t: Tap, name: string, makeStore: () => Promise<MikroOrmImp
       t.teardown(() => s.close());
       const a = await s.importCard(buildParsedCard({ days: days.slice(0, 6) }));
       const bCard = buildParsedCard({ days: [mar5Other, ...days.slice(5, 10)] });
-      bCard.card_download_s = ts('2026-03-10T12:00:00Z'); // EF Card_Download of the wrong file
+      // EF Card_Download of the wrong file, after its last day (read after its last use): its download moment
+      bCard.card_download_s = ts('2026-03-12T12:00:00Z');
       const b = await s.importCard(bCard);
       t.same(b.conflicting_dates, [day('2026-03-05')]);
       const before = ((await (await s.get('/api/drivercard/drivers')).json()) as any).items[0];
-      t.same([before.last_download, before.last_download_source], ['2026-03-10T12:00:00Z', 'CARD_DOWNLOAD']);
+      t.same([before.last_download, before.last_download_source], ['2026-03-12T12:00:00Z', 'CARD_DOWNLOAD']);
       t.equal((await s.get(`/api/drivercard/eu561/violations?card_number=${CARD}`)).status, 409);
       const imports = (await (await s.get(`/api/drivercard/imports?card_number=${CARD}`)).json()) as any;
       t.same(imports.conflicts, ['2026-03-05']);

@@ -244,6 +244,8 @@ export interface PrecheckResult {
     date_to: string | null;
     /** include_quarantined=true: the quarantined imports evaluated */
     untrusted_imports?: string[];
+    /** a card basis: the card's quarantined imports left out (the days only they cover are data gaps) */
+    left_out_imports?: { import_id: string; file_name: string | null; reason: string }[];
   };
   driver: { card_number: string | null; surname: string | null; first_names: string | null };
   summary: {

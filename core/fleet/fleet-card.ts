@@ -4,13 +4,18 @@
  * Download interval: driver cards must be downloaded at least every 28 days (Commission Regulation (EU)
  * No 581/2010, Art. 1(2)(b), read with Regulation (EU) No 165/2014 Art. 36); `next_download_due` is the last
  * download plus 28 days and a card is overdue once the clock passes it.
- * `last_download`: the card's own EF Card_Download time (LastCardDownload, Annex IC 2.89; written when the card
- * is downloaded) when an import carried one, else the end of the last activity interval of the newest download
- * (the import whose activity reaches furthest, whatever the order the files were imported in).
+ * `last_download`: the moment of the newest download (the import whose activity reaches furthest, whatever the
+ * order the files were imported in), the one the newest-day rule of the API contract uses
+ * (core/decoder/download-time.ts): the end of that download's last activity interval, its newest day being cut at
+ * the download. EF Card_Download (LastCardDownload, Annex IC 2.89) is written by the equipment *after* it read the
+ * card (DDP_051), so a file holds the card's previous download: it dates this download only when it lies after the
+ * newest day's last interval (the card was read in a company reader after its last use, and the day was not cut).
+ * It is kept as what it is: `card_previous_download`.
  * Every value is a number: epoch seconds (`_s`) or epoch days (`_day`); the HTTP adapter writes ISO text.
  */
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
 import { missingDayCount } from './readiness.js';
+import { mondayOf } from '../time.js';
 
 export const DOWNLOAD_INTERVAL_DAYS = 28;
 export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
@@ -18,8 +23,6 @@ export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
 export const COVERAGE_DAYS = 28;
 /** recorded days kept per card: enough for the coverage window for any clock at or after the last record */
 export const RECORDED_DAYS_KEPT = 2 * COVERAGE_DAYS;
-/** ISO weeks of pre-check findings per card (ending with the week of the card's last recorded day) */
-export const FINDING_WEEKS = 4;
 
 export type LastDownloadSource = 'CARD_DOWNLOAD' | 'ACTIVITY_END';
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
@@ -66,6 +69,11 @@ export interface FleetCardRecord {
   card_data_days?: number[];
   /** why, when not evaluated */
   findings_not_evaluated_reason: NotEvaluatedReason | null;
+  /**
+   * the epoch day of the most serious of the 4 weeks' findings (the first in the findings' order: severity, then
+   * start; cut to the 4 weeks), null when none; absent on summaries written before it was kept
+   */
+  most_serious_day?: number | null;
 }
 
 export interface FleetFilter {
@@ -85,6 +93,8 @@ export interface FleetRow {
   expiry_days_left: number | null;
   last_download_s: number | null;
   last_download_source: LastDownloadSource | null;
+  /** EF Card_Download as the newest file carried it (epoch seconds): the card's download before that file's */
+  card_previous_download_s: number | null;
   next_download_due_s: number | null;
   overdue: boolean;
   download_days_left: number | null;
@@ -101,6 +111,8 @@ export interface FleetRow {
   findings_4w_not_evaluated_reason: NotEvaluatedReason | null;
   /** the most serious severity among the 4 weeks' findings (MSI > VSI > SI > MI), null when none or not evaluated */
   findings_4w_most_serious: Severity | null;
+  /** the Monday (epoch day) of the ISO week holding the most serious finding, null when none or not evaluated */
+  findings_4w_most_serious_monday: number | null;
 }
 
 export interface FleetCounts {
@@ -148,13 +160,19 @@ export function countFindings(violations: readonly Pick<Violation, 'status' | 's
   return counts;
 }
 
-/** The last download and where it comes from. */
+/**
+ * The moment of the newest download and where it comes from: ACTIVITY_END, the end of the newest download's last
+ * activity interval (the newest day ends at the download); CARD_DOWNLOAD, EF Card_Download when it lies after that
+ * end (the card was downloaded after its last use, so the newest day ran to 24:00 and the download came later), or
+ * when no activity is recorded at all.
+ */
 export function lastDownloadOf(record: Pick<FleetCardRecord, 'card_download_s' | 'activity_end_s'>): {
   seconds: number | null;
   source: LastDownloadSource | null;
 } {
-  if (record.card_download_s !== null) return { seconds: record.card_download_s, source: 'CARD_DOWNLOAD' };
-  if (record.activity_end_s !== null) return { seconds: record.activity_end_s, source: 'ACTIVITY_END' };
+  const { card_download_s: card, activity_end_s: end } = record;
+  if (card !== null && (end === null || card > end)) return { seconds: card, source: 'CARD_DOWNLOAD' };
+  if (end !== null) return { seconds: end, source: 'ACTIVITY_END' };
   return { seconds: null, source: null };
 }
 
@@ -187,6 +205,7 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     expiry_days_left: record.expiry_day === null ? null : record.expiry_day - today,
     last_download_s: last.seconds,
     last_download_source: last.source,
+    card_previous_download_s: record.card_download_s,
     next_download_due_s: due,
     overdue: due !== null && nowS > due,
     download_days_left: due === null ? null : epochDayOf(due) - today,
@@ -200,6 +219,8 @@ export function fleetRowOf(record: FleetCardRecord, nowS: number): FleetRow {
     findings_4w_evaluated: record.findings_evaluated,
     findings_4w_not_evaluated_reason: record.findings_evaluated ? null : record.findings_not_evaluated_reason,
     findings_4w_most_serious: record.findings_evaluated ? mostSerious(record.findings) : null,
+    findings_4w_most_serious_monday:
+      record.findings_evaluated && record.most_serious_day != null ? mondayOf(record.most_serious_day) : null,
   };
 }
 

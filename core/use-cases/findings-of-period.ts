@@ -95,7 +95,7 @@ export function compareFindings(a: PeriodFinding, b: PeriodFinding): number {
 
 export class FindingsOfPeriodQuery {
   constructor(
-    private readonly overviews: OverviewUseCases,
+    private readonly overviews: Pick<OverviewUseCases, 'precheck' | 'workingTime'>,
     private readonly reviews: FindingReviews,
   ) {}
 

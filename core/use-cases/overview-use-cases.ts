@@ -3,8 +3,10 @@
  * and Working Time Directive pre-checks, which gather the served rows of the basis (the same merge as the
  * activities endpoint) and hand them to the pure functions of core/eu561 and core/wtd.
  * The pre-check is a trusted operation: conflicting days (after the prefix rule of served-days.ts) →
- * ConflictingDataError naming them; any import with day records in the range that is QUARANTINED →
- * QuarantinedDataError naming it. Narrowing the basis (import_id, or a date range) avoids both.
+ * ConflictingDataError naming them. A card basis reads the card's trusted imports only (./trusted-basis.ts): its
+ * QUARANTINED imports are left out and named in `basis.left_out_imports`; an import basis naming a QUARANTINED
+ * import → QuarantinedDataError naming it. Nothing is evaluated after the data's end (the newest download): a range
+ * reaching past it is read as open there, so no data gap runs beyond the download.
  */
 import { ConflictingDataError, InvalidFilterError, QuarantinedDataError } from '../domain/errors.js';
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../domain/rows.js';
@@ -37,6 +39,7 @@ import {
   type ServedData,
 } from './data-basis.js';
 import { dayOverview } from './day-overview.js';
+import { trustedCardHistory, type LeftOutImport } from './trusted-basis.js';
 import { weekOverview } from './week-overview.js';
 
 export class OverviewQueries implements OverviewUseCases {
@@ -61,7 +64,7 @@ export class OverviewQueries implements OverviewUseCases {
   }
 
   async precheck(query: { basis: Basis; range: DateRange; options?: PrecheckOptions }): Promise<PrecheckResult> {
-    const { input, basis, quarantined, records, resolved } = await this.trustedInput(
+    const { input, basis, quarantined, records, resolved, leftOut } = await this.trustedInput(
       query.basis,
       query.range,
       query.options?.include_quarantined === true,
@@ -96,6 +99,7 @@ export class OverviewQueries implements OverviewUseCases {
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
     if (query.options?.include_quarantined === true) markUntrusted(result, quarantined, records);
+    if (leftOut.length > 0) result.basis.left_out_imports = leftOut;
     return result;
   }
 
@@ -105,7 +109,7 @@ export class OverviewQueries implements OverviewUseCases {
     options?: WorkingTimeOptions;
   }): Promise<WorkingTimeResult> {
     const includeQuarantined = query.options?.include_quarantined === true;
-    const { input, basis, quarantined, records } = await this.trustedInput(
+    const { input, basis, quarantined, records, leftOut } = await this.trustedInput(
       query.basis,
       query.range,
       includeQuarantined,
@@ -121,6 +125,7 @@ export class OverviewQueries implements OverviewUseCases {
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
     if (includeQuarantined) markUntrusted(result, quarantined, records);
+    if (leftOut.length > 0) result.basis.left_out_imports = leftOut;
     return result;
   }
 
@@ -181,10 +186,19 @@ export class OverviewQueries implements OverviewUseCases {
     return (await this.store.specificConditions(scope)).map(({ at, condition }) => ({ at, condition }));
   }
 
-  /** The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import). */
+  /**
+   * The pre-check input of a basis fit for a trusted operation (no conflicting days, no quarantined import unless
+   * asked for). The range's end is read as open when it lies at or after the data's last day: nothing is recorded
+   * after the download, so no gap is drawn there.
+   */
   private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
     const resolved = unresolvedBasis(basisQuery) ?? (await resolveBasis(this.store, basisQuery));
-    const { data, openEnd } = await this.trustedData(basisQuery, resolved, range);
+    const { data, openEnd, leftOut, leftOutEnd } = await this.trustedData(
+      basisQuery,
+      resolved,
+      range,
+      includeQuarantined,
+    );
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
@@ -196,6 +210,11 @@ export class OverviewQueries implements OverviewUseCases {
         ? [resolved.import.import_id]
         : []
       : [...new Set(data.records.filter((r) => r.quarantined).map((r) => r.import_id))];
+    // a card basis whose days in the range only quarantined imports hold: nothing trusted is left to check
+    if (leftOut.length > 0 && data.served.length === 0) {
+      const ids = leftOut.map((i) => i.import_id);
+      throw new QuarantinedDataError(ids, `The data basis holds only quarantined import(s): ${ids.join(', ')}.`);
+    }
     if (quarantined.length > 0 && !includeQuarantined) {
       throw new QuarantinedDataError(
         quarantined,
@@ -214,31 +233,45 @@ export class OverviewQueries implements OverviewUseCases {
       first_names: driver?.driver.first_names ?? null,
       import_ids: basis.import_ids,
       date_from: range.from,
-      date_to: range.to,
+      date_to: evaluatedEnd(range.to, openEnd, leftOutEnd),
       intervals,
       open_end_date: openEnd,
     };
-    return { input, basis, quarantined, records: data.records, resolved };
+    return { input, basis, quarantined, records: data.records, resolved, leftOut };
   }
 
   /**
    * The served data of a trusted operation and the data's open end: a card's history from the range's start on
-   * (days after the range's end only give the card's last recorded day) and its quarantined imports' records. A
-   * card basis is checked to exist in the same round (resolved is then the unresolved card basis).
+   * (days after the range's end only give the card's last recorded day) and its quarantined imports' records; unless
+   * quarantined data is asked for, a card with quarantined records in the range is read from its trusted imports
+   * only, those left out named. A card basis is checked to exist in the same round (resolved is then the unresolved
+   * card basis).
    */
   private async trustedData(
     basisQuery: Basis,
     resolved: ResolvedBasis,
     range: DateRange,
-  ): Promise<{ data: ServedData; openEnd: UtcDay | null }> {
+    includeQuarantined: boolean,
+  ): Promise<{ data: ServedData; openEnd: UtcDay | null; leftOut: LeftOutImport[]; leftOutEnd: UtcDay | null }> {
     if (resolved.import)
-      return { data: await servedData(this.store, resolved, range), openEnd: resolved.import.activity_range.to };
+      return {
+        data: await servedData(this.store, resolved, range),
+        openEnd: resolved.import.activity_range.to,
+        leftOut: [],
+        leftOutEnd: null,
+      };
     const cardNumber = resolved.card_number!;
-    const [, history, records] = await Promise.all([
+    const [, cardHistory, quarantined] = await Promise.all([
       resolveBasis(this.store, basisQuery),
       this.store.cardHistory(cardNumber, { from: range.from, to: null }),
       this.store.quarantinedDayRecords(cardNumber, range),
     ]);
+    const trusted =
+      includeQuarantined || quarantined.length === 0
+        ? null
+        : await trustedCardHistory(this.store, cardNumber, { from: range.from, to: null }, quarantined);
+    const history = trusted ?? cardHistory;
+    const records = trusted === null ? quarantined : [];
     const to = range.to;
     const data: ServedData = {
       records,
@@ -249,7 +282,9 @@ export class OverviewQueries implements OverviewUseCases {
     const last = history.served[history.served.length - 1];
     const openEnd =
       last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
-    return { data, openEnd };
+    const leftOutDays = (trusted?.left_out_days ?? []).filter((d) => range.to === null || d <= range.to);
+    const leftOutEnd = leftOutDays[leftOutDays.length - 1] ?? null;
+    return { data, openEnd, leftOut: trusted?.left_out ?? [], leftOutEnd };
   }
 
   /** The newest day the card's history holds (whatever the requested range): the data's open end. */
@@ -265,6 +300,16 @@ export class OverviewQueries implements OverviewUseCases {
     if (newest !== undefined) return this.store.findImport({ kind: 'import_id', value: newest });
     return this.store.findImport({ kind: 'card_number', value: resolved.card_number! });
   }
+}
+
+/**
+ * The last day a trusted operation evaluates: the range's end, read as open (null) when it lies at or after the
+ * data's last day (nothing is recorded after the download, so no gap is drawn there); but days only left-out
+ * (quarantined) imports cover are evaluated, as data gaps, up to the last of them.
+ */
+export function evaluatedEnd(to: UtcDay | null, openEnd: UtcDay | null, leftOutEnd: UtcDay | null): UtcDay | null {
+  if (leftOutEnd !== null && (openEnd === null || leftOutEnd > openEnd)) return leftOutEnd;
+  return to !== null && openEnd !== null && to >= openEnd ? null : to;
 }
 
 /** The interval without its `quarantined` mark, as a literal (a rest/spread copy makes slow dictionary-mode objects). */

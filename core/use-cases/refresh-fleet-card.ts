@@ -12,9 +12,9 @@
  * from what was stored after it was written, so no read ever answers from a summary older than an acknowledged
  * import, whichever process stored it. Cards found without a summary at start are refreshed too (refreshMissing).
  *
- * Findings: the EU 561 pre-check (the same use case the API serves) over the card's last FINDING_WEEKS ISO
- * weeks, ending with the week of its last recorded day. When the pre-check refuses that basis (conflicting
- * or quarantined data), the counts stay zero and `findings_evaluated` is false.
+ * Findings: the card's findings of the last 4 weeks (../fleet/counts.ts: the findings of the period the API, the
+ * report and the letter serve, EU 561 and working time, with the same context). When the checks refuse that basis
+ * (conflicting data), the counts stay zero and `findings_evaluated` is false.
  */
 import { ConflictingDataError, NotFoundError, QuarantinedDataError } from '../domain/errors.js';
 import type { ImportRow, ParsedCard } from '../domain/rows.js';
@@ -22,7 +22,6 @@ import {
   authenticityStatusOf,
   countFindings,
   emptyFindingCounts,
-  FINDING_WEEKS,
   RECORDED_DAYS_KEPT,
   type FindingCounts,
   type NotEvaluatedReason,
@@ -30,13 +29,16 @@ import {
 } from '../fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../fleet/values.js';
 import { readinessWindow } from '../fleet/readiness.js';
-import { dayOf, mondayOf } from '../time.js';
+import { findingWeeks } from '../fleet/counts.js';
+import { dayOf, parseIsoTimestamp } from '../time.js';
 import type { Clock } from '../ports/clock.js';
 import type { CoveredDays } from '../ports/covered-days.js';
 import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { OpenFindingsStore } from '../ports/open-findings-store.js';
 import type { OverviewUseCases } from './contracts.js';
+import { FindingsOfPeriodQuery } from './findings-of-period.js';
+import { NO_REVIEWS } from '../ports/finding-reviews.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
 const ALL_IMPORTS = { limit: 5000, offset: 0 };
@@ -47,7 +49,8 @@ const OPEN = { from: null, to: null };
 export interface RefreshFleetCardDeps {
   store: ImportStore;
   fleet: FleetStore;
-  overviews: Pick<OverviewUseCases, 'precheck'>;
+  /** the checks the findings of the last 4 weeks are drawn with (../fleet/counts.ts) */
+  overviews: Pick<OverviewUseCases, 'precheck' | 'workingTime'>;
   /**
    * the days another record (the office's annotations) covers, counted for roadside readiness like days with card
    * data, as GET /drivers/readiness counts them; with the clock, up to today (an annotation after the last download)
@@ -86,7 +89,12 @@ export class RefreshFleetCard {
   /** computations started in the background and not ended yet */
   private readonly background = new Set<Promise<void>>();
 
-  constructor(private readonly deps: RefreshFleetCardDeps) {}
+  /** the findings of a period; the counts take every review status, so no reviews are read */
+  private readonly periodFindings: FindingsOfPeriodQuery;
+
+  constructor(private readonly deps: RefreshFleetCardDeps) {
+    this.periodFindings = new FindingsOfPeriodQuery(deps.overviews, NO_REVIEWS);
+  }
 
   /**
    * After an import was stored (`card` decoded from it: its card was marked by the store, and is computed in the
@@ -242,7 +250,7 @@ export class RefreshFleetCard {
     // independent reads, run together (on PostgreSQL each is a chain of round trips on its own pooled connection)
     const [findings, activityEnd, cardDataDays] = await Promise.all([
       lastDay === null
-        ? { counts: emptyFindingCounts(), evaluated: true, reason: null }
+        ? { counts: emptyFindingCounts(), evaluated: true, reason: null, mostSeriousDay: null }
         : this.findings(cardNumber, lastDay),
       this.activityEnd(newest),
       lastDay === null ? [] : this.cardData(cardNumber, lastDay),
@@ -265,6 +273,7 @@ export class RefreshFleetCard {
       findings_evaluated: findings.evaluated,
       card_data_days: cardDataDays,
       findings_not_evaluated_reason: findings.reason,
+      most_serious_day: findings.mostSeriousDay,
     };
     await fleet.saveFleetCard(record, marksUpTo);
     return listed.total;
@@ -299,23 +308,34 @@ export class RefreshFleetCard {
   private async findings(
     cardNumber: string,
     lastDay: number,
-  ): Promise<{ counts: FindingCounts; evaluated: boolean; reason: NotEvaluatedReason | null }> {
-    const from = mondayOf(lastDay) - 7 * (FINDING_WEEKS - 1);
-    const to = mondayOf(lastDay) + 6;
+  ): Promise<{
+    counts: FindingCounts;
+    evaluated: boolean;
+    reason: NotEvaluatedReason | null;
+    mostSeriousDay: number | null;
+  }> {
+    const none = (evaluated: boolean, reason: NotEvaluatedReason | null) => ({
+      counts: emptyFindingCounts(),
+      evaluated,
+      reason,
+      mostSeriousDay: null,
+    });
+    const weeks = findingWeeks(lastDay);
     try {
-      const result = await this.deps.overviews.precheck({
+      const result = await this.periodFindings.findings({
         basis: { kind: 'card_number', value: cardNumber },
-        range: { from, to },
+        range: weeks,
       });
-      return { counts: countFindings(result.violations), evaluated: true, reason: null };
+      // the findings are ordered most serious first; one that began in the weeks before is shown from the first week
+      const first = result.findings[0];
+      const mostSeriousDay = first ? Math.max(dayOf(parseIsoTimestamp(first.start)), weeks.from) : null;
+      return { counts: countFindings(result.findings), evaluated: true, reason: null, mostSeriousDay };
     } catch (error) {
-      if (error instanceof ConflictingDataError)
-        return { counts: emptyFindingCounts(), evaluated: false, reason: 'conflicting_data' };
-      if (error instanceof QuarantinedDataError)
-        return { counts: emptyFindingCounts(), evaluated: false, reason: 'quarantined_data' };
+      if (error instanceof ConflictingDataError) return none(false, 'conflicting_data');
+      if (error instanceof QuarantinedDataError) return none(false, 'quarantined_data');
       // the card's imports were all withdrawn or purged since they were listed: `settled` counts them again
       // after this row is written, finds fewer, and computes the row anew (removed when none is left)
-      if (error instanceof NotFoundError) return { counts: emptyFindingCounts(), evaluated: true, reason: null };
+      if (error instanceof NotFoundError) return none(true, null);
       throw error;
     }
   }
@@ -328,16 +348,23 @@ function maxOrNull(a: number | null, b: number | null): number | null {
 }
 
 /**
- * The import holding the card's newest download: the latest last day of activity, the later import among equals.
+ * The import holding the card's newest download: the latest last day of activity; among equals a trusted import
+ * before a QUARANTINED one (a tampered copy of a verified download does not stand for it), then the later import.
  * Not simply the import stored last: an office importing an older file from its archive after a newer one (or two
  * processes storing a card's downloads in either order) must not move the card's last download back in time.
  */
 export function newestDownload(imports: readonly ImportRow[]): ImportRow | undefined {
   let newest: ImportRow | undefined;
+  const rank = (row: ImportRow) => [row.activity_range.to ?? -Infinity, row.status === 'QUARANTINED' ? 0 : 1];
   for (const row of imports) {
-    // imports are listed in the order they were stored: ≥ keeps the later of equal ranges
-    if (newest === undefined || (row.activity_range.to ?? -Infinity) >= (newest.activity_range.to ?? -Infinity))
+    if (newest === undefined) {
       newest = row;
+      continue;
+    }
+    const [day, trusted] = rank(row);
+    const [newestDay, newestTrusted] = rank(newest);
+    // imports are listed in the order they were stored: ≥ keeps the later of equal ones
+    if (day! > newestDay! || (day === newestDay && trusted! >= newestTrusted!)) newest = row;
   }
   return newest;
 }

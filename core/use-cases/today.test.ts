@@ -39,7 +39,12 @@ function record(card: string, over: Partial<FleetCardRecord>): FleetCardRecord {
 const window57 = Array.from({ length: 57 }, (_, i) => D - i);
 const RECORDS: FleetCardRecord[] = [
   // due 2 days ago: overdue; expired yesterday; no card data in the readiness window (57 missing)
-  record('A', { card_download_s: NOW_S - 30 * DAY, expiry_day: D - 1, card_data_days: [] }),
+  record('A', {
+    card_download_s: NOW_S - 30 * DAY,
+    expiry_day: D - 1,
+    card_data_days: [],
+    findings: { ...emptyFindingCounts(), VIOLATION: 2 },
+  }),
   // due in 3 days; expiring in exactly 30 days; all 57 days present; imports disagree on 2 days
   record('B', { card_download_s: NOW_S - 25 * DAY, expiry_day: D + 30, card_data_days: window57, conflicting_days: 2 }),
   // due in 7 days (not this week); expiring in 31 days (not counted); readiness unknown; not evaluated
@@ -48,6 +53,7 @@ const RECORDS: FleetCardRecord[] = [
     expiry_day: D + 31,
     findings_evaluated: false,
     findings_not_evaluated_reason: 'conflicting_data',
+    findings: { ...emptyFindingCounts(), VIOLATION: 1 }, // counts of a card not evaluated say nothing
   }),
   // due at this very second: not yet overdue, due today; expires today (0 days left: expiring); 56 days missing
   record('D', { card_download_s: NOW_S - 28 * DAY, expiry_day: D, card_data_days: [D] }),
@@ -111,6 +117,7 @@ t.test('counts: each hand-computed from the four cards and five imports', async 
     expiring_30d: 2, // B (30 days), D (today)
     open_findings: 2, // A's two OPEN findings (the CONFIRMED one is reviewed)
     drivers_with_open_findings: 1,
+    drivers_with_infringements: 1, // A (C holds a VIOLATION count but was not evaluated)
     findings_not_evaluated: 1, // C
     quarantined: 2,
     holder_mismatch: 1,

@@ -4,9 +4,8 @@
  * - Downloads overdue (the 28-day interval of Commission Regulation (EU) No 581/2010 has passed) and due this week
  *   (not overdue, due within DUE_WEEK_DAYS days of today, today included);
  * - cards expired, and expiring within EXPIRING_DAYS days (not yet expired);
- * - open findings: the findings (EU 561 and Working Time Directive) of each card's last FINDING_WEEKS ISO weeks
- *   (ending with the week of its last recorded day, as the fleet row's counts) whose review status is OPEN, i.e.
- *   never reviewed since they appeared; drawn by the findings-of-period query per evaluated card, or, when an
+ * - open findings (../fleet/counts.ts): the findings of each card's last 4 weeks (the fleet row's counts) whose
+ *   review status counts as open; drawn by the findings-of-period query per evaluated card, or, when an
  *   OpenFindingsStore is given, read for every card at once from the finding_ids kept for it there (the query runs
  *   again only for a card whose data, annotations, home countries or weeks changed since its ids were kept);
  * - imports needing attention: QUARANTINED, carrying the warning `holder_mismatch`, WITHDRAWN; and cards whose
@@ -20,8 +19,8 @@ import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js'
 import { ALGORITHM_VERSION, RULE_VERSION } from '../eu561/index.js';
 import { WTD_ALGORITHM_VERSION, WTD_RULE_VERSION } from '../wtd/index.js';
 import type { ImportRow } from '../domain/rows.js';
+import { findingWeeks, hasInfringement, isOpenReview, OPEN_REVIEW_STATUSES } from '../fleet/counts.js';
 import {
-  FINDING_WEEKS,
   fleetRowOf,
   type FleetCardRecord,
   type FleetRow,
@@ -33,7 +32,7 @@ import type { FleetStore } from '../ports/fleet-store.js';
 import type { ImportStore } from '../ports/import-store.js';
 import type { ImportAttention } from '../ports/import-attention.js';
 import { validOpenCount, type CachedOpenFindings, type OpenFindingsStore } from '../ports/open-findings-store.js';
-import { dayOf, mondayOf } from '../time.js';
+import { dayOf } from '../time.js';
 import type { FindingsQuery, PeriodFinding } from './findings-of-period.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
 
@@ -69,6 +68,8 @@ export interface TodayCounts {
   /** OPEN findings of the cards' last 4 weeks, and the cards holding them */
   open_findings: number;
   drivers_with_open_findings: number;
+  /** evaluated cards with a VIOLATION among their last 4 weeks' findings (the fleet summary's with_infringements) */
+  drivers_with_infringements: number;
   /** cards whose last 4 weeks could not be checked (conflicting or quarantined data): their findings are unknown */
   findings_not_evaluated: number;
   quarantined: number;
@@ -119,7 +120,7 @@ export function rowInList(row: FleetRow, list: Exclude<TodayCardList, 'open_find
   }
 }
 
-/** The ISO weeks the fleet row's findings cover: FINDING_WEEKS weeks ending with the week of the last recorded day. */
+/** The days the fleet row's findings cover: the card's last 4 weeks (../fleet/counts.ts). */
 export function findingWeeksOf(
   record: Pick<FleetCardRecord, 'recorded_days' | 'activity_end_s'>,
 ): { from: number; to: number } | null {
@@ -129,8 +130,7 @@ export function findingWeeksOf(
       : record.activity_end_s === null
         ? null
         : dayOf(record.activity_end_s);
-  if (last === null) return null;
-  return { from: mondayOf(last) - (FINDING_WEEKS - 1) * 7, to: last };
+  return last === null ? null : findingWeeks(last);
 }
 
 export function importInList(row: Pick<ImportRow, 'status' | 'warnings'>, list: TodayImportList): boolean {
@@ -196,14 +196,14 @@ export class TodayView {
       const answer = await this.ports.findings.findings({
         basis: { kind: 'card_number', value: record.card_number },
         range: weeks,
-        ...(store === null ? { status: ['OPEN'] as const } : {}),
+        ...(store === null ? { status: OPEN_REVIEW_STATUSES } : {}),
       });
       if (store !== null && inputs !== null) {
         // a finding without an id has no review: it is kept under a name no review can carry
         const ids = answer.findings.map((f, i) => f.finding_id ?? `~${i}`);
         await store.saveFindingIds(record.card_number, inputs, weeks, FINDINGS_RULES, ids);
       }
-      return answer.findings.filter((f) => f.review_status === 'OPEN').length;
+      return answer.findings.filter((f) => isOpenReview(f.review_status)).length;
     } catch (error) {
       // the checks refuse the data over the weeks they read (context weeks included): kept as such until it changes
       const refused = error instanceof ConflictingDataError || error instanceof QuarantinedDataError;
@@ -249,6 +249,7 @@ export class TodayView {
       expiring_30d: count('expiring_30d'),
       open_findings: open,
       drivers_with_open_findings: withOpen,
+      drivers_with_infringements: rows.filter(hasInfringement).length,
       findings_not_evaluated: notEvaluated,
       quarantined: importCount('quarantined'),
       holder_mismatch: importCount('holder_mismatch'),

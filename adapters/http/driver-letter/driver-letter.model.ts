@@ -1,6 +1,7 @@
 /**
- * The driver letter's content, from the use cases directly: the EU 561 pre-check and the working-time check of the
- * period (annotations applied), each finding's review history and the card's annotations. "Confirmed" findings
+ * The driver letter's content: the findings of the period as the report and GET /findings list them
+ * (core/use-cases/findings-of-period.ts: both checks, the weeks before the period read as context, annotations
+ * applied), each finding's review history and the card's annotations. "Confirmed" findings
  * are those whose review history holds a CONFIRMED entry and that were not since justified (their status is
  * CONFIRMED, DRIVER_INFORMED or ACKNOWLEDGED on the confirmed branch).
  */
@@ -9,6 +10,7 @@ import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
 import { isoTimestamp } from '../../../core/time.js';
 import type { HttpAppDependencies } from '../ports.js';
+import { findingsOf } from '../findings/findings.route.js';
 
 export interface LetterFinding {
   finding_id: string;
@@ -52,16 +54,14 @@ export async function buildLetterModel(
   query: { card_number: string; range: DateRange; date_from: string; date_to: string },
 ): Promise<LetterModel> {
   const basis: Basis = { kind: 'card_number', value: query.card_number };
-  const precheck = await deps.overviews.precheck({ basis, range: query.range });
-  const wtd = await deps.overviews.workingTime({ basis, range: query.range });
+  const period = await findingsOf(deps).findings({ basis, range: query.range });
   const annotations = deps.annotations
     ? await deps.annotations.list({ basis, range: query.range, include_withdrawn: false })
     : [];
   const byId = new Map<string, Annotation>(annotations.map((a) => [a.annotation_id, a]));
-  const all: [LetterFinding['check'], AnyFinding][] = [
-    ...precheck.violations.map((v) => ['EU 561/2006', v] as [LetterFinding['check'], AnyFinding]),
-    ...wtd.violations.map((v) => ['Directive 2002/15/EC', v] as [LetterFinding['check'], AnyFinding]),
-  ];
+  const all = period.findings.map(
+    (f) => [f.source === 'eu561' ? 'EU 561/2006' : 'Directive 2002/15/EC', f] as [LetterFinding['check'], AnyFinding],
+  );
   const findings: LetterFinding[] = [];
   for (const [check, f] of all) {
     const history = deps.reviews && f.finding_id ? await deps.reviews.history(f.finding_id) : null;
@@ -90,8 +90,8 @@ export async function buildLetterModel(
   }
   return {
     card_number: query.card_number,
-    surname: precheck.driver.surname,
-    first_names: precheck.driver.first_names,
+    surname: period.precheck.driver.surname,
+    first_names: period.precheck.driver.first_names,
     date_from: query.date_from,
     date_to: query.date_to,
     findings,

@@ -2,6 +2,7 @@
 import type { Page } from '../../../core/use-cases/contracts.js';
 import type { FindingsOfPeriod, PeriodFinding } from '../../../core/use-cases/findings-of-period.js';
 import { isoDayOrNull } from '../../../core/time.js';
+import type { LeftOutImport } from '../../../core/use-cases/trusted-basis.js';
 
 export interface FindingsPageResponse {
   items: PeriodFinding[];
@@ -13,9 +14,11 @@ export interface FindingsPageResponse {
   date_to: string | null;
   context_from: string | null;
   readings: FindingsOfPeriod['readings'];
+  left_out_imports?: LeftOutImport[];
 }
 
 export function findingsToResponse(result: FindingsOfPeriod, page: Page): FindingsPageResponse {
+  const leftOut = result.precheck.basis.left_out_imports;
   return {
     items: result.findings.slice(page.offset, page.offset + page.limit),
     total: result.findings.length,
@@ -27,5 +30,6 @@ export function findingsToResponse(result: FindingsOfPeriod, page: Page): Findin
     date_to: isoDayOrNull(result.date_to),
     context_from: isoDayOrNull(result.context_from),
     readings: result.readings,
+    ...(leftOut !== undefined && leftOut.length > 0 ? { left_out_imports: leftOut } : {}),
   };
 }

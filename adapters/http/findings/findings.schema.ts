@@ -9,7 +9,7 @@ import { WTD_RULE_NAMES } from '../../../core/wtd/working-time.js';
 import { REVIEW_STATUSES } from '../../../core/ports/finding-reviews.js';
 import { FINDING_SOURCES } from '../../../core/use-cases/findings-of-period.js';
 import { readingsSchema, untrustedFindingSchema } from '../shared/finding.schema.js';
-import { nullableDate } from '../shared/schema-parts.js';
+import { basisDescriptionSchema, nullableDate } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
 const finding = untrustedFindingSchema([...RULE_NAMES, ...WTD_RULE_NAMES] as const);
@@ -38,6 +38,8 @@ export const findingsResponseSchema = {
     context_from: nullableDate,
     /** the readings in force of both checks (GET /api/drivercard/readings) */
     readings: readingsSchema,
+    /** a card basis: the card's quarantined imports left out (present when there are any) */
+    left_out_imports: basisDescriptionSchema.properties.left_out_imports,
   },
   required: ['items', 'total', 'limit', 'offset', 'conflicts', 'date_from', 'date_to', 'context_from', 'readings'],
 } as const;

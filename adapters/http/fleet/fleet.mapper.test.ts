@@ -17,6 +17,7 @@ const base: FleetRow = {
   expiry_days_left: 120,
   last_download_s: 1_790_000_000,
   last_download_source: 'CARD_DOWNLOAD',
+  card_previous_download_s: 1_789_000_000,
   next_download_due_s: 1_792_419_200,
   overdue: false,
   download_days_left: 12,
@@ -30,6 +31,7 @@ const base: FleetRow = {
   findings_4w_evaluated: true,
   findings_4w_not_evaluated_reason: 'quarantined_data',
   findings_4w_most_serious: 'MSI',
+  findings_4w_most_serious_monday: 20_530,
 };
 
 /** A different value of the same kind for a field (null for a nullable one that has a value). */

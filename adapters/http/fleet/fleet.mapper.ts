@@ -7,20 +7,32 @@ import type { FleetListRequest } from '../../../core/use-cases/fleet-overview.js
 import type { ListResult } from '../../../core/use-cases/contracts.js';
 import { pageFrom } from '../shared/query-params.js';
 import type { QueryValues } from '../shared/query.schema.js';
-import { isoDayOrNull, isoTimestampOrNull } from '../../../core/time.js';
+import { isoDayOrNull, isoTimestampOrNull, isoWeekOf } from '../../../core/time.js';
 
 // the decoder's cached formatters (a fleet list writes thousands of timestamps per answer)
 const isoSeconds = isoTimestampOrNull;
 const isoDay = isoDayOrNull;
 
 /** The JSON row: the core row with its day and second numbers written as ISO text under the API's names. */
-export type FleetRowJson = Omit<FleetRow, 'expiry_day' | 'last_download_s' | 'next_download_due_s'> & {
+export type FleetRowJson = Omit<
+  FleetRow,
+  | 'expiry_day'
+  | 'last_download_s'
+  | 'next_download_due_s'
+  | 'card_previous_download_s'
+  | 'findings_4w_most_serious_monday'
+> & {
+  /** the ISO week (`2026-W12`) holding the most serious finding of the 4 weeks, and its Monday */
+  findings_4w_most_serious_week: string | null;
+  findings_4w_most_serious_week_start: string | null;
   expiry_date: string | null;
   last_download: string | null;
+  card_previous_download: string | null;
   next_download_due: string | null;
 };
 
 export function fleetRowJson(row: FleetRow): FleetRowJson {
+  const monday = row.findings_4w_most_serious_monday;
   return {
     card_number: row.card_number,
     surname: row.surname,
@@ -30,6 +42,7 @@ export function fleetRowJson(row: FleetRow): FleetRowJson {
     expiry_days_left: row.expiry_days_left,
     last_download: isoSeconds(row.last_download_s),
     last_download_source: row.last_download_source,
+    card_previous_download: isoSeconds(row.card_previous_download_s),
     next_download_due: isoSeconds(row.next_download_due_s),
     overdue: row.overdue,
     download_days_left: row.download_days_left,
@@ -43,6 +56,8 @@ export function fleetRowJson(row: FleetRow): FleetRowJson {
     findings_4w_evaluated: row.findings_4w_evaluated,
     findings_4w_not_evaluated_reason: row.findings_4w_not_evaluated_reason,
     findings_4w_most_serious: row.findings_4w_most_serious,
+    findings_4w_most_serious_week: monday === null ? null : isoWeekOf(monday),
+    findings_4w_most_serious_week_start: isoDay(monday),
   };
 }
 
@@ -56,7 +71,7 @@ interface RowText {
   row: FleetRow;
   /** `{"card_number":…,"expiry_date":…,"expiry_days_left":` */
   head: string;
-  /** `,"last_download":…,"next_download_due":…,"overdue":` */
+  /** `,"last_download":…,"card_previous_download":…,"next_download_due":…,"overdue":` */
   middle: string;
   /** `,"imports":…,"findings_4w_evaluated":…}` */
   tail: string;
@@ -73,6 +88,7 @@ function sameStoredValues(a: FleetRow, b: FleetRow): boolean {
     a.expiry_day === b.expiry_day &&
     a.last_download_s === b.last_download_s &&
     a.last_download_source === b.last_download_source &&
+    a.card_previous_download_s === b.card_previous_download_s &&
     a.next_download_due_s === b.next_download_due_s &&
     a.imports === b.imports &&
     a.quarantined_imports === b.quarantined_imports &&
@@ -81,6 +97,7 @@ function sameStoredValues(a: FleetRow, b: FleetRow): boolean {
     a.findings_4w_evaluated === b.findings_4w_evaluated &&
     a.findings_4w_not_evaluated_reason === b.findings_4w_not_evaluated_reason &&
     a.findings_4w_most_serious === b.findings_4w_most_serious &&
+    a.findings_4w_most_serious_monday === b.findings_4w_most_serious_monday &&
     fa.VIOLATION === fb.VIOLATION &&
     fa.POTENTIAL === fb.POTENTIAL &&
     fa.INCOMPLETE_DATA === fb.INCOMPLETE_DATA &&
@@ -101,13 +118,15 @@ function rowTextOf(row: FleetRow): RowText {
     expiry_date,
     last_download,
     last_download_source,
+    card_previous_download,
     next_download_due,
   } = json;
   const { imports, quarantined_imports, conflicting_days, authenticity_status, findings_4w, findings_4w_evaluated } =
     json;
   const { findings_4w_not_evaluated_reason, findings_4w_most_serious } = json;
+  const { findings_4w_most_serious_week, findings_4w_most_serious_week_start } = json;
   const head = JSON.stringify({ card_number, surname, first_names, issuing_member_state, expiry_date });
-  const middle = JSON.stringify({ last_download, last_download_source, next_download_due });
+  const middle = JSON.stringify({ last_download, last_download_source, card_previous_download, next_download_due });
   const tail = JSON.stringify({
     imports,
     quarantined_imports,
@@ -117,6 +136,8 @@ function rowTextOf(row: FleetRow): RowText {
     findings_4w_evaluated,
     findings_4w_not_evaluated_reason,
     findings_4w_most_serious,
+    findings_4w_most_serious_week,
+    findings_4w_most_serious_week_start,
   });
   return {
     row,

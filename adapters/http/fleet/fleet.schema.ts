@@ -26,7 +26,17 @@ export const fleetRowSchema = {
     expiry_date: nullableDate,
     expiry_days_left: nullableInteger,
     last_download: nullableTimestamp,
-    last_download_source: { type: ['string', 'null'], enum: ['CARD_DOWNLOAD', 'ACTIVITY_END', null] },
+    last_download_source: {
+      type: ['string', 'null'],
+      enum: ['CARD_DOWNLOAD', 'ACTIVITY_END', null],
+      description:
+        "where last_download comes from: ACTIVITY_END, the newest download's moment (its newest day ends at it); CARD_DOWNLOAD, EF Card_Download when it lies after that (the card was downloaded after its last use)",
+    },
+    card_previous_download: {
+      ...nullableTimestamp,
+      description:
+        "EF Card_Download as the newest file carried it: the card's download before that file's (the equipment writes it after reading the card)",
+    },
     next_download_due: nullableTimestamp,
     overdue: { type: 'boolean' },
     download_days_left: nullableInteger,
@@ -50,6 +60,16 @@ export const fleetRowSchema = {
       enum: ['conflicting_data', 'quarantined_data', null],
     },
     findings_4w_most_serious: { type: ['string', 'null'], enum: ['MSI', 'VSI', 'SI', 'MI', null] },
+    findings_4w_most_serious_week: {
+      type: ['string', 'null'],
+      pattern: '^\\d{4}-W\\d{2}$',
+      description:
+        "the ISO week (YYYY-Www) holding the most serious of the 4 weeks' findings (most serious first, then the earliest; one begun before the 4 weeks: their first week), the week the page opens; null when none or not evaluated",
+    },
+    findings_4w_most_serious_week_start: {
+      ...nullableDate,
+      description: 'the Monday of findings_4w_most_serious_week',
+    },
   },
   required: [
     'card_number',

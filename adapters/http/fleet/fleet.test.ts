@@ -88,16 +88,19 @@ t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and fil
     expiry_days_left: 10,
     coverage_days_28: 14,
   });
-  // the last 4 ISO weeks of B: 2026-W07 .. 2026-W10 (its last recorded day is Sunday 2026-03-08)
-  const precheck = await (
-    await service.get(
-      '/api/drivercard/eu561/violations?card_number=BBBB000000000002&date_from=2026-02-09&date_to=2026-03-08',
-    )
+  // the last 4 ISO weeks of B: 2026-W07 .. 2026-W10 (its last recorded day is Sunday 2026-03-08); its findings are
+  // those GET /findings lists for them (both checks, the weeks before as context: docs/counts.md)
+  const findings = await (
+    await service.get('/api/drivercard/findings?card_number=BBBB000000000002&date_from=2026-02-09&date_to=2026-03-08')
   ).json();
-  const count = (key: string, value: string) => precheck.violations.filter((v: any) => v[key] === value).length;
+  const count = (key: string, value: string) => findings.items.filter((v: any) => v[key] === value).length;
   t.ok(
-    precheck.violations.some((v: any) => v.rule === 'daily_driving' && v.status === 'VIOLATION'),
+    findings.items.some((v: any) => v.rule === 'daily_driving' && v.status === 'VIOLATION'),
     'the 11 h driving day is a violation',
+  );
+  t.ok(
+    findings.items.some((v: any) => v.source === 'wtd'),
+    'working-time findings count too',
   );
   t.same(
     bRow.findings_4w,
@@ -110,7 +113,7 @@ t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and fil
       VSI: count('severity', 'VSI'),
       MSI: count('severity', 'MSI'),
     },
-    'the counts of the pre-check the API serves for those weeks',
+    'the counts of the findings the API serves for those weeks',
   );
   t.equal(bRow.findings_4w_evaluated, true);
   t.match(c, { last_download: null, next_download_due: null, overdue: false, coverage_days_28: 0 });
@@ -182,8 +185,8 @@ t.test('fleet: a second download updates the row; a reused file changes nothing;
   const [row] = ((await (await service.get('/api/drivercard/drivers')).json()) as any).items;
   t.match(
     row,
-    { surname: 'TEST_SURNAME', imports: 2, quarantined_imports: 1, conflicting_days: 1, findings_4w_evaluated: false },
-    'the row keeps the stored holder',
+    { surname: 'TEST_SURNAME', imports: 2, quarantined_imports: 1, conflicting_days: 1, findings_4w_evaluated: true },
+    'the row keeps the stored holder; its findings are those of the trusted download',
   );
   t.equal(row.last_download, '2026-02-25T00:00:00Z');
   const before = await service.bundle.refreshFleet['deps'].fleet.fleetCard('DDDD000000000004');

@@ -60,6 +60,15 @@ export const basisDescriptionSchema = {
     date_to: nullableDate,
     /** pre-check with include_quarantined=true: the quarantined imports evaluated */
     untrusted_imports: stringList,
+    /** a trusted operation on a card basis: the card's quarantined imports left out (their days only: data gaps) */
+    left_out_imports: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { import_id: { type: 'string' }, file_name: nullableString, reason: { type: 'string' } },
+        required: ['import_id', 'file_name', 'reason'],
+      },
+    },
   },
   required: ['card_number', 'import_ids', 'date_from', 'date_to'],
 } as const;

@@ -12,11 +12,16 @@ import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-stor
 import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
+import { MikroOrmOfficeRecords } from '../../storage/mikro-orm/mikro-orm-office-records.js';
+import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
+import type { AuthenticityVerifier } from '../../../core/authenticity/index.js';
 
 export async function dddService(
   now = '2026-03-10T08:00:00Z',
   web: WebPage | null = null,
   homeCountry: string | null = null,
+  /** verifies each import's authenticity (absent: imports are not verified) */
+  verifier: AuthenticityVerifier | null = null,
 ) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
@@ -29,9 +34,19 @@ export async function dddService(
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
     homeCountry,
+    ...(verifier && { verifier }),
+  });
+  // the office's finding reviews, on the same database the today view reads them from
+  const records = new MikroOrmOfficeRecords(store);
+  const reviews = new FindingReviewWorkflow({
+    reviews: records,
+    hasher: new NodeCryptoHasher(),
+    clock: { now: () => new Date(clock) },
   });
   const { app } = createHttpApp({
     ...bundle,
+    reviews,
+    findingReviews: records,
     restLog: { record: () => undefined, close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055']),
     maxPayloadBytes: 1 << 22,

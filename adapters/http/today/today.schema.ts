@@ -29,6 +29,8 @@ export const todayResponseSchema = {
     /** the IANA time zone of the service's configuration (DRIVERCARD_TIME_ZONE, default the machine's) */
     time_zone: { type: 'string', minLength: 1 },
     ...(Object.fromEntries(COUNT_KEYS.map((k) => [k, count])) as { [K in (typeof COUNT_KEYS)[number]]: typeof count }),
+    /** the fleet summary's with_infringements (docs/counts.md) */
+    drivers_with_infringements: count,
   },
   required: ['as_of', 'time_zone', ...COUNT_KEYS],
   additionalProperties: false,

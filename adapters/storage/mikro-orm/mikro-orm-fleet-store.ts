@@ -100,6 +100,8 @@ export function recordJson(record: FleetCardRecord): string {
     record.findings_not_evaluated_reason,
     // absent: written without roadside readiness; null: no card data in the window
     ...(cardData === undefined ? [] : [cardData?.until ?? null, cardData?.bits ?? null]),
+    // absent: written before the most serious finding's day was kept (then after the readiness pair only)
+    ...(cardData === undefined || record.most_serious_day === undefined ? [] : [record.most_serious_day]),
   ]);
 }
 
@@ -160,6 +162,7 @@ function recordFromArray(cardNumber: string, a: readonly unknown[]): FleetCardRe
     findings_evaluated: a[20] === true,
     findings_not_evaluated_reason: reasonOf(a[21]),
     ...(a.length > 22 ? { card_data_days: recordedDaysOf({ until: a[22], bits: a[23] }) } : {}),
+    ...(a.length > 24 ? { most_serious_day: numberOr(a[24], null) } : {}),
   };
 }
 
