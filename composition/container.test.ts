@@ -7,7 +7,7 @@ import { createServiceContainer, TOKENS, type ClosableStore } from './container.
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
-import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
+import { PreparedContents } from '../adapters/storage/imports/prepared-contents.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import { createUseCases } from './use-cases.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';

@@ -8,8 +8,8 @@ import type { HomeCountryStore } from '../core/ports/home-country-store.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
-import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmHomeCountries } from '../adapters/storage/mikro-orm/mikro-orm-home-countries.js';
+import { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmHomeCountries } from '../adapters/storage/home-countries/home-countries-store.js';
 import { TOKENS } from './tokens.js';
 
 export function bindHomeCountries(container: Container): void {

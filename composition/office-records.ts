@@ -12,8 +12,8 @@ import type { FindingReviews, FindingReviewStore } from '../core/ports/finding-r
 import { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
-import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
+import { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { TOKENS } from './tokens.js';
 
 export type OfficeRecords = AnnotationStore & FindingReviewStore;

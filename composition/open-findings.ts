@@ -7,9 +7,9 @@ import type { Container } from 'inversify';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
 import type { ImportAttention } from '../core/ports/import-attention.js';
-import { MikroOrmImportAttention } from '../adapters/storage/mikro-orm/mikro-orm-import-attention.js';
-import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmOpenFindings } from '../adapters/storage/mikro-orm/mikro-orm-open-findings.js';
+import { MikroOrmImportAttention } from '../adapters/storage/attention/import-attention.js';
+import { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmOpenFindings } from '../adapters/storage/open-findings/open-findings-store.js';
 import { TOKENS } from './tokens.js';
 
 export function bindOpenFindings(container: Container): void {

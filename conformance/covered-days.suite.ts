@@ -6,10 +6,10 @@
 import type { TAP } from 'tap';
 import type { Annotation } from '../core/annotations/annotation.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
+import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { dayOf } from '../core/time.js';
 import type { ClosableStore } from './new-import.js';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const at = (iso: string) => Date.parse(iso) / 1000;

@@ -8,8 +8,8 @@
  * - a computation awaits `between` between its steps and between cards (the service yields to the event loop there).
  */
 import t, { type TAP } from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import type { ParsedCard } from '../core/domain/rows.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';

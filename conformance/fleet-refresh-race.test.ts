@@ -4,8 +4,8 @@
  * straight through the store, made at the worst moment: after this process read the imports and before it writes.
  */
 import t from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';

@@ -3,7 +3,7 @@
  * SQLite and PostgreSQL. `open` gives a fresh, empty database and a way to reopen the same one (a restart).
  */
 import type { TAP } from 'tap';
-import { MikroOrmHomeCountries } from '../adapters/storage/mikro-orm/mikro-orm-home-countries.js';
+import { MikroOrmHomeCountries } from '../adapters/storage/home-countries/home-countries-store.js';
 import type { ReopenableStore } from './office-records.suite.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];

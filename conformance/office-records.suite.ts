@@ -4,8 +4,8 @@
  * close and reopen the same one (a restart).
  */
 import type { TAP } from 'tap';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import type { Annotation } from '../core/annotations/annotation.js';
 import { nextReviewEntry, verifyReviewChain, type ReviewEntry } from '../core/reviews/review-chain.js';

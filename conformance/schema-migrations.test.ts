@@ -20,17 +20,17 @@ import {
   openOrm,
   type MikroOrmImportStore,
   type MikroOrmStoreOptions,
-} from '../adapters/storage/mikro-orm/index.js';
-import type { StorageDialect } from '../adapters/storage/mikro-orm/dialect.js';
-import { migrateSchema } from '../adapters/storage/mikro-orm/schema-migrations.js';
-import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm/migrations/index.js';
+} from '../adapters/storage/open-storage.js';
+import type { StorageDialect } from '../adapters/storage/database/dialect.js';
+import { migrateSchema } from '../adapters/storage/mikro-orm-schema/schema-migrations.js';
+import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm-schema/migrations/index.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { newImport } from './new-import.js';
 import { fleetRecord } from './fleet-store.suite.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
-import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/mikro-orm/fleet-search.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/fleet/fleet-search.js';
 
 /** The options of a new database (created by the first store opened on them). */
 type NewDatabase = () => MikroOrmStoreOptions;

@@ -7,8 +7,8 @@ import { decodeCardFile, withDayRecords } from '../../core/use-cases/decode-card
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
-import { decodeContent, encodeContent } from '../storage/mikro-orm/content-codec.js';
-import { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
+import { decodeContent, encodeContent } from '../storage/imports/content-codec.js';
+import { PreparedContents } from '../storage/imports/prepared-contents.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');

@@ -19,8 +19,8 @@ import {
 } from '../../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
-import type { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
-import { bufferOf } from '../storage/mikro-orm/content-codec.js';
+import type { PreparedContents } from '../storage/imports/prepared-contents.js';
+import { bufferOf } from '../storage/imports/content-codec.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 

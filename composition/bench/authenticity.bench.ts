@@ -29,8 +29,8 @@ import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { DecoderPool } from '../../adapters/decoder-pool/decoder-pool.js';
-import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../../fixtures/pki/test-pki.js';
 import { createUseCases } from '../use-cases.js';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';

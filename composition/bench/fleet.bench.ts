@@ -20,8 +20,8 @@ import { fleetUseCases, type FleetListRequest } from '../../core/use-cases/fleet
 import { FleetListWriter } from '../../adapters/http/fleet/fleet.mapper.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
 import { startServer } from '../server.js';
 import { bareH3Latency, latency, percentile } from './service.bench.js';
 

@@ -21,11 +21,11 @@ import { FindingsOfPeriodQuery } from '../../core/use-cases/findings-of-period.j
 import { TodayView } from '../../core/use-cases/today.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
-import { MikroOrmOfficeRecords } from '../../adapters/storage/mikro-orm/mikro-orm-office-records.js';
-import { MikroOrmOpenFindings } from '../../adapters/storage/mikro-orm/mikro-orm-open-findings.js';
-import { MikroOrmImportAttention } from '../../adapters/storage/mikro-orm/mikro-orm-import-attention.js';
+import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
+import { MikroOrmOfficeRecords } from '../../adapters/storage/office-records/office-records-store.js';
+import { MikroOrmOpenFindings } from '../../adapters/storage/open-findings/open-findings-store.js';
+import { MikroOrmImportAttention } from '../../adapters/storage/attention/import-attention.js';
 import { percentile } from './service.bench.js';
 
 export interface TodayBenchOptions {

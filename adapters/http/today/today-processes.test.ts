@@ -8,9 +8,9 @@
 import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
-import { MikroOrmOfficeRecords } from '../../storage/mikro-orm/mikro-orm-office-records.js';
-import { MikroOrmOpenFindings } from '../../storage/mikro-orm/mikro-orm-open-findings.js';
+import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/open-storage.js';
+import { MikroOrmOfficeRecords } from '../../storage/office-records/office-records-store.js';
+import { MikroOrmOpenFindings } from '../../storage/open-findings/open-findings-store.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
