@@ -1,6 +1,6 @@
 /**
  * The office's records in the container: the annotation and review tables live beside the imports, on the same
- * database connection (MikroORM adapter only; with another store the features are absent and their routes 404).
+ * database (the storage bundle's `officeRecords`); the annotations tell the fleet row of the card they change.
  */
 import type { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
@@ -12,56 +12,42 @@ import type { FindingReviews, FindingReviewStore } from '../core/ports/finding-r
 import { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { FindingReviewWorkflow } from '../core/use-cases/finding-reviews.js';
-import { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { TOKENS } from './tokens.js';
 
 export type OfficeRecords = AnnotationStore & FindingReviewStore;
 
 export function bindOfficeRecords(container: Container): void {
   container
-    .bind<OfficeRecords | null>(TOKENS.OfficeRecords)
+    .bind<OfficeAnnotations>(TOKENS.Annotations)
     .toResolvedValue(
-      (store: ImportStore) => (store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null),
-      [TOKENS.ImportStore],
-    )
-    .inSingletonScope();
-  container
-    .bind<OfficeAnnotations | null>(TOKENS.Annotations)
-    .toResolvedValue(
-      (records: OfficeRecords | null, store: ImportStore, clock: Clock, ids: IdGenerator, refresh: RefreshFleetCard) =>
-        records === null
-          ? null
-          : new OfficeAnnotations({
-              store,
-              annotations: records,
-              clock,
-              ids,
-              onCardChanged: (card) => refresh.refresh(card),
-            }),
+      (records: OfficeRecords, store: ImportStore, clock: Clock, ids: IdGenerator, refresh: RefreshFleetCard) =>
+        new OfficeAnnotations({
+          store,
+          annotations: records,
+          clock,
+          ids,
+          onCardChanged: (card) => refresh.refresh(card),
+        }),
       [TOKENS.OfficeRecords, TOKENS.ImportStore, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
   container
-    .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
+    .bind<FindingReviewWorkflow>(TOKENS.FindingReviews)
     .toResolvedValue(
-      (records: OfficeRecords | null, hasher: Hasher, clock: Clock) =>
-        records === null ? null : new FindingReviewWorkflow({ reviews: records, hasher, clock }),
+      (records: OfficeRecords, hasher: Hasher, clock: Clock) =>
+        new FindingReviewWorkflow({ reviews: records, hasher, clock }),
       [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock],
     )
     .inSingletonScope();
 }
 
-/** The HTTP dependencies of the office's records (absent when the store has no such tables). */
+/** The HTTP dependencies of the office's records. */
 export async function officeRecordUseCases(
   container: Container,
-): Promise<{ annotations?: OfficeAnnotations; reviews?: FindingReviewWorkflow; findingReviews?: FindingReviews }> {
-  const annotations = await container.getAsync<OfficeAnnotations | null>(TOKENS.Annotations);
-  const reviews = await container.getAsync<FindingReviewWorkflow | null>(TOKENS.FindingReviews);
-  const records = await container.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
+): Promise<{ annotations: OfficeAnnotations; reviews: FindingReviewWorkflow; findingReviews: FindingReviews }> {
   return {
-    ...(annotations ? { annotations } : {}),
-    ...(reviews ? { reviews } : {}),
-    ...(records ? { findingReviews: records } : {}),
+    annotations: await container.getAsync<OfficeAnnotations>(TOKENS.Annotations),
+    reviews: await container.getAsync<FindingReviewWorkflow>(TOKENS.FindingReviews),
+    findingReviews: await container.getAsync<OfficeRecords>(TOKENS.OfficeRecords),
   };
 }

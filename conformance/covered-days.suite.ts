@@ -39,7 +39,7 @@ export function coveredDaysSuite(t: Tap, name: string, makeStore: () => Promise<
   t.test(`${name}: days covered by annotations for roadside readiness`, async (t) => {
     const store = await makeStore();
     t.teardown(() => store.close());
-    const records = new MikroOrmOfficeRecords(store as MikroOrmImportStore);
+    const records = new MikroOrmOfficeRecords((store as MikroOrmImportStore).db);
     for (const a of [
       annotation('ann_leave', 'LEAVE', '2026-03-02T00:00:00Z', '2026-03-04T00:00:00Z'), // 03-02, 03-03 (end exclusive)
       annotation('ann_sick', 'SICK_LEAVE', '2026-03-05T23:00:00Z', '2026-03-06T01:00:00Z'), // 03-05, 03-06

@@ -30,7 +30,7 @@ function card(from: string, downloadS: number | null = null): ParsedCard {
 async function opened(t: Tap) {
   const store = await createMikroOrmStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const fleet = new MikroOrmFleetStore(store);
+  const fleet = new MikroOrmFleetStore(store.db);
   const refresh = (over: Partial<MikroOrmFleetStore> = {}, onBackgroundError?: (e: unknown) => void) =>
     new RefreshFleetCard({
       store,

@@ -19,7 +19,7 @@ const download = (from: string, days: number) =>
 t.test('an import stored by another process during the refresh is counted in the row written last', async (t) => {
   const store = await createMikroOrmStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const base = new MikroOrmFleetStore(store);
+  const base = new MikroOrmFleetStore(store.db);
   let raced = false;
   const writes: number[] = [];
   const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
@@ -48,7 +48,7 @@ t.test(
   async (t) => {
     const store = await createMikroOrmStore({ dataDir: t.testdir() });
     t.teardown(() => store.close());
-    const base = new MikroOrmFleetStore(store);
+    const base = new MikroOrmFleetStore(store.db);
     let raced = false;
     const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
       async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {

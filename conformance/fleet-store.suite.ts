@@ -16,7 +16,7 @@ export { fleetRecord, type FleetUnderTest };
 
 /** The MikroORM adapter's fleet store over an opened import store (SQLite or PostgreSQL). */
 export function fleetUnderTest(store: MikroOrmImportStore): FleetUnderTest {
-  return { store, fleet: new MikroOrmFleetStore(store) };
+  return { store, fleet: new MikroOrmFleetStore(store.db) };
 }
 
 export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetUnderTest>): void {

@@ -14,7 +14,7 @@ export function homeCountriesSuite(t: Tap, name: string, open: () => Promise<Reo
     const opened = await open();
     let store = opened.store;
     t.teardown(() => store.close());
-    const homes = () => new MikroOrmHomeCountries(store);
+    const homes = () => new MikroOrmHomeCountries(store.db);
     t.equal(await homes().homeCountries('DTEST00000000001'), null, 'none set');
     await homes().setHomeCountries({
       card_number: 'DTEST00000000001',

@@ -112,7 +112,7 @@ if (!started.available) {
         (await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
         ['on'],
       );
-      await store.writeDerived(
+      await store.db.writeDerived(
         "INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)",
         [],
       );
@@ -126,7 +126,7 @@ if (!started.available) {
         ['on'],
         'the session keeps synchronous commits',
       );
-      await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
+      await t.rejects(store.db.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
       await store.runner.transaction(async (tx) => {
         await tx.writeDerivedAll([
           { sql: "UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", params: ['D1'] },

@@ -111,7 +111,7 @@ t.test(
         newImport(buildParsedCard({ card_number: `WALSYNC00000000${n}`, days: [workingDay('2026-03-03')] })),
       ),
     );
-    await store.writeDerived(
+    await store.db.writeDerived(
       "INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)",
       [],
     );

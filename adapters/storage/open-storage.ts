@@ -23,7 +23,13 @@ import { MIGRATIONS_TABLE } from './mikro-orm-schema/migrations/names.js';
 import { SEARCH_TABLES } from './fleet/fleet-search.js';
 import { knexOf, SqliteRunner, type BetterSqliteDatabase } from './database/sql-runner.js';
 import { PostgresRunner } from './database/postgres-runner.js';
-import type { PreparedContents } from './imports/prepared-contents.js';
+import { Database } from './database/database.js';
+import type { StoragePorts } from '../../core/ports/storage.js';
+import { MikroOrmFleetStore } from './fleet/fleet-store.js';
+import { MikroOrmOfficeRecords } from './office-records/office-records-store.js';
+import { MikroOrmOpenFindings } from './open-findings/open-findings-store.js';
+import { MikroOrmHomeCountries } from './home-countries/home-countries-store.js';
+import { MikroOrmImportAttention } from './attention/import-attention.js';
 
 export { MikroOrmImportStore, StorageError } from './imports/import-store.js';
 
@@ -46,17 +52,43 @@ export interface MikroOrmStoreOptions {
   poolSize?: number;
   /** PostgreSQL: how long a round trip waits for the server's answer (default ANSWER_TIMEOUT_MS, postgres-runner.ts) */
   answerTimeoutMs?: number;
-  /** where the decoder pool leaves the stored forms of the bodies its workers decoded (./prepared-contents.ts) */
-  preparedContents?: PreparedContents;
 }
 
+/** The storage ports over one database, opened (and migrated) once: what the composition root binds. */
+export interface Storage extends StoragePorts {
+  imports: MikroOrmImportStore;
+}
+
+/**
+ * Opens the database of the options and returns every storage port over its one handle (./database/database.ts);
+ * `close` closes the handle once.
+ */
+export async function openStorage(options: MikroOrmStoreOptions): Promise<Storage> {
+  return storageOf(await createMikroOrmStore(options));
+}
+
+/** The other ports over the database of an import store opened already (closing the bundle closes it). */
+export function storageOf(imports: MikroOrmImportStore): Storage {
+  const db = imports.db;
+  return {
+    imports,
+    fleet: new MikroOrmFleetStore(db),
+    officeRecords: new MikroOrmOfficeRecords(db),
+    openFindings: new MikroOrmOpenFindings(db),
+    homeCountries: new MikroOrmHomeCountries(db),
+    attention: new MikroOrmImportAttention(db),
+    close: () => imports.close(),
+  };
+}
+
+/** The import store alone over a database of its own (tests and tools that need no other port). */
 export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
   const { orm, dialect } = await ormOf(options);
   const runner = async () =>
     dialect === postgresDialect
       ? PostgresRunner.open(orm, postgresDialect, options.answerTimeoutMs)
       : SqliteRunner.open(orm);
-  return prepared(orm, dialect, runner, options.preparedContents ?? null);
+  return prepared(orm, dialect, runner);
 }
 
 /**
@@ -142,7 +174,6 @@ async function prepared(
   orm: AnyMikroORM<any>,
   dialect: StorageDialect,
   runner: () => Promise<SqliteRunner | PostgresRunner>,
-  preparedContents: PreparedContents | null,
 ): Promise<MikroOrmImportStore> {
   let open: SqliteRunner | PostgresRunner | null = null;
   try {
@@ -150,7 +181,7 @@ async function prepared(
     return await underSchemaLock(orm, dialect, async () => {
       await migrateSchema(orm, dialect);
       open = await runner();
-      const store = new MikroOrmImportStore(orm, dialect, open, preparedContents);
+      const store = new MikroOrmImportStore(new Database(orm, dialect, open));
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);

@@ -42,12 +42,12 @@ async function seed(store: MikroOrmImportStore, cards: number): Promise<void> {
   const bytes = twentyEightDayCard(7000, cardNumberOf(0), LAST_DAY);
   const card = await decodeCardFile(bytes);
   const days = dayRecordsOf(card, hasher);
-  const records = new MikroOrmOfficeRecords(store);
+  const records = new MikroOrmOfficeRecords(store.db);
   const refresh = new RefreshFleetCard({
     store,
-    fleet: new MikroOrmFleetStore(store),
+    fleet: new MikroOrmFleetStore(store.db),
     overviews: new OverviewQueries(store, records),
-    openFindings: new MikroOrmOpenFindings(store),
+    openFindings: new MikroOrmOpenFindings(store.db),
   });
   for (let c = 0; c < cards; c++) {
     const cardNumber = cardNumberOf(c);
@@ -86,9 +86,9 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
   const store = await createMikroOrmStore({ dataDir, synchronous: 'NORMAL' });
   try {
     await seed(store, cards);
-    const fleet = new MikroOrmFleetStore(store);
+    const fleet = new MikroOrmFleetStore(store.db);
     const clock = { now: () => new Date('2027-01-05T12:00:00Z') };
-    const records = new MikroOrmOfficeRecords(store);
+    const records = new MikroOrmOfficeRecords(store.db);
     const findings = new FindingsOfPeriodQuery(new OverviewQueries(store, records), records);
     const perRequest = new TodayView({ fleet, store, clock, findings });
     const kept = new TodayView({
@@ -96,8 +96,8 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
       store,
       clock,
       findings,
-      openFindings: new MikroOrmOpenFindings(store),
-      attention: new MikroOrmImportAttention(store),
+      openFindings: new MikroOrmOpenFindings(store.db),
+      attention: new MikroOrmImportAttention(store.db),
     });
     const list = fleetUseCases(fleet, clock);
     const page = () =>

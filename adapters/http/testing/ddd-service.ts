@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
-import { createMikroOrmStore } from '../../storage/open-storage.js';
-import { MikroOrmFleetStore } from '../../storage/fleet/fleet-store.js';
+import { createMikroOrmStore, storageOf } from '../../storage/open-storage.js';
 import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
@@ -23,8 +22,7 @@ export async function dddService(
   let clock = Date.parse(now);
   const errors: unknown[] = [];
   const bundle = createUseCases({
-    store,
-    fleet: new MikroOrmFleetStore(store),
+    storage: storageOf(store),
     clock: { now: () => new Date(clock) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),

@@ -88,7 +88,7 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
 
   // a review takes the finding out of the open count
   const reviews = new FindingReviewWorkflow({
-    reviews: new MikroOrmOfficeRecords(service.store),
+    reviews: new MikroOrmOfficeRecords(service.store.db),
     hasher: new NodeCryptoHasher(),
     clock: { now: () => new Date() },
   });

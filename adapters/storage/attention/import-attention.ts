@@ -6,13 +6,13 @@
 import type { ImportRow } from '../../../core/domain/rows.js';
 import type { ImportAttention } from '../../../core/ports/import-attention.js';
 import { HOLDER_MISMATCH } from '../../../core/use-cases/quarantine-policy.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { Database } from '../database/database.js';
 
 export class MikroOrmImportAttention implements ImportAttention {
-  constructor(private readonly store: MikroOrmImportStore) {}
+  constructor(private readonly db: Database) {}
 
   async attentionImports(): Promise<Pick<ImportRow, 'status' | 'warnings'>[]> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT status, meta FROM imports WHERE status IN ('QUARANTINED', 'WITHDRAWN') OR meta LIKE ?`,
       [`%${HOLDER_MISMATCH}%`],
     );

@@ -30,7 +30,7 @@ import { fleetLockKey, type Raw, type SqlValue } from '../database/dialect.js';
 import { FLEET_CARD_COLUMNS } from '../mikro-orm-schema/fleet-schema.js';
 import { searchCondition } from './fleet-search.js';
 import { CARDS_SQL, summarySql } from './fleet-counts.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { Database } from '../database/database.js';
 
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
 
@@ -222,14 +222,14 @@ const SAVE_ROW = `INSERT INTO fleet_card (${FLEET_CARD_COLUMNS.join(', ')}) VALU
 const MARKS_DONE = 'DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?';
 
 export class MikroOrmFleetStore implements FleetStore {
-  constructor(private readonly store: MikroOrmImportStore) {}
+  constructor(private readonly db: Database) {}
 
   private get collate(): string {
-    return this.store.dialect.name === 'postgres' ? ' COLLATE "C"' : '';
+    return this.db.dialect.name === 'postgres' ? ' COLLATE "C"' : '';
   }
 
   exclusively<T>(cardNumber: string, work: () => Promise<T>): Promise<T> {
-    return this.store.runner.exclusively(fleetLockKey(cardNumber), work);
+    return this.db.runner.exclusively(fleetLockKey(cardNumber), work);
   }
 
   async saveFleetCard(record: FleetCardRecord, marksUpTo: number | null = null): Promise<void> {
@@ -237,30 +237,27 @@ export class MikroOrmFleetStore implements FleetStore {
     // imports and is rebuilt (cardsToRefresh), so an import pays one fsync, not two. The marks it covers go in
     // the same write (one round trip, one commit): lost with it or kept with it
     const row = { sql: SAVE_ROW, params: fleetValues(record) };
-    await this.store.writeDerivedAll(
+    await this.db.writeDerivedAll(
       marksUpTo === null ? [row] : [row, { sql: MARKS_DONE, params: [record.card_number, marksUpTo] }],
     );
   }
 
   async removeFleetCard(cardNumber: string): Promise<void> {
-    await this.store.writeDerived('DELETE FROM fleet_card WHERE card_number = ?', [cardNumber]);
+    await this.db.writeDerived('DELETE FROM fleet_card WHERE card_number = ?', [cardNumber]);
   }
 
   async fleetCard(cardNumber: string): Promise<FleetCardRecord | null> {
-    const rows = await this.store.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [
+    const rows = await this.db.query('SELECT card_number, record_json FROM fleet_card WHERE card_number = ?', [
       cardNumber,
     ]);
     return rows.length === 0 ? null : fleetRecordFromRaw(rows[0]!);
   }
 
   async listFleetCards(query: FleetListQuery): Promise<Slice<FleetCardRecord>> {
-    const { sql, params } = await whereOf(query.filter, query.now_s, this.store);
+    const { sql, params } = await whereOf(query.filter, query.now_s, this.db);
     // unfiltered: the cards' counter (fleet-counts.ts) instead of counting every row
-    const [count] = await this.store.query(
-      sql === '' ? CARDS_SQL : `SELECT COUNT(*) AS n FROM fleet_card ${sql}`,
-      params,
-    );
-    const rows = await this.store.query(
+    const [count] = await this.db.query(sql === '' ? CARDS_SQL : `SELECT COUNT(*) AS n FROM fleet_card ${sql}`, params);
+    const rows = await this.db.query(
       `SELECT card_number, record_json FROM fleet_card ${sql} ORDER BY ${this.orderBy(query.sort, query.order)} LIMIT ? OFFSET ?`,
       [...params, query.page.limit, query.page.offset],
     );
@@ -270,7 +267,7 @@ export class MikroOrmFleetStore implements FleetStore {
   async fleetCounts(nowS: number): Promise<FleetCounts> {
     // the counters of fleet-counts.ts: a few rows per figure (one per calendar day at most), not one per card
     const { sql, params } = summarySql(nowS - DOWNLOAD_INTERVAL_SECONDS, epochDayOf(nowS));
-    const [row] = await this.store.query(sql, params);
+    const [row] = await this.db.query(sql, params);
     return {
       drivers: Number(row!.drivers),
       overdue: Number(row!.overdue ?? 0),
@@ -282,7 +279,7 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 
   async pendingMarks(cardNumber?: string): Promise<PendingMark[]> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT import_pk, card_number, card_download_s FROM fleet_pending${cardNumber === undefined ? '' : ' WHERE card_number = ?'} ORDER BY import_pk`,
       cardNumber === undefined ? [] : [cardNumber],
     );
@@ -295,15 +292,15 @@ export class MikroOrmFleetStore implements FleetStore {
 
   async pendingDone(cardNumber: string, mark: number): Promise<void> {
     // derived bookkeeping as the row itself: a mark a power cut keeps costs one more computation
-    await this.store.writeDerived(MARKS_DONE, [cardNumber, mark]);
+    await this.db.writeDerived(MARKS_DONE, [cardNumber, mark]);
   }
 
   async cardsToRefresh(): Promise<string[]> {
     const [counts, rows] = await Promise.all([
-      this.store.query(
+      this.db.query(
         "SELECT card_number, COUNT(*) AS n FROM imports WHERE card_number IS NOT NULL AND status <> 'WITHDRAWN' GROUP BY card_number ORDER BY card_number",
       ),
-      this.store.query('SELECT card_number, record_json FROM fleet_card'),
+      this.db.query('SELECT card_number, record_json FROM fleet_card'),
     ]);
     // a row of an older RECORD_FORMAT (no rank, no reason) is rebuilt as if it were missing
     const summarised = new Map(
@@ -341,15 +338,11 @@ export class MikroOrmFleetStore implements FleetStore {
   }
 }
 
-async function whereOf(
-  filter: FleetFilter,
-  nowS: number,
-  store: MikroOrmImportStore,
-): Promise<{ sql: string; params: SqlValue[] }> {
+async function whereOf(filter: FleetFilter, nowS: number, db: Database): Promise<{ sql: string; params: SqlValue[] }> {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (filter.q !== null && filter.q.trim() !== '') {
-    const search = await searchCondition(filter.q.trim(), store.dialect, (sql, values) => store.query(sql, values));
+    const search = await searchCondition(filter.q.trim(), db.dialect, (sql, values) => db.query(sql, values));
     where.push(search.sql);
     params.push(...search.params);
   }

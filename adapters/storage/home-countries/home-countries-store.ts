@@ -4,16 +4,16 @@
  * (`INSERT … ON CONFLICT (card_number) DO UPDATE`, the same statement on SQLite and PostgreSQL).
  */
 import type { HomeCountryStore, StoredHomeCountries } from '../../../core/ports/home-country-store.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { Database } from '../database/database.js';
 import { HOME_COUNTRIES_COLUMNS } from '../mikro-orm-schema/home-countries-schema.js';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export class MikroOrmHomeCountries implements HomeCountryStore {
-  constructor(private readonly store: MikroOrmImportStore) {}
+  constructor(private readonly db: Database) {}
 
   async homeCountries(cardNumber: string): Promise<StoredHomeCountries | null> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT ${HOME_COUNTRIES_COLUMNS.join(', ')} FROM card_home_countries WHERE card_number = ?`,
       [cardNumber],
     );
@@ -28,7 +28,7 @@ export class MikroOrmHomeCountries implements HomeCountryStore {
   }
 
   async setHomeCountries(row: StoredHomeCountries): Promise<void> {
-    await this.store.query(
+    await this.db.query(
       `INSERT INTO card_home_countries (${HOME_COUNTRIES_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?)
        ON CONFLICT (card_number) DO UPDATE SET establishment = excluded.establishment, residence = excluded.residence, updated_at = excluded.updated_at`,
       [row.card_number, row.establishment, row.residence, row.updated_at],

@@ -1,6 +1,12 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { decodeContent, encodeContent, encodeContentSync, INLINE_BELOW_BYTES } from './content-codec.js';
+import {
+  decodeContent,
+  encodeContent,
+  encodeContentSync,
+  INLINE_BELOW_BYTES,
+  storedContentOf,
+} from './content-codec.js';
 
 /** bytes DEFLATE shrinks: a card-like repetition of records */
 const repetitive = (n: number) => new Uint8Array(n).map((_, i) => (i % 97) & 0xff);
@@ -29,4 +35,12 @@ t.test('bytes DEFLATE does not shrink are kept as they are', async (t) => {
 
 t.test('an encoding this version does not know is refused, never guessed', async (t) => {
   t.throws(() => decodeContent(new Uint8Array([1, 2, 3]), 'zstd'), /unknown content encoding/);
+});
+
+t.test('a stored form computed elsewhere is kept as given, an unknown encoding refused', async (t) => {
+  const bytes = new Uint8Array([1, 2, 3]);
+  t.same(storedContentOf({ bytes, encoding: null }), { content: Buffer.from(bytes), encoding: null });
+  const packed = encodeContentSync(new Uint8Array(4096));
+  t.same(storedContentOf({ bytes: packed.content, encoding: 'deflate-raw' }), packed);
+  t.throws(() => storedContentOf({ bytes, encoding: 'zstd' }), /unknown content encoding/);
 });

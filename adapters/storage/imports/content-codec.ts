@@ -6,13 +6,14 @@
  *   import in about the size of its file.
  * - null: the bytes as received (rows written before the column existed, and content DEFLATE does not shrink).
  * Compression runs before the import's transaction. A body the decoder pool's worker decoded was compressed there
- * (`encodeContentSync`, ./prepared-contents.ts); otherwise on libuv's thread pool from INLINE_BELOW_BYTES on, on the
+ * (`encodeContentSync`, answered as the decoder's `stored_form`); otherwise on libuv's thread pool from INLINE_BELOW_BYTES on, on the
  * event loop below (a card download of a few dozen KiB: ~0.1 ms, cheaper than the thread-pool round trips). A write is
  * checked by inflating it again and comparing, so what is stored always gives back the very bytes received (whose
  * SHA-256 the import row records).
  */
 import { deflateRaw, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import { promisify } from 'node:util';
+import type { StoredForm } from '../../../core/ports/import-store.js';
 
 export const CONTENT_ENCODINGS = ['deflate-raw'] as const;
 export type ContentEncoding = (typeof CONTENT_ENCODINGS)[number] | null;
@@ -40,7 +41,7 @@ export async function encodeContent(bytes: Uint8Array): Promise<StoredContent> {
     : { content: raw, encoding: null };
 }
 
-/** encodeContent on the calling thread whatever the size (the decoder pool's worker: ./prepared-contents.ts). */
+/** encodeContent on the calling thread whatever the size (the decoder pool's worker, whose answer carries it as `stored_form`). */
 export function encodeContentSync(bytes: Uint8Array): StoredContent {
   const raw = bufferOf(bytes);
   const packed = deflateRawSync(raw, { level: 6 });
@@ -53,6 +54,16 @@ export function encodeContentSync(bytes: Uint8Array): StoredContent {
 function verified(raw: Buffer, packed: Buffer, back: Buffer): StoredContent {
   if (!back.equals(raw)) throw new Error('compressed content does not give back the original bytes');
   return { content: packed, encoding: 'deflate-raw' };
+}
+
+/**
+ * A stored form computed elsewhere (the decoder's `stored_form`) as the save writes it; an encoding this version
+ * does not know is refused, never stored.
+ */
+export function storedContentOf(form: StoredForm): StoredContent {
+  if (form.encoding !== null && !(CONTENT_ENCODINGS as readonly string[]).includes(form.encoding))
+    throw new Error('unknown content encoding');
+  return { content: bufferOf(form.bytes), encoding: form.encoding as ContentEncoding };
 }
 
 /** A Buffer over the same memory as `bytes` (no copy). */

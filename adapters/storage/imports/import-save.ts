@@ -21,7 +21,7 @@ import type { MikroOrmImportStore } from './import-store.js';
 import type { InsertBatch, SqlRunner } from '../database/sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from '../database/dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
-import { encodeContent, type StoredContent } from './content-codec.js';
+import { encodeContent, storedContentOf, type StoredContent } from './content-codec.js';
 import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from '../mikro-orm-schema/specific-conditions-schema.js';
@@ -60,8 +60,8 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
   try {
     // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
     // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
-    // decoder pool's worker may have compressed it already (./prepared-contents.ts)
-    const content = store.preparedContents?.take(input.content) ?? (await encodeContent(input.content));
+    // decoder pool's worker may have compressed it already (the decoder's `stored_form`)
+    const content = input.stored_form ? storedContentOf(input.stored_form) : await encodeContent(input.content);
     return await store.runner.transaction<SaveOutcome>(async (trx) => {
       const cardNumber = input.import.card.card_number;
       const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);

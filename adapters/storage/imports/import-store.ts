@@ -25,7 +25,7 @@ import type {
 import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
 import type { DayKey, Raw, SqlValue, StorageDialect } from '../database/dialect.js';
-import type { SqlRunner, Statement } from '../database/sql-runner.js';
+import type { SqlRunner } from '../database/sql-runner.js';
 import { decodeContent } from './content-codec.js';
 import { keepCardHistory, saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
@@ -38,7 +38,7 @@ import { StorageError } from '../database/storage-error.js';
 export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
 import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
-import type { PreparedContents } from './prepared-contents.js';
+import type { Database } from '../database/database.js';
 import { GrowthStatistics } from '../database/growth-statistics.js';
 
 /** entries of the import_id -> pk cache at most (~100 bytes each) */
@@ -53,37 +53,25 @@ export class MikroOrmImportStore implements ImportStore {
   /** PostgreSQL: the growing tables analysed as this process's imports multiply (null on SQLite) */
   private readonly statistics: GrowthStatistics | null;
 
-  constructor(
-    readonly orm: MikroORM<any>,
-    readonly dialect: StorageDialect,
-    readonly runner: SqlRunner,
-    /** bodies' stored forms computed off the event loop (the decoder pool's worker); null: the save compresses */
-    readonly preparedContents: PreparedContents | null = null,
-  ) {
-    this.statistics = dialect.name === 'postgres' ? new GrowthStatistics(runner) : null;
+  constructor(readonly db: Database) {
+    this.statistics = db.dialect.name === 'postgres' ? new GrowthStatistics(db.runner) : null;
   }
 
-  /** Runs a statement and returns its rows; errors carry no SQL or bound values (see StorageError). */
-  async query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
-    try {
-      return await db.all(sql, params);
-    } catch (error) {
-      throw new StorageError('query failed', error);
-    }
+  get orm(): MikroORM<any> {
+    return this.db.orm;
   }
 
-  /** One write of derived data, committed without waiting for the disk (SqlRunner.writeDerivedAll says when). */
-  async writeDerived(sql: string, params: readonly SqlValue[]): Promise<void> {
-    await this.writeDerivedAll([{ sql, params }]);
+  get dialect(): StorageDialect {
+    return this.db.dialect;
   }
 
-  /** Several writes of derived data committed together (SqlRunner.writeDerivedAll). */
-  async writeDerivedAll(statements: readonly Statement[]): Promise<void> {
-    try {
-      await this.runner.writeDerivedAll(statements);
-    } catch (error) {
-      throw new StorageError('writing derived data failed', error);
-    }
+  get runner(): SqlRunner {
+    return this.db.runner;
+  }
+
+  /** Runs a statement and returns its rows (Database.query). */
+  query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
+    return this.db.query(sql, params, db);
   }
 
   async ping(): Promise<boolean> {
@@ -95,8 +83,7 @@ export class MikroOrmImportStore implements ImportStore {
 
   async close(): Promise<void> {
     await this.statistics?.settled();
-    await this.runner.release();
-    await this.orm.close(true);
+    await this.db.close();
   }
 
   async saveImport(input: NewImport): Promise<SaveOutcome> {

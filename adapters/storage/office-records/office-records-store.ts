@@ -16,7 +16,7 @@ import type { ReviewEntry } from '../../../core/reviews/review-chain.js';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/reviews/review-status.js';
 import type { Raw, SqlValue } from '../database/dialect.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { Database } from '../database/database.js';
 
 const num = (v: unknown): number => Number(v);
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -63,7 +63,7 @@ function reviewFromRaw(r: Raw): ReviewEntry {
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStore {
-  constructor(private readonly store: MikroOrmImportStore) {}
+  constructor(private readonly db: Database) {}
 
   async addAnnotation(a: Annotation): Promise<void> {
     const values: SqlValue[] = [
@@ -79,14 +79,14 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
       a.withdrawal?.author ?? null,
       a.withdrawal?.reason ?? null,
     ];
-    await this.store.query(
+    await this.db.query(
       `INSERT INTO annotation (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})`,
       values,
     );
   }
 
   async annotation(annotationId: string): Promise<Annotation | null> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM annotation WHERE annotation_id = ?`,
       [annotationId],
     );
@@ -105,7 +105,7 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
       params.push(q.from);
     }
     if (!q.include_withdrawn) where.push('withdrawn_at IS NULL');
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT ${ANNOTATION_COLUMNS.join(', ')} FROM annotation WHERE ${where.join(' AND ')} ORDER BY start_s, created_at, annotation_id`,
       params,
     );
@@ -113,7 +113,7 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
   }
 
   async withdrawAnnotation(annotationId: string, w: AnnotationWithdrawal): Promise<boolean> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       'UPDATE annotation SET withdrawn_at = ?, withdrawn_by = ?, withdraw_reason = ? WHERE annotation_id = ? AND withdrawn_at IS NULL RETURNING annotation_id',
       [w.at, w.author, w.reason, annotationId],
     );
@@ -132,7 +132,7 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
       e.prev_hash,
       e.hash,
     ];
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `INSERT INTO finding_review (${FINDING_REVIEW_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})
        ON CONFLICT (finding_id, seq) DO NOTHING RETURNING seq`,
       values,
@@ -141,7 +141,7 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
   }
 
   async reviewHistory(findingId: string): Promise<ReviewEntry[]> {
-    const rows = await this.store.query(
+    const rows = await this.db.query(
       `SELECT ${FINDING_REVIEW_COLUMNS.join(', ')} FROM finding_review WHERE finding_id = ? ORDER BY seq`,
       [findingId],
     );
@@ -154,7 +154,7 @@ export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStor
     const unique = [...new Set(findingIds)];
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
-      const rows = await this.store.query(
+      const rows = await this.db.query(
         `SELECT r.finding_id, r.status FROM finding_review r
            JOIN (SELECT finding_id, MAX(seq) AS seq FROM finding_review WHERE finding_id IN (${placeholders(chunk.length)}) GROUP BY finding_id) l
              ON l.finding_id = r.finding_id AND l.seq = r.seq`,

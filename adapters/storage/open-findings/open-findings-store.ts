@@ -14,7 +14,7 @@ import type {
   OpenFindingsStore,
 } from '../../../core/ports/open-findings-store.js';
 import type { Raw, SqlValue } from '../database/dialect.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { Database } from '../database/database.js';
 import { StorageError } from '../database/storage-error.js';
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
@@ -78,14 +78,14 @@ function cachedOf(r: Raw): CachedOpenFindings {
 }
 
 export class MikroOrmOpenFindings implements OpenFindingsStore {
-  constructor(private readonly store: MikroOrmImportStore) {}
+  constructor(private readonly db: Database) {}
 
   async cardChanged(cardNumber: string): Promise<void> {
     // derived bookkeeping, written without waiting for the disk (writeDerived): the fleet row's computation says it
     // first, and the log keeps commits in order, so a power cut that loses it loses the row and the removal of the
     // card's marks written after it too, and the card is computed again (its marks, or cardsToRefresh at start),
     // saying it again
-    await this.store.writeDerived(
+    await this.db.writeDerived(
       `INSERT INTO open_findings_card (card_number, generation) VALUES (?, 1)
        ON CONFLICT (card_number) DO UPDATE SET generation = open_findings_card.generation + 1`,
       [cardNumber],
@@ -93,16 +93,16 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
   }
 
   async openCounts(): Promise<Map<string, CachedOpenFindings>> {
-    const rows = await this.store.query(CARDS_SQL);
+    const rows = await this.db.query(CARDS_SQL);
     return new Map(rows.map((r) => [String(r.card_number), cachedOf(r)]));
   }
 
   async stamp(cardNumber: string): Promise<OpenFindingsInputs> {
-    await this.store.query(
+    await this.db.query(
       'INSERT INTO open_findings_card (card_number, generation) VALUES (?, 0) ON CONFLICT (card_number) DO NOTHING',
       [cardNumber],
     );
-    const rows = await this.store.query(STAMP_SQL, [cardNumber]);
+    const rows = await this.db.query(STAMP_SQL, [cardNumber]);
     if (rows[0] === undefined) throw new StorageError('open findings row missing', null);
     return currentOf(rows[0]);
   }
@@ -117,7 +117,7 @@ export class MikroOrmOpenFindings implements OpenFindingsStore {
     const token = randomUUID();
     const ids = [...new Set(findingIds ?? [])];
     try {
-      return await this.store.runner.transaction(async (tx) => {
+      return await this.db.runner.transaction(async (tx) => {
         const updated = await tx.all(
           `UPDATE open_findings_card SET token = ?, kept_generation = ?, kept_total = ?, rules = ?, from_day = ?, to_day = ?,
              annotations = ?, withdrawn_annotations = ?, establishment = ?, residence = ?
