@@ -24,6 +24,7 @@ import { knexOf, type InsertBatch, type SqlRunner, type Statement } from './sql-
 import { forgetPrepared, pipelined, type PgStatement } from './pg-pipeline.js';
 import { SessionLocks, type LockConnection } from './session-locks.js';
 import { PreparedGenerations } from './prepared-generations.js';
+import { LOCK_PATIENCE_MS } from './file-locks.js';
 
 /** The node-postgres client API used here (pg.Client; the package's own types are not a dependency). */
 export interface PgClient {
@@ -100,9 +101,6 @@ const ROLLBACK: PgStatement = { text: 'ROLLBACK', values: [] };
  * below the many minutes TCP waits before it gives up on a silent peer.
  */
 export const ANSWER_TIMEOUT_MS = 60_000;
-
-/** How long `exclusively` waits for another session's lock before failing as unavailable (a fleet read: 503). */
-const LOCK_PATIENCE_MS = 15_000;
 
 const DEALLOCATE: PgStatement = { text: 'DEALLOCATE ALL', values: [] };
 

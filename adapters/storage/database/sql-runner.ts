@@ -18,6 +18,7 @@ import { statSync } from 'node:fs';
 import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/better-sqlite'; // type only: the knex types both drivers re-export
 import type { MikroORM } from '@mikro-orm/core';
+import { FileLock, LOCK_PATIENCE_MS, type LockFileConnection } from './file-locks.js';
 import type { Raw, SqlValue } from './dialect.js';
 
 export interface SqlRunner {
@@ -201,6 +202,8 @@ export class SqliteRunner implements SqlRunner {
     private readonly onRelease: () => Promise<void>,
     /** set when the configured level syncs every commit: the WAL is then synced off the main thread */
     readonly walSync: WalSync | null,
+    /** the lock of `exclusively`, across processes (./file-locks.ts); null for a database in memory */
+    private readonly lock: FileLock | null,
   ) {}
 
   static async open(orm: MikroORM<any>): Promise<SqliteRunner> {
@@ -208,10 +211,10 @@ export class SqliteRunner implements SqlRunner {
     const db = await client.acquireConnection();
     const configured = Number(db.pragma('synchronous', { simple: true }));
     const inWal = String(db.pragma('journal_mode', { simple: true })).toLowerCase() === 'wal';
-    if (configured <= SYNCHRONOUS_NORMAL || !inWal)
-      return new SqliteRunner(db, () => client.releaseConnection(db), null);
+    const release = () => client.releaseConnection(db);
+    if (configured <= SYNCHRONOUS_NORMAL || !inWal) return new SqliteRunner(db, release, null, fileLockOf(db));
     db.pragma(`synchronous = ${SYNCHRONOUS_NORMAL}`);
-    return new SqliteRunner(db, () => client.releaseConnection(db), new WalSync(`${db.name}-wal`));
+    return new SqliteRunner(db, release, new WalSync(`${db.name}-wal`), fileLockOf(db));
   }
 
   async all(sql: string, params: readonly SqlValue[] = []): Promise<Raw[]> {
@@ -327,8 +330,9 @@ export class SqliteRunner implements SqlRunner {
     return result;
   }
 
+  /** `work` under the one lock of every process on this database file (./file-locks.ts): the key is not needed */
   exclusively<T>(_key: string, work: () => Promise<T>): Promise<T> {
-    return work();
+    return this.lock ? this.lock.holding(work) : work();
   }
 
   statisticsRefreshed(): void {
@@ -343,6 +347,7 @@ export class SqliteRunner implements SqlRunner {
   async release(): Promise<void> {
     await this.derivedFlush.catch(() => undefined);
     await this.walSync?.settled();
+    await this.lock?.close();
     this.statements.clear();
     await this.onRelease();
   }
@@ -375,6 +380,16 @@ export class SqliteRunner implements SqlRunner {
       statement.run(...row);
     }
   }
+}
+
+/**
+ * The lock file beside the database file, opened by the driver that opened the database (better-sqlite3, busy
+ * timeout 0: a lock taken elsewhere answers SQLITE_BUSY at once); none for a database in memory.
+ */
+function fileLockOf(db: BetterSqliteDatabase): FileLock | null {
+  if (db.name === '' || db.name === ':memory:') return null;
+  const Connection = db.constructor as new (file: string, options: { timeout: number }) => LockFileConnection;
+  return new FileLock(() => new Connection(`${db.name}-fleet-lock`, { timeout: 0 }), LOCK_PATIENCE_MS);
 }
 
 interface PoolClient<C> {
