@@ -4,11 +4,11 @@
  * - `sqlite`: the embedded default (one file, one connection, WAL);
  * - `postgres`: PostgreSQL 15+ for larger deployments.
  */
-import type { ColumnTypes } from '../mikro-orm-schema/schema.js';
+import type { ColumnTypes } from '../mikro-orm-schema/column-types.js';
 import type { SqlRunner } from './sql-runner.js';
+import type { Raw, SqlValue } from './sql-values.js';
 
-export type SqlValue = string | number | null | Buffer;
-export type Raw = Record<string, any>;
+export type { Raw, SqlValue } from './sql-values.js';
 
 /** One UTC day (epoch day) of one import (its pk). */
 export interface DayKey {

@@ -19,7 +19,7 @@ import { open as openFile, type FileHandle } from 'node:fs/promises';
 import type { AbstractSqlConnection, Knex } from '@mikro-orm/better-sqlite'; // type only: the knex types both drivers re-export
 import type { MikroORM } from '@mikro-orm/core';
 import { FileLock, LOCK_PATIENCE_MS, type LockFileConnection } from './file-locks.js';
-import type { Raw, SqlValue } from './dialect.js';
+import type { Raw, SqlValue } from './sql-values.js';
 
 export interface SqlRunner {
   /** the rows of a statement (an empty list for statements without result rows) */

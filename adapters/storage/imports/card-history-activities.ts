@@ -10,10 +10,10 @@ import type { ActivityIntervalRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Served } from '../../../core/use-cases/contracts.js';
 import type { SqlValue } from '../database/dialect.js';
 import { packedHasCardData, unpackDay } from './activity-pack.js';
-import type { MikroOrmImportStore } from './import-store.js';
+import type { ImportTables } from './import-tables.js';
 
 export async function cardHistoryActivities(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   cardNumber: string,
   range: DateRange,
 ): Promise<CardHistoryActivities> {
@@ -49,11 +49,7 @@ export async function cardHistoryActivities(
  * import: both are written with it, and withdrawals and purges rebuild the history), each day's intervals tested
  * where they lie. On PostgreSQL two index lookups a day instead of four.
  */
-export async function cardDataDays(
-  store: MikroOrmImportStore,
-  cardNumber: string,
-  range: DateRange,
-): Promise<UtcDay[]> {
+export async function cardDataDays(store: ImportTables, cardNumber: string, range: DateRange): Promise<UtcDay[]> {
   const where = ['c.card_number = ?'];
   const params: SqlValue[] = [cardNumber];
   withinDays('c.day', range, where, params);

@@ -10,7 +10,7 @@ import type { EpochSeconds, ImportRow } from '../../../core/domain/rows.js';
 import type { PurgeResult, RestoreOutcome, WithdrawOutcome } from '../../../core/ports/import-store.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { HOLDER_MISMATCH } from '../../../core/use-cases/quarantine-policy.js';
-import type { MikroOrmImportStore } from './import-store.js';
+import type { ImportTables } from './import-tables.js';
 import { importFromRaw } from './row-mappers.js';
 import type { SqlRunner, Statement } from '../database/sql-runner.js';
 import type { Raw } from '../database/dialect.js';
@@ -28,7 +28,7 @@ export const IMPORT_ROW_TABLES = [
 ] as const;
 
 export async function withdrawImport(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   importId: string,
   w: { reason: string; at: EpochSeconds },
 ): Promise<WithdrawOutcome> {
@@ -46,11 +46,7 @@ export async function withdrawImport(
   });
 }
 
-export async function restoreImport(
-  store: MikroOrmImportStore,
-  importId: string,
-  at: EpochSeconds,
-): Promise<RestoreOutcome> {
+export async function restoreImport(store: ImportTables, importId: string, at: EpochSeconds): Promise<RestoreOutcome> {
   return store.runner.transaction(async (tx) => {
     const current = await lockedImport(store, tx, importId);
     if (current === null) return { outcome: 'not_found' };
@@ -65,20 +61,20 @@ export async function restoreImport(
 }
 
 /** The import, read after taking its card's lock (parallel withdrawals of one card run one after another). */
-async function lockedImport(store: MikroOrmImportStore, tx: SqlRunner, importId: string): Promise<ImportRow | null> {
+async function lockedImport(store: ImportTables, tx: SqlRunner, importId: string): Promise<ImportRow | null> {
   const found = await selectImport(store, tx, importId);
   if (found === null) return null;
   await store.dialect.lockCard(tx, found.card.card_number ?? `import:${importId}`);
   return selectImport(store, tx, importId); // read again under the lock
 }
 
-async function selectImport(store: MikroOrmImportStore, tx: SqlRunner, importId: string): Promise<ImportRow | null> {
+async function selectImport(store: ImportTables, tx: SqlRunner, importId: string): Promise<ImportRow | null> {
   const rows = await store.query('SELECT * FROM imports WHERE import_id = ?', [importId], tx);
   return rows.length === 0 ? null : importFromRaw(rows[0]!);
 }
 
 /** Merges the card's history again over the days the import recorded. */
-async function remerge(store: MikroOrmImportStore, tx: SqlRunner, row: ImportRow): Promise<void> {
+async function remerge(store: ImportTables, tx: SqlRunner, row: ImportRow): Promise<void> {
   const days = await store.query(
     'SELECT d.day FROM day_record d JOIN imports i ON i.pk = d.import_pk WHERE i.import_id = ? ORDER BY d.day',
     [row.import_id],
@@ -91,7 +87,7 @@ async function remerge(store: MikroOrmImportStore, tx: SqlRunner, row: ImportRow
   );
 }
 
-export async function purgeImports(store: MikroOrmImportStore, importedBefore: EpochSeconds): Promise<PurgeResult> {
+export async function purgeImports(store: ImportTables, importedBefore: EpochSeconds): Promise<PurgeResult> {
   return store.runner.transaction(async (tx) => {
     const doomed = await store.query('SELECT * FROM imports WHERE imported_at < ? ORDER BY pk', [importedBefore], tx);
     const rows: Record<string, number> = {};
@@ -128,7 +124,7 @@ export async function purgeImports(store: MikroOrmImportStore, importedBefore: E
 }
 
 /** Replaces the card's whole history by a merge of the day records left (none left: no history). */
-async function rebuildCardHistory(store: MikroOrmImportStore, tx: SqlRunner, card: string): Promise<void> {
+async function rebuildCardHistory(store: ImportTables, tx: SqlRunner, card: string): Promise<void> {
   await tx.all('DELETE FROM card_day WHERE card_number = ?', [card]);
   const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [
     card,
@@ -139,7 +135,7 @@ async function rebuildCardHistory(store: MikroOrmImportStore, tx: SqlRunner, car
 
 /** The holder of the card's oldest import that is neither WITHDRAWN nor flagged holder_mismatch. */
 export async function storedHolder(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   cardNumber: string,
   db: SqlRunner = store.runner,
 ): Promise<CardHolder | null> {

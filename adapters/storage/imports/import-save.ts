@@ -17,7 +17,7 @@
 import type { UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
-import type { MikroOrmImportStore } from './import-store.js';
+import type { ImportTables } from './import-tables.js';
 import type { InsertBatch, SqlRunner } from '../database/sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from '../database/dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
@@ -56,7 +56,7 @@ const VERSIONS = `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.i
 const CONTENT_COLUMNS = ['import_pk', 'content', 'encoding'] as const;
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
-export async function saveImport(store: MikroOrmImportStore, input: NewImport): Promise<SaveOutcome> {
+export async function saveImport(store: ImportTables, input: NewImport): Promise<SaveOutcome> {
   try {
     // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
     // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
@@ -94,7 +94,7 @@ export async function saveImport(store: MikroOrmImportStore, input: NewImport): 
  * `lockCard`, the card's lock is taken too (held until the transaction ends, whatever the lookup answers).
  */
 async function storedOutcome(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   db: SqlRunner,
   input: NewImport,
   lockCard: string | null = null,
@@ -117,7 +117,7 @@ async function storedOutcome(
  * `holder` is undefined where it was not read.
  */
 async function lockedOutcome(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   trx: SqlRunner,
   input: NewImport,
   cardNumber: string | null,
@@ -242,7 +242,7 @@ function withOwnDays(others: readonly Raw[], input: NewImport, cardNumber: strin
  * the card's lock (taken here unless `locked`), so parallel imports of one card never miss each other.
  */
 export async function keepCardHistory(
-  store: MikroOrmImportStore,
+  store: ImportTables,
   tx: SqlRunner,
   cardNumber: string | null,
   dates: readonly number[],

@@ -7,7 +7,7 @@
  * decoded file, which only the file carries and the fleet row keeps (the newest of its marks and of the row).
  */
 import { EntitySchema } from '@mikro-orm/core';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 
 export interface FleetPendingEntity {
   import_pk: number;

@@ -5,7 +5,7 @@
  * and counts by (epoch seconds, epoch days, counts, lower-cased text).
  */
 import { EntitySchema } from '@mikro-orm/core';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 import { POSTGRES_SEARCH, TRIGRAM_INDEX } from '../fleet/fleet-search.js';
 
 export interface FleetCardEntity {

@@ -1,6 +1,6 @@
 /** `card_home_countries`: the office's home countries of a card (core/ports/home-country-store.ts), one row per card. */
 import { EntitySchema } from '@mikro-orm/core';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 
 export interface HomeCountriesEntity {
   card_number: string;

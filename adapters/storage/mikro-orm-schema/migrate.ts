@@ -18,7 +18,7 @@ import type { Raw, StorageDialect } from '../database/dialect.js';
 import { ACTIVITY_CODES, SLOT_CODES } from '../imports/codec.js';
 import { ACTIVITY_DAY_COLUMNS, activityDayValues } from '../imports/row-mappers.js';
 import type { SqlRunner } from '../database/sql-runner.js';
-import type { MikroOrmImportStore } from '../imports/import-store.js';
+import type { ImportTables } from '../imports/import-tables.js';
 import { decodeDddBytes } from '../../../core/decoder/decode-ddd.js';
 import { specificConditionRows } from '../../../core/rows/specific-conditions.js';
 import type { SpecificConditionRow } from '../../../core/domain/rows.js';
@@ -72,7 +72,7 @@ export async function migrateLegacyActivities(runner: SqlRunner, dialect: Storag
 }
 
 /** Builds the history of every card that has imports but none kept yet; returns how many cards were built. */
-export async function buildMissingCardHistories(store: MikroOrmImportStore): Promise<number> {
+export async function buildMissingCardHistories(store: ImportTables): Promise<number> {
   const cards = await store.query(
     `SELECT DISTINCT i.card_number FROM imports i
       WHERE i.card_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM card_day c WHERE c.card_number = i.card_number)
@@ -103,7 +103,7 @@ function conditionsOf(raw: Raw): SpecificConditionRow[] {
 }
 
 /** Reads the specific conditions of the imports stored before they were kept (3. above); returns how many imports. */
-export async function backfillSpecificConditions(store: MikroOrmImportStore): Promise<number> {
+export async function backfillSpecificConditions(store: ImportTables): Promise<number> {
   const pending = await store.query('SELECT import_pk FROM specific_condition_pending ORDER BY import_pk');
   for (const { import_pk: pk } of pending) {
     const [raw] = await store.query(

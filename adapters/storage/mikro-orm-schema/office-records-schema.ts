@@ -5,7 +5,7 @@
  * place in the chain). Times are epoch seconds.
  */
 import { EntitySchema } from '@mikro-orm/core';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 
 export interface AnnotationEntity {
   annotation_id: string;

@@ -4,7 +4,7 @@
  * `open_finding_id`, the ids of each kept set. Derived data: dropping both tables loses nothing but time.
  */
 import { EntitySchema } from '@mikro-orm/core';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 
 export interface OpenFindingsCardEntity {
   card_number: string;

@@ -17,24 +17,15 @@
  * database needs besides MikroORM's defaults (see dialect.ts). Original bytes: `blob` (SQLite), `bytea` (PostgreSQL).
  */
 import { EntitySchema } from '@mikro-orm/core';
+import type { ColumnTypes } from './column-types.js';
+
+export type { ColumnTypes };
 import { fleetEntitySchemas } from './fleet-schema.js';
 import { officeRecordSchemas } from './office-records-schema.js';
 import { homeCountriesSchemas } from './home-countries-schema.js';
 import { specificConditionSchemas } from './specific-conditions-schema.js';
 import { fleetPendingSchemas } from './fleet-pending-schema.js';
 import { openFindingsSchemas } from './open-findings-schema.js';
-
-/** Column types overriding MikroORM's defaults; absent = the default for the property type. */
-export interface ColumnTypes {
-  /** epoch-second columns (default `integer`) */
-  seconds?: string;
-  /** string columns (default: SQLite `text`, PostgreSQL `varchar(255)`) */
-  string?: string;
-  /** the collation suffix of byte-order comparisons (PostgreSQL ` COLLATE "C"`, as the queries' ORDER BY; SQLite none) */
-  byteOrder?: string;
-  /** the fleet search's GIN trigram index (PostgreSQL; SQLite's FTS5 table is outside the entity schemas) */
-  trigramIndex?: boolean;
-}
 
 /** The column type override, if any, as property options. */
 function column(type: string | undefined): { columnType?: string } {

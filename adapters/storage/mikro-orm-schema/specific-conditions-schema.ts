@@ -7,7 +7,7 @@
  */
 import { EntitySchema } from '@mikro-orm/core';
 import type { Raw, SqlValue } from '../database/dialect.js';
-import type { ColumnTypes } from './schema.js';
+import type { ColumnTypes } from './column-types.js';
 import type { Served } from '../../../core/use-cases/contracts.js';
 import type { SpecificCondition, SpecificConditionRow } from '../../../core/domain/rows.js';
 
