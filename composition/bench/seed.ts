@@ -81,121 +81,125 @@ function seedDay(card: number, day: number, changes: number): ActivityIntervalRo
   });
 }
 
+/** The rows of one batch of seeded imports, table by table. */
+interface SeedBatch {
+  imports: SqlValue[][];
+  contents: SqlValue[][];
+  dayRows: SqlValue[][];
+  activityDays: SqlValue[][];
+  events: SqlValue[][];
+  vehicles: SqlValue[][];
+  positions: SqlValue[][];
+}
+
+/** The shape of every seeded download: its length, the overlap with the next, the activity changes a day. */
+interface SeedShape {
+  days: number;
+  overlap: number;
+  changes: number;
+  firstDay: number;
+  importedAt: number;
+}
+
 export async function seedStore(store: MikroOrmImportStore, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const downloads = options.downloadsPerCard ?? 12;
   const days = options.daysPerDownload ?? 28;
-  const overlap = Math.min(options.overlapDays ?? 7, days - 1);
-  const changes = Math.max(2, options.changesPerDay ?? 24);
-  const firstDay = parseIsoDay(options.startDate ?? '2024-01-01')!;
+  const shape: SeedShape = {
+    days,
+    overlap: Math.min(options.overlapDays ?? 7, days - 1),
+    changes: Math.max(2, options.changesPerDay ?? 24),
+    firstDay: parseIsoDay(options.startDate ?? '2024-01-01')!,
+    importedAt: Math.floor(Date.now() / 1000),
+  };
   const batchSize = options.batchSize ?? 200;
   const firstCard = options.firstCard ?? 0;
   const cardNumbers = Array.from({ length: options.cards }, (_, i) => seedCardNumber(firstCard + i));
-  const importedAt = Math.floor(Date.now() / 1000);
   const [{ next }] = (await store.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
   let pk: number = next;
   const jobs: Array<{ card: number; download: number }> = [];
   for (let card = firstCard; card < firstCard + options.cards; card++)
     for (let download = 0; download < downloads; download++) jobs.push({ card, download });
-  let activityRows = 0;
   let dayRecords = 0;
   for (let start = 0; start < jobs.length; start += batchSize) {
-    const batch = jobs.slice(start, start + batchSize);
-    const imports: SqlValue[][] = [];
-    const contents: SqlValue[][] = [];
-    const dayRows: SqlValue[][] = [];
-    const activityDays: SqlValue[][] = [];
-    const events: SqlValue[][] = [];
-    const vehicles: SqlValue[][] = [];
-    const positions: SqlValue[][] = [];
-    for (const { card, download } of batch) {
-      const cardNumber = cardNumbers[card - firstCard]!;
-      const from = firstDay + download * (days - overlap);
-      const id = `seed-${card}-${download}`;
-      const sha = createHash('sha256').update(id).digest('hex');
-      const meta = JSON.stringify({
-        card: {
-          card_number: cardNumber,
-          issuing_member_state: 'FI',
-          issuing_authority: 'SEED',
-          issue_date: null,
-          validity_begin: null,
-          expiry_date: null,
-        },
-        driver: {
-          surname: `SURNAME${card}`,
-          first_names: 'SEED',
-          birth_date: null,
-          preferred_language: null,
-          licence_issuing_nation: null,
-          licence_number: null,
-        },
-        warnings: [],
-      });
-      imports.push([
-        pk,
-        id,
-        id,
-        sha,
-        cardNumber,
-        `${id}.ddd`,
-        4096,
-        importedAt,
-        'GEN1',
-        'OK',
-        from,
-        from + days - 1,
-        days,
-        meta,
-      ]);
-      contents.push([pk, Buffer.from(id)]);
-      for (let day = from; day < from + days; day++) {
-        const distance = 100 + ((card * 7 + day) % 400);
-        dayRows.push([pk, day, cardNumber, `seed:${card}:${day}`, distance]);
-        activityDays.push([pk, day, changes, packDay(day, seedDay(card, day, changes))]);
-        activityRows += changes;
-        dayRecords++;
-      }
-      // one event shared by consecutive downloads (identical copies), vehicles and positions per download
-      events.push([
-        pk,
-        0,
-        5,
-        'CARD_INSERTION_WHILE_DRIVING',
-        'Card insertion while driving',
-        from * 86_400 + 3600,
-        from * 86_400 + 3660,
-        'FI',
-        'SEED-1',
-        1,
-      ]);
-      vehicles.push([
-        pk,
-        0,
-        'FI',
-        `SEED-${card}`,
-        null,
-        from * 86_400,
-        (from + days) * 86_400 - 1,
-        1000 * download,
-        1000 * download + 900,
-        900,
-        download,
-      ]);
-      positions.push([pk, 0, from * 86_400 + 21_600, 60.1, 24.9, 'PLACE', 'BEGIN', 'FI', null, 1000 * download, null]);
-      pk++;
-    }
-    await store.runner.transaction(async (trx) => {
-      await trx.insertMany('imports', ['pk', ...IMPORT_COLUMNS], imports);
-      await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
-      await trx.insertMany('import_content', ['import_pk', 'content'], contents);
-      await trx.insertMany('day_record', DAY_COLUMNS, dayRows);
-      await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, activityDays);
-      await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, events);
-      await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, vehicles);
-      await trx.insertMany('position', POSITION_COLUMNS, positions);
-    });
+    const batch: SeedBatch = {
+      imports: [],
+      contents: [],
+      dayRows: [],
+      activityDays: [],
+      events: [],
+      vehicles: [],
+      positions: [],
+    };
+    for (const { card, download } of jobs.slice(start, start + batchSize))
+      dayRecords += seedDownload(batch, shape, pk++, card, cardNumbers[card - firstCard]!, download);
+    await writeBatch(store, batch);
   }
   await buildMissingCardHistories(store);
+  const activityRows = dayRecords * shape.changes;
   return { imports: jobs.length, activityRows, dayRecords, ms: performance.now() - started, cardNumbers };
+}
+
+/** One seeded download's rows added to the batch; answers its number of days. */
+function seedDownload(
+  batch: SeedBatch,
+  shape: SeedShape,
+  pk: number,
+  card: number,
+  cardNumber: string,
+  download: number,
+): number {
+  const { days, overlap, changes } = shape;
+  const from = shape.firstDay + download * (days - overlap);
+  const id = `seed-${card}-${download}`;
+  const sha = createHash('sha256').update(id).digest('hex');
+  const meta = JSON.stringify({
+    card: {
+      card_number: cardNumber,
+      issuing_member_state: 'FI',
+      issuing_authority: 'SEED',
+      issue_date: null,
+      validity_begin: null,
+      expiry_date: null,
+    },
+    driver: {
+      surname: `SURNAME${card}`,
+      first_names: 'SEED',
+      birth_date: null,
+      preferred_language: null,
+      licence_issuing_nation: null,
+      licence_number: null,
+    },
+    warnings: [],
+  });
+  const range = [from, from + days - 1, days];
+  batch.imports.push([pk, id, id, sha, cardNumber, `${id}.ddd`, 4096, shape.importedAt, 'GEN1', 'OK', ...range, meta]);
+  batch.contents.push([pk, Buffer.from(id)]);
+  for (let day = from; day < from + days; day++) {
+    const distance = 100 + ((card * 7 + day) % 400);
+    batch.dayRows.push([pk, day, cardNumber, `seed:${card}:${day}`, distance]);
+    batch.activityDays.push([pk, day, changes, packDay(day, seedDay(card, day, changes))]);
+  }
+  // one event shared by consecutive downloads (identical copies), vehicles and positions per download
+  const begin = from * 86_400;
+  const event = ['CARD_INSERTION_WHILE_DRIVING', 'Card insertion while driving', begin + 3600, begin + 3660];
+  batch.events.push([pk, 0, 5, ...event, 'FI', 'SEED-1', 1]);
+  const odometer = [1000 * download, 1000 * download + 900, 900];
+  batch.vehicles.push([pk, 0, 'FI', `SEED-${card}`, null, begin, (from + days) * 86_400 - 1, ...odometer, download]);
+  batch.positions.push([pk, 0, begin + 21_600, 60.1, 24.9, 'PLACE', 'BEGIN', 'FI', null, 1000 * download, null]);
+  return days;
+}
+
+/** One batch written in one transaction, the imports with their pks given. */
+async function writeBatch(store: MikroOrmImportStore, batch: SeedBatch): Promise<void> {
+  await store.runner.transaction(async (trx) => {
+    await trx.insertMany('imports', ['pk', ...IMPORT_COLUMNS], batch.imports);
+    await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
+    await trx.insertMany('import_content', ['import_pk', 'content'], batch.contents);
+    await trx.insertMany('day_record', DAY_COLUMNS, batch.dayRows);
+    await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, batch.activityDays);
+    await trx.insertMany('card_event', EVENT_FAULT_COLUMNS, batch.events);
+    await trx.insertMany('vehicle_used', VEHICLE_COLUMNS, batch.vehicles);
+    await trx.insertMany('position', POSITION_COLUMNS, batch.positions);
+  });
 }

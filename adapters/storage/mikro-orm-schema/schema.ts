@@ -205,6 +205,24 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     },
   });
 
+  return [
+    ImportSchema,
+    ImportContentSchema,
+    DayRecordSchema,
+    ActivityDaySchema,
+    CardDaySchema,
+    ...cardRowSchemas(types),
+    ...fleetEntitySchemas(types),
+    ...officeRecordSchemas(types),
+    ...homeCountriesSchemas(types),
+    ...specificConditionSchemas(types),
+    ...openFindingsSchemas(types),
+    ...fleetPendingSchemas(types),
+  ];
+}
+
+/** The card's rows beside its activities: events, faults, vehicles used, positions (one row per decoded record). */
+function cardRowSchemas(types: ColumnTypes): EntitySchema<any>[] {
   const eventFaultProperties = {
     import_pk: { type: 'integer', primary: true, autoincrement: false },
     seq: { type: 'integer', primary: true, autoincrement: false },
@@ -271,23 +289,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     },
   });
 
-  return [
-    ImportSchema,
-    ImportContentSchema,
-    DayRecordSchema,
-    ActivityDaySchema,
-    CardDaySchema,
-    EventSchema,
-    FaultSchema,
-    VehicleUsedSchema,
-    PositionSchema,
-    ...fleetEntitySchemas(types),
-    ...officeRecordSchemas(types),
-    ...homeCountriesSchemas(types),
-    ...specificConditionSchemas(types),
-    ...openFindingsSchemas(types),
-    ...fleetPendingSchemas(types),
-  ];
+  return [EventSchema, FaultSchema, VehicleUsedSchema, PositionSchema];
 }
 
 /** The SQLite tables (MikroORM's default column types). */
