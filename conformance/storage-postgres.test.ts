@@ -9,7 +9,13 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore, StorageError, type MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import {
+  createMikroOrmStore,
+  openStorage,
+  StorageError,
+  type MikroOrmImportStore,
+} from '../adapters/storage/open-storage.js';
+import { openFindingsSuite } from './open-findings.suite.js';
 import { seedStore } from '../composition/bench/seed.js';
 import { buildParsedCard, datesFrom, day, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoTimestampOrNull } from '../core/time.js';
@@ -64,6 +70,9 @@ if (!started.available) {
     const store = await open(url);
     return { store, reopen: async () => (await store.close(), open(url)) };
   });
+  openFindingsSuite(t, 'postgres', () =>
+    openStorage({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+  );
   homeCountriesSuite(t, 'postgres', async () => {
     const url = server.freshDatabaseUrl();
     const store = await open(url);

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { createMikroOrmStore, databaseFile } from '../adapters/storage/open-storage.js';
+import { createMikroOrmStore, databaseFile, openStorage } from '../adapters/storage/open-storage.js';
+import { openFindingsSuite } from './open-findings.suite.js';
 import type { SqliteRunner } from '../adapters/storage/database/sql-runner.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
@@ -42,6 +43,7 @@ officeRecordsSuite(t, 'sqlite', async () => {
   const store = await createMikroOrmStore({ dataDir });
   return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
 });
+openFindingsSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 homeCountriesSuite(t, 'sqlite', async () => {
   const dataDir = join(root, `db-${++n}`);
   const store = await createMikroOrmStore({ dataDir });
