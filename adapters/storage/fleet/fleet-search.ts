@@ -64,9 +64,8 @@ export const SQLITE_SEARCH = [
  * The GIN index's pending list, bounded (kB; PostgreSQL's least). Every fleet row written — once per import —
  * is an update of indexed columns (the last download, the findings), so PostgreSQL inserts every trigram of the
  * row's text into the index again, changed or not. Without the list (`fastupdate = off`) that is ~35 insertions
- * into the posting trees per row (measured: the row's upsert 290–300 µs and 28–31 kB of WAL); with it they are
- * appended to the list and merged into the trees in sorted batches once it holds 64 kB (141–162 µs, 2.2 kB; the
- * server's CPU per import 1.91–2.17 → 1.76–1.82 ms). A search reads the list whole besides the trees: at most
+ * into the posting trees per row; with it they are appended to the list and merged into the trees in sorted batches
+ * once it holds 64 kB, which halves the upsert's time and WAL. A search reads the list whole besides the trees: at most
  * 64 kB, whatever the fleet, where the default bound (4 MB, or until the next VACUUM) would let it grow.
  */
 const PENDING_LIST_KB = 64;
@@ -144,8 +143,8 @@ export const PROBED_TRIGRAMS = 16;
  * Every list found whole is a superset of the answer, so their intersection is (`rowid IN` those rows); only when
  * every trigram is common is the index asked for the rows holding all of them. A card number in a fleet whose card
  * numbers share most characters thus reads a few short lists instead of several lists as long as the fleet (the
- * AND of every trigram read ~5 lists of every card, 55 → 344 µs from 1,000 to 10,000 cards; probe and candidates
- * 50 → 61 µs). The probe and the statements using its candidates are separate reads, like a list's count and its
+ * AND of every trigram read ~5 lists of every card, growing with the fleet). The probe and the statements using its
+ * candidates are separate reads, like a list's count and its
  * page: a row written between them is answered as a read just before it would, and LIKE keeps every row exact.
  */
 export async function searchCondition(

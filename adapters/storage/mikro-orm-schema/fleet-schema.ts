@@ -50,8 +50,8 @@ export const FLEET_CARD_COLUMNS = [
 
 /**
  * The default order of the fleet list (sort=due, ascending: last download, then expiry, unknown values last,
- * then card number), as an index with the very expressions of the ORDER BY (mikro-orm-fleet-store.ts), so a
- * listing walks the index instead of sorting every row with its record (1,000 cards: 3.1 → 1.4 ms on SQLite).
+ * then card number), as an index with the very expressions of the ORDER BY (../fleet/fleet-store.ts), so a
+ * listing walks the index instead of sorting every row with its record.
  */
 export const DUE_INDEX =
   'CREATE INDEX IF NOT EXISTS fleet_card_due_index ON fleet_card ((CASE WHEN last_download_s IS NULL THEN 1 ELSE 0 END), ' +
