@@ -45,7 +45,10 @@ t.test("the answer does not wait for the row; another process's read computes it
   const { store, fleet, refresh } = await opened(t);
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
+  // the importing process's computation is held before its write, outside the card's lock (which would otherwise
+  // keep the reader waiting: the lock itself is tested by conformance/fleet-lock-sqlite.test.ts and -postgres)
   const importing = refresh({
+    exclusively: (_card, work) => work(),
     saveFleetCard: async (record: FleetCardRecord, marksUpTo?: number | null) => {
       await gate;
       await fleet.saveFleetCard(record, marksUpTo);
