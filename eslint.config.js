@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   {
     // the storage adapter drives MikroORM's and the SQL drivers' untyped raw connections
-    files: ['adapters/storage/mikro-orm/**/*.ts'],
+    files: ['adapters/storage/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -3,28 +3,32 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from './config.js';
-import { createServiceContainer, TOKENS, type ClosableStore } from './container.js';
+import { createServiceContainer, TOKENS } from './container.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
-import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
-import type { FleetStore } from '../core/ports/fleet-store.js';
+import type { StoragePorts } from '../core/ports/storage.js';
+import type { ImportStore } from '../core/ports/import-store.js';
+import { MikroOrmImportStore } from '../adapters/storage/imports/import-store.js';
 import { createUseCases } from './use-cases.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 
-function fakeStore(log: string[], failClose = false): ClosableStore {
+/** Storage whose import store answers pings; the other ports are resolved with the HTTP dependencies, never read. */
+function fakeStore(log: string[], failClose = false): StoragePorts {
   return {
-    ping: async () => true,
+    imports: { ping: async () => true } as unknown as ImportStore,
+    fleet: {} as never,
+    officeRecords: {} as never,
+    openFindings: {} as never,
+    homeCountries: {} as never,
+    attention: {} as never,
     close: async () => {
       log.push('store closed');
       if (failClose) throw new Error('close failed');
     },
-  } as unknown as ClosableStore;
+  };
 }
-
-/** The fleet port is resolved with the HTTP dependencies; nothing in these tests reads it. */
-const fakeFleet = () => ({}) as unknown as FleetStore;
 
 function config(t: { teardown(f: () => void): void }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dc-container-'));
@@ -36,8 +40,7 @@ t.test('use cases are resolved by the container from their ports, once', async (
   const log: string[] = [];
   let opened = 0;
   const services = createServiceContainer(config(t), {
-    store: async () => (opened++, fakeStore(log)),
-    fleet: fakeFleet,
+    storage: async () => (opened++, fakeStore(log)),
     web: null,
   });
   const deps = await services.httpDependencies();
@@ -64,12 +67,11 @@ t.test('use cases are resolved by the container from their ports, once', async (
 });
 
 t.test('dispose closes only what was opened, closes everything, then reports the first failure', async (t) => {
-  const idle = createServiceContainer(config(t), { store: async () => t.fail('not opened') as never });
+  const idle = createServiceContainer(config(t), { storage: async () => t.fail('not opened') as never });
   await idle.dispose();
   const log: string[] = [];
   const services = createServiceContainer(config(t), {
-    store: async () => fakeStore(log, true),
-    fleet: fakeFleet,
+    storage: async () => fakeStore(log, true),
     web: null,
   });
   const deps = await services.httpDependencies();
@@ -85,8 +87,7 @@ t.test('dispose closes only what was opened, closes everything, then reports the
 t.test('a wrapped use case keeps its dependencies', async (t) => {
   const log: string[] = [];
   const services = createServiceContainer(config(t), {
-    store: async () => fakeStore(log),
-    fleet: fakeFleet,
+    storage: async () => fakeStore(log),
     web: null,
     health: (base) => ({ databaseAvailable: async () => !(await base.databaseAvailable()) }),
   });
@@ -99,8 +100,7 @@ t.test('createUseCases resolves the same bindings over ports given as values', a
   const log: string[] = [];
   const store = fakeStore(log);
   const bundle = createUseCases({
-    store,
-    fleet: fakeFleet(),
+    storage: store,
     clock: { now: () => new Date(0) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
@@ -116,14 +116,13 @@ t.test('createUseCases resolves the same bindings over ports given as values', a
 });
 
 t.test("the service's store saves the stored form its decoder pool's worker made of a body", async (t) => {
-  const taken: unknown[] = [];
-  const take = PreparedContents.prototype.take;
-  PreparedContents.prototype.take = function (this: PreparedContents, bytes: Uint8Array) {
-    const stored = take.call(this, bytes);
-    taken.push(stored);
-    return stored;
+  const forms: unknown[] = [];
+  const save = MikroOrmImportStore.prototype.saveImport;
+  MikroOrmImportStore.prototype.saveImport = function (this: MikroOrmImportStore, input) {
+    forms.push(input.stored_form);
+    return save.call(this, input);
   };
-  t.teardown(() => void (PreparedContents.prototype.take = take));
+  t.teardown(() => void (MikroOrmImportStore.prototype.saveImport = save));
   const services = createServiceContainer(config(t));
   t.teardown(() => services.dispose());
   const imports = await services.container.getAsync<ImportDddFile>(TOKENS.ImportUseCase);
@@ -131,8 +130,8 @@ t.test("the service's store saves the stored form its decoder pool's worker made
   const content = new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'ddd', 'gen2-full.ddd')));
   t.ok(content.byteLength > 16 * 1024);
   const saved = await imports.parse({ file_name: 'gen2-full.ddd', content, archive_id: null });
-  t.match(taken, [{ encoding: 'deflate-raw' }], "the save took the worker's form");
-  const store = await services.container.getAsync<ClosableStore>(TOKENS.ImportStore);
+  t.match(forms, [{ encoding: 'deflate-raw' }], "the save got the worker's form with the decoded card");
+  const store = await services.container.getAsync<ImportStore>(TOKENS.ImportStore);
   t.same(await store.originalContent(saved.import_id), content, 'and keeps the very bytes');
 });
 
@@ -140,8 +139,7 @@ t.test('imports are admitted a bounded number at a time: configured, or on Postg
   const log: string[] = [];
   const open = (settings: Parameters<typeof loadConfig>[1]) =>
     createServiceContainer(loadConfig({}, { ...config(t), ...settings }), {
-      store: async () => fakeStore(log),
-      fleet: fakeFleet,
+      storage: async () => fakeStore(log),
     });
   const sqlite = open({});
   t.teardown(() => sqlite.dispose());

@@ -12,25 +12,23 @@ import { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
 import type { Hasher } from '../core/ports/hasher.js';
 import type { IdGenerator } from '../core/ports/id-generator.js';
-import type { ImportStore } from '../core/ports/import-store.js';
-import type { FleetStore } from '../core/ports/fleet-store.js';
+import type { StoragePorts } from '../core/ports/storage.js';
 import type { HealthUseCase, ImportUseCase, OverviewUseCases, QueryUseCases } from '../core/use-cases/contracts.js';
 import type { HttpAppDependencies, RestLog, WebPage } from '../adapters/http/ports.js';
 import { SystemClock } from '../adapters/clock/system-clock.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
-import { createMikroOrmStore, databaseFile, MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { dialectOf } from '../adapters/storage/mikro-orm/dialect.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { databaseFile, openStorage } from '../adapters/storage/open-storage.js';
+import { dialectOf } from '../adapters/storage/database/dialect.js';
 import { openFileRestLog, REST_LOG_FILE_NAME } from '../adapters/rest-log/file-rest-log.js';
 import { serveWebAsset, WEB_CONTENT_SECURITY_POLICY } from '../adapters/http/web-assets/web-assets.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
-import { PreparedContents } from '../adapters/storage/mikro-orm/prepared-contents.js';
-import { databaseUnavailable } from '../adapters/storage/mikro-orm/storage-error.js';
+import { databaseUnavailable } from '../adapters/storage/database/storage-error.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
 import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
 import { bindUseCases, type BackgroundWork } from './use-cases.js';
+import { bindStoragePorts } from './storage-bindings.js';
 import { TOKENS } from './tokens.js';
 import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
@@ -44,14 +42,10 @@ import { delimiterForLocale } from '../adapters/office/export/csv.js';
 
 export { TOKENS } from './tokens.js';
 
-/** A store the container can close (the MikroORM store is one). */
-export type ClosableStore = ImportStore & { close(): Promise<void> };
-
 /** Replacements for tests and benchmarks: any binding by its token. */
 export interface ContainerOverrides {
-  store?: () => Promise<ClosableStore>;
-  /** the fleet summaries of a store that is not the MikroORM adapter (default: MikroOrmFleetStore on its connection) */
-  fleet?: (store: ImportStore) => FleetStore;
+  /** every storage port (default: the configured database, adapters/storage/open-storage.ts) */
+  storage?: () => Promise<StoragePorts>;
   imports?: (base: ImportUseCase) => ImportUseCase;
   queries?: (base: QueryUseCases) => QueryUseCases;
   overviews?: (base: OverviewUseCases) => OverviewUseCases;
@@ -119,8 +113,6 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
 type Close = (resource: { close(): Promise<void> }) => Promise<void>;
 
 function bindPorts(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
-  // the decoder pool's workers compress the bodies they decode and the store's save takes that form (off the loop)
-  const preparedContents = new PreparedContents();
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(config.requireVerified);
   container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(config.homeCountry);
@@ -136,23 +128,13 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .bind<IdGenerator>(TOKENS.IdGenerator)
     .toResolvedValue(() => new RandomIdGenerator())
     .inSingletonScope();
+  // every storage port over one database, closed once when the container is disposed
   container
-    .bind<ClosableStore>(TOKENS.ImportStore)
-    .toResolvedValue(() => openStore(config, overrides, preparedContents))
+    .bind<StoragePorts>(TOKENS.Storage)
+    .toResolvedValue(() => openConfiguredStorage(config, overrides))
     .inSingletonScope()
     .onDeactivation(close);
-  // the fleet summaries live beside the imports, on the same database connection
-  container
-    .bind<FleetStore>(TOKENS.FleetStore)
-    .toResolvedValue(
-      (store: ImportStore) => {
-        if (overrides.fleet) return overrides.fleet(store);
-        if (store instanceof MikroOrmImportStore) return new MikroOrmFleetStore(store);
-        throw new Error('the fleet overview needs the MikroORM storage adapter');
-      },
-      [TOKENS.ImportStore],
-    )
-    .inSingletonScope();
+  bindStoragePorts(container);
   // large bodies are decoded and verified by a bounded pool of worker threads, so that queries are served
   // meanwhile; the trust roots are read once here (a configuration error stops the start)
   container
@@ -163,7 +145,8 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
         return new DecoderPool({
           trustFiles,
           inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher),
-          prepared: preparedContents,
+          // the workers compress the bodies they decode too; the save takes that form (off the event loop)
+          prepareContent: true,
         });
       },
       [TOKENS.Hasher],
@@ -191,20 +174,13 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     );
 }
 
-/** The database of the configuration (data folder and SQLite files made private first), or the test's store. */
-async function openStore(
-  config: Config,
-  overrides: ContainerOverrides,
-  preparedContents: PreparedContents,
-): Promise<ClosableStore> {
+/** The database of the configuration (data folder and SQLite files made private first), or the test's storage. */
+async function openConfiguredStorage(config: Config, overrides: ContainerOverrides): Promise<StoragePorts> {
   secureDataDir(config.dataDir);
-  const options = {
-    dataDir: config.dataDir,
-    preparedContents,
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-  };
-  if (!overrides.store && dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
-  return overrides.store ? overrides.store() : createMikroOrmStore(options);
+  if (overrides.storage) return overrides.storage();
+  const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
+  if (dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
+  return openStorage(options);
 }
 
 /** The imports this process runs at once: configured, or the database's default (./import-admission.ts). */

@@ -1,6 +1,9 @@
 /**
  * The cards' home countries in the container: the per-card setting lives in the `card_home_countries` table beside
- * the imports (MikroORM adapter only; with another store only DRIVERCARD_HOME_COUNTRY applies and setting refuses).
+ * the imports (the storage bundle's HomeCountryStore); DRIVERCARD_HOME_COUNTRY applies where none is stored.
+ * Two bindings of one use case: the checks read the effective countries (the pre-check, hence the fleet row's
+ * computation, depends on them), while the setting tells the fleet row of the card it changed, so it depends on
+ * that computation; split, the bindings form no cycle.
  */
 import type { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
@@ -8,24 +11,35 @@ import type { HomeCountryStore } from '../core/ports/home-country-store.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
-import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmHomeCountries } from '../adapters/storage/mikro-orm/mikro-orm-home-countries.js';
 import { TOKENS } from './tokens.js';
 
 export function bindHomeCountries(container: Container): void {
   container
+    .bind<HomeCountrySettings>(TOKENS.EffectiveHomeCountries)
+    .toResolvedValue(
+      (store: ImportStore, homes: HomeCountryStore, clock: Clock, defaultCountry: string | null) =>
+        new HomeCountrySettings({ store, homes, clock, defaultCountry }),
+      [TOKENS.ImportStore, TOKENS.HomeCountryStore, TOKENS.Clock, TOKENS.HomeCountry],
+    )
+    .inSingletonScope();
+  container
     .bind<HomeCountrySettings>(TOKENS.HomeCountries)
     .toResolvedValue(
-      (store: ImportStore, clock: Clock, defaultCountry: string | null) => {
-        const homes: HomeCountryStore | null =
-          store instanceof MikroOrmImportStore ? new MikroOrmHomeCountries(store) : null;
-        // the fleet row's computation reads the pre-check, which reads these settings: resolved when told, not
-        // when built (a cycle of bindings otherwise)
-        const onCardChanged = async (card: string) =>
-          (await container.getAsync<RefreshFleetCard>(TOKENS.RefreshFleetCard)).refresh(card);
-        return new HomeCountrySettings({ store, homes, clock, defaultCountry, onCardChanged });
-      },
-      [TOKENS.ImportStore, TOKENS.Clock, TOKENS.HomeCountry],
+      (
+        store: ImportStore,
+        homes: HomeCountryStore,
+        clock: Clock,
+        defaultCountry: string | null,
+        refresh: RefreshFleetCard,
+      ) =>
+        new HomeCountrySettings({
+          store,
+          homes,
+          clock,
+          defaultCountry,
+          onCardChanged: (card) => refresh.refresh(card),
+        }),
+      [TOKENS.ImportStore, TOKENS.HomeCountryStore, TOKENS.Clock, TOKENS.HomeCountry, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
 }

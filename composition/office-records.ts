@@ -1,6 +1,6 @@
 /**
  * The office's records in the container: the annotation and review tables live beside the imports, on the same
- * database connection (MikroORM adapter only; with another store the features are absent and their routes 404).
+ * database (the storage bundle's `officeRecords`); the annotations tell the fleet row of the card they change.
  */
 import type { Container } from 'inversify';
 import type { Clock } from '../core/ports/clock.js';
@@ -16,57 +16,38 @@ import { CheckedFindings } from '../core/use-cases/finding-directory.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import type { OverviewUseCases } from '../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
-import { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
 import { TOKENS } from './tokens.js';
 
 export type OfficeRecords = AnnotationStore & FindingReviewStore;
 
 export function bindOfficeRecords(container: Container): void {
   container
-    .bind<OfficeRecords | null>(TOKENS.OfficeRecords)
+    .bind<OfficeAnnotations>(TOKENS.Annotations)
     .toResolvedValue(
-      (store: ImportStore) => (store instanceof MikroOrmImportStore ? new MikroOrmOfficeRecords(store) : null),
-      [TOKENS.ImportStore],
-    )
-    .inSingletonScope();
-  container
-    .bind<OfficeAnnotations | null>(TOKENS.Annotations)
-    .toResolvedValue(
-      (records: OfficeRecords | null, store: ImportStore, clock: Clock, ids: IdGenerator, refresh: RefreshFleetCard) =>
-        records === null
-          ? null
-          : new OfficeAnnotations({
-              store,
-              annotations: records,
-              clock,
-              ids,
-              onCardChanged: (card) => refresh.refresh(card),
-            }),
+      (records: OfficeRecords, store: ImportStore, clock: Clock, ids: IdGenerator, refresh: RefreshFleetCard) =>
+        new OfficeAnnotations({
+          store,
+          annotations: records,
+          clock,
+          ids,
+          onCardChanged: (card) => refresh.refresh(card),
+        }),
       [TOKENS.OfficeRecords, TOKENS.ImportStore, TOKENS.Clock, TOKENS.IdGenerator, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
   container
-    .bind<FindingReviewWorkflow | null>(TOKENS.FindingReviews)
+    .bind<FindingReviewWorkflow>(TOKENS.FindingReviews)
     .toResolvedValue(
-      (
-        records: OfficeRecords | null,
-        hasher: Hasher,
-        clock: Clock,
-        fleet: FleetUseCases,
-        overviews: OverviewUseCases,
-      ) =>
-        records === null
-          ? null
-          : new FindingReviewWorkflow({
-              reviews: records,
-              hasher,
-              clock,
-              findings: new CheckedFindings({
-                cards: () => fleetCards(fleet),
-                findings: (query) => new FindingsOfPeriodQuery(overviews, records).findings(query),
-              }),
-            }),
+      (records: OfficeRecords, hasher: Hasher, clock: Clock, fleet: FleetUseCases, overviews: OverviewUseCases) =>
+        new FindingReviewWorkflow({
+          reviews: records,
+          hasher,
+          clock,
+          findings: new CheckedFindings({
+            cards: () => fleetCards(fleet),
+            findings: (query) => new FindingsOfPeriodQuery(overviews, records).findings(query),
+          }),
+        }),
       [TOKENS.OfficeRecords, TOKENS.Hasher, TOKENS.Clock, TOKENS.FleetUseCases, TOKENS.OverviewUseCases],
     )
     .inSingletonScope();
@@ -87,16 +68,13 @@ async function fleetCards(fleet: FleetUseCases): Promise<string[]> {
   }
 }
 
-/** The HTTP dependencies of the office's records (absent when the store has no such tables). */
+/** The HTTP dependencies of the office's records. */
 export async function officeRecordUseCases(
   container: Container,
-): Promise<{ annotations?: OfficeAnnotations; reviews?: FindingReviewWorkflow; findingReviews?: FindingReviews }> {
-  const annotations = await container.getAsync<OfficeAnnotations | null>(TOKENS.Annotations);
-  const reviews = await container.getAsync<FindingReviewWorkflow | null>(TOKENS.FindingReviews);
-  const records = await container.getAsync<OfficeRecords | null>(TOKENS.OfficeRecords);
+): Promise<{ annotations: OfficeAnnotations; reviews: FindingReviewWorkflow; findingReviews: FindingReviews }> {
   return {
-    ...(annotations ? { annotations } : {}),
-    ...(reviews ? { reviews } : {}),
-    ...(records ? { findingReviews: records } : {}),
+    annotations: await container.getAsync<OfficeAnnotations>(TOKENS.Annotations),
+    reviews: await container.getAsync<FindingReviewWorkflow>(TOKENS.FindingReviews),
+    findingReviews: await container.getAsync<OfficeRecords>(TOKENS.OfficeRecords),
   };
 }

@@ -12,7 +12,7 @@ import { serve } from 'h3';
 import { createHttpApp } from '../adapters/http/app.js';
 import { allowedHostHeaders, loadConfig, type Config } from './config.js';
 import { createServiceContainer, type ContainerOverrides } from './container.js';
-import { driverCode } from '../adapters/storage/mikro-orm/storage-error.js';
+import { driverCode } from '../adapters/storage/database/storage-error.js';
 import type { ImportUseCase } from '../core/use-cases/contracts.js';
 
 export interface RunningServer {

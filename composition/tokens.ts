@@ -4,6 +4,8 @@ export const TOKENS = {
   Clock: Symbol.for('drivercard.Clock'),
   Hasher: Symbol.for('drivercard.Hasher'),
   IdGenerator: Symbol.for('drivercard.IdGenerator'),
+  /** every storage port over one database (core/ports/storage.ts; closed on unbind); the ports below are its members */
+  Storage: Symbol.for('drivercard.Storage'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
   FleetStore: Symbol.for('drivercard.FleetStore'),
   /** the worker pool (a resource closed on unbind); the CardDecoder port is its `decode` */
@@ -25,15 +27,18 @@ export const TOKENS = {
   BeforeFleetRead: Symbol.for('drivercard.BeforeFleetRead'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
   FleetChecks: Symbol.for('drivercard.FleetChecks'),
-  /** the annotation and review tables (null when the store is not the MikroORM adapter) */
+  /** the annotation and review tables */
   OfficeRecords: Symbol.for('drivercard.OfficeRecords'),
   Annotations: Symbol.for('drivercard.Annotations'),
   FindingReviews: Symbol.for('drivercard.FindingReviews'),
-  /** DRIVERCARD_HOME_COUNTRY (string or null) and the cards' home countries */
+  /** DRIVERCARD_HOME_COUNTRY (string or null), the stored home countries and the setting's use case */
   HomeCountry: Symbol.for('drivercard.HomeCountry'),
+  HomeCountryStore: Symbol.for('drivercard.HomeCountryStore'),
   HomeCountries: Symbol.for('drivercard.HomeCountries'),
+  /** the cards' home countries as the checks read them (stored or DRIVERCARD_HOME_COUNTRY; reading only) */
+  EffectiveHomeCountries: Symbol.for('drivercard.EffectiveHomeCountries'),
   Today: Symbol.for('drivercard.Today'),
-  /** the today view's kept open findings (null without the MikroORM store) */
+  /** the today view's kept open findings */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),
 } as const;

@@ -3,7 +3,7 @@
  * joins, read in the order the stores read them, beside the keys asked for in that order — equal when the
  * selection is exact.
  */
-import type { DayKey, Raw, SqlValue, StorageDialect } from '../adapters/storage/mikro-orm/dialect.js';
+import type { DayKey, Raw, SqlValue, StorageDialect } from '../adapters/storage/database/dialect.js';
 
 export async function selectedDayKeys(
   run: (sql: string, params: SqlValue[]) => Promise<Raw[]>,

@@ -1,9 +1,9 @@
 /**
- * How the MikroORM adapter keeps original bytes (adapters/storage/mikro-orm/content-codec.ts), on each database:
+ * How the MikroORM adapter keeps original bytes (adapters/storage/imports/content-codec.ts), on each database:
  * compressed only when smaller, always read back exactly, an unknown encoding refused.
  */
 import type { TAP } from 'tap';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/mikro-orm-import-store.js';
+import type { MikroOrmImportStore } from '../adapters/storage/imports/import-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
 

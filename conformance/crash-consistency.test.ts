@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { cardForFile, DAYS } from './crash/card-for-file.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-crash-'));

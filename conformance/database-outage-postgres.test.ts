@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { startChildService, type ChildService } from './child-service.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { databaseUnavailable } from '../adapters/storage/mikro-orm/storage-error.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { databaseUnavailable } from '../adapters/storage/database/storage-error.js';
 
 const started = await startPostgres();
 const FILE = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'ddd', 'gen1-full.ddd'));

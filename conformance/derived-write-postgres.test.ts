@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 
 const WRITES = 40;
@@ -47,7 +47,7 @@ if (!started.available) {
     for (let i = 0; i < WRITES; i++) await store.query(upsert, [i % 4]);
     const plain = (await syncs()) - before;
     before = await syncs();
-    for (let i = 0; i < WRITES; i++) await store.writeDerived(upsert, [i % 4]);
+    for (let i = 0; i < WRITES; i++) await store.db.writeDerived(upsert, [i % 4]);
     const derived = (await syncs()) - before;
     t.ok(plain >= WRITES, `each plain commit flushed the WAL (${plain} syncs for ${WRITES} commits)`);
     t.ok(derived < plain / 2, `derived writes left the flush to the WAL writer (${derived} syncs for ${WRITES})`);

@@ -8,8 +8,8 @@
  * - a computation awaits `between` between its steps and between cards (the service yields to the event loop there).
  */
 import t, { type TAP } from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import type { ParsedCard } from '../core/domain/rows.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
@@ -30,7 +30,7 @@ function card(from: string, downloadS: number | null = null): ParsedCard {
 async function opened(t: Tap) {
   const store = await createMikroOrmStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const fleet = new MikroOrmFleetStore(store);
+  const fleet = new MikroOrmFleetStore(store.db);
   const refresh = (over: Partial<MikroOrmFleetStore> = {}, onBackgroundError?: (e: unknown) => void) =>
     new RefreshFleetCard({
       store,
@@ -45,7 +45,10 @@ t.test("the answer does not wait for the row; another process's read computes it
   const { store, fleet, refresh } = await opened(t);
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
+  // the importing process's computation is held before its write, outside the card's lock (which would otherwise
+  // keep the reader waiting: the lock itself is tested by conformance/fleet-lock-sqlite.test.ts and -postgres)
   const importing = refresh({
+    exclusively: (_card, work) => work(),
     saveFleetCard: async (record: FleetCardRecord, marksUpTo?: number | null) => {
       await gate;
       await fleet.saveFleetCard(record, marksUpTo);

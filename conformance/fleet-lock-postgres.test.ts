@@ -11,8 +11,8 @@ import t from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
@@ -53,11 +53,11 @@ if (!started.available) {
       readB();
       await gate;
     };
-    const fleetA = new MikroOrmFleetStore(a);
+    const fleetA = new MikroOrmFleetStore(a.db);
     const refreshA = new RefreshFleetCard({ store: a, fleet: fleetA, overviews: new OverviewQueries(a) });
     const refreshB = new RefreshFleetCard({
       store: b,
-      fleet: new MikroOrmFleetStore(b),
+      fleet: new MikroOrmFleetStore(b.db),
       overviews: new OverviewQueries(b),
       between,
     });
@@ -83,13 +83,13 @@ if (!started.available) {
     t.teardown(() => Promise.all([a.close(), b.close()]));
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = new MikroOrmFleetStore(a).exclusively('CARD-ONE', () => gate);
+    const held = new MikroOrmFleetStore(a.db).exclusively('CARD-ONE', () => gate);
     const other = await Promise.race([
-      new MikroOrmFleetStore(b).exclusively('CARD-TWO', async () => 'ran'),
+      new MikroOrmFleetStore(b.db).exclusively('CARD-TWO', async () => 'ran'),
       delay(5000).then(() => 'waited'),
     ]);
     t.equal(other, 'ran');
-    const same = new MikroOrmFleetStore(b).exclusively('CARD-ONE', async () => 'ran');
+    const same = new MikroOrmFleetStore(b.db).exclusively('CARD-ONE', async () => 'ran');
     t.equal(await Promise.race([same, delay(500).then(() => 'waited')]), 'waited', 'the same card waits');
     release();
     await held;

@@ -4,8 +4,8 @@
  * straight through the store, made at the worst moment: after this process read the imports and before it writes.
  */
 import t from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
@@ -19,7 +19,7 @@ const download = (from: string, days: number) =>
 t.test('an import stored by another process during the refresh is counted in the row written last', async (t) => {
   const store = await createMikroOrmStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const base = new MikroOrmFleetStore(store);
+  const base = new MikroOrmFleetStore(store.db);
   let raced = false;
   const writes: number[] = [];
   const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
@@ -48,7 +48,7 @@ t.test(
   async (t) => {
     const store = await createMikroOrmStore({ dataDir: t.testdir() });
     t.teardown(() => store.close());
-    const base = new MikroOrmFleetStore(store);
+    const base = new MikroOrmFleetStore(store.db);
     let raced = false;
     const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
       async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {

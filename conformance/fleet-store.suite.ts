@@ -7,8 +7,8 @@ import { emptyFindingCounts } from '../core/fleet/fleet-card.js';
 import type { FleetListQuery } from '../core/ports/fleet-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { DAY, NOW, TODAY, fleetRecord, query, type FleetUnderTest, type Tap } from './fleet-records.js';
 import { fleetSearchCountsCases } from './fleet-search-counts.cases.js';
 
@@ -16,7 +16,7 @@ export { fleetRecord, type FleetUnderTest };
 
 /** The MikroORM adapter's fleet store over an opened import store (SQLite or PostgreSQL). */
 export function fleetUnderTest(store: MikroOrmImportStore): FleetUnderTest {
-  return { store, fleet: new MikroOrmFleetStore(store) };
+  return { store, fleet: new MikroOrmFleetStore(store.db) };
 }
 
 export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetUnderTest>): void {

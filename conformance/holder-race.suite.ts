@@ -2,7 +2,7 @@
  * The holder check under parallel imports: two imports of a NEW card number naming different holders, sent at the
  * same time, must end exactly as the same two sent one after the other — the first one stored keeps its status
  * (the card's holder), the other gets `holder_mismatch` and is QUARANTINED. The check reads the stored holder
- * inside the save's transaction, under the card's lock (adapters/storage/mikro-orm/import-save.ts); read before
+ * inside the save's transaction, under the card's lock (adapters/storage/imports/import-save.ts); read before
  * it, both imports saw no holder and both were accepted.
  * Run by use-cases-sqlite.test.ts, storage-postgres.test.ts and postgres-processes.test.ts (two stores, one
  * database: the two imports of each pair go to different stores).

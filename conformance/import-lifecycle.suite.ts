@@ -17,7 +17,7 @@ import {
   type DaySpec,
 } from '../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../adapters/http/testing/office-service.js';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
 import { newImport } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];

@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../composition/server.js';
 import { signDdd, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
 import { twentyEightDayCard } from '../fixtures/scenarios/twenty-eight-day.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const ddd = (name: string) => new Uint8Array(readFileSync(new URL(`ddd/${name}`, FIXTURES)));

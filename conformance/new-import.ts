@@ -2,6 +2,7 @@
  * Imports to store in the conformance suites: a NewImport built from parsed-card rows (core/use-cases/testing), with
  * unique content unless given, and the store type the suites open and close.
  */
+import type { TAP } from 'tap';
 import { createHash } from 'node:crypto';
 import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js';
 import type { ImportStore, NewImport } from '../core/ports/import-store.js';
@@ -10,6 +11,10 @@ import { dayRecordsOf } from '../core/use-cases/day-records.js';
 import { ts } from '../core/use-cases/testing/parsed-card-builder.js';
 
 export type ClosableStore = ImportStore & { close(): Promise<void> };
+
+type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
+/** one sub-test on a fresh store of the adapter under test, closed at its end (./storage-port.suite.ts) */
+export type WithStore = (title: string, body: (t: Tap, store: ClosableStore) => Promise<void>) => void;
 
 const hasher: Hasher = {
   sha256Hex: (bytes) => createHash('sha256').update(bytes).digest('hex'),

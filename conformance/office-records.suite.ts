@@ -4,8 +4,8 @@
  * close and reopen the same one (a restart).
  */
 import type { TAP } from 'tap';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/mikro-orm/mikro-orm-office-records.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import type { Annotation } from '../core/annotations/annotation.js';
 import { nextReviewEntry, verifyReviewChain, type ReviewEntry } from '../core/reviews/review-chain.js';
@@ -38,7 +38,7 @@ export function officeRecordsSuite(t: Tap, name: string, open: () => Promise<Reo
   t.test(`${name}: annotations are kept, listed by card and period, withdrawn once and never deleted`, async (t) => {
     const { store } = await open();
     t.teardown(() => store.close());
-    const records = new MikroOrmOfficeRecords(store);
+    const records = new MikroOrmOfficeRecords(store.db);
     const a = annotation('ann_a', { note: 'Urlaub – Müller, Иванов', kind: 'SICK_LEAVE' });
     const b = annotation('ann_b', { start: T0 + 48 * H, end: T0 + 60 * H, kind: 'ARTICLE_12', note: 'road closed' });
     const other = annotation('ann_c', { card_number: 'DTEST00000000002' });
@@ -70,7 +70,7 @@ export function officeRecordsSuite(t: Tap, name: string, open: () => Promise<Reo
     async (t) => {
       const { store } = await open();
       t.teardown(() => store.close());
-      const records = new MikroOrmOfficeRecords(store);
+      const records = new MikroOrmOfficeRecords(store.db);
       const first = nextReviewEntry(hasher, [], {
         finding_id: 'f_00000000000000000001',
         status: 'CONFIRMED',
@@ -104,7 +104,7 @@ export function officeRecordsSuite(t: Tap, name: string, open: () => Promise<Reo
 
   t.test(`${name}: reviews and annotations survive a restart; an edited entry breaks the chain there`, async (t) => {
     const opened = await open();
-    const records = new MikroOrmOfficeRecords(opened.store);
+    const records = new MikroOrmOfficeRecords(opened.store.db);
     let history: ReviewEntry[] = [];
     for (const status of ['JUSTIFIED', 'DRIVER_INFORMED', 'ACKNOWLEDGED'] as const) {
       const e = nextReviewEntry(hasher, history, {
@@ -120,7 +120,7 @@ export function officeRecordsSuite(t: Tap, name: string, open: () => Promise<Reo
     await records.addAnnotation(annotation('ann_keep'));
     const reopened = await opened.reopen();
     t.teardown(() => reopened.close());
-    const again = new MikroOrmOfficeRecords(reopened);
+    const again = new MikroOrmOfficeRecords(reopened.db);
     t.same(await again.reviewHistory('f_0000000000000000000a'), history);
     t.equal((await again.statusesOf(['f_0000000000000000000a'])).get('f_0000000000000000000a'), 'ACKNOWLEDGED');
     t.same(await again.annotation('ann_keep'), annotation('ann_keep'));

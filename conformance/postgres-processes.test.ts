@@ -18,7 +18,7 @@ import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 import { storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';

@@ -5,9 +5,9 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import type { SqlRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
-import { postgresDialect } from '../adapters/storage/mikro-orm/dialect.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import type { SqlRunner } from '../adapters/storage/database/sql-runner.js';
+import { postgresDialect } from '../adapters/storage/database/dialect.js';
 import { selectedDayKeys } from './activity-days.js';
 import { startPostgres } from './postgres-server.js';
 

@@ -5,8 +5,8 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import { FIRST_ANALYZE, GROWING_TABLES, GROWTH } from '../adapters/storage/mikro-orm/growth-statistics.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { FIRST_ANALYZE, GROWING_TABLES, GROWTH } from '../adapters/storage/database/growth-statistics.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
 import { startPostgres } from './postgres-server.js';

@@ -9,8 +9,8 @@
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
-import type { SqlRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import type { SqlRunner } from '../adapters/storage/database/sql-runner.js';
 import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
 

@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';

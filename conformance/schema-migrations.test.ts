@@ -1,5 +1,5 @@
 /**
- * The schema at start comes from the versioned migrations (adapters/storage/mikro-orm/migrations/), on SQLite and
+ * The schema at start comes from the versioned migrations (adapters/storage/mikro-orm-schema/migrations/), on SQLite and
  * PostgreSQL alike:
  * - a new database has every migration recorded and exactly the tables, columns and indexes the entity schemas
  *   declare: MikroORM's schema generator finds nothing to change after the migrations;
@@ -20,17 +20,17 @@ import {
   openOrm,
   type MikroOrmImportStore,
   type MikroOrmStoreOptions,
-} from '../adapters/storage/mikro-orm/index.js';
-import type { StorageDialect } from '../adapters/storage/mikro-orm/dialect.js';
-import { migrateSchema } from '../adapters/storage/mikro-orm/schema-migrations.js';
-import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm/migrations/index.js';
+} from '../adapters/storage/open-storage.js';
+import type { StorageDialect } from '../adapters/storage/database/dialect.js';
+import { migrateSchema } from '../adapters/storage/mikro-orm-schema/schema-migrations.js';
+import { MIGRATIONS_TABLE, migrationNames } from '../adapters/storage/mikro-orm-schema/migrations/index.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { newImport } from './new-import.js';
 import { fleetRecord } from './fleet-store.suite.js';
-import { MikroOrmFleetStore } from '../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
-import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/mikro-orm/fleet-search.js';
+import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/fleet/fleet-search.js';
 
 /** The options of a new database (created by the first store opened on them). */
 type NewDatabase = () => MikroOrmStoreOptions;
@@ -124,7 +124,7 @@ const ONE_CARD = { drivers: 1, overdue: 0, expiring_30d: 0, expired: 0, with_inf
 
 /** The cards a fleet search for `q` finds (through the search index on SQLite). */
 async function searched(store: MikroOrmImportStore, q: string): Promise<string[]> {
-  const slice = await new MikroOrmFleetStore(store).listFleetCards({
+  const slice = await new MikroOrmFleetStore(store.db).listFleetCards({
     filter: { q, overdue: null, expiring_within_days: null },
     sort: 'card_number',
     order: 'asc',
@@ -150,9 +150,9 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       );
       t.ok(await tableExists(first, 'finding_review'));
       t.equal(await searchObjects(first), SEARCH_OBJECTS[first.dialect.name], 'the fleet search index created');
-      await new MikroOrmFleetStore(first).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
+      await new MikroOrmFleetStore(first.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
       t.same(await searched(first, 'MÜLL'), ['SEARCH0000000001'], 'and kept with the rows');
-      t.same(await new MikroOrmFleetStore(first).fleetCounts(0), ONE_CARD, 'the fleet counted');
+      t.same(await new MikroOrmFleetStore(first.db).fleetCounts(0), ONE_CARD, 'the fleet counted');
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
       t.equal((await first.saveImport(input)).outcome, 'created');
       await first.close();
@@ -177,7 +177,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       const created = await createMikroOrmStore(options);
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
       await created.saveImport(input);
-      await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
+      await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
       // an earlier release had no search index and no counters either
       for (const sql of DERIVED_DROPS[created.dialect.name]) await created.query(sql);
       // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
@@ -218,7 +218,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       t.equal(Number(days!.n), 2, 'its two activity days kept');
       t.equal(await searchObjects(upgraded), SEARCH_OBJECTS[upgraded.dialect.name], 'the search index created');
       t.same(await searched(upgraded, 'ванов'), ['SEARCH0000000001'], 'holding the rows stored before');
-      t.same(await new MikroOrmFleetStore(upgraded).fleetCounts(0), ONE_CARD, 'the counters built from them');
+      t.same(await new MikroOrmFleetStore(upgraded.db).fleetCounts(0), ONE_CARD, 'the counters built from them');
       await upgraded.close();
       t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
       t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');
@@ -262,7 +262,7 @@ t.test(
   async (t) => {
     const options = { dataDir: dataDir() };
     const created = await createMikroOrmStore(options);
-    await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+    await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
     await created.query(`DROP TRIGGER ${SEARCH_TABLE}_insert`);
     await created.query(
       `CREATE TRIGGER ${SEARCH_TABLE}_insert AFTER INSERT ON fleet_card BEGIN
@@ -276,7 +276,7 @@ t.test(
     t.teardown(() => started.close());
     t.match(await insertTrigger(started), /WHERE new\.rowid % 4 = 0; END$/, 'the merge step after every fourth row');
     t.equal(await searchObjects(started), SEARCH_OBJECTS.sqlite, 'the table and its three triggers');
-    await new MikroOrmFleetStore(started).saveFleetCard(fleetRecord('SEARCH0000000002', { surname: 'Virtala' }));
+    await new MikroOrmFleetStore(started.db).saveFleetCard(fleetRecord('SEARCH0000000002', { surname: 'Virtala' }));
     t.same(await searched(started, 'VIRTA'), ['SEARCH0000000001', 'SEARCH0000000002'], 'rows before and after indexed');
   },
 );
@@ -298,7 +298,7 @@ if (!started.available) {
     async (t) => {
       const options = newDatabase();
       const created = await createMikroOrmStore(options);
-      await new MikroOrmFleetStore(created).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+      await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
       await created.query(`ALTER INDEX ${TRIGRAM_INDEX} SET (fastupdate = off)`);
       await created.query(`ALTER INDEX ${TRIGRAM_INDEX} RESET (gin_pending_list_limit)`);
       t.equal(await searchObjects(created), 0, 'the options of the earlier release');

@@ -11,8 +11,8 @@ import { newImport, type ClosableStore } from './new-import.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { baseScenario, ch, day } from '../fixtures/scenarios/build.js';
 import { at as fixtureAt } from '../fixtures/encoder/time.js';
-import { backfillSpecificConditions } from '../adapters/storage/mikro-orm/migrate.js';
-import type { MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
+import { backfillSpecificConditions } from '../adapters/storage/mikro-orm-schema/migrate.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const OPEN = { from: null, to: null };

@@ -6,7 +6,7 @@
  */
 import type { TAP } from 'tap';
 import type { ImportRow } from '../core/domain/rows.js';
-import { newImport, type ClosableStore } from './new-import.js';
+import { newImport, type ClosableStore, type WithStore } from './new-import.js';
 import { storedRowsCases } from './stored-rows.suite.js';
 import {
   buildParsedCard,
@@ -19,8 +19,7 @@ import {
 import { isoDay } from '../core/time.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
-/** one sub-test on a fresh store of the adapter under test, closed at its end */
-export type WithStore = (title: string, body: (t: Tap, store: ClosableStore) => Promise<void>) => void;
+export type { WithStore };
 
 const ALL = { limit: 5000, offset: 0 };
 const OPEN = { from: null, to: null };

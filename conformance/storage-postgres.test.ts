@@ -9,8 +9,14 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore, StorageError, type MikroOrmImportStore } from '../adapters/storage/mikro-orm/index.js';
-import { seedStore } from '../adapters/storage/mikro-orm/seed.js';
+import {
+  createMikroOrmStore,
+  openStorage,
+  StorageError,
+  type MikroOrmImportStore,
+} from '../adapters/storage/open-storage.js';
+import { openFindingsSuite } from './open-findings.suite.js';
+import { seedStore } from '../composition/bench/seed.js';
 import { buildParsedCard, datesFrom, day, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoTimestampOrNull } from '../core/time.js';
 import { findPostgresBinaries, startPostgres } from './postgres-server.js';
@@ -64,6 +70,9 @@ if (!started.available) {
     const store = await open(url);
     return { store, reopen: async () => (await store.close(), open(url)) };
   });
+  openFindingsSuite(t, 'postgres', () =>
+    openStorage({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+  );
   homeCountriesSuite(t, 'postgres', async () => {
     const url = server.freshDatabaseUrl();
     const store = await open(url);
@@ -112,7 +121,7 @@ if (!started.available) {
         (await store.query('SHOW synchronous_commit')).map((r) => r.synchronous_commit),
         ['on'],
       );
-      await store.writeDerived(
+      await store.db.writeDerived(
         "INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)",
         [],
       );
@@ -126,7 +135,7 @@ if (!started.available) {
         ['on'],
         'the session keeps synchronous commits',
       );
-      await t.rejects(store.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
+      await t.rejects(store.db.writeDerived('INSERT INTO no_such_table VALUES (?)', [1]), { name: 'StorageError' });
       await store.runner.transaction(async (tx) => {
         await tx.writeDerivedAll([
           { sql: "UPDATE fleet_card SET record_json = '[3]' WHERE card_number = ?", params: ['D1'] },

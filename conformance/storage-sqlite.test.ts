@@ -4,8 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { createMikroOrmStore, databaseFile } from '../adapters/storage/mikro-orm/index.js';
-import type { SqliteRunner } from '../adapters/storage/mikro-orm/sql-runner.js';
+import { createMikroOrmStore, databaseFile, openStorage } from '../adapters/storage/open-storage.js';
+import { openFindingsSuite } from './open-findings.suite.js';
+import type { SqliteRunner } from '../adapters/storage/database/sql-runner.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
 import { storagePortSuite } from './storage-port.suite.js';
@@ -42,6 +43,7 @@ officeRecordsSuite(t, 'sqlite', async () => {
   const store = await createMikroOrmStore({ dataDir });
   return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
 });
+openFindingsSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 homeCountriesSuite(t, 'sqlite', async () => {
   const dataDir = join(root, `db-${++n}`);
   const store = await createMikroOrmStore({ dataDir });
@@ -111,7 +113,7 @@ t.test(
         newImport(buildParsedCard({ card_number: `WALSYNC00000000${n}`, days: [workingDay('2026-03-03')] })),
       ),
     );
-    await store.writeDerived(
+    await store.db.writeDerived(
       "INSERT INTO fleet_card (card_number, record_json, search_text, f_violation, f_potential, f_incomplete) VALUES ('D1', '[2]', '', 0, 0, 0)",
       [],
     );

@@ -3,8 +3,7 @@
  * positions): read by import with a range, or by card with the versions of overlapping imports de-duplicated. Part
  * of ./storage-port.suite.ts, which runs it on every adapter.
  */
-import { newImport } from './new-import.js';
-import type { WithStore } from './storage-port.suite.js';
+import { newImport, type WithStore } from './new-import.js';
 import { buildParsedCard, range } from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoTimestampOrNull } from '../core/time.js';
 import { eventFaultToResponse, positionToResponse, vehicleUsedToResponse } from '../adapters/http/mappers.js';

@@ -3,7 +3,7 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMikroOrmStore } from '../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { useCasesSuite } from './use-cases.suite.js';
 import { holderRaceSuite } from './holder-race.suite.js';
 

@@ -10,7 +10,7 @@ import { decodeCardFile, verifyingCardDecoder, type ParsedCardDecoder } from '..
 import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
-import { encodeContentSync } from '../storage/mikro-orm/content-codec.js';
+import { encodeContentSync } from '../storage/imports/content-codec.js';
 import { packCard, type WorkerReply, type WorkerRequest, type WorkerSetup } from './protocol.js';
 
 /**

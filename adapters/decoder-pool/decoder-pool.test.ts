@@ -7,8 +7,7 @@ import { decodeCardFile, withDayRecords } from '../../core/use-cases/decode-card
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
-import { decodeContent, encodeContent } from '../storage/mikro-orm/content-codec.js';
-import { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
+import { decodeContent, encodeContent, storedContentOf } from '../storage/imports/content-codec.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -30,31 +29,29 @@ t.test('large bodies are decoded in a worker, to the very same rows', async (t) 
   t.ok(pool.started >= 1 && pool.started <= 2, `workers started on demand, bounded (${pool.started})`);
 });
 
-t.test("with a place for them, workers leave each decoded body's stored form, as the save would make it", async (t) => {
-  const prepared = new PreparedContents();
-  const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, prepared });
+t.test("asked to, workers answer each decoded body's stored form, as the save would make it", async (t) => {
+  const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, prepareContent: true });
   t.teardown(() => pool.close());
   for (const name of ['gen1-full.ddd', 'gen2-full.ddd']) {
     const body = file(name);
-    await pool.decode(body);
-    const stored = prepared.take(body);
+    const form = (await pool.decode(body)).stored_form!;
+    const stored = storedContentOf(form);
     t.same(stored, await encodeContent(body), `${name}: the save's own encoding`);
-    t.same(decodeContent(stored!.content, stored!.encoding), body, `${name}: gives back the very bytes`);
-    t.equal(prepared.take(body), undefined, `${name}: taken once`);
+    t.same(decodeContent(stored.content, stored.encoding), body, `${name}: gives back the very bytes`);
   }
   const random = new Uint8Array(randomBytes(40_000));
-  await pool.decode(random).catch(() => undefined); // not a card: no stored form
-  t.equal(prepared.take(random), undefined, 'a body the decoder refused leaves none');
-  const unchanged = new PreparedContents();
-  const inlined = new DecoderPool({ size: 1, inlineBelowBytes: 1 << 20, prepared: unchanged });
+  await t.rejects(pool.decode(random), 'not a card: refused, no stored form');
+  const inlined = new DecoderPool({ size: 1, inlineBelowBytes: 1 << 20, prepareContent: true });
   t.teardown(() => inlined.close());
   const body = file('gen1-full.ddd');
-  await inlined.decode(body);
-  t.equal(unchanged.take(body), undefined, 'a body decoded inline leaves none: the save compresses it');
+  t.equal(
+    (await inlined.decode(body)).stored_form,
+    undefined,
+    'a body decoded inline has none: the save compresses it',
+  );
   const without = new DecoderPool({ size: 1, inlineBelowBytes: 0 });
   t.teardown(() => without.close());
-  await without.decode(body);
-  t.equal(unchanged.take(body), undefined, 'a pool without a place prepares nothing');
+  t.equal((await without.decode(body)).stored_form, undefined, 'a pool not asked to prepares nothing');
 });
 
 t.test('decode failures keep their reason and message; a queue longer than the pool is served in turn', async (t) => {

@@ -19,8 +19,7 @@ import {
 } from '../../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
-import type { PreparedContents } from '../storage/mikro-orm/prepared-contents.js';
-import { bufferOf } from '../storage/mikro-orm/content-codec.js';
+import type { StoredForm } from '../../core/ports/import-store.js';
 import type { WorkerSetup } from './protocol.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 
@@ -37,8 +36,8 @@ export interface DecoderPoolOptions {
   inlineDecoder?: CardDecoder;
   /** whether the calling thread is busy, so that small bodies go to a worker too (default: its event-loop use) */
   loopBusy?: () => boolean;
-  /** where a worker's stored form of the body it decoded goes, for the save (absent: workers do not compress) */
-  prepared?: PreparedContents;
+  /** workers compress the body they decoded too, answered as the result's `stored_form` for the save (default: no) */
+  prepareContent?: boolean;
 }
 
 /** event-loop utilisation above which the loop counts as busy, over windows of WINDOW_MS */
@@ -94,7 +93,6 @@ export class DecoderPool {
   private readonly inline: CardDecoder;
   private readonly setup: WorkerSetup;
   private readonly loopBusy: () => boolean;
-  private readonly prepared: PreparedContents | null;
 
   constructor(
     options: DecoderPoolOptions = {},
@@ -104,11 +102,10 @@ export class DecoderPool {
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
     this.inline = options.inlineDecoder ?? withDayRecords(decodeCardFile, new NodeCryptoHasher());
     this.loopBusy = options.loopBusy ?? eventLoopBusy();
-    this.prepared = options.prepared ?? null;
     this.setup = {
       trustFiles: options.trustFiles ?? null,
       sequentialSignatures: options.sequentialSignatures ?? false,
-      prepareContent: this.prepared !== null,
+      prepareContent: options.prepareContent ?? false,
     };
   }
 
@@ -164,21 +161,11 @@ export class DecoderPool {
     slot.answered = true;
     if (job && job.id === reply.id) {
       if (reply.ok) {
-        this.keepPrepared(job.content, reply.deflated);
-        job.resolve({ card: unpackCard(reply.card), days: reply.days });
+        job.resolve({ card: unpackCard(reply.card), days: reply.days, ...storedForm(job.content, reply.deflated) });
       } else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
     this.dispatch();
-  }
-
-  private keepPrepared(content: Uint8Array, deflated: Uint8Array | null | undefined): void {
-    if (this.prepared === null || deflated === undefined) return;
-    const bytes = deflated ?? content;
-    this.prepared.set(content, {
-      content: bufferOf(bytes),
-      encoding: deflated === null ? null : 'deflate-raw',
-    });
   }
 
   /**
@@ -196,4 +183,15 @@ export class DecoderPool {
     if (job) this.inline(job.content).then(job.resolve, job.reject);
     if (!this.closed) this.dispatch();
   }
+}
+
+/**
+ * The stored form a worker answered beside the rows: its deflated bytes, or the body as it is when compressing did
+ * not make it smaller (null); none when the worker was not asked to compress (undefined).
+ */
+function storedForm(content: Uint8Array, deflated: Uint8Array | null | undefined): { stored_form?: StoredForm } {
+  if (deflated === undefined) return {};
+  return {
+    stored_form: deflated === null ? { bytes: content, encoding: null } : { bytes: deflated, encoding: 'deflate-raw' },
+  };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createHttpApp } from './app.js';
 import { createServiceContainer, TOKENS } from '../../composition/container.js';
 import { loadConfig } from '../../composition/config.js';
-import type { MikroOrmImportStore } from '../storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../storage/open-storage.js';
 import { buildParsedCard, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from '../../conformance/new-import.js';
 

@@ -29,8 +29,7 @@ import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { DecoderPool } from '../../adapters/decoder-pool/decoder-pool.js';
-import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore, storageOf } from '../../adapters/storage/open-storage.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../../fixtures/pki/test-pki.js';
 import { createUseCases } from '../use-cases.js';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
@@ -87,8 +86,7 @@ export async function importMsPerFile(
         },
   );
   const { imports, refreshFleet } = createUseCases({
-    store,
-    fleet: new MikroOrmFleetStore(store),
+    storage: storageOf(store),
     clock: { now: () => new Date() },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),

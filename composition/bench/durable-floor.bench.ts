@@ -6,10 +6,17 @@
  * the least any decoded, durably stored import costs, against which the files/s goals can be read.
  */
 import { resolve } from 'node:path';
-import type { Listening } from './import-path.bench.js';
+import type { ChildProcess } from 'node:child_process';
 import { postAll } from './service-process.bench.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+/** A server process started by import-path.bench.ts (the service, the bare handler or this floor). */
+export interface Listening {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
 
 /** The floor's server: a module run as a child process (import-path.bench.ts `startScript`), its database file its argument. */
 export const DURABLE_FLOOR_SOURCE = `

@@ -26,9 +26,9 @@ import { runPrecheck } from '../../core/eu561/precheck.js';
 import type { ImportRow, ParsedCard } from '../../core/domain/rows.js';
 import type { DayRecord, ImportStore } from '../../core/ports/import-store.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/storage/mikro-orm/index.js';
-import type { MikroOrmImportStore } from '../../adapters/storage/mikro-orm/mikro-orm-import-store.js';
-import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/mikro-orm/sql-runner.js';
+import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/storage/open-storage.js';
+import type { MikroOrmImportStore } from '../../adapters/storage/imports/import-store.js';
+import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/database/sql-runner.js';
 import {
   ACTIVITY_DAY_COLUMNS,
   DAY_COLUMNS,
@@ -42,8 +42,8 @@ import {
   importValues,
   positionValues,
   vehicleValues,
-} from '../../adapters/storage/mikro-orm/row-mappers.js';
-import type { SqlValue } from '../../adapters/storage/mikro-orm/dialect.js';
+} from '../../adapters/storage/imports/row-mappers.js';
+import type { SqlValue } from '../../adapters/storage/database/dialect.js';
 import { startServer } from '../server.js';
 import { LAST_DAY, addDays, bareH3Latency, latency, percentile, seed } from './service.bench.js';
 import { benchServiceRss, bodyOf, latencyWhile, postAll, type BenchRow } from './service-process.bench.js';

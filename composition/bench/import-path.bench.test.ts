@@ -1,7 +1,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import type { BetterSqliteDatabase } from '../../adapters/storage/mikro-orm/sql-runner.js';
+import type { BetterSqliteDatabase } from '../../adapters/storage/database/sql-runner.js';
 import { floorRow, GOALS, rowsOf, type Figures } from './import-path.bench.js';
 import { slopeOf } from './import-soak.bench.js';
 

@@ -23,7 +23,7 @@ import { startPostgres } from '../../conformance/postgres-server.js';
 import { SERVE_NODE_FLAGS } from '../commands/serve.js';
 import { LAST_DAY, addDays, latency, percentile } from './service.bench.js';
 import { bodyOf, latencyWhile, postAll, type BenchRow } from './service-process.bench.js';
-import { DURABLE_FLOOR_SOURCE, floorThroughput } from './durable-floor.bench.js';
+import { DURABLE_FLOOR_SOURCE, floorThroughput, type Listening } from './durable-floor.bench.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** the repository (this file runs from its sources, through tsx, as scale.bench.ts does: it uses the test cluster) */
@@ -39,11 +39,7 @@ export const GOALS = {
 } as const;
 
 /** A child process listening on a URL, with its resident memory. */
-export interface Listening {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
+export type { Listening } from './durable-floor.bench.js';
 
 /** Peak (VmHWM) and current (VmRSS) resident set of a process in MB, from /proc (Linux); 0 when gone. */
 export function rssOf(pid: number): { peak: number; now: number } {

@@ -2,7 +2,7 @@
  * The bench's HTTP clients (imports from parallel clients, timed GETs while they run) and the service measured
  * alone: `drivercard serve` as a child process, its memory and its answers while clients import.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,35 +78,9 @@ export async function benchServiceRss(
     });
     return;
   }
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DRIVERCARD_DATA_DIR: dataDir,
-    DRIVERCARD_HOST: '127.0.0.1',
-    DRIVERCARD_PORT: '0',
-  };
-  // a bench child records no coverage: under tap (the bench test) its process tracking re-injects itself into
-  // children, and a child running the sources through tsx would report coverage under another line mapping,
-  // which the merged report shows as half-untested files (as conformance/child-env.ts explains)
-  delete env.NODE_V8_COVERAGE;
-  env._TAPJS_PROCESSINFO_COV_EXCLUDE_ = '/./';
-  // the built CLI under `npm run bench`; its TypeScript source when the bench runs from the sources (tests)
-  const built = resolve(HERE, '../cli.js');
-  const args = existsSync(built) ? [built, 'serve'] : ['--import', 'tsx', resolve(HERE, '../cli.ts'), 'serve'];
-  const child = spawn(process.execPath, args, {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = startServe(dataDir);
   try {
-    const url = await new Promise<string>((ok, fail) => {
-      let output = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        output += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-        if (m) ok(m[1]!);
-      });
-      child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('exit', () => fail(new Error(`the service exited before listening: ${output.slice(-500)}`)));
-    });
+    const url = await listeningUrl(child);
     const started = rssOf(child.pid!);
     const files = Array.from({ length: count }, (_, i) =>
       bodyOf(twentyEightDayCard(960_000 + i, cardNumberOf(960_000 + i), LAST_DAY), `rss-${i}.ddd`),
@@ -149,4 +123,37 @@ export async function benchServiceRss(
     child.kill('SIGTERM');
     await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(null)));
   }
+}
+
+/** `drivercard serve` as a child on the database of `dataDir`: the built CLI, or its sources under tsx (tests). */
+function startServe(dataDir: string): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DRIVERCARD_DATA_DIR: dataDir,
+    DRIVERCARD_HOST: '127.0.0.1',
+    DRIVERCARD_PORT: '0',
+  };
+  // a bench child records no coverage: under tap (the bench test) its process tracking re-injects itself into
+  // children, and a child running the sources through tsx would report coverage under another line mapping,
+  // which the merged report shows as half-untested files (as conformance/child-env.ts explains)
+  delete env.NODE_V8_COVERAGE;
+  env._TAPJS_PROCESSINFO_COV_EXCLUDE_ = '/./';
+  // the built CLI under `npm run bench`; its TypeScript source when the bench runs from the sources (tests)
+  const built = resolve(HERE, '../cli.js');
+  const args = existsSync(built) ? [built, 'serve'] : ['--import', 'tsx', resolve(HERE, '../cli.ts'), 'serve'];
+  return spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The URL the child says it listens on; fails when it exits first. */
+function listeningUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((ok, fail) => {
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (m) ok(m[1]!);
+    });
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', () => fail(new Error(`the service exited before listening: ${output.slice(-500)}`)));
+  });
 }

@@ -17,7 +17,7 @@ import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import type { ImportRow, ParsedCard } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
 import { startServer } from '../server.js';
 
 export interface ServiceBenchOptions {

@@ -21,11 +21,11 @@ import { FindingsOfPeriodQuery } from '../../core/use-cases/findings-of-period.j
 import { TodayView } from '../../core/use-cases/today.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/mikro-orm/mikro-orm-fleet-store.js';
-import { MikroOrmOfficeRecords } from '../../adapters/storage/mikro-orm/mikro-orm-office-records.js';
-import { MikroOrmOpenFindings } from '../../adapters/storage/mikro-orm/mikro-orm-open-findings.js';
-import { MikroOrmImportAttention } from '../../adapters/storage/mikro-orm/mikro-orm-import-attention.js';
+import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/storage/open-storage.js';
+import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
+import { MikroOrmOfficeRecords } from '../../adapters/storage/office-records/office-records-store.js';
+import { MikroOrmOpenFindings } from '../../adapters/storage/open-findings/open-findings-store.js';
+import { MikroOrmImportAttention } from '../../adapters/storage/attention/import-attention.js';
 import { percentile } from './service.bench.js';
 
 export interface TodayBenchOptions {
@@ -42,12 +42,12 @@ async function seed(store: MikroOrmImportStore, cards: number): Promise<void> {
   const bytes = twentyEightDayCard(7000, cardNumberOf(0), LAST_DAY);
   const card = await decodeCardFile(bytes);
   const days = dayRecordsOf(card, hasher);
-  const records = new MikroOrmOfficeRecords(store);
+  const records = new MikroOrmOfficeRecords(store.db);
   const refresh = new RefreshFleetCard({
     store,
-    fleet: new MikroOrmFleetStore(store),
+    fleet: new MikroOrmFleetStore(store.db),
     overviews: new OverviewQueries(store, records),
-    openFindings: new MikroOrmOpenFindings(store),
+    openFindings: new MikroOrmOpenFindings(store.db),
   });
   for (let c = 0; c < cards; c++) {
     const cardNumber = cardNumberOf(c);
@@ -86,9 +86,9 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
   const store = await createMikroOrmStore({ dataDir, synchronous: 'NORMAL' });
   try {
     await seed(store, cards);
-    const fleet = new MikroOrmFleetStore(store);
+    const fleet = new MikroOrmFleetStore(store.db);
     const clock = { now: () => new Date('2027-01-05T12:00:00Z') };
-    const records = new MikroOrmOfficeRecords(store);
+    const records = new MikroOrmOfficeRecords(store.db);
     const findings = new FindingsOfPeriodQuery(new OverviewQueries(store, records), records);
     const perRequest = new TodayView({ fleet, store, clock, findings });
     const kept = new TodayView({
@@ -96,8 +96,8 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
       store,
       clock,
       findings,
-      openFindings: new MikroOrmOpenFindings(store),
-      attention: new MikroOrmImportAttention(store),
+      openFindings: new MikroOrmOpenFindings(store.db),
+      attention: new MikroOrmImportAttention(store.db),
     });
     const list = fleetUseCases(fleet, clock);
     const page = () =>

@@ -21,7 +21,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { defaultImportConcurrency } from '../import-admission.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { dialectOf, postgresDialect } from '../../adapters/storage/mikro-orm/dialect.js';
+import { dialectOf, postgresDialect } from '../../adapters/storage/database/dialect.js';
 import type { CommandIo } from './parse.js';
 
 export interface SignalSource {

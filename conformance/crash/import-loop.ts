@@ -3,7 +3,7 @@
  * argv[2] through the real ImportDddFile use case and prints `ACK <import_id> <n>` once each import is
  * acknowledged. Runs until killed. File n decodes (via the test card builder) to expectedShape(n).
  */
-import { createMikroOrmStore } from '../../adapters/storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { SystemClock } from '../../adapters/clock/system-clock.js';

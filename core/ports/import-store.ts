@@ -54,11 +54,22 @@ export interface StoredDayRecord extends DayRecord {
   quarantined: boolean;
 }
 
+/**
+ * Original bytes in the form a store keeps them: `bytes` as they are (`encoding` null) or compressed (the
+ * encoding's name, e.g. `deflate-raw`); computed where the bytes were decoded, so the save does not compress again.
+ */
+export interface StoredForm {
+  bytes: Uint8Array;
+  encoding: string | null;
+}
+
 export interface NewImport {
   /** the complete import row; ids and status are assigned by the caller */
   import: ImportRow;
   /** original bytes, stored unchanged, never returned */
   content: Uint8Array;
+  /** the same bytes already in a stored form, when the decoder computed one (DecodedCardFile.stored_form) */
+  stored_form?: StoredForm;
   /** the rows; their `import_id`/`card_number` fields are ignored (taken from `import`) */
   card: ParsedCard;
   /** one record per UTC day the card recorded (activities or distance) */

@@ -6,7 +6,7 @@
 import type { ParsedCard } from '../domain/rows.js';
 import type { AuthenticityVerifier } from '../authenticity/index.js';
 import type { Hasher } from '../ports/hasher.js';
-import type { DayRecord } from '../ports/import-store.js';
+import type { DayRecord, StoredForm } from '../ports/import-store.js';
 import { decodeDdd } from '../decoder/index.js';
 import { toParsedCard } from '../rows/to-parsed-card.js';
 import { dayRecordsOf } from './day-records.js';
@@ -15,6 +15,8 @@ import { dayRecordsOf } from './day-records.js';
 export interface DecodedCardFile {
   card: ParsedCard;
   days: DayRecord[];
+  /** the bytes' stored form, when the decoder computed it beside the rows (the decoder pool's workers do) */
+  stored_form?: StoredForm;
 }
 
 /** The port: an adapter may decode elsewhere (the decoder pool's worker threads compute both there). */

@@ -61,7 +61,7 @@ export class ImportDddFile implements ImportUseCase {
           ? this.reuse(holder, null)
           : Promise.reject(archiveConflict(request.archive_id));
     }
-    const { card, days } = await decodeCard(request.content);
+    const { card, days, stored_form } = await decodeCard(request.content);
     const row: ImportRow = {
       import_id: ids.newImportId(),
       archive_id: request.archive_id ?? archiveIdForContent(sha),
@@ -80,6 +80,7 @@ export class ImportDddFile implements ImportUseCase {
     const saved = await store.saveImport({
       import: row,
       content: request.content,
+      ...(stored_form && { stored_form }),
       card,
       days,
       settle: (stored) => this.checkedHolder(row, stored),

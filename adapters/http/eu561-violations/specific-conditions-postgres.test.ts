@@ -2,7 +2,7 @@
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../../storage/open-storage.js';
 import { specificConditionsScenario } from './specific-conditions.scenario.js';
 
 const started = await startPostgres();

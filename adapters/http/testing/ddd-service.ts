@@ -7,12 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
-import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore, storageOf } from '../../storage/open-storage.js';
 import { createUseCases } from '../../../composition/use-cases.js';
 import { createHttpApp } from '../app.js';
 import type { WebPage } from '../ports.js';
-import { MikroOrmOfficeRecords } from '../../storage/mikro-orm/mikro-orm-office-records.js';
 import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
 import type { AuthenticityVerifier } from '../../../core/authenticity/index.js';
 
@@ -27,9 +25,9 @@ export async function dddService(
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
   const errors: unknown[] = [];
+  const storage = storageOf(store);
   const bundle = createUseCases({
-    store,
-    fleet: new MikroOrmFleetStore(store),
+    storage,
     clock: { now: () => new Date(clock) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
@@ -37,7 +35,7 @@ export async function dddService(
     ...(verifier && { verifier }),
   });
   // the office's finding reviews, on the same database the today view reads them from
-  const records = new MikroOrmOfficeRecords(store);
+  const records = storage.officeRecords;
   const reviews = new FindingReviewWorkflow({
     reviews: records,
     hasher: new NodeCryptoHasher(),

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
-import { MikroOrmFleetStore } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
+import { createMikroOrmStore, type MikroOrmImportStore, storageOf } from '../../storage/open-storage.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 import type { ParsedCard } from '../../../core/domain/rows.js';
 import { createUseCases, type UseCaseBundle } from '../../../composition/use-cases.js';
@@ -38,8 +37,7 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
   const cards = new Map<string, ParsedCard>();
   const errors: unknown[] = [];
   const bundle = createUseCases({
-    store,
-    fleet: new MikroOrmFleetStore(store),
+    storage: storageOf(store),
     clock: { now: () => new Date(now) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),

@@ -6,11 +6,11 @@ import type { Test } from 'tap';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
-import { MikroOrmOfficeRecords } from '../../storage/mikro-orm/mikro-orm-office-records.js';
+import { MikroOrmOfficeRecords } from '../../storage/office-records/office-records-store.js';
 import { fleetListResponseSchema } from '../fleet/fleet.schema.js';
 import { strictValidator } from '../shared/validation.js';
 import { officeService } from './office-service.js';
-import type { MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 import { todayResponseSchema } from '../today/today.schema.js';
 
 const card = (card_number: string, first: string, days: number, surname = 'TODAY') =>
@@ -90,7 +90,7 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
 
   // a review takes the finding out of the open count
   const reviews = new FindingReviewWorkflow({
-    reviews: new MikroOrmOfficeRecords(service.store),
+    reviews: new MikroOrmOfficeRecords(service.store.db),
     hasher: new NodeCryptoHasher(),
     clock: { now: () => new Date() },
   });

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore } from '../../storage/mikro-orm/index.js';
+import { createMikroOrmStore } from '../../storage/open-storage.js';
 import { todayScenario } from '../testing/today-scenario.js';
 
 const started = await startPostgres();

@@ -11,7 +11,7 @@ import { delimiterForLocale } from './csv.js';
 import { environmentLocale, loadConfig, localeTag } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
-import type { MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 import { newImport } from '../../../conformance/new-import.js';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 

@@ -15,7 +15,7 @@ import { newImport } from '../../../conformance/new-import.js';
 import { loadConfig } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
-import type { MikroOrmImportStore } from '../../storage/mikro-orm/index.js';
+import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 
 const CARD = 'FFUP000000000011';
 const squash = (s: string) => s.replace(/\s+/g, ' ');

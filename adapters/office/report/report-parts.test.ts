@@ -3,7 +3,7 @@ import t from 'tap';
 import { authenticityStatusOf, countFindings, coverageDays, lastDownloadOf } from '../../../core/fleet/fleet-card.js';
 import { epochDayOfIsoDate } from '../../../core/fleet/values.js';
 import { once } from '../../../composition/use-cases.js';
-import { recordedBits, recordedDaysOf } from '../../storage/mikro-orm/mikro-orm-fleet-store.js';
+import { recordedBits, recordedDaysOf } from '../../storage/fleet/fleet-store.js';
 import { reportHtml, escapeHtml } from './report-html.js';
 import {
   authenticityText,

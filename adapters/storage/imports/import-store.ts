@@ -1,0 +1,363 @@
+/**
+ * ImportStore on MikroORM's SQL layer (SQLite or PostgreSQL; the few differences live in dialect.ts).
+ * Writes go through the SqlRunner (sql-runner.ts: statements prepared once on SQLite) in one transaction;
+ * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
+ * A card's history (the import serving each day, the conflicts) is merged by the core's rule when an import is
+ * saved and kept in `card_day` (./import-save.ts); reads serve exact (import, day) selections. Event, fault,
+ * vehicle and position rows are read by ./row-tables.ts, an import's life after its save by ./import-lifecycle.ts.
+ */
+import type { MikroORM } from '@mikro-orm/core';
+import type {
+  ActivityTotals,
+  CardHistory,
+  CardHistoryActivities,
+  ImportFilter,
+  ImportLookup,
+  ImportStore,
+  NewImport,
+  RowScope,
+  SaveOutcome,
+  ServedDay,
+  Slice,
+  StoredDayRecord,
+  VehicleKey,
+} from '../../../core/ports/import-store.js';
+import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
+import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
+import type { DayKey, Raw, SqlValue, StorageDialect } from '../database/dialect.js';
+import type { SqlRunner } from '../database/sql-runner.js';
+import { decodeContent } from './content-codec.js';
+import { keepCardHistory, saveImport } from './import-save.js';
+import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
+import { vehicleList, vehicleUses } from './vehicle-queries.js';
+import { unpackDay } from './activity-pack.js';
+import { cardDataDays, cardHistoryActivities, withinDays } from './card-history-activities.js';
+import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
+import { StorageError } from '../database/storage-error.js';
+
+export { StorageError };
+import { timeTotals } from '../../../core/overview/time-totals.js';
+import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
+import type { Database } from '../database/database.js';
+import type { ImportTables } from './import-tables.js';
+import { GrowthStatistics } from '../database/growth-statistics.js';
+
+/** entries of the import_id -> pk cache at most (~100 bytes each) */
+const PK_CACHE_SIZE = 20_000;
+
+export class MikroOrmImportStore implements ImportStore, ImportTables {
+  /**
+   * import_id -> pk; both never change once written (pks are never reused), so the cache never goes stale. Bounded:
+   * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).
+   */
+  private readonly pkCache = new Map<string, number>();
+  /** PostgreSQL: the growing tables analysed as this process's imports multiply (null on SQLite) */
+  private readonly statistics: GrowthStatistics | null;
+
+  constructor(readonly db: Database) {
+    this.statistics = db.dialect.name === 'postgres' ? new GrowthStatistics(db.runner) : null;
+  }
+
+  get orm(): MikroORM<any> {
+    return this.db.orm;
+  }
+
+  get dialect(): StorageDialect {
+    return this.db.dialect;
+  }
+
+  get runner(): SqlRunner {
+    return this.db.runner;
+  }
+
+  /** Runs a statement and returns its rows (Database.query). */
+  query(sql: string, params: readonly SqlValue[] = [], db: SqlRunner = this.runner): Promise<Raw[]> {
+    return this.db.query(sql, params, db);
+  }
+
+  async ping(): Promise<boolean> {
+    return this.query('SELECT 1 AS ok').then(
+      (rows) => rows[0]?.ok === 1,
+      () => false,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.statistics?.settled();
+    await this.db.close();
+  }
+
+  async saveImport(input: NewImport): Promise<SaveOutcome> {
+    const outcome = await saveImport(this, input);
+    if (outcome.outcome === 'created') this.statistics?.imported();
+    return outcome;
+  }
+
+  storedHolder(cardNumber: string) {
+    return storedHolder(this, cardNumber);
+  }
+
+  withdrawImport(importId: string, withdrawal: { reason: string; at: number }) {
+    return withdrawImport(this, importId, withdrawal);
+  }
+
+  restoreImport(importId: string, at: number) {
+    return restoreImport(this, importId, at);
+  }
+
+  purgeImports(importedBefore: number) {
+    return purgeImports(this, importedBefore);
+  }
+
+  async originalContent(importId: string): Promise<Uint8Array | null> {
+    const rows = await this.query(
+      'SELECT c.content, c.encoding FROM import_content c JOIN imports i ON i.pk = c.import_pk WHERE i.import_id = ?',
+      [importId],
+    );
+    if (rows.length === 0) return null;
+    try {
+      return decodeContent(rows[0]!.content as Uint8Array, (rows[0]!.encoding as string | null) ?? null);
+    } catch (error) {
+      throw new StorageError('reading the original content failed', error);
+    }
+  }
+
+  async findImport(lookup: ImportLookup): Promise<ImportRow | null> {
+    return this.selectImport(this.runner, lookup.kind, lookup.value);
+  }
+
+  private async selectImport(db: SqlRunner, column: ImportLookup['kind'], value: string): Promise<ImportRow | null> {
+    // unique columns match one row; a card_number matches every import of the card: the oldest not withdrawn answers
+    const active = column === 'card_number' ? ` AND status <> 'WITHDRAWN'` : '';
+    const rows = await this.query(
+      `SELECT * FROM imports WHERE ${column} = ?${active} ORDER BY pk LIMIT 1`,
+      [value],
+      db,
+    );
+    return rows.length === 0 ? null : importFromRaw(rows[0]!);
+  }
+
+  async listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>> {
+    const where: string[] = filter.include_withdrawn === true ? [] : ["status <> 'WITHDRAWN'"];
+    const params: SqlValue[] = [];
+    if (filter.card_number !== null) {
+      where.push('card_number = ?');
+      params.push(filter.card_number);
+    }
+    if (filter.range.from !== null) {
+      where.push('activity_to >= ?');
+      params.push(filter.range.from);
+    }
+    if (filter.range.to !== null) {
+      where.push('activity_from <= ?');
+      params.push(filter.range.to);
+    }
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const count = async () => Number((await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params))[0]!.n);
+    // a page of none: the count alone (no row read, no meta parsed)
+    if (page.limit === 0) return { items: [], total: await count() };
+    const rows = await this.query(`SELECT * FROM imports ${whereSql} ORDER BY pk LIMIT ? OFFSET ?`, [
+      ...params,
+      page.limit,
+      page.offset,
+    ]);
+    // a page that is not full, and begins inside the list, ends it: its end is the count (no second statement)
+    if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
+      return { items: rows.map(importFromRaw), total: page.offset + rows.length };
+    return { items: rows.map(importFromRaw), total: await count() };
+  }
+
+  /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */
+  async keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
+    await keepCardHistory(this, tx, cardNumber, dates);
+  }
+
+  async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
+    const where = ['c.card_number = ?'];
+    const params: SqlValue[] = [cardNumber];
+    withinDays('c.day', range, where, params);
+    const rows = await this.query(
+      `SELECT c.day, c.conflict, d.fingerprint, d.distance_km, i.card_number, i.import_id, i.pk, i.status
+         FROM card_day c
+         JOIN day_record d ON d.import_pk = c.import_pk AND d.day = c.day
+         JOIN imports i ON i.pk = c.import_pk
+        WHERE ${where.join(' AND ')} ORDER BY c.day`,
+      params,
+    );
+    const served = rows.map((raw) => this.storedDayRecord(raw));
+    return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
+  }
+
+  /** cardHistory and the activities of the days it serves, in one statement (./card-history-activities.ts) */
+  cardHistoryActivities(cardNumber: string, range: DateRange): Promise<CardHistoryActivities> {
+    return cardHistoryActivities(this, cardNumber, range);
+  }
+
+  /** the served days holding card data (./card-history-activities.ts) */
+  cardDataDays(cardNumber: string, range: DateRange): Promise<UtcDay[]> {
+    return cardDataDays(this, cardNumber, range);
+  }
+
+  async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
+    const rows = await this.query('SELECT day, conflict FROM card_day WHERE card_number = ? ORDER BY day', [
+      cardNumber,
+    ]);
+    const days = rows.map((raw) => Number(raw.day));
+    return { days, conflicts: days.filter((_, i) => Number(rows[i]!.conflict) === 1) };
+  }
+
+  async quarantinedDayRecords(cardNumber: string, range: DateRange): Promise<StoredDayRecord[]> {
+    const where = ['i.card_number = ?', "i.status = 'QUARANTINED'"];
+    const params: SqlValue[] = [cardNumber];
+    withinDays('d.day', range, where, params);
+    return this.selectDayRecords(where, params, this.runner);
+  }
+
+  storedDayRecord(raw: Raw): StoredDayRecord {
+    this.cachePk(raw.import_id, raw.pk);
+    return {
+      date: Number(raw.day),
+      fingerprint: raw.fingerprint,
+      distance_km: raw.distance_km,
+      import_id: raw.import_id,
+      card_number: raw.card_number,
+      sequence: raw.pk,
+      quarantined: raw.status === 'QUARANTINED',
+    };
+  }
+
+  async dayRecords(
+    scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },
+    range: DateRange,
+    db: SqlRunner = this.runner,
+  ): Promise<StoredDayRecord[]> {
+    const where = [scope.kind === 'import' ? 'i.import_id = ?' : "d.card_number = ? AND i.status <> 'WITHDRAWN'"];
+    const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
+    withinDays('d.day', range, where, params);
+    return this.selectDayRecords(where, params, db);
+  }
+
+  /** Day records (with their import) matching `where`, ordered by date then sequence. */
+  private async selectDayRecords(
+    where: readonly string[],
+    params: readonly SqlValue[],
+    db: SqlRunner,
+  ): Promise<StoredDayRecord[]> {
+    const rows = await this.query(
+      `SELECT d.day, d.fingerprint, d.distance_km, d.card_number, i.import_id, i.pk, i.status
+         FROM day_record d JOIN imports i ON i.pk = d.import_pk
+        WHERE ${where.join(' AND ')} ORDER BY d.day, i.pk`,
+      params,
+      db,
+    );
+    return rows.map((raw) => this.storedDayRecord(raw));
+  }
+
+  async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
+    const rows = await this.unpackedActivities(days);
+    return { items: page === null ? rows : rows.slice(page.offset, page.offset + page.limit), total: rows.length };
+  }
+
+  async activityTotals(days: ServedDay[]): Promise<ActivityTotals> {
+    return timeTotals(await this.unpackedActivities(days));
+  }
+
+  /**
+   * The intervals of the selected (import, day)s in the served order: day, start, import, seq. Each packed day is
+   * in seq order already; days served by more than one import (never from a card's merged history) are merged
+   * by a stable sort on the start.
+   */
+  async unpackedActivities(
+    days: ServedDay[],
+    db: SqlRunner = this.runner,
+  ): Promise<Array<Served<ActivityIntervalRow>>> {
+    const keys = await this.dayKeys(days, db);
+    if (keys.length === 0) return [];
+    const selection = this.dialect.activityDays(keys);
+    const packedDays = await this.query(
+      `SELECT ad.day, ad.packed, ${IMPORT_JOIN_COLUMNS} FROM ${selection.sql} JOIN imports i ON i.pk = ad.import_pk
+        ORDER BY ad.day, ad.import_pk`,
+      selection.params,
+      db,
+    );
+    const rows: Array<Served<ActivityIntervalRow>> = [];
+    for (let k = 0; k < packedDays.length; k++) {
+      const raw = packedDays[k]!;
+      const first = rows.length;
+      const owner = {
+        import_id: raw.i_import_id as string,
+        card_number: raw.i_card_number as string | null,
+        quarantined: raw.i_status === 'QUARANTINED',
+      };
+      unpackDay(raw.packed as Uint8Array, Number(raw.day), owner, rows);
+      if (k > 0 && Number(packedDays[k - 1]!.day) === Number(raw.day)) mergeDay(rows, first);
+    }
+    return rows;
+  }
+
+  events(scope: RowScope, page: Page | null) {
+    return selectRows(this, EVENTS, scope, page);
+  }
+
+  faults(scope: RowScope, page: Page | null) {
+    return selectRows(this, FAULTS, scope, page);
+  }
+
+  vehiclesUsed(scope: RowScope, page: Page | null) {
+    return selectRows(this, VEHICLES, scope, page);
+  }
+
+  positions(scope: RowScope, page: Page | null) {
+    return selectRows(this, POSITIONS, scope, page);
+  }
+
+  async specificConditions(scope: RowScope) {
+    return (await selectRows(this, SPECIFIC_CONDITIONS, scope, null)).items;
+  }
+  vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
+  vehicleList = (page: Page) => vehicleList(this, page);
+
+  private cachePk(importId: string, pk: number): void {
+    if (this.pkCache.size >= PK_CACHE_SIZE && !this.pkCache.has(importId)) this.pkCache.clear();
+    this.pkCache.set(importId, pk);
+  }
+
+  /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
+  private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {
+    // the pks are taken out of the cache before any await: another request may empty the cache meanwhile
+    const pks = new Map<string, number>();
+    const unknown = new Set<string>();
+    for (const { import_id } of days) {
+      const cached = this.pkCache.get(import_id);
+      if (cached === undefined) unknown.add(import_id);
+      else pks.set(import_id, cached);
+    }
+    const missing = [...unknown];
+    if (missing.length > 0) {
+      const rows = await this.query(
+        `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
+        missing,
+        db,
+      );
+      for (const row of rows) {
+        pks.set(row.import_id, row.pk);
+        this.cachePk(row.import_id, row.pk);
+      }
+    }
+    const keys: DayKey[] = [];
+    for (const day of days) {
+      const pk = pks.get(day.import_id);
+      if (pk !== undefined) keys.push({ pk, day: day.date });
+    }
+    return keys;
+  }
+}
+
+/** Re-sorts (stably, by start) the rows of the day that ends the list, from the day's first row before `appended`. */
+function mergeDay(rows: Array<Served<ActivityIntervalRow>>, appended: number): void {
+  const day = rows[appended]!.date;
+  let from = appended;
+  while (from > 0 && rows[from - 1]!.date === day) from--;
+  const merged = rows.slice(from).sort((a, b) => a.start - b.start);
+  for (let i = 0; i < merged.length; i++) rows[from + i] = merged[i]!;
+}

@@ -1,0 +1,100 @@
+/**
+ * The office's own records beside the card's data: `annotation` (one row per annotation, its withdrawal written
+ * into the same row, never deleted) and `finding_review` (the append-only, hash-chained review history of each
+ * finding: one row per entry, keyed by (finding_id, seq) so two concurrent reviews cannot both take the same
+ * place in the chain). Times are epoch seconds.
+ */
+import { EntitySchema } from '@mikro-orm/core';
+import type { ColumnTypes } from './column-types.js';
+
+export interface AnnotationEntity {
+  annotation_id: string;
+  card_number: string;
+  kind: string;
+  start_s: number;
+  end_s: number;
+  note: string | null;
+  author: string;
+  created_at: number;
+  withdrawn_at: number | null;
+  withdrawn_by: string | null;
+  withdraw_reason: string | null;
+}
+
+export interface FindingReviewEntity {
+  finding_id: string;
+  seq: number;
+  previous_status: string;
+  status: string;
+  note: string | null;
+  author: string;
+  at_s: number;
+  prev_hash: string;
+  hash: string;
+}
+
+export const ANNOTATION_COLUMNS = [
+  'annotation_id',
+  'card_number',
+  'kind',
+  'start_s',
+  'end_s',
+  'note',
+  'author',
+  'created_at',
+  'withdrawn_at',
+  'withdrawn_by',
+  'withdraw_reason',
+] as const satisfies readonly (keyof AnnotationEntity)[];
+
+export const FINDING_REVIEW_COLUMNS = [
+  'finding_id',
+  'seq',
+  'previous_status',
+  'status',
+  'note',
+  'author',
+  'at_s',
+  'prev_hash',
+  'hash',
+] as const satisfies readonly (keyof FindingReviewEntity)[];
+
+export function officeRecordSchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
+  const string = types.string === undefined ? {} : { columnType: types.string };
+  const seconds = types.seconds === undefined ? {} : { columnType: types.seconds };
+  return [
+    new EntitySchema<AnnotationEntity>({
+      name: 'AnnotationEntity',
+      tableName: 'annotation',
+      properties: {
+        annotation_id: { type: 'string', ...string, primary: true },
+        card_number: { type: 'string', ...string },
+        kind: { type: 'string', ...string },
+        start_s: { type: 'integer', ...seconds },
+        end_s: { type: 'integer', ...seconds },
+        note: { type: 'text', nullable: true },
+        author: { type: 'text' },
+        created_at: { type: 'integer', ...seconds },
+        withdrawn_at: { type: 'integer', ...seconds, nullable: true },
+        withdrawn_by: { type: 'text', nullable: true },
+        withdraw_reason: { type: 'text', nullable: true },
+      },
+      indexes: [{ name: 'annotation_card_start_index', properties: ['card_number', 'start_s'] }],
+    }),
+    new EntitySchema<FindingReviewEntity>({
+      name: 'FindingReviewEntity',
+      tableName: 'finding_review',
+      properties: {
+        finding_id: { type: 'string', ...string, primary: true },
+        seq: { type: 'integer', primary: true },
+        previous_status: { type: 'string', ...string },
+        status: { type: 'string', ...string },
+        note: { type: 'text', nullable: true },
+        author: { type: 'text' },
+        at_s: { type: 'integer', ...seconds },
+        prev_hash: { type: 'string', ...string },
+        hash: { type: 'string', ...string },
+      },
+    }),
+  ];
+}

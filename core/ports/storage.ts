@@ -1,0 +1,23 @@
+/**
+ * Every storage port of the application, as one database opens them (adapters/storage/open-storage.ts): the
+ * composition root binds each port's token from this bundle and closes it once, after every use case is done.
+ */
+import type { AnnotationStore } from './annotation-store.js';
+import type { FindingReviewStore } from './finding-reviews.js';
+import type { FleetStore } from './fleet-store.js';
+import type { HomeCountryStore } from './home-country-store.js';
+import type { ImportAttention } from './import-attention.js';
+import type { ImportStore } from './import-store.js';
+import type { OpenFindingsStore } from './open-findings-store.js';
+
+export interface StoragePorts {
+  imports: ImportStore;
+  fleet: FleetStore;
+  /** the office's annotations and finding reviews (one store holds both tables) */
+  officeRecords: AnnotationStore & FindingReviewStore;
+  openFindings: OpenFindingsStore;
+  homeCountries: HomeCountryStore;
+  attention: ImportAttention;
+  /** closes the database once (the ports share its connection) */
+  close(): Promise<void>;
+}
