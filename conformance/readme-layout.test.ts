@@ -1,7 +1,8 @@
 /**
  * The README's layout table matches the folders: every path it names exists, and every folder of the repository
- * and every folder directly under core/, adapters/, composition/, conformance/ and fixtures/ is named in it (in its
- * own row, or in the row of the folder it lies in). Folders git ignores (.gitignore) are not part of the layout.
+ * and every folder directly under core/, adapters/, composition/, conformance/, fixtures/ and docs/ is named in it
+ * (in its own row, or in the row of the folder it lies in). Folders git ignores (.gitignore) are not part of the
+ * layout. The README stays a five-minute read: at most README_MAX_LINES lines; the rest belongs in docs/.
  */
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +17,8 @@ const IGNORED = new Set(
     .map((line) => line.trim().replace(/\/$/, ''))
     .filter((line) => line.length > 0 && !line.includes('*')),
 );
-const PARENTS = ['core', 'adapters', 'composition', 'conformance', 'fixtures'];
+const PARENTS = ['core', 'adapters', 'composition', 'conformance', 'fixtures', 'docs'];
+const README_MAX_LINES = 300;
 
 interface Row {
   folders: string[];
@@ -87,4 +89,9 @@ t.test('every folder is named in the layout table', async (t) => {
   for (const top of foldersOf('.')) t.ok(isNamed(top), `${top}/`);
   for (const parent of PARENTS)
     for (const sub of foldersOf(parent)) t.ok(isNamed(`${parent}/${sub}`), `${parent}/${sub}/`);
+});
+
+t.test('the README is short enough to read in five minutes', async (t) => {
+  const lines = README.split('\n').length - (README.endsWith('\n') ? 1 : 0);
+  t.ok(lines <= README_MAX_LINES, `${lines} lines (at most ${README_MAX_LINES})`);
 });
