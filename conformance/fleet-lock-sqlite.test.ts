@@ -124,3 +124,48 @@ t.test('a lock held elsewhere is tried again, then fails as unavailable; other e
     'and no work runs after',
   );
 });
+
+t.test(
+  'in one process, holders of one key run one after the other and holders of different keys together',
+  async (t) => {
+    const connection = scripted([]);
+    const lock = new FileLock(() => connection, 1000);
+    const order: string[] = [];
+    const step = (name: string) => async () => {
+      order.push(`${name} in`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      order.push(`${name} out`);
+    };
+    await Promise.all([lock.holding(step('a1'), 'a'), lock.holding(step('a2'), 'a'), lock.holding(step('b1'), 'b')]);
+    t.same(order.slice(0, 2), ['a1 in', 'b1 in'], 'two keys share the file lock this process holds');
+    t.ok(order.indexOf('a2 in') > order.indexOf('a1 out'), 'the second holder of a key waits for the first');
+    t.notOk(connection.inTransaction, 'the file lock is given back once the last holder is done');
+    await lock.close();
+  },
+);
+
+t.test('a file lock held long is given back before further holders take it again', async (t) => {
+  let begins = 0;
+  const connection = scripted([]);
+  const counted: LockFileConnection = {
+    exec: (sql: string) => {
+      if (sql === 'BEGIN IMMEDIATE') begins++;
+      return connection.exec(sql);
+    },
+    get inTransaction() {
+      return connection.inTransaction;
+    },
+    close: () => connection.close(),
+  };
+  const lock = new FileLock(() => counted, 1000);
+  const long = lock.holding(() => new Promise((resolve) => setTimeout(resolve, 250)), 'a');
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  let lateRan = false;
+  const late = lock.holding(async () => void (lateRan = true), 'b');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  t.notOk(lateRan, 'a holder arriving after the file was held a while waits for it to be given back');
+  await Promise.all([long, late]);
+  t.ok(lateRan);
+  t.equal(begins, 2, 'given back once, taken again');
+  await lock.close();
+});
