@@ -236,6 +236,7 @@ t.test('annotations and reviews end to end', async (t) => {
       status,
       note: `${status} by office`,
       author: 'Anna',
+      card_number: CARD, // the card the page shows the finding for: looked at first
     });
   t.match(await review('CONFIRMED'), {
     status: 201,
@@ -376,6 +377,12 @@ t.test('malformed requests to the office records are answered 4xx, never 500', a
     ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'DONE', author: 'A' }, 400],
     ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'CONFIRMED' }, 400],
     ['POST', '/api/drivercard/findings/f_00000000000000000000/review', { status: 'OPEN', author: 'A' }, 404],
+    [
+      'POST',
+      '/api/drivercard/findings/f_00000000000000000000/review',
+      { status: 'CONFIRMED', author: 'A', card_number: 5 },
+      400,
+    ],
     ['GET', '/api/drivercard/annotations', undefined, 400],
     ['GET', '/api/drivercard/annotations?card_number=NOPE0000000000', undefined, 404],
     ['GET', `/api/drivercard/annotations?card_number=${CARD}&include_withdrawn=yes`, undefined, 400],
@@ -388,6 +395,15 @@ t.test('malformed requests to the office records are answered 4xx, never 500', a
       author: 'A',
     }),
     { status: 404, body: { error: 'not_found' } },
+  );
+  t.match(
+    await s.call('POST', '/api/drivercard/findings/f_0000000000000000abcd/review', {
+      status: 'CONFIRMED',
+      author: 'A',
+      card_number: CARD,
+    }),
+    { status: 404, body: { error: 'not_found' } },
+    'a card named as a hint that does not draw the id: still 404',
   );
   t.same((await s.call('GET', '/api/drivercard/findings/f_0000000000000000abcd/reviews')).body.entries, []);
   // two reviews racing for the first place in the chain: one is written, the other is judged against it

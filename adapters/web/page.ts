@@ -61,8 +61,11 @@ const WEEK = `
       <button id="this-week" type="button">This week</button>
       <button id="next-week" type="button" aria-label="Next week">Next &#8250;</button>
     </div>
-    <div class="field toggle"><label><input id="unknown-as" type="checkbox"> Count card-out time as rest</label>
-      <span class="cell-note">an assumption for the pre-check and working time; findings that depend on it are marked</span></div>
+    <div class="field reading"><label for="unknown-as">Time without card data</label><select id="unknown-as">
+      <option value="gap">a gap to explain (default)</option>
+      <option value="unknown">unknown: incomplete data</option>
+      <option value="rest">rest, up to 5 days</option></select>
+      <span class="cell-note">how the checks read it; findings that depend on it are marked</span></div>
   </section>
   <form id="basis-form" class="controls basis" aria-label="Data basis">
     <div class="field basis-import"><label for="basis-import">Data basis</label><select id="basis-import"></select></div>

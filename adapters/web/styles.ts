@@ -278,6 +278,9 @@ table.totals tfoot th, table.totals tfoot td { font-weight: 700; border-top: 2px
 .findings-list li, .gaps-list li { margin: 0.4rem 0; }
 .finding .meta, .gap-item .meta { margin: 0.1rem 0; font-size: 0.8rem; color: var(--muted); }
 .finding .description { margin: 0.1rem 0; font-size: 0.875rem; }
+.finding .readings-line { margin: 0.1rem 0; font-size: 0.8rem; color: #5c3fc4; }
+.left-out { font-size: 0.85rem; background: #fff4e6; border-left: 4px solid #e8590c; padding: 0.3rem 0.5rem; margin: 0.4rem 0; }
+.left-out p, .left-out ul { margin: 0.1rem 0; }
 .badge { display: inline-block; font-size: 0.7rem; font-weight: 700; padding: 0.05rem 0.35rem; border-radius: 3px; color: #fff; background: var(--finding); }
 .badge.status-potential { background: #9c36b5; }
 .badge.status-incomplete_data { background: #e67700; }

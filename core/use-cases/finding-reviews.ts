@@ -43,13 +43,19 @@ export class FindingReviewWorkflow {
 
   async review(
     findingId: string,
-    input: { status: ReviewStatus; note: string | null; author: string },
+    input: {
+      status: ReviewStatus;
+      note: string | null;
+      author: string;
+      /** the card whose checks draw the finding, as the asker believes: looked at first (./finding-directory.ts) */
+      card_number?: string | null;
+    },
   ): Promise<ReviewHistory> {
     checkId(findingId);
     if (input.author.trim() === '') throw new InvalidPayloadError('Field author must name who reviews the finding.');
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const history = await this.deps.reviews.reviewHistory(findingId);
-      if (attempt === 0 && history.length === 0) await this.checkKnown(findingId);
+      if (attempt === 0 && history.length === 0) await this.checkKnown(findingId, input.card_number ?? null);
       const current = history[history.length - 1]?.status ?? INITIAL_REVIEW_STATUS;
       if (!isAllowedTransition(current, input.status)) {
         const allowed = allowedReviewTransitions(current);
@@ -80,8 +86,8 @@ export class FindingReviewWorkflow {
   }
 
   /** A finding never reviewed must be one the checks draw (a reviewed one was, when it was first reviewed). */
-  private async checkKnown(findingId: string): Promise<void> {
-    if (this.deps.findings && !(await this.deps.findings.has(findingId)))
+  private async checkKnown(findingId: string, cardNumber: string | null): Promise<void> {
+    if (this.deps.findings && !(await this.deps.findings.has(findingId, cardNumber)))
       throw new NotFoundError(
         `No finding ${findingId}: the checks of the fleet's cards do not draw it (a finding_id comes from a pre-check or findings answer).`,
       );

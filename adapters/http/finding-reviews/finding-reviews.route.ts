@@ -46,6 +46,8 @@ const reviewRoute: RouteSpec = {
       status: body.status as ReviewStatus,
       note,
       author: (body.author as string).trim(),
+      card_number:
+        typeof body.card_number === 'string' && body.card_number.trim() !== '' ? body.card_number.trim() : null,
     });
     const location = `/api/drivercard/findings/${encodeURIComponent(findingId)}/reviews`;
     return { status: 201, body: reviewHistoryToResponse(history), location };

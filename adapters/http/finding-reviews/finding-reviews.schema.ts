@@ -12,6 +12,13 @@ export const reviewRequestSchema: Schema = {
     status,
     note: { type: ['string', 'null'], maxLength: 2000 },
     author: { type: 'string', minLength: 1, maxLength: 200 },
+    card_number: {
+      type: ['string', 'null'],
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'optional: the card whose checks draw the finding (the card a page shows it for). The first review of a finding looks at that card alone instead of every card of the fleet; an id the card does not draw is still looked for in the whole fleet, so a wrong card costs time, never a wrong answer.',
+    },
   },
   required: ['status', 'author'],
   additionalProperties: false,

@@ -48,7 +48,7 @@ t.test('the page, the stylesheet and the icon', async (t) => {
       t.match(html, `id="${id}"`, `#${id} exists`);
     }
     t.match(html, 'accept=".ddd" multiple', 'many files at once');
-    t.match(html, 'Count card-out time as rest');
+    t.match(html, 'a gap to explain (default)', 'the three readings of card-out time, the default named');
   }
   const css = serveWebAsset('/assets/app.css')!;
   t.equal(css.contentType, 'text/css; charset=utf-8');

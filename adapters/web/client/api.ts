@@ -17,6 +17,7 @@ import type {
   WeekOverview,
   WorkingTime,
 } from './types.js';
+import type { ReadingsResponse } from '../../http/readings/readings.schema.js';
 
 const BASE = 'api/drivercard/';
 
@@ -178,10 +179,13 @@ export async function listAnnotations(params: Params, signal?: AbortSignal): Pro
   return (await get<{ items: AnnotationSpan[] }>('annotations', params, signal)).items;
 }
 
-/** POST findings/{id}/review: moves the finding on; its history with the new entry. */
+/**
+ * POST findings/{id}/review: moves the finding on; its history with the new entry. `card_number`: the card the
+ * finding is shown for, so the service checks that card alone before the first review (not the whole fleet).
+ */
 export function reviewFinding(
   findingId: string,
-  body: { status: string; note: string | null; author: string },
+  body: { status: string; note: string | null; author: string; card_number?: string | null },
 ): Promise<ReviewHistory> {
   return post<ReviewHistory>(`findings/${encodeURIComponent(findingId)}/review`, body);
 }
@@ -199,4 +203,9 @@ export function todayCounts(signal?: AbortSignal): Promise<TodayCounts> {
 /** One page of the cards a today count counts (`params`: list, sort, order, limit, offset). */
 export function todayDrivers(params: Params, signal?: AbortSignal): Promise<ListEnvelope<FleetRow>> {
   return get<ListEnvelope<FleetRow>>('today/drivers', params, signal);
+}
+
+/** GET /readings: the questions the regulations leave open and how the checks read them (names for findings). */
+export function listReadings(signal?: AbortSignal): Promise<ReadingsResponse> {
+  return get<ReadingsResponse>('readings', {}, signal);
 }

@@ -3,7 +3,8 @@
  * wrong); a driver opens the week view. The whole selection lives in the URL (url-state.ts).
  */
 
-import { findingReviews, listImports, periodFindings, reviewFinding, todayCounts } from './api.js';
+import { findingReviews, listImports, listReadings, periodFindings, reviewFinding, todayCounts } from './api.js';
+import { loadReadingNames } from './readings.js';
 import { weekToOpen } from './finding-week.js';
 import { handleChartKey } from './chart.js';
 import { renderImports } from './authenticity.js';
@@ -99,7 +100,8 @@ const week = new WeekView(
     },
     now: () => Date.now() + serviceClockOffset,
     review: {
-      review: reviewFinding,
+      // every finding the week view lists belongs to the card shown: the service looks there first
+      review: (id, body) => reviewFinding(id, { ...body, card_number: state.card_number }),
       history: (id) => findingReviews(id),
       storage: browserStorage(),
       // the today counts and the fleet's findings are read again whenever the fleet is shown
@@ -328,7 +330,8 @@ function wire(): void {
 async function boot(): Promise<void> {
   setPhase('loading', 'Loading drivers…');
   try {
-    await Promise.all([loadImports(), loadZone()]);
+    // the readings' names once: findings name the readings they depend on (a service without them: the ids)
+    await Promise.all([loadImports(), loadZone(), loadReadingNames(listReadings)]);
   } catch (error) {
     ui.driver.replaceChildren(el('option', { text: 'Driver list unavailable', attrs: { value: '' } }));
     setPhase(

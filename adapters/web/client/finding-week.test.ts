@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { asFake, installFakeDocument } from '../testing/fake-dom.js';
-import { findingWeek, openFindingQuery, rowFindingDays, weekToOpen } from './finding-week.js';
+import { findingWeek, openFindingQuery, rowFindingDays, rowWeek, weekToOpen } from './finding-week.js';
 import { letterLinks } from './letter-links.js';
 import type { FindingsPage } from './types.js';
 
@@ -53,6 +53,29 @@ t.test('the week a row opens', async (t) => {
     null,
   );
   t.equal(await weekToOpen({ ...row, last_download: null }, 'UTC', async () => page('2026-03-10T06:00:00Z')), null);
+});
+
+t.test('a row naming its most serious week opens it without a request', async (t) => {
+  let asked = 0;
+  const named = { ...row, findings_4w_most_serious_week_start: '2026-03-09' };
+  t.equal(rowWeek(named), '2026-W11');
+  t.equal(
+    await weekToOpen(named, 'UTC', async () => (asked++, page('2026-03-25T06:00:00Z'))),
+    '2026-W11',
+    'the week the row names',
+  );
+  t.equal(asked, 0, 'no findings request');
+  t.equal(rowWeek({ findings_4w_most_serious_week_start: null }), null);
+  t.equal(
+    await weekToOpen(
+      { ...row, findings_4w_most_serious_week_start: null },
+      'UTC',
+      async () => (asked++, page('2026-03-25T06:00:00Z')),
+    ),
+    '2026-W13',
+    'a row without it: the look-up',
+  );
+  t.equal(asked, 1);
 });
 
 t.test('the letter links: HTML and PDF of the card and period, with the zone', async (t) => {

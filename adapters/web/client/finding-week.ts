@@ -3,7 +3,8 @@
  * weeks its findings column counts), not the newest week, so that "1 violation" opens the week that holds it. The
  * finding is the first of GET /findings?status=OPEN over those weeks (the service lists the most serious first);
  * its week is the ISO week of its start as the page shows it (the display zone's date). No open finding: the
- * newest week, as before.
+ * newest week, as before. A row of a service that names the week itself (`findings_4w_most_serious_week_start`,
+ * docs/counts.md) opens that week without a request; the look-up is for rows without it.
  */
 
 import type { Params } from './api.js';
@@ -39,12 +40,20 @@ export function findingWeek(page: Pick<FindingsPage, 'items'>, timeZone: string)
   return date ? formatIsoWeek(isoWeekOfDate(date)) : null;
 }
 
+/** The row's week as the row names it (the Monday of its most serious finding's week), else null. */
+export function rowWeek(row: { findings_4w_most_serious_week_start?: string | null }): string | null {
+  const monday = row.findings_4w_most_serious_week_start;
+  return monday ? formatIsoWeek(isoWeekOfDate(monday)) : null;
+}
+
 /** The week a row opens: its most serious open finding's, else null (the newest week); a failed look-up is null. */
 export async function weekToOpen(
-  row: Pick<FleetRow, 'card_number' | 'last_download'>,
+  row: Pick<FleetRow, 'card_number' | 'last_download'> & { findings_4w_most_serious_week_start?: string | null },
   timeZone: string,
   findings: (params: Params) => Promise<Pick<FindingsPage, 'items'>>,
 ): Promise<string | null> {
+  const named = rowWeek(row);
+  if (named) return named;
   const query = openFindingQuery(row);
   if (!query) return null;
   try {

@@ -11,7 +11,14 @@ import { letterLinks } from './letter-links.js';
 import { addWeeks, dateOfMs, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import type { Params } from './api.js';
 import type { FindingsPage } from './types.js';
-import { FINDINGS_PERIODS, type FindingsPeriod, SEVERITIES, type SeverityFilter, type ViewState } from './url-state.js';
+import {
+  FINDINGS_PERIODS,
+  type FindingsPeriod,
+  readingParams,
+  SEVERITIES,
+  type SeverityFilter,
+  type ViewState,
+} from './url-state.js';
 
 export interface PeriodRange {
   dateFrom: string;
@@ -59,9 +66,8 @@ export function findingsRange(state: Pick<ViewState, 'date_from' | 'date_to' | '
 /** The findings selection (GET /findings, the report, findings.csv): basis, period, severities, assumptions. */
 export function findingsParams(basis: Params, state: ViewState, week: IsoWeek): Params {
   const range = findingsRange(state, week);
-  const params: Params = { ...basis, date_from: range.dateFrom, date_to: range.dateTo };
+  const params: Params = { ...basis, date_from: range.dateFrom, date_to: range.dateTo, ...readingParams(state) };
   if (state.severity.length > 0) params.severity = state.severity.join(',');
-  if (state.unknown_as === 'rest') params.unknown_as = 'rest';
   if (state.include_quarantined) params.include_quarantined = 'true';
   return params;
 }

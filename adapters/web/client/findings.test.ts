@@ -214,3 +214,45 @@ t.test('the fake document moves, prepends and replaces children as a browser doe
   t.equal(list.getAttribute('missing'), null);
   t.throws(() => asFake({}), /not built on the fake document/);
 });
+
+t.test('readings, gaps once in hours and minutes, the imports left out', async (t) => {
+  const gap = { start: '2026-03-06T18:00:00Z', end: '2026-03-10T14:42:00Z', duration: 333_720 };
+  const finding: Finding = {
+    rule: 'weekly_rest',
+    status: 'VIOLATION',
+    start: '2026-03-02T06:00:00Z',
+    end: '2026-03-09T06:00:00Z',
+    value: 100_000,
+    limit: 162_000,
+    excess: null,
+    severity: 'SI',
+    description: 'Short weekly rest.',
+    assumption_dependent: true,
+    readings: ['card_out_time'],
+  };
+  const area = asFake(
+    renderFindings(
+      {
+        violations: [finding],
+        warnings: [],
+        data_gaps: [gap, { ...gap, start: '2026-03-06T18:00:00.000Z' }],
+        basis: { left_out_imports: [{ import_id: 'imp_9', file_name: 'copy.ddd', reason: 'signature broken' }] },
+      },
+      noShow,
+    ),
+  );
+  t.same(texts(area.find('p', 'readings-line')), ['Depends on how the checks read: card out time']);
+  t.same(
+    area.find('span', 'flag').map((f) => f.dataset.flag),
+    ['assumption'],
+    'the verdict marked as depending on a reading',
+  );
+  t.match(texts(area.find('h3')), ['Findings (1)', 'Data gaps (1)'], 'the same gap answered twice: listed once');
+  t.same(
+    area.find('li', 'gap-item').map((li) => li.find('button', 'link')[0]!.textContent),
+    ['Data gap of 92:42'],
+    'its length in hours and minutes',
+  );
+  t.same(texts(area.find('div', 'left-out')[0]!.find('li')), ['copy.ddd: signature broken'], 'named once');
+  t.equal(area.find('div', 'left-out').length, 1);
+});

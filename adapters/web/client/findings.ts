@@ -2,7 +2,8 @@
 
 import { el, technicalDetail } from './dom.js';
 import { errorCodeText, forPeople, sentence } from './people-text.js';
-import { displayTimeZone, formatDateTime, formatDuration, importName } from './format.js';
+import { displayTimeZone, formatDateTime, formatDuration, formatHm, importName } from './format.js';
+import { leftOutNote, readingsLine } from './readings.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
 import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
@@ -41,6 +42,7 @@ export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIEle
     ...flags.map(([key, text]) => el('span', { class: `flag flag-${key}`, text, data: { flag: key } })),
     el('p', { class: 'meta', text: [spanText(f.start, f.end), ...figures].join(' · ') }),
     ...(f.description ? [el('p', { class: 'description', text: forPeople(f.description, displayTimeZone()) })] : []),
+    ...[readingsLine(f.readings)].filter((x) => x !== null),
   );
 }
 
@@ -48,7 +50,7 @@ function gapItem(g: DataGap, show: ShowOnChart): HTMLLIElement {
   return el(
     'li',
     { class: 'gap-item' },
-    showButton(`Data gap of ${formatDuration(g.duration)}`, g.start, g.end, show),
+    showButton(`Data gap of ${formatHm(g.duration)}`, g.start, g.end, show),
     el('p', { class: 'meta', text: spanText(g.start, g.end) }),
   );
 }
@@ -67,6 +69,8 @@ export function renderFindings(
   const fragment = document.createDocumentFragment();
   const violations = result.violations ?? [];
   const notEvaluated = result.not_evaluated ?? [];
+  const leftOut = leftOutNote(result.basis?.left_out_imports);
+  if (leftOut) fragment.append(leftOut);
   if (list) {
     // the findings of the period (findings-period.ts) take the place of the pre-check's own list
     fragment.append(list);
@@ -93,7 +97,7 @@ export function renderFindings(
     }
   }
   fragment.append(renderNotEvaluated(notEvaluated, 'eu561'));
-  const gaps = result.data_gaps ?? [];
+  const gaps = onceEach(result.data_gaps ?? []);
   fragment.append(el('h3', { text: `Data gaps (${gaps.length})` }));
   if (gaps.length) fragment.append(el('ul', { class: 'gaps-list' }, ...gaps.map((g) => gapItem(g, show))));
   else fragment.append(el('p', { class: 'empty-note', text: 'No data gap in this week.' }));
@@ -224,4 +228,13 @@ export function renderConflict(
     ),
   );
   return box;
+}
+
+/** Each gap once (the same period answered twice, e.g. by two imports covering the same days, is one gap). */
+function onceEach(gaps: readonly DataGap[]): DataGap[] {
+  const seen = new Set<string>();
+  return gaps.filter((g) => {
+    const key = `${Date.parse(g.start)}/${Date.parse(g.end)}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
 }

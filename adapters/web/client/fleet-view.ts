@@ -15,7 +15,7 @@ import {
   rowFindingsText,
 } from './fleet-rows.js';
 import { daysText, formatDate } from './format.js';
-import { rowFindingDays } from './finding-week.js';
+import { rowFindingDays, rowWeek } from './finding-week.js';
 import { letterLinks } from './letter-links.js';
 import type { FleetRow, FleetSummary } from './types.js';
 import { EXPIRING_DAYS, type FleetSort, isTodayList, type ViewState, viewStateSearch } from './url-state.js';
@@ -55,7 +55,8 @@ function driverCell(row: FleetRow, state: ViewState, handlers: FleetHandlers): H
     viewStateSearch({
       ...state,
       card_number: row.card_number,
-      week: null,
+      // the week of the row's most serious finding where the row names it (a new tab opens it too)
+      week: rowWeek(row),
       import_id: null,
       date_from: null,
       date_to: null,

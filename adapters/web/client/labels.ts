@@ -153,7 +153,7 @@ export function findingFlags(
   const flags: [string, string][] = [];
   if (f.severity && f.severity_verified === false)
     flags.push(['unverified-severity', 'severity not verified against the regulation text']);
-  if (f.assumption_dependent) flags.push(['assumption', 'only when card-out time counts as rest']);
+  if (f.assumption_dependent) flags.push(['assumption', 'depends on how time without card data is read']);
   if (f.untrusted) flags.push(['untrusted', 'from a quarantined import']);
   return flags;
 }

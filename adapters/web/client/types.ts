@@ -35,7 +35,7 @@ type AnyFinding = Omit<Eu561Finding, 'rule'> & { rule: Eu561Finding['rule'] | Wo
 /** A finding as the page reads it: the fields added after the first contract may be absent (an older service). */
 export type Finding = Since<
   AnyFinding,
-  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'
+  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id' | 'readings'
 >;
 export type DataGap = Eu561Response['data_gaps'][number];
 /** A rule the answer did not evaluate, and why. */
@@ -49,7 +49,10 @@ export type PrecheckResult = {
   violations: Finding[];
   data_gaps: DataGap[];
   warnings: Since<Warning, 'start' | 'end'>[];
-} & Partial<Pick<Eu561Response, 'not_evaluated' | 'disclaimer' | 'assumptions' | 'driver_status'>>;
+} & Partial<Pick<Eu561Response, 'not_evaluated' | 'disclaimer' | 'assumptions' | 'driver_status'>> & {
+    /** the card basis's quarantined imports the checks left out (absent from older services) */
+    basis?: Pick<Eu561Response['basis'], 'left_out_imports'>;
+  };
 /** The parts of the working-time answer the page reads. */
 export type WorkingTime = Pick<WorkingTimeResponse, 'weeks' | 'average_weekly_working_time'> & {
   violations: Finding[];
@@ -89,7 +92,7 @@ export type FleetSummary = Since<FleetSummaryResponse, 'expired' | 'not_evaluate
 /** A finding of GET /findings: either check's finding, with the check that drew it and its review status. */
 export type PeriodFinding = Since<
   PeriodFindingResponse,
-  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id'
+  'article' | 'evidence' | 'severity_verified' | 'assumption_dependent' | 'untrusted' | 'finding_id' | 'readings'
 >;
 export type FindingsPage = Omit<FindingsResponse, 'items'> & { items: PeriodFinding[] };
 

@@ -1,5 +1,6 @@
 import t from 'tap';
 import {
+  readingParams,
   basisOf,
   DEFAULT_STATE,
   fleetPages,
@@ -80,6 +81,20 @@ t.test('unreadable values fall back to the defaults', async (t) => {
   t.same(s, DEFAULT_STATE);
   const swapped = readViewState('?card_number=C1&date_from=2026-03-08&date_to=2026-02-01');
   t.same([swapped.date_from, swapped.date_to], ['2026-02-01', '2026-03-08'], 'a reversed range is put in order');
+});
+
+t.test('the three readings of card-out time: the default gap is not written', async (t) => {
+  t.equal(DEFAULT_STATE.unknown_as, 'gap');
+  for (const reading of ['unknown', 'rest'] as const) {
+    const state = readViewState(`?card_number=C1&unknown_as=${reading}`);
+    t.equal(state.unknown_as, reading);
+    t.equal(viewStateSearch(state), `?card_number=C1&unknown_as=${reading}`);
+    t.same(readingParams(state), { unknown_as: reading }, 'a request names it');
+  }
+  const gap = readViewState('?card_number=C1&unknown_as=gap');
+  t.equal(gap.unknown_as, 'gap');
+  t.equal(viewStateSearch(gap), '?card_number=C1', 'the default stays out of the address');
+  t.same(readingParams(gap), {}, 'and out of the requests (the service default)');
 });
 
 t.test('sorting by a column header', async (t) => {

@@ -28,7 +28,9 @@ export type ImportList = (typeof IMPORT_LISTS)[number];
 export const TABS = ['events', 'faults', 'vehicles', 'places'] as const;
 export type Tab = (typeof TABS)[number];
 export type Order = 'asc' | 'desc';
-export type UnknownAs = 'unknown' | 'rest';
+/** How card-out time is read (GET /api/drivercard/readings): a gap to explain (the service's default), unknown, rest. */
+export const UNKNOWN_AS = ['gap', 'unknown', 'rest'] as const;
+export type UnknownAs = (typeof UNKNOWN_AS)[number];
 /** The findings area's period: the shown week, it and the 3 weeks before, or its calendar month (dates: custom). */
 export const FINDINGS_PERIODS = ['week', '4w', 'month'] as const;
 export type FindingsPeriod = (typeof FINDINGS_PERIODS)[number];
@@ -73,7 +75,7 @@ export const DEFAULT_STATE: ViewState = {
   import_id: null,
   date_from: null,
   date_to: null,
-  unknown_as: 'unknown',
+  unknown_as: 'gap',
   include_quarantined: false,
   period: 'week',
   severity: [],
@@ -135,7 +137,7 @@ export function readViewState(search: string): ViewState {
     import_id: p.get('import_id')?.trim() || null,
     date_from: dateFrom,
     date_to: dateTo,
-    unknown_as: oneOf(['unknown', 'rest'] as const, p.get('unknown_as'), 'unknown'),
+    unknown_as: oneOf(UNKNOWN_AS, p.get('unknown_as'), 'gap'),
     include_quarantined: card !== '' && p.get('include_quarantined') === 'true',
     period: oneOf(FINDINGS_PERIODS, p.get('period'), 'week'),
     severity: SEVERITIES.filter((s) => (p.get('severity') ?? '').split(',').includes(s)),
@@ -158,7 +160,7 @@ export function viewStateSearch(state: ViewState): string {
   if (state.card_number && state.import_id) p.set('import_id', state.import_id);
   if (state.card_number && state.date_from) p.set('date_from', state.date_from);
   if (state.card_number && state.date_to) p.set('date_to', state.date_to);
-  if (state.unknown_as !== 'unknown') p.set('unknown_as', state.unknown_as);
+  if (state.unknown_as !== 'gap') p.set('unknown_as', state.unknown_as);
   if (state.card_number && state.include_quarantined) p.set('include_quarantined', 'true');
   if (state.card_number && state.period !== 'week') p.set('period', state.period);
   if (state.card_number && state.severity.length > 0) p.set('severity', state.severity.join(','));
@@ -235,4 +237,9 @@ export function lastPageOffset(total: number, pageSize: number): number {
 export function basisOf(state: Pick<ViewState, 'card_number' | 'import_id'>): Record<string, string> {
   if (state.import_id) return { import_id: state.import_id };
   return state.card_number ? { card_number: state.card_number } : {};
+}
+
+/** The reading of card-out time a request names: none for the service's default (a gap to explain). */
+export function readingParams(state: Pick<ViewState, 'unknown_as'>): { unknown_as?: UnknownAs } {
+  return state.unknown_as === 'gap' ? {} : { unknown_as: state.unknown_as };
 }

@@ -1,5 +1,5 @@
 /**
- * The week view's controls: ISO week field and week buttons, the card-out assumption toggle, and the data
+ * The week view's controls: ISO week field and week buttons, the reading of card-out time, and the data
  * basis (one import or the whole card, a date range for the pre-check).
  */
 
@@ -7,11 +7,11 @@ import { importName } from './format.js';
 import { byId, el } from './dom.js';
 import { formatIsoWeek, parseIsoWeek, currentIsoWeek } from './iso-week.js';
 import type { ImportInfo } from './types.js';
-import type { ViewState } from './url-state.js';
+import { UNKNOWN_AS, type ViewState } from './url-state.js';
 
 const ids = {
   week: () => byId<HTMLInputElement>('week'),
-  unknownAs: () => byId<HTMLInputElement>('unknown-as'),
+  unknownAs: () => byId<HTMLSelectElement>('unknown-as'),
   basisImport: () => byId<HTMLSelectElement>('basis-import'),
   from: () => byId<HTMLInputElement>('basis-from'),
   to: () => byId<HTMLInputElement>('basis-to'),
@@ -20,7 +20,7 @@ const ids = {
 /** Puts the state into the controls; the import selector lists the card's imports. */
 export function syncWeekControls(state: ViewState, imports: readonly ImportInfo[]): void {
   ids.week().value = state.week ?? '';
-  ids.unknownAs().checked = state.unknown_as === 'rest';
+  ids.unknownAs().value = state.unknown_as;
   const options = [el('option', { text: 'All imports (the card’s whole history)', attrs: { value: '' } })];
   for (const imp of [...imports].sort((a, b) => b.imported_at.localeCompare(a.imported_at))) {
     const range = `${imp.activity_range?.from ?? '–'} to ${imp.activity_range?.to ?? '–'}`;
@@ -49,7 +49,10 @@ export function wireWeekControls(
   byId('prev-week').addEventListener('click', () => go({ week: step(-1) }));
   byId('next-week').addEventListener('click', () => go({ week: step(1) }));
   byId('this-week').addEventListener('click', () => go({ week: formatIsoWeek(currentIsoWeek()) }));
-  ids.unknownAs().addEventListener('change', () => go({ unknown_as: ids.unknownAs().checked ? 'rest' : 'unknown' }));
+  ids.unknownAs().addEventListener('change', () => {
+    const chosen = UNKNOWN_AS.find((v) => v === ids.unknownAs().value);
+    if (chosen) go({ unknown_as: chosen });
+  });
   ids.basisImport().addEventListener('change', () => go({ import_id: ids.basisImport().value || null }));
   byId('basis-form').addEventListener('submit', (e) => {
     e.preventDefault();

@@ -28,7 +28,7 @@ import { renderTimeline } from './timeline.js';
 import { renderTotals } from './totals-table.js';
 import { localWeeks } from './local-weeks.js';
 import type { FindingsPage, ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
-import { basisOf, type ViewState } from './url-state.js';
+import { basisOf, readingParams, type ViewState } from './url-state.js';
 
 export interface WeekUi {
   title: HTMLElement;
@@ -108,7 +108,7 @@ export class WeekView {
     const days = weekDates(week);
     const basis = basisOf(state);
     const range = this.range(state, week);
-    const assume: Params = state.unknown_as === 'rest' ? { unknown_as: 'rest' } : {};
+    const assume: Params = { ...readingParams(state) };
     if (state.include_quarantined) assume.include_quarantined = 'true';
     this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
     this.findingsState('running', weekText);
@@ -269,8 +269,7 @@ export class WeekView {
 
   /** The whole gap holding [start, end): the pre-check over all of the basis's data (open dates), as the view reads it. */
   private async wholeGap(state: ViewState, start: string, end: string): Promise<{ start: string; end: string }> {
-    const params: Params = { ...basisOf(state) };
-    if (state.unknown_as === 'rest') params.unknown_as = 'rest';
+    const params: Params = { ...basisOf(state), ...readingParams(state) };
     if (state.include_quarantined) params.include_quarantined = 'true';
     const all = await precheck(params);
     return gapHolding(gapsUntil(all.data_gaps ?? [], this.hooks.now?.() ?? Date.now()), start, end);

@@ -253,7 +253,7 @@ export async function startCannedService(options: {
           // as the core answers: what card data never decides, then what this basis left out
           not_evaluated: [...STATIC_NOT_EVALUATED, ...(gaps.length ? [CANNED_UNKNOWN_INSIDE] : [])],
           assumptions: {
-            unknown_as: rest ? 'rest' : 'unknown',
+            unknown_as: q.get('unknown_as') ?? 'gap',
             card_out_rest_max_seconds: rest ? 86_400 : null,
             text: rest ? ['Card-out time of up to 24 h between records counts as rest.'] : [],
           },
@@ -261,6 +261,22 @@ export async function startCannedService(options: {
           disclaimer: 'A technical pre-check, not a legal decision.',
         });
       }
+      case '/api/drivercard/readings':
+        // the names the page shows under a finding (the other fields as the service words them, shortened)
+        return send(res, 200, {
+          unknown_as: q.get('unknown_as') ?? 'gap',
+          items: [
+            {
+              id: 'card_out_time',
+              name: 'Time without card data',
+              question: 'What the driver did while no card was inserted.',
+              choice: 'A gap to explain.',
+              alternative: 'unknown_as=unknown or rest.',
+              article: 'Art. 6(5), 34(3)',
+              checks: ['eu561', 'wtd'],
+            },
+          ],
+        });
       case '/api/drivercard/annotations':
         // the canned cards carry no annotation (the chart draws none)
         return send(res, 200, { items: [], total: 0 });

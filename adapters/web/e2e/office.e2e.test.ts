@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
@@ -480,7 +480,8 @@ if (missing) {
       t.equal(await page.locator('#imports-of-card table.efs tbody tr').count(), 12, 'one line per elementary file');
 
       // the card-out assumption: a visible toggle kept in the URL and passed to the pre-check
-      await page.check('#unknown-as');
+      t.equal(await page.inputValue('#unknown-as'), 'gap', 'the default reading of card-out time: a gap to explain');
+      await page.selectOption('#unknown-as', 'rest');
       await page.waitForFunction(() => location.search.includes('unknown_as=rest'));
       await waitForWeek(page, CANNED_CARD, '2026-W09');
       await waitForFindings(page, '2026-W09');
@@ -499,6 +500,11 @@ if (missing) {
         (await page.locator('#findings li.finding[data-flags~="assumption"]').count()) > 0,
         'findings that exist only under it are marked',
       );
+      t.match(
+        await page.textContent('#findings li.finding[data-flags~="assumption"] .readings-line'),
+        'Depends on how the checks read: Time without card data',
+        'with the reading it depends on, in the words of the readings list',
+      );
 
       // the newest week shows the driver status
       await page.click('#next-week');
@@ -514,6 +520,9 @@ if (missing) {
       await page.waitForTimeout(100);
       await noSidewaysScroll(t, page, 'week view');
       await page.screenshot({ path: join(shots, 'office-week-phone.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await readingsAndGap(t, page, svc.requests);
+      await page.screenshot({ path: join(shots, 'office-week-gap.png'), fullPage: true });
       t.same(problems, [], 'no console error and no CSP violation');
     },
   );
@@ -669,4 +678,27 @@ if (missing) {
       t.notOk(await page.isVisible('#problem'), 'the retry shows the week');
     },
   );
+}
+
+/**
+ * The three readings of card-out time from the week view: each is asked of the service and kept in the URL but the
+ * default (a gap to explain); the week of the canned gap (Sunday 22 February) lists it once, with its length in
+ * hours and minutes and an "Annotate…" control.
+ */
+async function readingsAndGap(t: Test, page: Page, requests: readonly string[]): Promise<void> {
+  await page.selectOption('#unknown-as', 'unknown');
+  await page.waitForFunction(() => location.search.includes('unknown_as=unknown'));
+  await waitForFindings(page, '2026-W10');
+  t.match(requests.filter((r) => r.includes('/eu561/')).pop()!, 'unknown_as=unknown', 'the pre-check is asked so');
+  await page.selectOption('#unknown-as', 'gap');
+  await page.waitForFunction(() => !location.search.includes('unknown_as'));
+  await page.fill('#week', '2026-W08');
+  await page.dispatchEvent('#week', 'change');
+  await waitForWeek(page, CANNED_CARD, '2026-W08');
+  await waitForFindings(page, '2026-W08');
+  t.notMatch(requests.filter((r) => r.includes('/eu561/')).pop()!, 'unknown_as', 'the default: not named');
+  const gaps = page.locator('#findings li.gap-item');
+  t.equal(await gaps.count(), 1, 'the gap listed once');
+  t.match(await gaps.first().textContent(), 'Data gap of 24:00', 'its length in hours and minutes');
+  t.equal(await gaps.first().locator('.annotate-open').count(), 1, 'with its "Annotate…" control');
 }
