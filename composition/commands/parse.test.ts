@@ -175,7 +175,7 @@ async function runWith(argv: string[], decode: () => Promise<never>) {
   const code = await parseCommand(
     argv,
     { stdout: (s) => (out += s), stderr: (s) => (err += s) },
-    { decodeDdd: decode, toParsedCard },
+    { decodeDownload: decode, toParsedCard },
   );
   return { code, out, err };
 }
