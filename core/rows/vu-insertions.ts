@@ -61,7 +61,8 @@ export function cardInsertionRows(insertions: readonly VuCardInsertion[], vin: s
     inserted_at: isoAt(i.insertedAt),
     withdrawn_at: isoAt(i.withdrawnAt),
     odometer_at_insertion_km: i.odometerAtInsertion,
-    odometer_at_withdrawal_km: i.odometerAtWithdrawal,
+    // no withdrawal yet: the record's withdrawal odometer holds nothing (VUs write 0)
+    odometer_at_withdrawal_km: i.withdrawnAt === null ? null : i.odometerAtWithdrawal,
     previous_vehicle: previousVehicle(i),
     manual_input: i.manualInput,
   }));
