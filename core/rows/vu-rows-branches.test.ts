@@ -199,7 +199,12 @@ t.test('events: unknown codes, undated records last, each card once', async (t) 
     similarEvents: null,
   });
   const rows = vuEventRows(
-    [ev(0x7f, null, []), ev(0x05, T0, [card('A'), card('A'), NO_CARD, card('B')]), ev(0x01, T0, [])],
+    [
+      ev(0x7f, null, []),
+      ev(0x05, T0, [card('A'), card('A'), NO_CARD, card('B')]),
+      ev(0x01, T0, []),
+      ev(0x7e, null, []),
+    ],
     null,
   );
   t.same(
@@ -207,12 +212,13 @@ t.test('events: unknown codes, undated records last, each card once', async (t) 
     [
       [0x01, '2026-03-02T00:00:00Z', null, []],
       [0x05, '2026-03-02T00:00:00Z', null, ['A', 'B']],
+      [0x7e, null, null, []],
       [0x7f, null, null, []],
     ],
   );
   t.equal(rows[1]!.type, 'CARD_INSERTION_WHILE_DRIVING');
-  t.equal(rows[2]!.type, null, 'RFU: no name');
-  t.equal(rows[2]!.description, null);
+  t.equal(rows[3]!.type, null, 'RFU: no name');
+  t.equal(rows[3]!.description, null);
 });
 
 t.test('calibrations: purposes without a name, no registration, no time', async (t) => {
