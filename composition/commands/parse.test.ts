@@ -4,11 +4,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
+import { buildTrustStore } from '../../core/authenticity/index.js';
+import { VuAuthenticityVerifier } from '../../core/authenticity/verify-vu.js';
 import { DddDecodeError } from '../../core/decoder/api.js';
+import { decodeDownload } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
+import { testTrustFiles } from '../../fixtures/pki/test-pki.js';
 import { parseCommand, readFailure } from './parse.js';
 
-const SAMPLES = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+const SAMPLES =
+  process.env.DRIVERCARD_SAMPLES_DIR ?? fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 
 async function run(argv: string[]) {
   let out = '';
@@ -75,15 +81,78 @@ const gen1 = join(SAMPLES, 'gen1-real-activity.ddd');
 /** Skip a sample test only outside CI (under CI=true nothing skips: a missing sample fails). */
 const missing = (path: string) => !existsSync(path) && process.env.CI !== 'true' && `REAL SAMPLE MISSING: ${path}`;
 
-t.test('real vehicle-unit download', { skip: missing(vu) }, async (t) => {
+t.test('real vehicle-unit download: the rows of the contract, verified', { skip: missing(vu) }, async (t) => {
   const r = await run([vu]);
-  t.equal(r.code, 1);
-  t.equal(r.out, '');
-  t.equal(
-    r.err,
-    'drivercard: cannot decode vehicle-unit-download.ddd: vehicle_unit_download ' +
-      '(a vehicle-unit download, not a driver card)\n',
+  t.equal(r.code, 0);
+  t.equal(r.err, '');
+  const out = JSON.parse(r.out);
+  t.same(Object.keys(out), [
+    'import',
+    'vu_activities',
+    'card_insertions',
+    'vu_events',
+    'vu_faults',
+    'overspeeding',
+    'calibrations',
+    'vu_positions',
+  ]);
+  t.match(out.import, {
+    kind: 'VEHICLE_UNIT',
+    generation: 'GEN1',
+    card: null,
+    driver: null,
+    file_name: 'vehicle-unit-download.ddd',
+    size_bytes: 103_348,
+    downloaded_at: '2022-09-07T10:09:25Z',
+    previous_download: { at: '2022-08-30T17:30:16Z' },
+    trep: ['01', '02', '03', '04', '05'],
+    activity_range: { from: '2022-07-31', to: '2022-08-29', days: 30 },
+    warnings: [],
+  });
+  t.equal(out.import.authenticity.status, 'VERIFIED', 'under the shipped European roots');
+  t.equal(out.card_insertions.length, 10, '10 distinct insertions (12 records)');
+  t.ok(
+    out.card_insertions.every((i: { withdrawn_at: string | null }) => i.withdrawn_at !== null),
+    'no card inserted at the download',
   );
+  const days = new Set(out.vu_activities.map((a: { date: string }) => a.date));
+  t.equal(days.size, 30, 'activities on 30 days');
+  const seconds = out.vu_activities.reduce((n: number, a: { duration: number }) => n + a.duration, 0);
+  t.equal(seconds, 30 * 2 * 86_400, 'each slot of each day covered once, 00:00 to 24:00');
+  t.equal(out.vu_activities.at(-1).end, '2022-08-30T00:00:00Z', 'the newest day ends at 24:00, before the download');
+  t.ok(
+    out.vu_activities.every((a: { card_inserted: boolean; card_number: string | null }) =>
+      a.card_inserted ? a.card_number !== null : a.card_number === null,
+    ),
+    'a card number exactly where a card was in the slot',
+  );
+  t.notMatch(r.out, SAMPLES, 'no local path in the output');
+});
+
+const crypto = new NodeSignatureCrypto();
+const testVerifier = new VuAuthenticityVerifier(crypto, buildTrustStore(testTrustFiles(), crypto).store);
+const VU_FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/vu-downloads/', import.meta.url));
+
+t.test('a generated VU download of every generation: verified under the test PKI', async (t) => {
+  for (const [name, treps] of [
+    ['vu-gen1', ['01', '02', '03', '04', '05', '06']],
+    ['vu-gen2', ['21', '22', '23', '24', '25']],
+    ['vu-gen2v2', ['24', '31', '32', '33', '35']],
+  ] as const) {
+    let out = '';
+    const code = await parseCommand(
+      [join(VU_FIXTURES, `${name}.ddd`), '--pretty'],
+      { stdout: (s) => (out += s), stderr: () => undefined },
+      { decodeDownload, toParsedCard, vuVerifier: testVerifier },
+    );
+    t.equal(code, 0, name);
+    const o = JSON.parse(out);
+    t.same(o.import.trep, treps, `${name}: TREPs`);
+    t.equal(o.import.authenticity.status, 'VERIFIED', `${name}: verified`);
+    t.equal(o.card_insertions.length, 3, `${name}: the insertion across midnight once`);
+    t.equal(o.vu_activities.length, 19, `${name}: 19 intervals`);
+    t.ok(out.split('\n').length > 100, 'pretty');
+  }
 });
 
 t.test('real gen1 sample', { skip: missing(gen1) }, async (t) => {
@@ -175,7 +244,7 @@ async function runWith(argv: string[], decode: () => Promise<never>) {
   const code = await parseCommand(
     argv,
     { stdout: (s) => (out += s), stderr: (s) => (err += s) },
-    { decodeDdd: decode, toParsedCard },
+    { decodeDownload: decode, toParsedCard },
   );
   return { code, out, err };
 }

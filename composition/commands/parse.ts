@@ -1,8 +1,11 @@
 /**
- * `drivercard parse FILE.ddd [--pretty]`: decodes one driver-card download file and prints ONE JSON object
- * `{ import, activities, events, faults, vehicles_used, positions, warnings }` with the row shapes of the API
- * contract (no ids yet: nothing is stored). The file is read as a stream; size and SHA-256 are computed on
- * the way through.
+ * `drivercard parse FILE.ddd [--pretty]`: decodes one download file and prints ONE JSON object with the row
+ * shapes of the API contract (no ids yet: nothing is stored). A driver card gives
+ * `{ import, activities, events, faults, vehicles_used, positions, warnings }`; a vehicle-unit download (first
+ * bytes '76' and a VU TREP, core/decoder/vu/download-kind.ts) gives `{ import, vu_activities, card_insertions,
+ * vu_events, vu_faults, overspeeding, calibrations, vu_positions }` (core/rows/vu-download.ts), its import
+ * carrying the warnings and the per-TREP authenticity. The file is read as a stream; size and SHA-256 are
+ * computed on the way through.
  *
  * On a file that cannot be read or decoded: one English line on stderr, exit 1. Only the file's base name is
  * ever printed (never its local path); certificates, signatures and raw bytes are never printed.
@@ -12,12 +15,15 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { commandArguments } from './arguments.js';
 import { DddDecodeError, type DecodeErrorReason } from '../../core/decoder/api.js';
-import { decodeDdd } from '../../core/decoder/index.js';
+import { decodeDownload } from '../../core/decoder/index.js';
 import { toParsedCard } from '../../core/rows/to-parsed-card.js';
+import { vuRows, type VuRows } from '../../core/rows/vu-download.js';
 import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapters/http/mappers.js';
 import type { ParsedCard } from '../../core/domain/rows.js';
 import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
-import { createVerifier, trustDirFromEnv } from '../trust-store-loader.js';
+import { VuAuthenticityVerifier } from '../../core/authenticity/verify-vu.js';
+import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
+import { createVerifier, loadTrustStore, trustDirFromEnv } from '../trust-store-loader.js';
 import { ConfigError } from '../config.js';
 
 export interface CommandIo {
@@ -63,10 +69,18 @@ export interface ParseImport extends ImportMetadataResponse {
 
 /** What the command calls; replaceable in tests only. */
 export interface ParseDeps {
-  decodeDdd: typeof decodeDdd;
+  decodeDownload: typeof decodeDownload;
   toParsedCard: typeof toParsedCard;
   /** default: the verifier of DRIVERCARD_TRUST_DIR (or the shipped European roots) */
   verifier?: AuthenticityVerifier;
+  /** the same for vehicle-unit downloads */
+  vuVerifier?: VuAuthenticityVerifier;
+}
+
+/** The VU verifier of DRIVERCARD_TRUST_DIR (null = the shipped roots), on node:crypto. */
+export function createVuVerifier(trustDir: string | null): VuAuthenticityVerifier {
+  const crypto = new NodeSignatureCrypto();
+  return new VuAuthenticityVerifier(crypto, loadTrustStore(trustDir, crypto).store);
 }
 
 /** The arguments: one file and `--pretty`, or the exit code of `--help` / a usage error. */
@@ -113,27 +127,45 @@ function failureLine(path: string, reading: FileReading, error: unknown): string
   return `drivercard: cannot decode ${fileName}: internal_error (the decoder failed unexpectedly)\n`;
 }
 
-async function decodeAndVerify(
-  reading: FileReading,
-  deps: ParseDeps,
-  verifier: AuthenticityVerifier,
-): Promise<ParsedCard> {
-  const decoded = await deps.decodeDdd(reading.chunks());
-  const parsed = deps.toParsedCard(decoded);
-  const outcome = verifier.verify(decoded);
-  parsed.metadata.authenticity = outcome.authenticity;
-  parsed.metadata.warnings.push(...outcome.warnings);
-  return parsed;
+interface Verifiers {
+  card: AuthenticityVerifier;
+  vu: VuAuthenticityVerifier;
 }
 
-/** The command's one JSON object: the import (metadata and what the file itself tells) and the rows. */
+type Parsed = { kind: 'DRIVER_CARD'; card: ParsedCard } | { kind: 'VEHICLE_UNIT'; rows: VuRows };
+
+async function decodeAndVerify(reading: FileReading, deps: ParseDeps, verifiers: Verifiers): Promise<Parsed> {
+  const download = await deps.decodeDownload(reading.chunks());
+  if (download.kind === 'VEHICLE_UNIT') {
+    const rows = vuRows(download.vu);
+    const outcome = verifiers.vu.verify(download.vu);
+    rows.import.warnings.push(...outcome.warnings);
+    rows.import.authenticity = outcome.authenticity;
+    return { kind: 'VEHICLE_UNIT', rows };
+  }
+  const parsed = deps.toParsedCard(download.card);
+  const outcome = verifiers.card.verify(download.card);
+  parsed.metadata.authenticity = outcome.authenticity;
+  parsed.metadata.warnings.push(...outcome.warnings);
+  return { kind: 'DRIVER_CARD', card: parsed };
+}
+
+/** What the file itself tells, for the import object. */
+function fileFacts(fileName: string, reading: FileReading) {
+  return { file_name: fileName, size_bytes: reading.size, content_sha256: reading.sha256Hex() };
+}
+
+/** A VU download's one JSON object: the contract's keys, the import with what the file itself tells. */
+function vuOutputOf(rows: VuRows, fileName: string, reading: FileReading) {
+  return { ...rows, import: { ...rows.import, ...fileFacts(fileName, reading) } };
+}
+
+/** A card's one JSON object: the import (metadata and what the file itself tells) and the rows. */
 function outputOf(parsed: ParsedCard, fileName: string, reading: FileReading) {
   const rows = parsedCardToResponse(parsed);
   const importObject: ParseImport = {
     ...rows.metadata,
-    file_name: fileName,
-    size_bytes: reading.size,
-    content_sha256: reading.sha256Hex(),
+    ...fileFacts(fileName, reading),
   };
   return {
     import: importObject,
@@ -149,25 +181,31 @@ function outputOf(parsed: ParsedCard, fileName: string, reading: FileReading) {
 export async function parseCommand(
   argv: string[],
   io: CommandIo,
-  deps: ParseDeps = { decodeDdd, toParsedCard },
+  deps: ParseDeps = { decodeDownload, toParsedCard },
 ): Promise<number> {
   const args = parseArguments(argv, io);
   if (typeof args === 'number') return args;
-  let verifier: AuthenticityVerifier;
+  let verifiers: Verifiers;
   try {
-    verifier = deps.verifier ?? createVerifier(trustDirFromEnv());
+    verifiers = {
+      card: deps.verifier ?? createVerifier(trustDirFromEnv()),
+      vu: deps.vuVerifier ?? createVuVerifier(trustDirFromEnv()),
+    };
   } catch (error) {
     io.stderr(`drivercard: ${error instanceof ConfigError ? error.message : 'the trust store cannot be loaded'}\n`);
     return 1;
   }
   const reading = new FileReading(args.path);
-  let parsed: ParsedCard;
+  let parsed: Parsed;
   try {
-    parsed = await decodeAndVerify(reading, deps, verifier);
+    parsed = await decodeAndVerify(reading, deps, verifiers);
   } catch (error) {
     io.stderr(failureLine(args.path, reading, error));
     return 1;
   }
-  io.stdout(`${JSON.stringify(outputOf(parsed, basename(args.path), reading), null, args.pretty ? 2 : undefined)}\n`);
+  const name = basename(args.path);
+  const output =
+    parsed.kind === 'VEHICLE_UNIT' ? vuOutputOf(parsed.rows, name, reading) : outputOf(parsed.card, name, reading);
+  io.stdout(`${JSON.stringify(output, null, args.pretty ? 2 : undefined)}\n`);
   return 0;
 }
