@@ -11,6 +11,7 @@ import { serveCommand } from './commands/serve.js';
 import { loadConfig } from './config.js';
 import { createServiceContainer, TOKENS } from './container.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
+import type { ImportStore } from '../core/ports/import-store.js';
 
 export const USAGE = `usage: drivercard <command> [arguments]
 
@@ -25,6 +26,13 @@ Commands:
                  delete for good the imports saved before then (default: DRIVERCARD_RETENTION); never automatic
   anonymize IN OUT [--coarsen-positions]
                  write a copy of IN with names, numbers and registrations replaced (to share a failing file)
+  evidence --card CARD --from DATE --to DATE --out FILE.zip
+                 write the evidence bundle of a card and a period (originals, manifest, findings, report)
+  check-bundle FILE.zip
+                 re-hash every entry of an evidence bundle against its manifest (exit 0 only when all match)
+  backup DEST    write a consistent copy of the database to the new file DEST, also while the service runs
+  restore SRC    put the backup SRC in place as the database of an empty data folder (never overwrites)
+  check          re-hash and re-decode every stored original; exit 1 when any changed (changes nothing)
 
 Options:
   --help         show this help (or a command's help: drivercard <command> --help)`;
@@ -62,6 +70,15 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
         await services.dispose();
       }
     }
+    case 'check-bundle':
+      return (await import('./commands/evidence.js')).checkBundleCommand(rest, io);
+    case 'backup':
+      return (await import('./commands/backup.js')).backupCommand(rest, io, loadConfig());
+    case 'restore':
+      return (await import('./commands/restore.js')).restoreCommand(rest, io, loadConfig());
+    case 'evidence':
+    case 'check':
+      return withServices(command, rest, io);
     case 'purge': {
       const { purgeCommand } = await import('./commands/purge.js');
       const services = createServiceContainer(loadConfig());
@@ -84,6 +101,24 @@ export async function runCli(argv: string[], io: CommandIo = processIo): Promise
     default:
       io.stderr(`drivercard: unknown command "${command}"\n${USAGE}\n`);
       return 2;
+  }
+}
+
+/** `evidence` and `check`, which read the configured database through the service's container. */
+async function withServices(command: 'evidence' | 'check', rest: string[], io: CommandIo): Promise<number> {
+  const services = createServiceContainer(loadConfig());
+  try {
+    if (command === 'check') {
+      const { checkCommand } = await import('./commands/check.js');
+      return await checkCommand(rest, io, () => services.container.getAsync<ImportStore>(TOKENS.ImportStore));
+    }
+    const { evidenceCommand } = await import('./commands/evidence.js');
+    return await evidenceCommand(rest, io, async () => ({
+      ...(await services.httpDependencies()),
+      allowedHosts: () => new Set(),
+    }));
+  } finally {
+    await services.dispose();
   }
 }
 

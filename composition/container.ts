@@ -89,6 +89,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         ...(await officeRecordUseCases(container)),
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
         today: await container.getAsync<TodayView>(TOKENS.Today),
+        originals: await originalsOf(container),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
@@ -181,6 +182,12 @@ async function openConfiguredStorage(config: Config, overrides: ContainerOverrid
   const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
   if (dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
   return openStorage(options);
+}
+
+/** The original bytes of an import, read from the store (the evidence bundle's only source of them). */
+async function originalsOf(container: Container): Promise<(import_id: string) => Promise<Uint8Array | null>> {
+  const store = await container.getAsync<ClosableStore>(TOKENS.ImportStore);
+  return (import_id) => store.originalContent(import_id);
 }
 
 /** The imports this process runs at once: configured, or the database's default (./import-admission.ts). */

@@ -60,6 +60,8 @@ export interface HttpAppDependencies {
   findingReviews?: FindingReviews;
   /** the cards' home countries (Mobility Package rules); absent: their routes answer 404 */
   homeCountries?: HomeCountrySettings;
+  /** the original bytes of an import, for the evidence bundle only; absent: its route answers 404 */
+  originals?: (import_id: string) => Promise<Uint8Array | null>;
   /** the office's today counts; absent: its routes answer 404 */
   today?: TodayView;
   /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */

@@ -31,6 +31,7 @@ import { annotationRoutes } from './annotations/annotations.route.js';
 import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js';
 import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
 import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
+import { evidenceRoute } from './evidence/evidence.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -64,6 +65,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   driverLetterRoute,
   ...homeCountriesRoutes,
   ...todayRoutes,
+  evidenceRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

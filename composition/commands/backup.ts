@@ -1,0 +1,44 @@
+/**
+ * `drivercard backup DEST`: a consistent copy of the configured database while the service runs and imports
+ * (adapters/storage/backup). SQLite: DEST is the new backup file (SQLite's online backup); it must not exist.
+ * Exit 0 when written, 1 when refused or failed (nothing left behind), 2 on wrong usage.
+ */
+import { basename } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { backupSqlite, BackupRefused } from '../../adapters/storage/backup/sqlite-backup.js';
+import { dialectOf } from '../../adapters/storage/mikro-orm/dialect.js';
+import { databaseFile } from '../../adapters/storage/mikro-orm/index.js';
+import type { Config } from '../config.js';
+import { commandArguments } from './arguments.js';
+import type { CommandIo } from './parse.js';
+
+export const BACKUP_USAGE = 'usage: drivercard backup DEST (a new file: the backup of the configured database)';
+
+type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+/** The SQLite file of the configuration, or null for PostgreSQL (whose backup is not written by this command). */
+export function sqliteFileOf(config: DatabaseConfig): string | null {
+  const databaseUrl = config.databaseUrl ?? undefined;
+  if (dialectOf(databaseUrl).name !== 'sqlite') return null;
+  return databaseFile({ dataDir: config.dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+}
+
+export async function backupCommand(argv: string[], io: CommandIo, config: DatabaseConfig): Promise<number> {
+  const args = commandArguments(argv, io, BACKUP_USAGE, 1, []);
+  if (typeof args === 'number') return args;
+  const target = args.positional[0]!;
+  const file = sqliteFileOf(config);
+  if (file === null) {
+    io.stderr('drivercard: backup of a PostgreSQL database is not available yet; use pg_dump meanwhile\n');
+    return 1;
+  }
+  try {
+    const { bytes } = await backupSqlite(file, target);
+    io.stdout(`${basename(target)}: backup written (${bytes} bytes)\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof BackupRefused)) await rm(target, { force: true });
+    io.stderr(`drivercard: backup failed: ${error instanceof BackupRefused ? error.message : 'the copy failed'}\n`);
+    return 1;
+  }
+}
