@@ -6,6 +6,7 @@
  * a resource (database, REST log, decoder pool) are closed by their deactivation handlers when `dispose()`
  * unbinds the container; replacements for tests wrap a use case by an activation handler.
  */
+import type { ImportStore } from '../core/ports/import-store.js';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { Container } from 'inversify';
@@ -186,7 +187,7 @@ async function openConfiguredStorage(config: Config, overrides: ContainerOverrid
 
 /** The original bytes of an import, read from the store (the evidence bundle's only source of them). */
 async function originalsOf(container: Container): Promise<(import_id: string) => Promise<Uint8Array | null>> {
-  const store = await container.getAsync<ClosableStore>(TOKENS.ImportStore);
+  const store = await container.getAsync<ImportStore>(TOKENS.ImportStore);
   return (import_id) => store.originalContent(import_id);
 }
 

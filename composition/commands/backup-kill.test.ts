@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { untrackedChildEnv } from '../../conformance/child-env.js';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { backupSqlite, restoreSqlite } from '../../adapters/storage/backup/sqlite-backup.js';
-import { databaseFile } from '../../adapters/storage/mikro-orm/index.js';
+import { databaseFile } from '../../adapters/storage/open-storage.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { checkStoredOriginals } from '../../core/evidence/integrity.js';
 import type { ImportStore } from '../../core/ports/import-store.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 import { createHttpApp } from '../../adapters/http/app.js';
-import { databaseFile } from '../../adapters/storage/mikro-orm/index.js';
+import { databaseFile } from '../../adapters/storage/open-storage.js';
 import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';

@@ -6,8 +6,8 @@
 import { basename } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { backupSqlite, BackupRefused } from '../../adapters/storage/backup/sqlite-backup.js';
-import { dialectOf } from '../../adapters/storage/mikro-orm/dialect.js';
-import { databaseFile } from '../../adapters/storage/mikro-orm/index.js';
+import { dialectOf } from '../../adapters/storage/database/dialect.js';
+import { databaseFile } from '../../adapters/storage/open-storage.js';
 import type { Config } from '../config.js';
 import { commandArguments } from './arguments.js';
 import type { CommandIo } from './parse.js';

@@ -107,7 +107,7 @@ async function documentsOf(deps: HttpAppDependencies, dates: Dates, period: DayP
     },
   ];
   if (deps.annotations) {
-    const text = await answerText(deps, listAnnotations, { ...dates, include_withdrawn: 'true' });
+    const text = await answerText(deps, listAnnotations, { ...dates, include_withdrawn: true });
     documents.push({
       path: 'annotations.json',
       what: "the office's annotations, withdrawn ones too",
