@@ -195,7 +195,18 @@ function advance(
   week: ClosedWeek,
 ): { next: State; debtsTo: number } {
   const { closed, code } = week;
-  const next: State = { ...s, option, recent: [...s.recent, closed], codes: [...s.codes, code] };
+  // every field written out: a spread with overrides copies the state on V8's slow path, a large share of the search
+  const next: State = {
+    cost: s.cost,
+    option,
+    recent: [...s.recent, closed],
+    codes: [...s.codes, code],
+    lastReported: s.lastReported,
+    ledger: s.ledger,
+    choices: s.choices,
+    pairs: s.pairs,
+    debts: s.debts,
+  };
   const index = p.crossing.get(monday);
   if (index !== undefined) {
     next.choices = cons([index, option], s.choices);
