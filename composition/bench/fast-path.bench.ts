@@ -81,6 +81,9 @@ function median(xs: readonly number[]): number {
 
 /** The densest DDD file at hand: the real 145-day card when the shared samples exist, else the largest fixture. */
 export function denseCardFile(): string | null {
+  // DRIVERCARD_SAMPLES_DIR (as the recorded answers read it) first: a worktree's relative path misses the samples
+  const samples = process.env.DRIVERCARD_SAMPLES_DIR;
+  if (samples && existsSync(join(samples, 'gen1-real-activity.ddd'))) return join(samples, 'gen1-real-activity.ddd');
   for (const up of ['../../../shared/samples', '../../../../shared/samples']) {
     const file = resolve(HERE, up, 'gen1-real-activity.ddd');
     if (existsSync(file)) return file;
