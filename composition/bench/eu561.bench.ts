@@ -2,13 +2,24 @@
  * Bench: the EU 561 pre-check over one year of a synthetic driver's card activity (~18,000 interval rows:
  * mixed work, driving, breaks, split breaks, reduced rests, a few card-out nights and weekends), median of 25
  * runs against the 50 ms target, next to a baseline measured in the same run (one pass summing the rows'
- * durations per activity) as a ratio.
+ * durations per activity) as a ratio. Then the parts that grew the pre-check, each measured alone on the same year so
+ * a regression of one shows: the week-spanning weekly-rest assignment (Art. 8(9)), the Mobility Package windows
+ * (rest places and Art. 8(8a) return home) and the working-time rules (Directive 2002/15/EC), and the whole
+ * pre-check with the rest places, as the service runs it.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { Activity, ActivityIntervalRow } from '../../core/domain/rows.js';
 import { runPrecheck } from '../../core/eu561/precheck.js';
-import type { PrecheckInput } from '../../core/eu561/types.js';
+import type { CountryRecord, PrecheckInput } from '../../core/eu561/types.js';
+import { timelineOf } from '../../core/eu561/precheck.js';
+import { periodsOf } from '../../core/eu561/timeline.js';
+import { analyse } from '../../core/eu561/shifts.js';
+import { restPlacesOf } from '../../core/eu561/rest-places.js';
+import { returnHome } from '../../core/eu561/rules/mobility-package.js';
+import { assignWeeklyRests } from '../../core/eu561/rules/weekly-rest-assignment.js';
+import { sixDayPeriods } from '../../core/eu561/rules/weekly-rest.js';
+import { runWorkingTime } from '../../core/wtd/working-time.js';
 
 const TARGET_MS = 50;
 const RUNS = 25;
@@ -96,6 +107,42 @@ export function syntheticYear(seed = 561): ActivityIntervalRow[] {
   return rows;
 }
 
+/** Country records every third day, abroad now and then: the rest places the Mobility Package rules read. */
+export function syntheticPlaces(intervals: readonly { start: number }[]): CountryRecord[] {
+  const first = intervals[0]?.start ?? 0;
+  const records: CountryRecord[] = [];
+  for (let day = 0; day < 365; day += 3) {
+    records.push({ at: first + day * 86400, country: day % 9 === 0 ? 'FR' : 'DE', source: 'PLACE', type: 'BEGIN' });
+  }
+  return records;
+}
+
+/** Median milliseconds of `runs` calls of `f` after one warm-up call. */
+export function medianMs(f: () => unknown, runs: number): number {
+  f();
+  const times: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** The parts of the pre-check measured alone (header), in ms, on `input` (with rest places). */
+export function precheckParts(input: PrecheckInput, runs: number): Record<string, number> {
+  const { t0 } = timelineOf(input);
+  const a = analyse(periodsOf(t0, 'rest'), t0.knownStart!, t0.knownEnd!);
+  const missed = sixDayPeriods(a);
+  const places = input.rest_places!;
+  return {
+    'pre-check with rest places': medianMs(() => runPrecheck(input), runs),
+    'week-spanning assignment': medianMs(() => assignWeeklyRests(a, missed), runs),
+    'Mobility Package windows': medianMs(() => returnHome(a, restPlacesOf(a, places, input.intervals)), runs),
+    'working-time rules': medianMs(() => runWorkingTime(input), runs),
+  };
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -142,6 +189,17 @@ export async function benchEu561(): Promise<void> {
   console.log(
     `  findings   ${JSON.stringify(byStatus)}, data gaps ${result.data_gaps.length} (checksum ${sink % 997})`,
   );
+  const home = { establishment: 'DE', residence: 'DE' };
+  const parts = precheckParts(
+    { ...input, rest_places: { home, places: [], records: syntheticPlaces(intervals) } },
+    RUNS,
+  );
+  console.log(`  parts, each alone, median of ${RUNS} runs (ratio to the same-run baseline):`);
+  for (const [part, partMs] of Object.entries(parts)) {
+    console.log(
+      `    ${part.padEnd(28)} ${partMs.toFixed(2).padStart(8)} ms   ${(partMs / base).toFixed(0)} x baseline`,
+    );
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -81,6 +81,9 @@ function median(xs: readonly number[]): number {
 
 /** The densest DDD file at hand: the real 145-day card when the shared samples exist, else the largest fixture. */
 export function denseCardFile(): string | null {
+  // DRIVERCARD_SAMPLES_DIR (as the recorded answers read it) first: a worktree's relative path misses the samples
+  const samples = process.env.DRIVERCARD_SAMPLES_DIR;
+  if (samples && existsSync(join(samples, 'gen1-real-activity.ddd'))) return join(samples, 'gen1-real-activity.ddd');
   for (const up of ['../../../shared/samples', '../../../../shared/samples']) {
     const file = resolve(HERE, up, 'gen1-real-activity.ddd');
     if (existsSync(file)) return file;
@@ -377,11 +380,13 @@ async function benchQueries(
       const year = await latency(`${server.url}/api/drivercard/eu561/violations?card_number=${card}`, precheckRequests);
       add({
         path: `EU 561 pre-check, one card-year (${downloads * 28} days, ${engine.intervals} intervals), HTTP p50`,
-        measured: `${year.p50.toFixed(1)} ms (p99 ${year.p99.toFixed(1)})`,
-        baseline: `rule engine alone ${engine.ms.toFixed(1)} ms (× ${(year.p50 / engine.ms).toFixed(1)})`,
-        goal: '≤ 15 ms',
+        measured: `${year.p50.toFixed(1)} ms (p99 ${year.p99.toFixed(1)}, ${(year.p99 / year.p50).toFixed(1)}× p50)`,
+        baseline:
+          `rule engine alone ${engine.ms.toFixed(1)} ms (× ${(year.p50 / engine.ms).toFixed(1)}); ` +
+          `${bareText} (× bare p50 ${(year.p50 / bare.p50).toFixed(1)})`,
+        goal: '≤ 15 ms, p99 ≤ 3× p50',
       });
-      await benchRealPrecheck(server.url, dataDir, options.denseFile, precheckRequests, add);
+      await benchRealPrecheck(server.url, dataDir, options.denseFile, precheckRequests, add, bare.p50);
     } finally {
       await server.close();
     }
@@ -397,13 +402,14 @@ async function benchRealPrecheck(
   file: string | null,
   requests: number,
   add: (row: FastPathResult['rows'][number]) => void,
+  bareP50: number,
 ): Promise<void> {
   if (file === null) {
     add({
       path: 'real 145-day card, pre-check through HTTP, p50',
       measured: 'skipped: no dense card file',
       baseline: '-',
-      goal: '≤ 20 ms',
+      goal: '≤ 6 ms',
     });
     return;
   }
@@ -429,8 +435,10 @@ async function benchRealPrecheck(
   add({
     path: `real card (${file.split('/').pop()}), pre-check through HTTP, p50`,
     measured: `${real.p50.toFixed(1)} ms (p99 ${real.p99.toFixed(1)})`,
-    baseline: `rule engine alone ${engine.ms.toFixed(1)} ms (× ${(real.p50 / engine.ms).toFixed(1)})`,
-    goal: '≤ 20 ms',
+    baseline:
+      `rule engine alone ${engine.ms.toFixed(1)} ms (× ${(real.p50 / engine.ms).toFixed(1)}); ` +
+      `bare h3 p50 ${bareP50.toFixed(2)} ms (× bare p50 ${(real.p50 / bareP50).toFixed(1)})`,
+    goal: '≤ 6 ms',
   });
 }
 

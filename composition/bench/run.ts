@@ -6,7 +6,8 @@
  * fails is reported and the others run. The week view in Chromium (./e2e/week-view.bench.ts) drives playwright-core,
  * a development dependency kept out of dist/: `npm run bench` runs it afterwards through tsx (`npm run bench:browser`),
  * and so the fleet ten times larger (./scale.bench.ts, `npm run bench:scale`), which starts a throwaway PostgreSQL
- * cluster with the tests' own conformance/postgres-server.ts.
+ * cluster with the tests' own conformance/postgres-server.ts. BENCH_ONLY (comma-separated names, e.g.
+ * `BENCH_ONLY=benchEu561,benchFastPath`) runs only those modules.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +28,8 @@ export const BENCHES: ReadonlyArray<{ module: string; run: string }> = [
 
 export async function runBenches(print: (line: string) => void = (line) => console.log(line)): Promise<number> {
   let failures = 0;
-  for (const bench of BENCHES) {
+  const only = process.env.BENCH_ONLY?.split(',').filter((name) => name !== '');
+  for (const bench of BENCHES.filter((b) => !only?.length || only.includes(b.run))) {
     print(`== ${bench.run} (${bench.module.replace('./', '').replace(/\.js$/, '.ts')})`);
     let loaded: BenchModule;
     try {

@@ -118,15 +118,21 @@ function evaluate(t: Timeline, completion: Completion, ctx: Context): RuleOutput
 export const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   (a.start < b.end && b.start < a.end) || (a.start === b.start && a.end === b.end);
 
+/**
+ * How much of a finding `judge` writes out: the evidence in full, summarised, or the verdict alone (rule, status,
+ * span) for a comparison that reads nothing else (markAssumptionDependent), which spares the evidence and texts.
+ */
+type Detail = 'full' | 'summary' | 'verdict';
+
 function toViolation(
   t: Timeline,
   f: RawFinding,
   status: Violation['status'],
   gaps: readonly Gap[],
-  summarise: boolean,
+  detail: Detail,
 ): Violation {
   let description = f.description;
-  if (status === 'INCOMPLETE_DATA') {
+  if (status === 'INCOMPLETE_DATA' && detail !== 'verdict') {
     const near = gaps.filter((g) => g.start < f.end + DAY && g.end > f.start - DAY);
     const long = near.filter((g) => g.end - g.start >= SHORT_GAP_SECONDS);
     if (long.length) near.splice(0, near.length, ...long);
@@ -135,7 +141,8 @@ function toViolation(
       : '';
     description = `Could not be decided because activity is unknown${where}. Depending on that time: ${f.description}`;
   }
-  const found = evidenceOf(t.segments, f, summarise);
+  const found: ReturnType<typeof evidenceOf> =
+    detail === 'verdict' ? { evidence: [] } : evidenceOf(t.segments, f, detail === 'summary');
   return {
     rule: f.rule,
     status,
@@ -182,7 +189,7 @@ export { openEndOf } from './open-end.js';
 function judge(
   t: Timeline,
   evidenceT: Timeline,
-  summarise: boolean,
+  detail: Detail,
   ctx: Context,
 ): { violations: Violation[]; notes: RuleNote[] } {
   const inner = innerGaps(t);
@@ -192,7 +199,7 @@ function judge(
   const asRest = evaluate(t, 'rest', ctx);
   notes.push(...asRest.notes);
   if (inner.length === 0) {
-    for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, summarise));
+    for (const f of asRest.findings) violations.push(toViolation(evidenceT, f, f.status, inner, detail));
     return { violations, notes };
   }
   const asWork = evaluate(t, 'work', ctx);
@@ -204,9 +211,9 @@ function judge(
     if (twin || MONOTONE.has(f.rule)) {
       // a VIOLATION only when both readings say so (e.g. a rest placed at home in one reading, unplaced in the other)
       const status = twin?.status === 'POTENTIAL' ? 'POTENTIAL' : f.status;
-      violations.push(toViolation(evidenceT, f, status, inner, summarise));
+      violations.push(toViolation(evidenceT, f, status, inner, detail));
     } else {
-      violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner, summarise));
+      violations.push(toViolation(evidenceT, f, 'INCOMPLETE_DATA', inner, detail));
     }
   }
   for (const g of asWork.findings) {
@@ -216,7 +223,7 @@ function judge(
     // daily-rest finding about that same stretch says it (one fault once)
     if (g.rule === 'break' && inner.some((gap) => gap.end - gap.start >= LIMITS.reducedDailyRest && overlaps(gap, g)))
       continue;
-    violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner, summarise));
+    violations.push(toViolation(evidenceT, g, 'INCOMPLETE_DATA', inner, detail));
   }
   return { violations, notes };
 }
@@ -232,10 +239,17 @@ const FIRMNESS: Record<Violation['status'], number> = { VIOLATION: 2, POTENTIAL:
  * VIOLATION; a POTENTIAL a VIOLATION or POTENTIAL; an INCOMPLETE_DATA any finding).
  */
 function markAssumptionDependent(assumed: Violation[], strict: readonly Violation[]): void {
+  // the strict findings by rule, their spans read once (a year holds hundreds of findings on each side)
+  const byRule = new Map<string, { status: number; start: number; end: number }[]>();
+  for (const s of strict) {
+    const list = byRule.get(s.rule) ?? [];
+    list.push({ status: FIRMNESS[s.status], ...span(s) });
+    byRule.set(s.rule, list);
+  }
   for (const v of assumed) {
-    v.assumption_dependent = !strict.some(
-      (s) => s.rule === v.rule && FIRMNESS[s.status] >= FIRMNESS[v.status] && overlaps(span(s), span(v)),
-    );
+    const firmness = FIRMNESS[v.status];
+    const vs = span(v);
+    v.assumption_dependent = !(byRule.get(v.rule) ?? []).some((s) => s.status >= firmness && overlaps(s, vs));
   }
 }
 
@@ -252,13 +266,14 @@ export function markReadings(
   assumed: readonly Gap[],
   t0: Timeline,
 ): void {
+  // the co-driver availability of the timeline, gathered once rather than searched again for every finding
+  const coDriver = t0.segments.filter((x) => x.kind === 'AVAILABILITY' && x.crew && x.coDriver);
   for (const v of violations) {
     const s = span(v);
     const added: ReadingId[] = [];
     if (v.assumption_dependent || assumed.some((g) => g.start < s.end && s.start < g.end)) added.push('card_out_time');
-    const riding = (x: Timeline['segments'][number]) =>
-      x.kind === 'AVAILABILITY' && x.crew && x.coDriver && x.start < s.end && s.start < x.end;
-    if (BREAK_READING_RULES.has(v.rule) && t0.segments.some(riding)) added.push('co_driver_break');
+    const riding = (x: Timeline['segments'][number]) => x.start < s.end && s.start < x.end;
+    if (BREAK_READING_RULES.has(v.rule) && coDriver.some(riding)) added.push('co_driver_break');
     if (added.length) v.readings = orderedReadings([...v.readings, ...added]);
   }
 }
@@ -322,9 +337,9 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
   const p = prepared(input);
   const { rows, t0, tC, unknownAs, spans, annotated, t, assumed, ctx, cardOnlyCtx } = p;
   const tA = annotated.timeline;
-  const summarise = input.evidence !== 'full';
-  const { violations, notes } = judge(t, t0, summarise, ctx);
-  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, true, ctx).violations);
+  const detail: Detail = input.evidence === 'full' ? 'full' : 'summary';
+  const { violations, notes } = judge(t, t0, detail, ctx);
+  if (assumed.length > 0) markAssumptionDependent(violations, judge(tA, t0, 'verdict', ctx).violations);
   markReadings(violations, assumed, t0);
   violations.sort(byStartThenRule);
   const effects = settleAnnotations(
@@ -332,7 +347,7 @@ export function runPrecheck(input: PrecheckInput): PrecheckResult {
     spans,
     annotated.pieces,
     'eu561',
-    () => judge(applyCardOutPolicy(tC, unknownAs).timeline, t0, summarise, cardOnlyCtx).violations,
+    () => judge(applyCardOutPolicy(tC, unknownAs).timeline, t0, detail, cardOnlyCtx).violations,
     (v) => {
       v.finding_id = findingId(input.card_number, v.rule, toSec(v.start), toSec(v.end), RULE_VERSION);
     },

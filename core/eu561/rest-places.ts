@@ -42,10 +42,44 @@ export function countryRecordsOf(positions: readonly PositionRow[]): CountryReco
 
 type Row = Pick<ActivityIntervalRow, 'start' | 'end' | 'activity' | 'crew' | 'card_inserted' | 'manual_entry'>;
 
+/**
+ * Rows sorted by start with the running maximum of their ends: the rows before the first whose running maximum
+ * passes an instant all end at or before it, and the rows from the first starting at or after an instant all start
+ * after it, so a scan over a time span can skip both (a year of rows is read once per weekly rest).
+ */
+export interface RowIndex {
+  rows: readonly Row[];
+  maxEnd: readonly number[];
+}
+
+function rowIndexOf(rows: readonly Row[]): RowIndex {
+  const sorted = [...rows].sort((x, y) => x.start - y.start);
+  const maxEnd: number[] = [];
+  let max = -Infinity;
+  for (const r of sorted) maxEnd.push((max = Math.max(max, r.end)));
+  return { rows: sorted, maxEnd };
+}
+
+/** The first row of `index` that may end after `from` (binary search on the running maximum of the ends). */
+function firstEndingAfter(index: RowIndex, from: number): number {
+  let lo = 0;
+  let hi = index.maxEnd.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.maxEnd[mid]! > from) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** Every instant from `from` to `to` is recorded (no unknown time) by rows that all pass `ok`. */
-function recordedAs(rows: readonly Row[], from: number, to: number, ok: (r: Row) => boolean): boolean {
+function recordedAs(rows: readonly Row[] | RowIndex, from: number, to: number, ok: (r: Row) => boolean): boolean {
+  const sorted = 'maxEnd' in rows;
+  const list = sorted ? rows.rows : rows;
   let reached = from;
-  for (const r of rows) {
+  for (let i = sorted ? firstEndingAfter(rows, from) : 0; i < list.length; i++) {
+    const r = list[i]!;
+    if (sorted && r.start >= to) break; // sorted by start: no later row reaches into the span
     if (r.end <= from || r.start >= to || r.end <= r.start) continue;
     if (!ok(r) || r.start > reached) return false;
     reached = Math.max(reached, r.end);
@@ -61,7 +95,7 @@ const inserted = (r: Row) => r.card_inserted;
 /** The country where a rest starting at `start` started, or null (readings in the header). */
 export function countryAtRestStart(
   records: readonly CountryRecord[],
-  rows: readonly Row[],
+  rows: readonly Row[] | RowIndex,
   start: number,
 ): string | null {
   const late = records.find(
@@ -78,7 +112,7 @@ export function countryAtRestStart(
 export function restPlacesOf(a: Analysis, input: RestPlacesInput, rows: readonly Row[]): RestPlacesInput {
   const records = input.records ?? [];
   if (!records.length) return input;
-  const sorted = [...rows].sort((x, y) => x.start - y.start);
+  const sorted = rowIndexOf(rows);
   const given = new Set(input.places.map((p) => p.start));
   const found: WeeklyRestPlace[] = weeklyRestsOf(a)
     .filter((r: RestPeriod) => !given.has(r.start))

@@ -179,6 +179,12 @@ function settleDebts(p: Problem, s: State, from: number, monday: number, optionH
   return j;
 }
 
+/** The week closed at a Monday: its counted rests and its code (number of rests and of regular ones). */
+interface ClosedWeek {
+  closed: Counted[];
+  code: string;
+}
+
 /** The state after the choice `option` at `monday`: the week before it closes, its debts are settled. */
 function advance(
   p: Problem,
@@ -186,10 +192,21 @@ function advance(
   monday: number,
   option: number,
   debtsFrom: number,
+  week: ClosedWeek,
 ): { next: State; debtsTo: number } {
-  const closed = tally(p, monday - WEEK, s.option, option);
-  const code = `${closed.length}.${closed.filter((c) => c.regular).length}`;
-  const next: State = { ...s, option, recent: [...s.recent, closed], codes: [...s.codes, code] };
+  const { closed, code } = week;
+  // every field written out: a spread with overrides copies the state on V8's slow path, a large share of the search
+  const next: State = {
+    cost: s.cost,
+    option,
+    recent: [...s.recent, closed],
+    codes: [...s.codes, code],
+    lastReported: s.lastReported,
+    ledger: s.ledger,
+    choices: s.choices,
+    pairs: s.pairs,
+    debts: s.debts,
+  };
   const index = p.crossing.get(monday);
   if (index !== undefined) {
     next.choices = cons([index, option], s.choices);
@@ -222,10 +239,23 @@ function step(
   const index = p.crossing.get(monday);
   const options = index === undefined ? [-1] : fixed?.has(index) ? [fixed.get(index)!] : [1, 0];
   const best = new Map<string, State>();
+  // the closed week depends only on the choices at its two Mondays: tallied once per pair of choices, not per state
+  // (its rests are read, never changed, by the states that share it)
+  const weeks = new Map<number, ClosedWeek>();
+  const weekOf = (before: number, option: number): ClosedWeek => {
+    const key = (before + 1) * 3 + option + 1;
+    let week = weeks.get(key);
+    if (!week) {
+      const closed = tally(p, monday - WEEK, before, option);
+      week = { closed, code: `${closed.length}.${closed.filter((c) => c.regular).length}` };
+      weeks.set(key, week);
+    }
+    return week;
+  };
   let debtsTo = debtsFrom;
   for (const s of states) {
     for (const option of options) {
-      const moved = advance(p, s, monday, option, debtsFrom);
+      const moved = advance(p, s, monday, option, debtsFrom, weekOf(s.option, option));
       debtsTo = moved.debtsTo;
       const key = keyOf(p, moved.next, monday);
       const kept = best.get(key);
