@@ -8,7 +8,6 @@
  * Question and choice are written for the people who read the documents (no API words); the alternative says how to
  * ask the service for it where it offers it.
  */
-import type { UnknownAs } from './types.js';
 
 /** The checks a reading concerns: the EU 561/2006 pre-check, the Working Time Directive check, or both. */
 export const READING_SCOPES = ['eu561', 'wtd'] as const;
@@ -30,6 +29,8 @@ interface ReadingDeclaration {
 }
 
 export const UNKNOWN_AS_VALUES = ['gap', 'unknown', 'rest'] as const;
+/** The card-out reading (./card-out.ts): gap (default), unknown or rest. */
+export type UnknownAs = (typeof UNKNOWN_AS_VALUES)[number];
 
 /** The card-out reading's choice per `unknown_as` value; the alternative names the other values. */
 const CARD_OUT_CHOICES: Record<UnknownAs, string> = {

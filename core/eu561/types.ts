@@ -2,7 +2,7 @@
 import type { Activity, ActivityIntervalRow, SpecificCondition, UtcDay } from '../domain/rows.js';
 import type { StaticNotEvaluatedRule } from './ruleset.js';
 import type { AnnotationSpan } from './annotations.js';
-import type { Reading, ReadingId, UNKNOWN_AS_VALUES } from './readings.js';
+import type { Reading, ReadingId, UnknownAs } from './readings.js';
 
 /** The EU 561/2006 rules the pre-check evaluates (the `rule` of a finding); the API's schema takes its enum from here. */
 export const RULE_NAMES = [
@@ -107,8 +107,7 @@ export interface EvidenceSummary {
   totals: Record<EvidenceActivity, number>;
 }
 
-/** The card-out reading (./card-out.ts, ./readings.ts): gap (default), unknown or rest. */
-export type UnknownAs = (typeof UNKNOWN_AS_VALUES)[number];
+export type { UnknownAs };
 
 export interface Assumptions {
   unknown_as: UnknownAs;
