@@ -29,29 +29,29 @@ const row = (id: string, from: number | null, to: number | null, file_name: stri
     authenticity: null,
   }) as unknown as ImportRow;
 
-t.test('an import is in the bundle when its activity overlaps the period or it has none', async (t) => {
+t.test('an import is in the bundle when the checks of the period read it or it has no activity', async (t) => {
   const { included, excluded } = selectImports(
     [
-      row('before', 1, 9),
-      row('edge-from', 5, 10),
-      row('inside', 12, 13),
-      row('edge-to', 20, 30),
-      row('after', 21, 30),
+      row('before', 1, 12),
+      row('context', 5, 13),
+      row('edge-from', 5, 40),
+      row('inside', 42, 43),
+      row('edge-to', 50, 60),
+      row('after', 51, 60),
       row('none', null, null),
     ],
-    { from: 10, to: 20 },
+    { from: 40, to: 50 },
   );
   t.same(
     included.map((i) => i.row.import_id),
-    ['edge-from', 'inside', 'edge-to', 'none'],
+    ['context', 'edge-from', 'inside', 'edge-to', 'after', 'none'],
   );
+  t.match(included.find((i) => i.row.import_id === 'context')!.because, /context/);
+  t.match(included.find((i) => i.row.import_id === 'after')!.because, /later download/);
   t.match(included.find((i) => i.row.import_id === 'none')!.because, /no activity records/);
   t.same(
     excluded.map((e) => [e.import_id, e.reason]),
-    [
-      ['before', 'its activity records end before the period (1970-01-10)'],
-      ['after', 'its activity records begin after the period (1970-01-22)'],
-    ],
+    [['before', 'its activity records end before the weeks the checks read (1970-01-13)']],
   );
 });
 

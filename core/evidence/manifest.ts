@@ -11,6 +11,7 @@ import type { Authenticity } from '../domain/authenticity.js';
 import type { ImportRow } from '../domain/rows.js';
 import type { Hasher } from '../ports/hasher.js';
 import { isoDayOrNull, isoTimestamp, type UtcDay } from '../time.js';
+import { CONTEXT_WEEKS } from '../use-cases/findings-of-period.js';
 
 export const EVIDENCE_FORMAT = 'drivercard-evidence';
 export const EVIDENCE_FORMAT_VERSION = 1;
@@ -81,21 +82,35 @@ export interface ImportSelection {
   excluded: ExcludedImport[];
 }
 
+/** Days before the period the checks read as context: CONTEXT_WEEKS ISO weeks before the period's first Monday. */
+export const CONTEXT_DAYS = 7 * CONTEXT_WEEKS + 6;
+
 /**
- * The imports a bundle holds: those whose activity records overlap the period, and those without activity records
- * (their identification and certificates are evidence of the card whatever the period). An import whose records
- * lie wholly before or after the period is left out, named with the reason.
+ * The imports a bundle holds: every import the period's findings read, so that the bundle's files imported into an
+ * empty data folder give the same findings. That is the imports whose activity records reach into the period or the
+ * context weeks before it (the checks read them, ../use-cases/findings-of-period.ts), every later download (a finding
+ * at the period's end reads on, and the newest download ends the evaluated time), and those without activity records
+ * (their identification and certificates are evidence of the card whatever the period). An import whose records end
+ * before the context is left out, named with the reason.
  */
 export function selectImports(rows: readonly ImportRow[], period: DayPeriod): ImportSelection {
   const selection: ImportSelection = { included: [], excluded: [] };
+  const contextFrom = period.from - CONTEXT_DAYS;
   for (const row of rows) {
     const { from, to } = row.activity_range;
     if (from === null || to === null) {
       selection.included.push({ row, because: 'no activity records: its identification and certificates' });
+    } else if (to < contextFrom) {
+      selection.excluded.push(
+        excluded(row, `its activity records end before the weeks the checks read (${isoDayOrNull(to)})`),
+      );
     } else if (to < period.from) {
-      selection.excluded.push(excluded(row, `its activity records end before the period (${isoDayOrNull(to)})`));
+      selection.included.push({
+        row,
+        because: 'its activity records are the context the checks read before the period',
+      });
     } else if (from > period.to) {
-      selection.excluded.push(excluded(row, `its activity records begin after the period (${isoDayOrNull(from)})`));
+      selection.included.push({ row, because: "a later download: the findings at the period's end read it" });
     } else {
       selection.included.push({ row, because: 'its activity records overlap the period' });
     }
