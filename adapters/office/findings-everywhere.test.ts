@@ -24,7 +24,7 @@ import { baseScenario, randomDays } from '../../fixtures/scenarios/build.js';
 import { asFake, installFakeDocument } from '../web/testing/fake-dom.js';
 import { findingsParams, renderPeriodFindings } from '../web/client/findings-period.js';
 import { addWeeks, formatIsoWeek, isoWeekOfDate, type IsoWeek } from '../web/client/iso-week.js';
-import { ruleName } from '../web/client/labels.js';
+import { ruleName } from '../vocabulary/labels.js';
 import { precheckForWeek, precheckWindow } from '../web/client/precheck-window.js';
 import { DEFAULT_STATE, type ViewState } from '../web/client/url-state.js';
 import type { FindingsPage } from '../web/client/types.js';

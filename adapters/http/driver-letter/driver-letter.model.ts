@@ -5,41 +5,19 @@
  * CONFIRMED, DRIVER_INFORMED or ACKNOWLEDGED on the confirmed branch).
  */
 import type { Annotation } from '../../../core/annotations/annotation.js';
-import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
 import { isoTimestamp } from '../../../core/time.js';
 import type { HttpAppDependencies } from '../ports.js';
+import type { LetterFinding, LetterModel } from '../../office/letter/letter-model.js';
 
-export interface LetterFinding {
-  finding_id: string;
-  check: 'EU 561/2006' | 'Directive 2002/15/EC';
-  rule: string;
-  status: string;
-  severity: string | null;
-  start: string;
-  end: string;
-  description: string;
-  review_status: ReviewStatus;
-  confirmed: boolean;
-  notes: { at: string; author: string; status: ReviewStatus; note: string | null }[];
-  annotations: { annotation_id: string; kind: string; note: string | null }[];
-  possibly_justified: boolean;
-}
-
-export interface LetterModel {
-  card_number: string;
-  surname: string | null;
-  first_names: string | null;
-  date_from: string;
-  date_to: string;
-  findings: LetterFinding[];
-}
+export type { LetterFinding, LetterModel };
 
 interface AnyFinding {
   finding_id?: string;
   rule: string;
   status: string;
   severity: string | null;
+  severity_verified?: boolean;
   start: string;
   end: string;
   description: string;
@@ -74,6 +52,7 @@ export async function buildLetterModel(
       rule: f.rule,
       status: f.status,
       severity: f.severity,
+      ...(f.severity_verified === undefined ? {} : { severity_verified: f.severity_verified }),
       start: f.start,
       end: f.end,
       description: f.description,
@@ -95,5 +74,7 @@ export async function buildLetterModel(
     date_from: query.date_from,
     date_to: query.date_to,
     findings,
+    rule_version: precheck.rule_version,
+    algorithm_version: precheck.algorithm_version,
   };
 }

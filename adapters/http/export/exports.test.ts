@@ -3,15 +3,15 @@
  * the same rows as the JSON API, and the API's JSON errors for bad parameters.
  */
 import t from 'tap';
-import { parseCsv } from '../testing/parse-csv.js';
+import { parseCsv } from '../../office/testing/parse-csv.js';
 import {
   buildParsedCard,
   datesFrom,
   workingDay,
   type DaySpec,
 } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { officeService } from '../../http/testing/office-service.js';
-import { csvCell, csvText, hmm } from './csv.js';
+import { officeService } from '../testing/office-service.js';
+import { csvCell, csvText, hmm } from '../../office/export/csv.js';
 import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
 
 t.test('csv cells: quoting, formula injection, numbers, h:mm', async (t) => {

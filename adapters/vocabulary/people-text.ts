@@ -5,12 +5,13 @@
  * report and the letter write these words. Pure; shared with node tests and the office documents.
  */
 // type-only: the enums of the core and of the HTTP adapter (erased from the compiled JavaScript)
-import type { DecodeErrorReason, DecodeWarningCode } from '../../../core/decoder/api.js';
-import type { AUTHENTICITY_WARNING_CODES } from '../../../core/authenticity/index.js';
-import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
-import type { OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
-import type { AuthenticityStatus } from '../../../core/domain/authenticity.js';
-import type { errorResponseSchema } from '../../http/shared/error.schema.js';
+import type { DecodeErrorReason, DecodeWarningCode } from '../../core/decoder/api.js';
+import type { AUTHENTICITY_WARNING_CODES } from '../../core/authenticity/index.js';
+import type { StaticNotEvaluatedRule } from '../../core/eu561/ruleset.js';
+import type { OfficeRecordConflictCode } from '../../core/annotations/errors.js';
+import type { AuthenticityStatus } from '../../core/domain/authenticity.js';
+import type { errorResponseSchema } from '../http/shared/error.schema.js';
+import { hoursMinutes } from './durations.js';
 import { localParts } from './local-time.js';
 
 /**
@@ -249,10 +250,25 @@ export function instantsInZone(text: string, timeZone: string): string {
   });
 }
 
+/**
+ * A duration as the core writes it in its texts (core/eu561/time.ts `formatDuration`) with days or minutes:
+ * `3 d 20 h 42 min`, `8 h 15 min`, `45 min`, `2 d`. Whole hours alone (`9 h`, `24 h`) are the rules' own limits and
+ * periods and stay as written.
+ */
+const CORE_DURATION = /\b(?:(\d+) d(?: (\d+) h)?(?: (\d+) min)?|(?:(\d+) h )?(\d+) min)\b/g;
+
+/** The core's durations of a text in hours and minutes, as people read them everywhere: `3 d 20 h 42 min` → `92:42`. */
+export function durationsAsHours(text: string): string {
+  return text.replace(CORE_DURATION, (_all, d?: string, dh?: string, dm?: string, h?: string, m?: string) => {
+    const hours = Number(d ?? 0) * 24 + Number(dh ?? h ?? 0);
+    return hoursMinutes((hours * 60 + Number(dm ?? m ?? 0)) * 60);
+  });
+}
+
 /** A text of the core (a reason, a description) without the API's words, its instants in the reader's zone. */
 export function forPeople(text: string, timeZone = 'UTC'): string {
   const words = TECHNICAL_WORDS.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), text);
-  return instantsInZone(words, timeZone).replace(/ {2,}/g, ' ');
+  return durationsAsHours(instantsInZone(words, timeZone)).replace(/ {2,}/g, ' ');
 }
 
 /** A not-evaluated reason as a person reads it: the table's words for the card-wide ones, else the core's, cleaned. */
