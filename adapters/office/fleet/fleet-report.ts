@@ -68,7 +68,7 @@ function overview(model: FleetReportModel): Block[] {
             ]
           : [nameOf(d), d.card_number, 'not evaluated', '–', '–', '–', '–'],
       ),
-      widths: [0.22, 0.17, 0.1, 0.11, 0.1, 0.12, 0.18],
+      widths: [0.2, 0.21, 0.09, 0.1, 0.09, 0.12, 0.19],
     },
   ];
 }
