@@ -53,7 +53,18 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
   t.equal(await importCommand([dir], run.io, () => services.importUseCase()), 1, 'exit 1 when a file failed');
   const stdout = run.out.join('');
   t.match(stdout, /Imported 4 \.ddd files from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed\./);
-  t.match(stdout, /failed +c-vu\.ddd: unparseable_ddd \(vehicle_unit_download\): /);
+  t.match(
+    stdout,
+    /failed +c-vu\.ddd: This is a vehicle-unit download, not a driver-card download\. Import the driver cards; [^\n[]*\n/,
+    "the page's words, no code",
+  );
+  const detail = captureIo();
+  t.equal(await importCommand(['--verbose', dir], detail.io, () => services.importUseCase()), 1);
+  t.match(
+    detail.out.join(''),
+    /failed +c-vu\.ddd: This is a vehicle-unit download[^\n]*\[unparseable_ddd \(vehicle_unit_download\): [^\n]+\]\n/,
+    'the technical detail behind --verbose',
+  );
   t.match(stdout, /\n  new +a-basic\.ddd \(0 warnings\)\n/);
   t.match(stdout, /\n  reused +b-basic-copy\.DDD \(0 warnings\)\n/);
   t.notMatch(stdout, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no local path');

@@ -10,6 +10,7 @@ import type { AUTHENTICITY_WARNING_CODES } from '../../core/authenticity/index.j
 import type { StaticNotEvaluatedRule } from '../../core/eu561/ruleset.js';
 import type { OfficeRecordConflictCode } from '../../core/annotations/errors.js';
 import type { AuthenticityStatus } from '../../core/domain/authenticity.js';
+import type { QuarantineWarning } from '../../core/use-cases/quarantine-policy.js';
 import type { errorResponseSchema } from '../http/shared/error.schema.js';
 import { hoursMinutes } from './durations.js';
 import { localParts } from './local-time.js';
@@ -298,25 +299,32 @@ export function errorCodeText(code: string): PeopleText {
     : { what: 'The service could not answer.', todo: 'Try again.' };
 }
 
-/** The warnings that put an import in quarantine (core/use-cases/quarantine-policy.ts, and an INVALID signature). */
-const QUARANTINING: ReadonlySet<ImportWarningCode> = new Set<ImportWarningCode>([
-  'damaged_ef',
-  'damaged_activity_record',
-  'ef_size_mismatch',
-  'missing_ef',
-  'holder_mismatch',
-  'signature_invalid',
-  'certificate_invalid',
-]);
+/**
+ * The warnings that put an import in quarantine: the core's list (core/use-cases/quarantine-policy.ts, which the
+ * page cannot load, so it is keyed here by the core's type: a code added or removed there does not compile until it
+ * is here) and the warnings of an INVALID authenticity.
+ */
+const QUARANTINING: Record<QuarantineWarning | 'signature_invalid' | 'certificate_invalid', true> = {
+  damaged_ef: true,
+  damaged_activity_record: true,
+  ef_size_mismatch: true,
+  missing_ef: true,
+  holder_mismatch: true,
+  signature_invalid: true,
+  certificate_invalid: true,
+};
+
+/** The codes among an import's warnings that quarantined it, once each, in the order they came. */
+export function quarantiningCodes(warnings: readonly { code: string }[] | null | undefined): string[] {
+  return [...new Set((warnings ?? []).map((w) => w.code))].filter((c) => Object.hasOwn(QUARANTINING, c));
+}
 
 /**
  * Why an import is quarantined, for a person: the words of each quarantining warning it carries (once each), or
  * of the office's rule that only verified files are used when none of them is there.
  */
 export function quarantineReasons(warnings: readonly { code: string }[] | null | undefined): string[] {
-  const codes = [...new Set((warnings ?? []).map((w) => w.code))].filter((c) =>
-    QUARANTINING.has(c as ImportWarningCode),
-  );
+  const codes = quarantiningCodes(warnings);
   if (codes.length === 0)
     return ['The service is set to use only files whose authenticity is verified, and this one is not.'];
   return codes.map((c) => sentence(importWarningText(c)));
