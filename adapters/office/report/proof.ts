@@ -36,15 +36,16 @@ export function proofBlocks(proof: Proof): Block[] {
     { kind: 'para', text: PROOF_TEXT, tone: 'small' },
     {
       kind: 'table',
-      header: ['File', 'Downloaded', 'Activity', 'Status', 'Authenticity'],
+      header: ['File', 'Downloaded', 'Imported', 'Activity', 'Status', 'Authenticity'],
       rows: proof.imports.map((i) => [
         i.file_name ?? '(no file name)',
         i.downloaded_at === null ? 'not shown by the file' : readableTime(i.downloaded_at, zone),
+        readableTime(i.imported_at, zone),
         `${i.activity_from ?? '–'} to ${i.activity_to ?? '–'}`,
         i.status,
         i.authenticity,
       ]),
-      widths: [0.3, 0.22, 0.22, 0.12, 0.14],
+      widths: [0.22, 0.17, 0.17, 0.19, 0.11, 0.14],
     },
     {
       kind: 'list',
