@@ -104,6 +104,17 @@ t.test('proof on paper: the report and the letter name the bytes they rest on an
     t.notMatch(html, /\d+ d \d+ h|\d+ h \d+ min/, `${name}: durations in hours and minutes`);
     t.notMatch(html, 'severity not verified', `${name}: no doubt repeated on every finding`);
   }
+  // both documents name the readings in force, as /findings answers them, each once
+  const readings = (await json(s, `/api/drivercard/findings?card_number=${A}&${PERIOD}`)).readings;
+  t.ok(readings.length > 0, 'readings in force');
+  for (const [name, html] of [
+    ['report', report],
+    ['letter', letter],
+  ] as const) {
+    t.match(html, `<h2>Readings (${readings.length})</h2>`, `${name}: the readings section`);
+    for (const r of readings)
+      t.equal(html.split(`<li data-reading="${r.id}">`).length, 2, `${name}: the reading ${r.id}, once`);
+  }
   const bands = (report.match(/Bands taken from published tables/g) ?? []).length;
   const unsure = findings.some(
     (f: { severity_verified: boolean; severity: string | null }) => f.severity && !f.severity_verified,
@@ -129,6 +140,7 @@ t.test('proof on paper: the report and the letter name the bytes they rest on an
       imports[0].content_sha256,
       `rule set ${precheck.rule_version}`,
       'Driver: TEST Ångström',
+      `Readings (${readings.length})`,
     ])
       t.match(flat, words, `the letter's PDF holds: ${words}`);
   }
