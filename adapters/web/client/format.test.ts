@@ -15,7 +15,7 @@ import {
 t.test('h:mm durations', async (t) => {
   t.equal(formatHm(0), '0:00');
   t.equal(formatHm(9000), '2:30');
-  t.equal(formatHm(59), '0:01', 'rounded to the minute');
+  t.equal(formatHm(119), '0:01', 'whole minutes, as the card records them');
   t.equal(formatHm(56 * 3600 + 300), '56:05', 'hours beyond a day');
   t.equal(formatHm(-1800), '-0:30');
   t.equal(formatHm(null), '–');
