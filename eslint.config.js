@@ -89,11 +89,32 @@ export default tseslint.config(
           patterns: [
             { regex: '^(?![./])', message: 'the web page loads no npm package and no node: module.' },
             {
-              regex: '^\\.\\./',
+              regex: '^\\.\\./(?!\\.\\./vocabulary/[a-z-]+\\.js$)',
               allowTypeImports: true,
-              message: 'the page loads only modules of its own folder; outside it, types only.',
+              message: 'the page loads only modules of its own folder and the vocabulary; elsewhere, types only.',
             },
             { regex: '/http/(?!.*\\.schema\\.js$)', message: "the page reads only the HTTP adapter's schema types." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the people's vocabulary: loaded by the page (served beside its modules) and by the office documents, so it is
+    // plain TypeScript that loads only its own modules; outside its folder, types only
+    files: ['adapters/vocabulary/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?![./])', message: 'the vocabulary loads no npm package and no node: module.' },
+            {
+              regex: '^\\.\\./',
+              allowTypeImports: true,
+              message: 'the vocabulary loads only modules of its own folder; outside it, types only.',
+            },
           ],
         },
       ],

@@ -56,8 +56,19 @@ t.test('import DIR: new, reused and failed files, progress on stderr', async (t)
     stdout,
     /Imported 4 downloads from .*: 2 new, 1 reused \(already imported\), 0 quarantined, 1 failed; 1 other file skipped\./,
   );
-  t.match(stdout, /failed +c-cut\.ddd: unparseable_ddd \(truncated\): /);
+  t.match(
+    stdout,
+    /failed +c-cut\.ddd: The file ends too early: the download was cut off or the copy is incomplete\. [^\n[]*\n/,
+    "the page's words, no code",
+  );
   t.match(stdout, /\n  skipped +notes\.txt: not a tachograph download/);
+  const detail = captureIo();
+  t.equal(await importCommand(['--verbose', dir], detail.io, () => services.importUseCase()), 1);
+  t.match(
+    detail.out.join(''),
+    /failed +c-cut\.ddd: The file ends too early[^\n]*\[unparseable_ddd \(truncated\): [^\n]+\]\n/,
+    'the technical detail behind --verbose',
+  );
   t.match(stdout, /\n  new +a-basic\.ddd \(0 warnings\)\n/);
   t.match(stdout, /\n  reused +b-basic-copy\.DDD \(0 warnings\)\n/);
   t.notMatch(stdout, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'no local path');

@@ -25,6 +25,7 @@ import { parsedCardToResponse } from '../adapters/http/mappers.js';
 import { Prng } from '../fixtures/encoder/prng.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
+import { ACTIVITY_FIELDS } from '../adapters/http/shared/activity-json.js';
 import {
   AUTHENTICITY_WARNING_CODES,
   VerificationCache,
@@ -464,19 +465,7 @@ function checkWarning(w: Warning): string | null {
   return null;
 }
 
-const ACTIVITY_KEYS = [
-  'import_id',
-  'card_number',
-  'date',
-  'start',
-  'end',
-  'activity',
-  'duration',
-  'slot',
-  'crew',
-  'card_inserted',
-  'manual_entry',
-];
+const ACTIVITY_KEYS: readonly string[] = ACTIVITY_FIELDS;
 const EVENT_KEYS = ['import_id', 'card_number', 'code', 'type', 'description', 'start', 'end', 'vehicle_registration'];
 const VEHICLE_KEYS = [
   'import_id',

@@ -308,7 +308,7 @@ t.test(
     const [confirmed, followUp] = letter.text.split('Follow-up of every finding');
     t.match(confirmed, /confirmed the following 1 infringement/);
     t.match(confirmed, /No rest Monday night &lt;checked&gt;/, 'the office note, escaped');
-    t.match(confirmed, /Signature of the driver/);
+    t.match(confirmed, /Driver: TEST Müller/, 'a line for the signature of the driver');
     t.match(followUp, /Confirmed by the office/, 'the review status in words');
     const berlin = await s.page(`/letter?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-04&tz=Europe/Berlin`);
     t.match(berlin.text, '(times in Europe/Berlin)');

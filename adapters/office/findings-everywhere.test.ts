@@ -24,7 +24,7 @@ import { baseScenario, randomDays } from '../../fixtures/scenarios/build.js';
 import { asFake, installFakeDocument } from '../web/testing/fake-dom.js';
 import { findingsParams, renderPeriodFindings } from '../web/client/findings-period.js';
 import { addWeeks, formatIsoWeek, isoWeekOfDate, type IsoWeek } from '../web/client/iso-week.js';
-import { ruleName } from '../web/client/labels.js';
+import { ruleName } from '../vocabulary/labels.js';
 import { precheckForWeek, precheckWindow } from '../web/client/precheck-window.js';
 import { DEFAULT_STATE, type ViewState } from '../web/client/url-state.js';
 import type { FindingsPage } from '../web/client/types.js';
@@ -61,12 +61,15 @@ function pdfKeys(text: string): { count: number; keys: Key[] } {
   const section = text.slice(text.indexOf('Findings ('));
   const count = Number(/Findings \((\d+)\)/.exec(section)?.[1] ?? NaN);
   const heads = [
-    ...section.matchAll(/^\s*\d+\. (.+?) - (VIOLATION|POTENTIAL|INCOMPLETE_DATA)(?: - severity (MI|SI|VSI|MSI))?/gm),
+    // `1. Daily rest — VIOLATION — very serious infringement (VSI)`: the band in words, its abbreviation in brackets
+    ...section.matchAll(
+      /^\s*\d+\. (.+?) [-—] (VIOLATION|POTENTIAL|INCOMPLETE_DATA)(?: [-—] [a-z ]+ \((MI|SI|VSI|MSI)\))?/gm,
+    ),
   ];
   const keys = heads.map((h, i) => {
     const body = section.slice(h.index!, heads[i + 1]?.index ?? section.length);
     const period =
-      /Period:\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)\s+-\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)/.exec(body);
+      /Period\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)\s+[-–]\s+(\d{4}-\d{2}-\d{2}\s+\d{2}:\d{2}\s+UTC)/.exec(body);
     const one = (x: string | undefined) => x?.replace(/\s+/g, ' ');
     return `${/\(WTD/.test(h[1]!) ? 'wtd' : 'eu561'}|${h[1]}|${one(period?.[1])}|${one(period?.[2])}|${h[3] ?? '-'}`;
   });
@@ -167,7 +170,7 @@ if (!hasPdftotext) {
     t.same(fromCsv, api, `${label}: findings.csv, same rows in the same order`);
 
     const pdf = new Uint8Array(await (await get(`/report.pdf?${params}`)).arrayBuffer());
-    const text = spawnSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'latin1' }).stdout;
+    const text = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).stdout;
     const fromPdf = pdfKeys(text);
     t.equal(fromPdf.count, page.total, `${label}: the report counts as many`);
     t.notMatch(text, /imp_/, `${label}: no internal import id where a person reads`);

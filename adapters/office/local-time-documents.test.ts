@@ -12,7 +12,7 @@ import { buildParsedCard, datesFrom, workingDay } from '../../core/use-cases/tes
 import { officeService } from '../http/testing/office-service.js';
 import { reportMissingDependency } from '../../conformance/missing-dependency.js';
 import { parseCsv } from './testing/parse-csv.js';
-import { ACTIVITY_HEADER, DRIVER_HEADER, FINDING_HEADER } from './export/exports.js';
+import { ACTIVITY_HEADER, DRIVER_HEADER, FINDING_HEADER } from '../http/export/exports.js';
 
 const CARD = 'TZTZ000000000001';
 const BASIS = `card_number=${CARD}&date_from=2026-03-28&date_to=2026-03-30`;

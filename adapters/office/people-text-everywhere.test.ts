@@ -18,7 +18,7 @@ import { renderFindings } from '../web/client/findings.js';
 import { renderImports } from '../web/client/authenticity.js';
 import { errorBox } from '../web/client/errors.js';
 import { ApiError } from '../web/client/api.js';
-import { IMPORT_WARNING_TEXT, DECODE_FAILURE_TEXT } from '../web/client/people-text.js';
+import { IMPORT_WARNING_TEXT, DECODE_FAILURE_TEXT } from '../vocabulary/people-text.js';
 import type { ImportInfo, ParseResult, PrecheckResult } from '../web/client/types.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/ddd/', import.meta.url));

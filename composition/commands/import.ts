@@ -6,8 +6,10 @@
  * why (not a download, empty, a vehicle-unit download, unreadable, too large). A progress bar goes
  * to stderr (redrawn in place on a terminal, one line per file otherwise); the summary goes to stdout: the
  * totals (each file counted once: new, reused, quarantined or failed), then one line per file — new, reused,
- * quarantined (with the warning codes that quarantined it) or failed (with the reason) — and its warnings count, then the skipped files. Exit 0 when every download was imported, 1 when some failed,
- * a file could not be read, or the database cannot be opened (one line, no stack trace), 2 on a usage error. The summary names files
+ * quarantined (why, in the words the page uses) or failed (why, in the page's words) — and its warnings count, then
+ * the skipped files; `--verbose` adds the codes and the technical message behind those words. Exit 0 when every
+ * download was imported, 1 when some failed, a file could not be read, or the database cannot be opened (one line,
+ * no stack trace), 2 on a usage error. The summary names files
  * and the folder by their base names (no local paths); a folder that cannot be read is named as it was given.
  */
 import { open, readdir, readFile, stat } from 'node:fs/promises';
@@ -15,14 +17,20 @@ import { basename, join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
 import { classifyPrefix, PREFIX_LENGTH } from '../../core/decoder/prefix.js';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
-import { QUARANTINE_WARNING_CODES } from '../../core/use-cases/quarantine-policy.js';
 import { problemFor } from '../../adapters/http/shared/problem.js';
+import {
+  decodeFailureText,
+  errorCodeText,
+  quarantineReasons,
+  quarantiningCodes,
+  sentence,
+} from '../../adapters/vocabulary/people-text.js';
 import type { CommandIo } from './parse.js';
 import { startupFailure } from './startup-failure.js';
 import { DEFAULT_CONFIG } from '../config.js';
 
 export const IMPORT_USAGE =
-  'usage: drivercard import PATH   (imports the download PATH, or every download of the folder PATH, whatever the names)';
+  'usage: drivercard import [--verbose] PATH   (imports the download PATH, or every download of the folder PATH, whatever the names)';
 
 export interface ImportIo extends CommandIo {
   /** true when stderr is a terminal: the progress bar is redrawn in place */
@@ -182,8 +190,7 @@ export async function importFiles(
       const content = await readFile(path);
       const result = await useCase.parse({ file_name: file, content: new Uint8Array(content), archive_id: null });
       const codes = result.warnings.map((w) => w.code);
-      const quarantinedBy =
-        result.status === 'QUARANTINED' ? [...new Set(codes.filter((c) => QUARANTINE_WARNING_CODES.has(c)))] : null;
+      const quarantinedBy = result.status === 'QUARANTINED' ? quarantiningCodes(result.warnings) : null;
       (result.reused ? summary.reused : summary.created).push({ file, quarantinedBy, warnings: codes.length });
     } catch (error) {
       summary.failed.push(failureOf(file, error));
@@ -196,11 +203,24 @@ export async function importFiles(
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function fileLine(kind: 'new' | 'reused', f: ImportedFile): string {
+/**
+ * A file's line. A quarantined file says why in the words the page writes (each reason once, however many warnings
+ * carry it); `verbose` adds the codes behind them.
+ */
+function fileLine(kind: 'new' | 'reused', f: ImportedFile, verbose: boolean): string {
   const warnings = plural(f.warnings, 'warning');
   if (f.quarantinedBy === null) return `  ${kind.padEnd(12)} ${f.file} (${warnings})`;
-  const because = f.quarantinedBy.length > 0 ? `: ${f.quarantinedBy.join(', ')}` : '';
-  return `  ${'quarantined'.padEnd(12)} ${f.file} (${kind === 'reused' ? 'already imported, ' : ''}${warnings}${because})`;
+  const why = quarantineReasons(f.quarantinedBy.map((code) => ({ code }))).join(' ');
+  const codes = verbose && f.quarantinedBy.length > 0 ? ` [${f.quarantinedBy.join(', ')}]` : '';
+  return `  ${'quarantined'.padEnd(12)} ${f.file} (${kind === 'reused' ? 'already imported, ' : ''}${warnings}): ${why}${codes}`;
+}
+
+/** A failed file's line: why, in the page's words; `verbose` adds the code, the reason and the technical message. */
+function failureLine(failure: ImportSummary['failed'][number], verbose: boolean): string {
+  const words = failure.error === 'unparseable_ddd' ? decodeFailureText(failure.reason) : errorCodeText(failure.error);
+  const reason = failure.reason ? ` (${failure.reason})` : '';
+  const detail = verbose ? ` [${failure.error}${reason}: ${failure.message}]` : '';
+  return `  ${'failed'.padEnd(12)} ${failure.file}: ${sentence(words)}${detail}`;
 }
 
 function skippedLine(f: SkippedFile): string {
@@ -211,7 +231,7 @@ function skippedLine(f: SkippedFile): string {
  * The totals line counts each download once: a quarantined file is neither "new" nor "reused" there; the files
  * skipped are counted after it and listed last.
  */
-export function formatSummary(summary: ImportSummary, folder: string): string {
+export function formatSummary(summary: ImportSummary, folder: string, verbose = false): string {
   const total = summary.created.length + summary.reused.length + summary.failed.length;
   const trusted = (files: ImportedFile[]) => files.filter((f) => f.quarantinedBy === null).length;
   const quarantined = total - summary.failed.length - trusted(summary.created) - trusted(summary.reused);
@@ -221,12 +241,9 @@ export function formatSummary(summary: ImportSummary, folder: string): string {
       `${trusted(summary.reused)} reused (already imported), ${quarantined} quarantined, ${summary.failed.length} failed` +
       (skipped > 0 ? `; ${plural(skipped, 'other file')} skipped.` : '.'),
   ];
-  for (const f of summary.created) lines.push(fileLine('new', f));
-  for (const f of summary.reused) lines.push(fileLine('reused', f));
-  for (const failure of summary.failed) {
-    const reason = failure.reason ? ` (${failure.reason})` : '';
-    lines.push(`  ${'failed'.padEnd(12)} ${failure.file}: ${failure.error}${reason}: ${failure.message}`);
-  }
+  for (const f of summary.created) lines.push(fileLine('new', f, verbose));
+  for (const f of summary.reused) lines.push(fileLine('reused', f, verbose));
+  for (const failure of summary.failed) lines.push(failureLine(failure, verbose));
   for (const f of summary.skipped) lines.push(skippedLine(f));
   return `${lines.join('\n')}\n`;
 }
@@ -245,8 +262,9 @@ export async function importCommand(
     io.stdout(`${IMPORT_USAGE}\n`);
     return 0;
   }
+  const verbose = argv.includes('--verbose');
   const positional = argv.filter((a) => !a.startsWith('--'));
-  if (positional.length !== 1 || positional.length !== argv.length) {
+  if (positional.length !== 1 || positional.length + (verbose ? 1 : 0) !== argv.length) {
     io.stderr(`${IMPORT_USAGE}\n`);
     return 2;
   }
@@ -272,6 +290,6 @@ export async function importCommand(
     return 1;
   }
   const summary = { ...(await importFiles(contents.files, opened, io)), skipped: contents.skipped };
-  io.stdout(formatSummary(summary, basename(dir)));
+  io.stdout(formatSummary(summary, basename(dir), verbose));
   return summary.failed.length === 0 && !unreadable ? 0 : 1;
 }

@@ -85,11 +85,19 @@ t.test('import DIR lists a quarantined file with the codes that quarantined it',
     /Imported 2 downloads from .*: 1 new, 0 reused \(already imported\), 1 quarantined, 0 failed\./,
     'each file counted once',
   );
-  t.match(text, /\n  quarantined +a-short\.ddd \(7 warnings: missing_ef\)\n/);
+  t.match(
+    text,
+    /\n  quarantined +a-short\.ddd \(7 warnings\): The download is incomplete: a part the regulation requires is missing\. Download the card again completely and import the new file\.\n/,
+    'why, in the words of the page, once',
+  );
   t.match(text, /\n  new +b-odd\.ddd \(1 warning\)\n/);
   const again = captureIo();
   t.equal(await importCommand([dir], again.io, () => services.importUseCase()), 0);
-  t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings: missing_ef\)/);
+  t.match(again.out.join(''), /quarantined +a-short\.ddd \(already imported, 7 warnings\): The download is incomplete/);
+  t.notMatch(again.out.join(''), 'missing_ef', 'no code without --verbose');
+  const verbose = captureIo();
+  t.equal(await importCommand(['--verbose', dir], verbose.io, () => services.importUseCase()), 0);
+  t.match(verbose.out.join(''), /The download is incomplete[^\n]* \[missing_ef\]\n/, 'the codes behind --verbose');
   t.match(
     again.out.join(''),
     /Imported 2 downloads from .*: 0 new, 1 reused \(already imported\), 1 quarantined, 0 failed\./,

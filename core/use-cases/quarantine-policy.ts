@@ -25,13 +25,17 @@ import type { ImportStatus, Warning } from '../domain/rows.js';
 /** the warning of an import whose holder differs from the card number's stored holder */
 export const HOLDER_MISMATCH = 'holder_mismatch';
 
-export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set([
+/** The warnings that quarantine an import (the policy above), the one list. */
+export const QUARANTINE_WARNINGS = [
   'damaged_ef',
   'damaged_activity_record',
   'ef_size_mismatch',
   'missing_ef',
   HOLDER_MISMATCH,
-]);
+] as const;
+export type QuarantineWarning = (typeof QUARANTINE_WARNINGS)[number];
+
+export const QUARANTINE_WARNING_CODES: ReadonlySet<string> = new Set(QUARANTINE_WARNINGS);
 
 export function importStatusOf(
   warnings: readonly Warning[],

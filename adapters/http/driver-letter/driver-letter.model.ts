@@ -6,47 +6,27 @@
  * CONFIRMED, DRIVER_INFORMED or ACKNOWLEDGED on the confirmed branch).
  */
 import type { Annotation } from '../../../core/annotations/annotation.js';
-import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
 import { isoTimestamp } from '../../../core/time.js';
 import type { HttpAppDependencies } from '../ports.js';
 import { findingsOf } from '../findings/findings.route.js';
+import type { LetterFinding, LetterModel } from '../../office/letter/letter-model.js';
 
-export interface LetterFinding {
-  finding_id: string;
-  check: 'EU 561/2006' | 'Directive 2002/15/EC';
-  rule: string;
-  status: string;
-  severity: string | null;
-  start: string;
-  end: string;
-  description: string;
-  review_status: ReviewStatus;
-  confirmed: boolean;
-  notes: { at: string; author: string; status: ReviewStatus; note: string | null }[];
-  annotations: { annotation_id: string; kind: string; note: string | null }[];
-  possibly_justified: boolean;
-}
-
-export interface LetterModel {
-  card_number: string;
-  surname: string | null;
-  first_names: string | null;
-  date_from: string;
-  date_to: string;
-  findings: LetterFinding[];
-}
+export type { LetterFinding, LetterModel };
 
 interface AnyFinding {
   finding_id?: string;
   rule: string;
   status: string;
   severity: string | null;
+  severity_verified?: boolean;
   start: string;
   end: string;
   description: string;
   annotations_applied?: string[];
   possibly_justified?: boolean;
+  readings?: string[];
+  assumption_dependent?: boolean;
 }
 
 export async function buildLetterModel(
@@ -74,6 +54,7 @@ export async function buildLetterModel(
       rule: f.rule,
       status: f.status,
       severity: f.severity,
+      ...(f.severity_verified === undefined ? {} : { severity_verified: f.severity_verified }),
       start: f.start,
       end: f.end,
       description: f.description,
@@ -86,6 +67,8 @@ export async function buildLetterModel(
         note: byId.get(id)?.note ?? null,
       })),
       possibly_justified: f.possibly_justified === true,
+      ...(f.readings === undefined ? {} : { readings: f.readings }),
+      ...(f.assumption_dependent === undefined ? {} : { assumption_dependent: f.assumption_dependent }),
     });
   }
   return {
@@ -95,5 +78,8 @@ export async function buildLetterModel(
     date_from: query.date_from,
     date_to: query.date_to,
     findings,
+    rule_version: period.precheck.rule_version,
+    algorithm_version: period.precheck.algorithm_version,
+    readings: period.readings,
   };
 }

@@ -4,7 +4,7 @@
  * lists the same findings. Registered through ../office-routes.ts (the route table's order is kept).
  */
 import { UTF8_BOM, type Delimiter } from '../../office/export/csv.js';
-import { activitiesCsv, findingsCsv, type CsvDocument } from '../../office/export/exports.js';
+import { activitiesCsv, findingsCsv, type CsvDocument } from './exports.js';
 import { findingsQueryFrom, FINDINGS_SELECTION, officeUseCasesOf } from '../findings/findings.route.js';
 import type { HttpAppDependencies } from '../ports.js';
 import { SECURITY_HEADERS } from '../shared/json-response.js';

@@ -8,8 +8,11 @@
  */
 import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
-import { reportHtml, REPORT_CSS } from '../../office/report/report-html.js';
-import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from '../../office/report/report-data.js';
+import { REPORT_CSS } from '../../office/report/report-html.js';
+import { reportDocument } from '../../office/report/report-document.js';
+import { documentHtml } from '../../office/document/html.js';
+import type { OfficeDocument } from '../../office/document/blocks.js';
+import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from './report.data.js';
 import { findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
 import { invalidFilter } from '../shared/problem.js';
 import { documentFileName } from '../../office/export/csv.js';
@@ -62,6 +65,33 @@ export function reportQueryFrom(query: QueryValues): ReportQuery {
   };
 }
 
+/**
+ * An office document as the answer: its HTML page under the documents' Content-Security-Policy, or its PDF named
+ * `fileName` (the name as recorded in filename*, RFC 6266). pdfkit is loaded on the first PDF asked for: it costs
+ * the service 13 MB of memory from start otherwise.
+ */
+export async function documentResponse(
+  document: OfficeDocument,
+  as: 'html' | 'pdf',
+  fileName?: { ascii: string; utf8: string },
+): Promise<Response> {
+  if (as === 'html') {
+    const headers = {
+      ...HEADERS,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
+    };
+    return new Response(documentHtml(document), { status: 200, headers });
+  }
+  const { documentPdf } = await import('../../office/document/pdf.js');
+  const pdf = await documentPdf(document);
+  const headers: Record<string, string> = { ...HEADERS, 'content-type': 'application/pdf' };
+  if (fileName !== undefined)
+    headers['content-disposition'] =
+      `inline; filename="${fileName.ascii}"; filename*=UTF-8''${encodeURIComponent(fileName.utf8)}`;
+  return new Response(pdf as BodyInit, { status: 200, headers });
+}
+
 export const reportRoutes: readonly RouteSpec[] = [
   {
     method: 'GET',
@@ -82,12 +112,7 @@ export const reportRoutes: readonly RouteSpec[] = [
         new Date(),
         displayZoneOf(context.deps, context.query),
       );
-      const headers = {
-        ...HEADERS,
-        'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': REPORT_CONTENT_SECURITY_POLICY,
-      };
-      return { status: 200, body: new Response(reportHtml(model), { status: 200, headers }) };
+      return { status: 200, body: await documentResponse(reportDocument(model), 'html') };
     },
   },
   {
@@ -109,21 +134,13 @@ export const reportRoutes: readonly RouteSpec[] = [
         new Date(),
         displayZoneOf(context.deps, context.query),
       );
-      // loaded on the first PDF asked for: pdfkit costs the service 13 MB of memory from start otherwise
-      const { reportPdf } = await import('../../office/report/report-pdf.js');
-      const pdf = await reportPdf(model);
-      // named after the driver and the period, as the CSV files (the name as recorded in filename*, RFC 6266)
-      const { ascii, utf8 } = documentFileName(
+      // named after the driver and the period, as the CSV files
+      const fileName = documentFileName(
         'report',
         [model.surname, model.card_number, model.date_from, model.date_to],
         'pdf',
       );
-      const headers = {
-        ...HEADERS,
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`,
-      };
-      return { status: 200, body: new Response(pdf as BodyInit, { status: 200, headers }) };
+      return { status: 200, body: await documentResponse(reportDocument(model), 'pdf', fileName) };
     },
   },
   {

@@ -89,6 +89,11 @@ export function describeError(error: ErrorObject): string {
       return 'must not be empty';
     case 'maxLength':
       return `must be at most ${String(params.limit)} characters long`;
+    case 'enum':
+      // the schema's own list, so a person can correct the value without the documentation
+      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${String(params.allowedValue)}`;
     default:
       return error.message ?? 'is invalid';
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
@@ -111,5 +111,34 @@ t.test('the build check finds missing and broken client modules', async (t) => {
     "app.js: import 'h3' does not stay within the client folder",
     "app.js: import './c.js' is not a compiled client module",
     "b.js: import './z.js' is not a compiled client module",
+  ]);
+});
+
+t.test('the vocabulary is served beside the client modules, and checked with them', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'web-assets-'));
+  const client = join(root, 'web', 'client');
+  const vocabulary = join(root, 'vocabulary');
+  mkdirSync(client, { recursive: true });
+  mkdirSync(vocabulary);
+  writeFileSync(join(client, 'app.js'), "import { words } from '../../vocabulary/people-text.js';\n");
+  writeFileSync(join(vocabulary, 'people-text.js'), "import { localParts } from './local-time.js';\n");
+  writeFileSync(join(vocabulary, 'local-time.js'), 'export const localParts = 1;\n');
+  t.equal(
+    text(serveWebAsset('/vocabulary/people-text.js', client)!.body),
+    "import { localParts } from './local-time.js';\n",
+    'a client import of ../../vocabulary/x.js resolves to /vocabulary/x.js',
+  );
+  t.equal(serveWebAsset('/vocabulary/../app.js', client), null);
+  t.equal(serveWebAsset('/vocabulary/missing.js', client), null);
+  t.same(checkClientAssets(client), [], 'client and vocabulary complete');
+  writeFileSync(
+    join(client, 'app.js'),
+    "import { x } from '../../vocabulary/gone.js';\nimport { y } from '../other/y.js';\n",
+  );
+  writeFileSync(join(vocabulary, 'local-time.js'), "import { z } from '../web/client/app.js';\n");
+  t.same(checkClientAssets(client), [
+    "app.js: import '../../vocabulary/gone.js' is not a compiled client module",
+    "app.js: import '../other/y.js' does not stay within the client folder",
+    "local-time.js: import '../web/client/app.js' does not stay within the vocabulary folder",
   ]);
 });

@@ -3,6 +3,8 @@
  *   GET /  (and /index.html)        → the page
  *   GET /assets/app.css              → the stylesheet; /assets/icon.svg → the icon
  *   GET /assets/<module>.js          → the compiled client modules (app.js is the entry)
+ *   GET /vocabulary/<module>.js      → the people's vocabulary (adapters/vocabulary), which client modules import as
+ *                                      ../../vocabulary/<module>.js (a URL that resolves to /vocabulary/)
  * The client TypeScript (adapters/web/client/*.ts) is compiled by `npm run build` to
  * dist/adapters/web/client/*.js; those files are read from the repository root found from this
  * module's location, so it works both from dist/ (npm start) and from the TS sources (tests via tsx).
@@ -29,6 +31,8 @@ export const WEB_CONTENT_SECURITY_POLICY =
 
 /** Where the compiled client modules live, relative to the repository root. */
 export const CLIENT_DIST_PATH = join('dist', 'adapters', 'web', 'client');
+/** Where the compiled vocabulary modules live, relative to the repository root. */
+export const VOCABULARY_DIST_PATH = join('dist', 'adapters', 'vocabulary');
 
 /** The nearest folder at or above `start` holding package.json (the repository root). */
 export function findRepoRoot(start: string): string {
@@ -41,7 +45,8 @@ export function findRepoRoot(start: string): string {
   }
 }
 
-const clientDir = join(findRepoRoot(dirname(fileURLToPath(import.meta.url))), CLIENT_DIST_PATH);
+const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+const clientDir = join(repoRoot, CLIENT_DIST_PATH);
 const cache = new Map<string, Uint8Array>();
 
 const HTML = 'text/html; charset=utf-8';
@@ -57,6 +62,7 @@ const ICON_SVG =
 
 /** Module names are plain words: no dots or slashes, so nothing outside the client folder is reachable. */
 const MODULE_PATH = /^\/assets\/([a-z0-9][a-z0-9-]*)\.js$/;
+const VOCABULARY_PATH = /^\/vocabulary\/([a-z0-9][a-z0-9-]*)\.js$/;
 
 function readClientModule(name: string, dir: string): Uint8Array | null {
   const key = join(dir, `${name}.js`);
@@ -76,8 +82,10 @@ export function serveWebAsset(pathname: string, dir: string = clientDir): WebAss
   if (pathname === '/' || pathname === '/index.html') return { body: PAGE_HTML, contentType: HTML };
   if (pathname === '/assets/app.css') return { body: STYLES_CSS, contentType: CSS };
   if (pathname === '/assets/icon.svg') return { body: ICON_SVG, contentType: SVG };
-  const m = MODULE_PATH.exec(pathname);
+  const vocabulary = VOCABULARY_PATH.exec(pathname);
+  const m = vocabulary ?? MODULE_PATH.exec(pathname);
   if (!m) return null;
-  const body = readClientModule(m[1]!, dir);
+  // the vocabulary's folder sits two levels above the client folder, as in the repository
+  const body = readClientModule(m[1]!, vocabulary ? join(dir, '..', '..', 'vocabulary') : dir);
   return body ? { body, contentType: JS } : null;
 }

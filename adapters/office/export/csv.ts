@@ -6,6 +6,8 @@
  * Formula injection: a text cell starting with = + - @ (or a tab / carriage return) would be run as a
  * formula by spreadsheet programs; such cells get a leading apostrophe. Numbers are written as numbers.
  */
+import { hoursMinutes } from '../../vocabulary/durations.js';
+
 export type Cell = string | number | boolean | null;
 export const DELIMITERS = [',', ';'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
@@ -64,10 +66,5 @@ export function documentFileName(
   return { ascii, utf8 };
 }
 
-/** Seconds as h:mm (negative durations keep their sign: -0:05). */
-export function hmm(seconds: number | null): string | null {
-  if (seconds === null) return null;
-  const sign = seconds < 0 ? '-' : '';
-  const minutes = Math.floor(Math.abs(seconds) / 60);
-  return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
+/** Seconds as h:mm (the vocabulary's hours and minutes; an empty cell for none). */
+export const hmm = (seconds: number | null): string | null => (seconds === null ? null : hoursMinutes(seconds));

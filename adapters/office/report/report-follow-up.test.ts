@@ -159,17 +159,18 @@ t.test('the PDF report prints the same follow-up (pdftotext)', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-follow-up-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'r.pdf'), new Uint8Array(await res.arrayBuffer()));
-  execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'r.pdf'), join(dir, 'r.txt')]);
+  // the layout keeps a field's label and value on one line (the same fields as the HTML report's)
+  execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'r.pdf'), join(dir, 'r.txt')]);
   const text = squash(readFileSync(join(dir, 'r.txt'), 'utf8'));
   t.match(
     text,
-    'Office review: Confirmed by the office - latest review 2026-03-10 09:00 CET, Jan Kowalski: Checked with the driver by phone',
+    'Office review Confirmed by the office Latest review 2026-03-10 09:00 CET, Jan Kowalski: Checked with the driver by phone',
   );
   t.match(
     text,
-    'Annotation: Art. 12 departure, 2026-03-06 15:00 CET – 2026-03-06 16:45 CET: Road closed; drove on to the next safe parking (entered by Anna Schmidt)',
+    'Annotation Art. 12 departure, 2026-03-06 15:00 CET – 2026-03-06 16:45 CET: Road closed; drove on to the next safe parking (entered by Anna Schmidt)',
   );
-  t.match(text, 'Office review: Open (not reviewed yet)');
+  t.match(text, 'Office review Open (not reviewed yet)');
   t.match(text, 'Office annotations (2)');
   for (const cell of ['Leave', '2026-03-07 01:00 CET', '2026-03-09 01:00 CET', 'Annual leave', 'Anna Schmidt'])
     t.match(text, cell, cell);

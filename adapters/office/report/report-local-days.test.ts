@@ -4,7 +4,7 @@
  */
 import t from 'tap';
 import { dayFractions } from './report-model.js';
-import { weekSvg } from './report-html.js';
+import { weekSvg } from '../document/html.js';
 import { localWeeks } from '../../web/client/local-weeks.js';
 import type { WeekOverview } from '../../web/client/types.js';
 

@@ -3,9 +3,9 @@
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
-import { notEvaluatedLines, type NotEvaluatedLine } from '../../web/client/labels.js';
-import { formatLocalStamp, localDayWindow } from '../../web/client/local-time.js';
-import { annotationKindName, reviewStatusName } from '../../web/client/office-words.js';
+import { notEvaluatedLines, type NotEvaluatedLine } from '../../vocabulary/labels.js';
+import { formatLocalStamp, localDayWindow } from '../../vocabulary/local-time.js';
+import { annotationKindName, reviewStatusName } from '../../vocabulary/office-words.js';
 
 export type Totals = Record<'DRIVING' | 'WORK' | 'AVAILABILITY' | 'REST' | 'UNKNOWN', number>;
 
@@ -113,6 +113,7 @@ export function evidenceDigest(
 export interface ImportJson {
   import_id: string;
   file_name: string | null;
+  content_sha256: string;
   imported_at: string;
   generation: string;
   status: string;
@@ -135,6 +136,10 @@ export interface ReportImport {
   status: string;
   activity_from: string | null;
   activity_to: string | null;
+  /** the SHA-256 of the file's bytes as received (lower-case hex) */
+  content_sha256: string;
+  /** the download moment the file shows (ISO 8601 UTC; its newest day ends there), null when it shows none */
+  downloaded_at: string | null;
   /** VERIFIED | INVALID | UNVERIFIABLE | UNSIGNED, or "not checked" when the import row carries no authenticity */
   authenticity: string;
 }
@@ -158,7 +163,10 @@ export interface ReportModel {
   findings: FindingJson[];
   data_gaps: Array<{ start: string; end: string; duration: number }>;
   not_evaluated: Array<{ rule: string; reason: string }>;
+  /** the working-time check's not-evaluated rules, when its findings are among the report's (absent: none) */
+  not_evaluated_wtd?: Array<{ rule: string; reason: string }>;
   rule_version: string;
+  algorithm_version: string;
   disclaimer: string;
   generated_at: string;
   /** the IANA time zone the report prints times in (the service's configured zone; absent: UTC) */
@@ -176,20 +184,24 @@ export const READINGS_TEXT =
 
 /**
  * The readings section: one line per reading in force (its name, then "question choice (article)"), and how many
- * findings of the report depend on each, so the section agrees with the findings listed.
+ * findings of the document (the report, the letter) depend on each, so the section agrees with the findings listed.
  */
 export function readingLines(
-  model: Pick<ReportModel, 'readings' | 'findings'>,
+  model: { readings?: ReportReading[]; findings: readonly Pick<FindingJson, 'readings'>[] },
+  document = 'this report',
 ): { id: string; name: string; text: string }[] {
   return (model.readings ?? []).map((r) => {
     const n = model.findings.filter((f) => f.readings?.includes(r.id)).length;
-    const used = n === 0 ? '' : ` ${n} finding(s) of this report depend on it.`;
+    const used = n === 0 ? '' : ` ${n} finding(s) of ${document} depend on it.`;
     return { id: r.id, name: r.name, text: `${r.question} ${r.choice} (${r.article})${used}` };
   });
 }
 
 /** The words a finding that depends on readings carries in the report (null: none). */
-export function findingReadingsText(model: Pick<ReportModel, 'readings'>, f: FindingJson): string | null {
+export function findingReadingsText(
+  model: Pick<ReportModel, 'readings'>,
+  f: Pick<FindingJson, 'readings' | 'assumption_dependent'>,
+): string | null {
   const ids = f.readings ?? [];
   if (ids.length === 0) return null;
   const byId = new Map((model.readings ?? []).map((r) => [r.id, r]));
@@ -233,14 +245,6 @@ export function annotationLine(a: ReportAnnotation, zone: string): string {
 
 export const ANNOTATIONS_TEXT =
   "The office's own records of time the card leaves unknown; they never change the card's data. The pre-check applies them to unknown time only.";
-
-/** Seconds as h:mm. */
-export function hoursMinutes(seconds: number | null): string {
-  if (seconds === null) return '–';
-  const sign = seconds < 0 ? '-' : '';
-  const minutes = Math.round(Math.abs(seconds) / 60);
-  return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 /**
  * An instant as the report prints it, in the report's time zone with the zone's name at that instant:
@@ -291,25 +295,36 @@ export const ACTIVITY_LABELS: Record<keyof Totals, string> = {
 };
 
 /** What the findings section says when it lists none: nothing found among the rules evaluated, never "clean". */
-export function noFindingsText(model: Pick<ReportModel, 'not_evaluated'>): string {
-  return model.not_evaluated.length === 0
+export function noFindingsText(model: Pick<ReportModel, 'not_evaluated' | 'not_evaluated_wtd' | 'time_zone'>): string {
+  const count = notEvaluatedOf(model).length;
+  return count === 0
     ? 'The pre-check found nothing in this period.'
-    : `The pre-check found nothing in this period among the rules it evaluated; ${model.not_evaluated.length} rule(s) were not evaluated (see "Not evaluated").`;
+    : `The pre-check found nothing in this period among the rules it evaluated; ${count} rule(s) were not evaluated (see "Not evaluated").`;
 }
 
 /** The introduction of the not-evaluated section. */
 export const NOT_EVALUATED_TEXT =
-  'The pre-check could not evaluate these rules from the card data; a missing finding says nothing about them.';
+  'The checks could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
-/** The not-evaluated lines with the rule names the week view writes (one table: ../../web/client/labels.ts). */
-export function notEvaluatedOf(model: Pick<ReportModel, 'not_evaluated' | 'time_zone'>): NotEvaluatedLine[] {
-  return notEvaluatedLines(model.not_evaluated, 'eu561', model.time_zone ?? 'UTC');
+/**
+ * The not-evaluated lines with the rule names the week view writes (one table: ../../vocabulary/labels.ts): the
+ * pre-check's, and, when the working-time check's findings are among the report's, its own lines instead of the
+ * pre-check's line that places the Working Time Directive outside it (the section agrees with the findings).
+ */
+export function notEvaluatedOf(
+  model: Pick<ReportModel, 'not_evaluated' | 'not_evaluated_wtd' | 'time_zone'>,
+): NotEvaluatedLine[] {
+  const zone = model.time_zone ?? 'UTC';
+  if (model.not_evaluated_wtd === undefined) return notEvaluatedLines(model.not_evaluated, 'eu561', zone);
+  const eu561 = model.not_evaluated.filter((n) => n.rule !== 'working_time_directive');
+  return [...notEvaluatedLines(eu561, 'eu561', zone), ...notEvaluatedLines(model.not_evaluated_wtd, 'wtd', zone)];
 }
 
 export const SIGNATURE_TEXT =
   'I have been informed of the findings listed in this report and have received a copy of it.';
 
-export function authenticityText(row: ImportJson): string {
+/** An import's authenticity status, or `not checked` when its row carries none. */
+export function authenticityStatusOf(row: ImportJson): string {
   const status = row.authenticity?.status;
   return typeof status === 'string' && status.length > 0 ? status : 'not checked';
 }

@@ -4,15 +4,16 @@ import { authenticityStatusOf, countFindings, coverageDays, lastDownloadOf } fro
 import { epochDayOfIsoDate } from '../../../core/fleet/values.js';
 import { once } from '../../../composition/use-cases.js';
 import { recordedBits, recordedDaysOf } from '../../storage/fleet/fleet-store.js';
-import { reportHtml, escapeHtml } from './report-html.js';
+import { reportHtml } from './report-html.js';
+import { escapeHtml } from '../document/html.js';
+import { hoursMinutes } from '../../vocabulary/durations.js';
 import {
-  authenticityText,
+  authenticityStatusOf as reportAuthenticity,
   dayFractions,
   drawnActivity,
   driverName,
   evidenceDigest,
   findingReadingsText,
-  hoursMinutes,
   readableTime,
   readingLines,
   type FindingJson,
@@ -67,6 +68,8 @@ export function sampleModel(): ReportModel {
         status: 'QUARANTINED',
         activity_from: null,
         activity_to: null,
+        content_sha256: 'ab'.repeat(32),
+        downloaded_at: null,
         authenticity: 'INVALID',
       },
     ],
@@ -108,13 +111,14 @@ export function sampleModel(): ReportModel {
     data_gaps: [{ start: '2026-03-03T00:00:00Z', end: '2026-03-04T00:00:00Z', duration: 86_400 }],
     not_evaluated: [{ rule: 'return_home', reason: 'not on the card' }],
     rule_version: 'v',
+    algorithm_version: 'a1',
     disclaimer: 'A technical pre-check.',
     generated_at: '2026-03-10T00:00:00Z',
   };
 }
 
 t.test('report pieces', async (t) => {
-  t.same([hoursMinutes(null), hoursMinutes(-90), hoursMinutes(3599)], ['–', '-0:02', '1:00']);
+  t.same([hoursMinutes(null), hoursMinutes(-90), hoursMinutes(3599)], ['–', '-0:01', '0:59']);
   t.equal(readableTime(null), '–');
   t.equal(driverName({ surname: null, first_names: '' }), '(name not recorded)');
   t.equal(driverName({ surname: 'A', first_names: 'B' }), 'A, B');
@@ -125,8 +129,8 @@ t.test('report pieces', async (t) => {
     [0, 0.5],
     'clipped to the day',
   );
-  t.equal(authenticityText({ authenticity: { status: 'VERIFIED' } } as never), 'VERIFIED');
-  t.equal(authenticityText({ authenticity: null } as never), 'not checked');
+  t.equal(reportAuthenticity({ authenticity: { status: 'VERIFIED' } } as never), 'VERIFIED');
+  t.equal(reportAuthenticity({ authenticity: null } as never), 'not checked');
   t.equal(escapeHtml(null), '–');
   const html = reportHtml(sampleModel());
   t.match(html, 'Desc &lt;one&gt; &amp; more');

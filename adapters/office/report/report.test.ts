@@ -18,9 +18,9 @@ import {
 } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 import { officeService } from '../../http/testing/office-service.js';
-import { hoursMinutes } from './report-model.js';
+import { hoursMinutes } from '../../vocabulary/durations.js';
 import { latin1Text, reportPdf } from './report-pdf.js';
-import { forPeople, reasonForPeople } from '../../web/client/people-text.js';
+import { forPeople, reasonForPeople } from '../../vocabulary/people-text.js';
 
 const longDay = (date: string): DaySpec => ({
   date,
@@ -79,12 +79,21 @@ t.test('report: HTML page with every section, escaped, under a strict CSP', asyn
   ).json();
   t.ok(precheck.violations.length > 0);
   for (const v of precheck.violations) t.match(html, forPeople(v.description).replace(/&/g, '&amp;'), v.rule);
+  const wtd = await (
+    await service.get(`/api/drivercard/working-time?card_number=${CARD}&date_from=2026-03-02&date_to=2026-03-15`)
+  ).json();
+  // the working-time findings are among the report's: its own not-evaluated lines replace the pre-check's line
+  // that places the Working Time Directive outside the report
+  const eu561 = precheck.not_evaluated.filter((n: { rule: string }) => n.rule !== 'working_time_directive');
+  t.ok(eu561.length < precheck.not_evaluated.length, 'the pre-check names the directive');
   t.match(
     html,
-    `<h2>Not evaluated (${precheck.not_evaluated.length})</h2>`,
-    'the rules the pre-check did not evaluate',
+    `<h2>Not evaluated (${eu561.length + wtd.not_evaluated.length})</h2>`,
+    'the rules neither check evaluated',
   );
-  for (const n of precheck.not_evaluated) t.match(html, `<li data-rule="${n.rule}"><strong>`, n.rule);
+  for (const n of [...eu561, ...wtd.not_evaluated]) t.match(html, `<li data-rule="${n.rule}"><strong>`, n.rule);
+  t.notMatch(html, 'data-rule="working_time_directive"', 'no line saying the findings it lists are outside it');
+  t.notMatch(html, 'outside this pre-check');
   t.match(
     html,
     '<strong>Driving time in two consecutive weeks</strong>: The data covers less than two weeks',
@@ -157,12 +166,14 @@ t.test('report: the PDF holds the driver, the totals and every finding (pdftotex
   for (const v of precheck.violations) t.match(text, squash(forPeople(v.description)), `finding ${v.rule} ${v.start}`);
   t.match(text, squash(precheck.disclaimer).slice(0, 60), 'the disclaimer');
   // the PDF says which rules were not evaluated, and why
-  t.match(text, `Not evaluated (${precheck.not_evaluated.length})`);
-  t.ok(precheck.not_evaluated.length > 9, `the card-wide items and this data's own (${precheck.not_evaluated.length})`);
+  const wtd = await (await service.get(`/api/drivercard/working-time?${query}`)).json();
+  // the working-time check's own lines instead of the pre-check's line placing the directive outside the report
+  const eu561 = precheck.not_evaluated.filter((n: { rule: string }) => n.rule !== 'working_time_directive');
+  t.match(text, `Not evaluated (${eu561.length + wtd.not_evaluated.length})`);
+  t.ok(eu561.length > 8, `the card-wide items and this data's own (${eu561.length})`);
   // compared without white space: the PDF's lines may break after a slash (GET /api/…)
   const bare = (x: string) => x.replace(/\s+/g, '');
-  for (const n of precheck.not_evaluated)
-    t.match(bare(text), bare(reasonForPeople(n.rule, n.reason)), `not evaluated: ${n.rule}`);
+  for (const n of eu561) t.match(bare(text), bare(reasonForPeople(n.rule, n.reason)), `not evaluated: ${n.rule}`);
   t.notMatch(text, 'GET /api', 'no API path in the paper a driver signs');
   t.match(
     text,
@@ -211,6 +222,7 @@ t.test('report PDF without the Unicode font: Helvetica, accents removed', async 
     data_gaps: [{ start: '2026-03-02T00:00:00Z', end: '2026-03-03T00:00:00Z', duration: 86_400 }],
     not_evaluated: [],
     rule_version: 'r',
+    algorithm_version: 'a',
     disclaimer: 'd',
     generated_at: '2026-03-10T00:00:00Z',
   };

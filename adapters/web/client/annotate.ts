@@ -8,8 +8,8 @@
  * prefilled time left as it was is sent as the item's own instant (the second 02:30 of an autumn night stays so).
  */
 import { el, technicalDetail } from './dom.js';
-import { errorCodeText, sentence } from './people-text.js';
-import { ANNOTATION_KIND_NAMES } from './office-words.js';
+import { errorCodeText, sentence } from '../../vocabulary/people-text.js';
+import { ANNOTATION_KIND_NAMES } from '../../vocabulary/office-words.js';
 import { displayTimeZone, formatDateTime } from './format.js';
 import { localInputValue, utcOfLocalInput, type LocalReading } from './local-input.js';
 import type { Finding, PrecheckResult } from './types.js';

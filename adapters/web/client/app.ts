@@ -19,7 +19,7 @@ import { renderTabList } from './tabs.js';
 import { Tooltip } from './tooltip.js';
 import type { FleetRow, ImportInfo, TodayCounts } from './types.js';
 import { displayTimeZone, setDisplayTimeZone } from './format.js';
-import { reviewStatusName } from './office-words.js';
+import { reviewStatusName } from '../../vocabulary/office-words.js';
 import { browserStorage } from './review-controls.js';
 import { DEFAULT_STATE, readViewState, timeZoneOf, type ViewState, viewStateSearch } from './url-state.js';
 import { wireWeekControls, syncWeekControls } from './week-controls.js';

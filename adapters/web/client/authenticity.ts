@@ -6,8 +6,8 @@
 import { el } from './dom.js';
 import { authenticityBadge } from './fleet-view.js';
 import { formatDate, formatDateTime, importName } from './format.js';
-import { efLabel } from './labels.js';
-import { quarantineReasons } from './people-text.js';
+import { efLabel } from '../../vocabulary/labels.js';
+import { quarantineReasons } from '../../vocabulary/people-text.js';
 import type { Authenticity, ImportInfo } from './types.js';
 
 function details(auth: Authenticity): HTMLElement {

@@ -7,7 +7,7 @@
 
 import { el, place } from './dom.js';
 import { spanOnDay, windowOf } from './layout.js';
-import { ANNOTATION_KIND_NAMES } from './office-words.js';
+import { ANNOTATION_KIND_NAMES } from '../../vocabulary/office-words.js';
 import type { AnnotationSpan, DataGap } from './types.js';
 
 function kindName(kind: string): string {

@@ -8,7 +8,7 @@ import { el, place } from './dom.js';
 import { activityName, dayLabels, displayTimeZone, formatClock, formatHm } from './format.js';
 import { type DayWindow, segmentKind, spanOnDay, windowOf } from './layout.js';
 import { chartDays } from './local-days.js';
-import { formatLocalClock } from './local-time.js';
+import { formatLocalClock } from '../../vocabulary/local-time.js';
 import type { ActivityIntervalRow, DataGap, Finding, WeekOverview } from './types.js';
 
 const KIND_LABEL = {

@@ -20,15 +20,15 @@ t.test('driver status in words a driver reads', async (t) => {
     compensation_owed: [{ week: '2026-W09', seconds: 9 * 3600, due_by: '2026-03-29T23:59:59Z' }],
   });
   t.same(lines, [
-    ['Driving today', '4 h 30 min of 9 h · 4 h 30 min left'],
+    ['Driving today', '4:30 of 9:00 · 4:30 left'],
     ['10 h days left this week', '2'],
-    ['Driving since the last break', '1 h · break due after 3 h 30 min more driving'],
-    ['Driving this week', '30 h of 56 h · 26 h left'],
-    ['Driving in two weeks', '70 h 30 min of 90 h · 19 h 30 min left'],
+    ['Driving since the last break', '1:00 · break due after 3:30 more driving'],
+    ['Driving this week', '30:00 of 56:00 · 26:00 left'],
+    ['Driving in two weeks', '70:30 of 90:00 · 19:30 left'],
     ['Reduced daily rests left', '3'],
     ['Next daily rest must start by', '2026-03-09 05:00 UTC'],
     ['Next weekly rest must start by', '–'],
-    ['Compensation owed for 2026-W09', '9 h by 2026-03-29 23:59 UTC'],
+    ['Compensation owed for 2026-W09', '9:00 by 2026-03-29 23:59 UTC'],
   ]);
 });
 
@@ -56,12 +56,12 @@ t.test('unknown figures stay unknown', async (t) => {
       '–',
       '–',
       '– · break due after – more driving',
-      '– of 56 h',
-      '– of 90 h',
+      '– of 56:00',
+      '– of 90:00',
       '–',
       '–',
       '–',
-      '1 h by 2026-03-29 23:59 UTC',
+      '1:00 by 2026-03-29 23:59 UTC',
     ],
   );
   t.equal(

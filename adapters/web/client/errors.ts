@@ -5,7 +5,7 @@
 
 import { ApiError } from './api.js';
 import { el, technicalDetail } from './dom.js';
-import { decodeFailureText, errorCodeText, sentence } from './people-text.js';
+import { decodeFailureText, errorCodeText, sentence } from '../../vocabulary/people-text.js';
 
 /** What happened and what to do, for a person. */
 export function errorText(error: unknown): string {

@@ -8,7 +8,7 @@
  */
 
 import type { Params } from './api.js';
-import { localDateOf } from './local-time.js';
+import { localDateOf } from '../../vocabulary/local-time.js';
 import { addWeeks, formatIsoWeek, isoWeekOfDate, weekDates } from './iso-week.js';
 import type { FindingsPage, FleetRow } from './types.js';
 

@@ -1,11 +1,11 @@
 /** The pre-check's violations, data gaps and warnings for the shown week, each linked to the chart. */
 
 import { el, technicalDetail } from './dom.js';
-import { errorCodeText, forPeople, sentence } from './people-text.js';
+import { errorCodeText, forPeople, sentence } from '../../vocabulary/people-text.js';
 import { displayTimeZone, formatDateTime, formatDuration, formatHm, importName } from './format.js';
 import { leftOutNote, readingsLine } from './readings.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
-import { type Check, findingFlags, notEvaluatedLines, ruleName } from './labels.js';
+import { type Check, findingFlags, notEvaluatedLines, ruleName } from '../../vocabulary/labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */

@@ -4,7 +4,7 @@
  * counts above it from `GET /drivers/summary`.
  */
 
-import { authenticityText } from './people-text.js';
+import { authenticityText } from '../../vocabulary/people-text.js';
 import { el } from './dom.js';
 import {
   downloadUrgency,

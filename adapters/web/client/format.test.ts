@@ -15,7 +15,7 @@ import {
 t.test('h:mm durations', async (t) => {
   t.equal(formatHm(0), '0:00');
   t.equal(formatHm(9000), '2:30');
-  t.equal(formatHm(59), '0:01', 'rounded to the minute');
+  t.equal(formatHm(119), '0:01', 'whole minutes, as the card records them');
   t.equal(formatHm(56 * 3600 + 300), '56:05', 'hours beyond a day');
   t.equal(formatHm(-1800), '-0:30');
   t.equal(formatHm(null), '–');
@@ -42,18 +42,19 @@ t.test('labels and names', async (t) => {
 });
 
 t.test('durations a driver reads', async (t) => {
-  t.equal(formatDuration(16_200), '4 h 30 min');
-  t.equal(formatDuration(2 * 86_400 + 6 * 3600), '2 d 6 h');
-  t.equal(formatDuration(2 * 86_400 + 6 * 3600 + 300), '2 d 6 h 5 min');
-  t.equal(formatDuration(9 * 3600), '9 h');
-  t.equal(formatDuration(300), '5 min');
-  t.equal(formatDuration(0), '0 min');
-  t.equal(formatDuration(29), '0 min', 'rounded to the minute');
-  t.equal(formatDuration(-2700), '-45 min');
-  t.equal(formatDuration(86_400), '1 d');
+  // hours and minutes, the hours running past 24, as offices and tachograph printouts write them
+  t.equal(formatDuration(16_200), '4:30');
+  t.equal(formatDuration(2 * 86_400 + 6 * 3600), '54:00');
+  t.equal(formatDuration(2 * 86_400 + 6 * 3600 + 300), '54:05');
+  t.equal(formatDuration(9 * 3600), '9:00');
+  t.equal(formatDuration(300), '0:05');
+  t.equal(formatDuration(0), '0:00');
+  t.equal(formatDuration(29), '0:00', 'whole minutes');
+  t.equal(formatDuration(-2700), '-0:45');
+  t.equal(formatDuration(86_400), '24:00', 'never folded into days');
   t.equal(formatDuration(null), '–');
-  t.equal(formatDuration(54 * 3600 + 360, false), '54 h 6 min', 'amounts stay in hours');
-  t.equal(formatDuration(0, false), '0 min');
+  t.equal(formatDuration(54 * 3600 + 360, false), '54:06', 'amounts stay in hours');
+  t.equal(formatDuration(0, false), '0:00');
   t.equal(daysText(12), 'in 12 days');
   t.equal(daysText(1), 'in 1 day');
   t.equal(daysText(0), 'today');

@@ -4,7 +4,8 @@
  */
 
 import { utcDayMs } from './iso-week.js';
-import { formatLocalDateTime } from './local-time.js';
+import { hoursMinutes } from '../../vocabulary/durations.js';
+import { formatLocalDateTime } from '../../vocabulary/local-time.js';
 
 let displayZone = 'UTC';
 
@@ -17,13 +18,8 @@ export function displayTimeZone(): string {
   return displayZone;
 }
 
-/** `h:mm` of a duration in seconds (hours may exceed 24): 9000 → `2:30`. */
-export function formatHm(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds)) return '–';
-  const sign = seconds < 0 ? '-' : '';
-  const minutes = Math.round(Math.abs(seconds) / 60);
-  return `${sign}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
+/** `h:mm` of a duration in seconds (hours may exceed 24): the vocabulary's hours and minutes. */
+export const formatHm = hoursMinutes;
 
 /**
  * `HH:MM` of an ISO timestamp as seen from the day `date` (YYYY-MM-DD): the midnight that ends the
@@ -70,22 +66,10 @@ export function formatKm(km: number | null | undefined): string {
 }
 
 /**
- * A duration as a driver reads it: 16200 → `4 h 30 min`, 194400 → `2 d 6 h`, 300 → `5 min`. With `days`
- * false, hours are not folded into days (amounts of driving or working time: `54 h 6 min`).
+ * A duration as a driver reads it, in hours and minutes (`92:42`, as offices write them); `_days` is what older
+ * callers passed to fold hours into days, which no reader wants any more.
  */
-export function formatDuration(seconds: number | null | undefined, days = true): string {
-  if (seconds == null || !Number.isFinite(seconds)) return '–';
-  const sign = seconds < 0 ? '-' : '';
-  const total = Math.round(Math.abs(seconds) / 60);
-  const d = days ? Math.floor(total / 1440) : 0;
-  const h = Math.floor((total - d * 1440) / 60);
-  const m = total % 60;
-  const parts: string[] = [];
-  if (d) parts.push(`${d} d`);
-  if (h) parts.push(`${h} h`);
-  if (m || !parts.length) parts.push(`${m} min`);
-  return sign + parts.join(' ');
-}
+export const formatDuration = (seconds: number | null | undefined, _days?: boolean): string => hoursMinutes(seconds);
 
 /** Days until a date, said plainly: `in 12 days`, `today`, `3 days ago`. */
 export function daysText(days: number | null | undefined): string {

@@ -6,7 +6,7 @@
  * view reloads after a save so its findings follow.
  */
 import { el, technicalDetail } from './dom.js';
-import { errorCodeText, sentence } from './people-text.js';
+import { errorCodeText, sentence } from '../../vocabulary/people-text.js';
 import type { HomeCountriesResponse } from '../../http/home-countries/home-countries.schema.js';
 
 export type HomeCountries = HomeCountriesResponse;

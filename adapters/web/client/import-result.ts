@@ -4,7 +4,7 @@
  */
 
 import { el, technicalDetail } from './dom.js';
-import { importWarningText, sentence } from './people-text.js';
+import { importWarningText, sentence } from '../../vocabulary/people-text.js';
 import { importVerdict, type Verdict } from './import-verdict.js';
 import type { ParseResult } from './types.js';
 

@@ -5,7 +5,7 @@
  * The rules and the API keep UTC days; only the drawing follows the local calendar.
  */
 import type { DayWindow } from './layout.js';
-import { localDayWindow } from './local-time.js';
+import { localDayWindow } from '../../vocabulary/local-time.js';
 import type { ActivityIntervalRow, WeekOverview } from './types.js';
 
 export interface ChartDay {

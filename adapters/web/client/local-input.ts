@@ -7,7 +7,7 @@
  * - two: the time lies in the autumn hour that happens twice (Europe/Berlin, 2026-10-25: 02:00–02:59 first in CEST,
  *   then in CET): the earlier instant is taken and the answer says so.
  */
-import { localParts } from './local-time.js';
+import { localParts } from '../../vocabulary/local-time.js';
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const DAY_MS = 86_400_000;

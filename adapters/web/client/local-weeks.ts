@@ -7,7 +7,7 @@
  * day of the same date (the card records distance per UTC day only). In UTC the weeks are returned unchanged.
  * The rules and the API keep UTC days and weeks; only what the page draws and adds up follows the local calendar.
  */
-import { localDayWindow } from './local-time.js';
+import { localDayWindow } from '../../vocabulary/local-time.js';
 import type { ActivityIntervalRow, Totals, WeekOverview } from './types.js';
 
 type Week = WeekOverview;

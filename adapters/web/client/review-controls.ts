@@ -9,7 +9,7 @@ import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import { el } from './dom.js';
 import { errorText } from './errors.js';
 import { formatDateTime, displayTimeZone } from './format.js';
-import { reviewStatusName } from './office-words.js';
+import { reviewStatusName } from '../../vocabulary/office-words.js';
 import type { ReviewHistory } from './types.js';
 
 /**

@@ -3,7 +3,7 @@
  * imported card accounts for, and per vehicle a timeline of its uses and segments (./vehicle-timeline.ts).
  * Mounted below the fleet table by app.ts (one call); the data are read only when the user opens the list.
  */
-import { errorCodeText, sentence } from './people-text.js';
+import { errorCodeText, sentence } from '../../vocabulary/people-text.js';
 import { el, place } from './dom.js';
 import { segmentLabel, timelineBands, type MileageSegmentJson, type MileageUseJson } from './vehicle-timeline.js';
 

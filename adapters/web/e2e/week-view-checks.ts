@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import type { TAP } from 'tap';
-import { reasonForPeople } from '../client/people-text.js';
+import { reasonForPeople } from '../../vocabulary/people-text.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import { parseIsoWeek } from '../client/iso-week.js';
 import { precheckForWeek, precheckWindow } from '../client/precheck-window.js';

@@ -1,5 +1,5 @@
 /**
- * The PDF report's writer over pdfkit: paragraphs, headings and tables that break pages, in DejaVu Sans when
+ * The office documents' PDF writer over pdfkit: paragraphs, headings and tables that break pages, in DejaVu Sans when
  * installed, else Helvetica with the text reduced to Latin-1 (accents removed).
  */
 import type PDFDocument from 'pdfkit';
@@ -108,6 +108,25 @@ export class Writer {
     };
     draw(header, true);
     for (const r of rows) draw(r, false);
+    this.doc.x = MARGIN;
+  }
+
+  /** Label / value rows: the label in grey, the value beside it (wrapped in its column). */
+  fields(rows: [string, string][], indent = 0): void {
+    const labelWidth = 0.26 * (this.width - indent);
+    const valueWidth = this.width - indent - labelWidth;
+    for (const [label, value] of rows) {
+      this.font(false, 8.5);
+      const h = Math.max(
+        this.doc.heightOfString(this.text(label), { width: labelWidth - 4 }),
+        this.doc.heightOfString(this.text(value), { width: valueWidth }),
+      );
+      this.room(h + 1);
+      const y = this.doc.y;
+      this.doc.fillColor('#495057').text(this.text(label), MARGIN + indent, y, { width: labelWidth - 4 });
+      this.doc.fillColor('#212529').text(this.text(value), MARGIN + indent + labelWidth, y, { width: valueWidth });
+      this.doc.y = y + h + 1;
+    }
     this.doc.x = MARGIN;
   }
 }

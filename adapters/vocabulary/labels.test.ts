@@ -1,13 +1,19 @@
 import t from 'tap';
-import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
-import { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
-import { CHECK_NAMES, efLabel, findingFlags, notEvaluatedLines, notEvaluatedName, ruleName } from './labels.js';
+import { STATIC_NOT_EVALUATED } from '../../core/eu561/ruleset.js';
+import { WTD_STATIC_NOT_EVALUATED } from '../../core/wtd/ruleset.js';
+import {
+  bandName,
+  bandNote,
+  CHECK_NAMES,
+  efLabel,
+  findingFlags,
+  notEvaluatedLines,
+  notEvaluatedName,
+  ruleName,
+} from './labels.js';
 
-t.test('marks a finding carries', async (t) => {
-  t.same(findingFlags({ severity: 'SI', severity_verified: false }), [
-    ['unverified-severity', 'severity not verified against the regulation text'],
-  ]);
-  t.same(findingFlags({ severity: null, severity_verified: false }), [], 'no severity, nothing to doubt');
+t.test('marks a finding carries; its band is named apart, with one note per list', async (t) => {
+  t.same(findingFlags({ severity: 'SI', severity_verified: false }), [], 'no per-finding doubt about the band');
   t.same(
     findingFlags({ severity: 'MI', severity_verified: true, assumption_dependent: true, untrusted: true }).map(
       (f) => f[0],
@@ -15,6 +21,23 @@ t.test('marks a finding carries', async (t) => {
     ['assumption', 'untrusted'],
   );
   t.same(findingFlags({ severity: 'VSI' }), [], 'an older service without the fields marks nothing');
+  t.equal(bandName('VSI'), 'very serious infringement (VSI)');
+  t.equal(bandName(null), null);
+  t.equal(bandName('XSI'), 'XSI', 'a band a newer service added, as it is');
+  const note = bandNote([
+    { rule: 'daily_rest', severity: 'SI', severity_verified: false },
+    { rule: 'daily_rest', severity: 'SI', severity_verified: false },
+    { rule: 'weekly_rest', severity: 'VSI', severity_verified: false },
+    { rule: 'daily_driving', severity: 'SI', severity_verified: true },
+    { rule: 'break', severity: null, severity_verified: false },
+  ]);
+  t.equal(
+    note,
+    'Bands taken from published tables, not yet checked against the text of Reg. (EU) 2016/403: Daily rest (SI), ' +
+      'Weekly rest (VSI). The other bands are as the regulation states them.',
+    'each unsure band named once; verified bands and findings without a band left out',
+  );
+  t.equal(bandNote([{ rule: 'daily_driving', severity: 'SI', severity_verified: true }]), null, 'no note needed');
 });
 
 t.test('elementary files by name', async (t) => {

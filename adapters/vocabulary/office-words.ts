@@ -3,8 +3,8 @@
  * does not compile): review statuses and annotation kinds, as the page, the report and the letter write them.
  */
 // type-only: the enums of the core (erased from the compiled JavaScript)
-import type { AnnotationKind } from '../../../core/annotations/annotation.js';
-import type { ReviewStatus } from '../../../core/reviews/review-status.js';
+import type { AnnotationKind } from '../../core/annotations/annotation.js';
+import type { ReviewStatus } from '../../core/reviews/review-status.js';
 
 export const REVIEW_STATUS_NAMES: Record<ReviewStatus, string> = {
   OPEN: 'Open (not reviewed yet)',

@@ -6,12 +6,13 @@
  */
 import type { Basis, DateRange } from '../../../core/use-cases/contracts.js';
 import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
-import { activityToResponse } from '../../http/mappers.js';
-import type { FleetRowJson } from '../../http/fleet/fleet.mapper.js';
-import { allRows, type OfficeUseCases } from '../office-use-cases.js';
-import { csvText, documentFileName, hmm, type Cell, type Delimiter } from './csv.js';
+import { activityToResponse, importToResponse } from '../mappers.js';
+import { ACTIVITY_FIELDS } from '../shared/activity-json.js';
+import type { ActivityRowResponse } from '../activities/activities.schema.js';
+import type { FleetRowJson } from '../fleet/fleet.mapper.js';
+import { allRows, type OfficeUseCases } from '../../office/office-use-cases.js';
+import { csvText, documentFileName, hmm, type Cell, type Delimiter } from '../../office/export/csv.js';
 import { isoDayOrNull } from '../../../core/time.js';
-import { importToResponse } from '../../http/mappers.js';
 
 /** A CSV document and the file name that says what it holds (the driver and the period). */
 export interface CsvDocument {
@@ -30,9 +31,9 @@ async function driverOf(
   const newest = imports[imports.length - 1];
   return { surname: newest?.driver.surname ?? null, card: newest?.card.card_number ?? null };
 }
-import { evidenceDigest, type FindingJson } from '../report/report-model.js';
-import { localIsoWithOffset } from '../../web/client/local-time.js';
-import { instantsInZone } from '../../web/client/people-text.js';
+import { evidenceDigest, type FindingJson } from '../../office/report/report-model.js';
+import { localIsoWithOffset } from '../../vocabulary/local-time.js';
+import { instantsInZone } from '../../vocabulary/people-text.js';
 
 /**
  * Local time columns: added after the existing ones (integrations read those by name), each instant again as ISO 8601
@@ -40,38 +41,31 @@ import { instantsInZone } from '../../web/client/people-text.js';
  */
 const LOCAL_COLUMNS = (...names: string[]) => [...names.map((n) => `${n}_local`), 'time_zone'];
 
-interface ActivityJson {
-  import_id: string | null;
-  card_number: string | null;
-  date: string;
-  start: string;
-  end: string;
-  activity: string;
-  duration: number;
-  slot: string;
-  crew: boolean;
-  card_inserted: boolean;
-  manual_entry: boolean;
-  quarantined?: boolean;
-}
+/** An activity row as the API answers it. */
+type ActivityJson = ActivityRowResponse;
+
+/**
+ * The CSV columns of the API's activity fields (ACTIVITY_FIELDS, in their order), then whether the row is of a
+ * quarantined import and the local times. A field gives its own column, except the activity (followed by whether it
+ * is unknown time: card out, nothing entered) and the duration (in seconds and h:mm).
+ */
+const ACTIVITY_SPLIT: Partial<Record<(typeof ACTIVITY_FIELDS)[number], readonly [string, string]>> = {
+  activity: ['activity', 'unknown'],
+  duration: ['duration_seconds', 'duration_hmm'],
+};
 
 export const ACTIVITY_HEADER = [
-  'import_id',
-  'card_number',
-  'date',
-  'start',
-  'end',
-  'activity',
-  'unknown',
-  'duration_seconds',
-  'duration_hmm',
-  'slot',
-  'crew',
-  'card_inserted',
-  'manual_entry',
+  ...ACTIVITY_FIELDS.flatMap((f) => ACTIVITY_SPLIT[f] ?? [f]),
   'quarantined',
   ...LOCAL_COLUMNS('start', 'end'),
 ];
+
+/** The cells of an activity field: the split fields' two, else the value itself. */
+function activityCells(r: ActivityJson, field: (typeof ACTIVITY_FIELDS)[number]): Cell[] {
+  if (field === 'activity') return [r.activity, !r.card_inserted && !r.manual_entry];
+  if (field === 'duration') return [r.duration, hmm(r.duration)];
+  return [r[field]];
+}
 
 export async function activitiesCsv(
   uc: OfficeUseCases,
@@ -96,19 +90,7 @@ function activitiesText(rows: readonly ActivityJson[], delimiter: Delimiter, zon
   return csvText(
     ACTIVITY_HEADER,
     rows.map((r): Cell[] => [
-      r.import_id,
-      r.card_number,
-      r.date,
-      r.start,
-      r.end,
-      r.activity,
-      !r.card_inserted && !r.manual_entry,
-      r.duration,
-      hmm(r.duration),
-      r.slot,
-      r.crew,
-      r.card_inserted,
-      r.manual_entry,
+      ...ACTIVITY_FIELDS.flatMap((f) => activityCells(r, f)),
       r.quarantined ?? false,
       localIsoWithOffset(r.start, zone),
       localIsoWithOffset(r.end, zone),
@@ -145,6 +127,39 @@ export const FINDING_HEADER = [
   'description_local',
 ];
 
+/** The cells of a finding's row (FINDING_HEADER): the API's fields, h:mm beside each duration, local times. */
+export function findingCells(
+  cardNumber: string | null,
+  f: FindingJson & { source: string; review_status: string },
+  timeZone: string,
+): Cell[] {
+  return [
+    cardNumber,
+    f.rule,
+    f.status,
+    f.article,
+    f.severity,
+    f.start,
+    f.end,
+    f.value,
+    hmm(f.value),
+    f.limit,
+    hmm(f.limit),
+    f.excess,
+    hmm(f.excess),
+    f.description,
+    evidenceDigest(f).total,
+    f.source,
+    f.review_status,
+    (f.readings ?? []).join('; '),
+    f.assumption_dependent ?? false,
+    localIsoWithOffset(f.start, timeZone),
+    localIsoWithOffset(f.end, timeZone),
+    timeZone,
+    instantsInZone(f.description, timeZone),
+  ];
+}
+
 export async function findingsCsv(
   uc: OfficeUseCases,
   query: FindingsQuery,
@@ -157,34 +172,7 @@ export async function findingsCsv(
   const fileName = documentFileName('findings', [result.precheck.driver.surname, cardNumber, ...period], 'csv');
   const text = csvText(
     FINDING_HEADER,
-    result.findings.map((f): Cell[] => {
-      const v = f as FindingJson;
-      return [
-        cardNumber,
-        v.rule,
-        v.status,
-        v.article,
-        v.severity,
-        v.start,
-        v.end,
-        v.value,
-        hmm(v.value),
-        v.limit,
-        hmm(v.limit),
-        v.excess,
-        hmm(v.excess),
-        v.description,
-        evidenceDigest(v).total,
-        f.source,
-        f.review_status,
-        (v.readings ?? []).join('; '),
-        v.assumption_dependent ?? false,
-        localIsoWithOffset(v.start, timeZone),
-        localIsoWithOffset(v.end, timeZone),
-        timeZone,
-        instantsInZone(v.description, timeZone),
-      ];
-    }),
+    result.findings.map((f) => findingCells(cardNumber, f as FindingJson & typeof f, timeZone)),
     delimiter,
   );
   return { text, fileName };

@@ -4,12 +4,26 @@
  */
 
 // type-only: the rule ids are the core's enums (erased from the compiled JavaScript, nothing outside the client is loaded)
-import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
-import type { NotEvaluatedRule, RuleName } from '../../../core/eu561/types.js';
-import type { WTD_STATIC_NOT_EVALUATED } from '../../../core/wtd/ruleset.js';
-import type { WtdNotEvaluatedRule, WtdRuleName } from '../../../core/wtd/working-time.js';
+import type { StaticNotEvaluatedRule } from '../../core/eu561/ruleset.js';
+import type { NotEvaluatedRule, RuleName } from '../../core/eu561/types.js';
+import type { WTD_STATIC_NOT_EVALUATED } from '../../core/wtd/ruleset.js';
+import type { WtdNotEvaluatedRule, WtdRuleName } from '../../core/wtd/working-time.js';
 import { reasonForPeople } from './people-text.js';
-import type { Finding, NotEvaluated } from './types.js';
+
+/** What a finding carries that its marks and its band are read from (the API's EU 561 and working-time findings). */
+export interface FindingMarks {
+  rule?: string;
+  severity: string | null;
+  severity_verified?: boolean;
+  assumption_dependent?: boolean;
+  untrusted?: boolean;
+}
+
+/** One item of an answer's not_evaluated list. */
+export interface NotEvaluated {
+  rule: string;
+  reason: string;
+}
 
 /** Which answer a rule id comes from: the EU 561/2006 pre-check or the working time (Directive 2002/15/EC). */
 export type Check = 'eu561' | 'wtd';
@@ -146,13 +160,44 @@ export function efLabel(ef: string): string {
   return name ? `${name} (${ef})` : `EF ${ef}`;
 }
 
-/** Marks a finding carries: a severity from an unsure band, a finding that exists only under an assumption, untrusted data. */
-export function findingFlags(
-  f: Pick<Finding, 'severity' | 'severity_verified' | 'assumption_dependent' | 'untrusted'>,
-): [string, string][] {
+/**
+ * The infringement bands of Reg. (EU) 2016/403 Annex I and Dir. 2006/22/EC Annex III, as a person reads them:
+ * the band's name with its abbreviation.
+ */
+export const BAND_NAMES: Record<'MI' | 'SI' | 'VSI' | 'MSI', string> = {
+  MI: 'minor infringement (MI)',
+  SI: 'serious infringement (SI)',
+  VSI: 'very serious infringement (VSI)',
+  MSI: 'most serious infringement (MSI)',
+};
+
+/** A band in words; none when the finding has no band (incomplete data, an unknown code as it is). */
+export function bandName(severity: string | null | undefined): string | null {
+  if (!severity) return null;
+  return Object.hasOwn(BAND_NAMES, severity) ? BAND_NAMES[severity as keyof typeof BAND_NAMES] : severity;
+}
+
+/**
+ * The one note a list or a report of findings carries on their bands: which rules' bands were taken from published
+ * tables rather than read in the regulation's own text (`severity_verified: false`, see
+ * shared/reference/eu-infringement-bands.md, rows not VERIFIED (text)), named once each; null when every band shown
+ * was read in the text.
+ */
+export function bandNote(findings: readonly FindingMarks[]): string | null {
+  const unsure = new Set<string>();
+  for (const f of findings) {
+    if (f.severity && f.severity_verified === false) unsure.add(`${ruleName(f.rule ?? '')} (${f.severity})`);
+  }
+  if (unsure.size === 0) return null;
+  return (
+    `Bands taken from published tables, not yet checked against the text of Reg. (EU) 2016/403: ${[...unsure].join(', ')}. ` +
+    'The other bands are as the regulation states them.'
+  );
+}
+
+/** Marks a finding carries: a finding that exists only under an assumption, untrusted data. Its band is named apart. */
+export function findingFlags(f: FindingMarks): [string, string][] {
   const flags: [string, string][] = [];
-  if (f.severity && f.severity_verified === false)
-    flags.push(['unverified-severity', 'severity not verified against the regulation text']);
   if (f.assumption_dependent) flags.push(['assumption', 'depends on how time without card data is read']);
   if (f.untrusted) flags.push(['untrusted', 'from a quarantined import']);
   return flags;

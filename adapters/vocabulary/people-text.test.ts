@@ -1,11 +1,12 @@
 /** The people's words of the core's and the API's texts: one table by code, the API's words turned into words. */
 import t from 'tap';
-import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
-import { DECODE_WARNING_CODES } from '../../../core/decoder/api.js';
-import { AUTHENTICITY_WARNING_CODES } from '../../../core/authenticity/index.js';
+import { STATIC_NOT_EVALUATED } from '../../core/eu561/ruleset.js';
+import { DECODE_WARNING_CODES } from '../../core/decoder/api.js';
+import { AUTHENTICITY_WARNING_CODES } from '../../core/authenticity/index.js';
 import {
   decodeFailureText,
   errorCodeText,
+  durationsAsHours,
   forPeople,
   importWarningText,
   instantsInZone,
@@ -62,8 +63,16 @@ t.test("the core's instants in the reader's zone, named at each instant", async 
   t.equal(instantsInZone('Mon 2 Mar 2026 06:00 CET', 'Europe/Madrid'), 'Mon 2 Mar 2026 06:00 CET', 'only UTC instants');
   t.equal(
     forPeople('4 h 30 min from Mon 2 Mar 2026 06:00 UTC (unknown_as=rest)', 'Europe/Berlin'),
-    '4 h 30 min from Mon 2 Mar 2026 07:00 CET (card-out time counted as rest)',
+    '4:30 from Mon 2 Mar 2026 07:00 CET (card-out time counted as rest)',
   );
+});
+
+t.test("the core's durations read as hours and minutes", async (t) => {
+  t.equal(durationsAsHours('a weekly rest of 3 d 20 h 42 min'), 'a weekly rest of 92:42');
+  t.equal(durationsAsHours('the longest rest is 45 min; 8 h 15 min short'), 'the longest rest is 0:45; 8:15 short');
+  t.equal(durationsAsHours('2 d and 1 d 5 min'), '48:00 and 24:05');
+  t.equal(durationsAsHours('at least 9 h within 24 h'), 'at least 9 h within 24 h', "the rules' whole hours stay");
+  t.equal(durationsAsHours('10 minutes'), '10 minutes', "only the core's abbreviation");
 });
 
 t.test('failures, errors and quarantine in words', async (t) => {

@@ -1,5 +1,6 @@
 /**
- * Gathers the report for one card and period from the use cases, in the API's JSON shapes (its response
+ * Gathers the report (the HTTP adapter reads the use cases and maps them with its response mappers; the documents
+ * in adapters/office only render what they are given) for one card and period from the use cases, in the API's JSON shapes (its response
  * mappers): the imports of the period (data basis, authenticity), the ISO weeks (charts), the time summary
  * (totals) and the findings of the period (core/use-cases/findings-of-period.ts: the same findings, in the
  * same order, as GET /findings, the week view and findings.csv), with the pre-check's data gaps and
@@ -7,20 +8,22 @@
  */
 import type { UtcDay } from '../../../core/domain/rows.js';
 import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
-import { isoDay, isoTimestamp } from '../../../core/time.js';
-import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../../http/mappers.js';
-import { allRows, type OfficeUseCases } from '../office-use-cases.js';
+import { isoDay, isoTimestamp, parseIsoDay } from '../../../core/time.js';
+import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../mappers.js';
+import { allRows, type OfficeUseCases } from '../../office/office-use-cases.js';
 import { localWeeks } from '../../web/client/local-weeks.js';
 import type { WeekOverview } from '../../web/client/types.js';
+import type { Proof } from '../../office/report/proof.js';
 import {
-  authenticityText,
+  authenticityStatusOf,
+  type ReportImport,
   type FindingJson,
   type ImportJson,
   type ReportAnnotation,
   type ReportModel,
   type ReportReview,
   type WeekJson,
-} from './report-model.js';
+} from '../../office/report/report-model.js';
 
 /** The longest period one report covers (a quarter). */
 export const REPORT_MAX_DAYS = 92;
@@ -48,7 +51,7 @@ export async function buildReportModel(
     uc.queries.timeSummary({ basis, range }).then(timeSummaryToResponse),
   ]);
   const newest = imports[imports.length - 1];
-  const { precheck } = period;
+  const { precheck, working_time } = period;
   return {
     card_number: newest?.card.card_number ?? basis.value,
     surname: newest?.driver.surname ?? null,
@@ -59,16 +62,7 @@ export async function buildReportModel(
     expiry_date: newest?.card.expiry_date ?? null,
     date_from: isoDay(range.from),
     date_to: isoDay(range.to),
-    imports: imports.map((row) => ({
-      import_id: row.import_id,
-      file_name: row.file_name,
-      imported_at: row.imported_at,
-      generation: row.generation,
-      status: row.status,
-      activity_from: row.activity_range.from,
-      activity_to: row.activity_range.to,
-      authenticity: authenticityText(row),
-    })),
+    imports: await reportImports(uc, imports),
     conflicts: weeks.conflicts,
     // the charts draw the local days of the zone (UTC: the API's days unchanged)
     weeks: localWeeks(weeks.items as WeekOverview[], timeZone) as unknown as WeekJson[],
@@ -78,7 +72,9 @@ export async function buildReportModel(
     findings: period.findings as FindingJson[],
     data_gaps: precheck.data_gaps,
     not_evaluated: precheck.not_evaluated,
+    ...(working_time === null ? {} : { not_evaluated_wtd: working_time.not_evaluated }),
     rule_version: precheck.rule_version,
+    algorithm_version: precheck.algorithm_version,
     disclaimer: precheck.disclaimer,
     generated_at: now.toISOString().slice(0, 19) + 'Z',
     time_zone: timeZone,
@@ -88,6 +84,57 @@ export async function buildReportModel(
   };
 }
 
+/**
+ * The download moment a file shows: where its newest recorded day ends (the API contract ends the newest day of a
+ * download at its download moment, core/decoder/download-time.ts), read from the import's own activity rows of that
+ * day; null for a file without activity.
+ */
+async function downloadMomentOf(uc: OfficeUseCases, row: ImportJson): Promise<string | null> {
+  const day = row.activity_range.to === null ? null : parseIsoDay(row.activity_range.to);
+  if (day === null) return null;
+  const rows = await allRows((page) =>
+    uc.queries.activities({ basis: { kind: 'import_id', value: row.import_id }, range: { from: day, to: day }, page }),
+  );
+  const end = rows.reduce<number | null>((max, r) => (max === null || r.end > max ? r.end : max), null);
+  return end === null ? null : isoTimestamp(end);
+}
+
+/** The imports a document rests on, with what its proof section prints of each. */
+export async function reportImports(uc: OfficeUseCases, imports: readonly ImportJson[]): Promise<ReportImport[]> {
+  const rows: ReportImport[] = [];
+  for (const row of imports) {
+    rows.push({
+      import_id: row.import_id,
+      file_name: row.file_name,
+      imported_at: row.imported_at,
+      generation: row.generation,
+      status: row.status,
+      activity_from: row.activity_range.from,
+      activity_to: row.activity_range.to,
+      content_sha256: row.content_sha256,
+      downloaded_at: await downloadMomentOf(uc, row),
+      authenticity: authenticityStatusOf(row),
+    });
+  }
+  return rows;
+}
+
+/** The proof of a card's period for a document that prints no report: its imports and the pre-check's rule set. */
+export async function proofOf(
+  uc: OfficeUseCases,
+  query: ReportQuery,
+  precheck: { rule_version: string; algorithm_version: string },
+  timeZone: string,
+): Promise<Proof> {
+  const imports = await allRows((page) => uc.queries.imports({ basis: query.basis, range: query.range, page }));
+  return {
+    imports: await reportImports(uc, imports.map(importToResponse) as ImportJson[]),
+    rule_version: precheck.rule_version,
+    algorithm_version: precheck.algorithm_version,
+    conflicts: [],
+    time_zone: timeZone,
+  };
+}
 /** The newest review entry of each reviewed finding (one history read per finding). */
 async function newestReviews(uc: OfficeUseCases, findings: FindingJson[]): Promise<Record<string, ReportReview>> {
   const reviews: Record<string, ReportReview> = {};

@@ -3,15 +3,15 @@
  * the same rows as the JSON API, and the API's JSON errors for bad parameters.
  */
 import t from 'tap';
-import { parseCsv } from '../testing/parse-csv.js';
+import { parseCsv } from '../../office/testing/parse-csv.js';
 import {
   buildParsedCard,
   datesFrom,
   workingDay,
   type DaySpec,
 } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import { officeService } from '../../http/testing/office-service.js';
-import { csvCell, csvText, hmm } from './csv.js';
+import { officeService } from '../testing/office-service.js';
+import { csvCell, csvText, hmm } from '../../office/export/csv.js';
 import { ACTIVITY_HEADER, FINDING_HEADER } from './exports.js';
 
 t.test('csv cells: quoting, formula injection, numbers, h:mm', async (t) => {
@@ -48,13 +48,25 @@ const longDay = (date: string): DaySpec => ({
   ],
 });
 
+/** A day of 11 h driving with the card inserted: a daily driving time over 10 h, and too little rest. */
+const overDay = (date: string): DaySpec => ({
+  date,
+  changes: [
+    ['00:00', 'REST'],
+    ['03:00', 'DRIVING'],
+    ['07:30', 'REST'],
+    ['08:15', 'DRIVING'],
+    ['14:45', 'REST'],
+  ],
+});
+
 t.test('exports: activities and findings as the API serves them; errors as JSON', async (t) => {
   const service = await officeService();
   t.teardown(() => service.close());
   const card = buildParsedCard({
     card_number: 'HHHH000000000008',
     surname: '=cmd|calc',
-    days: [...datesFrom('2026-03-02', 4).map((d) => workingDay(d)), longDay('2026-03-06')],
+    days: [...datesFrom('2026-03-02', 3).map((d) => workingDay(d)), overDay('2026-03-05'), longDay('2026-03-06')],
   });
   await service.importCard(card);
   const basis = 'card_number=HHHH000000000008&date_from=2026-03-02&date_to=2026-03-08';
@@ -87,17 +99,24 @@ t.test('exports: activities and findings as the API serves them; errors as JSON'
   t.equal(findings.status, 200);
   const frows = parseCsv(await findings.text());
   t.same(frows[0], FINDING_HEADER);
-  const precheck = await (await service.get(`/api/drivercard/eu561/violations?${basis}`)).json();
-  t.equal(frows.length - 1, precheck.violations.length);
-  t.same(
-    frows.slice(1).map((r) => r[13]),
-    precheck.violations.map((v: any) => v.description),
+  const period = await (await service.get(`/api/drivercard/findings?${basis}&limit=500`)).json();
+  t.ok(
+    period.items.some((f: any) => f.rule === 'daily_driving' && f.status === 'VIOLATION'),
+    'the scenario holds an infringement',
   );
-  // each finding's readings and whether it rests on reading card-out time as rest, as the pre-check answers them
+  t.equal(frows.length - 1, period.items.length, 'one row per finding of /findings');
+  t.same(
+    frows.slice(1).map((r) => [r[1], r[2], r[5], r[13]]),
+    period.items.map((v: any) => [v.rule, v.status, v.start, v.description]),
+    'the same findings, in the same order',
+  );
+  const value = frows.slice(1).find((r) => r[1] === 'daily_driving')!;
+  t.equal(value[8], '11:00', 'the value in hours and minutes beside its seconds');
+  // each finding's readings and whether it rests on reading card-out time as rest, as /findings answers them
   const readings = FINDING_HEADER.indexOf('readings');
   t.same(
     frows.slice(1).map((r) => [r[readings], r[readings + 1]]),
-    precheck.violations.map((v: any) => [v.readings.join('; '), String(v.assumption_dependent)]),
+    period.items.map((v: any) => [(v.readings ?? []).join('; '), String(v.assumption_dependent ?? false)]),
   );
 
   const drivers = parseCsv(await (await service.get('/export/drivers.csv')).text());

@@ -5,12 +5,14 @@
  * report and the letter write these words. Pure; shared with node tests and the office documents.
  */
 // type-only: the enums of the core and of the HTTP adapter (erased from the compiled JavaScript)
-import type { DecodeErrorReason, DecodeWarningCode } from '../../../core/decoder/api.js';
-import type { AUTHENTICITY_WARNING_CODES } from '../../../core/authenticity/index.js';
-import type { StaticNotEvaluatedRule } from '../../../core/eu561/ruleset.js';
-import type { OfficeRecordConflictCode } from '../../../core/annotations/errors.js';
-import type { AuthenticityStatus } from '../../../core/domain/authenticity.js';
-import type { errorResponseSchema } from '../../http/shared/error.schema.js';
+import type { DecodeErrorReason, DecodeWarningCode } from '../../core/decoder/api.js';
+import type { AUTHENTICITY_WARNING_CODES } from '../../core/authenticity/index.js';
+import type { StaticNotEvaluatedRule } from '../../core/eu561/ruleset.js';
+import type { OfficeRecordConflictCode } from '../../core/annotations/errors.js';
+import type { AuthenticityStatus } from '../../core/domain/authenticity.js';
+import type { QuarantineWarning } from '../../core/use-cases/quarantine-policy.js';
+import type { errorResponseSchema } from '../http/shared/error.schema.js';
+import { hoursMinutes } from './durations.js';
 import { localParts } from './local-time.js';
 
 /**
@@ -249,10 +251,25 @@ export function instantsInZone(text: string, timeZone: string): string {
   });
 }
 
+/**
+ * A duration as the core writes it in its texts (core/eu561/time.ts `formatDuration`) with days or minutes:
+ * `3 d 20 h 42 min`, `8 h 15 min`, `45 min`, `2 d`. Whole hours alone (`9 h`, `24 h`) are the rules' own limits and
+ * periods and stay as written.
+ */
+const CORE_DURATION = /\b(?:(\d+) d(?: (\d+) h)?(?: (\d+) min)?|(?:(\d+) h )?(\d+) min)\b/g;
+
+/** The core's durations of a text in hours and minutes, as people read them everywhere: `3 d 20 h 42 min` → `92:42`. */
+export function durationsAsHours(text: string): string {
+  return text.replace(CORE_DURATION, (_all, d?: string, dh?: string, dm?: string, h?: string, m?: string) => {
+    const hours = Number(d ?? 0) * 24 + Number(dh ?? h ?? 0);
+    return hoursMinutes((hours * 60 + Number(dm ?? m ?? 0)) * 60);
+  });
+}
+
 /** A text of the core (a reason, a description) without the API's words, its instants in the reader's zone. */
 export function forPeople(text: string, timeZone = 'UTC'): string {
   const words = TECHNICAL_WORDS.reduce((s, [pattern, replacement]) => s.replace(pattern, replacement), text);
-  return instantsInZone(words, timeZone).replace(/ {2,}/g, ' ');
+  return durationsAsHours(instantsInZone(words, timeZone)).replace(/ {2,}/g, ' ');
 }
 
 /** A not-evaluated reason as a person reads it: the table's words for the card-wide ones, else the core's, cleaned. */
@@ -282,25 +299,32 @@ export function errorCodeText(code: string): PeopleText {
     : { what: 'The service could not answer.', todo: 'Try again.' };
 }
 
-/** The warnings that put an import in quarantine (core/use-cases/quarantine-policy.ts, and an INVALID signature). */
-const QUARANTINING: ReadonlySet<ImportWarningCode> = new Set<ImportWarningCode>([
-  'damaged_ef',
-  'damaged_activity_record',
-  'ef_size_mismatch',
-  'missing_ef',
-  'holder_mismatch',
-  'signature_invalid',
-  'certificate_invalid',
-]);
+/**
+ * The warnings that put an import in quarantine: the core's list (core/use-cases/quarantine-policy.ts, which the
+ * page cannot load, so it is keyed here by the core's type: a code added or removed there does not compile until it
+ * is here) and the warnings of an INVALID authenticity.
+ */
+const QUARANTINING: Record<QuarantineWarning | 'signature_invalid' | 'certificate_invalid', true> = {
+  damaged_ef: true,
+  damaged_activity_record: true,
+  ef_size_mismatch: true,
+  missing_ef: true,
+  holder_mismatch: true,
+  signature_invalid: true,
+  certificate_invalid: true,
+};
+
+/** The codes among an import's warnings that quarantined it, once each, in the order they came. */
+export function quarantiningCodes(warnings: readonly { code: string }[] | null | undefined): string[] {
+  return [...new Set((warnings ?? []).map((w) => w.code))].filter((c) => Object.hasOwn(QUARANTINING, c));
+}
 
 /**
  * Why an import is quarantined, for a person: the words of each quarantining warning it carries (once each), or
  * of the office's rule that only verified files are used when none of them is there.
  */
 export function quarantineReasons(warnings: readonly { code: string }[] | null | undefined): string[] {
-  const codes = [...new Set((warnings ?? []).map((w) => w.code))].filter((c) =>
-    QUARANTINING.has(c as ImportWarningCode),
-  );
+  const codes = quarantiningCodes(warnings);
   if (codes.length === 0)
     return ['The service is set to use only files whose authenticity is verified, and this one is not.'];
   return codes.map((c) => sentence(importWarningText(c)));
