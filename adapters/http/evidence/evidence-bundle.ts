@@ -23,7 +23,7 @@ import type { ImportRow } from '../../../core/domain/rows.js';
 import { isoDay, isoTimestamp } from '../../../core/time.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { writeZip, type ZipEntry } from '../../evidence/zip.js';
-import { REPORT_MAX_DAYS } from '../../office/report/report-data.js';
+import { REPORT_MAX_DAYS } from '../report/report.data.js';
 import { annotationRoutes } from '../annotations/annotations.route.js';
 import { findingsRoute } from '../findings/findings.route.js';
 import type { HttpAppDependencies } from '../ports.js';
