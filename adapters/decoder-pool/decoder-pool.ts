@@ -3,7 +3,7 @@
  * that serves queries. Bodies below `inlineBelowBytes` are decoded on the calling thread (posting them costs more
  * than decoding them) while that thread has time to spare; when its event loop was busy for more than half of the
  * last 100 ms (imports from several clients), small bodies go to the workers too, which then decode and verify on
- * another core while the event loop stores and answers (8 clients, 28-day cards: ~120 → ~170 files/s). At most `size` workers run; further bodies wait in a FIFO queue. Workers start on first use
+ * another core while the event loop stores and answers. At most `size` workers run; further bodies wait in a FIFO queue. Workers start on first use
  * and are terminated by `close()`. The decoder itself stays the pure core function (decodeCardFile); this module
  * is only transport: the same CardDecoder contract, DddDecodeError with the same reason and message.
  */

@@ -75,9 +75,9 @@ export interface RefreshFleetCardDeps {
 }
 
 /**
- * Cards `settlePending` computes at once (PostgreSQL: each a chain of round trips on pooled connections). Six keep up
- * with eight clients importing new cards on PostgreSQL (measured: the first fleet read after 2,000 imports 0.14–0.22
- * s); four did until the card's lock added a round trip to each computation (0.75–1.1 s).
+ * Cards `settlePending` computes at once (PostgreSQL: each a chain of round trips on pooled connections): enough to
+ * keep up with eight clients importing new cards now that the card's lock adds a round trip to each computation
+ * (docs/performance.md has the measurements).
  */
 const SETTLE_CONCURRENCY = 6;
 
