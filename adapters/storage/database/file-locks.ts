@@ -6,12 +6,9 @@
  * `ROLLBACK` gives it back. The operating system drops the lock of a process that dies, so a killed holder never
  * leaves the lock taken. Taking it never blocks the event loop: the connection's busy timeout is 0 and a lock
  * another process holds is tried again after a pause that doubles up to LONGEST_PAUSE_MS; after `patienceMs` the work
- * fails as unavailable (ETIMEDOUT: a process frozen while holding it).
- * Inside one process the file lock is shared: the holders of one key (a card) run one after the other, holders of
- * different keys run together while this process holds the file (as PostgreSQL's per-card session locks let them),
- * and a holder arriving once the file has been held SHARE_MS waits until it is given back, so that another process
- * waiting for the lock gets its turn. The database's own file is not used: its write lock would stop every import
- * while a row is computed.
+ * fails as unavailable (ETIMEDOUT: a process frozen while holding it). In this process the holders queue, one at a
+ * time (the lock is one for every card: a card's row computation is short and SQLite runs one statement at a time).
+ * The database's own file is not used: its write lock would stop every import while a row is computed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -23,8 +20,6 @@ export interface LockFileConnection {
 }
 
 const LONGEST_PAUSE_MS = 50;
-/** how long a held file lock takes in further holders of this process before it is given back */
-const SHARE_MS = 100;
 
 /**
  * How long `exclusively` waits for a lock another process (SQLite) or session (PostgreSQL) holds before failing as
@@ -34,16 +29,8 @@ export const LOCK_PATIENCE_MS = 15_000;
 
 export class FileLock {
   private connection: LockFileConnection | null = null;
-  /** per key, the last holder queued (holders of one key run one after the other) */
-  private readonly tails = new Map<string, Promise<unknown>>();
-  /** holders of this process running now under the file lock, and since when the file is held */
-  private holders = 0;
-  private heldSince = 0;
-  /** resolved when the file lock is given back */
-  private released: Promise<void> = Promise.resolve();
-  private release: (() => void) | null = null;
-  /** the file lock being taken now, which the holders arriving meanwhile wait for */
-  private taking: Promise<void> | null = null;
+  /** this process's holders, one after the other */
+  private tail: Promise<unknown> = Promise.resolve();
   private closed = false;
 
   constructor(
@@ -52,65 +39,26 @@ export class FileLock {
     private readonly patienceMs: number,
   ) {}
 
-  /** `work` run while this process holds the lock, after the holders of the same key queued before it */
-  holding<T>(work: () => Promise<T>, key = ''): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      await this.enter();
+  /** `work` run while this process holds the lock (and no other holder of this process runs) */
+  holding<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const connection = await this.locked();
       try {
         return await work();
       } finally {
-        this.exit();
+        if (connection.inTransaction) connection.exec('ROLLBACK');
       }
     });
-    const tail = run.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => this.tails.get(key) === tail && this.tails.delete(key));
+    this.tail = run.catch(() => undefined);
     return run;
   }
 
-  /** closes the lock file once the holders running have finished */
+  /** closes the lock file once the holders queued have run */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.tails.values());
+    await this.tail;
     this.connection?.close();
     this.connection = null;
-  }
-
-  /** joins the file lock this process holds (while it is young) or takes it */
-  private async enter(): Promise<void> {
-    for (;;) {
-      if (this.closed) throw new Error('the database is closed');
-      if (this.taking) {
-        await this.taking; // a failure to take it fails the holders that waited for it too
-        continue;
-      }
-      if (this.holders > 0 && Date.now() - this.heldSince < SHARE_MS) {
-        this.holders++;
-        return;
-      }
-      if (this.holders > 0) {
-        await this.released;
-        continue;
-      }
-      this.taking = this.take().finally(() => (this.taking = null));
-      await this.taking;
-      this.holders++;
-      return;
-    }
-  }
-
-  private async take(): Promise<void> {
-    await this.locked();
-    this.heldSince = Date.now();
-    this.released = new Promise((resolve) => (this.release = resolve));
-  }
-
-  private exit(): void {
-    if (--this.holders > 0) return;
-    if (this.connection?.inTransaction) this.connection.exec('ROLLBACK');
-    this.release?.();
-    this.release = null;
   }
 
   private async locked(): Promise<LockFileConnection> {

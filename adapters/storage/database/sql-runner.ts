@@ -330,9 +330,9 @@ export class SqliteRunner implements SqlRunner {
     return result;
   }
 
-  /** `work` under the lock of every process on this database file (./file-locks.ts), after the same key's holders */
-  exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
-    return this.lock ? this.lock.holding(work, key) : work();
+  /** `work` under the one lock of every process on this database file (./file-locks.ts): the key is not needed */
+  exclusively<T>(_key: string, work: () => Promise<T>): Promise<T> {
+    return this.lock ? this.lock.holding(work) : work();
   }
 
   statisticsRefreshed(): void {
