@@ -129,8 +129,8 @@ t.test('a computation lets other work run between its steps and between cards', 
   await refresh.settlePending();
   t.same(
     turns,
-    ['turn', 'turn', 'turn', 'turn', 'write', 'write', 'turn', 'turn'],
-    'two turns within each card (after its reads, after its findings) and one after each card',
+    ['turn', 'turn', 'write', 'turn', 'turn', 'turn', 'write', 'turn'],
+    'two turns within each card (after its reads, after its findings) and one after each card, one card at a time under the lock',
   );
   t.same(await fleet.pendingMarks(), []);
 });

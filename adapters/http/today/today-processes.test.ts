@@ -116,10 +116,11 @@ if (!started.available) {
     const reviewed = await check('after a review in A');
     t.equal(reviewed.x.length, first.x.length - 1, 'the review closed one finding');
 
-    // a REST annotation over Z's first weekend gap (2026-02-07 00:00 … 02-09 00:00)
+    // an OTHER_WORK annotation over Z's first weekend gap (2026-02-07 00:00 … 02-09 00:00): the gap, read as rest
+    // until the office says otherwise (unknown_as=gap), becomes work, so no rest where Z had one
     const rest = await annotations.add({
       card_number: Z,
-      kind: 'REST',
+      kind: 'OTHER_WORK',
       start: ts('2026-02-07T00:00:00Z'),
       end: ts('2026-02-09T00:00:00Z'),
       note: null,
@@ -129,7 +130,7 @@ if (!started.available) {
     await annotations.withdraw(rest.annotation_id, { author: 'office', reason: null });
     const withdrawn = await check('after the annotation was withdrawn in A');
     t.same(withdrawn.z.sort(), first.z.sort(), 'withdrawn: the card-only findings again');
-    t.ok(annotated.z.length < first.z.length, 'the REST annotation over the gap settled findings of Z');
+    t.ok(annotated.z.length > first.z.length, 'the OTHER_WORK annotation over the gap brought findings of Z');
 
     // a later download of X: seven more working days (02-16 … 02-22), its last 4 weeks move on
     await a.importCard(buildParsedCard({ card_number: X, days: datesFrom('2026-02-16', 7).map((d) => workingDay(d)) }));

@@ -5,7 +5,7 @@ import { errorCodeText, forPeople, sentence } from '../../vocabulary/people-text
 import { displayTimeZone, formatDateTime, formatDuration, formatHm, importName } from './format.js';
 import { leftOutNote, readingsLine } from './readings.js';
 import { CONTEXT_WEEKS } from './precheck-window.js';
-import { type Check, findingFlags, notEvaluatedLines, ruleName } from '../../vocabulary/labels.js';
+import { type Check, bandName, bandNote, findingFlags, notEvaluatedLines, ruleName } from '../../vocabulary/labels.js';
 import type { DataGap, Finding, ImportInfo, NotEvaluated, PrecheckResult } from './types.js';
 
 /** Called when the reader asks to see a finding or a gap on the chart. */
@@ -24,7 +24,8 @@ function showButton(label: string, start: string | null, end: string | null, sho
 
 export function findingItem(f: Finding, i: number, show: ShowOnChart): HTMLLIElement {
   const status = f.status.toLowerCase();
-  const title = `${ruleName(f.rule)}${f.severity ? ` (${f.severity})` : ''}`;
+  const band = bandName(f.severity);
+  const title = `${ruleName(f.rule)}${band ? ` — ${band}` : ''}`;
   const figures: string[] = [];
   if (f.value != null) figures.push(`value ${formatDuration(f.value)}`);
   if (f.limit != null) figures.push(`limit ${formatDuration(f.limit)}`);
@@ -96,6 +97,9 @@ export function renderFindings(
       fragment.append(el('p', { class: 'empty-note', text: emptyNote('No finding for this week', notEvaluated) }));
     }
   }
+  // one note for the list on the bands taken from published tables, never one per finding
+  const note = bandNote(violations);
+  if (note) fragment.append(el('p', { class: 'band-note', text: note }));
   fragment.append(renderNotEvaluated(notEvaluated, 'eu561'));
   const gaps = onceEach(result.data_gaps ?? []);
   fragment.append(el('h3', { text: `Data gaps (${gaps.length})` }));
