@@ -465,7 +465,7 @@ if (missing) {
         /published tables/,
         'the bands taken from published tables are named once, under the list',
       );
-      t.match(await page.textContent('#findings li.finding'), 'severity not verified');
+      t.match(await page.textContent('#findings li.finding'), 'serious infringement (SI)', 'the band in words');
       t.match(
         (await page.getAttribute('#report-link', 'href')) ?? '',
         `report?card_number=${CANNED_CARD}&date_from=2026-02-23&date_to=2026-03-01`,
@@ -512,7 +512,7 @@ if (missing) {
       await waitForFindings(page, '2026-W10');
       await page.waitForSelector('#driver-status dl');
       const status = (await page.textContent('#driver-status')) ?? '';
-      t.match(status, 'Driving in two weeks87 h of 90 h · 3 h left', 'durations as h and min');
+      t.match(status, 'Driving in two weeks87:00 of 90:00 · 3:00 left', 'durations as hours:minutes');
       t.match(status, 'Next weekly rest must start by2026-03-14 23:59 UTC');
       t.match(page.url(), 'unknown_as=rest', 'the assumption stays while moving');
       await page.screenshot({ path: join(shots, 'office-week-desktop.png'), fullPage: true });
