@@ -241,8 +241,11 @@ export function cardHistorySuite(t: Tap, name: string, makeStore: () => Promise<
     const conflict = await s.overviews.precheck({ basis: card, range: OPEN }).catch((e) => e);
     t.type(conflict, ConflictingDataError);
     t.same(conflict.dates.map(isoDay), ['2026-03-09']);
-    const quarantined = await s.overviews.precheck({ basis: card, range: range('2026-03-10', null) }).catch((e) => e);
-    t.type(quarantined, QuarantinedDataError);
+    // a card basis uses the card's trusted imports and names the quarantined ones it left out (api-contract.md,
+    // "Selecting the data basis"); an archive basis naming the quarantined import is refused
+    const trusted = await s.overviews.precheck({ basis: card, range: range('2026-03-10', null) });
+    const leftOut = (trusted.basis as { left_out_imports?: unknown[] }).left_out_imports ?? [];
+    t.equal(leftOut.length, 1, 'the quarantined import is left out and named');
     await rejectsWith(
       t,
       s.overviews.precheck({ basis: { kind: 'archive_id', value: 'C' }, range: OPEN }),
