@@ -165,7 +165,7 @@ if (missing) {
       );
     }
     t.same((await fleetRows(page)).map((r) => r.card)[0], CANNED_CARD, 'back to due: the overdue card first');
-    // two clicks before the first sorted page arrives: the second turns the order the first chose
+    // two clicks before the first sorted page arrives: the later click turns the order the earlier one chose
     svc.slowFleetList(400);
     await page.click('button.sort[data-sort="surname"]');
     await page.click('button.sort[data-sort="surname"]');
