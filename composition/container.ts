@@ -27,11 +27,12 @@ import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import { databaseUnavailable } from '../adapters/storage/database/storage-error.js';
 import type { Config } from './config.js';
 import { secureDataDir, secureSqliteFiles } from './data-permissions.js';
-import { createVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
+import { createVerifier, createVuVerifier, readTrustFiles, shippedTrustDir } from './trust-store-loader.js';
 import { bindUseCases, type BackgroundWork } from './use-cases.js';
 import { bindStoragePorts } from './storage-bindings.js';
 import { TOKENS } from './tokens.js';
 import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
+import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
@@ -158,6 +159,12 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
   container
     .bind<CardDecoder>(TOKENS.CardDecoder)
     .toResolvedValue((pool: DecoderPool) => pool.decode, [TOKENS.DecoderPool])
+    .inSingletonScope();
+  // vehicle-unit downloads are decoded and verified on this thread: the pool's workers decode cards only, so the
+  // card path (its messages, its speed) is unchanged
+  container
+    .bind<VuDecoder>(TOKENS.VuDecoder)
+    .toResolvedValue(() => vuFileDecoder(createVuVerifier(config.trustDir)))
     .inSingletonScope();
   container
     .bind<RestLog>(TOKENS.RestLog)

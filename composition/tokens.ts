@@ -11,6 +11,8 @@ export const TOKENS = {
   /** the worker pool (a resource closed on unbind); the CardDecoder port is its `decode` */
   DecoderPool: Symbol.for('drivercard.DecoderPool'),
   CardDecoder: Symbol.for('drivercard.CardDecoder'),
+  /** vehicle-unit downloads' decoder and verifier (core/use-cases/decode-vu-file.ts) */
+  VuDecoder: Symbol.for('drivercard.VuDecoder'),
   /** DRIVERCARD_REQUIRE_VERIFIED as a boolean */
   RequireVerified: Symbol.for('drivercard.RequireVerified'),
   RestLog: Symbol.for('drivercard.RestLog'),
@@ -41,4 +43,5 @@ export const TOKENS = {
   /** the today view's kept open findings */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),
+  VehicleUnitStore: Symbol.for('drivercard.VehicleUnitStore'),
 } as const;

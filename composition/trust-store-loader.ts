@@ -15,6 +15,7 @@ import {
   type TrustStore,
 } from '../core/authenticity/index.js';
 import type { SignatureCrypto } from '../core/ports/signature-crypto.js';
+import { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
 import { ConfigError } from './config.js';
 
 /** composition/trust-roots from the sources (tsx) or from dist/composition */
@@ -63,6 +64,12 @@ export function loadTrustStore(
 export function createVerifier(trustDir: string | null): CardAuthenticityVerifier {
   const crypto = new NodeSignatureCrypto();
   return new CardAuthenticityVerifier(crypto, loadTrustStore(trustDir, crypto).store);
+}
+
+/** The VU verifier of a trust folder (null = the shipped roots), on node:crypto. */
+export function createVuVerifier(trustDir: string | null): VuAuthenticityVerifier {
+  const crypto = new NodeSignatureCrypto();
+  return new VuAuthenticityVerifier(crypto, loadTrustStore(trustDir, crypto).store);
 }
 
 /** DRIVERCARD_TRUST_DIR of the environment for the one-shot commands (parse, verify). */

@@ -25,6 +25,8 @@ import {
   type ParsedCardDecoder,
 } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
+import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
+import type { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
@@ -66,6 +68,7 @@ function bindImports(container: Container): void {
         decodeCard: CardDecoder,
         requireVerified: boolean,
         refresh: RefreshFleetCard,
+        decodeVu: VuDecoder,
       ) =>
         new ImportDddFile({
           store,
@@ -73,6 +76,7 @@ function bindImports(container: Container): void {
           hasher,
           ids,
           decodeCard,
+          decodeVu,
           requireVerified,
           onStored: (row, card) => refresh.stored(row, card),
         }),
@@ -84,6 +88,7 @@ function bindImports(container: Container): void {
         TOKENS.CardDecoder,
         TOKENS.RequireVerified,
         TOKENS.RefreshFleetCard,
+        TOKENS.VuDecoder,
       ],
     )
     .inSingletonScope();
@@ -141,6 +146,8 @@ export interface UseCasePorts {
   decodeCard?: ParsedCardDecoder;
   /** a decoder that answers the day records too (the decoder pool); wins over decodeCard */
   cardDecoder?: CardDecoder;
+  /** verifies vehicle-unit downloads; absent: they are imported unverified (authenticity null) */
+  vuVerifier?: VuAuthenticityVerifier;
 }
 
 export interface UseCaseBundle {
@@ -169,6 +176,7 @@ export function createUseCases(ports: UseCasePorts): UseCaseBundle {
   container
     .bind<CardDecoder>(TOKENS.CardDecoder)
     .toConstantValue(ports.cardDecoder ?? withDayRecords(decode, ports.hasher));
+  container.bind<VuDecoder>(TOKENS.VuDecoder).toConstantValue(vuFileDecoder(ports.vuVerifier ?? null));
   container.bind<boolean>(TOKENS.RequireVerified).toConstantValue(ports.requireVerified ?? false);
   container.bind<string | null>(TOKENS.HomeCountry).toConstantValue(ports.homeCountry ?? null);
   bindUseCases(container);

@@ -30,6 +30,7 @@ import { MikroOrmOfficeRecords } from './office-records/office-records-store.js'
 import { MikroOrmOpenFindings } from './open-findings/open-findings-store.js';
 import { MikroOrmHomeCountries } from './home-countries/home-countries-store.js';
 import { MikroOrmImportAttention } from './attention/import-attention.js';
+import { MikroOrmVehicleUnitStore } from './vehicle-units/vehicle-unit-store.js';
 
 export { MikroOrmImportStore, StorageError } from './imports/import-store.js';
 
@@ -77,6 +78,7 @@ export function storageOf(imports: MikroOrmImportStore): Storage {
     openFindings: new MikroOrmOpenFindings(db),
     homeCountries: new MikroOrmHomeCountries(db),
     attention: new MikroOrmImportAttention(db),
+    vehicleUnits: new MikroOrmVehicleUnitStore(db),
     close: () => imports.close(),
   };
 }

@@ -310,6 +310,9 @@ const QUARANTINING: Record<QuarantineWarning | 'signature_invalid' | 'certificat
   ef_size_mismatch: true,
   missing_ef: true,
   holder_mismatch: true,
+  damaged_trep: true,
+  unknown_trep: true,
+  damaged_record_array: true,
   signature_invalid: true,
   certificate_invalid: true,
 };

@@ -22,8 +22,7 @@ import { parsedCardToResponse, type ImportMetadataResponse } from '../../adapter
 import type { ParsedCard } from '../../core/domain/rows.js';
 import type { AuthenticityVerifier } from '../../core/authenticity/index.js';
 import { VuAuthenticityVerifier } from '../../core/authenticity/verify-vu.js';
-import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
-import { createVerifier, loadTrustStore, trustDirFromEnv } from '../trust-store-loader.js';
+import { createVerifier, createVuVerifier, trustDirFromEnv } from '../trust-store-loader.js';
 import { ConfigError } from '../config.js';
 
 export interface CommandIo {
@@ -77,11 +76,7 @@ export interface ParseDeps {
   vuVerifier?: VuAuthenticityVerifier;
 }
 
-/** The VU verifier of DRIVERCARD_TRUST_DIR (null = the shipped roots), on node:crypto. */
-export function createVuVerifier(trustDir: string | null): VuAuthenticityVerifier {
-  const crypto = new NodeSignatureCrypto();
-  return new VuAuthenticityVerifier(crypto, loadTrustStore(trustDir, crypto).store);
-}
+export { createVuVerifier };
 
 /** The arguments: one file and `--pretty`, or the exit code of `--help` / a usage error. */
 function parseArguments(argv: string[], io: CommandIo): { path: string; pretty: boolean } | number {

@@ -11,6 +11,7 @@ import type { EpochSeconds, UtcDay } from '../time.js';
 export type { EpochSeconds, UtcDay };
 
 import type { Authenticity } from './authenticity.js';
+import type { ImportKind, VuImportFacts } from './vu-import.js';
 
 export type Generation = 'GEN1' | 'GEN2' | 'GEN2V2';
 /**
@@ -84,6 +85,10 @@ export interface ImportRow extends ImportMetadata {
   size_bytes: number;
   imported_at: EpochSeconds;
   status: ImportStatus;
+  /** what was downloaded (absent on rows built before vehicle units were imported: a driver card) */
+  kind?: ImportKind;
+  /** a vehicle unit's import: what its download holds beyond this row (`card`/`driver` then hold nulls only) */
+  vehicle_unit?: VuImportFacts | null;
   /** the latest withdrawal (kept after a restore, with `restored_at`); null/absent when never withdrawn */
   withdrawal?: ImportWithdrawal | null;
 }

@@ -37,6 +37,9 @@ import type {
   VehicleRegistration,
   VehicleUsedRow,
 } from '../domain/rows.js';
+import type { ImportKind } from '../domain/vu-import.js';
+import type { VuRows } from '../rows/vu-download.js';
+import type { VuDayRow, VuSpeedRow } from './vehicle-unit-store.js';
 
 /** One UTC day of one import: what the card recorded that day, reduced to a comparable fingerprint. */
 export interface DayRecord {
@@ -81,6 +84,18 @@ export interface NewImport {
    * Absent (or no card number): `import` is written as given.
    */
   settle?: (storedHolder: CardHolder | null) => ImportRow;
+  /**
+   * A vehicle-unit download's rows (`import.kind` VEHICLE_UNIT; `card` then holds no rows and `days` none): their
+   * `import_id` fields are ignored (taken from `import`), read back through the VehicleUnitStore port.
+   */
+  vu?: StoredVuRows;
+}
+
+/** What a VU import stores besides its import row: the rows of core/rows/vu-download.ts, its days, its speed. */
+export interface StoredVuRows {
+  rows: Omit<VuRows, 'import'>;
+  days: VuDayRow[];
+  speed: VuSpeedRow[];
 }
 
 export type SaveOutcome =
@@ -106,6 +121,8 @@ export interface ImportFilter {
   range: DateRange;
   /** true: WITHDRAWN imports are listed too (default: left out) */
   include_withdrawn?: boolean;
+  /** only imports of this kind (default: both) */
+  kind?: ImportKind;
 }
 
 export type WithdrawOutcome =

@@ -9,6 +9,7 @@ import type { HomeCountryStore } from './home-country-store.js';
 import type { ImportAttention } from './import-attention.js';
 import type { ImportStore } from './import-store.js';
 import type { OpenFindingsStore } from './open-findings-store.js';
+import type { VehicleUnitStore } from './vehicle-unit-store.js';
 
 export interface StoragePorts {
   imports: ImportStore;
@@ -18,6 +19,8 @@ export interface StoragePorts {
   openFindings: OpenFindingsStore;
   homeCountries: HomeCountryStore;
   attention: ImportAttention;
+  /** the stored vehicle-unit downloads' rows */
+  vehicleUnits: VehicleUnitStore;
   /** closes the database once (the ports share its connection) */
   close(): Promise<void>;
 }

@@ -12,6 +12,10 @@
  *    under different holders end as a sequential pair does: the first stored keeps its status, the second is
  *    flagged. The stored holder is never changed by an import. Losing a race against an identical
  *    request resolves to the winner's import (`reused: true`); an archive_id taken meanwhile → conflict.
+ * A vehicle-unit download (first bytes `76` and a TREP other than 06, core/decoder/prefix.ts) goes to `decodeVu`
+ * instead of the card decoder and is saved the same way (one imports table: same hash, archive_id and status rules),
+ * with `kind` VEHICLE_UNIT, `card`/`driver` holding nulls, its facts in `vehicle_unit` and its rows beside it
+ * (./parse-vu-import.ts); without `decodeVu` the card decoder refuses it (`vehicle_unit_download`).
  * Without archive_id the archive is derived from the content hash: `ddd-` + first 32 hex digits.
  * The answer's `conflicting_dates` are the import's own days on which the card's imports disagree after the merge
  * (./served-days.ts), new or reused alike; [] when none (or when the import has no card number).
@@ -27,6 +31,9 @@ import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js'
 import type { CardDecoder } from './decode-card-file.js';
 import { HOLDER_MISMATCH, importStatusOf } from './quarantine-policy.js';
 import { holderDiffers, type CardHolder } from './holder-identity.js';
+import type { VuDecoder } from './decode-vu-file.js';
+import { isVehicleUnitDownload } from '../decoder/prefix.js';
+import { vuImportRow, noCardRows } from './parse-vu-import.js';
 
 export interface ImportDddFileDeps {
   store: ImportStore;
@@ -35,6 +42,8 @@ export interface ImportDddFileDeps {
   ids: IdGenerator;
   /** bytes → rows and day records: the decoder pool in the service, `withDayRecords(decodeCardFile, hasher)` in tests */
   decodeCard: CardDecoder;
+  /** bytes of a vehicle-unit download → its rows (./decode-vu-file.ts); absent: VU downloads are refused */
+  decodeVu?: VuDecoder;
   /** DRIVERCARD_REQUIRE_VERIFIED=yes: quarantine every import whose authenticity is not VERIFIED */
   requireVerified?: boolean;
   /** told after an import was stored or found stored (the fleet summary: ./refresh-fleet-card.ts) */
@@ -61,6 +70,8 @@ export class ImportDddFile implements ImportUseCase {
           ? this.reuse(holder, null)
           : Promise.reject(archiveConflict(request.archive_id));
     }
+    if (this.deps.decodeVu && isVehicleUnitDownload(request.content.subarray(0, 2)))
+      return this.parseVu(request, sha, this.deps.decodeVu);
     const { card, days, stored_form } = await decodeCard(request.content);
     const row: ImportRow = {
       import_id: ids.newImportId(),
@@ -71,6 +82,7 @@ export class ImportDddFile implements ImportUseCase {
       imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
       status: this.statusOf(card.metadata.warnings, card.metadata.authenticity),
+      kind: 'DRIVER_CARD',
       card: card.metadata.card,
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,
@@ -85,12 +97,49 @@ export class ImportDddFile implements ImportUseCase {
       days,
       settle: (stored) => this.checkedHolder(row, stored),
     });
+    return this.answer(saved, request, sha, card, days);
+  }
+
+  /** A VU download: decoded by `decodeVu`, saved with its rows (no card history, no holder check). */
+  private async parseVu(request: ParseRequest, sha: string, decodeVu: VuDecoder): Promise<ParseResponse> {
+    const { ids, clock } = this.deps;
+    const decoded = await decodeVu(request.content);
+    const row = vuImportRow(decoded.rows.import, {
+      import_id: ids.newImportId(),
+      archive_id: request.archive_id ?? archiveIdForContent(sha),
+      file_name: request.file_name,
+      content_sha256: sha,
+      size_bytes: request.content.byteLength,
+      imported_at: Math.floor(clock.now().getTime() / 1000),
+      requireVerified: this.deps.requireVerified ?? false,
+    });
+    const { import: _summary, ...rows } = decoded.rows;
+    const saved = await this.deps.store.saveImport({
+      import: row,
+      content: request.content,
+      ...(decoded.stored_form && { stored_form: decoded.stored_form }),
+      card: noCardRows(row),
+      days: [],
+      vu: { rows, days: decoded.days, speed: decoded.speed },
+    });
+    return this.answer(saved, request, sha, null, []);
+  }
+
+  /** The parse answer of a save's outcome (a card's `card`/`days`; null/[] for a VU, which has no card history). */
+  private async answer(
+    saved: Awaited<ReturnType<ImportStore['saveImport']>>,
+    request: ParseRequest,
+    sha: string,
+    card: ParsedCard | null,
+    days: ReadonlyArray<{ date: UtcDay }>,
+  ): Promise<ParseResponse> {
+    const { store } = this.deps;
     switch (saved.outcome) {
       case 'created': {
         // told once durable: the fleet summary is computed after the answer, from the mark the save wrote (told
         // while the disk synced, its work delayed the sync's completion and the answer: 1 client, SQLite,
         // ~0.9 → ~0.5 ms an fsync, +15–25 % files/s)
-        card.metadata.warnings = saved.import.warnings;
+        if (card !== null) card.metadata.warnings = saved.import.warnings;
         await this.deps.onStored?.(saved.import, card);
         const conflicting =
           saved.conflicting_dates === undefined
@@ -107,7 +156,7 @@ export class ImportDddFile implements ImportUseCase {
         // lost the race against an identical request with the same archive_id: that is a reuse, not a conflict
         const same = await store.findImport({ kind: 'content_sha256', value: sha });
         if (same) return this.reuse(same, request.archive_id);
-        throw archiveConflict(row.archive_id);
+        throw archiveConflict(saved.import.archive_id);
       }
     }
   }

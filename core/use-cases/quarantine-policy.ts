@@ -11,6 +11,8 @@
  *   download (missing certificates or signatures alone do not quarantine: the authenticity check rates them).
  * - `holder_mismatch`: the card number is known but the holder (surname, first names, birth date) differs from the
  *   stored holder (./holder-identity.ts): not the card's own data, or not the person the office knows.
+ * - vehicle-unit downloads alike: `damaged_trep` (a TREP cut short), `unknown_trep` (the rest of the file unread),
+ *   `damaged_record_array` (records shorter than specified, not read) lose data as a damaged EF does.
  * Trust decides too: authenticity INVALID (a certificate or a signed EF fails: the file is not what
  * the card wrote) quarantines; UNVERIFIABLE and UNSIGNED are imported with a warning, unless the service runs
  * with DRIVERCARD_REQUIRE_VERIFIED=yes (`requireVerified`), which quarantines everything not VERIFIED.
@@ -32,6 +34,9 @@ export const QUARANTINE_WARNINGS = [
   'ef_size_mismatch',
   'missing_ef',
   HOLDER_MISMATCH,
+  'damaged_trep',
+  'unknown_trep',
+  'damaged_record_array',
 ] as const;
 export type QuarantineWarning = (typeof QUARANTINE_WARNINGS)[number];
 

@@ -25,6 +25,7 @@ export const IMPORT_ROW_TABLES = [
   'vehicle_used',
   'position',
   'specific_condition',
+  'vu_row',
 ] as const;
 
 export async function withdrawImport(

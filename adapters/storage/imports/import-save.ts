@@ -27,6 +27,8 @@ import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from '../mikro-orm-schema/specific-conditions-schema.js';
 import { StorageError } from '../database/storage-error.js';
 import { FLEET_PENDING_COLUMNS } from '../mikro-orm-schema/fleet-pending-schema.js';
+import { VU_ROW_COLUMNS } from '../mikro-orm-schema/vu-row-schema.js';
+import { vuRowValues } from '../vehicle-units/vu-row-kinds.js';
 import {
   ACTIVITY_DAY_COLUMNS,
   CARD_DAY_COLUMNS,
@@ -181,6 +183,13 @@ export async function writeImport(
       rows: cardNumber === null ? [] : [[KEY, cardNumber, card.card_download_s ?? null]],
     },
   ];
+  // a vehicle unit's rows: their table only in a VU import's statement (a card's text, prepared once, is unchanged)
+  if (input.vu)
+    children.push({
+      table: 'vu_row',
+      columns: VU_ROW_COLUMNS,
+      rows: vuRowValues(KEY, input.import.vehicle_unit?.vehicle.vin ?? '', input.vu),
+    });
   const values = importValues(input.import);
   const span = cardNumber === null || input.days.length === 0 ? null : spanOf(input.days.map((d) => d.date));
   const answer = span && {

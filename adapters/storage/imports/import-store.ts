@@ -144,6 +144,10 @@ export class MikroOrmImportStore implements ImportStore, ImportTables {
       where.push('card_number = ?');
       params.push(filter.card_number);
     }
+    if (filter.kind !== undefined) {
+      where.push('kind = ?');
+      params.push(filter.kind);
+    }
     if (filter.range.from !== null) {
       where.push('activity_to >= ?');
       params.push(filter.range.from);

@@ -17,6 +17,7 @@ import type { DayRecord } from '../../../core/ports/import-store.js';
 import type { SqlValue } from '../database/dialect.js';
 import { bit } from './codec.js';
 import { packedDays } from './activity-pack.js';
+import { parseIsoTimestamp } from '../../../core/time.js';
 
 type Raw = Record<string, any>;
 
@@ -46,15 +47,25 @@ export const IMPORT_COLUMNS = [
   'activity_to',
   'activity_days',
   'meta',
+  'kind',
+  'vin',
+  'reg_nation',
+  'reg_number',
+  'downloaded_at',
 ] as const;
 
 export function importValues(row: ImportRow): SqlValue[] {
+  const vu = row.vehicle_unit ?? null;
   const meta = JSON.stringify({
     card: row.card,
     driver: row.driver,
     warnings: row.warnings,
     authenticity: row.authenticity,
+    // a VU import's facts (the vehicle's columns below are what queries select on)
+    ...(vu === null ? {} : { vehicle_unit: vu }),
   });
+  const registration = vu?.vehicle.registration ?? null;
+  const downloadedAt = vu?.downloaded_at ?? null;
   return [
     row.import_id,
     row.archive_id,
@@ -69,11 +80,19 @@ export function importValues(row: ImportRow): SqlValue[] {
     row.activity_range.to,
     row.activity_range.days,
     meta,
+    row.kind ?? 'DRIVER_CARD',
+    vu?.vehicle.vin ?? null,
+    registration?.nation ?? null,
+    registration?.number ?? null,
+    downloadedAt === null ? null : parseIsoTimestamp(downloadedAt),
   ];
 }
 
 export function importFromRaw(raw: Raw): ImportRow {
-  const meta = JSON.parse(raw.meta) as Pick<ImportRow, 'card' | 'driver' | 'warnings' | 'authenticity'>;
+  const meta = JSON.parse(raw.meta) as Pick<
+    ImportRow,
+    'card' | 'driver' | 'warnings' | 'authenticity' | 'vehicle_unit'
+  >;
   return {
     import_id: raw.import_id,
     archive_id: raw.archive_id,
@@ -83,6 +102,7 @@ export function importFromRaw(raw: Raw): ImportRow {
     imported_at: Number(raw.imported_at),
     generation: raw.generation,
     status: raw.status,
+    kind: raw.kind ?? 'DRIVER_CARD',
     card: meta.card,
     driver: meta.driver,
     activity_range: {
@@ -94,6 +114,7 @@ export function importFromRaw(raw: Raw): ImportRow {
     // the row as saved: imports stored before verification existed (or saved without it) have none; the HTTP
     // mapper answers null for them
     ...(meta.authenticity === undefined ? {} : { authenticity: meta.authenticity }),
+    ...(meta.vehicle_unit === undefined ? {} : { vehicle_unit: meta.vehicle_unit }),
     // only on imports ever withdrawn (the row of every other import reads back as it was saved)
     ...(raw.withdrawn_at === null || raw.withdrawn_at === undefined ? {} : { withdrawal: withdrawalFromRaw(raw) }),
   };

@@ -26,6 +26,7 @@ import { homeCountriesSchemas } from './home-countries-schema.js';
 import { specificConditionSchemas } from './specific-conditions-schema.js';
 import { fleetPendingSchemas } from './fleet-pending-schema.js';
 import { openFindingsSchemas } from './open-findings-schema.js';
+import { vuRowSchemas } from './vu-row-schema.js';
 
 /** The column type override, if any, as property options. */
 function column(type: string | undefined): { columnType?: string } {
@@ -53,6 +54,13 @@ export interface ImportEntity {
   withdrawal_reason: string | null;
   status_before_withdrawal: string | null;
   restored_at: number | null;
+  /** DRIVER_CARD or VEHICLE_UNIT (../vehicle-units/); the vehicle's columns are null on card imports */
+  kind: string;
+  vin: string | null;
+  reg_nation: string | null;
+  reg_number: string | null;
+  /** a VU download's CurrentDateTime (TREP 01), epoch seconds */
+  downloaded_at: number | null;
 }
 
 export interface ImportContentEntity {
@@ -154,6 +162,11 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       withdrawal_reason: { type: 'text', nullable: true },
       status_before_withdrawal: { type: 'string', ...column(types.string), nullable: true },
       restored_at: { type: 'integer', ...column(types.seconds), nullable: true },
+      kind: { type: 'string', ...column(types.string), default: 'DRIVER_CARD' },
+      vin: { type: 'string', ...column(types.string), nullable: true, index: 'imports_vin_index' },
+      reg_nation: { type: 'string', ...column(types.string), nullable: true },
+      reg_number: { type: 'string', ...column(types.string), nullable: true },
+      downloaded_at: { type: 'integer', ...column(types.seconds), nullable: true },
     },
     // a card's quarantined imports (every card query reads their day records): without it SQLite walks every
     // quarantined import of the fleet through imports_status_index
@@ -218,6 +231,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...specificConditionSchemas(types),
     ...openFindingsSchemas(types),
     ...fleetPendingSchemas(types),
+    ...vuRowSchemas(types),
   ];
 }
 

@@ -15,6 +15,7 @@ import { SpecificConditionsPostgres, SpecificConditionsSqlite } from './0004-spe
 import { OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.js';
 import { FleetPendingPostgres, FleetPendingSqlite } from './0007-fleet-pending.js';
 import { FleetPendingCardOrderPostgres, FleetPendingCardOrderSqlite } from './0008-fleet-pending-card-order.js';
+import { VehicleUnitDownloadsPostgres, VehicleUnitDownloadsSqlite } from './0009-vehicle-unit-downloads.js';
 import {
   FLEET_PENDING,
   FLEET_PENDING_CARD_ORDER,
@@ -24,6 +25,7 @@ import {
   MIGRATIONS_TABLE,
   OPEN_FINDINGS,
   SPECIFIC_CONDITIONS,
+  VEHICLE_UNIT_DOWNLOADS,
 } from './names.js';
 
 export { MIGRATIONS_TABLE };
@@ -37,6 +39,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
     { name: FLEET_PENDING, class: FleetPendingSqlite },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderSqlite },
+    { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -46,6 +49,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
     { name: FLEET_PENDING, class: FleetPendingPostgres },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderPostgres },
+    { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsPostgres },
   ],
 };
 
