@@ -33,6 +33,7 @@ import { bindStoragePorts } from './storage-bindings.js';
 import { TOKENS } from './tokens.js';
 import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
 import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
+import type { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
@@ -91,6 +92,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         ...(await officeRecordUseCases(container)),
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
         today: await container.getAsync<TodayView>(TOKENS.Today),
+        vehicleUnits: await container.getAsync<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
         originals: await originalsOf(container),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),

@@ -44,4 +44,5 @@ export const TOKENS = {
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),
   VehicleUnitStore: Symbol.for('drivercard.VehicleUnitStore'),
+  VehicleUnitQueries: Symbol.for('drivercard.VehicleUnitQueries'),
 } as const;

@@ -26,6 +26,8 @@ import {
 } from '../core/use-cases/decode-card-file.js';
 import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
+import { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
+import type { VehicleUnitStore } from '../core/ports/vehicle-unit-store.js';
 import type { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -120,6 +122,13 @@ function bindQueries(container: Container): void {
     .bind<HealthUseCase>(TOKENS.HealthUseCase)
     .toResolvedValue((store: ImportStore) => new HealthCheck(store), [TOKENS.ImportStore])
     .inSingletonScope();
+  container
+    .bind<VehicleUnitQueries>(TOKENS.VehicleUnitQueries)
+    .toResolvedValue(
+      (vehicleUnits: VehicleUnitStore, imports: ImportStore) => new VehicleUnitQueries({ vehicleUnits, imports }),
+      [TOKENS.VehicleUnitStore, TOKENS.ImportStore],
+    )
+    .inSingletonScope();
   // vehicles across cards, roadside readiness (the days the office's annotations cover), time by country
   container
     .bind<FleetChecks>(TOKENS.FleetChecks)
@@ -162,6 +171,7 @@ export interface UseCaseBundle {
   homeCountries: HomeCountrySettings;
   today: TodayView;
   annotations: OfficeAnnotations;
+  vehicleUnits: VehicleUnitQueries;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -196,5 +206,6 @@ function useCaseBundle(container: Container): UseCaseBundle {
     homeCountries: container.get<HomeCountrySettings>(TOKENS.HomeCountries),
     today: container.get<TodayView>(TOKENS.Today),
     annotations: container.get<OfficeAnnotations>(TOKENS.Annotations),
+    vehicleUnits: container.get<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
   };
 }

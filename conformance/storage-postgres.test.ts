@@ -16,6 +16,7 @@ import {
   type MikroOrmImportStore,
 } from '../adapters/storage/open-storage.js';
 import { openFindingsSuite } from './open-findings.suite.js';
+import { vehicleUnitStoreSuite } from './vehicle-unit-store.suite.js';
 import { seedStore } from '../composition/bench/seed.js';
 import { buildParsedCard, datesFrom, day, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { isoTimestampOrNull } from '../core/time.js';
@@ -71,6 +72,9 @@ if (!started.available) {
     return { store, reopen: async () => (await store.close(), open(url)) };
   });
   openFindingsSuite(t, 'postgres', () =>
+    openStorage({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+  );
+  vehicleUnitStoreSuite(t, 'postgres', () =>
     openStorage({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
   );
   homeCountriesSuite(t, 'postgres', async () => {

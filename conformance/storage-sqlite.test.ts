@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { createMikroOrmStore, databaseFile, openStorage } from '../adapters/storage/open-storage.js';
 import { openFindingsSuite } from './open-findings.suite.js';
+import { vehicleUnitStoreSuite } from './vehicle-unit-store.suite.js';
 import type { SqliteRunner } from '../adapters/storage/database/sql-runner.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
@@ -44,6 +45,7 @@ officeRecordsSuite(t, 'sqlite', async () => {
   return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
 });
 openFindingsSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
+vehicleUnitStoreSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 homeCountriesSuite(t, 'sqlite', async () => {
   const dataDir = join(root, `db-${++n}`);
   const store = await createMikroOrmStore({ dataDir });

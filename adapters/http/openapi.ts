@@ -27,6 +27,7 @@ type Json = Record<string, unknown>;
 /** Names an integration reads in a generated client, for the schemas whose export name says less. */
 const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map<object, string>([
   [schemas.importRowSchema, 'Import'],
+  [schemas.vuImportRowSchema, 'VehicleUnitImport'],
   [schemas.activityRowSchema, 'ActivityInterval'],
   [schemas.fleetRowSchema, 'FleetRow'],
   [schemas.findingItemSchema, 'Finding'],
@@ -42,6 +43,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   checks: 'the EU 561/2006 and working-time pre-checks and their findings',
   fleet: "the office's fleet: cards, due downloads, today's counts, readiness",
   vehicles: 'vehicles as recorded on the cards',
+  'vehicle units':
+    'vehicle-unit downloads: the vehicles, and what each VU recorded (activities per slot, card insertions, events, faults, overspeeding, calibrations, positions, speed)',
   office: "the office's own records: annotations, finding reviews, home countries",
   documents: 'office documents: CSV exports, reports, letters',
   web: 'the bundled browser page',

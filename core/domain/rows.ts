@@ -85,7 +85,7 @@ export interface ImportRow extends ImportMetadata {
   size_bytes: number;
   imported_at: EpochSeconds;
   status: ImportStatus;
-  /** what was downloaded (absent on rows built before vehicle units were imported: a driver card) */
+  /** what was downloaded; absent: a driver card (card rows leave it out, the HTTP answers name it) */
   kind?: ImportKind;
   /** a vehicle unit's import: what its download holds beyond this row (`card`/`driver` then hold nulls only) */
   vehicle_unit?: VuImportFacts | null;

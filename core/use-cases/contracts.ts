@@ -13,6 +13,7 @@ import type {
   VehicleUsedRow,
 } from '../domain/rows.js';
 import type { DayOverview, WeekOverview } from '../overview/index.js';
+import type { ImportKind } from '../domain/vu-import.js';
 import type { PrecheckResult, UnknownAs } from '../eu561/index.js';
 import type { WorkingTimeResult } from '../wtd/index.js';
 
@@ -85,6 +86,8 @@ export interface QueryUseCases {
     range: DateRange;
     page: Page;
     include_withdrawn?: boolean;
+    /** only imports of this kind (default: both) */
+    kind?: ImportKind;
   }): Promise<ListResult<ImportRow>>;
   activities(query: RowQuery): Promise<ListResult<Served<ActivityIntervalRow>>>;
   events(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;

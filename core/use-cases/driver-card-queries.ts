@@ -9,6 +9,7 @@
  *   once, as the newest import's copy (repeats inside one import are kept). A range keeps rows overlapping it.
  * - `conflicts` of every envelope lists the disagreeing dates of a card basis in the range ([] otherwise).
  */
+import type { ImportKind } from '../domain/vu-import.js';
 import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, RowScope, Slice, StoredDayRecord } from '../ports/import-store.js';
 import type { DateRange, ListResult, Page, QueryUseCases, RowQuery, TimeSummary, Basis } from './contracts.js';
@@ -31,11 +32,13 @@ export class DriverCardQueries implements QueryUseCases {
     range: DateRange;
     page: Page;
     include_withdrawn?: boolean;
+    kind?: ImportKind;
   }): Promise<ListResult<ImportRow>> {
     const include_withdrawn = query.include_withdrawn === true;
+    const kind = query.kind === undefined ? {} : { kind: query.kind };
     if (query.basis === null) {
       const slice = await this.store.listImports(
-        { card_number: null, range: query.range, include_withdrawn },
+        { card_number: null, range: query.range, include_withdrawn, ...kind },
         query.page,
       );
       return envelope(slice, query.page, []);
@@ -44,12 +47,14 @@ export class DriverCardQueries implements QueryUseCases {
       ? await withdrawnToo(this.store, query.basis)
       : await resolveBasis(this.store, query.basis);
     if (resolved.import) {
-      const matches = overlaps(resolved.import, query.range) ? [resolved.import] : [];
+      const row = resolved.import;
+      const ofKind = query.kind === undefined || (row.kind ?? 'DRIVER_CARD') === query.kind;
+      const matches = ofKind && overlaps(row, query.range) ? [row] : [];
       const items = matches.slice(query.page.offset, query.page.offset + query.page.limit);
       return envelope({ items, total: matches.length }, query.page, []);
     }
     const slice = await this.store.listImports(
-      { card_number: resolved.card_number, range: query.range, include_withdrawn },
+      { card_number: resolved.card_number, range: query.range, include_withdrawn, ...kind },
       query.page,
     );
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));

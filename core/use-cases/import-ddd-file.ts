@@ -82,7 +82,6 @@ export class ImportDddFile implements ImportUseCase {
       imported_at: Math.floor(clock.now().getTime() / 1000),
       generation: card.metadata.generation,
       status: this.statusOf(card.metadata.warnings, card.metadata.authenticity),
-      kind: 'DRIVER_CARD',
       card: card.metadata.card,
       driver: card.metadata.driver,
       activity_range: card.metadata.activity_range,

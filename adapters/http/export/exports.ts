@@ -29,7 +29,7 @@ async function driverOf(
     importToResponse,
   );
   const newest = imports[imports.length - 1];
-  return { surname: newest?.driver.surname ?? null, card: newest?.card.card_number ?? null };
+  return { surname: newest?.driver?.surname ?? null, card: newest?.card?.card_number ?? null };
 }
 import { evidenceDigest, type FindingJson } from '../../office/report/report-model.js';
 import { localIsoWithOffset } from '../../vocabulary/local-time.js';

@@ -5,6 +5,7 @@
  */
 import type { ImportMetadata, ImportRow, ImportWithdrawal } from '../../../core/domain/rows.js';
 import { isoDayOrNull, isoTimestamp, isoTimestampOrNull } from '../../../core/time.js';
+import type { VuImportFacts } from '../../../core/domain/vu-import.js';
 
 export interface ActivityRangeResponse {
   from: string | null;
@@ -16,19 +17,45 @@ export type WithdrawalResponse = Omit<ImportWithdrawal, 'withdrawn_at' | 'restor
   withdrawn_at: string;
   restored_at: string | null;
 };
-export type ImportResponse = Omit<ImportRow, 'imported_at' | 'activity_range' | 'withdrawal'> & {
-  imported_at: string;
-  activity_range: ActivityRangeResponse;
-  withdrawal: WithdrawalResponse | null;
-};
+export type ImportResponse = Omit<
+  ImportRow,
+  'imported_at' | 'activity_range' | 'withdrawal' | 'card' | 'driver' | 'authenticity' | 'vehicle_unit'
+> &
+  Partial<Omit<VuImportFacts, 'authenticity' | 'overspeed_control'>> & {
+    card: ImportRow['card'] | null;
+    driver: ImportRow['driver'] | null;
+    authenticity: ImportRow['authenticity'] | VuImportFacts['authenticity'];
+    imported_at: string;
+    activity_range: ActivityRangeResponse;
+    withdrawal: WithdrawalResponse | null;
+  };
 
 export function importToResponse(row: ImportRow): ImportResponse {
+  if (row.vehicle_unit) return vuImportToResponse(row, row.vehicle_unit);
   return {
     ...row,
+    kind: row.kind ?? 'DRIVER_CARD',
     authenticity: row.authenticity ?? null,
     imported_at: isoTimestamp(row.imported_at),
     activity_range: activityRangeToResponse(row.activity_range),
     withdrawal: row.withdrawal ? withdrawalToResponse(row.withdrawal) : null,
+  };
+}
+
+/** A VU import: `card` and `driver` null, its facts beside the row's fields, its authenticity per TREP. */
+function vuImportToResponse(row: ImportRow, facts: VuImportFacts): ImportResponse {
+  const { vehicle_unit: _facts, ...common } = row;
+  const { authenticity, overspeed_control: _control, ...vu } = facts;
+  return {
+    ...common,
+    kind: 'VEHICLE_UNIT',
+    card: null,
+    driver: null,
+    authenticity,
+    imported_at: isoTimestamp(row.imported_at),
+    activity_range: activityRangeToResponse(row.activity_range),
+    withdrawal: row.withdrawal ? withdrawalToResponse(row.withdrawal) : null,
+    ...vu,
   };
 }
 

@@ -9,7 +9,7 @@ import { importToResponse } from './imports.mapper.js';
 export const importsRoute = listRoute(
   'imports',
   'listImports',
-  'List parsed driver-card imports (all, or those of one basis)',
+  'List parsed imports, driver cards and vehicle units (all, or those of one basis or kind)',
   importsResponseSchema,
   async (deps, query) =>
     listToResponse(
@@ -18,8 +18,9 @@ export const importsRoute = listRoute(
         range: rangeFrom(query),
         page: pageFrom(query),
         include_withdrawn: query.include_withdrawn === true,
+        ...(query.kind === undefined ? {} : { kind: query.kind }),
       }),
       importToResponse,
     ),
-  [...BASIS, ...RANGE, ...PAGE, 'include_withdrawn'],
+  [...BASIS, ...RANGE, ...PAGE, 'include_withdrawn', 'kind'],
 );

@@ -20,6 +20,7 @@ import {
 import type { FromSchema } from '../shared/schema-type.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
+import { vuAuthenticitySchema, vuImportProperties } from '../vehicle-units/vehicle-units.schema.js';
 
 const warningSchema = {
   type: 'object',
@@ -75,17 +76,31 @@ export const authenticitySchema = {
   required: ['status', 'chains', 'efs'],
 } as const;
 
+/** The fields of every import row, whatever was downloaded. */
+const importProperties = {
+  import_id: { type: 'string' },
+  archive_id: { type: 'string' },
+  file_name: nullableString,
+  content_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  size_bytes: { type: 'integer', minimum: 0 },
+  imported_at: timestampSchema,
+  generation: { type: 'string', enum: ['GEN1', 'GEN2', 'GEN2V2'] },
+  status: { type: 'string', enum: [...IMPORT_STATUSES] },
+} as const;
+
+const activityRangeSchema = {
+  type: 'object',
+  properties: { from: nullableDate, to: nullableDate, days: { type: 'integer', minimum: 0 } },
+  required: ['from', 'to', 'days'],
+} as const;
+
+/** A driver card's import row (`kind` DRIVER_CARD). */
 export const importRowSchema = {
   type: 'object',
   properties: {
-    import_id: { type: 'string' },
-    archive_id: { type: 'string' },
-    file_name: nullableString,
-    content_sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    size_bytes: { type: 'integer', minimum: 0 },
-    imported_at: timestampSchema,
-    generation: { type: 'string', enum: ['GEN1', 'GEN2', 'GEN2V2'] },
-    status: { type: 'string', enum: [...IMPORT_STATUSES] },
+    ...importProperties,
+    /** what was downloaded: DRIVER_CARD on every card import */
+    kind: { type: 'string', enum: ['DRIVER_CARD'] },
     card: {
       type: 'object',
       properties: {
@@ -124,11 +139,7 @@ export const importRowSchema = {
         'licence_number',
       ],
     },
-    activity_range: {
-      type: 'object',
-      properties: { from: nullableDate, to: nullableDate, days: { type: 'integer', minimum: 0 } },
-      required: ['from', 'to', 'days'],
-    },
+    activity_range: activityRangeSchema,
     warnings: { type: 'array', items: warningSchema },
     /** null for imports stored before verification existed */
     authenticity: { oneOf: [authenticitySchema, { type: 'null' }] },
@@ -151,7 +162,40 @@ export const importRowSchema = {
   ],
 } as const;
 
-export const importsResponseSchema = listEnvelopeSchema(importRowSchema);
+/**
+ * A vehicle unit's import row (`kind` VEHICLE_UNIT; api-contract.md "Vehicle-unit downloads"): `card` and `driver`
+ * null, the vehicle, the VU's clock at the download, the previous download, the downloadable period, the TREPs, the
+ * VU's identification, and the authenticity per TREP.
+ */
+export const vuImportRowSchema = {
+  type: 'object',
+  properties: {
+    ...importProperties,
+    kind: { type: 'string', enum: ['VEHICLE_UNIT'] },
+    card: { type: 'null' },
+    driver: { type: 'null' },
+    activity_range: activityRangeSchema,
+    warnings: { type: 'array', items: warningSchema },
+    authenticity: { oneOf: [vuAuthenticitySchema, { type: 'null' }] },
+    withdrawal: { oneOf: [withdrawalSchema, { type: 'null' }] },
+    ...vuImportProperties,
+  },
+  required: [
+    ...Object.keys(importProperties),
+    'kind',
+    'card',
+    'driver',
+    'activity_range',
+    'warnings',
+    'authenticity',
+    ...Object.keys(vuImportProperties),
+  ],
+} as const;
+
+/** An import row of either kind (the answers of POST /parse, GET /imports, withdraw and restore). */
+export const anyImportRowSchema = { oneOf: [importRowSchema, vuImportRowSchema] } as const;
+
+export const importsResponseSchema = listEnvelopeSchema(anyImportRowSchema);
 
 export type ImportRowResponse = FromSchema<typeof importRowSchema>;
 export type AuthenticityResponse = FromSchema<typeof authenticitySchema>;

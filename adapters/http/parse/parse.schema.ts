@@ -1,5 +1,5 @@
 /** POST /api/drivercard/parse: the request body and the answer (the import row plus `reused`). */
-import { importRowSchema } from '../imports/imports.schema.js';
+import { anyImportRowSchema } from '../imports/imports.schema.js';
 import { dateSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -16,7 +16,7 @@ export const parseRequestSchema = {
 
 export const parseResponseSchema = {
   type: 'object',
-  allOf: [importRowSchema],
+  allOf: [anyImportRowSchema],
   properties: {
     reused: { type: 'boolean' },
     /** the import's days on which the card's imports disagree (served from the newest); [] when none */

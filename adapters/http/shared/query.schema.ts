@@ -6,6 +6,7 @@
 import { FLEET_SORTS } from '../../../core/fleet/fleet-card.js';
 import { TODAY_CARD_LISTS } from '../../../core/use-cases/today.js';
 import { UNKNOWN_AS_VALUES } from '../../../core/eu561/readings.js';
+import { IMPORT_KINDS } from '../../../core/domain/vu-import.js';
 import { dateSchema, ISO_WEEK_PATTERN, timestampSchema, type Schema } from './schema-parts.js';
 import type { FromSchema } from './schema-type.js';
 
@@ -37,6 +38,7 @@ export const queryParameterSchemas = {
   reference_weeks: { type: 'integer', minimum: 1, maximum: 26 },
   include_quarantined: queryBoolean,
   include_withdrawn: queryBoolean,
+  kind: { type: 'string', enum: [...IMPORT_KINDS] },
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
   delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
@@ -86,6 +88,7 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
     'pre-check and working time: true evaluates quarantined imports too, listed in basis.untrusted_imports, their findings marked untrusted',
   include_withdrawn:
     'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
+  kind: 'imports list: only imports of this kind, DRIVER_CARD or VEHICLE_UNIT (default: both)',
   delimiter:
     'CSV field separator: , or ; (default: ; when the configured locale, DRIVERCARD_LOCALE, writes decimals with a comma, as German, Polish or French spreadsheet programs expect; else ,)',
   severity:

@@ -102,7 +102,8 @@ export function importFromRaw(raw: Raw): ImportRow {
     imported_at: Number(raw.imported_at),
     generation: raw.generation,
     status: raw.status,
-    kind: raw.kind ?? 'DRIVER_CARD',
+    // a card import's row reads back as it was saved (no `kind`: absent means a driver card)
+    ...(raw.kind === 'VEHICLE_UNIT' ? { kind: 'VEHICLE_UNIT' as const } : {}),
     card: meta.card,
     driver: meta.driver,
     activity_range: {
