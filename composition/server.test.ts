@@ -122,7 +122,8 @@ t.test('the service over a real socket', async (t) => {
   assertSchema(t, schemas.errorResponseSchema, renamed.body, 'parse 409');
 
   for (const [file, reason] of [
-    ['corrupt-vu-download.ddd', 'vehicle_unit_download'],
+    // a vehicle-unit download goes to the VU decoder: this one holds no complete TREP
+    ['corrupt-vu-download.ddd', 'truncated'],
     ['corrupt-empty.ddd', 'empty'],
     ['corrupt-truncated.ddd', 'truncated'],
     ['corrupt-random.ddd', 'not_a_ddd_file'],

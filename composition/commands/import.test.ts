@@ -27,7 +27,7 @@ function mixedFolder(t: Test): { dir: string; maxBytes: number } {
   copySigned(join(FIXTURES, 'gen2-full.ddd'), join(dir, 'b-spain.TGD'));
   copyFileSync(join(dir, 'a-france.C1B'), join(dir, 'c-lower.c1b'));
   copySigned(join(FIXTURES, 'gen1-greek.ddd'), join(dir, 'd-no-extension'));
-  copyFileSync(join(FIXTURES, 'corrupt-vu-download.ddd'), join(dir, 'e-vehicle.DDD'));
+  copyFileSync(join(FIXTURES, 'vu-downloads', 'vu-gen1.ddd'), join(dir, 'e-vehicle.DDD'));
   copyFileSync(join(FIXTURES, 'corrupt-random.ddd'), join(dir, 'f-random.ddd'));
   writeFileSync(join(dir, 'g-notes.txt'), 'driver list, not a card\n');
   writeFileSync(join(dir, 'h-empty.esm'), '');
@@ -55,7 +55,7 @@ t.test('a folder of mixed names: downloads by content, the rest skipped and name
   const stdout = run.out.join('');
   t.match(
     stdout,
-    /^Imported 4 downloads from drivercard-import-\w+: 3 new, 1 reused \(already imported\), 0 quarantined, 0 failed; 5 other files skipped\.\n/,
+    /^Imported 5 downloads from drivercard-import-\w+: 4 new, 1 reused \(already imported\), 0 quarantined, 0 failed; 4 other files skipped\.\n/,
   );
   const lines = stdout.trim().split('\n').slice(1);
   t.same(
@@ -64,8 +64,8 @@ t.test('a folder of mixed names: downloads by content, the rest skipped and name
       'new a-france.C1B (0 warnings)',
       'new b-spain.TGD (0 warnings)',
       'new d-no-extension (0 warnings)',
+      'new e-vehicle.DDD (0 warnings)',
       'reused c-lower.c1b (0 warnings)',
-      'skipped e-vehicle.DDD: a vehicle-unit download, which this version cannot import yet',
       'skipped f-random.ddd: not a tachograph download (its first bytes are not those of a driver-card download)',
       'skipped g-notes.txt: not a tachograph download (its first bytes are not those of a driver-card download)',
       'skipped h-empty.esm: empty (no download data)',
@@ -73,7 +73,7 @@ t.test('a folder of mixed names: downloads by content, the rest skipped and name
     ],
     'each file once, the nested folder not entered',
   );
-  t.equal(run.err.join('').trim().split('\n').length, 4, 'progress counts the downloads only');
+  t.equal(run.err.join('').trim().split('\n').length, 5, 'progress counts the downloads only');
 });
 
 t.test('a folder without downloads names what it skipped', async (t) => {
@@ -91,14 +91,15 @@ t.test('recognition is the decoder’s own', async (t) => {
   const header = new Uint8Array(readFileSync(join(FIXTURES, 'card-transfer-header.ddd')).subarray(0, 5));
   t.equal(skipReasonOf(header), null, 'a card download behind a vehicle unit’s transfer header');
   t.equal(skipReasonOf(new Uint8Array([0x76, 0x06])), 'empty', 'a transfer header alone');
-  t.equal(skipReasonOf(new Uint8Array([0x76, 0x01, 0, 0, 0])), 'vehicle_unit_download');
+  t.equal(skipReasonOf(new Uint8Array([0x76, 0x01, 0, 0, 0])), null, 'a vehicle-unit download is imported');
   t.equal(skipReasonOf(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])), 'not_a_download', 'a PDF');
   const missing = await examineFile(join(tempDir(t), 'gone.ddd'), 1024);
   t.same(missing, { reason: 'unreadable', code: 'ENOENT' });
   const dir = tempDir(t);
   writeFileSync(join(dir, 'x'), new Uint8Array([0x76, 0x05, 0x00]));
+  writeFileSync(join(dir, 'y'), new Uint8Array([0x76, 0x06]));
   t.same(await downloadsOf(dir, 1024), {
-    files: [],
-    skipped: [{ file: 'x', reason: 'vehicle_unit_download', code: null }],
+    files: [{ file: 'x', path: join(dir, 'x') }],
+    skipped: [{ file: 'y', reason: 'empty', code: null }],
   });
 });

@@ -15,7 +15,7 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { DddDecodeError } from '../../core/decoder/api.js';
-import { classifyPrefix, PREFIX_LENGTH } from '../../core/decoder/prefix.js';
+import { classifyPrefix, isVehicleUnitDownload, PREFIX_LENGTH } from '../../core/decoder/prefix.js';
 import type { ImportUseCase } from '../../core/use-cases/contracts.js';
 import { problemFor } from '../../adapters/http/shared/problem.js';
 import {
@@ -45,13 +45,12 @@ export interface ImportedFile {
 }
 
 /** Why a regular file of a folder was not imported. */
-export type SkipReason = 'not_a_download' | 'empty' | 'vehicle_unit_download' | 'unreadable' | 'too_large';
+export type SkipReason = 'not_a_download' | 'empty' | 'unreadable' | 'too_large';
 
 /** What a person reads for each skip reason (the CLI summary, the watched folder's reason files). */
 export const SKIP_MESSAGES: Readonly<Record<SkipReason, string>> = {
   not_a_download: 'not a tachograph download (its first bytes are not those of a driver-card download)',
   empty: 'empty (no download data)',
-  vehicle_unit_download: 'a vehicle-unit download, which this version cannot import yet',
   unreadable: 'the file could not be read',
   too_large: 'larger than the largest download the service accepts',
 };
@@ -82,16 +81,18 @@ export function progressLine(done: number, total: number, file: string): string 
 
 /**
  * Whether the first bytes of a file (PREFIX_LENGTH of them, fewer only when the file is shorter) open a download
- * this version imports: null, or why not. The decoder's own recognition decides (classifyPrefix), so the folder
- * import and the decoder never disagree on what a download is.
+ * this version imports: null, or why not. The decoder's own recognition decides (classifyPrefix; a vehicle-unit
+ * download, which the card decoder refuses, is imported as POST /parse imports it), so the folder import and the
+ * decoder never disagree on what a download is.
  */
 export function skipReasonOf(prefix: Uint8Array): SkipReason | null {
+  if (isVehicleUnitDownload(prefix.subarray(0, 2))) return null;
   try {
     classifyPrefix(prefix);
     return null;
   } catch (error) {
     if (!(error instanceof DddDecodeError)) throw error;
-    if (error.reason === 'empty' || error.reason === 'vehicle_unit_download') return error.reason;
+    if (error.reason === 'empty') return error.reason;
     return 'not_a_download';
   }
 }
