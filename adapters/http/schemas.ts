@@ -22,3 +22,4 @@ export * from './eu561-violations/eu561-violations.schema.js';
 export * from './working-time/working-time.schema.js';
 export * from './findings/findings.schema.js';
 export * from './fleet/fleet.schema.js';
+export * from './vehicle-analysis/vehicle-analysis.schema.js';
