@@ -6,6 +6,7 @@
  * - B-AN 1001 was driven without a card 2026-03-02 11:30–12:10, between card A's withdrawal at 11:00 (50,300 km)
  *   and card B's insertion at 12:30 (50,355 km): 55 km;
  * - card A's download (2026-02-28 to 2026-03-04) lacks its use of B-AN 1001 on 2026-03-03 06:00–10:00;
+ * - card B's download records its insertion of 12:30 at 12:32 and 50,357 km: 120 s and 2 km off;
  * - B-AN 1001's newest download (2026-03-03) is 95 days old: due 2026-06-01, overdue;
  * - B-AN 1002's calibration falls due on 2026-06-26, in 20 days.
  */
@@ -84,13 +85,13 @@ const cardA = () =>
     ],
     [use('2026-02-28', [8, 0], 16, 49_480, 49_900), use('2026-03-02', [7, 0], 11, 50_000, 50_300)],
   );
-/** card B: B-AN 1001 on 02-27 and 03-02 12:30–17:00, as its VU recorded */
+/** card B: B-AN 1001 on 02-27 and 03-02 from 12:32 (the VU: 12:30) and 50,357 km (the VU: 50,355) to 17:00 */
 const cardB = () =>
   card(
     B,
     'Berg',
     [workDay('2026-02-27', '08:00', '16:00'), workDay('2026-03-02', '12:30', '17:00')],
-    [use('2026-02-27', [8, 0], 16, 49_000, 49_400), use('2026-03-02', [12, 30], 17, 50_355, 50_700)],
+    [use('2026-02-27', [8, 0], 16, 49_000, 49_400), use('2026-03-02', [12, 32], 17, 50_357, 50_700)],
   );
 
 async function fleet(t: Test) {
@@ -154,8 +155,20 @@ t.test('the hand-computed fleet', async (t) => {
     const body = await (await get(`card-mismatches?vin=${VIN1}`)).json();
     t.ok(strictValidator(cardMismatchesResponseSchema)(body));
     t.same([body.time_tolerance_seconds, body.odometer_tolerance_km], [60, 1]);
-    t.equal(body.total, 1, "card A's use of 03-02 and card B's use agree with the VU");
-    t.match(body.items[0], {
+    t.equal(body.total, 2, "card A's use of 03-02 agrees with the VU");
+    t.match(body.items[0], { card_number: B, inserted_at: '2026-03-02T12:30:00Z', kind: 'USE_DIFFERS' });
+    t.same(body.items[0].disagreements, [
+      { field: 'inserted_at', vehicle_unit: '2026-03-02T12:30:00Z', card: '2026-03-02T12:32:00Z', difference: 120 },
+      { field: 'odometer_at_insertion_km', vehicle_unit: 50_355, card: 50_357, difference: 2 },
+    ]);
+    t.same(body.items[0].card_use, {
+      import_id: body.items[0].card_use.import_id,
+      first_use: '2026-03-02T12:32:00Z',
+      last_use: '2026-03-02T17:00:00Z',
+      odometer_begin_km: 50_357,
+      odometer_end_km: 50_700,
+    });
+    t.match(body.items[1], {
       vin: VIN1,
       card_number: A,
       slot: 'DRIVER',
@@ -166,7 +179,7 @@ t.test('the hand-computed fleet', async (t) => {
       kind: 'USE_MISSING_ON_CARD',
       card_use: null,
     });
-    t.same(body.items[0].disagreements, [], 'nothing to compare it with');
+    t.same(body.items[1].disagreements, [], 'nothing to compare it with');
   });
 
   t.test('unaccounted km: the VU where its download reaches, the cards elsewhere', async (t) => {
@@ -176,7 +189,7 @@ t.test('the hand-computed fleet', async (t) => {
     t.same(v.vehicle_unit_periods, [{ from: '2026-03-02T00:00:00Z', to: '2026-03-03T15:00:00Z' }]);
     // B 02-27 16:00 (49,400) → A 02-28 08:00 (49,480): 80 km, before the VU's time;
     // A 02-28 16:00 (49,900) → A 03-02 07:00 (50,000): 100 km, across the VU's first midnight, kept from the cards;
-    // A 03-02 11:00 (50,300) → B 12:30 (50,355): 55 km, from the VU (the cards' figure of it replaced)
+    // A 03-02 11:00 (50,300) → B 12:30 (50,355): 55 km, from the VU (the cards' 57 km of it replaced)
     t.same(
       v.segments.map((s: any) => [s.basis, s.from, s.to, s.km]),
       [
