@@ -19,6 +19,7 @@ import { at } from '../../../fixtures/encoder/time.js';
 import { encodeVu } from '../../../fixtures/encoder/vu/encode-vu.js';
 import { baseScenario, ch, day, reg } from '../../../fixtures/scenarios/build.js';
 import {
+  vuFixtures,
   FLEET_CARD_A,
   FLEET_CARD_B,
   fleetVehicleOne,
@@ -40,6 +41,7 @@ import {
 } from './vehicle-analysis.schema.js';
 
 const TODAY = '2026-06-06T08:00:00Z';
+const PAGE = { limit: 500, offset: 0 };
 const PLATE = 'B-AN 1001';
 const VIN1 = 'WDB9634031L000001';
 const VIN2 = 'WDB9634031L000002';
@@ -248,6 +250,36 @@ t.test('the hand-computed fleet', async (t) => {
     t.same([unknown.total, unknown.items], [0, []]);
     const paged = await (await get('overspeeding-by-driver?limit=1&offset=1')).json();
     t.same([paged.total, paged.items.map((g: any) => g.card_number)], [3, [B]]);
+  });
+
+  t.test('a quarantined gen2 download without nation: its rows flagged, the nation left open', async (t) => {
+    const gen2 = vuFixtures().find((f) => f.name === 'vu-gen2')!.scenario;
+    const store = new MemoryVehicleUnitStore();
+    store.add(encodeVu(gen2).bytes, { quarantined: true });
+    const quarantined = new VehicleUnitAnalysis({
+      vehicleUnits: store,
+      imports: storageOf(service.store).imports,
+      clock: { now: () => new Date(TODAY) },
+    });
+    const query = { vehicles: { kind: 'registration' as const, number: 'B-TR 4711', nation: null }, page: PAGE };
+    // the scenario: card A withdrawn 2026-03-03 04:30 at 120,310 km, driven 05:00–05:20 with no card, card A
+    // inserted again at 06:00 at 120,330 km
+    const all = await quarantined.drivingWithoutCard({ ...query, range: { from: null, to: null } });
+    t.same(
+      all.items.map((d) => [d.start - at('2026-03-03', 5), d.duration, d.distance_km, d.quarantined]),
+      [[0, 20 * 60, 20, true]],
+    );
+    t.same(all.items[0]!.registration, { nation: null, number: 'B-TR 4711' });
+    t.equal(all.items[0]!.insertion_before!.withdrawn_at, at('2026-03-03', 4, 30));
+    const km = await quarantined.unaccountedKm({ ...query, range: { from: null, to: null } });
+    t.same(
+      km.items[0]!.segments.map((s) => [s.from - at('2026-03-03', 4, 30), s.km, s.quarantined]),
+      [[0, 20, true]],
+      'the same 20 km with no card in either slot',
+    );
+    const day = Date.UTC(2026, 2, 2) / 86_400_000;
+    const first = await quarantined.drivingWithoutCard({ ...query, range: { from: day, to: day } });
+    t.equal(first.total, 0, 'nothing on 2026-03-02');
   });
 
   t.test('a service without the analyses answers 404', async (t) => {
