@@ -16,7 +16,14 @@
 import type { VuSlot } from '../rows/vu-insertions.js';
 import type { EpochSeconds } from '../time.js';
 import { odometerStep } from '../vehicles/odometer.js';
-import { daysHeld, minuteOf, type Interval, type OdometerReading, type VuTimeline } from './timeline.js';
+import {
+  daysHeld,
+  minuteOf,
+  type Insertion,
+  type Interval,
+  type OdometerReading,
+  type VuTimeline,
+} from './timeline.js';
 
 export interface InsertionBefore {
   card_number: string | null;
@@ -70,29 +77,65 @@ function noCardSpans(intervals: readonly Interval[]): Span[] {
   return spans.sort((a, b) => a.start - b.start || a.slot.localeCompare(b.slot));
 }
 
-const drivenBetween = (t: VuTimeline, from: EpochSeconds, to: EpochSeconds): boolean =>
-  t.intervals.some((i) => i.activity === 'DRIVING' && i.start < to && i.end > from);
+/** The first index of a sorted list whose key is not below `x` (the list's length when none). */
+function lowerBound<T>(list: readonly T[], key: (item: T) => number, x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(list[mid]!) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * What the spans are measured against, indexed once: the readings by minute, the DRIVING intervals by start with
+ * the largest end up to each (whether any driving overlaps a period is one search), each slot's insertions.
+ */
+interface Index {
+  t: VuTimeline;
+  driving: Interval[];
+  /** maxEnd[k]: the largest end among driving[0..k) */
+  maxEnd: number[];
+  bySlot: Map<VuSlot | null, Insertion[]>;
+}
+
+function indexOf(t: VuTimeline): Index {
+  const driving = t.intervals.filter((i) => i.activity === 'DRIVING');
+  const maxEnd = [-Infinity];
+  for (const i of driving) maxEnd.push(Math.max(maxEnd[maxEnd.length - 1]!, i.end));
+  const bySlot = new Map<VuSlot | null, Insertion[]>();
+  for (const i of t.insertions) bySlot.set(i.slot, [...(bySlot.get(i.slot) ?? []), i]);
+  return { t, driving, maxEnd, bySlot };
+}
+
+/** Whether any DRIVING interval (either slot) overlaps [from, to). */
+function drivenBetween(x: Index, from: EpochSeconds, to: EpochSeconds): boolean {
+  return x.maxEnd[lowerBound(x.driving, (i) => i.start, to)]! > from;
+}
 
 /** The reading bounding the span at its start: the latest one by minute, if nothing was driven since. */
-function readingBefore(t: VuTimeline, span: Span): OdometerReading | null {
-  const before = t.readings.filter((r) => minuteOf(r.at) <= span.start);
-  const r = before[before.length - 1];
-  if (r === undefined || !daysHeld(t, r.at, span.start)) return null;
-  return drivenBetween(t, minuteOf(r.at), span.start) ? null : r;
+function readingBefore(x: Index, span: Span): OdometerReading | null {
+  const r = x.t.readings[lowerBound(x.t.readings, (r) => minuteOf(r.at), span.start + 1) - 1];
+  if (r === undefined || !daysHeld(x.t, r.at, span.start)) return null;
+  return drivenBetween(x, minuteOf(r.at), span.start) ? null : r;
 }
 
 /** The reading bounding the span at its end: the earliest one by minute, if nothing was driven before it. */
-function readingAfter(t: VuTimeline, span: Span): OdometerReading | null {
-  const r = t.readings.find((x) => minuteOf(x.at) >= span.end);
-  if (r === undefined || !daysHeld(t, span.end, r.at)) return null;
-  return drivenBetween(t, span.end, minuteOf(r.at)) ? null : r;
+function readingAfter(x: Index, span: Span): OdometerReading | null {
+  const r = x.t.readings[lowerBound(x.t.readings, (r) => minuteOf(r.at), span.end)];
+  if (r === undefined || !daysHeld(x.t, span.end, r.at)) return null;
+  return drivenBetween(x, span.end, minuteOf(r.at)) ? null : r;
 }
 
-function insertionsAround(t: VuTimeline, span: Span) {
-  const slot = t.insertions.filter((i) => i.slot === span.slot);
-  const out = slot.filter((i) => i.withdrawn_at !== null && minuteOf(i.withdrawn_at) <= span.start);
-  const withdrawn = out.sort((a, b) => a.withdrawn_at! - b.withdrawn_at!)[out.length - 1];
-  const inserted = slot.find((i) => minuteOf(i.inserted_at) >= span.end);
+function insertionsAround(x: Index, span: Span) {
+  const slot = x.bySlot.get(span.slot) ?? [];
+  let withdrawn: Insertion | undefined;
+  for (const i of slot)
+    if (i.withdrawn_at !== null && minuteOf(i.withdrawn_at) <= span.start)
+      if (withdrawn === undefined || i.withdrawn_at > withdrawn.withdrawn_at!) withdrawn = i;
+  const inserted = slot[lowerBound(slot, (i) => minuteOf(i.inserted_at), span.end)];
   return {
     insertion_before:
       withdrawn === undefined
@@ -115,9 +158,10 @@ function insertionsAround(t: VuTimeline, span: Span) {
 
 /** Every interval of driving without a card of one vehicle (see the header). Pure. */
 export function drivingWithoutCard(t: VuTimeline): DrivingWithoutCard[] {
+  const x = indexOf(t);
   return noCardSpans(t.intervals).map((span) => {
-    const from = readingBefore(t, span);
-    const to = readingAfter(t, span);
+    const from = readingBefore(x, span);
+    const to = readingAfter(x, span);
     const basis = from !== null && to !== null ? { from, to } : null;
     const step = basis === null ? null : odometerStep(basis.from.odometer_km, basis.to.odometer_km);
     return {
@@ -128,7 +172,7 @@ export function drivingWithoutCard(t: VuTimeline): DrivingWithoutCard[] {
       duration: span.end - span.start,
       distance_km: step?.kind === 'forward' ? step.km : null,
       distance_basis: basis,
-      ...insertionsAround(t, span),
+      ...insertionsAround(x, span),
       quarantined: span.quarantined,
     };
   });
