@@ -12,6 +12,7 @@ import type { FindingReviews } from '../../core/ports/finding-reviews.js';
 import type { HomeCountrySettings } from '../../core/use-cases/home-countries.js';
 import type { TodayView } from '../../core/use-cases/today.js';
 import type { VehicleUnitQueries } from '../../core/use-cases/vehicle-unit-queries.js';
+import type { VehicleUnitAnalysis } from '../../core/use-cases/vehicle-unit-analysis.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -67,6 +68,8 @@ export interface HttpAppDependencies {
   today?: TodayView;
   /** the stored vehicle-unit downloads; absent: their routes answer 404 */
   vehicleUnits?: VehicleUnitQueries;
+  /** what only the vehicle knows, across cards (VU downloads against cards); absent: its routes answer 404 */
+  vehicleUnitAnalysis?: VehicleUnitAnalysis;
   /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
   timeZone?: string;
   /** the CSV separator when a request names none (from the configured locale); absent: `,` */

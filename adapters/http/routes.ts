@@ -33,6 +33,7 @@ import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
 import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
 import { evidenceRoute } from './evidence/evidence.route.js';
 import { vehicleUnitRoutes } from './vehicle-units/vehicle-units.route.js';
+import { vehicleAnalysisRoutes } from './vehicle-analysis/vehicle-analysis.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -68,6 +69,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...todayRoutes,
   evidenceRoute,
   ...vehicleUnitRoutes,
+  ...vehicleAnalysisRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

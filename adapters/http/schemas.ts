@@ -23,3 +23,4 @@ export * from './working-time/working-time.schema.js';
 export * from './findings/findings.schema.js';
 export * from './fleet/fleet.schema.js';
 export * from './vehicle-units/vehicle-units.schema.js';
+export * from './vehicle-analysis/vehicle-analysis.schema.js';
