@@ -13,16 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { knex } from '@mikro-orm/postgresql';
 import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
-import { createHttpApp } from '../../adapters/http/app.js';
 import { reportMissingDependency } from '../../conformance/missing-dependency.js';
 import { startPostgres, type PostgresServer } from '../../conformance/postgres-server.js';
 import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
-import { createServiceContainer, TOKENS } from '../container.js';
+import { TOKENS } from '../container.js';
 import { captureIo } from '../testing/capture-io.js';
+import { answers, listOf, serviceOf, withdrawAllBut } from '../testing/service-answers.js';
 import { backupCommand } from './backup.js';
 import { checkCommand } from './check.js';
-import { importCommand } from './import.js';
 import { restoreCommand } from './restore.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
@@ -37,57 +36,7 @@ const FILES = [
   'gen1-card-download.ddd',
   'gen2-card-download-older.ddd',
 ];
-const HOST = '127.0.0.1:5055';
 const CARD = 'DF00000123456001';
-
-type Get = (path: string) => Promise<string>;
-
-/** The service of a configuration: its container, a GET giving the answer's status and text, and a POST. */
-async function service(t: Test, config: Config) {
-  const services = createServiceContainer(config);
-  t.teardown(() => services.dispose());
-  const { app } = createHttpApp({ ...(await services.httpDependencies()), allowedHosts: () => new Set([HOST]) });
-  const get: Get = async (path) => {
-    const answer = await app.fetch(new Request(`http://${HOST}${path}`));
-    return `${answer.status} ${await answer.text()}`;
-  };
-  const post = async (path: string, body: unknown) => {
-    const answer = await app.fetch(
-      new Request(`http://${HOST}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
-    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-  };
-  const importFile = (file: string) => importCommand([file], captureIo().io, () => services.importUseCase(), 1 << 22);
-  return { services, get, post, importFile };
-}
-
-const body = (answer: string) => JSON.parse(answer.slice(4)) as { items: Record<string, any>[] };
-
-/** Every answer compared: the imports (withdrawn ones too when asked), the drivers, and per card its findings,
- *  annotations, home countries and the reviews of its findings. */
-async function answers(get: Get, withdrawn: boolean): Promise<Record<string, string>> {
-  const all: Record<string, string> = {};
-  all.imports = await get(`/api/drivercard/imports?limit=5000${withdrawn ? '&include_withdrawn=true' : ''}`);
-  all.drivers = await get('/api/drivercard/drivers?limit=5000');
-  const cards = new Set(body(all.imports).items.map((i) => i.card.card_number as string));
-  for (const card of [...cards].sort()) {
-    const findings = await get(
-      `/api/drivercard/findings?card_number=${card}&date_from=2025-06-01&date_to=2026-05-31&limit=5000`,
-    );
-    all[`findings ${card}`] = findings;
-    all[`annotations ${card}`] = await get(`/api/drivercard/annotations?card_number=${card}&include_withdrawn=true`);
-    all[`home countries ${card}`] = await get(`/api/drivercard/drivers/${card}/home-countries`);
-    if (findings.startsWith('200 ')) {
-      const id = body(findings).items[0]?.finding_id as string | undefined;
-      if (id !== undefined) all[`reviews ${card}`] = await get(`/api/drivercard/findings/${id}/reviews`);
-    }
-  }
-  return all;
-}
 
 function setUp(t: Test, server: PostgresServer) {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-backup-pg-'));
@@ -117,7 +66,7 @@ if (!started.available) {
     async (t) => {
       const { dir, files, postgres, sqlite } = setUp(t, server);
       const sourceConfig = postgres();
-      const source = await service(t, sourceConfig);
+      const source = await serviceOf(t, sourceConfig);
       t.equal(await source.importFile(files[0]!), 0);
       t.equal(
         (
@@ -136,7 +85,7 @@ if (!started.available) {
         residence: 'FR',
       });
       t.equal(homes.status, 200, 'home countries set');
-      const findings = body(
+      const findings = listOf(
         await source.get(
           `/api/drivercard/findings?card_number=${CARD}&date_from=2025-06-01&date_to=2026-05-31&limit=5000`,
         ),
@@ -172,19 +121,14 @@ if (!started.available) {
         restoreRun.out.join(''),
         /^busy: restored \(\d+ originals, 1 annotations, 1 review entries, 1 home countries\)\n$/,
       );
-      const restoredBusy = await service(t, busyConfig);
-      const inBackup = new Set(
-        body(await restoredBusy.get('/api/drivercard/imports?limit=5000')).items.map((r) => r.import_id),
+      const restoredBusy = await serviceOf(t, busyConfig);
+      const inBackup = new Set<string>(
+        listOf(await restoredBusy.get('/api/drivercard/imports?limit=5000')).items.map((r) => r.import_id),
       );
       t.ok(inBackup.size >= 1, 'the backup holds the imports committed before it');
       // the source at the backup's moment: the imports committed after it withdrawn
-      for (const row of body(await source.get('/api/drivercard/imports?limit=5000')).items)
-        if (!inBackup.has(row.import_id))
-          t.equal(
-            (await source.post(`/api/drivercard/imports/${row.import_id}/withdraw`, { reason: 'after the backup' }))
-              .status,
-            200,
-          );
+      const after = await withdrawAllBut(source, inBackup);
+      t.comment(`${inBackup.size} of ${inBackup.size + after} imports in the backup taken under load`);
       t.same(
         await answers(restoredBusy.get, false),
         await answers(source.get, false),
@@ -196,7 +140,7 @@ if (!started.available) {
       t.equal(check.out.join(''), `${inBackup.size} original(s) checked: all intact\n`);
 
       // at rest, with a withdrawn import and one withdrawn and restored
-      const all = body(await source.get('/api/drivercard/imports?limit=5000')).items;
+      const all = listOf(await source.get('/api/drivercard/imports?limit=5000')).items;
       const first = all.find((r) => r.file_name === 'gen1-full.ddd')!;
       t.equal(
         (await source.post(`/api/drivercard/imports/${first.import_id}/withdraw`, { reason: 'checked twice' })).status,
@@ -212,7 +156,7 @@ if (!started.available) {
       const rest = join(dir, 'rest');
       t.equal(await backupCommand([rest], captureIo().io, sourceConfig), 0);
       const expected = await answers(source.get, true);
-      t.equal(body(expected.imports).items.length, FILES.length, 'every import compared, withdrawn ones too');
+      t.equal(listOf(expected.imports).items.length, FILES.length, 'every import compared, withdrawn ones too');
       t.match(expected.imports, /"withdrawn_at"/);
       t.match(expected[`annotations ${CARD}`], /^200 .*"kind":"LEAVE"/);
       t.match(expected[`home countries ${CARD}`], /^200 .*"DE"/);
@@ -220,7 +164,7 @@ if (!started.available) {
       for (const target of [postgres(), sqlite()]) {
         const restoreRun = captureIo();
         t.equal(await restoreCommand([rest], restoreRun.io, target), 0, restoreRun.err.join(''));
-        const restored = await service(t, target);
+        const restored = await serviceOf(t, target);
         t.same(
           await answers(restored.get, true),
           expected,
@@ -251,7 +195,7 @@ if (!started.available) {
   t.test('check reports an original altered in the database, changes nothing; a restore refuses it', async (t) => {
     const { dir, files, postgres } = setUp(t, server);
     const config = postgres();
-    const source = await service(t, config);
+    const source = await serviceOf(t, config);
     t.equal(await source.importFile(files[0]!), 0);
     t.equal(await source.importFile(files[1]!), 0);
     const store = () => source.services.container.getAsync<ImportStore>(TOKENS.ImportStore);

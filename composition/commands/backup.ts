@@ -1,8 +1,8 @@
 /**
  * `drivercard backup DEST`: a consistent copy of the configured database while the service runs and imports
  * (adapters/storage/backup). SQLite: DEST is the new backup file (SQLite's online backup); it must not exist.
- * PostgreSQL: DEST is the new backup folder of JSON lines, one snapshot of the originals and the office's records
- * (originals-backup.ts). Exit 0 when written, 1 when refused or failed (nothing left behind), 2 on wrong usage.
+ * PostgreSQL (and SQLite with `--portable`): DEST is the new backup folder of JSON lines, one snapshot of the
+ * originals and the office's records (originals-backup.ts), which restores into either database. Exit 0 when written, 1 when refused or failed (nothing left behind), 2 on wrong usage.
  */
 import { basename } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { commandArguments } from './arguments.js';
 import type { CommandIo } from './parse.js';
 
 export const BACKUP_USAGE =
-  'usage: drivercard backup DEST (new: the backup of the configured database; SQLite a file, PostgreSQL a folder)';
+  'usage: drivercard backup [--portable] DEST (new: SQLite a database file; PostgreSQL, or --portable, a folder of JSON lines)';
 
 type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
@@ -27,11 +27,11 @@ export function sqliteFileOf(config: DatabaseConfig): string | null {
 }
 
 export async function backupCommand(argv: string[], io: CommandIo, config: DatabaseConfig): Promise<number> {
-  const args = commandArguments(argv, io, BACKUP_USAGE, 1, []);
+  const args = commandArguments(argv, io, BACKUP_USAGE, 1, ['--portable']);
   if (typeof args === 'number') return args;
   const target = args.positional[0]!;
   const file = sqliteFileOf(config);
-  if (file === null) return backupPostgres(config.databaseUrl!, target, io);
+  if (file === null || args.flags.includes('--portable')) return backupPortable(config, target, io);
   try {
     const { bytes } = await backupSqlite(file, target);
     io.stdout(`${basename(target)}: backup written (${bytes} bytes)\n`);
@@ -43,10 +43,13 @@ export async function backupCommand(argv: string[], io: CommandIo, config: Datab
   }
 }
 
-/** The PostgreSQL database into the new folder `target` (JSON lines and a manifest). */
-async function backupPostgres(databaseUrl: string, target: string, io: CommandIo): Promise<number> {
+/** The database into the new folder `target` (JSON lines and a manifest): PostgreSQL's form, SQLite's portable one. */
+async function backupPortable(config: DatabaseConfig, target: string, io: CommandIo): Promise<number> {
   try {
-    const { parts } = await writeBackup(databaseUrl, target);
+    const { parts } = await writeBackup(
+      { databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir },
+      target,
+    );
     io.stdout(
       `${basename(target)}: backup written (${parts.originals.records} originals, ${parts.annotations.records} annotations, ${parts.finding_reviews.records} review entries, ${parts.home_countries.records} home countries)\n`,
     );

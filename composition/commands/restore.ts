@@ -53,7 +53,7 @@ async function restoreFolder(source: string, io: CommandIo, config: RestoreConfi
     backup = await openBackup(source);
     const file = sqliteFileOf(config);
     if (file !== null) await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    await restoreOfficeRecords(config.databaseUrl ?? undefined, config.dataDir, backup);
+    await restoreOfficeRecords({ databaseUrl: config.databaseUrl ?? undefined, dataDir: config.dataDir }, backup);
   } catch (error) {
     io.stderr(
       `drivercard: restore refused: ${error instanceof BackupRefused ? error.message : 'the database could not be opened'}\n`,

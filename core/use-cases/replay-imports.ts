@@ -5,13 +5,15 @@
  * about each import stays as recorded: its import_id (the clock and the id generator of the replay answer the
  * recorded ones), archive_id, file name, `imported_at`, status, and the withdrawal with its reason and times.
  *
- * - The recorded SHA-256 is checked before anything is written: an original whose bytes changed is refused
- *   (RecordedOriginalChanged), since the import would record another hash than the evidence's.
+ * - The recorded SHA-256 is checked before anything is written: an original whose bytes changed, or whose content
+ *   is stored already (held twice), is refused (RecordedOriginalChanged): the import would record another hash
+ *   than the evidence's, or answer the stored import instead of storing this one.
  * - Status: the recorded one (before a withdrawal, the status it had then) replaces the one the policy gives
  *   today: a file quarantined under DRIVERCARD_REQUIRE_VERIFIED or by an older trust store stays quarantined.
  * - Withdrawals and restores are replayed at their moment among the imports (each one before the first import
- *   stored after it), so the holder check of a later import (./holder-identity.ts, which leaves withdrawn imports
- *   out) sees the imports the source's saw; `finish` replays those after the last import.
+ *   stored in a later second; times are whole seconds, so one of the same second as an import comes after it), so
+ *   the holder check of a later import (./holder-identity.ts, which leaves withdrawn imports out) and the fleet row
+ *   see the imports the source's saw; `finish` replays those after the last import.
  */
 import type { EpochSeconds, ImportRow, ImportStatus, ImportWithdrawal, ParsedCard } from '../domain/rows.js';
 import type { Hasher } from '../ports/hasher.js';
@@ -65,8 +67,9 @@ export class ReplayImports {
 
   /** Imports the original again as recorded; the withdrawals recorded before its moment are replayed first. */
   async replay(original: RecordedOriginal): Promise<void> {
-    await this.replayEventsUpTo(original.imported_at);
-    if (this.deps.hasher.sha256Hex(original.content) !== original.content_sha256)
+    await this.replayEventsBefore(original.imported_at);
+    const sha = this.deps.hasher.sha256Hex(original.content);
+    if (sha !== original.content_sha256 || (await this.deps.store.findImport({ kind: 'content_sha256', value: sha })))
       throw new RecordedOriginalChanged(original.import_id);
     const status = original.withdrawal?.previous_status ?? original.status;
     const useCase = new ImportDddFile({
@@ -78,18 +81,13 @@ export class ReplayImports {
       requireVerified: this.deps.requireVerified ?? false,
       ...(this.deps.onStored && { onStored: this.deps.onStored }),
     });
-    const answer = await useCase.parse({
-      file_name: original.file_name,
-      content: original.content,
-      archive_id: original.archive_id,
-    });
-    if (answer.reused || answer.import_id !== original.import_id) throw new RecordedOriginalChanged(original.import_id);
+    await useCase.parse({ file_name: original.file_name, content: original.content, archive_id: original.archive_id });
     this.schedule(original);
   }
 
   /** Replays the withdrawals and restores recorded after the last import. */
   async finish(): Promise<void> {
-    await this.replayEventsUpTo(Number.POSITIVE_INFINITY);
+    await this.replayEventsBefore(Number.POSITIVE_INFINITY);
   }
 
   private schedule(original: RecordedOriginal): void {
@@ -102,8 +100,9 @@ export class ReplayImports {
     this.pending.sort((a, b) => a.at - b.at);
   }
 
-  private async replayEventsUpTo(moment: number): Promise<void> {
-    while (this.pending.length > 0 && this.pending[0]!.at <= moment) {
+  /** The withdrawals and restores recorded before `moment`; those of the same second come after its import. */
+  private async replayEventsBefore(moment: number): Promise<void> {
+    while (this.pending.length > 0 && this.pending[0]!.at < moment) {
       const event = this.pending.shift()!;
       const result =
         event.kind === 'withdraw'

@@ -1,5 +1,6 @@
 /**
- * The backup of a PostgreSQL database in a form independent of the server's version (docs/evidence-and-backup.md):
+ * The backup of a database in a form independent of the server's version and of the database (PostgreSQL's backup;
+ * `--portable` on SQLite; docs/evidence-and-backup.md):
  * a new folder holding JSON lines, one record a line, and `manifest.json`:
  * - `originals.jsonl`: every import (withdrawn ones too) in the order the database stored them: its import row as
  *   recorded (import_id, archive_id, file_name, content_sha256, size_bytes, imported_at, status and the latest
@@ -8,14 +9,14 @@
  *   `home-countries.jsonl`: the office's records, one row a line with the columns of their tables;
  * - `manifest.json`, written last (a folder without it is no backup): format and version, when it was made, the
  *   schema migrations of the source, and per part its file, record count, size and SHA-256.
- * Everything is read in ONE `REPEATABLE READ, READ ONLY` transaction: one snapshot, so an import committed while the
+ * Everything is read in ONE transaction (PostgreSQL: `REPEATABLE READ, READ ONLY`): one snapshot, so an import committed while the
  * backup runs is in it whole or not at all. The originals are read 32 at a time by key and written as they come
  * (never the whole database in memory). Folder 0700, files 0600: they hold personal data.
  * What derives from the originals (rows, histories, fleet rows) is not kept: a restore imports the originals again
  * (core/use-cases/replay-imports.ts), then inserts the office's records as they are (`restoreOfficeRecords`).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,7 +27,8 @@ import type { SqlValue } from '../database/dialect.js';
 import type { SqlRunner } from '../database/sql-runner.js';
 import { knexOf } from '../database/sql-runner.js';
 import { decodeContent } from '../imports/content-codec.js';
-import { createMikroOrmStore, openOrm, type MikroOrmStoreOptions } from '../open-storage.js';
+import { createMikroOrmStore, databaseFile, openOrm, type MikroOrmStoreOptions } from '../open-storage.js';
+import { dialectOf } from '../database/dialect.js';
 import { MIGRATIONS_TABLE } from '../mikro-orm-schema/migrations/names.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
 import { HOME_COUNTRIES_COLUMNS } from '../mikro-orm-schema/home-countries-schema.js';
@@ -105,10 +107,27 @@ const ORIGINALS_PER_READ = 32;
 const ROWS_PER_READ = 500;
 
 type Row = Record<string, unknown>;
-const storeOptions = (databaseUrl: string): MikroOrmStoreOptions => ({ databaseUrl, dataDir: '.', poolSize: 2 });
 
-/** Writes the backup of the database of `databaseUrl` into the new folder `target`; answers its manifest. */
-export async function writeBackup(databaseUrl: string, target: string): Promise<BackupManifest> {
+/** Where the database is: a PostgreSQL URL, or (undefined) the SQLite file of the data folder. */
+export interface BackupDatabase {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+const optionsOf = ({ databaseUrl, dataDir }: BackupDatabase): MikroOrmStoreOptions => ({
+  dataDir,
+  ...(databaseUrl ? { databaseUrl } : {}),
+});
+
+/**
+ * Writes the backup of the database into the new folder `target`; answers its manifest. PostgreSQL reads in a
+ * `REPEATABLE READ, READ ONLY` transaction (checked: a server answering another level is refused); SQLite in one
+ * read transaction on a connection of its own, whose snapshot (WAL) is taken at its first read.
+ */
+export async function writeBackup(database: BackupDatabase, target: string): Promise<BackupManifest> {
+  const options = optionsOf(database);
+  const postgres = dialectOf(options.databaseUrl).name === 'postgres';
+  if (!postgres && !existsSync(databaseFile(options))) throw new BackupRefused('there is no database to back up');
   try {
     await mkdir(target, { mode: 0o700 });
   } catch (error) {
@@ -117,12 +136,13 @@ export async function writeBackup(databaseUrl: string, target: string): Promise<
     throw error;
   }
   try {
-    const { orm } = await openOrm(storeOptions(databaseUrl));
+    const { orm } = await openOrm({ ...options, poolSize: 1 });
     try {
-      const manifest = await knexOf(orm).transaction((trx) => writeParts(trx, target), {
-        isolationLevel: 'repeatable read',
-        readOnly: true,
-      });
+      const snapshot = postgres ? { isolationLevel: 'repeatable read' as const, readOnly: true } : {};
+      const manifest = await knexOf(orm).transaction(async (trx) => {
+        if (postgres) await requireRepeatableRead(trx);
+        return writeParts(trx, target);
+      }, snapshot);
       await writeFile(join(target, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, {
         mode: 0o600,
         flag: 'wx',
@@ -137,18 +157,29 @@ export async function writeBackup(databaseUrl: string, target: string): Promise<
   }
 }
 
+async function requireRepeatableRead(trx: Knex.Transaction): Promise<void> {
+  const [level] = rowsOf(await trx.raw("SELECT current_setting('transaction_isolation') AS level"));
+  if (level?.level !== 'repeatable read') throw new Error('the backup transaction is not REPEATABLE READ');
+}
+
+/** The rows of a raw query: node-postgres answers `{rows}`, better-sqlite3 the rows themselves. */
+function rowsOf(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+}
+
 /** Every part, read in the transaction `trx` (one snapshot). */
 async function writeParts(trx: Knex.Transaction, target: string): Promise<BackupManifest> {
-  const migrations = await trx.raw(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`);
+  const migrations = rowsOf(await trx.raw(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`));
   const parts = { originals: await writeOriginals(trx, target) } as Record<BackupPartName, BackupPart>;
   for (const office of OFFICE_PARTS) {
     const out = new PartWriter(target, PART_FILES[office.part]);
     for (let offset = 0; ; offset += ROWS_PER_READ) {
-      const result = await trx.raw(
-        `SELECT ${office.columns.join(', ')} FROM ${office.table} ORDER BY ${office.order} LIMIT ? OFFSET ?`,
-        [ROWS_PER_READ, offset],
+      const rows = rowsOf(
+        await trx.raw(
+          `SELECT ${office.columns.join(', ')} FROM ${office.table} ORDER BY ${office.order} LIMIT ? OFFSET ?`,
+          [ROWS_PER_READ, offset],
+        ),
       );
-      const rows = result.rows as Row[];
       for (const row of rows) await out.write(withNumbers(row, office.numbers));
       if (rows.length < ROWS_PER_READ) break;
     }
@@ -158,7 +189,7 @@ async function writeParts(trx: Knex.Transaction, target: string): Promise<Backup
     format: BACKUP_FORMAT,
     format_version: BACKUP_FORMAT_VERSION,
     created_at: new Date().toISOString(),
-    schema_migrations: (migrations.rows as { name: string }[]).map((r) => r.name),
+    schema_migrations: migrations.map((r) => String(r.name)),
     parts,
   };
 }
@@ -168,11 +199,12 @@ async function writeOriginals(trx: Knex.Transaction, target: string): Promise<Ba
   const out = new PartWriter(target, PART_FILES.originals);
   const columns = IMPORT_COLUMNS.map((c) => `i.${c}`).join(', ');
   for (let after = 0; ;) {
-    const result = await trx.raw(
-      `SELECT i.pk, ${columns}, c.content, c.encoding FROM imports i LEFT JOIN import_content c ON c.import_pk = i.pk WHERE i.pk > ? ORDER BY i.pk LIMIT ?`,
-      [after, ORIGINALS_PER_READ],
+    const rows = rowsOf(
+      await trx.raw(
+        `SELECT i.pk, ${columns}, c.content, c.encoding FROM imports i LEFT JOIN import_content c ON c.import_pk = i.pk WHERE i.pk > ? ORDER BY i.pk LIMIT ?`,
+        [after, ORIGINALS_PER_READ],
+      ),
     );
-    const rows = result.rows as Row[];
     for (const row of rows) {
       if (row.content === null || row.content === undefined)
         throw new BackupRefused(`import ${String(row.import_id)} has no stored original (run drivercard check)`);
@@ -317,12 +349,8 @@ function recordedOriginal(row: Row): RecordedOriginal {
  * created, and its schema, if missing. Run before the originals are imported
  * again, so the fleet rows they compute see the office's annotations and home countries.
  */
-export async function restoreOfficeRecords(
-  databaseUrl: string | undefined,
-  dataDir: string,
-  backup: OpenedBackup,
-): Promise<void> {
-  const store = await createMikroOrmStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+export async function restoreOfficeRecords(database: BackupDatabase, backup: OpenedBackup): Promise<void> {
+  const store = await createMikroOrmStore(optionsOf(database));
   try {
     await store.db.runner.transaction(async (tx) => {
       const [held] = await tx.all(
