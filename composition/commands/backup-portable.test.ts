@@ -99,6 +99,13 @@ t.test('a portable backup of SQLite restores to every answer of the source', asy
   const again = captureIo();
   t.equal(await backupCommand(['--portable', folder], again.io, sourceConfig), 1);
   t.match(again.err.join(''), /backup folder exists already/);
+  const parentless = captureIo();
+  t.equal(await backupCommand(['--portable', join(dir, 'no', 'parent')], parentless.io, sourceConfig), 1);
+  t.match(parentless.err.join(''), /the backup folder cannot be created/);
+  const unreachable = captureIo();
+  const nowhere = { ...config(), databaseUrl: 'postgres://drivercard@127.0.0.1:1/none' };
+  t.equal(await restoreCommand([folder], unreachable.io, nowhere), 1, 'a database that cannot be opened');
+  t.match(unreachable.err.join(''), /restore refused: the database could not be opened/);
   const nothing = captureIo();
   t.equal(await backupCommand(['--portable', join(dir, 'none')], nothing.io, config()), 1);
   t.match(nothing.err.join(''), /there is no database to back up/);

@@ -3,7 +3,8 @@
  * to a database answering as the source did at the backup's moment (the source with the imports committed after
  * that moment withdrawn: a withdrawn import takes part in no answer but the listing asking for withdrawn ones); a
  * backup at rest, with withdrawals, a restore of a withdrawn import, annotations, reviews and home countries,
- * restores to a database whose every answer equals the source's, on PostgreSQL and on SQLite; an original altered
+ * restores to a database whose every answer equals the source's, on PostgreSQL and on SQLite (and SQLite's portable
+ * backup of that back into PostgreSQL); an original altered
  * in the database is reported by `check` (which changes nothing) and refused by a restore; a non-empty database,
  * a changed part and a folder that is no backup are refused.
  */
@@ -161,14 +162,22 @@ if (!started.available) {
       t.match(expected[`annotations ${CARD}`], /^200 .*"kind":"LEAVE"/);
       t.match(expected[`home countries ${CARD}`], /^200 .*"DE"/);
       t.match(expected[`reviews ${CARD}`], /^200 .*"CONFIRMED".*"chain_valid":true/);
-      for (const target of [postgres(), sqlite()]) {
+      // PostgreSQL → PostgreSQL, PostgreSQL → SQLite, and that SQLite's portable backup → PostgreSQL
+      const onSqlite = sqlite();
+      const portable = join(dir, 'portable');
+      for (const [from, target] of [
+        [rest, postgres()],
+        [rest, onSqlite],
+        [portable, postgres()],
+      ] as const) {
+        if (from === portable) t.equal(await backupCommand(['--portable', portable], captureIo().io, onSqlite), 0);
         const restoreRun = captureIo();
-        t.equal(await restoreCommand([rest], restoreRun.io, target), 0, restoreRun.err.join(''));
+        t.equal(await restoreCommand([from], restoreRun.io, target), 0, restoreRun.err.join(''));
         const restored = await serviceOf(t, target);
         t.same(
           await answers(restored.get, true),
           expected,
-          `restored into ${target.databaseUrl ? 'PostgreSQL' : 'SQLite'}: every answer as the source's`,
+          `${from === portable ? 'from SQLite ' : ''}into ${target.databaseUrl ? 'PostgreSQL' : 'SQLite'}: every answer as the source's`,
         );
       }
 

@@ -131,9 +131,11 @@ export async function writeBackup(database: BackupDatabase, target: string): Pro
   try {
     await mkdir(target, { mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new BackupRefused('the backup folder exists already; nothing was written');
-    throw error;
+    throw new BackupRefused(
+      (error as NodeJS.ErrnoException).code === 'EEXIST'
+        ? 'the backup folder exists already; nothing was written'
+        : 'the backup folder cannot be created (its parent folder must exist and be writable)',
+    );
   }
   try {
     const { orm } = await openOrm({ ...options, poolSize: 1 });
