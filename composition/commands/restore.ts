@@ -16,12 +16,16 @@ import { openBackup, restoreOfficeRecords, type OpenedBackup } from '../../adapt
 import { RecordedOriginalChanged, type ReplayImports } from '../../core/use-cases/replay-imports.js';
 import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';
+import type { BackgroundWork } from '../use-cases.js';
 import { commandArguments } from './arguments.js';
 import { sqliteFileOf } from './backup.js';
 import type { CommandIo } from './parse.js';
 
 export const RESTORE_USAGE =
   'usage: drivercard restore SRC (into an empty data folder or database; nothing is overwritten)';
+
+/** originals imported between two waits for the fleet rows computed after them */
+const SETTLE_EVERY = 32;
 
 type RestoreConfig = Pick<Config, 'dataDir' | 'databaseUrl'> & Partial<Config>;
 
@@ -64,9 +68,12 @@ async function restoreFolder(source: string, io: CommandIo, config: RestoreConfi
   let restored = 0;
   try {
     const replay = await services.container.getAsync<ReplayImports>(TOKENS.ReplayImports);
+    const background = services.container.get<Set<BackgroundWork>>(TOKENS.BackgroundWork);
     for await (const original of backup.originals()) {
       await replay.replay(original);
       restored += 1;
+      // the fleet rows computed after the imports keep pace with them: memory stays that of a few imports
+      if (restored % SETTLE_EVERY === 0) for (const work of background) await work.idle();
     }
     await replay.finish();
   } catch (error) {
