@@ -30,8 +30,11 @@ Commands:
                  write the evidence bundle of a card and a period (originals, manifest, findings, report)
   check-bundle FILE.zip
                  re-hash every entry of an evidence bundle against its manifest (exit 0 only when all match)
-  backup DEST    write a consistent copy of the database to the new file DEST, also while the service runs
-  restore SRC    put the backup SRC in place as the database of an empty data folder (never overwrites)
+  backup [--portable] DEST
+                 write a consistent copy of the database, also while the service runs: SQLite to the new file
+                 DEST; PostgreSQL (and SQLite with --portable) to the new folder DEST of JSON lines
+  restore SRC    put the backup SRC in place as the database of an empty data folder or database (never
+                 overwrites); a backup folder restores into SQLite or PostgreSQL
   check          re-hash and re-decode every stored original; exit 1 when any changed (changes nothing)
 
 Options:

@@ -28,6 +28,8 @@ export const TOKENS = {
   /** what runs before every read of the fleet rows (the fleet list and summary, the today view): one per container */
   BeforeFleetRead: Symbol.for('drivercard.BeforeFleetRead'),
   ImportLifecycle: Symbol.for('drivercard.ImportLifecycle'),
+  /** a restore's import of each original again, as recorded (core/use-cases/replay-imports.ts) */
+  ReplayImports: Symbol.for('drivercard.ReplayImports'),
   FleetChecks: Symbol.for('drivercard.FleetChecks'),
   /** the annotation and review tables */
   OfficeRecords: Symbol.for('drivercard.OfficeRecords'),

@@ -34,6 +34,7 @@ import { HealthCheck } from '../core/use-cases/health-check.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { ImportLifecycle, type ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
+import { ReplayImports } from '../core/use-cases/replay-imports.js';
 import { fleetChecks, type FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
@@ -102,6 +103,25 @@ function bindImports(container: Container): void {
       [TOKENS.ImportStore, TOKENS.Clock, TOKENS.RefreshFleetCard],
     )
     .inSingletonScope();
+  // a restore: the originals imported again by the same use case, with what was recorded about them
+  container.bind<ReplayImports>(TOKENS.ReplayImports).toResolvedValue(
+    (
+      store: ImportStore,
+      hasher: Hasher,
+      decodeCard: CardDecoder,
+      requireVerified: boolean,
+      refresh: RefreshFleetCard,
+    ) =>
+      new ReplayImports({
+        store,
+        hasher,
+        decodeCard,
+        requireVerified,
+        onStored: (row, card) => refresh.stored(row, card),
+        onCardChanged: (card) => refresh.recompute(card),
+      }),
+    [TOKENS.ImportStore, TOKENS.Hasher, TOKENS.CardDecoder, TOKENS.RequireVerified, TOKENS.RefreshFleetCard],
+  );
 }
 
 /** The reads: rows, overviews and checks, the health check, and the checks across cards. */
