@@ -77,7 +77,7 @@ export class VehicleUnitAnalysis {
   async drivingWithoutCard(q: AnalysisQuery): Promise<ListResult<Registered<DrivingWithoutCard>>> {
     const out: Array<Registered<DrivingWithoutCard>> = [];
     for (const v of await this.vehicles(q.vehicles)) {
-      const intervals = drivingWithoutCard(await this.timeline(v.vin, widen(q.range)));
+      const intervals = drivingWithoutCard(await this.timeline(v, widen(q.range)));
       for (const d of intervals)
         if (overlapsRange(q.range, d.start, d.end)) out.push({ ...d, registration: v.registration });
     }
@@ -87,7 +87,7 @@ export class VehicleUnitAnalysis {
   async cardMismatches(q: AnalysisQuery): Promise<ListResult<Registered<CardMismatch>>> {
     const out: Array<Registered<CardMismatch>> = [];
     for (const v of await this.vehicles(q.vehicles)) {
-      const timeline = await this.timeline(v.vin, q.range, false);
+      const timeline = await this.timeline(v, q.range, false);
       const insertions = timeline.insertions.filter((i) => overlapsRange(q.range, i.inserted_at, i.inserted_at + 1));
       const cards = [...new Set(insertions.map((i) => i.card_number).filter((c): c is string => c !== null))];
       const mismatches = cardMismatches(v.vin, insertions, await this.cardUses(v), await this.coverage(cards));
@@ -99,7 +99,7 @@ export class VehicleUnitAnalysis {
   async unaccountedKm(q: AnalysisQuery): Promise<ListResult<VehicleUnaccountedKm>> {
     const out: VehicleUnaccountedKm[] = [];
     for (const v of await this.vehicles(q.vehicles)) {
-      const timeline = await this.timeline(v.vin, q.range);
+      const timeline = await this.timeline(v, q.range);
       const periods = heldPeriods(timeline.days, v.downloaded_at);
       const cards = await new VehicleQueries(this.deps.imports).mileage({ key: this.keyOf(v), range: q.range });
       const cardSegments = cards
@@ -116,7 +116,7 @@ export class VehicleUnitAnalysis {
     for (const v of await this.vehicles(q.vehicles)) {
       const query: VuRowQuery = { vin: v.vin, import_id: null, range: q.range };
       const records = await this.deps.vehicleUnits.overspeeding(query);
-      const insertions = (await this.timeline(v.vin, { from: null, to: null }, false)).insertions;
+      const insertions = (await this.timeline(v, { from: null, to: null }, false)).insertions;
       vehicles.push({ vin: v.vin, records, insertions });
     }
     return pageOf(overspeedingByDriver(vehicles), q.page);
@@ -131,7 +131,8 @@ export class VehicleUnitAnalysis {
   }
 
   /** One VIN's rows: activities and days within the range, insertions up to its end (all with `full` false). */
-  private async timeline(vin: string, range: DateRange, full = true): Promise<VuTimeline> {
+  private async timeline(v: VehicleUnitRecord, range: DateRange, full = true): Promise<VuTimeline> {
+    const vin = v.vin;
     const store = this.deps.vehicleUnits;
     const rows: VuRowQuery = { vin, import_id: null, range };
     const upToEnd: VuRowQuery = { vin, import_id: null, range: { from: null, to: range.to } };
@@ -140,6 +141,7 @@ export class VehicleUnitAnalysis {
       activities: full ? await store.activities(rows) : [],
       insertions: await store.cardInsertions(upToEnd),
       days: full ? await store.days(rows) : [],
+      downloaded_at: v.downloaded_at,
     });
   }
 

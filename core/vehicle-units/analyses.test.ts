@@ -102,23 +102,26 @@ t.test('unaccounted km from the VU: periods with no card in either slot, bounded
       { ...row(insertion('B', 12, 30, 1260, 1800)) }, // over midnight
       { ...row(insertion('C', 14, 16, 1330, 1400)), slot: 'CO_DRIVER' },
     ],
-    days: [dayRow(0, 1000), dayRow(1, 1500)],
+    // the odometer at the end of 03-01 (00:00 of 03-02), of 03-02, and of 03-03 (after the download: not taken)
+    days: [dayRow(-1, 1000), dayRow(0, 1500), dayRow(1, 1900)],
+    downloaded_at: T0 + 40 * H,
   });
   const periods = heldPeriods(timeline.days, T0 + 40 * H);
-  t.same(periods, [{ from: T0, to: T0 + 40 * H }], 'two days joined, the second cut at the download');
+  t.same(periods, [{ from: T0 - 24 * H, to: T0 + 40 * H }], 'three days joined, the last cut at the download');
   const segments = vehicleUnitSegments(timeline, periods);
-  // 00:00–06:00: 1000 → 1030 = 30 km; 10:00–12:00: 1200 → 1260 = 60 km; 30:00–40:00: 1800 and no later reading
+  // 03-01 00:00 – 03-02 06:00: 1000 at 00:00 of 03-02 → 1030 = 30 km; 10:00–12:00: 1200 → 1260 = 60 km;
+  // from 30:00: 1800 and no later reading
   t.same(
     segments.map((s) => [s.from, s.to, s.km, s.cards_before, s.cards_after]),
     [
-      [T0, T0 + 6 * H, 30, [], ['A']],
+      [T0 - 24 * H, T0 + 6 * H, 30, [], ['A']],
       [T0 + 10 * H, T0 + 12 * H, 60, ['A'], ['B']],
     ],
   );
   const card: MileageSegment[] = [
-    cardSegment(-30, -20, 900, 950), // before the VU's time: kept (50 km)
+    cardSegment(-60, -50, 900, 950), // before the VU's time: kept (50 km)
     cardSegment(2, 8, 1010, 1030), // inside: replaced by the VU
-    cardSegment(-5, 3, 990, 1010), // across the VU's edge: kept (20 km), the VU's 00:00–06:00 left out
+    cardSegment(-30, 3, 990, 1010), // across the VU's edge: kept (20 km), the VU's first 30 km left out
   ];
   const all = unaccountedKm(segments, periods, card);
   t.same(all.km_by_basis, { VEHICLE_UNIT: 60, CARDS: 70 });

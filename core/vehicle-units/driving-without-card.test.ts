@@ -98,7 +98,7 @@ t.test('between two insertions: distance from the withdrawal to the next inserti
   t.same(d!.insertion_after, { card_number: 'B', inserted_at: s(at(2, 11, 40, 5)), odometer_km: 5243 });
 });
 
-t.test('across midnight: one interval; bounded by a midnight reading before it', async (t) => {
+t.test('across midnight: one interval; bounded by the midnight ending the day before', async (t) => {
   const rows: VuTimelineRows = {
     vin: VIN,
     activities: [
@@ -109,15 +109,22 @@ t.test('across midnight: one interval; bounded by a midnight reading before it',
       act(3, [2, 0], [3, 0], 'WORK', 'C'),
     ],
     insertions: [ins('C', at(3, 2, 0, 30), at(3, 3), 7150, 7150)],
-    days: [day(2, 7000), day(3, 7100)],
+    // each day's value is its odometer at 24:00: 03-01 ends at 7,000, 03-02 at 7,100 (inside the interval)
+    days: [day(1, 7000), day(2, 7100), day(3, 7150)],
   };
   const [d] = drivingWithoutCard(vuTimeline(rows));
   t.equal(d!.start, s(at(2, 22)));
   t.equal(d!.end, s(at(3, 1, 30)));
   t.equal(d!.duration, 3.5 * 3600);
-  t.equal(d!.distance_basis!.from.source, 'MIDNIGHT', 'the midnight of 03-02, nothing driven until 22:00');
+  t.equal(d!.distance_basis!.from.source, 'MIDNIGHT', 'the midnight ending 03-01, nothing driven until 22:00');
   t.equal(d!.distance_basis!.from.at, s(at(2, 0)));
   t.equal(d!.distance_km, 150, '7150 at the insertion − 7000 at 00:00 of 03-02');
+  const downloaded = vuTimeline({ ...rows, downloaded_at: s(at(3, 12)) });
+  t.same(
+    downloaded.readings.filter((r) => r.source === 'MIDNIGHT').map((r) => r.at),
+    [s(at(2, 0)), s(at(3, 0))],
+    'the day of the download has not reached its midnight: its value is not taken',
+  );
   t.equal(d!.insertion_before, null, 'no card of the slot was withdrawn before');
   t.equal(d!.insertion_after!.card_number, 'C');
 });
@@ -132,10 +139,10 @@ t.test('no bound: driving between the reading and the interval, a day missing, b
       act(2, [8, 0], [9, 0], 'REST', null),
     ],
     insertions: [ins('A', at(2, 9, 10), null, 900, null)],
-    days: [day(2, 800)],
+    days: [day(1, 800), day(2, 1000)],
   };
   const [d] = drivingWithoutCard(vuTimeline(driven));
-  t.equal(d!.distance_km, null, 'the midnight reading is separated by driving in the other slot');
+  t.equal(d!.distance_km, null, 'the reading of 00:00 is separated by driving in the other slot');
   t.equal(d!.distance_basis, null);
   t.equal(d!.insertion_after!.card_number, 'A', 'the insertion after is still named');
 
@@ -143,12 +150,13 @@ t.test('no bound: driving between the reading and the interval, a day missing, b
     vin: VIN,
     activities: [act(4, [0, 0], [1, 0], 'DRIVING', null), act(4, [1, 0], [2, 0], 'REST', null)],
     insertions: [ins('A', at(2, 8), at(2, 9), 100, 150), ins('B', at(4, 1, 30), null, 260, null)],
-    days: [day(2, 100), day(4, 200)],
+    days: [day(2, 150), day(3, 200), day(4, 260)],
   };
-  t.equal(drivingWithoutCard(vuTimeline(gap))[0]!.distance_basis!.from.source, 'MIDNIGHT');
-  const noMidnight = { ...gap, days: [day(2, 100), day(4, null)] };
+  const [f] = drivingWithoutCard(vuTimeline(gap));
+  t.same([f!.distance_basis!.from.source, f!.distance_km], ['MIDNIGHT', 60], '260 − 200 at the end of 03-03');
+  const noMidnight = { ...gap, days: [day(2, 150), day(4, 260)] };
   const [g] = drivingWithoutCard(vuTimeline(noMidnight));
-  t.equal(g!.distance_km, null, '03-03 is not held: the withdrawal of 03-02 does not bound it');
+  t.equal(g!.distance_km, null, '03-03 is not held: the reading ending 03-02 does not bound it');
   t.equal(g!.insertion_before!.card_number, 'A');
 
   const backwards = { ...gap, insertions: [ins('B', at(4, 1, 30), null, 150, null)] };

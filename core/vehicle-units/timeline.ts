@@ -3,15 +3,26 @@
  * instants once for the analyses of this folder, and the odometer readings those rows hold:
  * - CARD_INSERTION / CARD_WITHDRAWAL: VuCardIWRecord's vehicleOdometerValueAtInsertion / AtWithdrawal (data
  *   dictionary 2.177), taken at the insertion / withdrawal time (second precision);
- * - MIDNIGHT: VuActivityDailyData's OdometerValueMidnight (Appendix 7 §2.2.6.3), the odometer at 00:00 UTC of the
- *   day.
+ * - MIDNIGHT: VuActivityDailyData's OdometerValueMidnight, the odometer "at end of downloaded day" (Appendix 7
+ *   response message content, TREP 02/22/32; Annex IC (113)): taken at 24:00 UTC of the day, i.e. 00:00 of the next
+ *   (the real sample agrees: each day's value equals its last withdrawal reading, and its first insertion reading
+ *   lies below it). A day ending after the VU's clock at the download has not reached its midnight: its value is
+ *   not taken.
  * Activity changes have minute precision (ActivityChangeInfo 2.1), so a reading is placed in time by its minute
  * when it is compared with activity intervals.
  */
 import type { Quarantinable, VuDayRow } from '../ports/vehicle-unit-store.js';
 import type { VuActivityRow } from '../rows/vu-activities.js';
 import type { CardInsertionRow, VuSlot } from '../rows/vu-insertions.js';
-import { dayOf, dayStart, parseIsoDay, parseIsoTimestamp, type EpochSeconds, type UtcDay } from '../time.js';
+import {
+  DAY_SECONDS,
+  dayOf,
+  dayStart,
+  parseIsoDay,
+  parseIsoTimestamp,
+  type EpochSeconds,
+  type UtcDay,
+} from '../time.js';
 
 export type ReadingSource = 'CARD_INSERTION' | 'CARD_WITHDRAWAL' | 'MIDNIGHT';
 
@@ -60,12 +71,18 @@ export interface VuTimelineRows {
   activities: ReadonlyArray<Quarantinable<VuActivityRow>>;
   insertions: ReadonlyArray<Quarantinable<CardInsertionRow>>;
   days: ReadonlyArray<Quarantinable<VuDayRow>>;
+  /** the VU's clock at the newest download (VehicleUnitRecord.downloaded_at); null: unknown */
+  downloaded_at?: EpochSeconds | null;
 }
 
 /** The start of the minute holding an instant. */
 export const minuteOf = (at: EpochSeconds): EpochSeconds => Math.floor(at / 60) * 60;
 
-function readingsOf(insertions: readonly Insertion[], days: ReadonlyArray<VuDayRow>): OdometerReading[] {
+function readingsOf(
+  insertions: readonly Insertion[],
+  days: ReadonlyArray<VuDayRow>,
+  downloadedAt: EpochSeconds | null,
+): OdometerReading[] {
   const out: OdometerReading[] = [];
   for (const i of insertions) {
     if (i.odometer_at_insertion_km !== null)
@@ -85,8 +102,10 @@ function readingsOf(insertions: readonly Insertion[], days: ReadonlyArray<VuDayR
   }
   for (const d of days) {
     const day = parseIsoDay(d.date);
-    if (day !== null && d.odometer_midnight_km !== null)
-      out.push({ source: 'MIDNIGHT', at: dayStart(day), odometer_km: d.odometer_midnight_km, card_number: null });
+    if (day === null || d.odometer_midnight_km === null) continue;
+    const end = dayStart(day) + DAY_SECONDS;
+    if (downloadedAt === null || end <= downloadedAt)
+      out.push({ source: 'MIDNIGHT', at: end, odometer_km: d.odometer_midnight_km, card_number: null });
   }
   // at one instant a withdrawal comes before the insertion that follows it
   const order: Record<ReadingSource, number> = { MIDNIGHT: 0, CARD_WITHDRAWAL: 1, CARD_INSERTION: 2 };
@@ -120,7 +139,13 @@ export function vuTimeline(rows: VuTimelineRows): VuTimeline {
     }))
     .sort((a, b) => a.start - b.start || a.slot.localeCompare(b.slot));
   const days = new Set(rows.days.map((d) => parseIsoDay(d.date)).filter((d): d is UtcDay => d !== null));
-  return { vin: rows.vin, intervals, insertions, readings: readingsOf(insertions, rows.days), days };
+  return {
+    vin: rows.vin,
+    intervals,
+    insertions,
+    readings: readingsOf(insertions, rows.days, rows.downloaded_at ?? null),
+    days,
+  };
 }
 
 /** Whether the VU downloads hold every UTC day from the one of `from` to the one of `to`. */
