@@ -8,6 +8,7 @@ import type { Clock } from '../core/ports/clock.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
+import type { VehicleUnitStore } from '../core/ports/vehicle-unit-store.js';
 import type { ImportAttention } from '../core/ports/import-attention.js';
 import type { OverviewUseCases } from '../core/use-cases/contracts.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
@@ -95,6 +96,7 @@ function bindToday(container: Container): void {
         openFindings: OpenFindingsStore,
         attention: ImportAttention,
         beforeRead: () => Promise<void>,
+        vehicleUnits: VehicleUnitStore | undefined,
       ) =>
         new TodayView({
           fleet,
@@ -104,6 +106,7 @@ function bindToday(container: Container): void {
           openFindings,
           attention,
           beforeRead,
+          vehicleUnits: vehicleUnits ?? null,
         }),
       [
         TOKENS.FleetStore,
@@ -114,6 +117,7 @@ function bindToday(container: Container): void {
         TOKENS.OpenFindings,
         TOKENS.ImportAttention,
         TOKENS.BeforeFleetRead,
+        { serviceIdentifier: TOKENS.VehicleUnitStore, optional: true },
       ],
     )
     .inSingletonScope();

@@ -8,6 +8,8 @@ export const TOKENS = {
   Storage: Symbol.for('drivercard.Storage'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
   FleetStore: Symbol.for('drivercard.FleetStore'),
+  /** the stored VU downloads (core/ports/vehicle-unit-store.ts); optional until the storage bundle provides it */
+  VehicleUnitStore: Symbol.for('drivercard.VehicleUnitStore'),
   /** the worker pool (a resource closed on unbind); the CardDecoder port is its `decode` */
   DecoderPool: Symbol.for('drivercard.DecoderPool'),
   CardDecoder: Symbol.for('drivercard.CardDecoder'),
