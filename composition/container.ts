@@ -39,6 +39,7 @@ import { officeRecordUseCases } from './office-records.js';
 import { defaultImportConcurrency, ImportAdmission } from './import-admission.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
+import type { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
 import { delimiterForLocale } from '../adapters/office/export/csv.js';
 
 export { TOKENS } from './tokens.js';
@@ -90,6 +91,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         ...(await officeRecordUseCases(container)),
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
         today: await container.getAsync<TodayView>(TOKENS.Today),
+        ...(await vehicleReportOf(container)),
         originals: await originalsOf(container),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),
@@ -110,6 +112,12 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
       if (closeErrors.length > 0) throw closeErrors.splice(0)[0];
     },
   };
+}
+
+/** The vehicle report's use case when the storage provides VU downloads (its routes answer 404 otherwise). */
+async function vehicleReportOf(container: Container): Promise<{ vehicleReport?: VehicleReportQuery }> {
+  const query = await container.getAsync<VehicleReportQuery | null>(TOKENS.VehicleReport);
+  return query === null ? {} : { vehicleReport: query };
 }
 
 type Close = (resource: { close(): Promise<void> }) => Promise<void>;

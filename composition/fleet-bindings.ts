@@ -15,6 +15,7 @@ import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overv
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
 import { TodayView } from '../core/use-cases/today.js';
+import { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import type { OfficeRecords } from './office-records.js';
 import { FleetDrain } from './fleet-drain.js';
@@ -80,6 +81,19 @@ export function bindFleet(container: Container, options: { fleetDrain?: boolean 
     )
     .inSingletonScope();
   bindToday(container);
+  bindVehicleReport(container);
+}
+
+/** One vehicle's report and exports, when the storage provides the VU downloads (else null: their routes 404). */
+function bindVehicleReport(container: Container): void {
+  container
+    .bind<VehicleReportQuery | null>(TOKENS.VehicleReport)
+    .toResolvedValue(
+      (vehicleUnits: VehicleUnitStore | undefined, imports: ImportStore, clock: Clock) =>
+        vehicleUnits ? new VehicleReportQuery({ vehicleUnits, imports, clock }) : null,
+      [{ serviceIdentifier: TOKENS.VehicleUnitStore, optional: true }, TOKENS.ImportStore, TOKENS.Clock],
+    )
+    .inSingletonScope();
 }
 
 /** The office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks. */

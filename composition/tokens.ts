@@ -40,6 +40,8 @@ export const TOKENS = {
   /** the cards' home countries as the checks read them (stored or DRIVERCARD_HOME_COUNTRY; reading only) */
   EffectiveHomeCountries: Symbol.for('drivercard.EffectiveHomeCountries'),
   Today: Symbol.for('drivercard.Today'),
+  /** one vehicle's VU rows for its report and exports; null while no VehicleUnitStore is bound */
+  VehicleReport: Symbol.for('drivercard.VehicleReport'),
   /** the today view's kept open findings */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),

@@ -11,6 +11,7 @@ import type { FindingReviewWorkflow } from '../../core/use-cases/finding-reviews
 import type { FindingReviews } from '../../core/ports/finding-reviews.js';
 import type { HomeCountrySettings } from '../../core/use-cases/home-countries.js';
 import type { TodayView } from '../../core/use-cases/today.js';
+import type { VehicleReportQuery } from '../../core/use-cases/vehicle-report.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -64,6 +65,8 @@ export interface HttpAppDependencies {
   originals?: (import_id: string) => Promise<Uint8Array | null>;
   /** the office's today counts; absent: its routes answer 404 */
   today?: TodayView;
+  /** one vehicle's VU rows for its report and CSV exports; absent: their routes answer 404 */
+  vehicleReport?: VehicleReportQuery;
   /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
   timeZone?: string;
   /** the CSV separator when a request names none (from the configured locale); absent: `,` */

@@ -32,6 +32,7 @@ import { findingReviewRoutes } from './finding-reviews/finding-reviews.route.js'
 import { driverLetterRoute } from './driver-letter/driver-letter.route.js';
 import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
 import { evidenceRoute } from './evidence/evidence.route.js';
+import { vehicleReportRoutes } from './vehicle-report/vehicle-report.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -66,6 +67,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...homeCountriesRoutes,
   ...todayRoutes,
   evidenceRoute,
+  ...vehicleReportRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */
