@@ -349,4 +349,8 @@ details.technical { font-size: 0.8rem; color: var(--muted); margin: 0.15rem 0; }
 .vu-band.vu-card { background: #3b7dd8; } .vu-band.vu-no-card { background: #ddd; }
 .vu-band.vu-overspeeding { background: #e89b00; }
 td.alert { font-weight: bold; color: #b00020; }
+.vu-vehicles-section .controls { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.vu-vehicles-section select, .vu-vehicles-section button:not(.vu-band) { max-width: 100%; min-width: 0; white-space: normal; }
+.vu-vehicles-body, .vu-vehicle-detail { overflow-x: auto; max-width: 100%; }
+@media (max-width: 600px) { .vu-lane-title { flex-basis: 6rem; } }
 `;
