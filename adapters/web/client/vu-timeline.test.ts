@@ -6,6 +6,7 @@
 import t from 'tap';
 import {
   authenticityOf,
+  axisTicks,
   calibrationFlag,
   downloadFlag,
   filterVehicles,
@@ -139,5 +140,36 @@ t.test("a day's lanes: both slots, their cards by name, driving without a card a
   t.same(
     timelineLanes(windowOf(['2026-03-03'], 'UTC'), [], [], []).map((l) => l.bands.length),
     [0, 0, 0, 0, 0],
+  );
+});
+
+t.test('the scale: 6-hour marks of a day, the days of a week', async (t) => {
+  t.same(axisTicks(['2026-03-03'], 'Europe/Berlin'), [
+    { left: 0, label: '00:00' },
+    { left: 25, label: '06:00' },
+    { left: 50, label: '12:00' },
+    { left: 75, label: '18:00' },
+  ]);
+  const week = axisTicks(windowDates('2026-03-04', 'week'), 'UTC');
+  t.same(
+    week.map((w) => [Math.round(w.left * 100) / 100, w.label]),
+    [
+      [0, '03-02'],
+      [14.29, '03-03'],
+      [28.57, '03-04'],
+      [42.86, '03-05'],
+      [57.14, '03-06'],
+      [71.43, '03-07'],
+      [85.71, '03-08'],
+    ],
+  );
+  // the day the clocks go forward in Berlin has 23 hours: its 06:00 lies 5 hours in, at 5/23 of it
+  t.equal(
+    Math.round(axisTicks(['2026-03-29'], 'Europe/Berlin')[1]!.left * 1000) / 1000,
+    Math.round((5 / 23) * 100000) / 1000,
+  );
+  t.same(
+    axisTicks(['2026-03-29'], 'Europe/Berlin').map((x) => x.label),
+    ['00:00', '06:00', '12:00', '18:00'],
   );
 });

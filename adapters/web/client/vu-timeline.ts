@@ -5,7 +5,13 @@
  * (by holder name), and a lane of overspeeding — laid out in percent of a window of local days of the page's zone.
  */
 import { hoursMinutes } from '../../vocabulary/durations.js';
-import { formatLocalClock, formatLocalDateTime, localDateOf, localDayWindow } from '../../vocabulary/local-time.js';
+import {
+  formatLocalClock,
+  formatLocalDateTime,
+  localDateOf,
+  localDayWindow,
+  localParts,
+} from '../../vocabulary/local-time.js';
 import {
   DUE_WORDS,
   holderName,
@@ -215,6 +221,22 @@ export function windowOf(dates: readonly string[], zone: string): Window {
     endMs: localDayWindow(dates[dates.length - 1]!, zone).endMs,
     zone,
   };
+}
+
+/** The axis marks of a window: each local day's start (a week), or every 6 hours of the day (a day), in percent. */
+export function axisTicks(dates: readonly string[], zone: string): Array<{ left: number; label: string }> {
+  const w = windowOf(dates, zone);
+  const at = (ms: number) => ((ms - w.startMs) / (w.endMs - w.startMs)) * 100;
+  if (dates.length > 1) return dates.map((d) => ({ left: at(localDayWindow(d, zone).startMs), label: d.slice(5) }));
+  const ticks: Array<{ left: number; label: string }> = [];
+  const offset = (ms: number) => localParts(ms, zone).offset_minutes * 60_000;
+  for (let h = 0; h < 24; h += 6) {
+    // the instant the local clock shows h:00 (on the days the clocks change, h hours of the clock, not of time)
+    const guess = w.startMs + h * 3_600_000;
+    const ms = guess - (offset(guess) - offset(w.startMs));
+    if (ms < w.endMs) ticks.push({ left: at(ms), label: formatLocalClock(new Date(ms).toISOString(), zone) });
+  }
+  return ticks;
 }
 
 /** The local date a vehicle opens on: that of its newest download, else today's. */

@@ -12,6 +12,7 @@ import { el, place } from './dom.js';
 import { displayTimeZone } from './format.js';
 import {
   authenticityOf,
+  axisTicks,
   calibrationFlag,
   downloadFlag,
   filterVehicles,
@@ -82,9 +83,19 @@ function vehicleTable(rows: VehicleUnitJson[], zone: string, open: (v: VehicleUn
   );
 }
 
-/** The lanes of a window as rows of focusable bands, each named in words (title and aria-label). */
-function lanesElement(lanes: ReturnType<typeof timelineLanes>): HTMLElement {
-  const box = el('div', { class: 'vu-lanes' });
+/** The lanes of a window as rows of focusable bands, each named in words (title and aria-label), under a scale. */
+function lanesElement(lanes: ReturnType<typeof timelineLanes>, ticks: ReturnType<typeof axisTicks>): HTMLElement {
+  const scale = el('div', { class: 'vu-axis vu-scale', attrs: { 'aria-hidden': 'true' } });
+  for (const tick of ticks) {
+    const mark = el('span', { class: 'vu-tick', text: tick.label });
+    mark.style.left = `${tick.left}%`;
+    scale.append(mark);
+  }
+  const box = el(
+    'div',
+    { class: 'vu-lanes' },
+    el('div', { class: 'vu-lane' }, el('span', { class: 'vu-lane-title' }), scale),
+  );
   for (const lane of lanes) {
     const axis = el('div', { class: 'vu-axis', attrs: { role: 'list', 'aria-label': lane.title } });
     for (const b of lane.bands) {
@@ -150,7 +161,7 @@ function openTimeline(v: VehicleUnitJson, target: HTMLElement, now: () => number
       const title = dates.length === 1 ? dates[0]! : `${dates[0]} to ${dates[dates.length - 1]}`;
       body.replaceChildren(
         el('h5', { text: `${title} (times in ${zone})` }),
-        lanesElement(lanes),
+        lanesElement(lanes, axisTicks(dates, zone)),
         documentLinks(v.vin, { date_from: dates[0]!, date_to: dates[dates.length - 1]! }),
       );
     } catch (error) {
