@@ -41,6 +41,8 @@ import { officeRecordUseCases } from './office-records.js';
 import { defaultImportConcurrency, ImportAdmission } from './import-admission.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
+import type { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
+import type { VehicleUnitAnalysis } from '../core/use-cases/vehicle-unit-analysis.js';
 import { delimiterForLocale } from '../adapters/office/export/csv.js';
 
 export { TOKENS } from './tokens.js';
@@ -93,6 +95,8 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
         today: await container.getAsync<TodayView>(TOKENS.Today),
         vehicleUnits: await container.getAsync<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
+        vehicleReport: await container.getAsync<VehicleReportQuery>(TOKENS.VehicleReport),
+        vehicleUnitAnalysis: await container.getAsync<VehicleUnitAnalysis>(TOKENS.VehicleUnitAnalysis),
         originals: await originalsOf(container),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),

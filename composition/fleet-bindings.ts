@@ -8,12 +8,14 @@ import type { Clock } from '../core/ports/clock.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import type { FleetStore } from '../core/ports/fleet-store.js';
 import type { OpenFindingsStore } from '../core/ports/open-findings-store.js';
+import type { VehicleUnitStore } from '../core/ports/vehicle-unit-store.js';
 import type { ImportAttention } from '../core/ports/import-attention.js';
 import type { OverviewUseCases } from '../core/use-cases/contracts.js';
 import { fleetUseCases, type FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
 import { TodayView } from '../core/use-cases/today.js';
+import { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import type { OfficeRecords } from './office-records.js';
 import { FleetDrain } from './fleet-drain.js';
@@ -79,6 +81,19 @@ export function bindFleet(container: Container, options: { fleetDrain?: boolean 
     )
     .inSingletonScope();
   bindToday(container);
+  bindVehicleReport(container);
+}
+
+/** One vehicle's report and exports from its VU downloads. */
+function bindVehicleReport(container: Container): void {
+  container
+    .bind<VehicleReportQuery>(TOKENS.VehicleReport)
+    .toResolvedValue(
+      (vehicleUnits: VehicleUnitStore, imports: ImportStore, clock: Clock) =>
+        new VehicleReportQuery({ vehicleUnits, imports, clock }),
+      [TOKENS.VehicleUnitStore, TOKENS.ImportStore, TOKENS.Clock],
+    )
+    .inSingletonScope();
 }
 
 /** The office's today counts: fleet rows, imports, and the open findings of each card's last 4 weeks. */
@@ -95,6 +110,7 @@ function bindToday(container: Container): void {
         openFindings: OpenFindingsStore,
         attention: ImportAttention,
         beforeRead: () => Promise<void>,
+        vehicleUnits: VehicleUnitStore,
       ) =>
         new TodayView({
           fleet,
@@ -104,6 +120,7 @@ function bindToday(container: Container): void {
           openFindings,
           attention,
           beforeRead,
+          vehicleUnits,
         }),
       [
         TOKENS.FleetStore,
@@ -114,6 +131,7 @@ function bindToday(container: Container): void {
         TOKENS.OpenFindings,
         TOKENS.ImportAttention,
         TOKENS.BeforeFleetRead,
+        TOKENS.VehicleUnitStore,
       ],
     )
     .inSingletonScope();

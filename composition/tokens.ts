@@ -8,6 +8,8 @@ export const TOKENS = {
   Storage: Symbol.for('drivercard.Storage'),
   ImportStore: Symbol.for('drivercard.ImportStore'),
   FleetStore: Symbol.for('drivercard.FleetStore'),
+  /** the stored VU downloads (core/ports/vehicle-unit-store.ts); optional until the storage bundle provides it */
+  VehicleUnitStore: Symbol.for('drivercard.VehicleUnitStore'),
   /** the worker pool (a resource closed on unbind); the CardDecoder port is its `decode` */
   DecoderPool: Symbol.for('drivercard.DecoderPool'),
   CardDecoder: Symbol.for('drivercard.CardDecoder'),
@@ -42,9 +44,12 @@ export const TOKENS = {
   /** the cards' home countries as the checks read them (stored or DRIVERCARD_HOME_COUNTRY; reading only) */
   EffectiveHomeCountries: Symbol.for('drivercard.EffectiveHomeCountries'),
   Today: Symbol.for('drivercard.Today'),
+  /** one vehicle's VU rows for its report and exports */
+  VehicleReport: Symbol.for('drivercard.VehicleReport'),
   /** the today view's kept open findings */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),
-  VehicleUnitStore: Symbol.for('drivercard.VehicleUnitStore'),
   VehicleUnitQueries: Symbol.for('drivercard.VehicleUnitQueries'),
+  /** what only the vehicle knows, across cards */
+  VehicleUnitAnalysis: Symbol.for('drivercard.VehicleUnitAnalysis'),
 } as const;

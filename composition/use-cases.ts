@@ -28,6 +28,7 @@ import { DriverCardQueries } from '../core/use-cases/driver-card-queries.js';
 import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
 import { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
 import type { VehicleUnitStore } from '../core/ports/vehicle-unit-store.js';
+import { VehicleUnitAnalysis } from '../core/use-cases/vehicle-unit-analysis.js';
 import type { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -147,6 +148,14 @@ function bindQueries(container: Container): void {
     .toResolvedValue(
       (vehicleUnits: VehicleUnitStore, imports: ImportStore) => new VehicleUnitQueries({ vehicleUnits, imports }),
       [TOKENS.VehicleUnitStore, TOKENS.ImportStore],
+    )
+    .inSingletonScope();
+  container
+    .bind<VehicleUnitAnalysis>(TOKENS.VehicleUnitAnalysis)
+    .toResolvedValue(
+      (vehicleUnits: VehicleUnitStore, imports: ImportStore, clock: Clock) =>
+        new VehicleUnitAnalysis({ vehicleUnits, imports, clock }),
+      [TOKENS.VehicleUnitStore, TOKENS.ImportStore, TOKENS.Clock],
     )
     .inSingletonScope();
   // vehicles across cards, roadside readiness (the days the office's annotations cover), time by country

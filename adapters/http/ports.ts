@@ -13,6 +13,7 @@ import type { HomeCountrySettings } from '../../core/use-cases/home-countries.js
 import type { TodayView } from '../../core/use-cases/today.js';
 import type { VehicleUnitQueries } from '../../core/use-cases/vehicle-unit-queries.js';
 import type { VehicleUnitAnalysis } from '../../core/use-cases/vehicle-unit-analysis.js';
+import type { VehicleReportQuery } from '../../core/use-cases/vehicle-report.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -70,6 +71,8 @@ export interface HttpAppDependencies {
   vehicleUnits?: VehicleUnitQueries;
   /** what only the vehicle knows, across cards (VU downloads against cards); absent: its routes answer 404 */
   vehicleUnitAnalysis?: VehicleUnitAnalysis;
+  /** one vehicle's VU rows for its report and CSV exports; absent: their routes answer 404 */
+  vehicleReport?: VehicleReportQuery;
   /** the configured IANA time zone times are shown in (page, report, CSV); absent: UTC */
   timeZone?: string;
   /** the CSV separator when a request names none (from the configured locale); absent: `,` */

@@ -34,6 +34,7 @@ import { homeCountriesRoutes } from './home-countries/home-countries.route.js';
 import { evidenceRoute } from './evidence/evidence.route.js';
 import { vehicleUnitRoutes } from './vehicle-units/vehicle-units.route.js';
 import { vehicleAnalysisRoutes } from './vehicle-analysis/vehicle-analysis.route.js';
+import { vehicleReportRoutes } from './vehicle-report/vehicle-report.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -70,6 +71,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   evidenceRoute,
   ...vehicleUnitRoutes,
   ...vehicleAnalysisRoutes,
+  ...vehicleReportRoutes,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

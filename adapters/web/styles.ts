@@ -338,4 +338,22 @@ details.technical { font-size: 0.8rem; color: var(--muted); margin: 0.15rem 0; }
 .homes-form { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
 .homes-form input { text-transform: uppercase; width: 3em; }
 .homes-status { flex-basis: 100%; margin: 0.25rem 0; font-size: 0.9rem; }
+.vu-lane { display: flex; align-items: center; gap: 0.5rem; margin: 0.15rem 0; }
+.vu-lane-title { flex: 0 0 12rem; font-size: 0.85rem; }
+.vu-axis { position: relative; flex: 1; height: 1.4rem; border: 1px solid var(--line, #999); }
+.vu-band { position: absolute; top: 0; bottom: 0; height: auto; min-height: 0; min-width: 0; padding: 0; border: 0; border-radius: 0; cursor: default; background: var(--rest); }
+.vu-band:focus-visible { outline: 3px solid var(--focus); outline-offset: 1px; z-index: 3; }
+.vu-axis .vu-band.seg-driving { background: var(--driving); } .vu-axis .vu-band.seg-work { background: var(--work); }
+.vu-axis .vu-band.seg-availability { background: var(--availability); } .vu-axis .vu-band.seg-rest { background: var(--rest); }
+.vu-axis .vu-band.vu-without-card { background: repeating-linear-gradient(45deg, var(--driving) 0 4px, #000 4px 7px); }
+.vu-axis .vu-band.vu-card { background: #3b7dd8; } .vu-axis .vu-band.vu-no-card { background: #ddd; }
+.vu-axis .vu-band.vu-overspeeding { background: #e89b00; }
+.vu-axis .vu-band:hover { filter: brightness(1.15); }
+.vu-scale { border: 0; border-left: 1px solid transparent; height: 1.1rem; font-size: 0.75rem; }
+.vu-tick { position: absolute; top: 0; padding-left: 2px; border-left: 1px solid #999; white-space: nowrap; }
+td.alert { font-weight: bold; color: #b00020; }
+.vu-vehicles-section .controls { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.vu-vehicles-section select, .vu-vehicles-section button:not(.vu-band) { max-width: 100%; min-width: 0; white-space: normal; }
+.vu-vehicles-body, .vu-vehicle-detail { overflow-x: auto; max-width: 100%; }
+@media (max-width: 600px) { .vu-lane-title { flex-basis: 6rem; } }
 `;

@@ -1,9 +1,10 @@
 /**
  * `drivercard demo [DIR] [--no-serve]`: a first run that shows the product. Writes a generated demo fleet (four
- * drivers' downloads signed by the demo PKI, ../demo/demo-fleet.ts) to DIR/files, the demo PKI's roots to
+ * drivers' downloads signed by the demo PKI, ../demo/demo-fleet.ts) to DIR/files, their vehicles' VU downloads
+ * (../demo/demo-vehicle-units.ts) to DIR/vehicle-units, the demo PKI's roots to
  * DIR/trust (a second run keeps the files of the first), imports the files into DIR (its own SQLite database and REST log) through the same import use case
  * as the service, prints what the office now sees (VERIFIED imports, findings, downloads overdue or due, cards
- * expiring), then serves DIR on the configured address (or, with --no-serve, prints how to).
+ * expiring, the vehicles' downloads overdue, calibrations due and drives without a card), then serves DIR on the configured address (or, with --no-serve, prints how to).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,9 @@ import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';
 import { startServer } from '../server.js';
 import { demoFleetFiles, demoTrustFiles } from '../demo/demo-fleet.js';
+import { demoVehicleUnitFiles } from '../demo/demo-vehicle-units.js';
+import type { TodayView } from '../../core/use-cases/today.js';
+import type { VehicleUnitTodayCounts } from '../../core/use-cases/vehicle-unit-today.js';
 import { dddFilesOf, formatSummary, importFiles, type ImportSummary } from './import.js';
 import type { CommandIo } from './parse.js';
 import { serveCommand, type SignalSource } from './serve.js';
@@ -31,6 +35,22 @@ export interface DemoOutcome {
   overdue: number;
   dueWithin7Days: number;
   expiring30d: number;
+  /** the demo vehicles' VU downloads (DIR/vehicle-units) and what the today view counts of them */
+  vehicleUnits: ImportSummary;
+  vehicleCounts: VehicleUnitTodayCounts;
+}
+
+/** Writes the demo vehicles' VU downloads once (a second run keeps them) and names them. */
+async function vehicleUnitFiles(dataDir: string, now: Date): Promise<Array<{ file: string; path: string }>> {
+  const dir = join(dataDir, 'vehicle-units');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let names = await dddFilesOf(dir);
+  if (names.length === 0) {
+    const files = demoVehicleUnitFiles(isoDay(dayOf(Math.floor(now.getTime() / 1000))));
+    for (const f of files) writeFileSync(join(dir, f.name), f.bytes, { mode: 0o600 });
+    names = files.map((f) => f.name);
+  }
+  return names.map((name) => ({ file: name, path: join(dir, name) }));
 }
 
 /** Writes the files and the trust roots, imports them and reads the fleet as the page will show it. */
@@ -63,6 +83,12 @@ export async function runDemo(config: Config, io: CommandIo, now: Date = new Dat
       counting,
       { ...io, stderrIsTty: false },
     );
+    const vehicleUnits = await importFiles(await vehicleUnitFiles(config.dataDir, now), imports, {
+      ...io,
+      stderrIsTty: false,
+    });
+    const today = await services.container.getAsync<TodayView>(TOKENS.Today);
+    const { vehicle_units, vu_downloads_overdue, calibrations_due_30d, driving_without_card_4w } = await today.counts();
     const fleet = await services.container.getAsync<FleetUseCases>(TOKENS.FleetUseCases);
     const counts = await fleet.summary();
     const rows = (
@@ -84,6 +110,8 @@ export async function runDemo(config: Config, io: CommandIo, now: Date = new Dat
         (r) => !r.overdue && r.next_download_due_s !== null && r.next_download_due_s - nowS <= 7 * 86_400,
       ).length,
       expiring30d: counts.expiring_30d,
+      vehicleUnits,
+      vehicleCounts: { vehicle_units, vu_downloads_overdue, calibrations_due_30d, driving_without_card_4w },
     };
   } finally {
     await services.dispose();
@@ -97,6 +125,9 @@ export function demoReport(outcome: DemoOutcome, dir: string): string {
     `  drivers with findings (EU 561/2006 pre-check, last 4 weeks): ${outcome.withFindings}`,
     `  downloads overdue: ${outcome.overdue}, due within 7 days: ${outcome.dueWithin7Days}`,
     `  cards expiring within 30 days: ${outcome.expiring30d}`,
+    `  vehicles with a vehicle-unit download: ${outcome.vehicleCounts.vehicle_units}; downloads overdue: ${outcome.vehicleCounts.vu_downloads_overdue}; ` +
+      `calibrations due within 30 days or overdue: ${outcome.vehicleCounts.calibrations_due_30d}; ` +
+      `drives without a card in the last 4 weeks: ${outcome.vehicleCounts.driving_without_card_4w}`,
     `The files are in ${join(dir, 'files')}; serve this folder again with:`,
     `  DRIVERCARD_DATA_DIR=${dir} DRIVERCARD_TRUST_DIR=${join(dir, 'trust')} npx drivercard serve`,
     '',
@@ -133,6 +164,7 @@ export async function demoCommand(
     return 1;
   }
   io.stdout(formatSummary(outcome.summary, 'the demo fleet'));
+  io.stdout(formatSummary(outcome.vehicleUnits, 'the demo vehicles'));
   io.stdout(demoReport(outcome, dir));
   if (flags.includes('--no-serve')) return 0;
   return serveCommand([], io, signals, () =>

@@ -27,7 +27,7 @@ export interface DemoFile {
   bytes: Uint8Array;
 }
 
-const latin = (text: string): Text => ({ codePage: 1, text });
+export const latin = (text: string): Text => ({ codePage: 1, text });
 
 /** An ordinary working day: 7 h 30 min of driving in two spells around a 45 min break, 15 h of daily rest. */
 const WORKING_DAY = [
@@ -52,7 +52,7 @@ const LONG_DAY = [
 ];
 const REST_DAY = [ch('00:00', 'R')];
 
-const weekday = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+export const weekday = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
 
 /** `count` days ending at `last`: working days Monday to Friday, rest at weekends; `special` replaces given dates. */
 function days(last: string, count: number, special: ReadonlyMap<string, Change[]> = new Map()): Day[] {
@@ -72,7 +72,7 @@ export function longDayOf(last: string): string {
   return addDays(friday, -2);
 }
 
-interface Driver {
+export interface Driver {
   file: string;
   generation: 'GEN1' | 'GEN2';
   cardNumber: string;
@@ -136,12 +136,25 @@ export function demoDrivers(today: string): Driver[] {
   ];
 }
 
-function scenarioOf(d: Driver): CardScenario {
+/** The one vehicle a driver used over all their days (its VIN only for gen2 cards, which record it). */
+export function demoVehicleOf(d: Driver): CardScenario['vehicles'][number] {
   const dayList = days(d.lastDay, d.count, d.special);
+  return {
+    odometerBegin: 100_000,
+    odometerEnd: 100_000 + dayList.reduce((sum, x) => sum + x.distance, 0),
+    firstUse: at(dayList[0]!.date, 5, 50),
+    lastUse: at(d.lastDay, 17, 10),
+    registration: reg(d.nation, `DEMO ${d.cardNumber.slice(-4)}`),
+    vuDataBlockCounter: 1,
+    vin: d.generation === 'GEN1' ? null : `WDB9634031L${d.cardNumber.slice(-6)}`,
+  };
+}
+
+function scenarioOf(d: Driver): CardScenario {
   const s = baseScenario({
     generation: d.generation,
     capacities: d.generation === 'GEN1' ? GEN1_MAX : GEN2,
-    days: dayList,
+    days: days(d.lastDay, d.count, d.special),
   });
   s.identification = {
     ...s.identification,
@@ -153,18 +166,7 @@ function scenarioOf(d: Driver): CardScenario {
     surname: latin(d.surname),
     firstNames: latin(d.firstNames),
   };
-  const plate = reg(d.nation, `DEMO ${d.cardNumber.slice(-4)}`);
-  s.vehicles = [
-    {
-      odometerBegin: 100_000,
-      odometerEnd: 100_000 + dayList.reduce((sum, x) => sum + x.distance, 0),
-      firstUse: at(dayList[0]!.date, 5, 50),
-      lastUse: at(d.lastDay, 17, 10),
-      registration: plate,
-      vuDataBlockCounter: 1,
-      vin: d.generation === 'GEN1' ? null : `WDB9634031L${d.cardNumber.slice(-6)}`,
-    },
-  ];
+  s.vehicles = [demoVehicleOf(d)];
   return s;
 }
 

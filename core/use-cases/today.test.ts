@@ -124,6 +124,11 @@ t.test('counts: each hand-computed from the four cards and five imports', async 
     withdrawn: 1,
     conflicting: 1, // B
     readiness: 2, // A (57 missing), D (56 missing); B complete, C unknown
+    // no VehicleUnitStore given: no vehicle units to count
+    vehicle_units: 0,
+    vu_downloads_overdue: 0,
+    calibrations_due_30d: 0,
+    driving_without_card_4w: 0,
   });
   t.same(
     asked.map((q) => q.basis.value),

@@ -12,8 +12,10 @@
  *   imports disagree about some days (conflicting days of the fleet row);
  * - roadside readiness: cards with days missing among today and the 56 days before it (Reg. (EU) No 165/2014
  *   Art. 36 as amended by Reg. (EU) 2020/1054; the fleet row's `readiness_missing_days`).
+ * - vehicle units: VU downloads overdue, calibrations due within 30 days or overdue, driving without a card in the
+ *   last 4 weeks (./vehicle-unit-today.ts).
  * Ports: FleetStore (the summary rows), ImportStore (the imports), Clock, the findings query (which reads the
- * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore and ImportAttention.
+ * ImportStore and FindingReviews) and, optionally, the OpenFindingsStore, ImportAttention and VehicleUnitStore.
  */
 import { ConflictingDataError, QuarantinedDataError } from '../domain/errors.js';
 import { ALGORITHM_VERSION, RULE_VERSION } from '../eu561/index.js';
@@ -35,6 +37,8 @@ import { validOpenCount, type CachedOpenFindings, type OpenFindingsStore } from 
 import { dayOf } from '../time.js';
 import type { FindingsQuery, PeriodFinding } from './findings-of-period.js';
 import { HOLDER_MISMATCH } from './quarantine-policy.js';
+import type { VehicleUnitStore } from '../ports/vehicle-unit-store.js';
+import { NO_VEHICLE_UNIT_COUNTS, vehicleUnitTodayCounts, type VehicleUnitTodayCounts } from './vehicle-unit-today.js';
 
 /** The versions of the checks whose finding_ids are kept: ids kept by another version are drawn again. */
 export const FINDINGS_RULES = [RULE_VERSION, ALGORITHM_VERSION, WTD_RULE_VERSION, WTD_ALGORITHM_VERSION].join(' | ');
@@ -57,7 +61,7 @@ export type TodayCardList = (typeof TODAY_CARD_LISTS)[number];
 export const TODAY_IMPORT_LISTS = ['quarantined', 'holder_mismatch', 'withdrawn'] as const;
 export type TodayImportList = (typeof TODAY_IMPORT_LISTS)[number];
 
-export interface TodayCounts {
+export interface TodayCounts extends VehicleUnitTodayCounts {
   /** the clock's instant the counts are relative to (epoch seconds) */
   as_of_s: number;
   drivers: number;
@@ -95,6 +99,8 @@ export interface TodayPorts {
   attention?: ImportAttention | null;
   /** brings the fleet rows up to date before they are read (RefreshFleetCard.settlePending and the missing rows) */
   beforeRead?: () => Promise<void>;
+  /** the stored VU downloads (absent: the vehicle-unit counts are 0, ./vehicle-unit-today.ts) */
+  vehicleUnits?: VehicleUnitStore | null;
 }
 
 const PAGE_SIZE = 500;
@@ -224,7 +230,12 @@ export class TodayView {
 
   async counts(): Promise<TodayCounts> {
     const nowS = this.nowS();
-    const [records, imports] = await Promise.all([this.records('due', 'asc', nowS), this.imports()]);
+    const vehicleUnits = this.ports.vehicleUnits;
+    const [records, imports, vehicles] = await Promise.all([
+      this.records('due', 'asc', nowS),
+      this.imports(),
+      vehicleUnits ? vehicleUnitTodayCounts(vehicleUnits, nowS) : NO_VEHICLE_UNIT_COUNTS,
+    ]);
     const rows = records.map((r) => fleetRowOf(r, nowS));
     const count = (list: Exclude<TodayCardList, 'open_findings'>) => rows.filter((r) => rowInList(r, list)).length;
     let open = 0;
@@ -256,6 +267,7 @@ export class TodayView {
       withdrawn: importCount('withdrawn'),
       conflicting: count('conflicting'),
       readiness: count('readiness'),
+      ...vehicles,
     };
   }
 

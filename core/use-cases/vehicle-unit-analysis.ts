@@ -13,10 +13,10 @@ import type { Clock } from '../ports/clock.js';
 import type { ImportStore, StoredVehicleUse } from '../ports/import-store.js';
 import type { VehicleUnitRecord, VehicleUnitStore, VuRowQuery } from '../ports/vehicle-unit-store.js';
 import type { VuRegistrationRow } from '../rows/vu-common.js';
-import { DAY_SECONDS, dayOf, dayStart, type EpochSeconds } from '../time.js';
+import { DAY_SECONDS, dayStart, type EpochSeconds } from '../time.js';
 import { cardMismatches, type CardCoverage, type CardMismatch } from '../vehicle-units/card-against-vehicle.js';
 import { drivingWithoutCard, type DrivingWithoutCard } from '../vehicle-units/driving-without-card.js';
-import { vehicleUnitDueDates, type VehicleUnitDueDates } from '../vehicle-units/due-dates.js';
+import { vuDueDates, type VuDueDates } from '../vehicle-units/due-dates.js';
 import { overspeedingByDriver, type DriverOverspeeding } from '../vehicle-units/overspeeding-by-driver.js';
 import { vuTimeline, type VuTimeline } from '../vehicle-units/timeline.js';
 import {
@@ -70,8 +70,8 @@ export class VehicleUnitAnalysis {
   constructor(private readonly deps: { vehicleUnits: VehicleUnitStore; imports: ImportStore; clock: Clock }) {}
 
   /** The due dates of a vehicle unit today (by the clock): for the fleet of vehicles. */
-  dueDates(record: Pick<VehicleUnitRecord, 'downloaded_at' | 'next_calibration'>): VehicleUnitDueDates {
-    return vehicleUnitDueDates(record, dayOf(Math.floor(this.deps.clock.now().getTime() / 1000)));
+  dueDates(record: Pick<VehicleUnitRecord, 'downloaded_at' | 'next_calibration'>): VuDueDates {
+    return vuDueDates(record, Math.floor(this.deps.clock.now().getTime() / 1000));
   }
 
   async drivingWithoutCard(q: AnalysisQuery): Promise<ListResult<Registered<DrivingWithoutCard>>> {

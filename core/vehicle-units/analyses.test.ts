@@ -5,7 +5,6 @@
 import t from 'tap';
 import type { MileageSegment, VehicleUse } from '../vehicles/mileage.js';
 import { cardMismatches } from './card-against-vehicle.js';
-import { vehicleUnitDueDates } from './due-dates.js';
 import { overspeedingByDriver } from './overspeeding-by-driver.js';
 import { vuTimeline, type Insertion } from './timeline.js';
 import { heldPeriods, unaccountedKm, vehicleUnitSegments } from './unaccounted-km.js';
@@ -173,28 +172,6 @@ t.test('overspeeding per driver: the record card, else the driver-slot card at i
     { vin: VIN, records: [{ ...speeding(1, null, 90), start: null, end: null }], insertions },
   ]);
   t.same([undated[0]!.card_number, undated[0]!.duration], [null, 0]);
-});
-
-t.test('due dates: download 90 days after the newest, calibration overdue or due within 30 days', async (t) => {
-  const downloaded = T0 + 15 * H; // 2026-03-02
-  t.same(vehicleUnitDueDates({ downloaded_at: downloaded, next_calibration: DAY0 + 20 }, DAY0), {
-    download_due: DAY0 + 90,
-    download_overdue: false,
-    next_calibration_date: DAY0 + 20,
-    calibration_overdue: false,
-    calibration_due_soon: true,
-  });
-  const later = vehicleUnitDueDates({ downloaded_at: downloaded, next_calibration: DAY0 + 20 }, DAY0 + 95);
-  t.same([later.download_overdue, later.calibration_overdue, later.calibration_due_soon], [true, true, false]);
-  const onDue = vehicleUnitDueDates({ downloaded_at: downloaded, next_calibration: DAY0 + 121 }, DAY0 + 90);
-  t.same([onDue.download_overdue, onDue.calibration_due_soon], [false, false], 'due today: not yet overdue; 31 days');
-  t.same(vehicleUnitDueDates({ downloaded_at: null, next_calibration: null }, DAY0), {
-    download_due: null,
-    download_overdue: false,
-    next_calibration_date: null,
-    calibration_overdue: false,
-    calibration_due_soon: false,
-  });
 });
 
 function row(i: Insertion) {

@@ -26,6 +26,7 @@ export const NUMBER_UNIT_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^code$/, 'event or fault code (Annex 1C EventFaultType), a number'],
   [/^(total|offset)$/, 'number of rows'],
   [/^(MI|SI|VSI|MSI|VIOLATION|POTENTIAL|INCOMPLETE_DATA)$/, 'number of findings'],
+  [/^(vehicle_units|vu_downloads_overdue|calibrations_due_30d|driving_without_card_4w)$/, 'a count'],
   [
     /_count$|^(count|uses|drivers|imports|conflicting|quarantined|withdrawn|overdue|due_week|expired|expiring_30d|readiness|holder_mismatch|open_findings|drivers_with_open_findings|findings_not_evaluated|not_evaluated|with_infringements|drivers_with_infringements|crew_disagreements|inconsistent_segments|reduced_daily_rests_left|quarantined_imports)$/,
     'a count',

@@ -1,7 +1,9 @@
 /**
  * GET /api/drivercard/today: the office's counts of what needs doing, each with the list it counts
  * (GET /api/drivercard/today/drivers?list=… for the cards, GET /imports for the imports), and the configured
- * time zone the page and the office documents show times in.
+ * time zone the page and the office documents show times in. The vehicle-unit counts (vehicles with a stored VU
+ * download, VU downloads overdue, calibrations due within 30 days or overdue, intervals of driving without a card
+ * in the last 4 weeks) are listed by GET /vehicle-units and /vehicle-units/driving-without-card.
  */
 import { count, timestampSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
@@ -20,6 +22,10 @@ const COUNT_KEYS = [
   'withdrawn',
   'conflicting',
   'readiness',
+  'vehicle_units',
+  'vu_downloads_overdue',
+  'calibrations_due_30d',
+  'driving_without_card_4w',
 ] as const;
 
 export const todayResponseSchema = {

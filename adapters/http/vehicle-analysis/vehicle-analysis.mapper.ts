@@ -140,9 +140,9 @@ export function vehicleUnitDueFields(
 ): FromSchema<typeof vehicleUnitDueSchema> {
   const due = analysis.dueDates(record);
   return {
-    download_due: isoDayOrNull(due.download_due),
+    download_due: isoTimestampOrNull(due.download_due_s),
     download_overdue: due.download_overdue,
-    next_calibration_date: isoDayOrNull(due.next_calibration_date),
+    next_calibration_date: isoDayOrNull(due.next_calibration_day),
     calibration_overdue: due.calibration_overdue,
     calibration_due_soon: due.calibration_due_soon,
   };

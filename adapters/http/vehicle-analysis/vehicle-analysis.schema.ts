@@ -283,7 +283,10 @@ export const overspeedingByDriverResponseSchema = listEnvelopeSchema(driverOvers
 
 /** The due-date fields a vehicle unit's fleet row (GET /vehicle-units) carries. */
 export const vehicleUnitDueProperties = {
-  download_due: { ...nullableDate, description: 'the newest download plus 90 days (Annex IC 3.18 (196a))' },
+  download_due: {
+    ...nullableTimestamp,
+    description: 'the moment 90 days after the newest download (the VU clock at it); null without one',
+  },
   download_overdue: { type: 'boolean' },
   next_calibration_date: nullableDate,
   calibration_overdue: { type: 'boolean' },

@@ -4,6 +4,9 @@
  * each in the list envelope, selected by exactly one of vin, registration (with an optional nation) or import_id
  * (the fleet list: optional), with date_from/date_to on the rows.
  */
+import { vehicleUnitDueFields } from '../vehicle-analysis/vehicle-analysis.mapper.js';
+import type { VehicleUnitAnalysis } from '../../../core/use-cases/vehicle-unit-analysis.js';
+import type { VehicleUnitRecord } from '../../../core/ports/vehicle-unit-store.js';
 import type {
   VehicleUnitQueries,
   VehicleUnitSelection,
@@ -34,6 +37,12 @@ function vehicleUnitsOf(deps: HttpAppDependencies): VehicleUnitQueries {
   if (!deps.vehicleUnits)
     throw new HttpProblem(404, 'not_found', 'The vehicle units are not available in this service.');
   return deps.vehicleUnits;
+}
+
+function analysisOf(deps: HttpAppDependencies): VehicleUnitAnalysis {
+  if (!deps.vehicleUnitAnalysis)
+    throw new HttpProblem(404, 'not_found', 'The vehicle units are not available in this service.');
+  return deps.vehicleUnitAnalysis;
 }
 
 /** A text parameter trimmed, refused when blank; undefined when absent. Values are never echoed. */
@@ -95,7 +104,13 @@ export const vehicleUnitRoutes: readonly RouteSpec[] = [
     },
     async handle({ deps, query }) {
       const list = await vehicleUnitsOf(deps).vehicleUnits(selectionFrom(query, true), pageFrom(query));
-      return { status: 200, body: listToResponse(list, vehicleUnitToResponse) };
+      const analysis = analysisOf(deps);
+      // the due dates and overdue flags at the service's clock (core/vehicle-units/due-dates.ts)
+      const row = (record: VehicleUnitRecord) => ({
+        ...vehicleUnitToResponse(record),
+        ...vehicleUnitDueFields(analysis, record),
+      });
+      return { status: 200, body: listToResponse(list, row) };
     },
   },
   rowsRoute('activities', 'activities', "The VU's activities per slot, day by day", vuActivitiesResponseSchema),

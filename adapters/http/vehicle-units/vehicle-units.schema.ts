@@ -2,6 +2,7 @@
  * The vehicle-unit answers (api-contract.md "Vehicle-unit downloads"): what a VU import adds to the import row, and
  * the rows of GET /api/drivercard/vehicle-units and its lists. Enums come from core (authenticity, activities).
  */
+import { vehicleUnitDueProperties, vehicleUnitDueSchema } from '../vehicle-analysis/vehicle-analysis.schema.js';
 import {
   AUTHENTICITY_STATUSES,
   CERTIFICATE_ROLES,
@@ -135,7 +136,7 @@ export const vehicleUnitRowSchema = {
       },
       required: ['import_id', 'downloaded_at', 'status', 'authenticity'],
     },
-    next_calibration_date: nullableDate,
+    ...vehicleUnitDueProperties,
     overspeed_control: {
       oneOf: [
         {
@@ -152,7 +153,15 @@ export const vehicleUnitRowSchema = {
     },
     imports: { type: 'integer', minimum: 1 },
   },
-  required: ['vin', 'registration', 'vu', 'newest_download', 'next_calibration_date', 'overspeed_control', 'imports'],
+  required: [
+    'vin',
+    'registration',
+    'vu',
+    'newest_download',
+    ...vehicleUnitDueSchema.required,
+    'overspeed_control',
+    'imports',
+  ],
 } as const;
 
 export const vuActivityRowSchema = {

@@ -25,6 +25,7 @@ import { DEFAULT_STATE, readViewState, timeZoneOf, type ViewState, viewStateSear
 import { wireWeekControls, syncWeekControls } from './week-controls.js';
 import { WeekView } from './week-view.js';
 import { mountVehicles } from './vehicles-view.js';
+import { mountVuVehicles } from './vu-vehicles-view.js';
 import { renderHomeCountries } from './home-countries.js';
 
 const ui = {
@@ -191,6 +192,7 @@ function render(): void {
     ui.main.dataset.mode = 'fleet';
     week.clear();
     void fleet.load();
+    vuVehicles.sync(state.vehicles);
     return;
   }
   ui.main.dataset.mode = 'week';
@@ -346,4 +348,8 @@ async function boot(): Promise<void> {
 
 wire();
 mountVehicles(byId('fleet'));
+const vuVehicles = mountVuVehicles(byId('fleet'), {
+  choose: (filter) => navigate({ ...state, vehicles: filter }, 'push'),
+  now: () => Date.now() + serviceClockOffset,
+});
 void boot();

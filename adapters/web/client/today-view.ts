@@ -4,18 +4,23 @@
  * Also the imports lists themselves (quarantined, holder mismatch, withdrawn), drawn from the imports the page has.
  */
 
+import { VEHICLE_TODAY_WORDS } from '../../vocabulary/vehicle-words.js';
 import { el } from './dom.js';
+import type { VehicleFilter } from './vu-timeline.js';
 import type { ImportInfo, TodayCounts } from './types.js';
 import { type FleetFilter, type ImportList, type ViewState, viewStateSearch, withFleetSelection } from './url-state.js';
 
-/** Where a count leads: a fleet filter, or an imports list. */
-type Target = { filter: FleetFilter } | { imports: ImportList };
+/** Where a count leads: a fleet filter, an imports list, or a list of the Vehicles view. */
+type Target = { filter: FleetFilter } | { imports: ImportList } | { vehicles: VehicleFilter };
 
 interface Tile {
   key: keyof TodayCounts;
   label: (counts: TodayCounts) => string;
   target: Target;
 }
+
+/** The group of the vehicle-unit counts (left out when the office has no vehicle-unit download). */
+const VEHICLE_GROUP = 'Vehicle units';
 
 const GROUPS: [string, Tile[]][] = [
   [
@@ -57,6 +62,26 @@ const GROUPS: [string, Tile[]][] = [
     ],
   ],
   [
+    VEHICLE_GROUP,
+    [
+      {
+        key: 'vu_downloads_overdue',
+        label: () => VEHICLE_TODAY_WORDS.vu_downloads_overdue,
+        target: { vehicles: 'download_overdue' },
+      },
+      {
+        key: 'calibrations_due_30d',
+        label: () => VEHICLE_TODAY_WORDS.calibrations_due_30d,
+        target: { vehicles: 'calibration_due' },
+      },
+      {
+        key: 'driving_without_card_4w',
+        label: () => VEHICLE_TODAY_WORDS.driving_without_card_4w,
+        target: { vehicles: 'without_card' },
+      },
+    ],
+  ],
+  [
     'Roadside readiness',
     [
       {
@@ -71,6 +96,7 @@ const GROUPS: [string, Tile[]][] = [
 /** The state a count's link opens: the fleet list filtered (first page, sorted by findings for open findings). */
 export function todayTarget(state: ViewState, target: Target): ViewState {
   const base: ViewState = { ...state, card_number: null, week: null, import_id: null, date_from: null, date_to: null };
+  if ('vehicles' in target) return { ...base, vehicles: target.vehicles };
   if ('imports' in target) return { ...withFleetSelection(base, { filter: 'all', q: '' }), imports: target.imports };
   const sort = target.filter === 'open_findings' ? { sort: 'findings' as const, order: 'desc' as const } : {};
   return withFleetSelection(base, { filter: target.filter, q: '', ...sort });
@@ -80,6 +106,8 @@ export function todayTarget(state: ViewState, target: Target): ViewState {
 export function renderToday(counts: TodayCounts, state: ViewState, go: (next: ViewState) => void): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (const [title, tiles] of GROUPS) {
+    // an office without vehicle-unit downloads is not shown their counts
+    if (title === VEHICLE_GROUP && !(counts.vehicle_units > 0)) continue;
     const list = el('ul', { class: 'counts today-counts', attrs: { 'aria-label': title } });
     for (const tile of tiles) {
       const value = counts[tile.key];

@@ -198,3 +198,10 @@ t.test('today lists, imports lists and the time zone live in the URL', async (t)
     '?card_number=C1&week=2026-W13&tz=Europe%2FBerlin',
   );
 });
+
+t.test('the Vehicles view list a today count opens lives in the URL, on the fleet only', async (t) => {
+  t.equal(readViewState('?vehicles=without_card').vehicles, 'without_card');
+  t.equal(readViewState('?vehicles=nonsense').vehicles, null);
+  t.equal(readViewState('?vehicles=all&card_number=DRIVER0000000100').vehicles, null, 'a driver open: no list');
+  t.equal(viewStateSearch({ ...DEFAULT_STATE, vehicles: 'calibration_due' }), '?vehicles=calibration_due');
+});

@@ -6,6 +6,7 @@
 
 import { normaliseCardNumber } from './drivers.js';
 import { formatIsoWeek, parseIsoWeek } from './iso-week.js';
+import { VEHICLE_FILTERS, type VehicleFilter } from './vu-timeline.js';
 
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
 export type FleetSort = (typeof FLEET_SORTS)[number];
@@ -67,6 +68,8 @@ export interface ViewState {
   imports: ImportList | null;
   /** the IANA time zone times are shown in, chosen by the user; null: the service's configured zone */
   tz: string | null;
+  /** the list of vehicles from VU downloads shown (a today count's filter), or null when closed */
+  vehicles: VehicleFilter | null;
 }
 
 export const DEFAULT_STATE: ViewState = {
@@ -87,6 +90,7 @@ export const DEFAULT_STATE: ViewState = {
   offset: 0,
   imports: null,
   tz: null,
+  vehicles: null,
 };
 
 /** The largest offset a URL may ask for (the service's bound on list offsets is far above any fleet). */
@@ -149,6 +153,7 @@ export function readViewState(search: string): ViewState {
     offset: offsetOf(p.get('offset')),
     imports: card ? null : oneOf([...IMPORT_LISTS, ''] as const, p.get('imports'), '') || null,
     tz: timeZoneOf(p.get('tz')),
+    vehicles: card ? null : oneOf([...VEHICLE_FILTERS, ''] as const, p.get('vehicles'), '') || null,
   };
 }
 
@@ -172,6 +177,7 @@ export function viewStateSearch(state: ViewState): string {
   if (state.offset > 0) p.set('offset', String(state.offset));
   if (!state.card_number && state.imports) p.set('imports', state.imports);
   if (state.tz) p.set('tz', state.tz);
+  if (!state.card_number && state.vehicles) p.set('vehicles', state.vehicles);
   const s = p.toString();
   return s ? `?${s}` : '';
 }

@@ -4,6 +4,8 @@
  * service does: next download due 28 days after the last one, overdue when that day has passed.
  */
 
+import { VU_TODAY } from './canned-vehicle-units.js';
+
 const DAY = 86_400_000;
 
 export interface CannedDriver {
@@ -135,5 +137,6 @@ export function todayOf(rows: Row[], imports: { status: string }[], now: number)
     withdrawn: imports.filter((i) => i.status === 'WITHDRAWN').length,
     conflicting: n('conflicting'),
     readiness: 0,
+    ...VU_TODAY,
   };
 }

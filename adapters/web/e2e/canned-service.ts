@@ -34,6 +34,7 @@ import {
   weekOf,
 } from './canned-data.js';
 import { type CannedDriver, fleetRow, fleetSummaryOf, inTodayList, listFleet, todayOf } from './canned-fleet.js';
+import { vehicleUnitAnswer } from './canned-vehicle-units.js';
 
 export {
   BROKEN_CARD,
@@ -147,6 +148,8 @@ export async function startCannedService(options: {
     const card = cardOf(q);
     const from = q.get('date_from') ?? CANNED_FIRST_DAY;
     const to = q.get('date_to') ?? CANNED_LAST_DAY;
+    const vehicleUnits = vehicleUnitAnswer(url.pathname, q);
+    if (vehicleUnits !== null) return send(res, 200, vehicleUnits);
     const homes = /^\/api\/drivercard\/drivers\/([^/]+)\/home-countries$/.exec(url.pathname);
     if (homes && req.method === 'GET') {
       const unset = { establishment: null, residence: null, establishment_source: null, residence_source: null };

@@ -1,0 +1,110 @@
+/**
+ * The vehicle report's blocks where the period holds nothing, where a download is quarantined and where the VU
+ * names no registration: every section says so in words instead of an empty table.
+ */
+import t from 'tap';
+import type { Block } from '../document/blocks.js';
+import type { VehicleReportData } from '../../../core/use-cases/vehicle-report.js';
+import { vehicleReportDocument } from './vehicle-report.js';
+import { holderName, vehicleName } from '../../vocabulary/vehicle-words.js';
+
+function data(over: Partial<VehicleReportData> = {}): VehicleReportData {
+  return {
+    vehicle: {
+      vin: 'VF1AAAAAAAAAAAAA2',
+      registration: null,
+      vu: null,
+      newest_import: { import_id: 'i' } as VehicleReportData['vehicle']['newest_import'],
+      downloaded_at: null,
+      next_calibration: null,
+      overspeed_control: null,
+      imports: 1,
+    },
+    due: {
+      download_due_s: null,
+      download_overdue: false,
+      next_calibration_day: null,
+      calibration_overdue: true,
+      calibration_due_soon: false,
+    },
+    as_of_s: 0,
+    imports: [],
+    activities: [],
+    insertions: [],
+    calibrations: [],
+    without_card: [],
+    overspeeding: [],
+    events: [],
+    faults: [],
+    ...over,
+  };
+}
+
+const texts = (blocks: Block[]) =>
+  blocks.flatMap((b) => (b.kind === 'para' || b.kind === 'heading' || b.kind === 'title' ? [b.text] : []));
+const fields = (blocks: Block[]) => blocks.flatMap((b) => (b.kind === 'fields' ? b.rows : []));
+
+t.test('an empty period: each section in words', async (t) => {
+  const doc = vehicleReportDocument({
+    data: data(),
+    date_from: '2026-03-01',
+    date_to: '2026-03-31',
+    time_zone: 'UTC',
+    generated_at: '2026-04-01T00:00:00Z',
+  });
+  t.equal(doc.title, 'Vehicle report — VF1AAAAAAAAAAAAA2 — 2026-03-01 to 2026-03-31', 'no registration: the VIN');
+  t.same(
+    texts(doc.blocks).filter((s) => s.startsWith('No ') || s.startsWith('The vehicle unit recorded no')),
+    [
+      'No calibration is recorded in the stored downloads.',
+      'No activity is recorded in this period.',
+      'The vehicle unit recorded no driving without a card in this period.',
+      'No card was inserted in this period.',
+      'No overspeeding is recorded in this period.',
+      'No event or fault is recorded in this period.',
+    ],
+  );
+  t.same(fields(doc.blocks).slice(0, 7), [
+    ['Registration', '(vehicle not identified)'],
+    ['VIN', 'VF1AAAAAAAAAAAAA2'],
+    ['Vehicle unit', '–'],
+    ['Software version', '–'],
+    ['Newest download', '–'],
+    ['Download due', '–'],
+    ['Next calibration', '– — Calibration overdue'],
+  ]);
+});
+
+t.test('rows of a quarantined download are flagged at the top', async (t) => {
+  const row = {
+    import_id: 'q',
+    vin: 'V',
+    date: '2026-03-03',
+    slot: 'DRIVER' as const,
+    start: '2026-03-03T00:00:00Z',
+    end: '2026-03-03T01:00:00Z',
+    activity: 'REST' as const,
+    duration: 3600,
+    card_inserted: false,
+    card_number: null,
+    crew: false,
+    quarantined: true,
+  };
+  const doc = vehicleReportDocument({
+    data: data({ activities: [row] }),
+    date_from: '2026-03-03',
+    date_to: '2026-03-03',
+    time_zone: 'UTC',
+    generated_at: '2026-04-01T00:00:00Z',
+  });
+  t.match(texts(doc.blocks)[1], /quarantined download/);
+});
+
+t.test('names of vehicles and holders', async (t) => {
+  t.equal(vehicleName({ nation: null, number: 'B-X 1' }, 'V'), 'B-X 1');
+  t.equal(vehicleName({ nation: 'DE', number: '  ' }, 'V'), 'V');
+  t.equal(vehicleName(undefined, null), '(vehicle not identified)');
+  t.equal(holderName({ surname: 'Dupont', first_names: null }, 'C'), 'Dupont');
+  t.equal(holderName({ surname: '', first_names: null }, 'C'), 'C');
+  t.equal(holderName(null, null), 'no card');
+});
