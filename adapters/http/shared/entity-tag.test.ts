@@ -1,5 +1,5 @@
 import t from 'tap';
-import { entityTag, matches, REVALIDATE, withEntityTag } from './entity-tag.js';
+import { entityTag, matches, REVALIDATE, taggedJsonText, withEntityTag } from './entity-tag.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 
 const request = (ifNoneMatch?: string) =>
@@ -37,4 +37,16 @@ t.test('errors and other media types are answered as they are', async (t) => {
   t.equal(await withEntityTag(request('*'), refused), refused);
   const csv = new Response('a;b', { status: 200, headers: { 'content-type': 'text/csv' } });
   t.equal(await withEntityTag(request('*'), csv), csv);
+});
+
+t.test('an answer tagged from its text carries the headers and bytes withEntityTag gives it', async (t) => {
+  const text = JSON.stringify({ items: [{ a: 1 }], total: 1 });
+  const viaResponse = await withEntityTag(request(), jsonTextResponse(200, text, { location: '/x' }));
+  const viaText = taggedJsonText(request(), text, { location: '/x' });
+  t.equal(viaText.status, 200);
+  t.same([...viaText.headers], [...viaResponse.headers], 'the same headers');
+  t.equal(await viaText.text(), await viaResponse.text(), 'the same bytes');
+  const again = taggedJsonText(request(viaText.headers.get('etag')!), text);
+  t.equal(again.status, 304, 'the tag back answers 304');
+  t.equal(await again.text(), '');
 });
