@@ -41,6 +41,10 @@ import {
 import { dayOverview } from './day-overview.js';
 import { trustedCardHistory, type LeftOutImport } from './trusted-basis.js';
 import { weekOverview } from './week-overview.js';
+import { AnswerMemo, samePlainData } from './answer-memo.js';
+
+/** How many pre-check answers a process keeps for the same question asked again (./answer-memo.ts). */
+const PRECHECKS_KEPT = 4;
 
 export class OverviewQueries implements OverviewUseCases {
   /**
@@ -52,6 +56,9 @@ export class OverviewQueries implements OverviewUseCases {
     private readonly annotations: AnnotationStore | null = null,
     private readonly homes: HomeCountrySettings | null = null,
   ) {}
+
+  /** the last pre-check answers with what they were computed from (a year's answer and input ~2 MB each) */
+  private readonly prechecks = new AnswerMemo<PrecheckKey, PrecheckResult>(PRECHECKS_KEPT, samePrecheckKey);
 
   /** ./day-overview.ts */
   dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
@@ -86,7 +93,7 @@ export class OverviewQueries implements OverviewUseCases {
       this.restPlacesOf(input, resolved, query.range),
       this.specificConditionsOf(input, resolved, query.range),
     ]);
-    const result = runPrecheck({
+    const run: PrecheckInput = {
       ...input,
       ...notes,
       rest_places,
@@ -94,12 +101,20 @@ export class OverviewQueries implements OverviewUseCases {
       unknown_as: query.options?.unknown_as,
       at,
       evidence: query.options?.evidence,
-    });
+    };
+    const untrusted = query.options?.include_quarantined === true ? { quarantined, records } : null;
+    // everything the answer is computed from: the same data asked again is answered from the memo (./answer-memo.ts)
+    const { intervals, ...rest } = run;
+    const key = { intervals, rest: { rest, date_from: basis.date_from, date_to: basis.date_to, untrusted, leftOut } };
+    const kept = this.prechecks.find(key);
+    if (kept !== undefined) return kept;
+    const result = runPrecheck(run);
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
-    if (query.options?.include_quarantined === true) markUntrusted(result, quarantined, records);
+    if (untrusted !== null) markUntrusted(result, untrusted.quarantined, untrusted.records);
     if (leftOut.length > 0) result.basis.left_out_imports = leftOut;
+    this.prechecks.keep(key, result);
     return result;
   }
 
@@ -327,6 +342,40 @@ function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
     card_inserted: row.card_inserted,
     manual_entry: row.manual_entry,
   };
+}
+
+/** The pre-check memo's key: the intervals (thousands for a card-year) apart from the rest of what it reads. */
+export interface PrecheckKey {
+  intervals: readonly ActivityIntervalRow[];
+  rest: object;
+}
+
+/**
+ * The same key: the intervals field by field, every field of the row (written out: a loop over the field names
+ * took V8's slow keyed loads, ~3 ms a card-year; a field added to the row must be added here, which
+ * ./overview-use-cases.test.ts checks), and the rest as plain data.
+ */
+export function samePrecheckKey(a: PrecheckKey, b: PrecheckKey): boolean {
+  if (a.intervals.length !== b.intervals.length) return false;
+  for (let i = 0; i < a.intervals.length; i++) {
+    const x = a.intervals[i]!;
+    const y = b.intervals[i]!;
+    if (
+      x.start !== y.start ||
+      x.end !== y.end ||
+      x.activity !== y.activity ||
+      x.date !== y.date ||
+      x.duration !== y.duration ||
+      x.slot !== y.slot ||
+      x.crew !== y.crew ||
+      x.card_inserted !== y.card_inserted ||
+      x.manual_entry !== y.manual_entry ||
+      x.import_id !== y.import_id ||
+      x.card_number !== y.card_number
+    )
+      return false;
+  }
+  return samePlainData(a.rest, b.rest);
 }
 
 /** What markUntrusted needs of a pre-check or working-time answer (the same finding shape). */
