@@ -208,12 +208,8 @@ export class OverviewQueries implements OverviewUseCases {
    */
   private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
     const resolved = unresolvedBasis(basisQuery) ?? (await resolveBasis(this.store, basisQuery));
-    const { data, openEnd, leftOut, leftOutEnd } = await this.trustedData(
-      basisQuery,
-      resolved,
-      range,
-      includeQuarantined,
-    );
+    const read = await this.trustedData(basisQuery, resolved, range, includeQuarantined);
+    const { data, openEnd, leftOut, leftOutEnd } = read;
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
@@ -237,11 +233,11 @@ export class OverviewQueries implements OverviewUseCases {
       );
     }
     const basis = describeBasis(resolved, range, data);
-    const [activities, driver] = await Promise.all([
-      this.store.activities(servedDays(data), null),
+    const [served, driver] = await Promise.all([
+      read.activities ?? this.store.activities(servedDays(data), null).then((slice) => slice.items),
       this.driverOf(resolved, basis.import_ids),
     ]);
-    const intervals = activities.items.map(intervalOf);
+    const intervals = served.map(intervalOf);
     const input: PrecheckInput = {
       card_number: resolved.card_number,
       surname: driver?.driver.surname ?? null,
@@ -260,14 +256,21 @@ export class OverviewQueries implements OverviewUseCases {
    * (days after the range's end only give the card's last recorded day) and its quarantined imports' records; unless
    * quarantined data is asked for, a card with quarantined records in the range is read from its trusted imports
    * only, those left out named. A card basis is checked to exist in the same round (resolved is then the unresolved
-   * card basis).
+   * card basis). Over an open range a card's served intervals are read in the same statement as its history
+   * (`activities`; absent for an import basis, a bounded range, or when quarantined imports are left out).
    */
   private async trustedData(
     basisQuery: Basis,
     resolved: ResolvedBasis,
     range: DateRange,
     includeQuarantined: boolean,
-  ): Promise<{ data: ServedData; openEnd: UtcDay | null; leftOut: LeftOutImport[]; leftOutEnd: UtcDay | null }> {
+  ): Promise<{
+    data: ServedData;
+    openEnd: UtcDay | null;
+    leftOut: LeftOutImport[];
+    leftOutEnd: UtcDay | null;
+    activities?: Array<Served<ActivityIntervalRow>>;
+  }> {
     if (resolved.import)
       return {
         data: await servedData(this.store, resolved, range),
@@ -278,7 +281,10 @@ export class OverviewQueries implements OverviewUseCases {
     const cardNumber = resolved.card_number!;
     const [, cardHistory, quarantined] = await Promise.all([
       resolveBasis(this.store, basisQuery),
-      this.store.cardHistory(cardNumber, { from: range.from, to: null }),
+      // an open range: the intervals in the history's statement (a bounded one would read the days past its end too)
+      range.to === null
+        ? this.store.cardHistoryActivities(cardNumber, { from: range.from, to: null })
+        : this.store.cardHistory(cardNumber, { from: range.from, to: null }).then((h) => ({ ...h, activities: null })),
       this.store.quarantinedDayRecords(cardNumber, range),
     ]);
     const trusted =
@@ -299,7 +305,10 @@ export class OverviewQueries implements OverviewUseCases {
       last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
     const leftOutDays = (trusted?.left_out_days ?? []).filter((d) => range.to === null || d <= range.to);
     const leftOutEnd = leftOutDays[leftOutDays.length - 1] ?? null;
-    return { data, openEnd, leftOut: trusted?.left_out ?? [], leftOutEnd };
+    const leftOut = trusted?.left_out ?? [];
+    if (trusted !== null || cardHistory.activities === null) return { data, openEnd, leftOut, leftOutEnd };
+    // the served days' intervals, as `activities` of them reads them (the history's rows in the same order)
+    return { data, openEnd, leftOut, leftOutEnd, activities: cardHistory.activities };
   }
 
   /** The newest day the card's history holds (whatever the requested range): the data's open end. */
