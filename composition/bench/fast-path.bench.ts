@@ -211,13 +211,13 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
     path: 'import, 28-day gen1 card, 1 / 8 clients',
     measured: `${one.toFixed(0)} / ${eight.toFixed(0)} files/s`,
     baseline: `insert loop ${loop.toFixed(0)} files/s (× loop: ${(one / loop).toFixed(2)} / ${(eight / loop).toFixed(2)})`,
-    goal: '≥ 400 files/s',
+    goal: 'none here: the ratios to the bare handler and the durable floor are npm run bench:import’s',
   });
   add({
     path: 'week-overview while 8 clients import (clients in the same process), p50 / p99',
     measured: `${busy.p50.toFixed(2)} / ${busy.p99.toFixed(2)} ms`,
     baseline: `the same query alone p50 ${quiet.p50.toFixed(2)} / p99 ${quiet.p99.toFixed(2)} ms`,
-    goal: 'p99 ≤ 10 ms',
+    goal: 'none here: p99 within 2× the bare handler under the same load is npm run bench:import’s',
   });
 }
 
