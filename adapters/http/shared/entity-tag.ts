@@ -10,6 +10,23 @@ import { jsonTextResponse, SECURITY_HEADERS } from './json-response.js';
 export const REVALIDATE = 'private, no-cache';
 
 export function entityTag(text: string): string {
+  if (text.length < TAG_KEPT_FROM_CHARS) return tagOf(text);
+  // a large answer asked again (a pre-check polled, a page reloaded) is often the same text: comparing it with the
+  // texts last tagged costs ~0.03 ms, hashing a card-year pre-check (~330 kB) ~0.6 ms
+  const kept = keptTags.find((entry) => entry.text === text);
+  if (kept !== undefined) return kept.tag;
+  const tag = tagOf(text);
+  keptTags.push({ text, tag });
+  if (keptTags.length > TAGS_KEPT) keptTags.shift();
+  return tag;
+}
+
+/** Texts from this size on keep their tag (at most TAGS_KEPT of them: ~1.3 MB for card-year pre-checks). */
+export const TAG_KEPT_FROM_CHARS = 64 * 1024;
+const TAGS_KEPT = 4;
+const keptTags: Array<{ text: string; tag: string }> = [];
+
+function tagOf(text: string): string {
   return `"${createHash('sha256').update(text).digest('base64url')}"`;
 }
 
