@@ -190,7 +190,7 @@ async function benchImport(count: number, add: (row: FastPathResult['rows'][numb
       files(910_000).map((b, i) => bodyOf(b, `one-${i}.ddd`)),
       1,
     );
-    // a query of one card's week, alone and while 8 clients import (p99 ≤ 10 ms while importing)
+    // a query of one card's week, alone and while 8 clients import
     const weekUrl = `${server.url}/api/drivercard/week-overview?card_number=${cardNumberOf(910_000)}&date_from=${addDays(LAST_DAY, -6)}&date_to=${LAST_DAY}`;
     quiet = await latency(weekUrl, Math.max(20, count));
     const importing = postAll(

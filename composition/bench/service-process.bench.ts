@@ -99,7 +99,7 @@ export async function benchServiceRss(
       path: 'service process: week-overview while 8 clients import, p50 / p99',
       measured: `${busy.p50.toFixed(2)} / ${busy.p99.toFixed(2)} ms (${busy.count} queries, imports at ${rate.toFixed(0)} files/s)`,
       baseline: `the same query alone p50 ${quiet.p50.toFixed(2)} / p99 ${quiet.p99.toFixed(2)} ms`,
-      goal: 'p99 ≤ 10 ms',
+      goal: 'none here: p99 within 2× the bare handler under the same load is npm run bench:import’s',
     });
     for (let i = 0; i < count; i++) {
       await (
