@@ -9,7 +9,7 @@ import type { HttpAppDependencies } from './ports.js';
 import { requestMiddleware, webResponse, type RequestState } from './request-middleware.js';
 import { apiRoutes, OPENAPI_PATH, WEB_ROOT_PATH, type RouteSpec } from './routes.js';
 import { jsonResponse } from './shared/json-response.js';
-import { withEntityTag } from './shared/entity-tag.js';
+import { taggedJsonText, withEntityTag } from './shared/entity-tag.js';
 import { notFound } from './shared/problem.js';
 import { readQuery } from './shared/query-params.js';
 
@@ -51,6 +51,10 @@ async function routeResponse(route: RouteSpec, event: H3Event, deps: HttpAppDepe
   const query = route.query ? readQuery(url, route.query.schema) : {};
   const result = await route.handle({ request, url, query, deps });
   const headers: Record<string, string> = result.location ? { location: result.location } : {};
-  const response = result.body instanceof Response ? result.body : jsonResponse(result.status, result.body, headers);
-  return route.method === 'GET' ? withEntityTag(request, response) : response;
+  if (result.body instanceof Response)
+    return route.method === 'GET' ? withEntityTag(request, result.body) : result.body;
+  // a GET's 200 JSON is tagged from the text just written (as withEntityTag would, without reading it back)
+  if (route.method === 'GET' && result.status === 200)
+    return taggedJsonText(request, JSON.stringify(result.body), headers);
+  return jsonResponse(result.status, result.body, headers);
 }

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { LAST_DAY, addDays, latency, timedGets } from './service.bench.js';
+import { SERVE_NODE_FLAGS } from '../commands/serve.js';
 
 /** One row of a bench table: what was measured, next to its same-run baseline and the goal. */
 export interface BenchRow {
@@ -98,7 +99,7 @@ export async function benchServiceRss(
       path: 'service process: week-overview while 8 clients import, p50 / p99',
       measured: `${busy.p50.toFixed(2)} / ${busy.p99.toFixed(2)} ms (${busy.count} queries, imports at ${rate.toFixed(0)} files/s)`,
       baseline: `the same query alone p50 ${quiet.p50.toFixed(2)} / p99 ${quiet.p99.toFixed(2)} ms`,
-      goal: 'p99 ≤ 10 ms',
+      goal: 'none here: p99 within 2× the bare handler under the same load is npm run bench:import’s',
     });
     for (let i = 0; i < count; i++) {
       await (
@@ -140,7 +141,13 @@ function startServe(dataDir: string): ChildProcess {
   env._TAPJS_PROCESSINFO_COV_EXCLUDE_ = '/./';
   // the built CLI under `npm run bench`; its TypeScript source when the bench runs from the sources (tests)
   const built = resolve(HERE, '../cli.js');
-  const args = existsSync(built) ? [built, 'serve'] : ['--import', 'tsx', resolve(HERE, '../cli.ts'), 'serve'];
+  // with the heap limits `drivercard serve` runs with (the bin's shebang, npm start): started without them, the
+  // child's V8 defaults (16 MB semi-spaces, 4 background threads) measured ~100 MB more resident set than the
+  // service has; BENCH_SERVICE_NODE_FLAGS: others, to compare (as ./import-path.bench.ts)
+  const flags = process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? [...SERVE_NODE_FLAGS];
+  const args = existsSync(built)
+    ? [...flags, built, 'serve']
+    : [...flags, '--import', 'tsx', resolve(HERE, '../cli.ts'), 'serve'];
   return spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

@@ -41,6 +41,10 @@ import {
 import { dayOverview } from './day-overview.js';
 import { trustedCardHistory, type LeftOutImport } from './trusted-basis.js';
 import { weekOverview } from './week-overview.js';
+import { AnswerMemo, samePlainData } from './answer-memo.js';
+
+/** How many pre-check answers a process keeps for the same question asked again (./answer-memo.ts). */
+const PRECHECKS_KEPT = 4;
 
 export class OverviewQueries implements OverviewUseCases {
   /**
@@ -52,6 +56,9 @@ export class OverviewQueries implements OverviewUseCases {
     private readonly annotations: AnnotationStore | null = null,
     private readonly homes: HomeCountrySettings | null = null,
   ) {}
+
+  /** the last pre-check answers with what they were computed from (a year's answer and input ~2 MB each) */
+  private readonly prechecks = new AnswerMemo<PrecheckKey, PrecheckResult>(PRECHECKS_KEPT, samePrecheckKey);
 
   /** ./day-overview.ts */
   dayOverview(query: { basis: Basis; range: DateRange }): Promise<DayOverviewResult> {
@@ -86,7 +93,7 @@ export class OverviewQueries implements OverviewUseCases {
       this.restPlacesOf(input, resolved, query.range),
       this.specificConditionsOf(input, resolved, query.range),
     ]);
-    const result = runPrecheck({
+    const run: PrecheckInput = {
       ...input,
       ...notes,
       rest_places,
@@ -94,12 +101,20 @@ export class OverviewQueries implements OverviewUseCases {
       unknown_as: query.options?.unknown_as,
       at,
       evidence: query.options?.evidence,
-    });
+    };
+    const untrusted = query.options?.include_quarantined === true ? { quarantined, records } : null;
+    // everything the answer is computed from: the same data asked again is answered from the memo (./answer-memo.ts)
+    const { intervals, ...rest } = run;
+    const key = { intervals, rest: { rest, date_from: basis.date_from, date_to: basis.date_to, untrusted, leftOut } };
+    const kept = this.prechecks.find(key);
+    if (kept !== undefined) return kept;
+    const result = runPrecheck(run);
     // the answer names the dates actually evaluated, also when the request left the range open
     result.basis.date_from = isoDayOrNull(basis.date_from);
     result.basis.date_to = isoDayOrNull(basis.date_to);
-    if (query.options?.include_quarantined === true) markUntrusted(result, quarantined, records);
+    if (untrusted !== null) markUntrusted(result, untrusted.quarantined, untrusted.records);
     if (leftOut.length > 0) result.basis.left_out_imports = leftOut;
+    this.prechecks.keep(key, result);
     return result;
   }
 
@@ -193,12 +208,8 @@ export class OverviewQueries implements OverviewUseCases {
    */
   private async trustedInput(basisQuery: Basis, range: DateRange, includeQuarantined = false) {
     const resolved = unresolvedBasis(basisQuery) ?? (await resolveBasis(this.store, basisQuery));
-    const { data, openEnd, leftOut, leftOutEnd } = await this.trustedData(
-      basisQuery,
-      resolved,
-      range,
-      includeQuarantined,
-    );
+    const read = await this.trustedData(basisQuery, resolved, range, includeQuarantined);
+    const { data, openEnd, leftOut, leftOutEnd } = read;
     if (data.conflicts.length > 0) {
       throw new ConflictingDataError(
         data.conflicts,
@@ -222,11 +233,11 @@ export class OverviewQueries implements OverviewUseCases {
       );
     }
     const basis = describeBasis(resolved, range, data);
-    const [activities, driver] = await Promise.all([
-      this.store.activities(servedDays(data), null),
+    const [served, driver] = await Promise.all([
+      read.activities ?? this.store.activities(servedDays(data), null).then((slice) => slice.items),
       this.driverOf(resolved, basis.import_ids),
     ]);
-    const intervals = activities.items.map(intervalOf);
+    const intervals = served.map(intervalOf);
     const input: PrecheckInput = {
       card_number: resolved.card_number,
       surname: driver?.driver.surname ?? null,
@@ -245,14 +256,21 @@ export class OverviewQueries implements OverviewUseCases {
    * (days after the range's end only give the card's last recorded day) and its quarantined imports' records; unless
    * quarantined data is asked for, a card with quarantined records in the range is read from its trusted imports
    * only, those left out named. A card basis is checked to exist in the same round (resolved is then the unresolved
-   * card basis).
+   * card basis). Over an open range a card's served intervals are read in the same statement as its history
+   * (`activities`; absent for an import basis, a bounded range, or when quarantined imports are left out).
    */
   private async trustedData(
     basisQuery: Basis,
     resolved: ResolvedBasis,
     range: DateRange,
     includeQuarantined: boolean,
-  ): Promise<{ data: ServedData; openEnd: UtcDay | null; leftOut: LeftOutImport[]; leftOutEnd: UtcDay | null }> {
+  ): Promise<{
+    data: ServedData;
+    openEnd: UtcDay | null;
+    leftOut: LeftOutImport[];
+    leftOutEnd: UtcDay | null;
+    activities?: Array<Served<ActivityIntervalRow>>;
+  }> {
     if (resolved.import)
       return {
         data: await servedData(this.store, resolved, range),
@@ -263,7 +281,10 @@ export class OverviewQueries implements OverviewUseCases {
     const cardNumber = resolved.card_number!;
     const [, cardHistory, quarantined] = await Promise.all([
       resolveBasis(this.store, basisQuery),
-      this.store.cardHistory(cardNumber, { from: range.from, to: null }),
+      // an open range: the intervals in the history's statement (a bounded one would read the days past its end too)
+      range.to === null
+        ? this.store.cardHistoryActivities(cardNumber, { from: range.from, to: null })
+        : this.store.cardHistory(cardNumber, { from: range.from, to: null }).then((h) => ({ ...h, activities: null })),
       this.store.quarantinedDayRecords(cardNumber, range),
     ]);
     const trusted =
@@ -284,7 +305,10 @@ export class OverviewQueries implements OverviewUseCases {
       last !== undefined ? last.date : range.from === null ? null : await this.lastRecordedDate(cardNumber);
     const leftOutDays = (trusted?.left_out_days ?? []).filter((d) => range.to === null || d <= range.to);
     const leftOutEnd = leftOutDays[leftOutDays.length - 1] ?? null;
-    return { data, openEnd, leftOut: trusted?.left_out ?? [], leftOutEnd };
+    const leftOut = trusted?.left_out ?? [];
+    if (trusted !== null || cardHistory.activities === null) return { data, openEnd, leftOut, leftOutEnd };
+    // the served days' intervals, as `activities` of them reads them (the history's rows in the same order)
+    return { data, openEnd, leftOut, leftOutEnd, activities: cardHistory.activities };
   }
 
   /** The newest day the card's history holds (whatever the requested range): the data's open end. */
@@ -327,6 +351,40 @@ function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
     card_inserted: row.card_inserted,
     manual_entry: row.manual_entry,
   };
+}
+
+/** The pre-check memo's key: the intervals (thousands for a card-year) apart from the rest of what it reads. */
+export interface PrecheckKey {
+  intervals: readonly ActivityIntervalRow[];
+  rest: object;
+}
+
+/**
+ * The same key: the intervals field by field, every field of the row (written out: a loop over the field names
+ * took V8's slow keyed loads, ~3 ms a card-year; a field added to the row must be added here, which
+ * ./overview-use-cases.test.ts checks), and the rest as plain data.
+ */
+export function samePrecheckKey(a: PrecheckKey, b: PrecheckKey): boolean {
+  if (a.intervals.length !== b.intervals.length) return false;
+  for (let i = 0; i < a.intervals.length; i++) {
+    const x = a.intervals[i]!;
+    const y = b.intervals[i]!;
+    if (
+      x.start !== y.start ||
+      x.end !== y.end ||
+      x.activity !== y.activity ||
+      x.date !== y.date ||
+      x.duration !== y.duration ||
+      x.slot !== y.slot ||
+      x.crew !== y.crew ||
+      x.card_inserted !== y.card_inserted ||
+      x.manual_entry !== y.manual_entry ||
+      x.import_id !== y.import_id ||
+      x.card_number !== y.card_number
+    )
+      return false;
+  }
+  return samePlainData(a.rest, b.rest);
 }
 
 /** What markUntrusted needs of a pre-check or working-time answer (the same finding shape). */

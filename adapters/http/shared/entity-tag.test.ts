@@ -1,5 +1,6 @@
 import t from 'tap';
-import { entityTag, matches, REVALIDATE, withEntityTag } from './entity-tag.js';
+import { createHash } from 'node:crypto';
+import { entityTag, matches, REVALIDATE, TAG_KEPT_FROM_CHARS, taggedJsonText, withEntityTag } from './entity-tag.js';
 import { jsonResponse, jsonTextResponse } from './json-response.js';
 
 const request = (ifNoneMatch?: string) =>
@@ -37,4 +38,25 @@ t.test('errors and other media types are answered as they are', async (t) => {
   t.equal(await withEntityTag(request('*'), refused), refused);
   const csv = new Response('a;b', { status: 200, headers: { 'content-type': 'text/csv' } });
   t.equal(await withEntityTag(request('*'), csv), csv);
+});
+
+t.test('an answer tagged from its text carries the headers and bytes withEntityTag gives it', async (t) => {
+  const text = JSON.stringify({ items: [{ a: 1 }], total: 1 });
+  const viaResponse = await withEntityTag(request(), jsonTextResponse(200, text, { location: '/x' }));
+  const viaText = taggedJsonText(request(), text, { location: '/x' });
+  t.equal(viaText.status, 200);
+  t.same([...viaText.headers], [...viaResponse.headers], 'the same headers');
+  t.equal(await viaText.text(), await viaResponse.text(), 'the same bytes');
+  const again = taggedJsonText(request(viaText.headers.get('etag')!), text);
+  t.equal(again.status, 304, 'the tag back answers 304');
+  t.equal(await again.text(), '');
+});
+
+t.test('a large text tagged again gets the same tag, kept or not', async (t) => {
+  const sha = (text: string) => `"${createHash('sha256').update(text).digest('base64url')}"`;
+  const large = (n: number) => `${'x'.repeat(TAG_KEPT_FROM_CHARS)}${n}`;
+  for (let n = 0; n < 6; n++) t.equal(entityTag(large(n)), sha(large(n)), `text ${n}, first time`);
+  t.equal(entityTag(large(5)), sha(large(5)), 'a kept one, again (an equal text, another string)');
+  t.equal(entityTag(large(0)), sha(large(0)), 'one no longer kept (the oldest of more than four)');
+  t.equal(entityTag('{"a":1}'), sha('{"a":1}'), 'a small text is hashed each time');
 });
