@@ -23,6 +23,7 @@ function fakeStore(log: string[], failClose = false): StoragePorts {
     openFindings: {} as never,
     homeCountries: {} as never,
     attention: {} as never,
+    idempotencyKeys: {} as never,
     close: async () => {
       log.push('store closed');
       if (failClose) throw new Error('close failed');

@@ -15,6 +15,7 @@ const STORAGE_PORT_TOKENS = {
   openFindings: TOKENS.OpenFindings,
   homeCountries: TOKENS.HomeCountryStore,
   attention: TOKENS.ImportAttention,
+  idempotencyKeys: TOKENS.IdempotencyKeys,
 } as const satisfies Record<Exclude<keyof StoragePorts, 'close'>, symbol>;
 
 export function bindStoragePorts(container: Container): void {

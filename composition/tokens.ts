@@ -41,4 +41,5 @@ export const TOKENS = {
   /** the today view's kept open findings */
   OpenFindings: Symbol.for('drivercard.OpenFindings'),
   ImportAttention: Symbol.for('drivercard.ImportAttention'),
+  IdempotencyKeys: Symbol.for('drivercard.IdempotencyKeys'),
 } as const;

@@ -77,6 +77,7 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     },
     queries: {
       imports: record('imports') as any,
+      importChanges: record('importChanges') as any,
       activities: record('activities') as any,
       events: record('events') as any,
       faults: record('faults') as any,

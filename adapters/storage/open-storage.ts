@@ -13,6 +13,7 @@ import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './mikro-orm-schema/schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './database/dialect.js';
 import { MikroOrmImportStore } from './imports/import-store.js';
+import { numberStoredImports } from './imports/import-changes.js';
 import {
   backfillSpecificConditions,
   buildMissingCardHistories,
@@ -30,6 +31,7 @@ import { MikroOrmOfficeRecords } from './office-records/office-records-store.js'
 import { MikroOrmOpenFindings } from './open-findings/open-findings-store.js';
 import { MikroOrmHomeCountries } from './home-countries/home-countries-store.js';
 import { MikroOrmImportAttention } from './attention/import-attention.js';
+import { MikroOrmIdempotencyKeys } from './idempotency/idempotency-store.js';
 
 export { MikroOrmImportStore, StorageError } from './imports/import-store.js';
 
@@ -77,6 +79,7 @@ export function storageOf(imports: MikroOrmImportStore): Storage {
     openFindings: new MikroOrmOpenFindings(db),
     homeCountries: new MikroOrmHomeCountries(db),
     attention: new MikroOrmImportAttention(db),
+    idempotencyKeys: new MikroOrmIdempotencyKeys(db),
     close: () => imports.close(),
   };
 }
@@ -185,6 +188,7 @@ async function prepared(
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);
+      await numberStoredImports(store);
       return store;
     });
   } catch (error) {

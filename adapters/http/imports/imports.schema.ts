@@ -20,6 +20,7 @@ import {
 import type { FromSchema } from '../shared/schema-type.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
+import { IMPORT_CURSOR_PATTERN } from './import-cursor.js';
 
 const warningSchema = {
   type: 'object',
@@ -151,7 +152,21 @@ export const importRowSchema = {
   ],
 } as const;
 
-export const importsResponseSchema = listEnvelopeSchema(importRowSchema);
+const importsEnvelope = listEnvelopeSchema(importRowSchema);
+
+/** The imports list; with `imported_since`, also the cursor to send next (./import-cursor.ts). */
+export const importsResponseSchema = {
+  ...importsEnvelope,
+  properties: {
+    ...importsEnvelope.properties,
+    next_cursor: {
+      type: 'string',
+      pattern: IMPORT_CURSOR_PATTERN,
+      description:
+        'present when imported_since was given: the imported_since of the next poll (the last change listed, or the cursor sent when none is)',
+    },
+  },
+} as const;
 
 export type ImportRowResponse = FromSchema<typeof importRowSchema>;
 export type AuthenticityResponse = FromSchema<typeof authenticitySchema>;

@@ -10,7 +10,8 @@
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
  *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
  *    import's own days are the answer's `conflicting_dates` (no second read);
- * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later.
+ * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later;
+ *    and the import's change number (./import-changes.ts), whose lock is held from then until the commit.
  * On PostgreSQL that is three round trips (postgres-runner.ts): BEGIN with steps 1 and 2, steps 3 and 5, step 4's
  * statement with the COMMIT.
  */
@@ -21,6 +22,7 @@ import type { ImportTables } from './import-tables.js';
 import type { InsertBatch, SqlRunner } from '../database/sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from '../database/dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
+import { changeStatements } from './import-changes.js';
 import { encodeContent, storedContentOf, type StoredContent } from './content-codec.js';
 import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
@@ -192,7 +194,8 @@ export async function writeImport(
       ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, answer ?? undefined)
       : null;
   if (folded !== null) {
-    const rows = await trx.all(folded.sql, folded.params);
+    // the import's change number in the same round trip (./import-changes.ts)
+    const [rows] = (await trx.batch([folded, ...changeStatements(dialect, input.import.import_id)])) as [Raw[]];
     if (answer === null) return { pk: rows[0]!.pk as number, others: null };
     return { pk: rows[0]!.new_pk as number, others: rows.filter((raw) => raw.day !== null) };
   }
@@ -202,6 +205,7 @@ export async function writeImport(
   const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
   for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
   await trx.insertTables(children);
+  for (const { sql, params } of changeStatements(dialect, input.import.import_id)) await trx.all(sql, params);
   return { pk, others };
 }
 

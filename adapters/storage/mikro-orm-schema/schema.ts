@@ -26,6 +26,7 @@ import { homeCountriesSchemas } from './home-countries-schema.js';
 import { specificConditionSchemas } from './specific-conditions-schema.js';
 import { fleetPendingSchemas } from './fleet-pending-schema.js';
 import { openFindingsSchemas } from './open-findings-schema.js';
+import { changesSchemas } from './changes-schema.js';
 
 /** The column type override, if any, as property options. */
 function column(type: string | undefined): { columnType?: string } {
@@ -53,6 +54,8 @@ export interface ImportEntity {
   withdrawal_reason: string | null;
   status_before_withdrawal: string | null;
   restored_at: number | null;
+  /** the import's latest change number (./changes-schema.ts): its save, withdrawal or restore */
+  change_number: number | null;
 }
 
 export interface ImportContentEntity {
@@ -154,6 +157,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       withdrawal_reason: { type: 'text', nullable: true },
       status_before_withdrawal: { type: 'string', ...column(types.string), nullable: true },
       restored_at: { type: 'integer', ...column(types.seconds), nullable: true },
+      change_number: { type: 'integer', nullable: true, unique: 'imports_change_number_unique' },
     },
     // a card's quarantined imports (every card query reads their day records): without it SQLite walks every
     // quarantined import of the fleet through imports_status_index
@@ -218,6 +222,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...specificConditionSchemas(types),
     ...openFindingsSchemas(types),
     ...fleetPendingSchemas(types),
+    ...changesSchemas(types),
   ];
 }
 

@@ -16,6 +16,11 @@ import { OpenFindingsPostgres, OpenFindingsSqlite } from './0006-open-findings.j
 import { FleetPendingPostgres, FleetPendingSqlite } from './0007-fleet-pending.js';
 import { FleetPendingCardOrderPostgres, FleetPendingCardOrderSqlite } from './0008-fleet-pending-card-order.js';
 import {
+  ChangeNumbersIdempotencyKeysPostgres,
+  ChangeNumbersIdempotencyKeysSqlite,
+} from './0009-change-numbers-idempotency-keys.js';
+import {
+  CHANGE_NUMBERS_IDEMPOTENCY_KEYS,
   FLEET_PENDING,
   FLEET_PENDING_CARD_ORDER,
   FLEET_SEARCH_COUNTS,
@@ -37,6 +42,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: OPEN_FINDINGS, class: OpenFindingsSqlite },
     { name: FLEET_PENDING, class: FleetPendingSqlite },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderSqlite },
+    { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -46,6 +52,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: OPEN_FINDINGS, class: OpenFindingsPostgres },
     { name: FLEET_PENDING, class: FleetPendingPostgres },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderPostgres },
+    { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysPostgres },
   ],
 };
 

@@ -14,6 +14,7 @@ export const SPECIFIC_CONDITIONS = '0004-specific-conditions';
 export const OPEN_FINDINGS = '0006-open-findings';
 export const FLEET_PENDING = '0007-fleet-pending';
 export const FLEET_PENDING_CARD_ORDER = '0008-fleet-pending-card-order';
+export const CHANGE_NUMBERS_IDEMPOTENCY_KEYS = '0009-change-numbers-idempotency-keys';
 
 /** Every migration's name, in the order they run (the same on SQLite and PostgreSQL; the classes differ). */
 export const MIGRATION_NAMES: readonly string[] = [
@@ -24,4 +25,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   OPEN_FINDINGS,
   FLEET_PENDING,
   FLEET_PENDING_CARD_ORDER,
+  CHANGE_NUMBERS_IDEMPOTENCY_KEYS,
 ];
