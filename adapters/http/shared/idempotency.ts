@@ -21,6 +21,7 @@ export async function idempotently(
   operation: string,
   body: unknown,
   create: () => Promise<RouteResult>,
+  waitMs = WAIT_MS,
 ): Promise<RouteResult> {
   const key = context.request.headers.get(IDEMPOTENCY_KEY_HEADER);
   const writes = context.deps.idempotency;
@@ -32,7 +33,7 @@ export async function idempotently(
       'Header Idempotency-Key must be 1 to 255 visible ASCII characters.',
     );
   const fingerprint = writes.fingerprint(operation, body);
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     const start = await writes.start(key, fingerprint);
     if (start.kind === 'replay') {
