@@ -42,6 +42,7 @@ const createRoute: RouteSpec = {
   tags: ['annotations'],
   query: null,
   body: annotationRequestSchema,
+  idempotencyKey: true,
   responses: {
     201: { description: 'the annotation as stored', schema: annotationSchema },
     ...POST_ERRORS,

@@ -31,6 +31,7 @@ const reviewRoute: RouteSpec = {
   tags: ['findings'],
   query: null,
   body: reviewRequestSchema,
+  idempotencyKey: true,
   responses: {
     201: { description: "the finding's history with the new entry", schema: reviewHistorySchema },
     400: error(

@@ -77,6 +77,21 @@ export function commonResponses(route: RouteSpec, declared: Json, registry: Regi
   return added;
 }
 
+/** A creating POST that takes an Idempotency-Key names the header (./idempotency.ts). */
+export function withIdempotencyKey(route: RouteSpec, operation: Json): Json {
+  if (route.idempotencyKey !== true) return operation;
+  const parameter = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      "the client's key of this request (1 to 255 visible ASCII characters): sent again with the same body, the first " +
+      'answer is answered again and nothing is created; with another body, 409 idempotency_key_reused. Kept 48 h',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  };
+  return { ...operation, parameters: [...(operation.parameters as Json[]), parameter] };
+}
+
 /** A JSON GET answers with an ETag, and 304 to an If-None-Match naming it; a 201 says where the record is. */
 export function etagged(route: RouteSpec, operation: Json): Json {
   const responses = operation.responses as Record<string, Json>;
