@@ -35,6 +35,21 @@ export function changeStatements(dialect: StorageDialect, importId: string): Sta
   ];
 }
 
+/**
+ * PostgreSQL: a statement beginning with WITH that also gives the import of `pk` the next change number (two more
+ * data-modifying WITH clauses, run exactly once): sent with the COMMIT, the counter's lock is then held for that
+ * last round trip only.
+ */
+export function withChangeNumber(statement: Statement, pk: number): Statement {
+  if (!statement.sql.startsWith('WITH ')) throw new RangeError('a WITH statement is expected');
+  return {
+    sql: `WITH change AS (UPDATE change_counter SET last = last + 1 WHERE id = 1 RETURNING last),
+      numbered AS (UPDATE imports SET change_number = (SELECT last FROM change) WHERE pk = ?),
+      ${statement.sql.slice('WITH '.length)}`,
+    params: [pk, ...statement.params],
+  };
+}
+
 /** Gives the import the next change number, inside `tx`. */
 export async function numberChange(store: ImportTables, tx: SqlRunner, importId: string): Promise<void> {
   for (const { sql, params } of changeStatements(store.dialect, importId)) await tx.all(sql, params);
