@@ -7,7 +7,8 @@
  * numbered first and committed last is never skipped by a poller that read in between.
  */
 import t from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpApp } from '../adapters/http/app.js';
@@ -32,8 +33,7 @@ function file(n: number): Uint8Array {
   return encodeCard({ ...scenario, identification: { ...scenario.identification, cardNumber } });
 }
 
-async function service(databaseUrl?: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dc-cursor-'));
+async function service(databaseUrl?: string, dataDir = mkdtempSync(join(tmpdir(), 'dc-cursor-'))) {
   const config = loadConfig({}, { dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   const services = createServiceContainer(config, { web: null });
   const { app } = createHttpApp({
@@ -165,6 +165,30 @@ function cursorSuite(name: string, databaseUrl: () => string | undefined): void 
 }
 
 cursorSuite('sqlite', () => undefined);
+
+t.test('sqlite: the imports of an earlier release are numbered once, in their save order', async (t) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dc-cursor-'));
+  const legacy = new URL('../fixtures/legacy/drivercard-c81c5c7.sqlite.gz', import.meta.url);
+  writeFileSync(join(dataDir, 'drivercard.sqlite'), gunzipSync(readFileSync(legacy)));
+  const s = await service(undefined, dataDir);
+  t.teardown(() => s.dispose());
+  const pks = await s.store.query('SELECT import_id FROM imports ORDER BY pk');
+  const all = (await s.call('/api/drivercard/imports?imported_since=c0')).body;
+  t.same(
+    all.items.map((item: any) => item.import_id),
+    pks.map((row) => row.import_id),
+    'the seven imports, in save order',
+  );
+  t.equal(all.next_cursor, `c${pks.length}`);
+  const body = { file_name: 'new.ddd', content_base64: Buffer.from(file(99)).toString('base64') };
+  const created = (await s.call('/api/drivercard/parse', body)).body.import_id;
+  const after = (await s.call(`/api/drivercard/imports?imported_since=${all.next_cursor}`)).body;
+  t.same(
+    [after.items.map((item: any) => item.import_id), after.next_cursor],
+    [[created], `c${pks.length + 1}`],
+    'a new import numbered after them',
+  );
+});
 
 if (!started.available) {
   reportMissingDependency(t, `PostgreSQL cursor tests NOT RUN: ${started.missing}.`, '.ci/run installs postgresql-15');
