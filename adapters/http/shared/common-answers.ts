@@ -6,6 +6,7 @@
  */
 import type { RouteSpec } from './route-spec.js';
 import { ERROR_CODE_NAMES, ERROR_CODES, errorCodeSchema, type ErrorCode } from './error.schema.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.js';
 
 type Json = Record<string, unknown>;
 
@@ -87,7 +88,7 @@ export function withIdempotencyKey(route: RouteSpec, operation: Json): Json {
     description:
       "the client's key of this request (1 to 255 visible ASCII characters): sent again with the same body, the first " +
       'answer is answered again and nothing is created; with another body, 409 idempotency_key_reused. Kept 48 h',
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+    schema: IDEMPOTENCY_KEY_SCHEMA,
   };
   return { ...operation, parameters: [...(operation.parameters as Json[]), parameter] };
 }

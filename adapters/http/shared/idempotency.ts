@@ -9,8 +9,14 @@ import type { RouteContext, RouteResult } from './route-spec.js';
 import { HttpProblem } from './problem.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** 1 to 255 visible ASCII characters (a UUID, a hash, the client's own request id). */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** The header's value: 1 to 255 visible ASCII characters (a UUID, a hash, the client's own request id). */
+export const IDEMPOTENCY_KEY_SCHEMA = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x21-\\x7e]+$',
+} as const;
+const KEY_PATTERN = new RegExp(IDEMPOTENCY_KEY_SCHEMA.pattern);
 /** How long a request waits for the answer of the first request with its key. */
 export const WAIT_MS = 10_000;
 const POLL_MS = 50;
@@ -26,7 +32,7 @@ export async function idempotently(
   const key = context.request.headers.get(IDEMPOTENCY_KEY_HEADER);
   const writes = context.deps.idempotency;
   if (key === null || writes === undefined) return create();
-  if (!KEY_PATTERN.test(key))
+  if (key.length > IDEMPOTENCY_KEY_SCHEMA.maxLength || !KEY_PATTERN.test(key))
     throw new HttpProblem(
       400,
       'invalid_idempotency_key',
