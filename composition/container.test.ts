@@ -24,6 +24,7 @@ function fakeStore(log: string[], failClose = false): StoragePorts {
     homeCountries: {} as never,
     attention: {} as never,
     vehicleUnits: {} as never,
+    idempotencyKeys: {} as never,
     close: async () => {
       log.push('store closed');
       if (failClose) throw new Error('close failed');

@@ -16,6 +16,8 @@ import { CheckedFindings } from '../core/use-cases/finding-directory.js';
 import { FindingsOfPeriodQuery } from '../core/use-cases/findings-of-period.js';
 import type { OverviewUseCases } from '../core/use-cases/contracts.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
+import { IdempotentWrites } from '../core/use-cases/idempotent-writes.js';
+import type { IdempotencyStore } from '../core/ports/idempotency-store.js';
 import { TOKENS } from './tokens.js';
 
 export type OfficeRecords = AnnotationStore & FindingReviewStore;
@@ -68,13 +70,21 @@ async function fleetCards(fleet: FleetUseCases): Promise<string[]> {
   }
 }
 
-/** The HTTP dependencies of the office's records. */
-export async function officeRecordUseCases(
-  container: Container,
-): Promise<{ annotations: OfficeAnnotations; reviews: FindingReviewWorkflow; findingReviews: FindingReviews }> {
+/** The HTTP dependencies of the office's records (their POSTs idempotent under an Idempotency-Key). */
+export async function officeRecordUseCases(container: Container): Promise<{
+  annotations: OfficeAnnotations;
+  reviews: FindingReviewWorkflow;
+  findingReviews: FindingReviews;
+  idempotency: IdempotentWrites;
+}> {
   return {
     annotations: await container.getAsync<OfficeAnnotations>(TOKENS.Annotations),
     reviews: await container.getAsync<FindingReviewWorkflow>(TOKENS.FindingReviews),
     findingReviews: await container.getAsync<OfficeRecords>(TOKENS.OfficeRecords),
+    idempotency: new IdempotentWrites({
+      store: await container.getAsync<IdempotencyStore>(TOKENS.IdempotencyKeys),
+      clock: await container.getAsync<Clock>(TOKENS.Clock),
+      hasher: await container.getAsync<Hasher>(TOKENS.Hasher),
+    }),
   };
 }

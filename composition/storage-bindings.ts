@@ -16,6 +16,7 @@ const STORAGE_PORT_TOKENS = {
   homeCountries: TOKENS.HomeCountryStore,
   attention: TOKENS.ImportAttention,
   vehicleUnits: TOKENS.VehicleUnitStore,
+  idempotencyKeys: TOKENS.IdempotencyKeys,
 } as const satisfies Record<Exclude<keyof StoragePorts, 'close'>, symbol>;
 
 export function bindStoragePorts(container: Container): void {

@@ -52,4 +52,5 @@ export const TOKENS = {
   VehicleUnitQueries: Symbol.for('drivercard.VehicleUnitQueries'),
   /** what only the vehicle knows, across cards */
   VehicleUnitAnalysis: Symbol.for('drivercard.VehicleUnitAnalysis'),
+  IdempotencyKeys: Symbol.for('drivercard.IdempotencyKeys'),
 } as const;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { startChildService } from './child-service.js';
-import { Client, defectTable, fuzz } from './http-fuzz.suite.js';
+import { Client, defectTable, documentConformance, fuzz } from './http-fuzz.suite.js';
 
 const started = await startPostgres();
 
@@ -32,6 +32,7 @@ if (!started.available) {
       const client = new Client(service);
       await defectTable(t, client, backend);
       await fuzz(t, client, backend);
+      await documentConformance(t, client, backend);
       await service.stop();
       clients.push(client);
     }

@@ -6,7 +6,7 @@ import t from 'tap';
 import { chmodSync, mkdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChildService } from './child-service.js';
-import { Client, defectTable, fuzz, parallelBodies } from './http-fuzz.suite.js';
+import { Client, defectTable, documentConformance, fuzz, parallelBodies } from './http-fuzz.suite.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -21,6 +21,7 @@ t.test('sqlite: the real service under attack', async (t) => {
   await defectTable(t, client, 'sqlite');
   await parallelBodies(t, client, 'sqlite');
   await fuzz(t, client, 'sqlite');
+  await documentConformance(t, client, 'sqlite');
 
   t.test('sqlite: the data folder is 0700 and the database files 0600, also when the folder existed', async (t) => {
     t.equal(mode(dataDir).toString(8), '700', 'data folder');

@@ -18,6 +18,7 @@ import { Prng } from '../fixtures/encoder/prng.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { gen1Basic } from '../fixtures/scenarios/gen1.js';
 import type { ChildService } from './child-service.js';
+import { DocumentChecker, type Answer as DocumentAnswer } from './openapi-answers.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 
@@ -53,6 +54,8 @@ export interface Exchange {
 export class Client {
   readonly counts: Counts = { inputs: 0, requests: 0, errors500: 0, hangs: 0, lostImports: 0, peakRssMb: 0 };
   readonly exchanges: Exchange[] = [];
+  /** every answer received, as the document checker reads it (documentConformance) */
+  readonly answers: DocumentAnswer[] = [];
   private readonly ids = new Map<string, string>();
 
   constructor(readonly service: ChildService) {}
@@ -83,6 +86,13 @@ export class Client {
         signal: controller.signal,
       });
       const text = await response.text();
+      this.answers.push({
+        method: init.method ?? 'GET',
+        url: path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: Buffer.from(text),
+      });
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -637,4 +647,26 @@ export async function parallelBodies(t: Tap, client: Client, backend: string, pa
   );
   t.ok(growth < RSS_GROWTH_BOUND_MB, `${backend}: RSS growth ${growth} MiB under ${RSS_GROWTH_BOUND_MB}`);
   return growth;
+}
+
+/**
+ * Every answer the client received — the defect table's, the fuzzed queries', the mutated files' — held to the
+ * OpenAPI document the service publishes, strictly (./openapi-answers.ts, the checker of the recorded answers): a
+ * status, error code or field the document does not name fails.
+ */
+export async function documentConformance(t: Tap, client: Client, backend: string): Promise<void> {
+  await t.test(`${backend}: every answer of the run conforms to the published document, strictly`, async (t) => {
+    const document = await client.send('/openapi.json');
+    t.equal(document.status, 200);
+    const checker = new DocumentChecker(document.body);
+    const failures: string[] = [];
+    for (const answer of client.answers) {
+      const problems = checker.problems(answer);
+      // the request's path and the rule broken (the fixtures hold no personal data)
+      if (problems.length > 0)
+        failures.push(`${answer.method} ${answer.url.slice(0, 120)} ${answer.status}: ${problems[0]}`);
+    }
+    t.ok(client.answers.length > 100, `${client.answers.length} answers checked`);
+    t.same(failures.slice(0, 20), [], `${failures.length} answers contradict the document`);
+  });
 }

@@ -66,6 +66,7 @@ export async function review(body: components['schemas']['ReviewFindingRequest']
   });
   if (error?.error === 'review_transition_refused') return [error.current_status, ...error.allowed];
   if (error?.error === 'not_found') return [];
+  if (error?.error === 'idempotency_key_reused') return [error.message];
   return data ? [data.finding_id, response.headers.get('location') ?? ''] : [];
 }
 
@@ -82,6 +83,22 @@ export async function imports(): Promise<components['schemas']['Import'][]> {
     params: { query: { card_number: 'DF00000123456001', include_withdrawn: true } },
   });
   return data?.items ?? [];
+}
+
+/** Follows the imports from a cursor; answers the imports changed since and the cursor of the next poll. */
+export async function follow(cursor: string): Promise<{ items: components['schemas']['Import'][]; next: string }> {
+  const { data } = await api.GET('/api/drivercard/imports', {
+    params: { query: { imported_since: cursor, limit: 500 } },
+  });
+  return { items: data?.items ?? [], next: data?.next_cursor ?? cursor };
+}
+
+export async function annotate(body: components['schemas']['CreateAnnotationRequest'], key: string): Promise<number> {
+  const { response } = await api.POST('/api/drivercard/annotations', {
+    params: { header: { 'Idempotency-Key': key } },
+    body,
+  });
+  return response.status;
 }
 `;
 }

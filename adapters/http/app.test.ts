@@ -77,6 +77,7 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     },
     queries: {
       imports: record('imports') as any,
+      importChanges: record('importChanges') as any,
       activities: record('activities') as any,
       events: record('events') as any,
       faults: record('faults') as any,
@@ -547,10 +548,11 @@ t.test('OpenAPI document is generated from the same schema objects as the routes
     const names = route.query?.names ?? [];
     const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const etag = route.method === 'GET' && !route.responses[200]?.contentType ? ['If-None-Match'] : [];
+    const key = route.idempotencyKey ? ['Idempotency-Key'] : [];
     t.same(
       operation.parameters.map((p: any) => p.name),
-      [...inPath, ...names, ...etag],
-      'path parameters first, then the query, then If-None-Match on a JSON GET',
+      [...inPath, ...names, ...etag, ...key],
+      'path parameters first, then the query, then If-None-Match on a JSON GET, Idempotency-Key on a creating POST',
     );
     for (const parameter of operation.parameters.filter((p: any) => p.in === 'query')) {
       t.same(

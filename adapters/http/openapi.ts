@@ -7,7 +7,13 @@
  */
 import type { RouteSpec } from './routes.js';
 import * as schemas from './schemas.js';
-import { commonResponses, documentHeaders, errorResponseObject, etagged } from './shared/common-answers.js';
+import {
+  commonResponses,
+  documentHeaders,
+  errorResponseObject,
+  etagged,
+  withIdempotencyKey,
+} from './shared/common-answers.js';
 import { ERROR_CODE_NAMES, errorCodeSchema } from './shared/error.schema.js';
 import { numberUnit, rangeKind } from './shared/number-units.js';
 import { queryParameterDescriptions, queryParameterSchemas } from './shared/query.schema.js';
@@ -170,7 +176,7 @@ function operationOf(route: RouteSpec, registry: SchemaRegistry): Json {
     const body = registry.named(route.body, `${operationName}Request`);
     operation.requestBody = { required: true, content: { 'application/json': { schema: body } } };
   }
-  return etagged(route, operation);
+  return withIdempotencyKey(route, etagged(route, operation));
 }
 
 export function buildOpenApiDocument(routes: readonly RouteSpec[], version: string): OpenApiDocument {

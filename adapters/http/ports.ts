@@ -14,6 +14,7 @@ import type { TodayView } from '../../core/use-cases/today.js';
 import type { VehicleUnitQueries } from '../../core/use-cases/vehicle-unit-queries.js';
 import type { VehicleUnitAnalysis } from '../../core/use-cases/vehicle-unit-analysis.js';
 import type { VehicleReportQuery } from '../../core/use-cases/vehicle-report.js';
+import type { IdempotentWrites } from '../../core/use-cases/idempotent-writes.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -59,6 +60,8 @@ export interface HttpAppDependencies {
   annotations?: OfficeAnnotations;
   /** the review workflow of findings; absent: its routes answer 404 */
   reviews?: FindingReviewWorkflow;
+  /** the kept answers of creating POSTs sent with an Idempotency-Key; absent: the header is not read */
+  idempotency?: IdempotentWrites;
   /** review statuses of findings (the `status` filter of GET /findings); absent: every finding is OPEN */
   findingReviews?: FindingReviews;
   /** the cards' home countries (Mobility Package rules); absent: their routes answer 404 */

@@ -13,6 +13,7 @@ import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './mikro-orm-schema/schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './database/dialect.js';
 import { MikroOrmImportStore } from './imports/import-store.js';
+import { numberStoredImports } from './imports/import-changes.js';
 import {
   backfillSpecificConditions,
   buildMissingCardHistories,
@@ -31,6 +32,7 @@ import { MikroOrmOpenFindings } from './open-findings/open-findings-store.js';
 import { MikroOrmHomeCountries } from './home-countries/home-countries-store.js';
 import { MikroOrmImportAttention } from './attention/import-attention.js';
 import { MikroOrmVehicleUnitStore } from './vehicle-units/vehicle-unit-store.js';
+import { MikroOrmIdempotencyKeys } from './idempotency/idempotency-store.js';
 
 export { MikroOrmImportStore, StorageError } from './imports/import-store.js';
 
@@ -79,6 +81,7 @@ export function storageOf(imports: MikroOrmImportStore): Storage {
     homeCountries: new MikroOrmHomeCountries(db),
     attention: new MikroOrmImportAttention(db),
     vehicleUnits: new MikroOrmVehicleUnitStore(db),
+    idempotencyKeys: new MikroOrmIdempotencyKeys(db),
     close: () => imports.close(),
   };
 }
@@ -187,6 +190,7 @@ async function prepared(
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);
+      await numberStoredImports(store);
       return store;
     });
   } catch (error) {

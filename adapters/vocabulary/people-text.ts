@@ -191,6 +191,14 @@ export const ERROR_TEXT: Record<ErrorCode, PeopleText> = {
     todo: 'Annotate only the time the card leaves unknown (shorten the period).',
   },
   annotation_withdrawn: { what: 'The annotation was already withdrawn.', todo: 'Reload the page.' },
+  invalid_idempotency_key: {
+    what: 'The service could not accept what was sent.',
+    todo: 'Reload the page and try again.',
+  },
+  idempotency_key_reused: {
+    what: 'The service received a different entry under the same request number.',
+    todo: 'Reload the page and enter it again.',
+  },
   review_transition_refused: {
     what: 'The finding cannot move to that status from its current one.',
     todo: 'Reload the page to see its current status.',

@@ -21,6 +21,8 @@
  *   `findImport`; `findImport` by import_id, archive_id or content hash still finds them (status WITHDRAWN).
  *   `withdrawImport` / `restoreImport` change the status and merge the card's history again for the import's days
  *   in the same transaction, under the card's lock. `purgeImports` is the only operation that deletes imports.
+ * - `saveImport` (created), `withdrawImport` and `restoreImport` give the import a new change number, larger than
+ *   every number committed before theirs (`importChanges`).
  */
 import type { DateRange, Page, Served } from '../use-cases/contracts.js';
 import type { CardHolder } from '../use-cases/holder-identity.js';
@@ -125,6 +127,12 @@ export interface ImportFilter {
   kind?: ImportKind;
 }
 
+/** An import with its latest change number (its save, withdrawal or restore; larger = changed later). */
+export interface ChangedImport {
+  import: ImportRow;
+  change: number;
+}
+
 export type WithdrawOutcome =
   | { outcome: 'withdrawn'; import: ImportRow }
   | { outcome: 'not_found' }
@@ -208,6 +216,12 @@ export interface ImportStore {
   purgeImports(importedBefore: EpochSeconds): Promise<PurgeResult>;
   /** ordered by sequence (oldest first); a page of limit 0 answers the total alone */
   listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>>;
+  /**
+   * the imports of the filter whose latest change number is above `after`, in change order, at most `limit`; with
+   * the count of all of them. Change numbers are handed out in commit order: once a number is read, no import can
+   * later appear with a smaller one (what makes "above the last number seen" a cursor that misses nothing)
+   */
+  importChanges(after: number, filter: ImportFilter, limit: number): Promise<Slice<ChangedImport>>;
   /** day records of one import or of every import of a card, within the range, ordered by date then sequence */
   dayRecords(
     scope: { kind: 'import'; import_id: string } | { kind: 'card'; card_number: string },

@@ -6,6 +6,7 @@ import type { AnnotationStore } from './annotation-store.js';
 import type { FindingReviewStore } from './finding-reviews.js';
 import type { FleetStore } from './fleet-store.js';
 import type { HomeCountryStore } from './home-country-store.js';
+import type { IdempotencyStore } from './idempotency-store.js';
 import type { ImportAttention } from './import-attention.js';
 import type { ImportStore } from './import-store.js';
 import type { OpenFindingsStore } from './open-findings-store.js';
@@ -21,6 +22,8 @@ export interface StoragePorts {
   attention: ImportAttention;
   /** the stored vehicle-unit downloads' rows */
   vehicleUnits: VehicleUnitStore;
+  /** the answers kept under Idempotency-Keys */
+  idempotencyKeys: IdempotencyStore;
   /** closes the database once (the ports share its connection) */
   close(): Promise<void>;
 }

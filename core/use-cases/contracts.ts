@@ -89,6 +89,16 @@ export interface QueryUseCases {
     /** only imports of this kind (default: both) */
     kind?: ImportKind;
   }): Promise<ListResult<ImportRow>>;
+  /** the imports changed after change number `after`, in change order (GET /imports?imported_since=) */
+  importChanges(query: {
+    after: number;
+    card_number: string | null;
+    range: DateRange;
+    limit: number;
+    include_withdrawn?: boolean;
+    /** only imports of this kind (default: both) */
+    kind?: ImportKind;
+  }): Promise<ListResult<ImportRow> & { next: number }>;
   activities(query: RowQuery): Promise<ListResult<Served<ActivityIntervalRow>>>;
   events(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;
   faults(query: RowQuery): Promise<ListResult<Served<EventFaultRow>>>;

@@ -60,6 +60,32 @@ export class DriverCardQueries implements QueryUseCases {
     return envelope(slice, query.page, await this.conflicts(resolved, query.range));
   }
 
+  /**
+   * The imports changed after change number `after` (saved, withdrawn or restored; withdrawn ones listed unless
+   * include_withdrawn is false), oldest change first, one card's or all; `next` is the number to follow on from:
+   * the last listed, or `after` when none is.
+   */
+  async importChanges(query: {
+    after: number;
+    card_number: string | null;
+    range: DateRange;
+    limit: number;
+    include_withdrawn?: boolean;
+    /** only imports of this kind (default: both) */
+    kind?: ImportKind;
+  }): Promise<ListResult<ImportRow> & { next: number }> {
+    const filter = {
+      card_number: query.card_number,
+      range: query.range,
+      include_withdrawn: query.include_withdrawn !== false,
+      ...(query.kind === undefined ? {} : { kind: query.kind }),
+    };
+    const slice = await this.store.importChanges(query.after, filter, query.limit);
+    const page = { limit: query.limit, offset: 0 };
+    const next = slice.items.length === 0 ? query.after : slice.items[slice.items.length - 1]!.change;
+    return { ...envelope({ items: slice.items.map((c) => c.import), total: slice.total }, page, []), next };
+  }
+
   async activities(query: RowQuery) {
     const card = unresolvedBasis(query.basis);
     if (card !== null) {

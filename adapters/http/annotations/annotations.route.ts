@@ -8,7 +8,8 @@ import { bodyInstant, pathParameter, recordBody } from '../shared/office-records
 import { HttpProblem } from '../shared/problem.js';
 import type { HttpAppDependencies } from '../ports.js';
 import { basisFrom, rangeFrom } from '../shared/query-params.js';
-import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
+import type { RouteResponse, RouteResult, RouteSpec } from '../shared/route-spec.js';
+import { idempotently } from '../shared/idempotency.js';
 import { errorResponseSchema, querySchema } from '../schemas.js';
 import { annotationToResponse } from './annotations.mapper.js';
 import {
@@ -41,31 +42,40 @@ const createRoute: RouteSpec = {
   tags: ['annotations'],
   query: null,
   body: annotationRequestSchema,
+  idempotencyKey: true,
   responses: {
     201: { description: 'the annotation as stored', schema: annotationSchema },
     ...POST_ERRORS,
+    400: error(
+      'invalid_payload: a field is missing or malformed, end is not after start, or an ARTICLE_12 annotation has no note; invalid_idempotency_key: the Idempotency-Key header is malformed',
+    ),
     404: error('not_found: no import of the card is known'),
     409: error(
-      'annotation_over_recorded_activity: the card records driving inside the annotation (with recorded_start, recorded_end)',
+      'annotation_over_recorded_activity: the card records driving inside the annotation (with recorded_start, recorded_end); idempotency_key_reused: the Idempotency-Key came with another request',
     ),
   },
-  async handle({ request, deps }) {
-    const body = await recordBody(request, deps.maxPayloadBytes, annotationRequestSchema);
-    const input: NewAnnotation = {
-      card_number: String(body.card_number).replace(/\s+/g, '').toUpperCase(),
-      kind: body.kind as NewAnnotation['kind'],
-      start: bodyInstant('start', body.start as string),
-      end: bodyInstant('end', body.end as string),
-      note: typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null,
-      author: typeof body.author === 'string' ? body.author.trim() : '',
-    };
-    const stored = annotationToResponse(await annotationsOf(deps).add(input));
-    // read back in the list of its card over the days it covers (there is no single-annotation path)
-    const days = `date_from=${stored.start.slice(0, 10)}&date_to=${stored.end.slice(0, 10)}`;
-    const location = `/api/drivercard/annotations?card_number=${encodeURIComponent(stored.card_number)}&${days}`;
-    return { status: 201, body: stored, location };
+  async handle(context) {
+    const body = await recordBody(context.request, context.deps.maxPayloadBytes, annotationRequestSchema);
+    return idempotently(context, 'createAnnotation', body, () => createAnnotation(context.deps, body));
   },
 };
+
+/** The annotation of a valid body, stored, and where it is read back. */
+async function createAnnotation(deps: HttpAppDependencies, body: Record<string, unknown>): Promise<RouteResult> {
+  const input: NewAnnotation = {
+    card_number: String(body.card_number).replace(/\s+/g, '').toUpperCase(),
+    kind: body.kind as NewAnnotation['kind'],
+    start: bodyInstant('start', body.start as string),
+    end: bodyInstant('end', body.end as string),
+    note: typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null,
+    author: typeof body.author === 'string' ? body.author.trim() : '',
+  };
+  const stored = annotationToResponse(await annotationsOf(deps).add(input));
+  // read back in the list of its card over the days it covers (there is no single-annotation path)
+  const days = `date_from=${stored.start.slice(0, 10)}&date_to=${stored.end.slice(0, 10)}`;
+  const location = `/api/drivercard/annotations?card_number=${encodeURIComponent(stored.card_number)}&${days}`;
+  return { status: 201, body: stored, location };
+}
 
 const listRoute: RouteSpec = {
   method: 'GET',

@@ -8,7 +8,8 @@ import type { FindingReviewWorkflow } from '../../../core/use-cases/finding-revi
 import { pathParameter, recordBody } from '../shared/office-records-body.js';
 import { HttpProblem } from '../shared/problem.js';
 import type { HttpAppDependencies } from '../ports.js';
-import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
+import type { RouteResponse, RouteResult, RouteSpec } from '../shared/route-spec.js';
+import { idempotently } from '../shared/idempotency.js';
 import { errorResponseSchema } from '../schemas.js';
 import { reviewHistoryToResponse } from './finding-reviews.mapper.js';
 import { reviewHistorySchema, reviewRequestSchema } from './finding-reviews.schema.js';
@@ -30,29 +31,44 @@ const reviewRoute: RouteSpec = {
   tags: ['findings'],
   query: null,
   body: reviewRequestSchema,
+  idempotencyKey: true,
   responses: {
     201: { description: "the finding's history with the new entry", schema: reviewHistorySchema },
-    400: ID_ERROR,
+    400: error(
+      'invalid_filter: the finding_id is not one a pre-check answer gives ("f_" and 20 hex digits); invalid_payload: a field is missing or malformed; invalid_idempotency_key: the Idempotency-Key header is malformed',
+    ),
     404: error("not_found: no check of the fleet's cards draws this finding (a finding never reviewed)"),
     415: error('unsupported_media_type: the request has no JSON content type'),
-    409: error('review_transition_refused (with current_status and allowed) or review_conflict: concurrent reviews'),
+    409: error(
+      'review_transition_refused (with current_status and allowed), review_conflict: concurrent reviews, or idempotency_key_reused: the Idempotency-Key came with another request',
+    ),
     500: error('internal_error, with a correlation_id the REST log carries too'),
   },
-  async handle({ request, url, deps }) {
-    const body = await recordBody(request, deps.maxPayloadBytes, reviewRequestSchema);
-    const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null;
-    const findingId = pathParameter(url, 4);
-    const history = await reviewsOf(deps).review(findingId, {
-      status: body.status as ReviewStatus,
-      note,
-      author: (body.author as string).trim(),
-      card_number:
-        typeof body.card_number === 'string' && body.card_number.trim() !== '' ? body.card_number.trim() : null,
-    });
-    const location = `/api/drivercard/findings/${encodeURIComponent(findingId)}/reviews`;
-    return { status: 201, body: reviewHistoryToResponse(history), location };
+  async handle(context) {
+    const body = await recordBody(context.request, context.deps.maxPayloadBytes, reviewRequestSchema);
+    // the finding is part of the request: the same body for another finding is another request
+    const findingId = pathParameter(context.url, 4);
+    return idempotently(context, `reviewFinding ${findingId}`, body, () => review(context.deps, findingId, body));
   },
 };
+
+/** The review of a valid body, appended to the finding's history. */
+async function review(
+  deps: HttpAppDependencies,
+  findingId: string,
+  body: Record<string, unknown>,
+): Promise<RouteResult> {
+  const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note : null;
+  const history = await reviewsOf(deps).review(findingId, {
+    status: body.status as ReviewStatus,
+    note,
+    author: (body.author as string).trim(),
+    card_number:
+      typeof body.card_number === 'string' && body.card_number.trim() !== '' ? body.card_number.trim() : null,
+  });
+  const location = `/api/drivercard/findings/${encodeURIComponent(findingId)}/reviews`;
+  return { status: 201, body: reviewHistoryToResponse(history), location };
+}
 
 const historyRoute: RouteSpec = {
   method: 'GET',

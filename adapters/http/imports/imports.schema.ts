@@ -21,6 +21,7 @@ import type { FromSchema } from '../shared/schema-type.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
 import { vuAuthenticitySchema, vuImportProperties } from '../vehicle-units/vehicle-units.schema.js';
+import { IMPORT_CURSOR_PATTERN } from './import-cursor.js';
 
 const warningSchema = {
   type: 'object',
@@ -195,7 +196,21 @@ export const vuImportRowSchema = {
 /** An import row of either kind (the answers of POST /parse, GET /imports, withdraw and restore). */
 export const anyImportRowSchema = { oneOf: [importRowSchema, vuImportRowSchema] } as const;
 
-export const importsResponseSchema = listEnvelopeSchema(anyImportRowSchema);
+const importsEnvelope = listEnvelopeSchema(anyImportRowSchema);
+
+/** The imports list; with `imported_since`, also the cursor to send next (./import-cursor.ts). */
+export const importsResponseSchema = {
+  ...importsEnvelope,
+  properties: {
+    ...importsEnvelope.properties,
+    next_cursor: {
+      type: 'string',
+      pattern: IMPORT_CURSOR_PATTERN,
+      description:
+        'present when imported_since was given: the imported_since of the next poll (the last change listed, or the cursor sent when none is)',
+    },
+  },
+} as const;
 
 export type ImportRowResponse = FromSchema<typeof importRowSchema>;
 export type AuthenticityResponse = FromSchema<typeof authenticitySchema>;

@@ -6,6 +6,7 @@
  */
 import type { RouteSpec } from './route-spec.js';
 import { ERROR_CODE_NAMES, ERROR_CODES, errorCodeSchema, type ErrorCode } from './error.schema.js';
+import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.js';
 
 type Json = Record<string, unknown>;
 
@@ -75,6 +76,21 @@ export function commonResponses(route: RouteSpec, declared: Json, registry: Regi
     added[status] = errorResponseObject(status, text, registry);
   }
   return added;
+}
+
+/** A creating POST that takes an Idempotency-Key names the header (./idempotency.ts). */
+export function withIdempotencyKey(route: RouteSpec, operation: Json): Json {
+  if (route.idempotencyKey !== true) return operation;
+  const parameter = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      "the client's key of this request (1 to 255 visible ASCII characters): sent again with the same body, the first " +
+      'answer is answered again and nothing is created; with another body, 409 idempotency_key_reused. Kept 48 h',
+    schema: IDEMPOTENCY_KEY_SCHEMA,
+  };
+  return { ...operation, parameters: [...(operation.parameters as Json[]), parameter] };
 }
 
 /** A JSON GET answers with an ETag, and 304 to an If-None-Match naming it; a 201 says where the record is. */

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
     properties: { parameter: { type: 'string', description: 'the parameter (or comma-separated parameters) refused' } },
     required: [],
   },
+  invalid_idempotency_key: {
+    status: 400,
+    meaning: 'the Idempotency-Key header is not 1 to 255 visible ASCII characters',
+    ...none,
+  },
   not_found: { status: 404, meaning: 'the path, import, archive, card, finding or annotation is not known', ...none },
   method_not_allowed: { status: 405, meaning: 'the path does not take this method (see the Allow header)', ...none },
   misdirected_request: { status: 421, meaning: 'the Host header does not name this service', ...none },
@@ -79,6 +84,11 @@ export const ERROR_CODES = {
     required: ['current_status', 'allowed'],
   },
   review_conflict: { status: 409, meaning: 'other reviews of the finding were saved at the same time', ...none },
+  idempotency_key_reused: {
+    status: 409,
+    meaning: 'the Idempotency-Key was sent before with another request (another body or operation); nothing is written',
+    ...none,
+  },
   payload_too_large: { status: 413, meaning: 'the request body exceeds the configured limit', ...none },
   unsupported_media_type: { status: 415, meaning: 'a POST without the content type application/json', ...none },
   unparseable_ddd: {

@@ -14,6 +14,7 @@ import {
 } from '../../../core/domain/errors.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 import { OfficeRecordConflictError } from '../../../core/annotations/errors.js';
+import { IdempotencyKeyReusedError } from '../../../core/use-cases/idempotent-writes.js';
 import type { ErrorCode } from './error.schema.js';
 
 export type { ErrorCode };
@@ -78,6 +79,7 @@ export function problemFor(error: unknown): HttpProblem | null {
   if (error instanceof ImportStatusConflictError) {
     return new HttpProblem(409, 'import_status_conflict', error.message, { status: error.status });
   }
+  if (error instanceof IdempotencyKeyReusedError) return new HttpProblem(409, error.code, error.message);
   if (error instanceof OfficeRecordConflictError) return new HttpProblem(409, error.code, error.message, error.extra);
   if (error instanceof DddDecodeError) {
     const message = error.message.trim() || DECODE_MESSAGES[error.reason] || 'The DDD content cannot be parsed.';

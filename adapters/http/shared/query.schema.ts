@@ -39,6 +39,7 @@ export const queryParameterSchemas = {
   include_quarantined: queryBoolean,
   include_withdrawn: queryBoolean,
   kind: { type: 'string', enum: [...IMPORT_KINDS] },
+  imported_since: { type: 'string', pattern: '^c(0|[1-9][0-9]{0,14})$' },
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
   delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
@@ -89,6 +90,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   include_withdrawn:
     'imports and annotations lists: true lists withdrawn ones too (default: left out, as from every basis and check)',
   kind: 'imports list: only imports of this kind, DRIVER_CARD or VEHICLE_UNIT (default: both)',
+  imported_since:
+    'imports: a cursor (c0 for the beginning, else the next_cursor of the previous answer): only the imports saved, withdrawn or restored since, oldest change first, withdrawn ones included; each change is listed once, whatever runs at the same time',
   delimiter:
     'CSV field separator: , or ; (default: ; when the configured locale, DRIVERCARD_LOCALE, writes decimals with a comma, as German, Polish or French spreadsheet programs expect; else ,)',
   severity:

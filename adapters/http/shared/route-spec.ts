@@ -38,6 +38,8 @@ export interface RouteSpec {
   query: { names: readonly QueryParameterName[]; schema: Schema } | null;
   body: Schema | null;
   responses: Record<number, RouteResponse>;
+  /** a POST that creates and takes the Idempotency-Key header (./idempotency.ts) */
+  idempotencyKey?: true;
   handle(context: RouteContext): Promise<RouteResult>;
 }
 

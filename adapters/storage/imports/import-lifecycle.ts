@@ -3,6 +3,7 @@
  * - withdraw / restore flip `imports.status` (WITHDRAWN ⇄ the status before) with the reason and times in the
  *   import's own columns, and merge the card's history again for the import's days in the same transaction, under
  *   the card's lock (MikroOrmImportStore.keepCardHistory), so a conflict the import caused disappears with it;
+ *   the import gets a new change number last (./import-changes.ts);
  * - purge deletes imports saved before a time, with their original bytes and every row keyed by their pk, and
  *   rebuilds the whole history of each card concerned. It is the only deletion of imports there is.
  */
@@ -12,6 +13,7 @@ import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { HOLDER_MISMATCH } from '../../../core/use-cases/quarantine-policy.js';
 import type { ImportTables } from './import-tables.js';
 import { importFromRaw } from './row-mappers.js';
+import { numberChange } from './import-changes.js';
 import type { SqlRunner, Statement } from '../database/sql-runner.js';
 import type { Raw } from '../database/dialect.js';
 
@@ -43,6 +45,7 @@ export async function withdrawImport(
       [w.at, w.reason, importId],
     );
     await remerge(store, tx, current);
+    await numberChange(store, tx, importId);
     return { outcome: 'withdrawn', import: (await selectImport(store, tx, importId))! };
   });
 }
@@ -57,6 +60,7 @@ export async function restoreImport(store: ImportTables, importId: string, at: E
       [at, importId],
     );
     await remerge(store, tx, current);
+    await numberChange(store, tx, importId);
     return { outcome: 'restored', import: (await selectImport(store, tx, importId))! };
   });
 }

@@ -10,7 +10,9 @@
  * 4. the card's history merged again over the days the import recorded (core/use-cases/served-days.ts; on
  *    PostgreSQL the other imports' versions are read by the statement of step 3): its conflicts among the
  *    import's own days are the answer's `conflicting_dates` (no second read);
- * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later.
+ * 5. the card's fleet mark (./fleet-pending-schema.ts), with the import's rows: its summary is computed later;
+ * 6. the import's change number (./import-changes.ts), whose lock is held until the commit: on PostgreSQL in the
+ *    statement sent with the COMMIT (step 4's, or step 3's when there is no history to keep), on SQLite after step 3.
  * On PostgreSQL that is three round trips (postgres-runner.ts): BEGIN with steps 1 and 2, steps 3 and 5, step 4's
  * statement with the COMMIT.
  */
@@ -21,6 +23,7 @@ import type { ImportTables } from './import-tables.js';
 import type { InsertBatch, SqlRunner } from '../database/sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from '../database/dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
+import { changeStatements, numberChange, withChangeNumber } from './import-changes.js';
 import { encodeContent, storedContentOf, type StoredContent } from './content-codec.js';
 import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
@@ -201,8 +204,13 @@ export async function writeImport(
       ? keyedInsert({ table: 'imports', columns: IMPORT_COLUMNS, row: values }, children, answer ?? undefined)
       : null;
   if (folded !== null) {
+    if (answer === null) {
+      // no card history to keep: the import's change number in the same round trip (./import-changes.ts)
+      const [rows] = (await trx.batch([folded, ...changeStatements(dialect, input.import.import_id)])) as [Raw[]];
+      return { pk: rows[0]!.pk as number, others: null };
+    }
+    // the change number is taken by the card history's statement, sent with the COMMIT (keepCardHistory)
     const rows = await trx.all(folded.sql, folded.params);
-    if (answer === null) return { pk: rows[0]!.pk as number, others: null };
     return { pk: rows[0]!.new_pk as number, others: rows.filter((raw) => raw.day !== null) };
   }
   // the other imports' versions read before the rows are written, as PostgreSQL's statement reads them (its
@@ -211,6 +219,7 @@ export async function writeImport(
   const pk = (await trx.all(INSERT_IMPORT, values))[0]!.pk as number;
   for (const batch of children) for (const row of batch.rows as SqlValue[][]) row[0] = pk;
   await trx.insertTables(children);
+  for (const { sql, params } of changeStatements(dialect, input.import.import_id)) await trx.all(sql, params);
   return { pk, others };
 }
 
@@ -274,11 +283,16 @@ export async function keepCardHistory(
   const conflicts = new Set(resolution.conflicts);
   const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
   const folded = store.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
-  // the save's last statement: its transaction's COMMIT goes in the same round trip
-  if (folded !== null) await (saved ? tx.lastThenCommit(folded.sql, folded.params) : tx.all(folded.sql, folded.params));
+  // the save's last statement, with the import's change number: its transaction's COMMIT goes in the same round trip
+  if (folded !== null && saved) {
+    const last = withChangeNumber(folded, saved.written.pk);
+    await tx.lastThenCommit(last.sql, last.params);
+  } else if (folded !== null) await tx.all(folded.sql, folded.params);
   else {
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
     await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);
+    // PostgreSQL's save that kept no day (none served): its change number here (SQLite took it with the insert)
+    if (saved && store.dialect.name === 'postgres') await numberChange(store, tx, saved.input.import.import_id);
   }
   return resolution.conflicts;
 }

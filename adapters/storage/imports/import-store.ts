@@ -11,6 +11,7 @@ import type {
   ActivityTotals,
   CardHistory,
   CardHistoryActivities,
+  ChangedImport,
   ImportFilter,
   ImportLookup,
   ImportStore,
@@ -34,6 +35,7 @@ import { unpackDay } from './activity-pack.js';
 import { cardDataDays, cardHistoryActivities, withinDays } from './card-history-activities.js';
 import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
 import { StorageError } from '../database/storage-error.js';
+import { importChanges, importFilterWhere } from './import-changes.js';
 
 export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
@@ -138,24 +140,7 @@ export class MikroOrmImportStore implements ImportStore, ImportTables {
   }
 
   async listImports(filter: ImportFilter, page: Page): Promise<Slice<ImportRow>> {
-    const where: string[] = filter.include_withdrawn === true ? [] : ["status <> 'WITHDRAWN'"];
-    const params: SqlValue[] = [];
-    if (filter.card_number !== null) {
-      where.push('card_number = ?');
-      params.push(filter.card_number);
-    }
-    if (filter.kind !== undefined) {
-      where.push('kind = ?');
-      params.push(filter.kind);
-    }
-    if (filter.range.from !== null) {
-      where.push('activity_to >= ?');
-      params.push(filter.range.from);
-    }
-    if (filter.range.to !== null) {
-      where.push('activity_from <= ?');
-      params.push(filter.range.to);
-    }
+    const { where, params } = importFilterWhere(filter);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const count = async () => Number((await this.query(`SELECT COUNT(*) AS n FROM imports ${whereSql}`, params))[0]!.n);
     // a page of none: the count alone (no row read, no meta parsed)
@@ -169,6 +154,10 @@ export class MikroOrmImportStore implements ImportStore, ImportTables {
     if (rows.length < page.limit && (rows.length > 0 || page.offset === 0))
       return { items: rows.map(importFromRaw), total: page.offset + rows.length };
     return { items: rows.map(importFromRaw), total: await count() };
+  }
+
+  importChanges(after: number, filter: ImportFilter, limit: number): Promise<Slice<ChangedImport>> {
+    return importChanges(this, after, filter, limit);
   }
 
   /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */

@@ -27,6 +27,7 @@ import { specificConditionSchemas } from './specific-conditions-schema.js';
 import { fleetPendingSchemas } from './fleet-pending-schema.js';
 import { openFindingsSchemas } from './open-findings-schema.js';
 import { vuRowSchemas } from './vu-row-schema.js';
+import { changesSchemas } from './changes-schema.js';
 
 /** The column type override, if any, as property options. */
 function column(type: string | undefined): { columnType?: string } {
@@ -61,6 +62,8 @@ export interface ImportEntity {
   reg_number: string | null;
   /** a VU download's CurrentDateTime (TREP 01), epoch seconds */
   downloaded_at: number | null;
+  /** the import's latest change number (./changes-schema.ts): its save, withdrawal or restore */
+  change_number: number | null;
 }
 
 export interface ImportContentEntity {
@@ -167,6 +170,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
       reg_nation: { type: 'string', ...column(types.string), nullable: true },
       reg_number: { type: 'string', ...column(types.string), nullable: true },
       downloaded_at: { type: 'integer', ...column(types.seconds), nullable: true },
+      change_number: { type: 'integer', nullable: true, unique: 'imports_change_number_unique' },
     },
     // a card's quarantined imports (every card query reads their day records): without it SQLite walks every
     // quarantined import of the fleet through imports_status_index
@@ -232,6 +236,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     ...openFindingsSchemas(types),
     ...fleetPendingSchemas(types),
     ...vuRowSchemas(types),
+    ...changesSchemas(types),
   ];
 }
 

@@ -17,6 +17,11 @@ import { FleetPendingPostgres, FleetPendingSqlite } from './0007-fleet-pending.j
 import { FleetPendingCardOrderPostgres, FleetPendingCardOrderSqlite } from './0008-fleet-pending-card-order.js';
 import { VehicleUnitDownloadsPostgres, VehicleUnitDownloadsSqlite } from './0009-vehicle-unit-downloads.js';
 import {
+  ChangeNumbersIdempotencyKeysPostgres,
+  ChangeNumbersIdempotencyKeysSqlite,
+} from './0010-change-numbers-idempotency-keys.js';
+import {
+  CHANGE_NUMBERS_IDEMPOTENCY_KEYS,
   FLEET_PENDING,
   FLEET_PENDING_CARD_ORDER,
   FLEET_SEARCH_COUNTS,
@@ -40,6 +45,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_PENDING, class: FleetPendingSqlite },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderSqlite },
     { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsSqlite },
+    { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -50,6 +56,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_PENDING, class: FleetPendingPostgres },
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderPostgres },
     { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsPostgres },
+    { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysPostgres },
   ],
 };
 
