@@ -11,7 +11,8 @@ import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { createMikroOrmStore, type MikroOrmImportStore, storageOf } from '../../storage/open-storage.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 import type { ParsedCard } from '../../../core/domain/rows.js';
-import { createUseCases, type UseCaseBundle } from '../../../composition/use-cases.js';
+import { createServiceContainer, type UseCaseBundle } from '../../../composition/container.js';
+import { loadConfig } from '../../../composition/config.js';
 import { createHttpApp } from '../app.js';
 import type { ParseResponse } from '../../../core/use-cases/contracts.js';
 
@@ -36,8 +37,8 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
   let now = Date.parse('2026-03-10T08:00:00Z');
   const cards = new Map<string, ParsedCard>();
   const errors: unknown[] = [];
-  const bundle = createUseCases({
-    storage: storageOf(store),
+  const services = createServiceContainer(loadConfig({}, { dataDir: dir }), {
+    storage: async () => storageOf(store),
     clock: { now: () => new Date(now) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
@@ -46,7 +47,10 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       if (!card) throw new DddDecodeError('not_a_ddd_file', 'not a DDD file');
       return structuredClone(card);
     },
+    fleetDrain: false,
+    web: null,
   });
+  const bundle = await services.useCases();
   const { app } = createHttpApp({
     ...bundle,
     restLog: { record: () => undefined, close: async () => undefined },
@@ -81,7 +85,7 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       ),
     async close() {
       await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
-      await store.close();
+      await services.dispose(); // closes the store
       await rm(dir, { recursive: true, force: true });
     },
   };
