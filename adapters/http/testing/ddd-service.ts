@@ -13,6 +13,7 @@ import { loadConfig } from '../../../composition/config.js';
 import { officeRecordUseCases } from '../../../composition/office-records.js';
 import { decodeCardFile, verifyingCardDecoder } from '../../../core/use-cases/decode-card-file.js';
 import { createHttpApp } from '../app.js';
+import { strictFetch } from './strict-answers.js';
 import type { WebPage } from '../ports.js';
 import type { AuthenticityVerifier } from '../../../core/authenticity/index.js';
 
@@ -37,7 +38,7 @@ export async function dddService(
     web,
   });
   const bundle = await services.useCases();
-  const { app } = createHttpApp({
+  const { app, openapi } = createHttpApp({
     ...bundle,
     ...(await officeRecordUseCases(services.container)),
     restLog: { record: () => undefined, close: async () => undefined },
@@ -46,6 +47,8 @@ export async function dddService(
     web,
     onUnexpectedError: (error) => errors.push(error),
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const fetch = strictFetch((request) => app.fetch(request), openapi);
   let n = 0;
   return {
     store,
@@ -54,8 +57,8 @@ export async function dddService(
     setNow: (iso: string) => void (clock = Date.parse(iso)),
     importFile: (bytes: Uint8Array) =>
       bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
-    get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
-    fetch: (request: Request) => app.fetch(request),
+    get: async (path: string) => fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    fetch,
     async close() {
       await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
       await services.dispose(); // closes the store

@@ -14,6 +14,7 @@ import type { ParsedCard } from '../../../core/domain/rows.js';
 import { createServiceContainer, type UseCaseBundle } from '../../../composition/container.js';
 import { loadConfig } from '../../../composition/config.js';
 import { createHttpApp } from '../app.js';
+import { strictFetch } from './strict-answers.js';
 import type { ParseResponse } from '../../../core/use-cases/contracts.js';
 
 export interface OfficeService {
@@ -51,7 +52,7 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
     web: null,
   });
   const bundle = await services.useCases();
-  const { app } = createHttpApp({
+  const { app, openapi } = createHttpApp({
     ...bundle,
     restLog: { record: () => undefined, close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055']),
@@ -61,6 +62,8 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       errors.push(error);
     },
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const fetch = strictFetch((request) => app.fetch(request), openapi);
   let n = 0;
   return {
     store,
@@ -74,9 +77,9 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       cards.set(key, card);
       return bundle.imports.parse({ file_name: `${n}.ddd`, content: new TextEncoder().encode(key), archive_id: null });
     },
-    get: async (path) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    get: async (path) => fetch(new Request(`http://127.0.0.1:5055${path}`)),
     post: async (path, body) =>
-      app.fetch(
+      fetch(
         new Request(`http://127.0.0.1:5055${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
