@@ -16,32 +16,9 @@ import {
 import { fleetRowSchema } from './fleet.schema.js';
 import { FleetListWriter, fleetRowJson } from './fleet.mapper.js';
 import { DRIVER_HEADER, driversCsv } from '../export/exports.js';
+import { FULL_FLEET_ROW } from '../testing/fleet-row.js';
 
-const row: FleetRow = {
-  card_number: 'DF00000000000042',
-  surname: 'Novák',
-  first_names: 'Jan',
-  issuing_member_state: 'CZ',
-  expiry_day: 20_900,
-  expiry_days_left: 120,
-  last_download_s: 1_790_000_000,
-  last_download_source: 'CARD_DOWNLOAD',
-  card_previous_download_s: 1_789_000_000,
-  next_download_due_s: 1_792_419_200,
-  overdue: false,
-  download_days_left: 12,
-  coverage_days_28: 17,
-  readiness_missing_days: 5,
-  imports: 3,
-  quarantined_imports: 0,
-  conflicting_days: 0,
-  authenticity_status: 'VERIFIED',
-  findings_4w: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 0, MI: 1, SI: 1, VSI: 0, MSI: 0 },
-  findings_4w_evaluated: true,
-  findings_4w_not_evaluated_reason: null,
-  findings_4w_most_serious: 'SI',
-  findings_4w_most_serious_monday: 20_530,
-};
+const row: FleetRow = { ...FULL_FLEET_ROW, findings_4w_not_evaluated_reason: null };
 
 const names = Object.keys(FLEET_ROW_FIELDS);
 
