@@ -20,6 +20,7 @@ import { newImport } from '../../../conformance/new-import.js';
 import { loadConfig } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
+import { strictFetch } from '../../http/testing/strict-answers.js';
 import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 
 const CARD = 'FFUP000000000011';
@@ -38,11 +39,13 @@ async function wholeService() {
   });
   const deps = await services.httpDependencies();
   const errors: unknown[] = [];
-  const { app } = createHttpApp({
+  const http = createHttpApp({
     ...deps,
     allowedHosts: () => new Set(['localhost:5055']),
     onUnexpectedError: (e) => void errors.push(e),
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
   const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
   const url = (path: string) => `http://localhost:5055${path}`;
   return {
