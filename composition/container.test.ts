@@ -10,7 +10,8 @@ import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { StoragePorts } from '../core/ports/storage.js';
 import type { ImportStore } from '../core/ports/import-store.js';
 import { MikroOrmImportStore } from '../adapters/storage/imports/import-store.js';
-import { createUseCases } from './use-cases.js';
+import { DddDecodeError } from '../core/decoder/api.js';
+import type { CardDecoder } from '../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../adapters/crypto/random-id-generator.js';
 
@@ -98,15 +99,22 @@ t.test('a wrapped use case keeps its dependencies', async (t) => {
   await services.dispose();
 });
 
-t.test('createUseCases resolves the same bindings over ports given as values', async (t) => {
+t.test('tests and benchmarks resolve the same bindings over the ports they bring', async (t) => {
   const log: string[] = [];
   const store = fakeStore(log);
-  const bundle = createUseCases({
-    storage: store,
+  const decoded: number[] = [];
+  const services = createServiceContainer(config(t), {
+    storage: async () => store,
     clock: { now: () => new Date(0) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
+    decodeCard: async (content) => {
+      decoded.push(content.length);
+      throw new DddDecodeError('not_a_ddd_file', 'not a DDD file');
+    },
+    fleetDrain: false,
   });
+  const bundle = await services.useCases();
   t.type(bundle.imports, ImportDddFile);
   t.type(bundle.queries, DriverCardQueries);
   t.equal(await bundle.health.databaseAvailable(), true, 'the health use case got the given store');
@@ -115,6 +123,12 @@ t.test('createUseCases resolves the same bindings over ports given as values', a
     bundle.overviews,
     'one overview use case, shared by the fleet refresh',
   );
+  const http = await services.httpDependencies();
+  t.equal(http.imports, bundle.imports, 'the HTTP app and the test share one container');
+  const decode = await services.container.getAsync<CardDecoder>(TOKENS.CardDecoder);
+  await t.rejects(decode(new Uint8Array(3)), DddDecodeError);
+  t.same(decoded, [3], "the test's decoder was bound");
+  await services.dispose();
 });
 
 t.test("the service's store saves the stored form its decoder pool's worker made of a body", async (t) => {

@@ -31,9 +31,14 @@ import { createVerifier, createVuVerifier, readTrustFiles, shippedTrustDir } fro
 import { bindUseCases, type BackgroundWork } from './use-cases.js';
 import { bindStoragePorts } from './storage-bindings.js';
 import { TOKENS } from './tokens.js';
-import { withDayRecords, verifyingCardDecoder, type CardDecoder } from '../core/use-cases/decode-card-file.js';
-import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
-import type { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
+import {
+  withDayRecords,
+  verifyingCardDecoder,
+  type CardDecoder,
+  type ParsedCardDecoder,
+} from '../core/use-cases/decode-card-file.js';
+import type { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
+import type { OfficeAnnotations } from '../core/use-cases/annotations.js';
 import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
@@ -41,16 +46,32 @@ import { officeRecordUseCases } from './office-records.js';
 import { defaultImportConcurrency, ImportAdmission } from './import-admission.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
+import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.js';
+import type { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
+import type { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
 import type { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
 import type { VehicleUnitAnalysis } from '../core/use-cases/vehicle-unit-analysis.js';
 import { delimiterForLocale } from '../adapters/office/export/csv.js';
 
 export { TOKENS } from './tokens.js';
 
-/** Replacements for tests and benchmarks: any binding by its token. */
+/**
+ * Replacements for tests and benchmarks: the ports they bring (their storage bundle, clock, decoder) and wrappers
+ * of use cases; everything else is bound as for the service.
+ */
 export interface ContainerOverrides {
   /** every storage port (default: the configured database, adapters/storage/open-storage.ts) */
   storage?: () => Promise<StoragePorts>;
+  hasher?: Hasher;
+  ids?: IdGenerator;
+  /** a decoder of parsed cards (tests file built cards); the day records are computed after it */
+  decodeCard?: ParsedCardDecoder;
+  /** a decoder that answers the day records too (a benchmark's own pool); default: the service's decoder pool */
+  cardDecoder?: CardDecoder;
+  /** verifies vehicle-unit downloads (tests: the test PKI's roots); default: the configured trust store */
+  vuVerifier?: VuAuthenticityVerifier;
+  /** false: a card's fleet row is computed right after its import, without the service's drain (default true) */
+  fleetDrain?: boolean;
   imports?: (base: ImportUseCase) => ImportUseCase;
   queries?: (base: QueryUseCases) => QueryUseCases;
   overviews?: (base: OverviewUseCases) => OverviewUseCases;
@@ -60,8 +81,27 @@ export interface ContainerOverrides {
   clock?: Clock;
 }
 
+/** The use cases, resolved from the container (tests and benchmarks that call them without HTTP). */
+export interface UseCaseBundle {
+  imports: ImportUseCase;
+  queries: QueryUseCases;
+  overviews: OverviewUseCases;
+  health: HealthUseCase;
+  fleet: FleetUseCases;
+  refreshFleet: RefreshFleetCard;
+  lifecycle: ImportLifecycleUseCases;
+  fleetChecks: FleetChecks;
+  homeCountries: HomeCountrySettings;
+  today: TodayView;
+  annotations: OfficeAnnotations;
+  vehicleUnits: VehicleUnitQueries;
+  vehicleReport: VehicleReportQuery;
+  vehicleUnitAnalysis: VehicleUnitAnalysis;
+}
+
 export interface ServiceContainer {
   container: Container;
+  useCases(): Promise<UseCaseBundle>;
   /** everything the HTTP adapter needs except the Host policy and the correlation ids */
   httpDependencies(): Promise<Omit<HttpAppDependencies, 'allowedHosts'>>;
   importUseCase(): Promise<ImportUseCase>;
@@ -76,32 +116,22 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
     await resource.close().catch((error: unknown) => closeErrors.push(error));
   };
   bindPorts(container, config, overrides, close);
-  bindUseCases(container, { fleetDrain: true });
+  bindUseCases(container, { fleetDrain: overrides.fleetDrain ?? true });
   admitImports(container, config);
   wrapUseCases(container, overrides);
 
   return {
     container,
+    useCases: () => useCasesOf(container),
     async httpDependencies() {
       return {
-        imports: await container.getAsync<ImportUseCase>(TOKENS.ImportUseCase),
-        queries: await container.getAsync<QueryUseCases>(TOKENS.QueryUseCases),
-        overviews: await container.getAsync<OverviewUseCases>(TOKENS.OverviewUseCases),
-        health: await container.getAsync<HealthUseCase>(TOKENS.HealthUseCase),
-        fleet: await container.getAsync<FleetUseCases>(TOKENS.FleetUseCases),
-        lifecycle: await container.getAsync<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
-        fleetChecks: await container.getAsync<FleetChecks>(TOKENS.FleetChecks),
+        ...(await useCasesOf(container)),
         ...(await officeRecordUseCases(container)),
-        homeCountries: await container.getAsync<HomeCountrySettings>(TOKENS.HomeCountries),
-        today: await container.getAsync<TodayView>(TOKENS.Today),
-        vehicleUnits: await container.getAsync<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
-        vehicleReport: await container.getAsync<VehicleReportQuery>(TOKENS.VehicleReport),
-        vehicleUnitAnalysis: await container.getAsync<VehicleUnitAnalysis>(TOKENS.VehicleUnitAnalysis),
         originals: await originalsOf(container),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),
-        web: await container.getAsync<WebPage | null>(TOKENS.WebPage),
+        web: webPageOf(overrides),
         maxPayloadBytes: config.maxPayloadBytes,
         databaseUnavailable,
         ...(config.maxBodiesInFlightBytes !== null ? { maxBodiesInFlightBytes: config.maxBodiesInFlightBytes } : {}),
@@ -131,11 +161,11 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .inSingletonScope();
   container
     .bind<Hasher>(TOKENS.Hasher)
-    .toResolvedValue(() => new NodeCryptoHasher())
+    .toResolvedValue(() => overrides.hasher ?? new NodeCryptoHasher())
     .inSingletonScope();
   container
     .bind<IdGenerator>(TOKENS.IdGenerator)
-    .toResolvedValue(() => new RandomIdGenerator())
+    .toResolvedValue(() => overrides.ids ?? new RandomIdGenerator())
     .inSingletonScope();
   // every storage port over one database, closed once when the container is disposed
   container
@@ -144,6 +174,43 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .inSingletonScope()
     .onDeactivation(close);
   bindStoragePorts(container);
+  bindDecoder(container, config, overrides, close);
+  container
+    .bind<RestLog>(TOKENS.RestLog)
+    .toResolvedValue(() => {
+      secureDataDir(config.dataDir);
+      return openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME));
+    })
+    .inSingletonScope()
+    .onDeactivation(close);
+}
+
+/** The page's assets, unless a test serves none. */
+function webPageOf(overrides: ContainerOverrides): WebPage | null {
+  if (overrides.web !== undefined) return overrides.web;
+  return { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY };
+}
+
+/** The card decoder: a test's or benchmark's own, or the service's pool of worker threads. */
+function bindDecoder(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
+  // vehicle-unit downloads are decoded and verified on this thread: the pool's workers decode cards only, so the
+  // card path (its messages, its speed) is unchanged
+  container
+    .bind<VuDecoder>(TOKENS.VuDecoder)
+    .toResolvedValue(() => vuFileDecoder(overrides.vuVerifier ?? createVuVerifier(config.trustDir)))
+    .inSingletonScope();
+  const { decodeCard, cardDecoder } = overrides;
+  if (decodeCard) {
+    container
+      .bind<CardDecoder>(TOKENS.CardDecoder)
+      .toResolvedValue((hasher: Hasher) => withDayRecords(decodeCard, hasher), [TOKENS.Hasher])
+      .inSingletonScope();
+    return;
+  }
+  if (cardDecoder) {
+    container.bind<CardDecoder>(TOKENS.CardDecoder).toConstantValue(cardDecoder);
+    return;
+  }
   // large bodies are decoded and verified by a bounded pool of worker threads, so that queries are served
   // meanwhile; the trust roots are read once here (a configuration error stops the start)
   container
@@ -166,27 +233,6 @@ function bindPorts(container: Container, config: Config, overrides: ContainerOve
     .bind<CardDecoder>(TOKENS.CardDecoder)
     .toResolvedValue((pool: DecoderPool) => pool.decode, [TOKENS.DecoderPool])
     .inSingletonScope();
-  // vehicle-unit downloads are decoded and verified on this thread: the pool's workers decode cards only, so the
-  // card path (its messages, its speed) is unchanged
-  container
-    .bind<VuDecoder>(TOKENS.VuDecoder)
-    .toResolvedValue(() => vuFileDecoder(createVuVerifier(config.trustDir)))
-    .inSingletonScope();
-  container
-    .bind<RestLog>(TOKENS.RestLog)
-    .toResolvedValue(() => {
-      secureDataDir(config.dataDir);
-      return openFileRestLog(join(config.dataDir, REST_LOG_FILE_NAME));
-    })
-    .inSingletonScope()
-    .onDeactivation(close);
-  container
-    .bind<WebPage | null>(TOKENS.WebPage)
-    .toConstantValue(
-      overrides.web !== undefined
-        ? overrides.web
-        : { serve: (p) => serveWebAsset(p), contentSecurityPolicy: WEB_CONTENT_SECURITY_POLICY },
-    );
 }
 
 /** The database of the configuration (data folder and SQLite files made private first), or the test's storage. */
@@ -196,6 +242,27 @@ async function openConfiguredStorage(config: Config, overrides: ContainerOverrid
   const options = { dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) };
   if (dialectOf(options.databaseUrl).name === 'sqlite') secureSqliteFiles(databaseFile(options));
   return openStorage(options);
+}
+
+/** Every use case, resolved (ports given as values resolve synchronously, the configured database does not). */
+async function useCasesOf(container: Container): Promise<UseCaseBundle> {
+  const get = <T>(token: symbol) => container.getAsync<T>(token);
+  return {
+    imports: await get<ImportUseCase>(TOKENS.ImportUseCase),
+    queries: await get<QueryUseCases>(TOKENS.QueryUseCases),
+    overviews: await get<OverviewUseCases>(TOKENS.OverviewUseCases),
+    health: await get<HealthUseCase>(TOKENS.HealthUseCase),
+    fleet: await get<FleetUseCases>(TOKENS.FleetUseCases),
+    refreshFleet: await get<RefreshFleetCard>(TOKENS.RefreshFleetCard),
+    lifecycle: await get<ImportLifecycleUseCases>(TOKENS.ImportLifecycle),
+    fleetChecks: await get<FleetChecks>(TOKENS.FleetChecks),
+    homeCountries: await get<HomeCountrySettings>(TOKENS.HomeCountries),
+    today: await get<TodayView>(TOKENS.Today),
+    annotations: await get<OfficeAnnotations>(TOKENS.Annotations),
+    vehicleUnits: await get<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
+    vehicleReport: await get<VehicleReportQuery>(TOKENS.VehicleReport),
+    vehicleUnitAnalysis: await get<VehicleUnitAnalysis>(TOKENS.VehicleUnitAnalysis),
+  };
 }
 
 /** The original bytes of an import, read from the store (the evidence bundle's only source of them). */

@@ -18,7 +18,6 @@ export const TOKENS = {
   /** DRIVERCARD_REQUIRE_VERIFIED as a boolean */
   RequireVerified: Symbol.for('drivercard.RequireVerified'),
   RestLog: Symbol.for('drivercard.RestLog'),
-  WebPage: Symbol.for('drivercard.WebPage'),
   ImportUseCase: Symbol.for('drivercard.ImportUseCase'),
   QueryUseCases: Symbol.for('drivercard.QueryUseCases'),
   OverviewUseCases: Symbol.for('drivercard.OverviewUseCases'),

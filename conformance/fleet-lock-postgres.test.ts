@@ -1,25 +1,14 @@
 /**
- * Two processes computing one card's fleet row on one PostgreSQL database (two stores opened on it, each with its
- * own RefreshFleetCard, as two service processes have): a computation waits for the other's to end before it reads,
- * so the row written last holds what either saw. Played at the worst moment: process B (the answer to a file found
- * stored already, which computes without the mark's EF Card_Download time) has read the card — no row yet — and has
- * not written; process A then computes from the import's mark. Without the lock A wrote the row with the time and
- * removed the mark, and B's row, written after it, dropped the time for good.
- * Without PostgreSQL binaries this file skips loudly, except under CI=true, where it fails.
- */
+ * Two processes computing fleet rows on one PostgreSQL database (two stores opened on it, as two service processes
+ * have): one card's computations one after the other (./fleet-lock.suite.ts), different cards' at once.
+ * Without PostgreSQL binaries this file skips loudly, except under CI=true, where it fails. */
 import t from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
-import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
-import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
-import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './new-import.js';
-
-const CARD = 'LOCK000000000001';
-const CARD_DOWNLOAD_S = ts('2026-03-07T18:00:00Z');
+import { fleetLockSuite } from './fleet-lock.suite.js';
 
 const started = await startPostgres();
 if (!started.available) {
@@ -32,48 +21,10 @@ if (!started.available) {
   const server = started.server;
   t.teardown(() => server.stop());
 
-  t.test("a computation of a card's row waits for another process's, and the row keeps what both saw", async (t) => {
+  fleetLockSuite(t, 'postgres', async () => {
     const url = server.freshDatabaseUrl();
     const open = () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
-    const [a, b] = await Promise.all([open(), open()]);
-    t.teardown(() => Promise.all([a.close(), b.close()]));
-    const card = buildParsedCard({ card_number: CARD, days: datesFrom('2026-03-01', 7).map((d) => workingDay(d)) });
-    card.card_download_s = CARD_DOWNLOAD_S;
-    await a.saveImport(newImport(card)); // marks the card with its EF Card_Download time
-
-    // B stops after its first reads until released
-    let release = () => {};
-    let readB = () => {};
-    const bHasRead = new Promise<void>((resolve) => (readB = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let gated = false;
-    const between = async () => {
-      if (gated) return;
-      gated = true;
-      readB();
-      await gate;
-    };
-    const fleetA = new MikroOrmFleetStore(a.db);
-    const refreshA = new RefreshFleetCard({ store: a, fleet: fleetA, overviews: new OverviewQueries(a) });
-    const refreshB = new RefreshFleetCard({
-      store: b,
-      fleet: new MikroOrmFleetStore(b.db),
-      overviews: new OverviewQueries(b),
-      between,
-    });
-
-    const bDone = refreshB.refresh(CARD);
-    await bHasRead;
-    const aDone = refreshA.settlePending();
-    const aEndedFirst = await Promise.race([aDone.then(() => true), delay(1000).then(() => false)]);
-    t.notOk(aEndedFirst, "A's computation waits while B's holds the card");
-    release();
-    await Promise.all([aDone, bDone]);
-
-    const row = await fleetA.fleetCard(CARD);
-    t.equal(row?.card_download_s, CARD_DOWNLOAD_S, 'the EF Card_Download time of the mark is in the row');
-    t.equal(row?.imports, 1);
-    t.same(await fleetA.pendingMarks(CARD), [], 'and the mark is done');
+    return Promise.all([open(), open()]);
   });
 
   t.test('computations of different cards do not wait for each other', async (t) => {

@@ -1,63 +1,18 @@
 /**
- * Two processes computing one card's fleet row on one SQLite file (two stores opened on it, each with its own
- * connection and RefreshFleetCard: SQLite's file locks keep two connections apart as they keep two processes apart):
- * a computation waits for the other's to end before it reads, so the row written last holds what either saw.
- * Played at the worst moment, as conformance/fleet-lock-postgres.test.ts plays it on PostgreSQL: process B has read
- * the card — no row yet — and has not written; process A then computes from the import's mark.
+ * Two processes computing fleet rows on one SQLite file (two stores opened on it, each with its own connection:
+ * SQLite's file locks keep two connections apart as they keep two processes apart): one card's computations one
+ * after the other (./fleet-lock.suite.ts), the lock one for every card, and the lock file's retries.
  */
 import t from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
 import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { FileLock, type LockFileConnection } from '../adapters/storage/database/file-locks.js';
-import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
-import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
-import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
-import { newImport } from './new-import.js';
+import { fleetLockSuite } from './fleet-lock.suite.js';
 
-const CARD = 'LOCK000000000001';
-const CARD_DOWNLOAD_S = ts('2026-03-07T18:00:00Z');
-
-t.test("a computation of a card's row waits for another process's, and the row keeps what both saw", async (t) => {
+fleetLockSuite(t, 'sqlite', async (t) => {
   const dataDir = t.testdir();
-  const [a, b] = [await createMikroOrmStore({ dataDir }), await createMikroOrmStore({ dataDir })];
-  t.teardown(() => Promise.all([a.close(), b.close()]));
-  const card = buildParsedCard({ card_number: CARD, days: datesFrom('2026-03-01', 7).map((d) => workingDay(d)) });
-  card.card_download_s = CARD_DOWNLOAD_S;
-  await a.saveImport(newImport(card)); // marks the card with its EF Card_Download time
-
-  let release = () => {};
-  let readB = () => {};
-  const bHasRead = new Promise<void>((resolve) => (readB = resolve));
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let gated = false;
-  const between = async () => {
-    if (gated) return;
-    gated = true;
-    readB();
-    await gate;
-  };
-  const fleetA = new MikroOrmFleetStore(a.db);
-  const refreshA = new RefreshFleetCard({ store: a, fleet: fleetA, overviews: new OverviewQueries(a) });
-  const refreshB = new RefreshFleetCard({
-    store: b,
-    fleet: new MikroOrmFleetStore(b.db),
-    overviews: new OverviewQueries(b),
-    between,
-  });
-
-  const bDone = refreshB.refresh(CARD);
-  await bHasRead;
-  const aDone = refreshA.settlePending();
-  const aEndedFirst = await Promise.race([aDone.then(() => true), delay(1000).then(() => false)]);
-  t.notOk(aEndedFirst, "A's computation waits while B's holds the lock");
-  release();
-  await Promise.all([aDone, bDone]);
-
-  const row = await fleetA.fleetCard(CARD);
-  t.equal(row?.card_download_s, CARD_DOWNLOAD_S, 'the EF Card_Download time of the mark is in the row');
-  t.equal(row?.imports, 1);
-  t.same(await fleetA.pendingMarks(CARD), [], 'and the mark is done');
+  return [await createMikroOrmStore({ dataDir }), await createMikroOrmStore({ dataDir })];
 });
 
 t.test('the lock is one for every card, held by one process at a time, and given back', async (t) => {

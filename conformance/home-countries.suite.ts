@@ -4,7 +4,7 @@
  */
 import type { TAP } from 'tap';
 import { MikroOrmHomeCountries } from '../adapters/storage/home-countries/home-countries-store.js';
-import type { ReopenableStore } from './office-records.suite.js';
+import type { ReopenableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const T0 = Date.parse('2026-03-02T00:00:00Z') / 1000;

@@ -7,10 +7,18 @@ import { createHash } from 'node:crypto';
 import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js';
 import type { ImportStore, NewImport } from '../core/ports/import-store.js';
 import type { Hasher } from '../core/ports/hasher.js';
+import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
 import { ts } from '../core/use-cases/testing/parsed-card-builder.js';
 
 export type ClosableStore = ImportStore & { close(): Promise<void> };
+
+/** A fresh database's store and a way to close and reopen the same database (a restart). */
+export interface ReopenableStore {
+  store: MikroOrmImportStore;
+  /** closes `store` and opens the same database again */
+  reopen(): Promise<MikroOrmImportStore>;
+}
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 /** one sub-test on a fresh store of the adapter under test, closed at its end (./storage-port.suite.ts) */

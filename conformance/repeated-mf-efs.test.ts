@@ -41,6 +41,7 @@ for (const [label, scenario] of [
         `${kind}: OK even when only VERIFIED files are trusted`,
       );
       const parsed = toParsedCard(decodeDddBytes(encodeCard({ ...scenario, repeatedCommonEfs: kind })));
+      t.ok(plain.activities.length > 0, `${kind}: activity rows to compare`);
       t.same(parsed.activities, plain.activities, `${kind}: the same activity rows as without the copies`);
       t.equal(card.generation, scenario.generation);
     }

@@ -30,7 +30,8 @@ import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
-import { officeRecordsSuite } from './office-records.suite.js';
+import { annotationsSuite } from './annotations.suite.js';
+import { findingReviewsSuite } from './finding-reviews.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
 import { specificConditionsSuite } from './specific-conditions.suite.js';
 import { coveredDaysSuite } from './covered-days.suite.js';
@@ -66,11 +67,13 @@ if (!started.available) {
   cardHistoryActivitiesSuite(t, 'postgres', () => open());
   importLifecycleSuite(t, 'postgres', () => open());
   vehicleStoreSuite(t, 'postgres', () => open());
-  officeRecordsSuite(t, 'postgres', async () => {
+  const reopenable = async () => {
     const url = server.freshDatabaseUrl();
     const store = await open(url);
     return { store, reopen: async () => (await store.close(), open(url)) };
-  });
+  };
+  annotationsSuite(t, 'postgres', reopenable);
+  findingReviewsSuite(t, 'postgres', reopenable);
   openFindingsSuite(t, 'postgres', () =>
     openStorage({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
   );

@@ -18,7 +18,8 @@ import { dddFixturesSuite } from './ddd-fixtures.suite.js';
 import { contentEncodingSuite } from './content-encoding.suite.js';
 import { importLifecycleSuite } from './import-lifecycle.suite.js';
 import { vehicleStoreSuite } from './vehicle-store.suite.js';
-import { officeRecordsSuite } from './office-records.suite.js';
+import { annotationsSuite } from './annotations.suite.js';
+import { findingReviewsSuite } from './finding-reviews.suite.js';
 import { homeCountriesSuite } from './home-countries.suite.js';
 import { specificConditionsSuite } from './specific-conditions.suite.js';
 import { coveredDaysSuite } from './covered-days.suite.js';
@@ -39,11 +40,13 @@ coveredDaysSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(ro
 cardHistoryActivitiesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
 vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-officeRecordsSuite(t, 'sqlite', async () => {
+const reopenable = async () => {
   const dataDir = join(root, `db-${++n}`);
   const store = await createMikroOrmStore({ dataDir });
   return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
-});
+};
+annotationsSuite(t, 'sqlite', reopenable);
+findingReviewsSuite(t, 'sqlite', reopenable);
 openFindingsSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 vehicleUnitStoreSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 homeCountriesSuite(t, 'sqlite', async () => {

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { createHttpApp, UNMATCHED_PATH } from './app.js';
+import { strictFetch } from './testing/strict-answers.js';
 import type { HttpAppDependencies, RestLogEntry } from './ports.js';
 import {
   ArchiveConflictError,
@@ -123,8 +124,10 @@ function fakeDeps(overrides: Partial<HttpAppDependencies> = {}) {
     newCorrelationId: () => `corr-${++nextId}`,
     ...overrides,
   };
-  const { app, openapi } = createHttpApp(deps);
-  return { app, openapi, calls, log, deps };
+  const { app: raw, openapi } = createHttpApp(deps);
+  // every answer held to the app's OpenAPI document, strictly
+  const app = { fetch: strictFetch((request) => raw.fetch(request), openapi) };
+  return { app, raw, openapi, calls, log, deps };
 }
 
 async function json(response: Response) {
@@ -315,14 +318,15 @@ t.test('errors of the use cases map to the contract codes', async (t) => {
     [new InvalidFilterError('date_to', 'Bad date_to.'), 400, { error: 'invalid_filter', parameter: 'date_to' }],
   ];
   for (const [error, status, expected] of cases) {
-    const { app } = fakeDeps({
+    // the app unchecked: parse is made to throw errors of every use case, whose answers POST /parse never gives
+    const { raw } = fakeDeps({
       imports: {
         parse: async () => {
           throw error;
         },
       },
     });
-    const r = await json(await app.fetch(post(JSON.stringify({ content_base64: 'AAEC' }))));
+    const r = await json(await raw.fetch(post(JSON.stringify({ content_base64: 'AAEC' }))));
     t.equal(r.status, status, String((error as Error).message));
     t.match(r.body, expected);
     t.type(r.body.message, 'string');

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpApp } from './app.js';
+import { strictFetch } from './testing/strict-answers.js';
 import { createServiceContainer, TOKENS } from '../../composition/container.js';
 import { loadConfig } from '../../composition/config.js';
 import type { MikroOrmImportStore } from '../storage/open-storage.js';
@@ -49,7 +50,8 @@ const thu: DaySpec = { date: '2026-03-05', changes: [['00:00', 'REST']] };
 async function service(dataDir: string) {
   const services = createServiceContainer(loadConfig({}, { dataDir }), { web: null });
   const deps = await services.httpDependencies();
-  const { app } = createHttpApp({ ...deps, allowedHosts: () => new Set(['localhost:5055']) });
+  const http = createHttpApp({ ...deps, allowedHosts: () => new Set(['localhost:5055']) });
+  const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const init: RequestInit = {
       method,

@@ -27,11 +27,11 @@ import { CardAuthenticityVerifier, buildTrustStore, type TrustStore } from '../.
 import { verifyingCardDecoder, withDayRecords } from '../../core/use-cases/decode-card-file.js';
 import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { DecoderPool } from '../../adapters/decoder-pool/decoder-pool.js';
 import { createMikroOrmStore, storageOf } from '../../adapters/storage/open-storage.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../../fixtures/pki/test-pki.js';
-import { createUseCases } from '../use-cases.js';
+import { createServiceContainer } from '../container.js';
+import { loadConfig } from '../config.js';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { LAST_DAY } from './service.bench.js';
 import { GENERATION_PREFIXES, largestFixture, medianMs, repoRoot } from './decode.bench.js';
@@ -85,13 +85,12 @@ export async function importMsPerFile(
           inlineDecoder: withDayRecords(verifyingCardDecoder(verifier), new NodeCryptoHasher()),
         },
   );
-  const { imports, refreshFleet } = createUseCases({
-    storage: storageOf(store),
-    clock: { now: () => new Date() },
-    hasher: new NodeCryptoHasher(),
-    ids: new RandomIdGenerator(),
+  const services = createServiceContainer(loadConfig({}, { dataDir: dir }), {
+    storage: async () => storageOf(store),
     cardDecoder: pool.decode,
+    fleetDrain: false,
   });
+  const { imports } = await services.useCases();
   const expected = mode === 'without' ? null : 'VERIFIED';
   const one = async (content: Uint8Array, n: number): Promise<void> => {
     const answer = await imports.parse({ file_name: `bench-${n}.ddd`, content, archive_id: null });
@@ -112,8 +111,7 @@ export async function importMsPerFile(
     return (performance.now() - started) / (files.length - 1);
   } finally {
     await pool.close();
-    await refreshFleet.idle();
-    await store.close();
+    await services.dispose(); // the fleet rows computed first, then the store closed
     rmSync(dir, { recursive: true, force: true });
   }
 }

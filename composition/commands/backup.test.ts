@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 import { createHttpApp } from '../../adapters/http/app.js';
+import { strictFetch } from '../../adapters/http/testing/strict-answers.js';
 import { databaseFile } from '../../adapters/storage/open-storage.js';
 import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
@@ -45,7 +46,8 @@ function tempDir(t: Test): string {
 async function service(t: Test, config: Config) {
   const services = createServiceContainer(config);
   t.teardown(() => services.dispose());
-  const { app } = createHttpApp({ ...(await services.httpDependencies()), allowedHosts: () => new Set([HOST]) });
+  const http = createHttpApp({ ...(await services.httpDependencies()), allowedHosts: () => new Set([HOST]) });
+  const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
   const get = async (path: string) => {
     const answer = await app.fetch(new Request(`http://${HOST}${path}`));
     return `${answer.status} ${await answer.text()}`;

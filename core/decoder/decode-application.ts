@@ -65,17 +65,31 @@ export function emptyApplication(df: 1 | 2): CardApplication {
   };
 }
 
-/** Fills the decoded parts of `app` from `app.raw`. */
+/** An application's EFs by file id, and the name a warning gives each (the Gen2 DF's marked). */
+interface EfReader {
+  get(fid: number): Uint8Array | undefined;
+  label(fid: number): string;
+}
+
+/** Fills the decoded parts of `app` from `app.raw`: the EFs of both generations, then the Gen2 DF's own. */
 export function decodeApplication(app: CardApplication, ctx: DecodeContext): void {
   const df = app.df;
-  const raw = app.raw;
-  const label = (fid: number): string => `EF ${efName(fid)}${df === 2 ? ' (Tachograph_G2)' : ''}`;
-  const get = (fid: number): Uint8Array | undefined => raw.get(fid);
+  const ef: EfReader = {
+    get: (fid) => app.raw.get(fid),
+    label: (fid) => `EF ${efName(fid)}${df === 2 ? ' (Tachograph_G2)' : ''}`,
+  };
+  decodeApplicationIdentifications(app, ctx, ef);
+  decodeCardEfs(app, ctx, ef);
+  if (df === 2) decodeGen2Efs(app, ctx, ef);
+}
 
+/** EF Application_Identification (and its Gen2 v2 form): the record counts the other EFs are read with. */
+function decodeApplicationIdentifications(app: CardApplication, ctx: DecodeContext, ef: EfReader): void {
+  const df = app.df;
+  const { get, label } = ef;
   let v = get(FID.APPLICATION_IDENTIFICATION);
   if (v)
     app.applicationIdentification = decodeApplicationIdentification(v, df, ctx, label(FID.APPLICATION_IDENTIFICATION));
-  const ai = app.applicationIdentification;
   if (df === 2 && (v = get(FID.APPLICATION_IDENTIFICATION_V2))) {
     app.applicationIdentificationV2 = decodeApplicationIdentificationV2(
       v,
@@ -83,8 +97,14 @@ export function decodeApplication(app: CardApplication, ctx: DecodeContext): voi
       label(FID.APPLICATION_IDENTIFICATION_V2),
     );
   }
-  const ai2 = app.applicationIdentificationV2;
+}
 
+/** The EFs both generations hold, each read with its record count from the application identification. */
+function decodeCardEfs(app: CardApplication, ctx: DecodeContext, ef: EfReader): void {
+  const df = app.df;
+  const { get, label } = ef;
+  const ai = app.applicationIdentification;
+  let v: Uint8Array | undefined;
   if ((v = get(FID.IDENTIFICATION))) app.identification = decodeIdentification(v, ctx, label(FID.IDENTIFICATION));
   if ((v = get(FID.CARD_DOWNLOAD))) app.cardDownload = decodeCardDownload(v, ctx, label(FID.CARD_DOWNLOAD));
   if ((v = get(FID.DRIVING_LICENCE_INFO)))
@@ -120,8 +140,14 @@ export function decodeApplication(app: CardApplication, ctx: DecodeContext): voi
       label(FID.SPECIFIC_CONDITIONS),
     );
   }
-  if (df === 1) return;
+}
 
+/** The EFs of the Gen2 DF only (vehicle units used, GNSS places, authentication, border crossings, loads). */
+function decodeGen2Efs(app: CardApplication, ctx: DecodeContext, ef: EfReader): void {
+  const { get, label } = ef;
+  const ai = app.applicationIdentification;
+  const ai2 = app.applicationIdentificationV2;
+  let v: Uint8Array | undefined;
   if ((v = get(FID.VEHICLE_UNITS_USED))) {
     app.vehicleUnitsUsed = decodeVehicleUnitsUsed(
       v,

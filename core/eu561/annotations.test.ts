@@ -122,6 +122,7 @@ t.test('an annotation over recorded activity is not applied there, and the answe
   t.ok(w);
   t.match(w!.message, /ann_x.*420 min.*card's record is used/);
   t.same(r.violations, []);
+  t.ok(alone.summary.driving > 0, 'driving to compare');
   t.equal(alone.summary.driving, r.summary.driving, 'the card data summary is unchanged');
 });
 

@@ -1,6 +1,6 @@
 /**
  * The office's annotations (core/annotations/annotation.ts), kept beside the card's data and never deleted
- * (conformance/annotation-store.suite.ts runs the contract on SQLite and PostgreSQL):
+ * (conformance/annotations.suite.ts runs the contract on SQLite and PostgreSQL):
  * - `addAnnotation` stores a new annotation;
  * - `annotationsOf` returns a card's annotations overlapping [from, to) (epoch seconds, null = open), ordered by
  *   start, then creation, then id; withdrawn ones only when asked;

@@ -1,7 +1,7 @@
 /**
  * The office's review of findings (core/reviews/). `FindingReviews` is what a list of findings needs: the current
  * status of each finding_id (OPEN for a finding nobody reviewed). `FindingReviewStore` keeps the append-only,
- * hash-chained history behind it (conformance/finding-review-store.suite.ts runs it on SQLite and PostgreSQL):
+ * hash-chained history behind it (conformance/finding-reviews.suite.ts runs it on SQLite and PostgreSQL):
  * - `appendReview` adds an entry; when the finding already holds an entry with that seq (a concurrent review won)
  *   it adds nothing and answers false;
  * - `reviewHistory` returns a finding's entries ordered by seq, exactly as stored (never corrected).

@@ -60,11 +60,24 @@ function row(
   };
 }
 
+/** Adds a position with its moment, its EF's place in the order (source) and its index in the EF. */
+type Push = (r: PositionRow, time: number | null, source: number, index: number) => void;
+
 export function positionRows(card: DecodedCard, cardNumber: string | null): PositionRow[] {
   const out: Keyed[] = [];
-  const push = (r: PositionRow, time: number | null, source: number, index: number): void => {
+  const push: Push = (r, time, source, index) => {
     out.push({ row: r, time: time ?? Infinity, source, index });
   };
+  placeRows(card, cardNumber, push);
+  gnssPlaceRows(card, cardNumber, push);
+  borderCrossingRows(card, cardNumber, push);
+  loadUnloadRows(card, cardNumber, push);
+  out.sort((a, b) => a.time - b.time || a.source - b.source || a.index - b.index);
+  return out.map((k) => k.row);
+}
+
+/** EF Places: the places entered at the begin or end of a daily work period. */
+function placeRows(card: DecodedCard, cardNumber: string | null, push: Push): void {
   for (const p of pick(card, 'places')?.records ?? []) {
     if (p.empty) continue;
     const country = nationCode(p.country);
@@ -86,6 +99,10 @@ export function positionRows(card: DecodedCard, cardNumber: string | null): Posi
       p.index,
     );
   }
+}
+
+/** EF GNSS_Places (Gen2): the positions of every 3 hours of accumulated driving. */
+function gnssPlaceRows(card: DecodedCard, cardNumber: string | null, push: Push): void {
   for (const g of pick(card, 'gnssPlaces')?.records ?? []) {
     if (g.empty) continue;
     push(
@@ -105,6 +122,10 @@ export function positionRows(card: DecodedCard, cardNumber: string | null): Posi
       g.index,
     );
   }
+}
+
+/** EF Border_Crossings (Gen2 v2): the countries entered. */
+function borderCrossingRows(card: DecodedCard, cardNumber: string | null, push: Push): void {
   for (const b of pick(card, 'borderCrossings')?.records ?? []) {
     if (b.empty) continue;
     const t = b.gnss.timestamp;
@@ -125,6 +146,10 @@ export function positionRows(card: DecodedCard, cardNumber: string | null): Posi
       b.index,
     );
   }
+}
+
+/** EF Load_Unload_Operations (Gen2 v2): the load and unload operations. */
+function loadUnloadRows(card: DecodedCard, cardNumber: string | null, push: Push): void {
   for (const l of pick(card, 'loadUnloadOperations')?.records ?? []) {
     if (l.empty) continue;
     push(
@@ -144,6 +169,4 @@ export function positionRows(card: DecodedCard, cardNumber: string | null): Posi
       l.index,
     );
   }
-  out.sort((a, b) => a.time - b.time || a.source - b.source || a.index - b.index);
-  return out.map((k) => k.row);
 }

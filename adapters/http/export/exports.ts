@@ -10,6 +10,7 @@ import { activityToResponse, importToResponse } from '../mappers.js';
 import { ACTIVITY_FIELDS } from '../shared/activity-json.js';
 import type { ActivityRowResponse } from '../activities/activities.schema.js';
 import type { FleetRowJson } from '../fleet/fleet.mapper.js';
+import { csvOf, FLEET_ROW_FIELDS } from '../fleet/fleet-row.fields.js';
 import { allRows, type OfficeUseCases } from '../../office/office-use-cases.js';
 import { csvText, documentFileName, hmm, type Cell, type Delimiter } from '../../office/export/csv.js';
 import { isoDayOrNull } from '../../../core/time.js';
@@ -178,80 +179,16 @@ export async function findingsCsv(
   return { text, fileName };
 }
 
-export const DRIVER_HEADER = [
-  'card_number',
-  'surname',
-  'first_names',
-  'issuing_member_state',
-  'expiry_date',
-  'expiry_days_left',
-  'last_download',
-  'last_download_source',
-  'next_download_due',
-  'overdue',
-  'download_days_left',
-  'coverage_days_28',
-  'imports',
-  'quarantined_imports',
-  'conflicting_days',
-  'authenticity_status',
-  'violations_4w',
-  'potential_4w',
-  'incomplete_data_4w',
-  'mi_4w',
-  'si_4w',
-  'vsi_4w',
-  'msi_4w',
-  'evaluated',
-  'not_evaluated_reason',
-  'most_serious_4w',
-  ...LOCAL_COLUMNS('last_download', 'next_download_due'),
-];
+const DRIVER_CSV = csvOf(FLEET_ROW_FIELDS);
 
-/** Why a card's 4 weeks were not evaluated, for a person reading the CSV. */
-export const NOT_EVALUATED_TEXT: Record<string, string> = {
-  conflicting_data: 'not evaluated: imports of this card disagree about some days',
-  quarantined_data: 'not evaluated: the data contains a quarantined import',
-};
+/** drivers.csv's columns: the fleet row's fields' (../fleet/fleet-row.fields.ts). */
+export const DRIVER_HEADER = DRIVER_CSV.header;
 
 /** The fleet rows; a card whose 4 weeks were not evaluated leaves its finding counts empty (never "0"). */
 export function driversCsv(rows: readonly FleetRowJson[], delimiter: Delimiter = ',', timeZone = 'UTC'): string {
   return csvText(
     DRIVER_HEADER,
-    rows.map((r): Cell[] => {
-      const f = r.findings_4w;
-      const counts: Cell[] = r.findings_4w_evaluated
-        ? [f.VIOLATION, f.POTENTIAL, f.INCOMPLETE_DATA, f.MI, f.SI, f.VSI, f.MSI]
-        : Array(7).fill(null);
-      const reason = r.findings_4w_evaluated
-        ? null
-        : (NOT_EVALUATED_TEXT[r.findings_4w_not_evaluated_reason ?? ''] ?? 'not evaluated');
-      return [
-        r.card_number,
-        r.surname,
-        r.first_names,
-        r.issuing_member_state,
-        r.expiry_date,
-        r.expiry_days_left,
-        r.last_download,
-        r.last_download_source,
-        r.next_download_due,
-        r.overdue,
-        r.download_days_left,
-        r.coverage_days_28,
-        r.imports,
-        r.quarantined_imports,
-        r.conflicting_days,
-        r.authenticity_status,
-        ...counts,
-        r.findings_4w_evaluated,
-        reason,
-        r.findings_4w_most_serious,
-        localIsoWithOffset(r.last_download, timeZone),
-        localIsoWithOffset(r.next_download_due, timeZone),
-        timeZone,
-      ];
-    }),
+    rows.map((r) => DRIVER_CSV.cells(r, timeZone)),
     delimiter,
   );
 }

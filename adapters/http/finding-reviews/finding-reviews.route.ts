@@ -35,7 +35,7 @@ const reviewRoute: RouteSpec = {
   responses: {
     201: { description: "the finding's history with the new entry", schema: reviewHistorySchema },
     400: error(
-      'invalid_filter: the finding_id is not one a pre-check answer gives ("f_" and 20 hex digits); invalid_payload: a field is missing or malformed; invalid_idempotency_key: the Idempotency-Key header is malformed',
+      'invalid_filter: the finding_id is not one a pre-check answer gives ("f_" and 20 hex digits); invalid_payload: a field of the review is missing or malformed; invalid_idempotency_key: the Idempotency-Key header is malformed',
     ),
     404: error("not_found: no check of the fleet's cards draws this finding (a finding never reviewed)"),
     415: error('unsupported_media_type: the request has no JSON content type'),

@@ -38,17 +38,17 @@ export function findingsQueryFrom(query: QueryValues): FindingsQuery {
   };
 }
 
-/** The parameters that select findings (the report and findings.csv take them too). */
+/** The filters of the findings (the report and findings.csv take them too). */
+export const FINDINGS_FILTERS: QueryParameterName[] = ['severity', 'status', 'unknown_as', 'include_quarantined'];
+
+/** The parameters that select findings: the data, the period and the filters (findings.csv takes them too). */
 export const FINDINGS_SELECTION: QueryParameterName[] = [
   'import_id',
   'archive_id',
   'card_number',
   'date_from',
   'date_to',
-  'severity',
-  'status',
-  'unknown_as',
-  'include_quarantined',
+  ...FINDINGS_FILTERS,
 ];
 
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });

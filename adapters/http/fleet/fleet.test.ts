@@ -7,8 +7,8 @@ import t from 'tap';
 import {
   buildParsedCard,
   datesFrom,
+  elevenHourDrivingDay,
   workingDay,
-  type DaySpec,
 } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../testing/office-service.js';
 import { strictValidator } from '../shared/validation.js';
@@ -16,17 +16,7 @@ import { fleetListResponseSchema, fleetSummaryResponseSchema } from './fleet.sch
 import { parseIsoDay } from '../../../core/time.js';
 import { fleetListJson, fleetRequestFrom } from './fleet.mapper.js';
 
-/** 11 h of driving: a daily driving violation (Art. 6(1)). */
-const longDay = (date: string): DaySpec => ({
-  date,
-  changes: [
-    ['00:00', 'REST'],
-    ['04:00', 'DRIVING'],
-    ['08:30', 'REST'],
-    ['09:15', 'DRIVING'],
-    ['15:45', 'REST'],
-  ],
-});
+const longDay = elevenHourDrivingDay;
 
 t.test('fleet rows: due date, overdue, sources, coverage, findings, sort and filters', async (t) => {
   const service = await officeService();

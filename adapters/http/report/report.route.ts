@@ -13,7 +13,7 @@ import { reportDocument } from '../../office/report/report-document.js';
 import { documentHtml } from '../../office/document/html.js';
 import type { OfficeDocument } from '../../office/document/blocks.js';
 import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from './report.data.js';
-import { findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
+import { FINDINGS_FILTERS, findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
 import { invalidFilter } from '../shared/problem.js';
 import { documentFileName } from '../../office/export/csv.js';
 import { displayZoneOf } from '../shared/time-zone.js';
@@ -30,16 +30,8 @@ const HEADERS = {
   'cache-control': 'no-store',
 };
 
-const NAMES: QueryParameterName[] = [
-  'card_number',
-  'date_from',
-  'date_to',
-  'severity',
-  'status',
-  'unknown_as',
-  'include_quarantined',
-  'tz',
-];
+/** a card and a closed period, the findings' filters as /findings takes them, and the readers' time zone */
+const NAMES: QueryParameterName[] = ['card_number', 'date_from', 'date_to', ...FINDINGS_FILTERS, 'tz'];
 const query = { names: NAMES, schema: querySchema(NAMES) };
 const error = (description: string): RouteResponse => ({ description, schema: errorResponseSchema });
 const ERRORS = {

@@ -1,5 +1,5 @@
 /**
- * A whole service over real DDD bytes for the fleet-check tests: the real decoder and use cases (createUseCases),
+ * A whole service over real DDD bytes for the fleet-check tests: the real decoder and the service's container,
  * SQLite in a temporary folder, a settable clock, and the HTTP app. Files come from the fixtures encoder.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,10 +8,13 @@ import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { createMikroOrmStore, storageOf } from '../../storage/open-storage.js';
-import { createUseCases } from '../../../composition/use-cases.js';
+import { createServiceContainer } from '../../../composition/container.js';
+import { loadConfig } from '../../../composition/config.js';
+import { officeRecordUseCases } from '../../../composition/office-records.js';
+import { decodeCardFile, verifyingCardDecoder } from '../../../core/use-cases/decode-card-file.js';
 import { createHttpApp } from '../app.js';
+import { strictFetch } from './strict-answers.js';
 import type { WebPage } from '../ports.js';
-import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
 import type { AuthenticityVerifier } from '../../../core/authenticity/index.js';
 
 export async function dddService(
@@ -25,32 +28,27 @@ export async function dddService(
   const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
   const errors: unknown[] = [];
-  const storage = storageOf(store);
-  const bundle = createUseCases({
-    storage,
+  const services = createServiceContainer(loadConfig({}, { dataDir: dir, homeCountry }), {
+    storage: async () => storageOf(store),
     clock: { now: () => new Date(clock) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
-    homeCountry,
-    ...(verifier && { verifier }),
+    decodeCard: verifier ? verifyingCardDecoder(verifier) : decodeCardFile,
+    fleetDrain: false,
+    web,
   });
-  // the office's finding reviews, on the same database the today view reads them from
-  const records = storage.officeRecords;
-  const reviews = new FindingReviewWorkflow({
-    reviews: records,
-    hasher: new NodeCryptoHasher(),
-    clock: { now: () => new Date(clock) },
-  });
-  const { app } = createHttpApp({
+  const bundle = await services.useCases();
+  const { app, openapi } = createHttpApp({
     ...bundle,
-    reviews,
-    findingReviews: records,
+    ...(await officeRecordUseCases(services.container)),
     restLog: { record: () => undefined, close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055']),
     maxPayloadBytes: 1 << 22,
     web,
     onUnexpectedError: (error) => errors.push(error),
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const fetch = strictFetch((request) => app.fetch(request), openapi);
   let n = 0;
   return {
     store,
@@ -59,11 +57,11 @@ export async function dddService(
     setNow: (iso: string) => void (clock = Date.parse(iso)),
     importFile: (bytes: Uint8Array) =>
       bundle.imports.parse({ file_name: `${++n}.ddd`, content: bytes, archive_id: null }),
-    get: async (path: string) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
-    fetch: (request: Request) => app.fetch(request),
+    get: async (path: string) => fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    fetch,
     async close() {
       await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
-      await store.close();
+      await services.dispose(); // closes the store
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -11,8 +11,10 @@ import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { createMikroOrmStore, type MikroOrmImportStore, storageOf } from '../../storage/open-storage.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 import type { ParsedCard } from '../../../core/domain/rows.js';
-import { createUseCases, type UseCaseBundle } from '../../../composition/use-cases.js';
+import { createServiceContainer, type UseCaseBundle } from '../../../composition/container.js';
+import { loadConfig } from '../../../composition/config.js';
 import { createHttpApp } from '../app.js';
+import { strictFetch } from './strict-answers.js';
 import type { ParseResponse } from '../../../core/use-cases/contracts.js';
 
 export interface OfficeService {
@@ -36,8 +38,8 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
   let now = Date.parse('2026-03-10T08:00:00Z');
   const cards = new Map<string, ParsedCard>();
   const errors: unknown[] = [];
-  const bundle = createUseCases({
-    storage: storageOf(store),
+  const services = createServiceContainer(loadConfig({}, { dataDir: dir }), {
+    storage: async () => storageOf(store),
     clock: { now: () => new Date(now) },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
@@ -46,8 +48,11 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       if (!card) throw new DddDecodeError('not_a_ddd_file', 'not a DDD file');
       return structuredClone(card);
     },
+    fleetDrain: false,
+    web: null,
   });
-  const { app } = createHttpApp({
+  const bundle = await services.useCases();
+  const { app, openapi } = createHttpApp({
     ...bundle,
     restLog: { record: () => undefined, close: async () => undefined },
     allowedHosts: () => new Set(['127.0.0.1:5055']),
@@ -57,6 +62,8 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       errors.push(error);
     },
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const fetch = strictFetch((request) => app.fetch(request), openapi);
   let n = 0;
   return {
     store,
@@ -70,9 +77,9 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       cards.set(key, card);
       return bundle.imports.parse({ file_name: `${n}.ddd`, content: new TextEncoder().encode(key), archive_id: null });
     },
-    get: async (path) => app.fetch(new Request(`http://127.0.0.1:5055${path}`)),
+    get: async (path) => fetch(new Request(`http://127.0.0.1:5055${path}`)),
     post: async (path, body) =>
-      app.fetch(
+      fetch(
         new Request(`http://127.0.0.1:5055${path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -81,7 +88,7 @@ export async function officeService(makeStore?: () => Promise<MikroOrmImportStor
       ),
     async close() {
       await bundle.refreshFleet.idle(); // the fleet rows computed after the imports' answers end first
-      await store.close();
+      await services.dispose(); // closes the store
       await rm(dir, { recursive: true, force: true });
     },
   };

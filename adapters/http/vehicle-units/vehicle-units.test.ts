@@ -15,7 +15,9 @@ import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { NodeSignatureCrypto } from '../../crypto/node-signature-crypto.js';
 import { openStorage } from '../../storage/open-storage.js';
-import { createUseCases } from '../../../composition/use-cases.js';
+import { createServiceContainer } from '../../../composition/container.js';
+import { decodeCardFile } from '../../../core/use-cases/decode-card-file.js';
+import { loadConfig } from '../../../composition/config.js';
 import { createHttpApp } from '../app.js';
 import { buildTrustStore } from '../../../core/authenticity/index.js';
 import { VuAuthenticityVerifier } from '../../../core/authenticity/verify-vu.js';
@@ -45,13 +47,18 @@ const vuVerifier = new VuAuthenticityVerifier(crypto, buildTrustStore([...roots,
 
 async function service(t: Tap, open: () => Promise<StoragePorts>) {
   const storage = await open();
-  const bundle = createUseCases({
-    storage,
+  const dataDir = await mkdtemp(join(tmpdir(), 'drivercard-vu-'));
+  const services = createServiceContainer(loadConfig({}, { dataDir }), {
+    storage: async () => storage,
     clock: { now: () => new Date('2026-03-10T08:00:00Z') },
     hasher: new NodeCryptoHasher(),
     ids: new RandomIdGenerator(),
+    decodeCard: decodeCardFile,
     vuVerifier,
+    fleetDrain: false,
+    web: null,
   });
+  const bundle = await services.useCases();
   const errors: unknown[] = [];
   const { app } = createHttpApp({
     ...bundle,
@@ -63,7 +70,8 @@ async function service(t: Tap, open: () => Promise<StoragePorts>) {
   });
   t.teardown(async () => {
     await bundle.refreshFleet.idle();
-    await storage.close();
+    await services.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   });
   const call = async (path: string, body?: unknown) => {
     const init: RequestInit =

@@ -11,6 +11,7 @@ import { delimiterForLocale } from './csv.js';
 import { environmentLocale, loadConfig, localeTag } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
+import { strictFetch } from '../../http/testing/strict-answers.js';
 import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 import { newImport } from '../../../conformance/new-import.js';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
@@ -55,7 +56,8 @@ async function serviceWith(env: NodeJS.ProcessEnv, t: Test) {
   await store.saveImport(
     newImport(buildParsedCard({ card_number: CARD, days: datesFrom('2026-03-02', 3).map((d) => workingDay(d)) })),
   );
-  const { app } = createHttpApp({ ...deps, allowedHosts: () => new Set(['localhost:5055']) });
+  const http = createHttpApp({ ...deps, allowedHosts: () => new Set(['localhost:5055']) });
+  const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
   return async (path: string) => (await app.fetch(new Request(`http://localhost:5055${path}`))).text();
 }
 

@@ -10,11 +10,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
-import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
+import {
+  buildParsedCard,
+  datesFrom,
+  elevenHourDrivingDay,
+  workingDay,
+} from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from '../../../conformance/new-import.js';
 import { loadConfig } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
+import { strictFetch } from '../../http/testing/strict-answers.js';
 import type { MikroOrmImportStore } from '../../storage/open-storage.js';
 
 const CARD = 'FFUP000000000011';
@@ -33,11 +39,13 @@ async function wholeService() {
   });
   const deps = await services.httpDependencies();
   const errors: unknown[] = [];
-  const { app } = createHttpApp({
+  const http = createHttpApp({
     ...deps,
     allowedHosts: () => new Set(['localhost:5055']),
     onUnexpectedError: (e) => void errors.push(e),
   });
+  // every answer held to the app's OpenAPI document, strictly
+  const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
   const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
   const url = (path: string) => `http://localhost:5055${path}`;
   return {
@@ -64,16 +72,7 @@ async function followedUpService(t: Tap) {
   const service = await wholeService();
   t.teardown(() => service.close());
   // Friday: driving 04:00–08:30 and 09:15–15:45 UTC = 11 h (daily driving over 10 h); no record Sat and Sun
-  const friday = {
-    date: '2026-03-06',
-    changes: [
-      ['00:00', 'REST'],
-      ['04:00', 'DRIVING'],
-      ['08:30', 'REST'],
-      ['09:15', 'DRIVING'],
-      ['15:45', 'REST'],
-    ] as [string, 'REST' | 'DRIVING'][],
-  };
+  const friday = elevenHourDrivingDay('2026-03-06');
   const days = [...datesFrom('2026-03-02', 4).map((d) => workingDay(d)), friday, workingDay('2026-03-09')];
   await service.importCard(buildParsedCard({ card_number: CARD, surname: 'Müller', days }));
   const post = async (path: string, body: unknown, status: number) => {

@@ -13,8 +13,8 @@ import { reportMissingDependency } from '../../../conformance/missing-dependency
 import {
   buildParsedCard,
   datesFrom,
+  elevenHourDrivingDay,
   workingDay,
-  type DaySpec,
 } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { findRepoRoot } from '../../http/web-assets/web-assets.js';
 import { officeService } from '../../http/testing/office-service.js';
@@ -22,16 +22,7 @@ import { hoursMinutes } from '../../vocabulary/durations.js';
 import { latin1Text, reportPdf } from './report-pdf.js';
 import { forPeople, reasonForPeople } from '../../vocabulary/people-text.js';
 
-const longDay = (date: string): DaySpec => ({
-  date,
-  changes: [
-    ['00:00', 'REST'],
-    ['04:00', 'DRIVING'],
-    ['08:30', 'REST'],
-    ['09:15', 'DRIVING'],
-    ['15:45', 'REST'],
-  ],
-});
+const longDay = elevenHourDrivingDay;
 
 const CARD = 'FFFF000000000006';
 const squash = (s: string) => s.replace(/\s+/g, ' ');

@@ -143,6 +143,23 @@ export interface PositionEntity {
 
 /** The tables as MikroORM entity schemas, with the column types of one database. */
 export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
+  return [
+    ...importSchemas(types),
+    ...daySchemas(types),
+    ...cardRowSchemas(types),
+    ...fleetEntitySchemas(types),
+    ...officeRecordSchemas(types),
+    ...homeCountriesSchemas(types),
+    ...specificConditionSchemas(types),
+    ...openFindingsSchemas(types),
+    ...fleetPendingSchemas(types),
+    ...vuRowSchemas(types),
+    ...changesSchemas(types),
+  ];
+}
+
+/** An import and its original bytes. */
+function importSchemas(types: ColumnTypes): EntitySchema<any>[] {
   const ImportSchema = new EntitySchema<ImportEntity>({
     name: 'ImportEntity',
     tableName: 'imports',
@@ -187,6 +204,11 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     },
   });
 
+  return [ImportSchema, ImportContentSchema];
+}
+
+/** A card's days: each import's day records and packed activities, and the import each day is read from. */
+function daySchemas(types: ColumnTypes): EntitySchema<any>[] {
   const DayRecordSchema = new EntitySchema<DayRecordEntity>({
     name: 'DayRecordEntity',
     tableName: 'day_record',
@@ -222,22 +244,7 @@ export function entitySchemas(types: ColumnTypes = {}): EntitySchema<any>[] {
     },
   });
 
-  return [
-    ImportSchema,
-    ImportContentSchema,
-    DayRecordSchema,
-    ActivityDaySchema,
-    CardDaySchema,
-    ...cardRowSchemas(types),
-    ...fleetEntitySchemas(types),
-    ...officeRecordSchemas(types),
-    ...homeCountriesSchemas(types),
-    ...specificConditionSchemas(types),
-    ...openFindingsSchemas(types),
-    ...fleetPendingSchemas(types),
-    ...vuRowSchemas(types),
-    ...changesSchemas(types),
-  ];
+  return [DayRecordSchema, ActivityDaySchema, CardDaySchema];
 }
 
 /** The card's rows beside its activities: events, faults, vehicles used, positions (one row per decoded record). */

@@ -110,13 +110,7 @@ export class WeekView {
     const range = this.range(state, week);
     const assume: Params = { ...readingParams(state) };
     if (state.include_quarantined) assume.include_quarantined = 'true';
-    this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
-    this.findingsState('running', weekText);
-    this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
-    this.ui.driverStatus.replaceChildren();
-    this.ui.report.href = reportHref(state, week);
-    this.ui.report.parentElement?.querySelector('.letter-links')?.remove();
-    this.ui.report.after(weekLetterLinks(state, week));
+    this.showLoading(state, week, weekText, card);
 
     // started once the week-overview's headers arrived: the service computes the week first
     let pre: Promise<PrecheckResult> | null = null;
@@ -138,13 +132,7 @@ export class WeekView {
     } catch (error) {
       if (signal.aborted) return;
       controller.abort();
-      this.clear();
-      this.findingsState('done', null);
-      this.hooks.phase(
-        'error',
-        `Could not load ${weekText}: ${errorText(error)}`,
-        errorBox(`Could not load ${weekText}`, error, () => void this.load(state, week)),
-      );
+      this.loadFailed(state, week, weekText, error);
       return;
     }
     if (signal.aborted) return;
@@ -184,6 +172,28 @@ export class WeekView {
       );
     await tab;
     if (this.controller === controller) this.controller = null;
+  }
+
+  /** The week's title bar and findings while it loads; the report and letter links of the week. */
+  private showLoading(state: ViewState, week: IsoWeek, weekText: string, card: string): void {
+    this.hooks.phase('loading', `Loading ${weekText} of card ${card}…`);
+    this.findingsState('running', weekText);
+    this.ui.findings.replaceChildren(el('p', { class: 'empty-note', text: 'Running the pre-check…' }));
+    this.ui.driverStatus.replaceChildren();
+    this.ui.report.href = reportHref(state, week);
+    this.ui.report.parentElement?.querySelector('.letter-links')?.remove();
+    this.ui.report.after(weekLetterLinks(state, week));
+  }
+
+  /** The week could not be loaded: the view emptied, and the error with a way to try again. */
+  private loadFailed(state: ViewState, week: IsoWeek, weekText: string, error: unknown): void {
+    this.clear();
+    this.findingsState('done', null);
+    this.hooks.phase(
+      'error',
+      `Could not load ${weekText}: ${errorText(error)}`,
+      errorBox(`Could not load ${weekText}`, error, () => void this.load(state, week)),
+    );
   }
 
   private drawWeek(card: string, data: WeekOverview, weeks: WeekOverview[], conflicts: Set<string>): void {

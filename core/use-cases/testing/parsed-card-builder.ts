@@ -110,6 +110,20 @@ export function workingDay(date: string, distance_km = 400): DaySpec {
   };
 }
 
+/** 04:00–08:30 and 09:15–15:45 UTC, card inserted: 11 h of driving, a daily driving time over 10 h (Art. 6(1)). */
+export function elevenHourDrivingDay(date: string): DaySpec {
+  return {
+    date,
+    changes: [
+      ['00:00', 'REST'],
+      ['04:00', 'DRIVING'],
+      ['08:30', 'REST'],
+      ['09:15', 'DRIVING'],
+      ['15:45', 'REST'],
+    ],
+  };
+}
+
 export function datesFrom(first: string, count: number): string[] {
   const out = [first];
   while (out.length < count) out.push(nextDate(out[out.length - 1]!));
