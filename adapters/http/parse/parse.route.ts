@@ -10,7 +10,8 @@ export const parseRoute: RouteSpec = {
   method: 'POST',
   path: '/api/drivercard/parse',
   operationId: 'parseDriverCard',
-  summary: 'Parse a driver-card DDD payload; persist the import or reuse an identical one (idempotent by content hash)',
+  summary:
+    'Parse a DDD payload (a driver card or a vehicle unit); persist the import or reuse an identical one (idempotent by content hash)',
   tags: ['imports'],
   query: null,
   body: parseRequestSchema,
@@ -23,7 +24,9 @@ export const parseRoute: RouteSpec = {
     409: errorResponse('archive_conflict: the archive_id already holds different content'),
     413: errorResponse('payload_too_large: the body exceeds the configured limit'),
     415: errorResponse('unsupported_media_type: the request has no JSON content type'),
-    422: errorResponse('unparseable_ddd: the content cannot be decoded as a driver-card file (with a reason)'),
+    422: errorResponse(
+      'unparseable_ddd: the content cannot be decoded as a driver-card or vehicle-unit download (with a reason)',
+    ),
     500: errorResponse('internal_error, with a correlation_id the REST log carries too'),
   },
   async handle({ request, deps }) {

@@ -25,10 +25,15 @@ export const NUMBER_UNIT_RULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^vu_data_block_counter$/, 'counter as the vehicle unit records it (Annex 1C VuDataBlockCounter)'],
   [/^code$/, 'event or fault code (Annex 1C EventFaultType), a number'],
   [/^(total|offset)$/, 'number of rows'],
+  [/_kmh$/, 'km/h'],
+  [/^serial_number$/, "the vehicle unit's serial number (Annex 1C VuSerialNumber), an identifier"],
+  [/^w$/, 'impulses per km: the characteristic coefficient of the vehicle (Annex 1C W-VehicleCharacteristicConstant)'],
+  [/^k$/, 'impulses per km: the constant of the recording equipment (Annex 1C K-ConstantOfRecordingEquipment)'],
+  [/^l$/, 'eighths of a millimetre: the effective tyre circumference (Annex 1C L-TyreCircumference)'],
   [/^(MI|SI|VSI|MSI|VIOLATION|POTENTIAL|INCOMPLETE_DATA)$/, 'number of findings'],
   [/^(vehicle_units|vu_downloads_overdue|calibrations_due_30d|driving_without_card_4w)$/, 'a count'],
   [
-    /_count$|^(count|uses|drivers|imports|conflicting|quarantined|withdrawn|overdue|due_week|expired|expiring_30d|readiness|holder_mismatch|open_findings|drivers_with_open_findings|findings_not_evaluated|not_evaluated|with_infringements|drivers_with_infringements|crew_disagreements|inconsistent_segments|reduced_daily_rests_left|quarantined_imports)$/,
+    /_count$|^(count|uses|drivers|imports|similar_events|overspeed_events_since|conflicting|quarantined|withdrawn|overdue|due_week|expired|expiring_30d|readiness|holder_mismatch|open_findings|drivers_with_open_findings|findings_not_evaluated|not_evaluated|with_infringements|drivers_with_infringements|crew_disagreements|inconsistent_segments|reduced_daily_rests_left|quarantined_imports)$/,
     'a count',
   ],
 ];

@@ -69,7 +69,7 @@ export const vuAuthenticitySchema = {
         type: 'object',
         properties: {
           trep: { type: 'string', pattern: '^[0-9A-F]{2}$' },
-          offset: { type: 'integer', minimum: 0 },
+          offset: { type: 'integer', minimum: 0, description: "bytes from the file's start to the TREP's '76'" },
           day: nullableDate,
           result: { type: 'string', enum: [...EF_RESULTS] },
         },
