@@ -78,11 +78,12 @@ export async function readiness(): Promise<number | null> {
   return data ? Object.keys(data).length : null;
 }
 
-export async function imports(): Promise<Array<components['schemas']['Import'] | components['schemas']['VehicleUnitImport']>> {
+export async function imports(): Promise<Array<string | null>> {
   const { data } = await api.GET('/api/drivercard/imports', {
     params: { query: { card_number: 'DF00000123456001', include_withdrawn: true } },
   });
-  return data?.items ?? [];
+  // an import of either kind: a card's names its card, a vehicle unit's its vehicle
+  return (data?.items ?? []).map((row) => (row.kind === 'VEHICLE_UNIT' ? row.vehicle.vin : row.card.card_number));
 }
 
 /** Follows the imports from a cursor; answers the imports changed since and the cursor of the next poll. */
