@@ -9,7 +9,7 @@ import { ImportDddFile } from '../core/use-cases/import-ddd-file.js';
 import { DecoderPool } from '../adapters/decoder-pool/decoder-pool.js';
 import type { StoragePorts } from '../core/ports/storage.js';
 import type { ImportStore } from '../core/ports/import-store.js';
-import { MikroOrmImportStore } from '../adapters/storage/imports/import-store.js';
+import { SqlImportStore } from '../adapters/storage/imports/import-store.js';
 import { DddDecodeError } from '../core/decoder/api.js';
 import type { CardDecoder } from '../core/use-cases/decode-card-file.js';
 import { NodeCryptoHasher } from '../adapters/crypto/node-crypto-hasher.js';
@@ -133,12 +133,12 @@ t.test('tests and benchmarks resolve the same bindings over the ports they bring
 
 t.test("the service's store saves the stored form its decoder pool's worker made of a body", async (t) => {
   const forms: unknown[] = [];
-  const save = MikroOrmImportStore.prototype.saveImport;
-  MikroOrmImportStore.prototype.saveImport = function (this: MikroOrmImportStore, input) {
+  const save = SqlImportStore.prototype.saveImport;
+  SqlImportStore.prototype.saveImport = function (this: SqlImportStore, input) {
     forms.push(input.stored_form);
     return save.call(this, input);
   };
-  t.teardown(() => void (MikroOrmImportStore.prototype.saveImport = save));
+  t.teardown(() => void (SqlImportStore.prototype.saveImport = save));
   const services = createServiceContainer(config(t));
   t.teardown(() => services.dispose());
   const imports = await services.container.getAsync<ImportDddFile>(TOKENS.ImportUseCase);

@@ -3,11 +3,11 @@
  * compressed only when smaller, always read back exactly, an unknown encoding refused.
  */
 import type { TAP } from 'tap';
-import type { MikroOrmImportStore } from '../adapters/storage/imports/import-store.js';
+import type { SqlImportStore } from '../adapters/storage/imports/import-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
 
-export function contentEncodingSuite(t: TAP, name: string, open: () => Promise<MikroOrmImportStore>): void {
+export function contentEncodingSuite(t: TAP, name: string, open: () => Promise<SqlImportStore>): void {
   t.test(
     `${name}: original bytes are stored deflated when that is smaller; an unknown encoding is refused`,
     async (t) => {

@@ -6,10 +6,10 @@
 import type { TAP } from 'tap';
 import type { Annotation } from '../core/annotations/annotation.js';
 import { AnnotationCoveredDays } from '../core/use-cases/annotation-covered-days.js';
-import { MikroOrmOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
+import { SqlOfficeRecords } from '../adapters/storage/office-records/office-records-store.js';
 import { dayOf } from '../core/time.js';
 import type { ClosableStore } from './new-import.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -39,7 +39,7 @@ export function coveredDaysSuite(t: Tap, name: string, makeStore: () => Promise<
   t.test(`${name}: days covered by annotations for roadside readiness`, async (t) => {
     const store = await makeStore();
     t.teardown(() => store.close());
-    const records = new MikroOrmOfficeRecords((store as MikroOrmImportStore).db);
+    const records = new SqlOfficeRecords((store as SqlImportStore).db);
     for (const a of [
       annotation('ann_leave', 'LEAVE', '2026-03-02T00:00:00Z', '2026-03-04T00:00:00Z'), // 03-02, 03-03 (end exclusive)
       annotation('ann_sick', 'SICK_LEAVE', '2026-03-05T23:00:00Z', '2026-03-06T01:00:00Z'), // 03-05, 03-06

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { cardForFile, DAYS } from './crash/card-for-file.js';
 
 const root = await mkdtemp(join(tmpdir(), 'drivercard-crash-'));
@@ -61,7 +61,7 @@ for (const [run, killAfter] of [
     const dataDir = join(root, `run-${run}`);
     const acked = await runAndKill(dataDir, killAfter);
     t.ok(acked.size >= killAfter);
-    const store = await createMikroOrmStore({ dataDir });
+    const store = await createSqlStore({ dataDir });
     t.teardown(() => store.close());
     const imports = await store.listImports(
       { card_number: null, range: { from: null, to: null } },

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { startChildService, type ChildService } from './child-service.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { databaseUnavailable } from '../adapters/storage/database/storage-error.js';
 
 const started = await startPostgres();
@@ -87,7 +87,7 @@ if (!started.available) {
   t.test(
     'a frozen server: the statement fails as unavailable after the answer timeout, and the store recovers',
     async (t) => {
-      const store = await createMikroOrmStore({
+      const store = await createSqlStore({
         databaseUrl: server.freshDatabaseUrl(),
         dataDir: t.testdir(),
         answerTimeoutMs: 1000,

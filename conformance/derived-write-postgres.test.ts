@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 
 const WRITES = 40;
@@ -22,7 +22,7 @@ if (!started.available) {
   const server = started.server;
   t.teardown(() => server.stop());
   t.test('postgres: derived writes skip the WAL flush, plain commits of the same session do not', async (t) => {
-    const store = await createMikroOrmStore({
+    const store = await createSqlStore({
       databaseUrl: server.freshDatabaseUrl(),
       dataDir: '/nonexistent-unused',
       poolSize: 4,

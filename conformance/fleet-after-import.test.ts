@@ -8,8 +8,8 @@
  * - a computation awaits `between` between its steps and between cards (the service yields to the event loop there).
  */
 import t, { type TAP } from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import type { ParsedCard } from '../core/domain/rows.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
@@ -28,13 +28,13 @@ function card(from: string, downloadS: number | null = null): ParsedCard {
 }
 
 async function opened(t: Tap) {
-  const store = await createMikroOrmStore({ dataDir: t.testdir() });
+  const store = await createSqlStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const fleet = new MikroOrmFleetStore(store.db);
-  const refresh = (over: Partial<MikroOrmFleetStore> = {}, onBackgroundError?: (e: unknown) => void) =>
+  const fleet = new SqlFleetStore(store.db);
+  const refresh = (over: Partial<SqlFleetStore> = {}, onBackgroundError?: (e: unknown) => void) =>
     new RefreshFleetCard({
       store,
-      fleet: Object.assign(Object.create(fleet) as MikroOrmFleetStore, over),
+      fleet: Object.assign(Object.create(fleet) as SqlFleetStore, over),
       overviews: new OverviewQueries(store),
       onBackgroundError,
     });
@@ -117,7 +117,7 @@ t.test('a computation lets other work run between its steps and between cards', 
   const turns: string[] = [];
   const refresh = new RefreshFleetCard({
     store,
-    fleet: Object.assign(Object.create(fleet) as MikroOrmFleetStore, {
+    fleet: Object.assign(Object.create(fleet) as SqlFleetStore, {
       saveFleetCard: async (record: FleetCardRecord, marksUpTo?: number | null) => {
         turns.push('write');
         await fleet.saveFleetCard(record, marksUpTo);

@@ -6,8 +6,8 @@ import t from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { fleetLockSuite } from './fleet-lock.suite.js';
 
 const started = await startPostgres();
@@ -23,24 +23,24 @@ if (!started.available) {
 
   fleetLockSuite(t, 'postgres', async () => {
     const url = server.freshDatabaseUrl();
-    const open = () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
+    const open = () => createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
     return Promise.all([open(), open()]);
   });
 
   t.test('computations of different cards do not wait for each other', async (t) => {
     const url = server.freshDatabaseUrl();
-    const open = () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
+    const open = () => createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
     const [a, b] = await Promise.all([open(), open()]);
     t.teardown(() => Promise.all([a.close(), b.close()]));
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = new MikroOrmFleetStore(a.db).exclusively('CARD-ONE', () => gate);
+    const held = new SqlFleetStore(a.db).exclusively('CARD-ONE', () => gate);
     const other = await Promise.race([
-      new MikroOrmFleetStore(b.db).exclusively('CARD-TWO', async () => 'ran'),
+      new SqlFleetStore(b.db).exclusively('CARD-TWO', async () => 'ran'),
       delay(5000).then(() => 'waited'),
     ]);
     t.equal(other, 'ran');
-    const same = new MikroOrmFleetStore(b.db).exclusively('CARD-ONE', async () => 'ran');
+    const same = new SqlFleetStore(b.db).exclusively('CARD-ONE', async () => 'ran');
     t.equal(await Promise.race([same, delay(500).then(() => 'waited')]), 'waited', 'the same card waits');
     release();
     await held;

@@ -5,31 +5,31 @@
  */
 import t from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { FileLock, type LockFileConnection } from '../adapters/storage/database/file-locks.js';
 import { fleetLockSuite } from './fleet-lock.suite.js';
 
 fleetLockSuite(t, 'sqlite', async (t) => {
   const dataDir = t.testdir();
-  return [await createMikroOrmStore({ dataDir }), await createMikroOrmStore({ dataDir })];
+  return [await createSqlStore({ dataDir }), await createSqlStore({ dataDir })];
 });
 
 t.test('the lock is one for every card, held by one process at a time, and given back', async (t) => {
   const dataDir = t.testdir();
-  const [a, b] = [await createMikroOrmStore({ dataDir }), await createMikroOrmStore({ dataDir })];
+  const [a, b] = [await createSqlStore({ dataDir }), await createSqlStore({ dataDir })];
   t.teardown(() => Promise.all([a.close(), b.close()]));
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = new MikroOrmFleetStore(a.db).exclusively('CARD-ONE', () => gate);
-  const other = new MikroOrmFleetStore(b.db).exclusively('CARD-TWO', async () => 'ran');
+  const held = new SqlFleetStore(a.db).exclusively('CARD-ONE', () => gate);
+  const other = new SqlFleetStore(b.db).exclusively('CARD-TWO', async () => 'ran');
   t.equal(await Promise.race([other, delay(500).then(() => 'waited')]), 'waited', 'another card waits too');
   release();
   await held;
   t.equal(await other, 'ran', 'and runs once the other ended');
-  const failed = new MikroOrmFleetStore(a.db).exclusively('CARD-ONE', async () => Promise.reject(new Error('x')));
+  const failed = new SqlFleetStore(a.db).exclusively('CARD-ONE', async () => Promise.reject(new Error('x')));
   await t.rejects(failed, { message: 'x' }, "the work's failure is the caller's");
-  t.equal(await new MikroOrmFleetStore(b.db).exclusively('CARD-ONE', async () => 'ran'), 'ran', 'and frees the lock');
+  t.equal(await new SqlFleetStore(b.db).exclusively('CARD-ONE', async () => 'ran'), 'ran', 'and frees the lock');
 });
 
 /** A lock file whose BEGIN IMMEDIATE answers as scripted. */

@@ -9,8 +9,8 @@
  */
 import type { TAP } from 'tap';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
 import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
@@ -25,7 +25,7 @@ const CARD_DOWNLOAD_S = ts('2026-03-07T18:00:00Z');
 export function fleetLockSuite(
   t: Tap,
   name: string,
-  openTwo: (t: Tap) => Promise<[MikroOrmImportStore, MikroOrmImportStore]>,
+  openTwo: (t: Tap) => Promise<[SqlImportStore, SqlImportStore]>,
 ): void {
   t.test(
     `${name}: a computation of a card's row waits for another process's, and the row keeps what both saw`,
@@ -48,11 +48,11 @@ export function fleetLockSuite(
         readB();
         await gate;
       };
-      const fleetA = new MikroOrmFleetStore(a.db);
+      const fleetA = new SqlFleetStore(a.db);
       const refreshA = new RefreshFleetCard({ store: a, fleet: fleetA, overviews: new OverviewQueries(a) });
       const refreshB = new RefreshFleetCard({
         store: b,
-        fleet: new MikroOrmFleetStore(b.db),
+        fleet: new SqlFleetStore(b.db),
         overviews: new OverviewQueries(b),
         between,
       });

@@ -4,8 +4,8 @@
  * straight through the store, made at the worst moment: after this process read the imports and before it writes.
  */
 import t from 'tap';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import type { FleetCardRecord } from '../core/fleet/fleet-card.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { RefreshFleetCard } from '../core/use-cases/refresh-fleet-card.js';
@@ -17,12 +17,12 @@ const download = (from: string, days: number) =>
   newImport(buildParsedCard({ card_number: CARD, days: datesFrom(from, days).map((d) => workingDay(d)) }));
 
 t.test('an import stored by another process during the refresh is counted in the row written last', async (t) => {
-  const store = await createMikroOrmStore({ dataDir: t.testdir() });
+  const store = await createSqlStore({ dataDir: t.testdir() });
   t.teardown(() => store.close());
-  const base = new MikroOrmFleetStore(store.db);
+  const base = new SqlFleetStore(store.db);
   let raced = false;
   const writes: number[] = [];
-  const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
+  const fleet = Object.assign(Object.create(base) as SqlFleetStore, {
     async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {
       if (!raced) {
         raced = true;
@@ -46,11 +46,11 @@ t.test('an import stored by another process during the refresh is counted in the
 t.test(
   "a mark written by another process while the card's marks are computed stays for the next computation",
   async (t) => {
-    const store = await createMikroOrmStore({ dataDir: t.testdir() });
+    const store = await createSqlStore({ dataDir: t.testdir() });
     t.teardown(() => store.close());
-    const base = new MikroOrmFleetStore(store.db);
+    const base = new SqlFleetStore(store.db);
     let raced = false;
-    const fleet = Object.assign(Object.create(base) as MikroOrmFleetStore, {
+    const fleet = Object.assign(Object.create(base) as SqlFleetStore, {
       async saveFleetCard(record: FleetCardRecord, marksUpTo?: number | null) {
         if (!raced) {
           raced = true;

@@ -1,22 +1,22 @@
 /**
  * The fleet port's contract (core/ports/fleet-store.ts) as a suite any adapter runs, on SQLite and PostgreSQL:
- *   fleetStoreSuite(t, 'sqlite', async () => { const store = await createMikroOrmStore(...); return { store, fleet: ... } })
+ *   fleetStoreSuite(t, 'sqlite', async () => { const store = await createSqlStore(...); return { store, fleet: ... } })
  * Each sub-test gets a fresh, empty database.
  */
 import { emptyFindingCounts } from '../core/fleet/fleet-card.js';
 import type { FleetListQuery } from '../core/ports/fleet-store.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { DAY, NOW, TODAY, fleetRecord, query, type FleetUnderTest, type Tap } from './fleet-records.js';
 import { fleetSearchCountsCases } from './fleet-search-counts.cases.js';
 
 export { fleetRecord, type FleetUnderTest };
 
 /** The MikroORM adapter's fleet store over an opened import store (SQLite or PostgreSQL). */
-export function fleetUnderTest(store: MikroOrmImportStore): FleetUnderTest {
-  return { store, fleet: new MikroOrmFleetStore(store.db) };
+export function fleetUnderTest(store: SqlImportStore): FleetUnderTest {
+  return { store, fleet: new SqlFleetStore(store.db) };
 }
 
 export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetUnderTest>): void {

@@ -3,7 +3,7 @@
  * SQLite and PostgreSQL. `open` gives a fresh, empty database and a way to reopen the same one (a restart).
  */
 import type { TAP } from 'tap';
-import { MikroOrmHomeCountries } from '../adapters/storage/home-countries/home-countries-store.js';
+import { SqlHomeCountries } from '../adapters/storage/home-countries/home-countries-store.js';
 import type { ReopenableStore } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
@@ -14,7 +14,7 @@ export function homeCountriesSuite(t: Tap, name: string, open: () => Promise<Reo
     const opened = await open();
     let store = opened.store;
     t.teardown(() => store.close());
-    const homes = () => new MikroOrmHomeCountries(store.db);
+    const homes = () => new SqlHomeCountries(store.db);
     t.equal(await homes().homeCountries('DTEST00000000001'), null, 'none set');
     await homes().setHomeCountries({
       card_number: 'DTEST00000000001',

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createHttpApp } from '../adapters/http/app.js';
 import { createServiceContainer, TOKENS } from '../composition/container.js';
 import { loadConfig } from '../composition/config.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 import type { IdempotencyStore } from '../core/ports/idempotency-store.js';
 import { CLAIM_STALE_S, KEY_KEPT_S } from '../core/use-cases/idempotent-writes.js';
 import { buildParsedCard, type DaySpec } from '../core/use-cases/testing/parsed-card-builder.js';
@@ -51,7 +51,7 @@ async function service(dataDir: string, databaseUrl: string | undefined) {
     return { status: response.status, location: response.headers.get('location'), text: await response.text() };
   };
   const get = async (path: string) => (await (await app.fetch(new Request(`${BASE}${path}`))).json()) as any;
-  const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
+  const store = await services.container.getAsync<SqlImportStore>(TOKENS.ImportStore);
   const keys = await services.container.getAsync<IdempotencyStore>(TOKENS.IdempotencyKeys);
   return { post, get, store, keys, dispose: () => services.dispose() };
 }

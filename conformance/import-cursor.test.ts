@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { createHttpApp } from '../adapters/http/app.js';
 import { createServiceContainer, TOKENS } from '../composition/container.js';
 import { loadConfig } from '../composition/config.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { gen1Basic } from '../fixtures/scenarios/gen1.js';
 import { changeStatements } from '../adapters/storage/imports/import-changes.js';
@@ -53,7 +53,7 @@ async function service(databaseUrl?: string, dataDir = mkdtempSync(join(tmpdir()
     const response = await app.fetch(new Request(`${BASE}${path}`, init));
     return { status: response.status, body: (await response.json()) as any };
   };
-  const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
+  const store = await services.container.getAsync<SqlImportStore>(TOKENS.ImportStore);
   return {
     call,
     store,

@@ -17,7 +17,7 @@ import {
   type DaySpec,
 } from '../core/use-cases/testing/parsed-card-builder.js';
 import { officeService } from '../adapters/http/testing/office-service.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 import { newImport } from './new-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
@@ -42,7 +42,7 @@ function person(card: ParsedCard, surname: string, first_names: string, birth_da
   return card;
 }
 
-export function importLifecycleSuite(t: Tap, name: string, makeStore: () => Promise<MikroOrmImportStore>): void {
+export function importLifecycleSuite(t: Tap, name: string, makeStore: () => Promise<SqlImportStore>): void {
   t.test(
     `${name}: store: withdraw and restore change the status, the card's reads and its merged history`,
     async (t) => {
@@ -212,7 +212,7 @@ export function importLifecycleSuite(t: Tap, name: string, makeStore: () => Prom
   serviceTests(t, name, makeStore);
 }
 
-function serviceTests(t: Tap, name: string, makeStore: () => Promise<MikroOrmImportStore>): void {
+function serviceTests(t: Tap, name: string, makeStore: () => Promise<SqlImportStore>): void {
   t.test(`${name}: service: another holder under a known card number is quarantined and renames nothing`, async (t) => {
     const s = await officeService(makeStore);
     t.teardown(() => s.close());

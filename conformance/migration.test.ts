@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../composition/server.js';
 import { signDdd, writeTestTrustDir } from '../fixtures/pki/test-pki.js';
 import { twentyEightDayCard } from '../fixtures/scenarios/twenty-eight-day.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 const ddd = (name: string) => new Uint8Array(readFileSync(new URL(`ddd/${name}`, FIXTURES)));
@@ -149,7 +149,7 @@ t.test(
     }
     t.ok(cut > 0, `${cut} last intervals of a download day end at the download in the fresh database`);
 
-    const store = await createMikroOrmStore({ dataDir: legacyDir });
+    const store = await createSqlStore({ dataDir: legacyDir });
     try {
       const [legacy] = await store.query(
         "SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'activity'",

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ImportRow, ImportStatus, ParsedCard } from '../core/domain/rows.js';
 import type { ImportStore, NewImport } from '../core/ports/import-store.js';
 import type { Hasher } from '../core/ports/hasher.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 import { dayRecordsOf } from '../core/use-cases/day-records.js';
 import { ts } from '../core/use-cases/testing/parsed-card-builder.js';
 
@@ -15,9 +15,9 @@ export type ClosableStore = ImportStore & { close(): Promise<void> };
 
 /** A fresh database's store and a way to close and reopen the same database (a restart). */
 export interface ReopenableStore {
-  store: MikroOrmImportStore;
+  store: SqlImportStore;
   /** closes `store` and opens the same database again */
-  reopen(): Promise<MikroOrmImportStore>;
+  reopen(): Promise<SqlImportStore>;
 }
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];

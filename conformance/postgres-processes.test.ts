@@ -18,7 +18,7 @@ import http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 import { storagePortSuite } from './storage-port.suite.js';
 import { useCasesSuite } from './use-cases.suite.js';
@@ -49,7 +49,7 @@ if (!started.available) {
   const twoStores = () => {
     const url = server.freshDatabaseUrl();
     return storesOnOneDatabase(2, () =>
-      createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 }),
+      createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 }),
     );
   };
   storagePortSuite(t, 'postgres ×2', twoStores);

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import type { SqlRunner } from '../adapters/storage/database/sql-runner.js';
 import { postgresDialect } from '../adapters/storage/database/dialect.js';
 import { selectedDayKeys } from './activity-days.js';
@@ -18,7 +18,7 @@ if (!started.available) {
 } else {
   const server = started.server;
   t.teardown(() => server.stop());
-  const store = await createMikroOrmStore({
+  const store = await createSqlStore({
     databaseUrl: server.freshDatabaseUrl(),
     dataDir: '/nonexistent-unused',
     poolSize: 2,

@@ -5,7 +5,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { FIRST_ANALYZE, GROWING_TABLES, GROWTH } from '../adapters/storage/database/growth-statistics.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
@@ -24,7 +24,7 @@ if (!started.available) {
   t.teardown(() => server.stop());
   t.test('postgres: the growing tables analysed once the imports stored reach each mark, not before', async (t) => {
     const options = { databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 2 };
-    const observer = await createMikroOrmStore(options);
+    const observer = await createSqlStore(options);
     t.teardown(() => observer.close());
     const analyses = async () =>
       (
@@ -33,7 +33,7 @@ if (!started.available) {
           [...GROWING_TABLES],
         )
       ).map((r) => Number(r.analyze_count));
-    const store = await createMikroOrmStore(options);
+    const store = await createSqlStore(options);
     t.teardown(() => store.close());
     // the prepared statements of the connection the statement runs on (this statement itself not counted)
     const prepared = async () =>

@@ -9,7 +9,7 @@
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import type { SqlRunner } from '../adapters/storage/database/sql-runner.js';
 import { buildParsedCard, datesFrom, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
@@ -32,7 +32,7 @@ if (!started.available) {
 
   t.test('an import stored by another process during a purge is neither deleted nor left in part', async (t) => {
     const url = server.freshDatabaseUrl();
-    const open = () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
+    const open = () => createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
     const [purging, other] = await Promise.all([open(), open()]);
     t.teardown(() => Promise.all([purging.close(), other.close()]));
     await purging.saveImport(download('PURGE00000000001', ts('2026-03-02T06:00:00Z')));

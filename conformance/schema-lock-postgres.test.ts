@@ -6,7 +6,7 @@
  */
 import t from 'tap';
 import { reportMissingDependency } from './missing-dependency.js';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { startPostgres } from './postgres-server.js';
 import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from './new-import.js';
@@ -27,7 +27,7 @@ if (!started.available) {
     for (let round = 0; round < 3; round++) {
       const url = server.freshDatabaseUrl();
       const opened = await Promise.allSettled(
-        [0, 1, 2].map(() => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 3 })),
+        [0, 1, 2].map(() => createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 3 })),
       );
       const stores = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
       t.same(

@@ -16,10 +16,10 @@ import { gunzipSync } from 'node:zlib';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM } from '@mikro-orm/core';
 import {
-  createMikroOrmStore,
+  createSqlStore,
   openOrm,
-  type MikroOrmImportStore,
-  type MikroOrmStoreOptions,
+  type SqlImportStore,
+  type SqlStoreOptions,
 } from '../adapters/storage/open-storage.js';
 import type { StorageDialect } from '../adapters/storage/database/dialect.js';
 import { migrateSchema } from '../adapters/storage/mikro-orm-schema/schema-migrations.js';
@@ -29,11 +29,11 @@ import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { newImport } from './new-import.js';
 import { fleetRecord } from './fleet-store.suite.js';
-import { MikroOrmFleetStore } from '../adapters/storage/fleet/fleet-store.js';
+import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
 import { SEARCH_TABLE, TRIGRAM_INDEX } from '../adapters/storage/fleet/fleet-search.js';
 
 /** The options of a new database (created by the first store opened on them). */
-type NewDatabase = () => MikroOrmStoreOptions;
+type NewDatabase = () => SqlStoreOptions;
 
 // started before any test is declared: a top-level await after them would let the root test end first
 const started = await startPostgres();
@@ -50,7 +50,7 @@ function dataDir(): string {
  * `inspect` with MikroORM opened on the database beside no store (a SQLite store holds the file's one connection).
  */
 async function withOrm<T>(
-  options: MikroOrmStoreOptions,
+  options: SqlStoreOptions,
   inspect: (orm: MikroORM<any>, dialect: StorageDialect) => Promise<T>,
 ): Promise<T> {
   const { orm, dialect } = await openOrm(options);
@@ -62,12 +62,12 @@ async function withOrm<T>(
 }
 
 /** What MikroORM's schema generator would still change to reach the entity schemas (empty: nothing). */
-async function schemaDifference(options: MikroOrmStoreOptions): Promise<string> {
+async function schemaDifference(options: SqlStoreOptions): Promise<string> {
   return withOrm(options, async (orm) => (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim());
 }
 
 /** Migrating once more, and what the Migrator still finds pending. */
-async function migrateAgain(options: MikroOrmStoreOptions): Promise<unknown> {
+async function migrateAgain(options: SqlStoreOptions): Promise<unknown> {
   return withOrm(options, async (orm, dialect) => ({
     again: await migrateSchema(orm, dialect),
     pending: await new Migrator(orm.em).getPendingMigrations(),
@@ -75,13 +75,13 @@ async function migrateAgain(options: MikroOrmStoreOptions): Promise<unknown> {
 }
 const NOTHING_TO_DO = { again: { legacy: false, applied: [] }, pending: [] };
 
-async function recorded(store: MikroOrmImportStore): Promise<string[]> {
+async function recorded(store: SqlImportStore): Promise<string[]> {
   return (await store.query(`SELECT id, name, executed_at FROM ${MIGRATIONS_TABLE} ORDER BY id`)).map(
     (r) => `${r.id} ${r.name} ${String(r.executed_at)}`,
   );
 }
 
-async function tableExists(store: MikroOrmImportStore, table: string): Promise<boolean> {
+async function tableExists(store: SqlImportStore, table: string): Promise<boolean> {
   const [row] = await store.query(store.dialect.tableExistsSql, [table]);
   return Number(row?.n) > 0;
 }
@@ -90,7 +90,7 @@ async function tableExists(store: MikroOrmImportStore, table: string): Promise<b
  * The fleet search's objects that the entity schemas cannot declare (so `schemaDifference` cannot see them): on
  * SQLite the FTS5 table and its three triggers, on PostgreSQL the trigram index.
  */
-async function searchObjects(store: MikroOrmImportStore): Promise<number> {
+async function searchObjects(store: SqlImportStore): Promise<number> {
   const [row] =
     store.dialect.name === 'postgres'
       ? await store.query(
@@ -123,8 +123,8 @@ const DERIVED_DROPS = {
 const ONE_CARD = { drivers: 1, overdue: 0, expiring_30d: 0, expired: 0, with_infringements: 0, not_evaluated: 0 };
 
 /** The cards a fleet search for `q` finds (through the search index on SQLite). */
-async function searched(store: MikroOrmImportStore, q: string): Promise<string[]> {
-  const slice = await new MikroOrmFleetStore(store.db).listFleetCards({
+async function searched(store: SqlImportStore, q: string): Promise<string[]> {
+  const slice = await new SqlFleetStore(store.db).listFleetCards({
     filter: { q, overdue: null, expiring_within_days: null },
     sort: 'card_number',
     order: 'asc',
@@ -139,7 +139,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
     `${name}: a new database gets every migration, then equals the entity schemas; a second start migrates nothing`,
     async (t) => {
       const options = newDatabase();
-      const first = await createMikroOrmStore(options);
+      const first = await createSqlStore(options);
       const names = migrationNames(first.dialect);
       t.ok(names.length >= 1);
       const rows = await recorded(first);
@@ -150,15 +150,15 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       );
       t.ok(await tableExists(first, 'finding_review'));
       t.equal(await searchObjects(first), SEARCH_OBJECTS[first.dialect.name], 'the fleet search index created');
-      await new MikroOrmFleetStore(first.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
+      await new SqlFleetStore(first.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Müller' }));
       t.same(await searched(first, 'MÜLL'), ['SEARCH0000000001'], 'and kept with the rows');
-      t.same(await new MikroOrmFleetStore(first.db).fleetCounts(0), ONE_CARD, 'the fleet counted');
+      t.same(await new SqlFleetStore(first.db).fleetCounts(0), ONE_CARD, 'the fleet counted');
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
       t.equal((await first.saveImport(input)).outcome, 'created');
       await first.close();
       t.equal(await schemaDifference(options), '', 'no difference between the migrated tables and the entity schemas');
 
-      const second = await createMikroOrmStore(options);
+      const second = await createSqlStore(options);
       t.same(await recorded(second), rows, 'the second start recorded nothing new');
       t.same(
         await second.findImport({ kind: 'import_id', value: input.import.import_id }),
@@ -174,10 +174,10 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
     `${name}: a database of an earlier version (no migrations table, tables missing parts) is brought up to date`,
     async (t) => {
       const options = newDatabase();
-      const created = await createMikroOrmStore(options);
+      const created = await createSqlStore(options);
       const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02'), workingDay('2026-03-03')] }));
       await created.saveImport(input);
-      await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
+      await new SqlFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Иванов' }));
       // an earlier release had no search index and no counters either
       for (const sql of DERIVED_DROPS[created.dialect.name]) await created.query(sql);
       // the tables as an earlier release left them: before migrations, the office records, the withdrawal columns,
@@ -203,7 +203,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       t.match(before, /finding_review/, 'the earlier schema lacks a table of the entity schemas');
       t.match(before, /f_rank/, 'and a column');
 
-      const upgraded = await createMikroOrmStore(options);
+      const upgraded = await createSqlStore(options);
       t.same(
         (await recorded(upgraded)).map((r) => r.split(' ')[1]),
         migrationNames(upgraded.dialect),
@@ -218,7 +218,7 @@ function migrationSuite(name: string, newDatabase: NewDatabase): void {
       t.equal(Number(days!.n), 2, 'its two activity days kept');
       t.equal(await searchObjects(upgraded), SEARCH_OBJECTS[upgraded.dialect.name], 'the search index created');
       t.same(await searched(upgraded, 'ванов'), ['SEARCH0000000001'], 'holding the rows stored before');
-      t.same(await new MikroOrmFleetStore(upgraded.db).fleetCounts(0), ONE_CARD, 'the counters built from them');
+      t.same(await new SqlFleetStore(upgraded.db).fleetCounts(0), ONE_CARD, 'the counters built from them');
       await upgraded.close();
       t.equal(await schemaDifference(options), '', 'brought to the entity schemas');
       t.same(await migrateAgain(options), NOTHING_TO_DO, 'once only');
@@ -240,7 +240,7 @@ t.test(
       await withOrm({ dataDir: dir }, async (orm) => (await orm.schema.getUpdateSchemaSQL()).includes('annotation')),
       true,
     );
-    const store = await createMikroOrmStore({ dataDir: dir });
+    const store = await createSqlStore({ dataDir: dir });
     try {
       t.same(
         (await recorded(store)).map((r) => r.split(' ')[1]),
@@ -261,8 +261,8 @@ t.test(
   'sqlite: a search insert trigger of an earlier release (a merge step after every row) is replaced at start',
   async (t) => {
     const options = { dataDir: dataDir() };
-    const created = await createMikroOrmStore(options);
-    await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+    const created = await createSqlStore(options);
+    await new SqlFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
     await created.query(`DROP TRIGGER ${SEARCH_TABLE}_insert`);
     await created.query(
       `CREATE TRIGGER ${SEARCH_TABLE}_insert AFTER INSERT ON fleet_card BEGIN
@@ -270,13 +270,13 @@ t.test(
        INSERT INTO ${SEARCH_TABLE} (${SEARCH_TABLE}, rank) VALUES ('merge', 16); END`,
     );
     await created.close();
-    const insertTrigger = async (store: MikroOrmImportStore) =>
+    const insertTrigger = async (store: SqlImportStore) =>
       String((await store.query(`SELECT sql FROM sqlite_master WHERE name = ?`, [`${SEARCH_TABLE}_insert`]))[0]?.sql);
-    const started = await createMikroOrmStore(options);
+    const started = await createSqlStore(options);
     t.teardown(() => started.close());
     t.match(await insertTrigger(started), /WHERE new\.rowid % 4 = 0; END$/, 'the merge step after every fourth row');
     t.equal(await searchObjects(started), SEARCH_OBJECTS.sqlite, 'the table and its three triggers');
-    await new MikroOrmFleetStore(started.db).saveFleetCard(fleetRecord('SEARCH0000000002', { surname: 'Virtala' }));
+    await new SqlFleetStore(started.db).saveFleetCard(fleetRecord('SEARCH0000000002', { surname: 'Virtala' }));
     t.same(await searched(started, 'VIRTA'), ['SEARCH0000000001', 'SEARCH0000000002'], 'rows before and after indexed');
   },
 );
@@ -297,13 +297,13 @@ if (!started.available) {
     'postgres: a trigram index of an earlier release (no pending list) gets its options at the next start',
     async (t) => {
       const options = newDatabase();
-      const created = await createMikroOrmStore(options);
-      await new MikroOrmFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
+      const created = await createSqlStore(options);
+      await new SqlFleetStore(created.db).saveFleetCard(fleetRecord('SEARCH0000000001', { surname: 'Virtanen' }));
       await created.query(`ALTER INDEX ${TRIGRAM_INDEX} SET (fastupdate = off)`);
       await created.query(`ALTER INDEX ${TRIGRAM_INDEX} RESET (gin_pending_list_limit)`);
       t.equal(await searchObjects(created), 0, 'the options of the earlier release');
       await created.close();
-      const started = await createMikroOrmStore(options);
+      const started = await createSqlStore(options);
       t.equal(await searchObjects(started), 1, 'the pending list on, bounded');
       t.same(await searched(started, 'TANEN'), ['SEARCH0000000001'], 'the rows indexed before kept');
       await started.close();

@@ -12,7 +12,7 @@ import { encodeCard } from '../fixtures/encoder/encode-card.js';
 import { baseScenario, ch, day } from '../fixtures/scenarios/build.js';
 import { at as fixtureAt } from '../fixtures/encoder/time.js';
 import { backfillSpecificConditions } from '../adapters/storage/mikro-orm-schema/migrate.js';
-import type { MikroOrmImportStore } from '../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 const OPEN = { from: null, to: null };
@@ -101,7 +101,7 @@ export function specificConditionsSuite(t: Tap, name: string, makeStore: () => P
   });
 
   t.test(`${name}: imports stored before the table get their conditions from their original bytes, once`, async (t) => {
-    const store = (await makeStore()) as ClosableStore & MikroOrmImportStore;
+    const store = (await makeStore()) as ClosableStore & SqlImportStore;
     t.teardown(() => store.close());
     const scenario = baseScenario({ generation: 'GEN1' });
     const bytes = encodeCard({

@@ -1,6 +1,6 @@
 /**
  * The storage port's contract (core/ports/import-store.ts) as a suite any adapter runs:
- *   storagePortSuite(t, 'sqlite', () => createMikroOrmStore({ dataDir: tempDir }))
+ *   storagePortSuite(t, 'sqlite', () => createSqlStore({ dataDir: tempDir }))
  * Each sub-test gets a fresh, empty store from `makeStore` and closes it at the end. Rows are built
  * directly (core/use-cases/testing), so the suite does not depend on the decoder.
  */

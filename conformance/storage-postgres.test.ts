@@ -9,12 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
-import {
-  createMikroOrmStore,
-  openStorage,
-  StorageError,
-  type MikroOrmImportStore,
-} from '../adapters/storage/open-storage.js';
+import { createSqlStore, openStorage, StorageError, type SqlImportStore } from '../adapters/storage/open-storage.js';
 import { openFindingsSuite } from './open-findings.suite.js';
 import { vehicleUnitStoreSuite } from './vehicle-unit-store.suite.js';
 import { seedStore } from '../composition/bench/seed.js';
@@ -54,7 +49,7 @@ if (!started.available) {
   t.teardown(() => server.stop());
   t.comment(`PostgreSQL from ${server.origin}`);
   const open = (databaseUrl = server.freshDatabaseUrl(), dataDir = '/nonexistent-unused') =>
-    createMikroOrmStore({ databaseUrl, dataDir, poolSize: 4 });
+    createSqlStore({ databaseUrl, dataDir, poolSize: 4 });
 
   storagePortSuite(t, 'postgres', () => open());
   useCasesSuite(t, 'postgres', () => open());
@@ -216,7 +211,7 @@ if (!started.available) {
   });
 
   t.test('postgres: seeding writes explicit keys; later imports still get new, larger sequences', async (t) => {
-    const store: MikroOrmImportStore = await open();
+    const store: SqlImportStore = await open();
     t.teardown(() => store.close());
     const seeded = await seedStore(store, {
       cards: 2,

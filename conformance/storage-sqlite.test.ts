@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { createMikroOrmStore, databaseFile, openStorage } from '../adapters/storage/open-storage.js';
+import { createSqlStore, databaseFile, openStorage } from '../adapters/storage/open-storage.js';
 import { openFindingsSuite } from './open-findings.suite.js';
 import { vehicleUnitStoreSuite } from './vehicle-unit-store.suite.js';
 import type { SqliteRunner } from '../adapters/storage/database/sql-runner.js';
@@ -29,21 +29,19 @@ const root = await mkdtemp(join(tmpdir(), 'drivercard-storage-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
 let n = 0;
 
-storagePortSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-fleetStoreSuite(t, 'sqlite', async () =>
-  fleetUnderTest(await createMikroOrmStore({ dataDir: join(root, `db-${++n}`) })),
-);
-dddFixturesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-contentEncodingSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-specificConditionsSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-coveredDaysSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-cardHistoryActivitiesSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-importLifecycleSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-vehicleStoreSuite(t, 'sqlite', async () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+storagePortSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+fleetStoreSuite(t, 'sqlite', async () => fleetUnderTest(await createSqlStore({ dataDir: join(root, `db-${++n}`) })));
+dddFixturesSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+contentEncodingSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+specificConditionsSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+coveredDaysSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+cardHistoryActivitiesSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+importLifecycleSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+vehicleStoreSuite(t, 'sqlite', async () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
 const reopenable = async () => {
   const dataDir = join(root, `db-${++n}`);
-  const store = await createMikroOrmStore({ dataDir });
-  return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
+  const store = await createSqlStore({ dataDir });
+  return { store, reopen: async () => (await store.close(), createSqlStore({ dataDir })) };
 };
 annotationsSuite(t, 'sqlite', reopenable);
 findingReviewsSuite(t, 'sqlite', reopenable);
@@ -51,8 +49,8 @@ openFindingsSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n
 vehicleUnitStoreSuite(t, 'sqlite', () => openStorage({ dataDir: join(root, `db-${++n}`) }));
 homeCountriesSuite(t, 'sqlite', async () => {
   const dataDir = join(root, `db-${++n}`);
-  const store = await createMikroOrmStore({ dataDir });
-  return { store, reopen: async () => (await store.close(), createMikroOrmStore({ dataDir })) };
+  const store = await createSqlStore({ dataDir });
+  return { store, reopen: async () => (await store.close(), createSqlStore({ dataDir })) };
 });
 
 t.test('sqlite: file location, reopen keeps data, ping after close is false', async (t) => {
@@ -65,12 +63,12 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
   t.throws(() => databaseFile({ dataDir, databaseUrl: 'postgres://u@h/db' }), /Unsupported database URL/);
   const { newImport } = await import('./new-import.js');
   const { buildParsedCard, workingDay } = await import('../core/use-cases/testing/parsed-card-builder.js');
-  const first = await createMikroOrmStore({ dataDir });
+  const first = await createSqlStore({ dataDir });
   const input = newImport(buildParsedCard({ days: [workingDay('2026-03-02')] }));
   await first.saveImport(input);
   await first.close();
   t.equal(await first.ping(), false);
-  const second = await createMikroOrmStore({ dataDir, synchronous: 'FULL' });
+  const second = await createSqlStore({ dataDir, synchronous: 'FULL' });
   t.strictSame(await second.findImport({ kind: 'import_id', value: input.import.import_id }), input.import);
   const [mode] = await second.query('PRAGMA journal_mode');
   t.equal(mode.journal_mode, 'wal');
@@ -81,7 +79,7 @@ t.test('sqlite: file location, reopen keeps data, ping after close is false', as
 t.test(
   'sqlite: FULL durability without blocking: every write waits for a WAL fsync off the main thread, shared by concurrent writes',
   async (t) => {
-    const store = await createMikroOrmStore({ dataDir: join(root, 'wal-sync') });
+    const store = await createSqlStore({ dataDir: join(root, 'wal-sync') });
     t.teardown(() => store.close());
     const walSync = (store.runner as SqliteRunner).walSync!;
     t.ok(walSync, 'FULL configured: the WAL is synced by the runner');
@@ -151,7 +149,7 @@ t.test(
       "an fsync failure is the write's failure",
     );
 
-    const normal = await createMikroOrmStore({ dataDir: join(root, 'wal-normal'), synchronous: 'NORMAL' });
+    const normal = await createSqlStore({ dataDir: join(root, 'wal-normal'), synchronous: 'NORMAL' });
     t.teardown(() => normal.close());
     t.equal((normal.runner as SqliteRunner).walSync, null, 'NORMAL configured: no fsync waited for');
   },

@@ -3,7 +3,7 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMikroOrmStore } from '../adapters/storage/open-storage.js';
+import { createSqlStore } from '../adapters/storage/open-storage.js';
 import { useCasesSuite } from './use-cases.suite.js';
 import { holderRaceSuite } from './holder-race.suite.js';
 
@@ -11,5 +11,5 @@ const root = await mkdtemp(join(tmpdir(), 'drivercard-usecases-'));
 t.teardown(() => rm(root, { recursive: true, force: true }));
 let n = 0;
 
-useCasesSuite(t, 'sqlite', () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
-holderRaceSuite(t, 'sqlite', () => createMikroOrmStore({ dataDir: join(root, `db-${++n}`) }));
+useCasesSuite(t, 'sqlite', () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));
+holderRaceSuite(t, 'sqlite', () => createSqlStore({ dataDir: join(root, `db-${++n}`) }));

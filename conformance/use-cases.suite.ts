@@ -3,7 +3,7 @@
  * conflicts, quarantine, the card-history merge of the query endpoints, overviews and pre-check refusals.
  * Decoding is replaced by built ParsedCards (the bytes only carry identity), except for the real sample.
  * Run by use-cases-sqlite.test.ts and storage-postgres.test.ts:
- *   useCasesSuite(t, 'sqlite', () => createMikroOrmStore({ dataDir: tempDir }))
+ *   useCasesSuite(t, 'sqlite', () => createSqlStore({ dataDir: tempDir }))
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

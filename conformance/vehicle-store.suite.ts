@@ -1,6 +1,6 @@
 /**
  * The storage port's vehicle queries (core/ports/import-store.ts: vehicleUses, vehicleList) as a suite any
- * adapter runs: vehicleStoreSuite(t, 'sqlite', () => createMikroOrmStore({ dataDir })). Rows are built directly.
+ * adapter runs: vehicleStoreSuite(t, 'sqlite', () => createSqlStore({ dataDir })). Rows are built directly.
  */
 import type { TAP } from 'tap';
 import { buildParsedCard, ts, workingDay } from '../core/use-cases/testing/parsed-card-builder.js';

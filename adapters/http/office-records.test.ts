@@ -11,7 +11,7 @@ import { createHttpApp } from './app.js';
 import { strictFetch } from './testing/strict-answers.js';
 import { createServiceContainer, TOKENS } from '../../composition/container.js';
 import { loadConfig } from '../../composition/config.js';
-import type { MikroOrmImportStore } from '../storage/open-storage.js';
+import type { SqlImportStore } from '../storage/open-storage.js';
 import { buildParsedCard, type DaySpec } from '../../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from '../../conformance/new-import.js';
 
@@ -68,7 +68,7 @@ async function service(dataDir: string) {
     const response = await app.fetch(new Request(`${BASE}${path}`));
     return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
   };
-  const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
+  const store = await services.container.getAsync<SqlImportStore>(TOKENS.ImportStore);
   return { call, page, store, dispose: () => services.dispose() };
 }
 

@@ -12,7 +12,7 @@ import type { MikroORM as AnyMikroORM } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/better-sqlite';
 import { entitySchemas } from './mikro-orm-schema/schema.js';
 import { dialectOf, postgresDialect, sqliteDialect, type StorageDialect } from './database/dialect.js';
-import { MikroOrmImportStore } from './imports/import-store.js';
+import { SqlImportStore } from './imports/import-store.js';
 import { numberStoredImports } from './imports/import-changes.js';
 import {
   backfillSpecificConditions,
@@ -26,19 +26,19 @@ import { knexOf, SqliteRunner, type BetterSqliteDatabase } from './database/sql-
 import { PostgresRunner } from './database/postgres-runner.js';
 import { Database } from './database/database.js';
 import type { StoragePorts } from '../../core/ports/storage.js';
-import { MikroOrmFleetStore } from './fleet/fleet-store.js';
-import { MikroOrmOfficeRecords } from './office-records/office-records-store.js';
-import { MikroOrmOpenFindings } from './open-findings/open-findings-store.js';
-import { MikroOrmHomeCountries } from './home-countries/home-countries-store.js';
-import { MikroOrmImportAttention } from './attention/import-attention.js';
-import { MikroOrmVehicleUnitStore } from './vehicle-units/vehicle-unit-store.js';
-import { MikroOrmIdempotencyKeys } from './idempotency/idempotency-store.js';
+import { SqlFleetStore } from './fleet/fleet-store.js';
+import { SqlOfficeRecords } from './office-records/office-records-store.js';
+import { SqlOpenFindings } from './open-findings/open-findings-store.js';
+import { SqlHomeCountries } from './home-countries/home-countries-store.js';
+import { SqlImportAttention } from './attention/import-attention.js';
+import { SqlVehicleUnitStore } from './vehicle-units/vehicle-unit-store.js';
+import { SqlIdempotencyKeys } from './idempotency/idempotency-store.js';
 
-export { MikroOrmImportStore, StorageError } from './imports/import-store.js';
+export { SqlImportStore, StorageError } from './imports/import-store.js';
 
 export const DEFAULT_DATABASE_FILE = 'drivercard.sqlite';
 
-export interface MikroOrmStoreOptions {
+export interface SqlStoreOptions {
   /**
    * `postgres://user:password@host:port/database` or `postgresql://…` for PostgreSQL; otherwise a SQLite
    * file: `sqlite:<path>`, `file:<url>` or a plain file path. Default `<dataDir>/drivercard.sqlite`.
@@ -59,35 +59,35 @@ export interface MikroOrmStoreOptions {
 
 /** The storage ports over one database, opened (and migrated) once: what the composition root binds. */
 export interface Storage extends StoragePorts {
-  imports: MikroOrmImportStore;
+  imports: SqlImportStore;
 }
 
 /**
  * Opens the database of the options and returns every storage port over its one handle (./database/database.ts);
  * `close` closes the handle once.
  */
-export async function openStorage(options: MikroOrmStoreOptions): Promise<Storage> {
-  return storageOf(await createMikroOrmStore(options));
+export async function openStorage(options: SqlStoreOptions): Promise<Storage> {
+  return storageOf(await createSqlStore(options));
 }
 
 /** The other ports over the database of an import store opened already (closing the bundle closes it). */
-export function storageOf(imports: MikroOrmImportStore): Storage {
+export function storageOf(imports: SqlImportStore): Storage {
   const db = imports.db;
   return {
     imports,
-    fleet: new MikroOrmFleetStore(db),
-    officeRecords: new MikroOrmOfficeRecords(db),
-    openFindings: new MikroOrmOpenFindings(db),
-    homeCountries: new MikroOrmHomeCountries(db),
-    attention: new MikroOrmImportAttention(db),
-    vehicleUnits: new MikroOrmVehicleUnitStore(db),
-    idempotencyKeys: new MikroOrmIdempotencyKeys(db),
+    fleet: new SqlFleetStore(db),
+    officeRecords: new SqlOfficeRecords(db),
+    openFindings: new SqlOpenFindings(db),
+    homeCountries: new SqlHomeCountries(db),
+    attention: new SqlImportAttention(db),
+    vehicleUnits: new SqlVehicleUnitStore(db),
+    idempotencyKeys: new SqlIdempotencyKeys(db),
     close: () => imports.close(),
   };
 }
 
 /** The import store alone over a database of its own (tests and tools that need no other port). */
-export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promise<MikroOrmImportStore> {
+export async function createSqlStore(options: SqlStoreOptions): Promise<SqlImportStore> {
   const { orm, dialect } = await ormOf(options);
   const runner = async () =>
     dialect === postgresDialect
@@ -101,9 +101,7 @@ export async function createMikroOrmStore(options: MikroOrmStoreOptions): Promis
  * the store loads only when one is pending), the schema left as it is (for tests and tools that inspect the schema:
  * on SQLite the store holds the one connection, so they use their own ORM).
  */
-export async function openOrm(
-  options: MikroOrmStoreOptions,
-): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
+export async function openOrm(options: SqlStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
   const opened = await ormOf(options);
   const { withMigrationClasses } = await import('./mikro-orm-schema/migrator.js');
   withMigrationClasses(opened.orm, opened.dialect);
@@ -111,7 +109,7 @@ export async function openOrm(
 }
 
 /** MikroORM on the database of the options, without the migration classes (MikroORM's Migrator not loaded). */
-async function ormOf(options: MikroOrmStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
+async function ormOf(options: SqlStoreOptions): Promise<{ orm: AnyMikroORM<any>; dialect: StorageDialect }> {
   const dialect = dialectOf(options.databaseUrl);
   return { orm: dialect === postgresDialect ? await postgresOrm(options) : await sqliteOrm(options), dialect };
 }
@@ -124,7 +122,7 @@ async function ormOf(options: MikroOrmStoreOptions): Promise<{ orm: AnyMikroORM<
  */
 export const SQLITE_CACHE_KIB = 2048;
 
-async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any>> {
+async function sqliteOrm(options: SqlStoreOptions): Promise<AnyMikroORM<any>> {
   const file = databaseFile(options);
   const synchronous = options.synchronous ?? 'FULL';
   return MikroORM.init({
@@ -153,7 +151,7 @@ async function sqliteOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any
   });
 }
 
-async function postgresOrm(options: MikroOrmStoreOptions): Promise<AnyMikroORM<any>> {
+async function postgresOrm(options: SqlStoreOptions): Promise<AnyMikroORM<any>> {
   // loaded only when used: a SQLite deployment never loads the PostgreSQL driver
   const { MikroORM: PostgresOrm } = await import('@mikro-orm/postgresql');
   return PostgresOrm.init({
@@ -179,14 +177,14 @@ async function prepared(
   orm: AnyMikroORM<any>,
   dialect: StorageDialect,
   runner: () => Promise<SqliteRunner | PostgresRunner>,
-): Promise<MikroOrmImportStore> {
+): Promise<SqlImportStore> {
   let open: SqliteRunner | PostgresRunner | null = null;
   try {
     await ensureDatabase(orm);
     return await underSchemaLock(orm, dialect, async () => {
       await migrateSchema(orm, dialect);
       open = await runner();
-      const store = new MikroOrmImportStore(new Database(orm, dialect, open));
+      const store = new SqlImportStore(new Database(orm, dialect, open));
       await migrateLegacyActivities(store.runner, dialect);
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);
@@ -232,7 +230,7 @@ async function underSchemaLock<T>(orm: AnyMikroORM<any>, dialect: StorageDialect
 }
 
 /** Resolves the SQLite file from the options; URLs of other databases than SQLite and PostgreSQL are refused. */
-export function databaseFile(options: Pick<MikroOrmStoreOptions, 'databaseUrl' | 'dataDir'>): string {
+export function databaseFile(options: Pick<SqlStoreOptions, 'databaseUrl' | 'dataDir'>): string {
   const url = options.databaseUrl;
   if (url === undefined || url === '') return join(options.dataDir, DEFAULT_DATABASE_FILE);
   if (url.startsWith('file:')) return fileURLToPath(url);

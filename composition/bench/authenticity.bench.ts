@@ -28,7 +28,7 @@ import { verifyingCardDecoder, withDayRecords } from '../../core/use-cases/decod
 import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { DecoderPool } from '../../adapters/decoder-pool/decoder-pool.js';
-import { createMikroOrmStore, storageOf } from '../../adapters/storage/open-storage.js';
+import { createSqlStore, storageOf } from '../../adapters/storage/open-storage.js';
 import { signDdd, testTrustFiles, withCardDownload } from '../../fixtures/pki/test-pki.js';
 import { createServiceContainer } from '../container.js';
 import { loadConfig } from '../config.js';
@@ -72,7 +72,7 @@ export async function importMsPerFile(
   inFlight: number,
 ): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-bench-auth-'));
-  const store = await createMikroOrmStore({ dataDir: dir });
+  const store = await createSqlStore({ dataDir: dir });
   const crypto = new NodeSignatureCrypto();
   const trustFiles = testTrustFiles();
   const verifier = new CardAuthenticityVerifier(crypto, buildTrustStore(trustFiles, crypto).store);

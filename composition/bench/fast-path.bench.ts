@@ -27,8 +27,8 @@ import { runPrecheck } from '../../core/eu561/precheck.js';
 import type { ImportRow, ParsedCard } from '../../core/domain/rows.js';
 import type { DayRecord, ImportStore } from '../../core/ports/import-store.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore, DEFAULT_DATABASE_FILE } from '../../adapters/storage/open-storage.js';
-import type { MikroOrmImportStore } from '../../adapters/storage/imports/import-store.js';
+import { createSqlStore, DEFAULT_DATABASE_FILE } from '../../adapters/storage/open-storage.js';
+import type { SqlImportStore } from '../../adapters/storage/imports/import-store.js';
 import type { BetterSqliteStatement, SqliteRunner } from '../../adapters/storage/database/sql-runner.js';
 import {
   ACTIVITY_DAY_COLUMNS,
@@ -121,7 +121,7 @@ function importRowOf(template: Template, n: number, cardNumber: string): ImportR
  */
 export async function insertLoopMs(templates: readonly Template[], files: number): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-loop-'));
-  const store = (await createMikroOrmStore({ dataDir })) as MikroOrmImportStore;
+  const store = (await createSqlStore({ dataDir })) as SqlImportStore;
   const db = (store.runner as SqliteRunner).connection;
   const prepare = (table: string, columns: readonly string[]) =>
     db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
@@ -241,7 +241,7 @@ async function benchDense(
   const template = await templateOf(bytes);
   const intervals = template.card.activities.length;
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-dense-'));
-  const store = await createMikroOrmStore({ dataDir });
+  const store = await createSqlStore({ dataDir });
   const times: number[] = [];
   try {
     for (let n = 0; n <= runs; n++) {
@@ -355,7 +355,7 @@ async function benchQueries(
     });
     const card = cardNumberOf(Math.floor(cards / 2));
     const engine = await (async () => {
-      const store = await createMikroOrmStore({ dataDir });
+      const store = await createSqlStore({ dataDir });
       try {
         return await ruleEngineMs(store, { kind: 'card_number', value: card }, 15);
       } finally {
@@ -466,7 +466,7 @@ async function benchRealPrecheck(
   // the real sample's signatures are random bytes: its import may be quarantined, which the pre-check refuses unless asked
   const precheckUrl = `${url}/api/drivercard/eu561/violations?import_id=${importId}&include_quarantined=true`;
   const real = await latency(precheckUrl, requests);
-  const store = await createMikroOrmStore({ dataDir });
+  const store = await createSqlStore({ dataDir });
   let engine: { ms: number; intervals: number };
   try {
     engine = await ruleEngineMs(store, { kind: 'import_id', value: importId }, 15);

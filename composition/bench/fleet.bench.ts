@@ -20,8 +20,8 @@ import { fleetUseCases, type FleetListRequest } from '../../core/use-cases/fleet
 import { FleetListWriter } from '../../adapters/http/fleet/fleet.mapper.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
 import { startServer } from '../server.js';
 import { bareH3Latency, latency, percentile } from './service.bench.js';
 
@@ -46,7 +46,7 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
   const bytes = twentyEightDayCard(7000, cardNumberOf(0), LAST_DAY);
   const card = await decodeCardFile(bytes);
   const days = dayRecordsOf(card, hasher);
-  const store = await createMikroOrmStore({ dataDir, synchronous: 'NORMAL' });
+  const store = await createSqlStore({ dataDir, synchronous: 'NORMAL' });
   try {
     const t0 = performance.now();
     for (let c = 0; c < cards; c++) {
@@ -71,7 +71,7 @@ async function seedFleet(dataDir: string, cards: number): Promise<{ store: numbe
       if (outcome.outcome !== 'created') throw new Error(`seeding: ${outcome.outcome}`);
     }
     const t1 = performance.now();
-    const fleet = new MikroOrmFleetStore(store.db);
+    const fleet = new SqlFleetStore(store.db);
     const refresh = new RefreshFleetCard({ store, fleet, overviews: new OverviewQueries(store) });
     for (let c = 0; c < cards; c++)
       await refresh.refresh(
@@ -90,9 +90,9 @@ async function listInProcess(
   cards: number,
   requests: number,
 ): Promise<{ p50: number; p99: number; bytes: number }> {
-  const store = await createMikroOrmStore({ dataDir });
+  const store = await createSqlStore({ dataDir });
   try {
-    const list = fleetUseCases(new MikroOrmFleetStore(store.db), { now: () => new Date() });
+    const list = fleetUseCases(new SqlFleetStore(store.db), { now: () => new Date() });
     const writer = new FleetListWriter();
     const answer = async () => writer.listText(await list.list(ALL_CARDS(cards)));
     for (let i = 0; i < Math.min(20, requests); i++) await answer();

@@ -14,7 +14,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
 import { seedCardNumber, seedStore } from './seed.js';
 import { startPostgres } from '../../conformance/postgres-server.js';
 import { startServer } from '../server.js';
@@ -71,7 +71,7 @@ async function measure(
 }
 
 async function seedMore(databaseUrl: string, dataDir: string, cards: number, firstCard: number): Promise<number> {
-  const store = await createMikroOrmStore({ databaseUrl, dataDir, synchronous: 'NORMAL' });
+  const store = await createSqlStore({ databaseUrl, dataDir, synchronous: 'NORMAL' });
   try {
     const { imports } = await seedStore(store, { cards, firstCard, batchSize: 500 });
     // PostgreSQL: the upkeep a fleet grown over the years has had from the autovacuum daemon, done before the

@@ -2,13 +2,13 @@ import t from 'tap';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
 import { seedCardNumber, seedStore } from './seed.js';
 import { DriverCardQueries } from '../../core/use-cases/driver-card-queries.js';
 
 t.test('seeded cards are complete, overlapping downloads merge, days add up to 24 h', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-seed-'));
-  const store = await createMikroOrmStore({ dataDir: dir });
+  const store = await createSqlStore({ dataDir: dir });
   t.teardown(async () => {
     await store.close();
     await rm(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@
  * Card numbers: `SEED` + 12-digit card index (16 characters). Import/archive ids: `seed-<card>-<download>`.
  */
 import { createHash } from 'node:crypto';
-import type { MikroOrmImportStore } from '../../adapters/storage/imports/import-store.js';
+import type { SqlImportStore } from '../../adapters/storage/imports/import-store.js';
 import type { SqlValue } from '../../adapters/storage/database/dialect.js';
 import {
   ACTIVITY_DAY_COLUMNS,
@@ -101,7 +101,7 @@ interface SeedShape {
   importedAt: number;
 }
 
-export async function seedStore(store: MikroOrmImportStore, options: SeedOptions): Promise<SeedResult> {
+export async function seedStore(store: SqlImportStore, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const downloads = options.downloadsPerCard ?? 12;
   const days = options.daysPerDownload ?? 28;
@@ -191,7 +191,7 @@ function seedDownload(
 }
 
 /** One batch written in one transaction, the imports with their pks given. */
-async function writeBatch(store: MikroOrmImportStore, batch: SeedBatch): Promise<void> {
+async function writeBatch(store: SqlImportStore, batch: SeedBatch): Promise<void> {
   await store.runner.transaction(async (trx) => {
     await trx.insertMany('imports', ['pk', ...IMPORT_COLUMNS], batch.imports);
     await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');

@@ -17,7 +17,7 @@ import { decodeCardFile } from '../../core/use-cases/decode-card-file.js';
 import { dayRecordsOf } from '../../core/use-cases/day-records.js';
 import type { ImportRow, ParsedCard } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
 import { startServer } from '../server.js';
 
 export interface ServiceBenchOptions {
@@ -133,7 +133,7 @@ export async function seed(
     const card = await decodeCardFile(bytes);
     templates.push({ card, bytes, days: dayRecordsOf(card, hasher) });
   }
-  const store = await createMikroOrmStore({ dataDir });
+  const store = await createSqlStore({ dataDir });
   const started = performance.now();
   try {
     let n = 0;

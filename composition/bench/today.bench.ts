@@ -21,11 +21,11 @@ import { FindingsOfPeriodQuery } from '../../core/use-cases/findings-of-period.j
 import { TodayView } from '../../core/use-cases/today.js';
 import type { ImportRow } from '../../core/domain/rows.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../adapters/storage/open-storage.js';
-import { MikroOrmFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
-import { MikroOrmOfficeRecords } from '../../adapters/storage/office-records/office-records-store.js';
-import { MikroOrmOpenFindings } from '../../adapters/storage/open-findings/open-findings-store.js';
-import { MikroOrmImportAttention } from '../../adapters/storage/attention/import-attention.js';
+import { createSqlStore, type SqlImportStore } from '../../adapters/storage/open-storage.js';
+import { SqlFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
+import { SqlOfficeRecords } from '../../adapters/storage/office-records/office-records-store.js';
+import { SqlOpenFindings } from '../../adapters/storage/open-findings/open-findings-store.js';
+import { SqlImportAttention } from '../../adapters/storage/attention/import-attention.js';
 import { percentile } from './service.bench.js';
 
 export interface TodayBenchOptions {
@@ -37,17 +37,17 @@ export interface TodayBenchOptions {
 const LAST_DAY = '2026-12-27';
 const PAGE = 100;
 
-async function seed(store: MikroOrmImportStore, cards: number): Promise<void> {
+async function seed(store: SqlImportStore, cards: number): Promise<void> {
   const hasher = new NodeCryptoHasher();
   const bytes = twentyEightDayCard(7000, cardNumberOf(0), LAST_DAY);
   const card = await decodeCardFile(bytes);
   const days = dayRecordsOf(card, hasher);
-  const records = new MikroOrmOfficeRecords(store.db);
+  const records = new SqlOfficeRecords(store.db);
   const refresh = new RefreshFleetCard({
     store,
-    fleet: new MikroOrmFleetStore(store.db),
+    fleet: new SqlFleetStore(store.db),
     overviews: new OverviewQueries(store, records),
-    openFindings: new MikroOrmOpenFindings(store.db),
+    openFindings: new SqlOpenFindings(store.db),
   });
   for (let c = 0; c < cards; c++) {
     const cardNumber = cardNumberOf(c);
@@ -83,12 +83,12 @@ async function p50(requests: number, work: () => Promise<unknown>): Promise<numb
 
 async function benchSize(cards: number, requests: number, print: (line: string) => void): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-today-'));
-  const store = await createMikroOrmStore({ dataDir, synchronous: 'NORMAL' });
+  const store = await createSqlStore({ dataDir, synchronous: 'NORMAL' });
   try {
     await seed(store, cards);
-    const fleet = new MikroOrmFleetStore(store.db);
+    const fleet = new SqlFleetStore(store.db);
     const clock = { now: () => new Date('2027-01-05T12:00:00Z') };
-    const records = new MikroOrmOfficeRecords(store.db);
+    const records = new SqlOfficeRecords(store.db);
     const findings = new FindingsOfPeriodQuery(new OverviewQueries(store, records), records);
     const perRequest = new TodayView({ fleet, store, clock, findings });
     const kept = new TodayView({
@@ -96,8 +96,8 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
       store,
       clock,
       findings,
-      openFindings: new MikroOrmOpenFindings(store.db),
-      attention: new MikroOrmImportAttention(store.db),
+      openFindings: new SqlOpenFindings(store.db),
+      attention: new SqlImportAttention(store.db),
     });
     const list = fleetUseCases(fleet, clock);
     const page = () =>

@@ -3,7 +3,7 @@
  * argv[2] through the real ImportDddFile use case and prints `ACK <import_id> <n>` once each import is
  * acknowledged. Runs until killed. File n decodes (via the test card builder) to expectedShape(n).
  */
-import { createMikroOrmStore } from '../../adapters/storage/open-storage.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../adapters/crypto/random-id-generator.js';
 import { SystemClock } from '../../adapters/clock/system-clock.js';
@@ -11,7 +11,7 @@ import { ImportDddFile } from '../../core/use-cases/import-ddd-file.js';
 import { withDayRecords } from '../../core/use-cases/decode-card-file.js';
 import { cardForFile } from './card-for-file.js';
 
-const store = await createMikroOrmStore({ dataDir: process.argv[2]! });
+const store = await createSqlStore({ dataDir: process.argv[2]! });
 const importer = new ImportDddFile({
   store,
   hasher: new NodeCryptoHasher(),

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore } from '../../storage/open-storage.js';
+import { createSqlStore } from '../../storage/open-storage.js';
 import { specificConditionsScenario } from './specific-conditions.scenario.js';
 
 const started = await startPostgres();
@@ -17,7 +17,7 @@ if (!started.available) {
   t.teardown(() => server.stop());
   t.test('pre-check with specific conditions on PostgreSQL', (t) =>
     specificConditionsScenario(t, () =>
-      createMikroOrmStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+      createSqlStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
     ),
   );
 }

@@ -7,7 +7,7 @@
 import type { TAP } from 'tap';
 import type { SpecificConditionRow } from '../../../core/domain/rows.js';
 import { buildParsedCard, type DaySpec } from '../../../core/use-cases/testing/parsed-card-builder.js';
-import type { MikroOrmImportStore } from '../../storage/open-storage.js';
+import type { SqlImportStore } from '../../storage/open-storage.js';
 import { officeService } from '../testing/office-service.js';
 import { strictValidator } from '../shared/validation.js';
 import { eu561ResponseSchema } from './eu561-violations.schema.js';
@@ -65,7 +65,7 @@ const longDay = (date: string): DaySpec => ({
   ],
 });
 
-export async function specificConditionsScenario(t: Tap, makeStore?: () => Promise<MikroOrmImportStore>) {
+export async function specificConditionsScenario(t: Tap, makeStore?: () => Promise<SqlImportStore>) {
   const service = await officeService(makeStore);
   t.teardown(() => service.close());
   const valid = strictValidator(eu561ResponseSchema);

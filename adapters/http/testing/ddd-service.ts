@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
-import { createMikroOrmStore, storageOf } from '../../storage/open-storage.js';
+import { createSqlStore, storageOf } from '../../storage/open-storage.js';
 import { createServiceContainer } from '../../../composition/container.js';
 import { loadConfig } from '../../../composition/config.js';
 import { officeRecordUseCases } from '../../../composition/office-records.js';
@@ -25,7 +25,7 @@ export async function dddService(
   verifier: AuthenticityVerifier | null = null,
 ) {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-ddd-'));
-  const store = await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
+  const store = await createSqlStore({ dataDir: dir, synchronous: 'NORMAL' });
   let clock = Date.parse(now);
   const errors: unknown[] = [];
   const services = createServiceContainer(loadConfig({}, { dataDir: dir, homeCountry }), {

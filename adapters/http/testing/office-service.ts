@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
-import { createMikroOrmStore, type MikroOrmImportStore, storageOf } from '../../storage/open-storage.js';
+import { createSqlStore, type SqlImportStore, storageOf } from '../../storage/open-storage.js';
 import { DddDecodeError } from '../../../core/decoder/api.js';
 import type { ParsedCard } from '../../../core/domain/rows.js';
 import { createServiceContainer, type UseCaseBundle } from '../../../composition/container.js';
@@ -18,7 +18,7 @@ import { strictFetch } from './strict-answers.js';
 import type { ParseResponse } from '../../../core/use-cases/contracts.js';
 
 export interface OfficeService {
-  store: MikroOrmImportStore;
+  store: SqlImportStore;
   bundle: UseCaseBundle;
   /** the clock every use case reads */
   setNow(iso: string): void;
@@ -32,9 +32,9 @@ export interface OfficeService {
   close(): Promise<void>;
 }
 
-export async function officeService(makeStore?: () => Promise<MikroOrmImportStore>): Promise<OfficeService> {
+export async function officeService(makeStore?: () => Promise<SqlImportStore>): Promise<OfficeService> {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-office-'));
-  const store = makeStore ? await makeStore() : await createMikroOrmStore({ dataDir: dir, synchronous: 'NORMAL' });
+  const store = makeStore ? await makeStore() : await createSqlStore({ dataDir: dir, synchronous: 'NORMAL' });
   let now = Date.parse('2026-03-10T08:00:00Z');
   const cards = new Map<string, ParsedCard>();
   const errors: unknown[] = [];

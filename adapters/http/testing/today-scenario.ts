@@ -6,18 +6,18 @@ import type { Test } from 'tap';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
-import { MikroOrmOfficeRecords } from '../../storage/office-records/office-records-store.js';
+import { SqlOfficeRecords } from '../../storage/office-records/office-records-store.js';
 import { fleetListResponseSchema } from '../fleet/fleet.schema.js';
 import { strictValidator } from '../shared/validation.js';
 import { officeService } from './office-service.js';
-import type { MikroOrmImportStore } from '../../storage/open-storage.js';
+import type { SqlImportStore } from '../../storage/open-storage.js';
 import { todayResponseSchema } from '../today/today.schema.js';
 
 const card = (card_number: string, first: string, days: number, surname = 'TODAY') =>
   buildParsedCard({ card_number, surname, days: datesFrom(first, days).map((d) => workingDay(d)) });
 
 /** A small fleet: counts, the lists, a review closing a finding. */
-export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmImportStore>): Promise<void> {
+export async function todayScenario(t: Test, makeStore?: () => Promise<SqlImportStore>): Promise<void> {
   const service = await officeService(makeStore);
   t.teardown(() => service.close());
   // X: activity ends 2026-02-16T00:00 → due 2026-03-16 (overdue on 03-25); Y: ends 2026-03-02T00:00 → due 03-30 (5 days)
@@ -90,7 +90,7 @@ export async function todayScenario(t: Test, makeStore?: () => Promise<MikroOrmI
 
   // a review takes the finding out of the open count
   const reviews = new FindingReviewWorkflow({
-    reviews: new MikroOrmOfficeRecords(service.store.db),
+    reviews: new SqlOfficeRecords(service.store.db),
     hasher: new NodeCryptoHasher(),
     clock: { now: () => new Date() },
   });

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore } from '../../storage/open-storage.js';
+import { createSqlStore } from '../../storage/open-storage.js';
 import { todayScenario } from '../testing/today-scenario.js';
 
 const started = await startPostgres();
@@ -13,7 +13,7 @@ if (!started.available) {
   t.teardown(() => server.stop());
   t.test('today on PostgreSQL: the same counts and lists', (t) =>
     todayScenario(t, () =>
-      createMikroOrmStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
+      createSqlStore({ databaseUrl: server.freshDatabaseUrl(), dataDir: '/nonexistent-unused', poolSize: 4 }),
     ),
   );
 }

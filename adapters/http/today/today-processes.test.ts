@@ -8,9 +8,9 @@
 import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { startPostgres } from '../../../conformance/postgres-server.js';
-import { createMikroOrmStore, type MikroOrmImportStore } from '../../storage/open-storage.js';
-import { MikroOrmOfficeRecords } from '../../storage/office-records/office-records-store.js';
-import { MikroOrmOpenFindings } from '../../storage/open-findings/open-findings-store.js';
+import { createSqlStore, type SqlImportStore } from '../../storage/open-storage.js';
+import { SqlOfficeRecords } from '../../storage/office-records/office-records-store.js';
+import { SqlOpenFindings } from '../../storage/open-findings/open-findings-store.js';
 import { NodeCryptoHasher } from '../../crypto/node-crypto-hasher.js';
 import { RandomIdGenerator } from '../../crypto/random-id-generator.js';
 import { FindingReviewWorkflow } from '../../../core/use-cases/finding-reviews.js';
@@ -32,7 +32,7 @@ const weekdays = (mondays: string[]) => mondays.flatMap((m) => datesFrom(m, 5)).
 
 /** The card's OPEN findings as drawn by the findings-of-period query (the checks run, the reviews read) in `s`. */
 async function scratch(s: OfficeService, card: string, from: string, to: string): Promise<string[]> {
-  const query = new FindingsOfPeriodQuery(s.bundle.overviews, new MikroOrmOfficeRecords(s.store.db));
+  const query = new FindingsOfPeriodQuery(s.bundle.overviews, new SqlOfficeRecords(s.store.db));
   const answer = await query.findings({
     basis: { kind: 'card_number', value: card },
     range: { from: day(from), to: day(to) },
@@ -46,10 +46,10 @@ async function today(s: OfficeService): Promise<{ open_findings: number; drivers
 }
 
 /** The store's guard: a save with inputs read before the card's generation moved keeps nothing. */
-async function keptGuard(t: Test, writer: MikroOrmImportStore, reader: MikroOrmImportStore): Promise<void> {
-  const kept = new MikroOrmOpenFindings(reader.db);
+async function keptGuard(t: Test, writer: SqlImportStore, reader: SqlImportStore): Promise<void> {
+  const kept = new SqlOpenFindings(reader.db);
   const inputs = await kept.stamp(Z);
-  await new MikroOrmOpenFindings(writer.db).cardChanged(Z);
+  await new SqlOpenFindings(writer.db).cardChanged(Z);
   t.equal(await kept.saveFindingIds(Z, inputs, { from: 1, to: 2 }, 'v1', ['f1']), false, 'refused: generation moved');
   const fresh = await kept.stamp(Z);
   t.equal(fresh.generation, inputs.generation + 1);
@@ -73,7 +73,7 @@ if (!started.available) {
   const server = started.server;
   t.teardown(() => server.stop());
   const url = server.freshDatabaseUrl();
-  const open = () => createMikroOrmStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
+  const open = () => createSqlStore({ databaseUrl: url, dataDir: '/nonexistent-unused', poolSize: 4 });
   const a = await officeService(open);
   const b = await officeService(open);
   t.teardown(async () => {
@@ -82,13 +82,13 @@ if (!started.available) {
   });
   for (const s of [a, b]) s.setNow('2026-03-10T12:00:00Z');
   const reviews = new FindingReviewWorkflow({
-    reviews: new MikroOrmOfficeRecords(a.store.db),
+    reviews: new SqlOfficeRecords(a.store.db),
     hasher: new NodeCryptoHasher(),
     clock: { now: () => new Date() },
   });
   const annotations = new OfficeAnnotations({
     store: a.store,
-    annotations: new MikroOrmOfficeRecords(a.store.db),
+    annotations: new SqlOfficeRecords(a.store.db),
     clock: { now: () => new Date() },
     ids: new RandomIdGenerator(),
   });

@@ -12,7 +12,7 @@ import { environmentLocale, loadConfig, localeTag } from '../../../composition/c
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
 import { strictFetch } from '../../http/testing/strict-answers.js';
-import type { MikroOrmImportStore } from '../../storage/open-storage.js';
+import type { SqlImportStore } from '../../storage/open-storage.js';
 import { newImport } from '../../../conformance/new-import.js';
 import { buildParsedCard, datesFrom, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 
@@ -52,7 +52,7 @@ async function serviceWith(env: NodeJS.ProcessEnv, t: Test) {
     rmSync(dataDir, { recursive: true, force: true });
   });
   const deps = await services.httpDependencies();
-  const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
+  const store = await services.container.getAsync<SqlImportStore>(TOKENS.ImportStore);
   await store.saveImport(
     newImport(buildParsedCard({ card_number: CARD, days: datesFrom('2026-03-02', 3).map((d) => workingDay(d)) })),
   );

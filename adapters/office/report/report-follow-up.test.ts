@@ -21,7 +21,7 @@ import { loadConfig } from '../../../composition/config.js';
 import { createServiceContainer, TOKENS } from '../../../composition/container.js';
 import { createHttpApp } from '../../http/app.js';
 import { strictFetch } from '../../http/testing/strict-answers.js';
-import type { MikroOrmImportStore } from '../../storage/open-storage.js';
+import type { SqlImportStore } from '../../storage/open-storage.js';
 
 const CARD = 'FFUP000000000011';
 const squash = (s: string) => s.replace(/\s+/g, ' ');
@@ -46,7 +46,7 @@ async function wholeService() {
   });
   // every answer held to the app's OpenAPI document, strictly
   const app = { fetch: strictFetch((request) => http.app.fetch(request), http.openapi) };
-  const store = await services.container.getAsync<MikroOrmImportStore>(TOKENS.ImportStore);
+  const store = await services.container.getAsync<SqlImportStore>(TOKENS.ImportStore);
   const url = (path: string) => `http://localhost:5055${path}`;
   return {
     errors,

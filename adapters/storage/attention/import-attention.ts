@@ -8,7 +8,7 @@ import type { ImportAttention } from '../../../core/ports/import-attention.js';
 import { HOLDER_MISMATCH } from '../../../core/use-cases/quarantine-policy.js';
 import type { Database } from '../database/database.js';
 
-export class MikroOrmImportAttention implements ImportAttention {
+export class SqlImportAttention implements ImportAttention {
   constructor(private readonly db: Database) {}
 
   async attentionImports(): Promise<Pick<ImportRow, 'status' | 'warnings'>[]> {

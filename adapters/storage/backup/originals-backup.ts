@@ -27,7 +27,7 @@ import type { SqlValue } from '../database/dialect.js';
 import type { SqlRunner } from '../database/sql-runner.js';
 import { knexOf } from '../database/sql-runner.js';
 import { decodeContent } from '../imports/content-codec.js';
-import { createMikroOrmStore, databaseFile, openOrm, type MikroOrmStoreOptions } from '../open-storage.js';
+import { createSqlStore, databaseFile, openOrm, type SqlStoreOptions } from '../open-storage.js';
 import { dialectOf } from '../database/dialect.js';
 import { MIGRATIONS_TABLE } from '../mikro-orm-schema/migrations/names.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
@@ -114,7 +114,7 @@ export interface BackupDatabase {
   dataDir: string;
 }
 
-const optionsOf = ({ databaseUrl, dataDir }: BackupDatabase): MikroOrmStoreOptions => ({
+const optionsOf = ({ databaseUrl, dataDir }: BackupDatabase): SqlStoreOptions => ({
   dataDir,
   ...(databaseUrl ? { databaseUrl } : {}),
 });
@@ -352,7 +352,7 @@ function recordedOriginal(row: Row): RecordedOriginal {
  * again, so the fleet rows they compute see the office's annotations and home countries.
  */
 export async function restoreOfficeRecords(database: BackupDatabase, backup: OpenedBackup): Promise<void> {
-  const store = await createMikroOrmStore(optionsOf(database));
+  const store = await createSqlStore(optionsOf(database));
   try {
     await store.db.runner.transaction(async (tx) => {
       const [held] = await tx.all(

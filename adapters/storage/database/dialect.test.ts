@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { dayRuns, dialectOf, postgresDialect, sqliteDialect } from './dialect.js';
-import { createMikroOrmStore } from '../open-storage.js';
+import { createSqlStore } from '../open-storage.js';
 import { selectedDayKeys } from '../../../conformance/activity-days.js';
 
 t.test('the database URL picks the dialect', async (t) => {
@@ -48,7 +48,7 @@ t.test(
   'SQLite: the selection finds the days of any import key (beyond 2^21, where packed integers lost precision)',
   async (t) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dialect-'));
-    const store = await createMikroOrmStore({ dataDir });
+    const store = await createSqlStore({ dataDir });
     t.teardown(async () => {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,12 +6,12 @@ import t from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMikroOrmStore } from '../open-storage.js';
+import { createSqlStore } from '../open-storage.js';
 
 t.test('a store on SQLite runs with a page cache of 2048 KiB', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sqlite-page-cache-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = await createMikroOrmStore({ dataDir });
+  const store = await createSqlStore({ dataDir });
   const [row] = await store.query('PRAGMA cache_size');
   await store.close();
   t.equal(Number(row!.cache_size), -2048, '2 MiB, given in KiB');

@@ -224,7 +224,7 @@ const SAVE_ROW = `INSERT INTO fleet_card (${FLEET_CARD_COLUMNS.join(', ')}) VALU
 /** The card's marks up to one removed: card number, mark. */
 const MARKS_DONE = 'DELETE FROM fleet_pending WHERE card_number = ? AND import_pk <= ?';
 
-export class MikroOrmFleetStore implements FleetStore {
+export class SqlFleetStore implements FleetStore {
   constructor(private readonly db: Database) {}
 
   private get collate(): string {

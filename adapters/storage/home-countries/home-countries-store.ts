@@ -9,7 +9,7 @@ import { HOME_COUNTRIES_COLUMNS } from '../mikro-orm-schema/home-countries-schem
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-export class MikroOrmHomeCountries implements HomeCountryStore {
+export class SqlHomeCountries implements HomeCountryStore {
   constructor(private readonly db: Database) {}
 
   async homeCountries(cardNumber: string): Promise<StoredHomeCountries | null> {

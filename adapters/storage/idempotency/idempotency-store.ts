@@ -9,7 +9,7 @@ import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from '../../../
 import type { EpochSeconds } from '../../../core/domain/rows.js';
 import type { Database } from '../database/database.js';
 
-export class MikroOrmIdempotencyKeys implements IdempotencyStore {
+export class SqlIdempotencyKeys implements IdempotencyStore {
   constructor(private readonly db: Database) {}
 
   async claim(

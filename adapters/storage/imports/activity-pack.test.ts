@@ -6,7 +6,7 @@ import type { ActivityIntervalRow } from '../../../core/domain/rows.js';
 import { buildParsedCard, workingDay } from '../../../core/use-cases/testing/parsed-card-builder.js';
 import { newImport } from '../../../conformance/new-import.js';
 import { INTERVAL_LENGTH, packDay, packedDays, unpackDay } from './activity-pack.js';
-import { createMikroOrmStore } from '../open-storage.js';
+import { createSqlStore } from '../open-storage.js';
 
 const DAY = 20_500; // 2026-02-16
 const base = DAY * 86_400;
@@ -86,7 +86,7 @@ t.test('values outside the packed layout are refused, never truncated', async (t
 
 t.test('a day served by two imports is merged by start, import order kept for equal starts', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'drivercard-pack-'));
-  const store = await createMikroOrmStore({ dataDir: dir });
+  const store = await createSqlStore({ dataDir: dir });
   t.teardown(async () => {
     await store.close();
     await rm(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * An import's life after it was saved (the storage port's withdraw, restore, purge and stored holder):
  * - withdraw / restore flip `imports.status` (WITHDRAWN ⇄ the status before) with the reason and times in the
  *   import's own columns, and merge the card's history again for the import's days in the same transaction, under
- *   the card's lock (MikroOrmImportStore.keepCardHistory), so a conflict the import caused disappears with it;
+ *   the card's lock (SqlImportStore.keepCardHistory), so a conflict the import caused disappears with it;
  *   the import gets a new change number last (./import-changes.ts);
  * - purge deletes imports saved before a time, with their original bytes and every row keyed by their pk, and
  *   rebuilds the whole history of each card concerned. It is the only deletion of imports there is.

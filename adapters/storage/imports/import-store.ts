@@ -47,7 +47,7 @@ import { GrowthStatistics } from '../database/growth-statistics.js';
 /** entries of the import_id -> pk cache at most (~100 bytes each) */
 const PK_CACHE_SIZE = 20_000;
 
-export class MikroOrmImportStore implements ImportStore, ImportTables {
+export class SqlImportStore implements ImportStore, ImportTables {
   /**
    * import_id -> pk; both never change once written (pks are never reused), so the cache never goes stale. Bounded:
    * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).

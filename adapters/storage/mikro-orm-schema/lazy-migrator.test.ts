@@ -16,8 +16,8 @@ import { untrackedChildEnv } from '../../../conformance/child-env.js';
 const STORE = new URL('../open-storage.ts', import.meta.url).pathname;
 const START = `
 import { createRequire } from 'node:module';
-const { createMikroOrmStore } = await import(${JSON.stringify(STORE)});
-const store = await createMikroOrmStore({ dataDir: process.argv[1] });
+const { createSqlStore } = await import(${JSON.stringify(STORE)});
+const store = await createSqlStore({ dataDir: process.argv[1] });
 await store.close();
 const cache = Object.keys(createRequire(import.meta.url).cache);
 console.log(JSON.stringify(cache.filter((k) => /[/\\\\](umzug|@rushstack)[/\\\\]|migrations[/\\\\]Migrator/.test(k)).length));

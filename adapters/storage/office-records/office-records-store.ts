@@ -62,7 +62,7 @@ function reviewFromRaw(r: Raw): ReviewEntry {
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-export class MikroOrmOfficeRecords implements AnnotationStore, FindingReviewStore {
+export class SqlOfficeRecords implements AnnotationStore, FindingReviewStore {
   constructor(private readonly db: Database) {}
 
   async addAnnotation(a: Annotation): Promise<void> {

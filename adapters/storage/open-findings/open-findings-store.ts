@@ -77,7 +77,7 @@ function cachedOf(r: Raw): CachedOpenFindings {
   };
 }
 
-export class MikroOrmOpenFindings implements OpenFindingsStore {
+export class SqlOpenFindings implements OpenFindingsStore {
   constructor(private readonly db: Database) {}
 
   async cardChanged(cardNumber: string): Promise<void> {

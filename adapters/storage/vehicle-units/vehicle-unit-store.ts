@@ -69,7 +69,7 @@ function byTime(a: StoredRow, b: StoredRow): number {
   return a.pk - b.pk || a.seq - b.seq;
 }
 
-export class MikroOrmVehicleUnitStore implements VehicleUnitStore {
+export class SqlVehicleUnitStore implements VehicleUnitStore {
   constructor(private readonly db: Database) {}
 
   /** The rows of one kind of the query: one import's as stored, or a VIN's merged. */
