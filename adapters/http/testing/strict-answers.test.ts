@@ -47,6 +47,12 @@ t.test('an undeclared property, an undocumented status or path fails the request
   await t.rejects(answering(200, { a: 1 })(new Request('http://127.0.0.1:5055/y')), UndocumentedAnswer);
 });
 
+t.test("the page's files outside the API pass; a JSON answer outside it does not", async (t) => {
+  const page = strictFetch(async () => new Response('body {}', { headers: { 'content-type': 'text/css' } }), openapi);
+  t.equal((await page(new Request('http://127.0.0.1:5055/assets/app.css'))).status, 200);
+  await t.rejects(answering(200, { a: 1 })(new Request('http://127.0.0.1:5055/assets/x')), UndocumentedAnswer);
+});
+
 t.test('5xx and 3xx answers pass unchecked', async (t) => {
   t.equal((await answering(500, { error: 'internal_error' })(get)).status, 500);
   t.equal((await answering(302, { elsewhere: true })(get)).status, 302);
