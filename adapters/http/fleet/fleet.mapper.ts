@@ -70,7 +70,7 @@ function rowTextOf(row: FleetRow): RowText {
  * Writes the fleet list's JSON text; the same text as `JSON.stringify(fleetListJson(result))`, byte for byte.
  * A 1,000-card list is ~0.55 MB of JSON, most of it the same from one request to the next: the pieces of
  * each card's row that do not move with the clock are kept (per card, while every stored value is equal)
- * and only the four clock-dependent values are written per request (the list answers in ≤ 20 ms).
+ * and only the clock-dependent values (the fields' `clock` ones) are written per request (the list answers in ≤ 20 ms).
  */
 export class FleetListWriter {
   private readonly texts = new Map<string, RowText>();

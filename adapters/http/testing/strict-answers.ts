@@ -7,6 +7,9 @@
 import { DocumentChecker } from '../../../conformance/openapi-answers.js';
 import type { OpenApiDocument } from '../openapi.js';
 
+/** conformance/openapi-answers.ts's problem for a path no operation documents */
+const UNDOCUMENTED_PATH = /for a path no operation documents/;
+
 export type Fetch = (request: Request) => Promise<Response>;
 
 export class UndocumentedAnswer extends Error {
@@ -23,14 +26,17 @@ export function strictFetch(
     const response = await fetch(request);
     if (response.status < 200 || response.status >= 500 || (response.status >= 300 && response.status < 400))
       return response;
+    const contentType = response.headers.get('content-type') ?? '';
     const problems = checker.problems({
       method: request.method,
       url: request.url,
       status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
+      contentType,
       body: Buffer.from(await response.clone().arrayBuffer()),
     });
-    if (problems.length > 0) {
+    // the page's own files (HTML, scripts, styles) are served beside the API, outside its document
+    const pageFile = !contentType.startsWith('application/json') && problems.some((p) => UNDOCUMENTED_PATH.test(p));
+    if (problems.length > 0 && !pageFile) {
       const path = new URL(request.url).pathname;
       throw new UndocumentedAnswer(`${request.method} ${path} ${response.status}: ${problems.join('; ')}`);
     }
