@@ -192,6 +192,7 @@ export function importLifecycleSuite(t: Tap, name: string, makeStore: () => Prom
         vehicle_used: 0,
         position: 0,
         specific_condition: 0,
+        vu_row: 0,
         imports: 2,
       });
       t.same(purged.cards, [CARD, 'OTHER00000000001']);

@@ -39,5 +39,5 @@ t.test('drivercard check, backup, restore, evidence and check-bundle through the
   t.equal(await runCli(['check-bundle'], captureIo().io), 2);
   const help = captureIo();
   t.equal(await runCli(['--help'], help.io), 0);
-  t.match(help.out.join(''), /check-bundle FILE\.zip[\s\S]*backup DEST[\s\S]*restore SRC[\s\S]*check /);
+  t.match(help.out.join(''), /check-bundle FILE\.zip[\s\S]*backup \[--portable\] DEST[\s\S]*restore SRC[\s\S]*check /);
 });

@@ -41,7 +41,7 @@ t.test('drivercard purge: deletes what is older, reports it without card numbers
   );
   t.match(
     report,
-    /rows deleted: import_content 1, day_record 1, activity_day 1, card_event 0, card_fault 0, vehicle_used 0, position 0, specific_condition 0, imports 1/,
+    /rows deleted: import_content 1, day_record 1, activity_day 1, card_event 0, card_fault 0, vehicle_used 0, position 0, specific_condition 0, vu_row 0, imports 1/,
   );
   t.notMatch(report, /SECRETNAME|DRIVER0000000100/, 'no personal data');
   t.equal(await s.store.findImport({ kind: 'import_id', value: old.import_id }), null);
