@@ -146,3 +146,35 @@ t.test('driving without a card: its distance where readings bound it, a dash whe
     ],
   );
 });
+
+t.test('the proof reads a VU import’s verdict where the VU import keeps it', async (t) => {
+  const imported = (id: string, over: object) =>
+    ({
+      import_id: id,
+      file_name: `${id}.ddd`,
+      imported_at: 0,
+      status: 'OK',
+      content_sha256: id.repeat(64).slice(0, 64),
+      authenticity: null,
+      ...over,
+    }) as unknown as VehicleReportData['imports'][number];
+  const doc = vehicleReportDocument({
+    data: data({
+      imports: [
+        imported('v', { vehicle_unit: { authenticity: { status: 'VERIFIED' } } }),
+        imported('n', { vehicle_unit: { authenticity: null } }),
+        imported('c', { authenticity: { status: 'UNVERIFIED' } }),
+      ],
+    }),
+    date_from: '2026-03-01',
+    date_to: '2026-03-31',
+    time_zone: 'UTC',
+    generated_at: '2026-04-01T00:00:00Z',
+  });
+  const proof = doc.blocks.find((b) => b.kind === 'table' && b.header.includes('Authenticity'));
+  t.same(proof?.kind === 'table' ? proof.rows.map((r) => [r[0], r[3]]) : [], [
+    ['v.ddd', 'VERIFIED'],
+    ['n.ddd', 'not checked'],
+    ['c.ddd', 'UNVERIFIED'],
+  ]);
+});

@@ -213,7 +213,8 @@ function eventFaultBlocks(model: VehicleReportModel): Block[] {
 function proofBlocks(model: VehicleReportModel): Block[] {
   const zone = model.time_zone;
   const imports = model.data.imports;
-  const status = (i: (typeof imports)[number]) => i.authenticity?.status ?? null;
+  // a VU import keeps its verdict with the VU's facts (core/use-cases/parse-vu-import.ts), a card import on the row
+  const status = (i: (typeof imports)[number]) => (i.vehicle_unit?.authenticity ?? i.authenticity)?.status ?? null;
   const verdicts = [...new Set(imports.map(status))];
   return [
     { kind: 'heading', text: 'Data basis and proof', section: 'basis' },
