@@ -29,6 +29,7 @@ import { vuFileDecoder, type VuDecoder } from '../core/use-cases/decode-vu-file.
 import { VehicleUnitQueries } from '../core/use-cases/vehicle-unit-queries.js';
 import type { VehicleUnitStore } from '../core/ports/vehicle-unit-store.js';
 import { VehicleUnitAnalysis } from '../core/use-cases/vehicle-unit-analysis.js';
+import type { VehicleReportQuery } from '../core/use-cases/vehicle-report.js';
 import type { VuAuthenticityVerifier } from '../core/authenticity/verify-vu.js';
 import { OverviewQueries } from '../core/use-cases/overview-use-cases.js';
 import { HealthCheck } from '../core/use-cases/health-check.js';
@@ -201,6 +202,8 @@ export interface UseCaseBundle {
   today: TodayView;
   annotations: OfficeAnnotations;
   vehicleUnits: VehicleUnitQueries;
+  vehicleUnitAnalysis: VehicleUnitAnalysis;
+  vehicleReport: VehicleReportQuery;
 }
 
 /** The use cases over ports given as values, through the same bindings as the service's container. */
@@ -236,5 +239,7 @@ function useCaseBundle(container: Container): UseCaseBundle {
     today: container.get<TodayView>(TOKENS.Today),
     annotations: container.get<OfficeAnnotations>(TOKENS.Annotations),
     vehicleUnits: container.get<VehicleUnitQueries>(TOKENS.VehicleUnitQueries),
+    vehicleUnitAnalysis: container.get<VehicleUnitAnalysis>(TOKENS.VehicleUnitAnalysis),
+    vehicleReport: container.get<VehicleReportQuery>(TOKENS.VehicleReport),
   };
 }
