@@ -77,7 +77,7 @@ export async function readiness(): Promise<number | null> {
   return data ? Object.keys(data).length : null;
 }
 
-export async function imports(): Promise<components['schemas']['Import'][]> {
+export async function imports(): Promise<Array<components['schemas']['Import'] | components['schemas']['VehicleUnitImport']>> {
   const { data } = await api.GET('/api/drivercard/imports', {
     params: { query: { card_number: 'DF00000123456001', include_withdrawn: true } },
   });
