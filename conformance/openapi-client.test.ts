@@ -77,11 +77,12 @@ export async function readiness(): Promise<number | null> {
   return data ? Object.keys(data).length : null;
 }
 
-export async function imports(): Promise<Array<components['schemas']['Import'] | components['schemas']['VehicleUnitImport']>> {
+// a list of card and vehicle-unit imports, told apart by their kind
+export async function imports(): Promise<string[]> {
   const { data } = await api.GET('/api/drivercard/imports', {
     params: { query: { card_number: 'DF00000123456001', include_withdrawn: true } },
   });
-  return data?.items ?? [];
+  return (data?.items ?? []).map((i) => \`\${i.kind} \${i.import_id}\`);
 }
 `;
 }
