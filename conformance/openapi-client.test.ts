@@ -87,7 +87,7 @@ export async function imports(): Promise<Array<string | null>> {
 }
 
 /** Follows the imports from a cursor; answers the imports changed since and the cursor of the next poll. */
-export async function follow(cursor: string): Promise<{ items: components['schemas']['Import'][]; next: string }> {
+export async function follow(cursor: string): Promise<{ items: Array<{ import_id: string }>; next: string }> {
   const { data } = await api.GET('/api/drivercard/imports', {
     params: { query: { imported_since: cursor, limit: 500 } },
   });

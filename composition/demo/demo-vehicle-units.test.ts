@@ -11,7 +11,8 @@ import { decodeVuBytes } from '../../core/decoder/vu/decode-vu.js';
 import { vuRows } from '../../core/rows/vu-download.js';
 import { FakeVehicleUnitStore } from '../../core/use-cases/testing/vehicle-unit-store-fake.js';
 import { vehicleUnitTodayCounts } from '../../core/use-cases/vehicle-unit-today.js';
-import { drivingWithoutCard } from '../../core/vehicle-units/without-card.js';
+import { vehicleDrivingWithoutCard } from '../../core/use-cases/vehicle-unit-analysis.js';
+import { isoTimestamp, parseIsoDay } from '../../core/time.js';
 import { NodeSignatureCrypto } from '../../adapters/crypto/node-signature-crypto.js';
 import { demoDrivers, demoTrustFiles, demoVehicleOf } from './demo-fleet.js';
 import { demoVehicleUnitFiles } from './demo-vehicle-units.js';
@@ -47,16 +48,7 @@ t.test('two VU downloads of the demo cards’ vehicles, signed by the demo PKI',
 });
 
 t.test('one drive without a card, a calibration due soon, a download overdue', async (t) => {
-  t.same(
-    drivingWithoutCard(rows[0]!.vu_activities).map((i) => [i.slot, i.start, i.end]),
-    [['DRIVER', '2026-03-30T17:30:00Z', '2026-03-30T17:50:00Z']],
-  );
-  t.same(drivingWithoutCard(rows[1]!.vu_activities), []);
-  t.same(
-    rows.map((r) => r.calibrations.map((c) => c.next_calibration_date)),
-    [['2026-04-22'], ['2027-05-07']],
-  );
-  t.equal(rows[0]!.overspeeding.length, 1);
+  // read as the analysis route, the today count and the vehicle report read it
   const store = new FakeVehicleUnitStore(
     rows.map((r, i) => ({
       import_id: `demo-${i}`,
@@ -67,6 +59,19 @@ t.test('one drive without a card, a calibration due soon, a download overdue', a
       rows: r,
     })),
   );
+  const range = { from: parseIsoDay('2026-03-05')!, to: parseIsoDay(TODAY)! };
+  const without = [];
+  for (const v of await store.vehicleUnits()) without.push(...(await vehicleDrivingWithoutCard(store, v, range)));
+  t.same(
+    without.map((i) => [i.vin, i.slot, isoTimestamp(i.start), isoTimestamp(i.end)]),
+    [[demoVehicleOf(marek).vin, 'DRIVER', '2026-03-30T17:30:00Z', '2026-03-30T17:50:00Z']],
+  );
+  t.same(without[0]!.insertion_before?.card_number, marek.cardNumber, 'after Marek took his card out');
+  t.same(
+    rows.map((r) => r.calibrations.map((c) => c.next_calibration_date)),
+    [['2026-04-22'], ['2027-05-07']],
+  );
+  t.equal(rows[0]!.overspeeding.length, 1);
   t.same(await vehicleUnitTodayCounts(store, Date.parse(`${TODAY}T10:00:00Z`) / 1000), {
     vehicle_units: 2,
     vu_downloads_overdue: 1,

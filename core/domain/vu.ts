@@ -102,6 +102,7 @@ export interface VuSpecificCondition {
 export interface VuDay {
   /** the day downloaded (TimeReal as recorded: VUs write a time within the day, e.g. 23:59:59; the day is its UTC date) */
   date: number | null;
+  /** OdometerValueMidnight: the odometer at the end of this day (24:00 UTC), "odometer at end of downloaded day" */
   odometerMidnight: number | null;
   insertions: VuCardInsertion[];
   /** the slots' status at 00:00 and every change of the day, both slots */

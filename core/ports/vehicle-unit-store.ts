@@ -22,7 +22,11 @@ import type { CardInsertionRow } from '../rows/vu-insertions.js';
 import type { CalibrationRow, VuPositionRow } from '../rows/vu-technical.js';
 import type { DateRange } from '../use-cases/contracts.js';
 
-/** One UTC day a VU recorded: its odometer at 00:00 (VuActivityDailyData / OdometerValueMidnight). */
+/**
+ * One UTC day a VU recorded and its OdometerValueMidnight: the odometer at the END of that day, 24:00 UTC (Appendix 7
+ * response message content, TREP 02/22/32: "odometer at end of downloaded day"), not at its 00:00. The day of the
+ * download has not reached that midnight; the analyses leave its value out (../vehicle-units/timeline.ts).
+ */
 export interface VuDayRow {
   import_id: string;
   vin: string;

@@ -9,7 +9,7 @@ import { vuScenario } from '../../fixtures/scenarios/vu-scenarios.js';
 import { decodeVuBytes } from '../decoder/vu/decode-vu.js';
 import { NotFoundError } from '../domain/errors.js';
 import { vuRows } from '../rows/vu-download.js';
-import { dayFromCivil } from '../time.js';
+import { dayFromCivil, isoTimestamp } from '../time.js';
 import { FakeVehicleUnitStore, fakeVuImportRow, type FakeVuImport } from './testing/vehicle-unit-store-fake.js';
 import { VehicleReportQuery } from './vehicle-report.js';
 
@@ -46,7 +46,7 @@ t.test('the report of one VIN and a period', async (t) => {
   );
   t.match(r.due, { download_overdue: true, calibration_overdue: true });
   t.same(
-    r.without_card.map((w) => [w.slot, w.start, w.end]),
+    r.without_card.map((w) => [w.slot, isoTimestamp(w.start), isoTimestamp(w.end)]),
     [['DRIVER', '2026-03-03T05:00:00Z', '2026-03-03T05:20:00Z']],
   );
   t.equal(r.insertions.length, 3, 'the insertion across midnight once, card A again, card B');

@@ -3,7 +3,8 @@
  * due dates (../vehicle-units/due-dates.ts), the imports its rows of the period rest on (with the newest download,
  * so the proof names every file), and the VIN's merged rows of the period (../ports/vehicle-unit-store.ts):
  * activities of both slots, card insertions, calibrations (all of them: the newest names the next calibration),
- * overspeeding, events, faults, and the intervals of driving without a card (../vehicle-units/without-card.ts).
+ * overspeeding, events, faults, and the intervals of driving without a card with their distance, read as
+ * GET /vehicle-units/driving-without-card reads them (./vehicle-unit-analysis.ts `vehicleDrivingWithoutCard`).
  * Ports: VehicleUnitStore, ImportStore (findImport), Clock.
  */
 import { NotFoundError } from '../domain/errors.js';
@@ -17,7 +18,8 @@ import type { CardInsertionRow } from '../rows/vu-insertions.js';
 import type { CalibrationRow } from '../rows/vu-technical.js';
 import type { EpochSeconds, UtcDay } from '../time.js';
 import { vuDueDates, type VuDueDates } from '../vehicle-units/due-dates.js';
-import { drivingWithoutCard, type WithoutCardInterval } from '../vehicle-units/without-card.js';
+import type { DrivingWithoutCard } from '../vehicle-units/driving-without-card.js';
+import { vehicleDrivingWithoutCard } from './vehicle-unit-analysis.js';
 
 export interface VehicleReportData {
   vehicle: VehicleUnitRecord;
@@ -28,7 +30,7 @@ export interface VehicleReportData {
   activities: Array<Quarantinable<VuActivityRow>>;
   insertions: Array<Quarantinable<CardInsertionRow>>;
   calibrations: Array<Quarantinable<CalibrationRow>>;
-  without_card: WithoutCardInterval[];
+  without_card: DrivingWithoutCard[];
   overspeeding: Array<Quarantinable<OverspeedingRow>>;
   events: Array<Quarantinable<VuEventRow>>;
   faults: Array<Quarantinable<VuEventRow>>;
@@ -61,6 +63,11 @@ export class VehicleReportQuery {
     return this.ports.vehicleUnits.activities({ vin, import_id: null, range });
   }
 
+  /** The VIN's intervals of driving without a card overlapping the period (for the report and its CSV). */
+  async drivingWithoutCard(vin: string, range: { from: UtcDay; to: UtcDay }): Promise<DrivingWithoutCard[]> {
+    return vehicleDrivingWithoutCard(this.ports.vehicleUnits, await this.vehicle(vin), range);
+  }
+
   async report(vin: string, range: { from: UtcDay; to: UtcDay }): Promise<VehicleReportData> {
     const vehicle = await this.vehicle(vin);
     const store = this.ports.vehicleUnits;
@@ -83,7 +90,7 @@ export class VehicleReportQuery {
       activities,
       insertions,
       calibrations,
-      without_card: drivingWithoutCard(activities),
+      without_card: await vehicleDrivingWithoutCard(store, vehicle, range),
       overspeeding,
       events,
       faults,

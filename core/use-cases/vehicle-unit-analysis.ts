@@ -66,6 +66,36 @@ function pageOf<T>(items: T[], page: Page): ListResult<T> {
   };
 }
 
+type TimelineOf = Pick<VehicleUnitRecord, 'vin' | 'downloaded_at'>;
+
+/** One VIN's rows: activities and days within the range, insertions up to its end (all with `full` false). */
+async function readTimeline(store: VehicleUnitStore, v: TimelineOf, range: DateRange, full = true) {
+  const vin = v.vin;
+  const rows: VuRowQuery = { vin, import_id: null, range };
+  const upToEnd: VuRowQuery = { vin, import_id: null, range: { from: null, to: range.to } };
+  return vuTimeline({
+    vin,
+    activities: full ? await store.activities(rows) : [],
+    insertions: await store.cardInsertions(upToEnd),
+    days: full ? await store.days(rows) : [],
+    downloaded_at: v.downloaded_at,
+  });
+}
+
+/**
+ * One vehicle's intervals of driving without a card that overlap the range, with their distance and the insertions
+ * around them (../vehicle-units/driving-without-card.ts): the one reading the list route, the today count, the
+ * vehicle report and its CSV share, so each shows the same intervals.
+ */
+export async function vehicleDrivingWithoutCard(
+  store: VehicleUnitStore,
+  v: TimelineOf,
+  range: DateRange,
+): Promise<DrivingWithoutCard[]> {
+  const intervals = drivingWithoutCard(await readTimeline(store, v, widen(range)));
+  return intervals.filter((d) => overlapsRange(range, d.start, d.end));
+}
+
 export class VehicleUnitAnalysis {
   constructor(private readonly deps: { vehicleUnits: VehicleUnitStore; imports: ImportStore; clock: Clock }) {}
 
@@ -77,9 +107,8 @@ export class VehicleUnitAnalysis {
   async drivingWithoutCard(q: AnalysisQuery): Promise<ListResult<Registered<DrivingWithoutCard>>> {
     const out: Array<Registered<DrivingWithoutCard>> = [];
     for (const v of await this.vehicles(q.vehicles)) {
-      const intervals = drivingWithoutCard(await this.timeline(v, widen(q.range)));
-      for (const d of intervals)
-        if (overlapsRange(q.range, d.start, d.end)) out.push({ ...d, registration: v.registration });
+      const intervals = await vehicleDrivingWithoutCard(this.deps.vehicleUnits, v, q.range);
+      out.push(...intervals.map((d) => ({ ...d, registration: v.registration })));
     }
     return pageOf(out, q.page);
   }
@@ -130,19 +159,8 @@ export class VehicleUnitAnalysis {
     return all.filter((v) => vins.has(v.vin));
   }
 
-  /** One VIN's rows: activities and days within the range, insertions up to its end (all with `full` false). */
-  private async timeline(v: VehicleUnitRecord, range: DateRange, full = true): Promise<VuTimeline> {
-    const vin = v.vin;
-    const store = this.deps.vehicleUnits;
-    const rows: VuRowQuery = { vin, import_id: null, range };
-    const upToEnd: VuRowQuery = { vin, import_id: null, range: { from: null, to: range.to } };
-    return vuTimeline({
-      vin,
-      activities: full ? await store.activities(rows) : [],
-      insertions: await store.cardInsertions(upToEnd),
-      days: full ? await store.days(rows) : [],
-      downloaded_at: v.downloaded_at,
-    });
+  private timeline(v: VehicleUnitRecord, range: DateRange, full = true): Promise<VuTimeline> {
+    return readTimeline(this.deps.vehicleUnits, v, range, full);
   }
 
   private keyOf(v: VehicleUnitRecord) {

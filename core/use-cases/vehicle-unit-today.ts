@@ -2,14 +2,16 @@
  * The today view's vehicle-unit counts (read through the VehicleUnitStore port):
  * - VU downloads overdue (more than 90 days since the newest download, ../vehicle-units/due-dates.ts);
  * - calibrations due within 30 days or overdue (the newest calibration's nextCalibrationDate);
- * - intervals of driving without a card (../vehicle-units/without-card.ts) starting in the last 4 weeks: today and
- *   the 27 UTC days before it. Rows of a QUARANTINED import are left out, as the card counts leave out what the
- *   checks cannot trust; WITHDRAWN imports take part in nothing (the port's contract).
+ * - intervals of driving without a card in the last 4 weeks (today and the 27 UTC days before it), read as
+ *   GET /vehicle-units/driving-without-card reads them for the same dates (./vehicle-unit-analysis.ts
+ *   `vehicleDrivingWithoutCard`: an interval counts when it overlaps those days), so the count and the list it links
+ *   to agree. Intervals resting on a QUARANTINED import are left out, as the card counts leave out what the checks
+ *   cannot trust (the list shows them, flagged); WITHDRAWN imports take part in nothing (the port's contract).
  */
 import type { VehicleUnitStore } from '../ports/vehicle-unit-store.js';
-import { dayOf, dayStart, type EpochSeconds } from '../time.js';
+import { dayOf, type EpochSeconds } from '../time.js';
 import { vuDueDates } from '../vehicle-units/due-dates.js';
-import { drivingWithoutCard } from '../vehicle-units/without-card.js';
+import { vehicleDrivingWithoutCard } from './vehicle-unit-analysis.js';
 
 /** Days (today included) whose driving without a card the today view counts: 4 weeks. */
 export const WITHOUT_CARD_DAYS = 28;
@@ -36,12 +38,10 @@ export async function vehicleUnitTodayCounts(
   const due = vehicles.map((v) => vuDueDates(v, nowS));
   const today = dayOf(nowS);
   const range = { from: today - (WITHOUT_CARD_DAYS - 1), to: today };
-  const fromS = dayStart(range.from);
   let withoutCard = 0;
   for (const v of vehicles) {
-    const rows = await store.activities({ vin: v.vin, import_id: null, range });
-    const intervals = drivingWithoutCard(rows.filter((r) => !r.quarantined));
-    withoutCard += intervals.filter((i) => Date.parse(i.start) / 1000 >= fromS).length;
+    const intervals = await vehicleDrivingWithoutCard(store, v, range);
+    withoutCard += intervals.filter((i) => !i.quarantined).length;
   }
   return {
     vehicle_units: vehicles.length,

@@ -229,14 +229,14 @@ t.test("the fleet row's due dates: a download 95 days old, a calibration due in 
   const due2 = vehicleUnitDueFields(analysis, two!);
   t.ok(strictValidator(vehicleUnitDueSchema)(due1));
   t.same(due1, {
-    download_due: '2026-06-01',
+    download_due: '2026-06-01T15:00:00Z',
     download_overdue: true,
     next_calibration_date: '2027-04-10',
     calibration_overdue: false,
     calibration_due_soon: false,
   });
   t.same(due2, {
-    download_due: '2026-08-30',
+    download_due: '2026-08-30T10:00:00Z',
     download_overdue: false,
     next_calibration_date: '2026-06-26',
     calibration_overdue: false,
@@ -290,7 +290,15 @@ t.test('a quarantined gen2 download without nation: its rows flagged, the nation
 
 t.test('a service without the analyses answers 404', async (t) => {
   const { service } = await setup;
-  const res = await service.get('/api/drivercard/vehicle-units/driving-without-card');
+  const { app } = createHttpApp({
+    ...service.bundle,
+    vehicleUnitAnalysis: undefined,
+    restLog: { record: () => undefined, close: async () => undefined },
+    allowedHosts: () => new Set(['127.0.0.1:5055']),
+    maxPayloadBytes: 1 << 22,
+    web: null,
+  });
+  const res = await app.fetch(new Request('http://127.0.0.1:5055/api/drivercard/vehicle-units/driving-without-card'));
   t.equal(res.status, 404);
   t.equal((await res.json()).error, 'not_found');
 });

@@ -3,13 +3,12 @@
  * GET /vehicle-report (HTML, A4 print stylesheet) and /vehicle-report.pdf for `vin`, date_from and date_to (all
  * required, at most REPORT_MAX_DAYS days); GET /export/vehicle-activities.csv (both slots' activity intervals of
  * `vin` and the period) and GET /export/driving-without-card.csv (every interval of driving without a card of
- * `vin`, or of every vehicle, in the period). CSV as the other exports: RFC 4180, UTF-8 with a byte order mark,
+ * `vin`, or of every vehicle, in the period, with the distance GET /vehicle-units/driving-without-card gives). CSV as the other exports: RFC 4180, UTF-8 with a byte order mark,
  * Excel-safe cells, durations in seconds and h:mm, local times after the UTC ones.
  */
 import type { VehicleReportQuery } from '../../../core/use-cases/vehicle-report.js';
 import type { VuActivityRow } from '../../../core/rows/vu-activities.js';
-import type { WithoutCardInterval } from '../../../core/vehicle-units/without-card.js';
-import { drivingWithoutCard } from '../../../core/vehicle-units/without-card.js';
+import type { DrivingWithoutCard } from '../../../core/vehicle-units/driving-without-card.js';
 import { isoDay, isoTimestamp } from '../../../core/time.js';
 import { csvText, documentFileName, hmm, type Cell } from '../../office/export/csv.js';
 import { vehicleReportDocument, type VehicleReportModel } from '../../office/vehicle/vehicle-report.js';
@@ -91,6 +90,8 @@ export const WITHOUT_CARD_HEADER = [
   'end',
   'duration_seconds',
   'duration_hmm',
+  'distance_km',
+  'quarantined',
   ...LOCAL,
 ];
 
@@ -124,16 +125,21 @@ function activityCells(
   ];
 }
 
-const withoutCardCells = (i: WithoutCardInterval, registration: string, zone: string): Cell[] => [
-  i.vin,
-  registration,
-  i.slot,
-  i.start,
-  i.end,
-  i.duration,
-  hmm(i.duration),
-  ...localCells(i.start, i.end, zone),
-];
+function withoutCardCells(i: DrivingWithoutCard, registration: string, zone: string): Cell[] {
+  const [start, end] = [isoTimestamp(i.start), isoTimestamp(i.end)];
+  return [
+    i.vin,
+    registration,
+    i.slot,
+    start,
+    end,
+    i.duration,
+    hmm(i.duration),
+    i.distance_km,
+    i.quarantined,
+    ...localCells(start, end, zone),
+  ];
+}
 
 async function vehicleActivitiesCsv(deps: HttpAppDependencies, query: QueryValues) {
   const model = await reportModel(deps, query);
@@ -158,7 +164,7 @@ async function withoutCardCsv(deps: HttpAppDependencies, query: QueryValues) {
   const rows: Cell[][] = [];
   for (const v of vehicles) {
     const registration = vehicleName(v.registration, null);
-    const intervals = drivingWithoutCard(await uc.activities(v.vin, { from, to }));
+    const intervals = await uc.drivingWithoutCard(v.vin, { from, to });
     rows.push(...intervals.map((i) => withoutCardCells(i, registration, zone)));
   }
   return {

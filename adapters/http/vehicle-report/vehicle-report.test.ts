@@ -105,6 +105,8 @@ t.test('the driving-without-card CSV, of one vehicle and of the fleet; semicolon
         '2026-03-03T05:20:00Z',
         '1200',
         '0:20',
+        '', // distance_km: no reading bounds the drive in this file (the in-memory store holds no day records)
+        'false',
         '2026-03-03T06:00:00+01:00',
         '2026-03-03T06:20:00+01:00',
         'Europe/Berlin',

@@ -108,3 +108,73 @@ t.test('names of vehicles and holders', async (t) => {
   t.equal(holderName({ surname: '', first_names: null }, 'C'), 'C');
   t.equal(holderName(null, null), 'no card');
 });
+
+t.test('driving without a card: its distance where readings bound it, a dash where none do', async (t) => {
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  const interval = (start: string, end: string, km: number | null) => ({
+    vin: 'VF1AAAAAAAAAAAAA2',
+    slot: 'DRIVER' as const,
+    start: at(start),
+    end: at(end),
+    duration: at(end) - at(start),
+    distance_km: km,
+    distance_basis: null,
+    insertion_before: null,
+    insertion_after: null,
+    quarantined: false,
+  });
+  const doc = vehicleReportDocument({
+    data: data({
+      without_card: [
+        interval('2026-03-03T05:00:00Z', '2026-03-03T05:20:00Z', 14),
+        interval('2026-03-04T23:30:00Z', '2026-03-05T00:40:00Z', null),
+      ],
+    }),
+    date_from: '2026-03-01',
+    date_to: '2026-03-31',
+    time_zone: 'UTC',
+    generated_at: '2026-04-01T00:00:00Z',
+  });
+  const table = doc.blocks.find((b) => b.kind === 'table' && b.header.includes('Distance (km)'));
+  t.ok(table, 'the table of driving without a card has a distance column');
+  const rows = table?.kind === 'table' ? table.rows : [];
+  t.same(
+    rows.map((r) => [r[3], r[4]]),
+    [
+      ['0:20', '14'],
+      ['1:10', '–'],
+    ],
+  );
+});
+
+t.test('the proof reads a VU import’s verdict where the VU import keeps it', async (t) => {
+  const imported = (id: string, over: object) =>
+    ({
+      import_id: id,
+      file_name: `${id}.ddd`,
+      imported_at: 0,
+      status: 'OK',
+      content_sha256: id.repeat(64).slice(0, 64),
+      authenticity: null,
+      ...over,
+    }) as unknown as VehicleReportData['imports'][number];
+  const doc = vehicleReportDocument({
+    data: data({
+      imports: [
+        imported('v', { vehicle_unit: { authenticity: { status: 'VERIFIED' } } }),
+        imported('n', { vehicle_unit: { authenticity: null } }),
+        imported('c', { authenticity: { status: 'UNVERIFIED' } }),
+      ],
+    }),
+    date_from: '2026-03-01',
+    date_to: '2026-03-31',
+    time_zone: 'UTC',
+    generated_at: '2026-04-01T00:00:00Z',
+  });
+  const proof = doc.blocks.find((b) => b.kind === 'table' && b.header.includes('Authenticity'));
+  t.same(proof?.kind === 'table' ? proof.rows.map((r) => [r[0], r[3]]) : [], [
+    ['v.ddd', 'VERIFIED'],
+    ['n.ddd', 'not checked'],
+    ['c.ddd', 'UNVERIFIED'],
+  ]);
+});

@@ -6,7 +6,7 @@
  * Times in the document's named zone, durations h:mm; the rows are grouped by the UTC day the VU records them under.
  */
 import type { VehicleReportData } from '../../../core/use-cases/vehicle-report.js';
-import { isoDayOrNull, isoTimestampOrNull } from '../../../core/time.js';
+import { isoDayOrNull, isoTimestamp, isoTimestampOrNull } from '../../../core/time.js';
 import type { Block, OfficeDocument } from '../document/blocks.js';
 import { PROOF_TEXT } from '../report/proof.js';
 import { readableTime } from '../report/report-model.js';
@@ -132,14 +132,16 @@ function withoutCardBlocks(model: VehicleReportModel): Block[] {
   return [
     {
       kind: 'table',
-      header: ['Slot', 'From', 'To', 'Duration'],
+      // distance: the odometer readings that bound the interval (– when none bound it; see the analysis route)
+      header: ['Slot', 'From', 'To', 'Duration', 'Distance (km)'],
       rows: rows.map((r) => [
         SLOT_NAMES[r.slot],
-        readableTime(r.start, zone),
-        readableTime(r.end, zone),
+        readableTime(isoTimestamp(r.start), zone),
+        readableTime(isoTimestamp(r.end), zone),
         hoursMinutes(r.duration),
+        dash(r.distance_km),
       ]),
-      widths: [0.2, 0.3, 0.3, 0.2],
+      widths: [0.18, 0.27, 0.27, 0.13, 0.15],
     },
   ];
 }
@@ -211,7 +213,8 @@ function eventFaultBlocks(model: VehicleReportModel): Block[] {
 function proofBlocks(model: VehicleReportModel): Block[] {
   const zone = model.time_zone;
   const imports = model.data.imports;
-  const status = (i: (typeof imports)[number]) => i.authenticity?.status ?? null;
+  // a VU import keeps its verdict with the VU's facts (core/use-cases/parse-vu-import.ts), a card import on the row
+  const status = (i: (typeof imports)[number]) => (i.vehicle_unit?.authenticity ?? i.authenticity)?.status ?? null;
   const verdicts = [...new Set(imports.map(status))];
   return [
     { kind: 'heading', text: 'Data basis and proof', section: 'basis' },

@@ -107,7 +107,7 @@ export class SqlVehicleUnitStore implements VehicleUnitStore {
     );
     const calibrations = await this.db.query(
       `SELECT r.vin, r.start_s, r.body FROM vu_row r JOIN imports i ON i.pk = r.import_pk
-        WHERE r.row_kind = 'calibration' AND ${ACTIVE_VU}`,
+        WHERE r.row_kind = 'calibration' AND ${ACTIVE_VU} ORDER BY r.import_pk, r.seq`,
     );
     const perVin = new Map<string, Raw[]>();
     for (const raw of imports) perVin.set(raw.vin as string, [...(perVin.get(raw.vin as string) ?? []), raw]);
@@ -159,12 +159,17 @@ export class SqlVehicleUnitStore implements VehicleUnitStore {
   }
 }
 
-/** The next calibration date of the VIN's newest calibration (by its time), as a UTC day; null: none. */
+/**
+ * The next calibration date of the VIN's newest calibration, as a UTC day; null: none. Newest by its time; a record
+ * without one (VUs write newTimeValue 0 when the calibration set no time: the real sample's three records) ranks
+ * below every timed one, and among equals the one read last (newer import, later in the VU's record list) wins.
+ */
 function nextCalibration(vin: string, calibrations: readonly Raw[]): number | null {
+  const time = (c: Raw) => (c.start_s === null ? -Infinity : Number(c.start_s));
   let newest: Raw | null = null;
   for (const c of calibrations) {
-    if (c.vin !== vin || c.start_s === null) continue;
-    if (newest === null || Number(c.start_s) > Number(newest.start_s)) newest = c;
+    if (c.vin !== vin) continue;
+    if (newest === null || time(c) >= time(newest)) newest = c;
   }
   if (newest === null) return null;
   const date = (JSON.parse(newest.body as string) as { next_calibration_date: string | null }).next_calibration_date;

@@ -18,6 +18,7 @@ import {
   windowOf,
   type VehicleUnitJson,
   type VuActivityJson,
+  type WithoutCardJson,
 } from './vu-timeline.js';
 
 const vehicle = (vin: string, over: Partial<VehicleUnitJson> = {}): VehicleUnitJson => ({
@@ -117,7 +118,10 @@ t.test("a day's lanes: both slots, their cards by name, driving without a card a
     { start: '2026-03-03T11:00:00Z', end: '2026-03-03T11:02:00Z', max_speed_kmh: 98, card_number: A },
     { start: null, end: null, max_speed_kmh: 91, card_number: null },
   ];
-  const lanes = timelineLanes(windowOf(['2026-03-03'], 'Europe/Berlin'), activities, insertions, overspeeding);
+  const without = [
+    { slot: 'DRIVER' as const, start: '2026-03-03T05:00:00Z', end: '2026-03-03T05:20:00Z', distance_km: 20 },
+  ];
+  const lanes = timelineLanes(windowOf(['2026-03-03'], 'Europe/Berlin'), activities, insertions, overspeeding, without);
   t.same(
     lanes.map((l) => l.key),
     ['DRIVER-activity', 'DRIVER-cards', 'CO_DRIVER-activity', 'CO_DRIVER-cards', 'overspeeding'],
@@ -127,7 +131,7 @@ t.test("a day's lanes: both slots, their cards by name, driving without a card a
     driver.map((b) => b.kind),
     ['activity', 'without-card', 'activity', 'activity'],
   );
-  t.equal(driver[1]!.label, 'Driving without a card 2026-03-03 06:00–06:20 (0:20), no card');
+  t.equal(driver[1]!.label, 'Driving without a card 2026-03-03 06:00–06:20 (0:20), no card, 20 km');
   // 06:00 Berlin is 6/24 of the day from its start
   t.equal(driver[1]!.left, 25);
   t.ok(Math.abs(driver[1]!.width - (20 / 1440) * 100) < 1e-9);
@@ -148,8 +152,28 @@ t.test("a day's lanes: both slots, their cards by name, driving without a card a
     ['Overspeeding 2026-03-03 12:00–12:02, up to 98 km/h, Müller, Jürgen Karl'],
   );
   t.same(
-    timelineLanes(windowOf(['2026-03-03'], 'UTC'), [], [], []).map((l) => l.bands.length),
+    timelineLanes(windowOf(['2026-03-03'], 'UTC'), [], [], [], []).map((l) => l.bands.length),
     [0, 0, 0, 0, 0],
+  );
+});
+
+t.test("a drive without a card is named with the analysis's distance", async (t) => {
+  const rows = [
+    act('DRIVER', '05:00', '05:20', 'DRIVING', null),
+    act('DRIVER', '23:30', '24:00', 'DRIVING', null),
+    act('CO_DRIVER', '05:00', '05:20', 'DRIVING', null),
+  ];
+  const label = (without: WithoutCardJson[]) =>
+    timelineLanes(windowOf(['2026-03-03'], 'UTC'), rows, [], [], without).flatMap((l) =>
+      l.bands.filter((b) => b.kind === 'without-card').map((b) => b.label.replace(/^.*no card/, '')),
+    );
+  t.same(
+    label([
+      { slot: 'DRIVER', start: '2026-03-03T05:00:00Z', end: '2026-03-03T05:20:00Z', distance_km: null },
+      { slot: 'DRIVER', start: '2026-03-03T23:30:00Z', end: '2026-03-04T00:40:00Z', distance_km: 55 },
+    ]),
+    [', distance not known', ', 55 km over the drive 2026-03-03 23:30–00:40', ''],
+    'unbounded; across midnight the whole drive; the co-driver slot the analysis does not list: nothing',
   );
 });
 

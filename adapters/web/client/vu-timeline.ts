@@ -54,6 +54,14 @@ export interface CardInsertionJson {
   holder: { surname: string | null; first_names: string | null } | null;
 }
 
+/** An interval of GET /vehicle-units/driving-without-card: the analysis that also measures its distance. */
+export interface WithoutCardJson {
+  slot: VuSlot;
+  start: string;
+  end: string;
+  distance_km: number | null;
+}
+
 export interface OverspeedingJson {
   start: string | null;
   end: string | null;
@@ -151,7 +159,27 @@ function span(w: Window, startIso: string, endIso: string): { left: number; widt
 const when = (w: Window, start: string, end: string) =>
   `${formatLocalDateTime(start, w.zone)}–${formatLocalClock(end, w.zone)}`;
 
-function activityLane(w: Window, slot: VuSlot, rows: readonly VuActivityJson[], names: Map<string, string>) {
+/**
+ * The distance of the analysis's interval holding a row driven without a card: its km, the whole drive's when the
+ * interval runs past the row (across midnight), "distance not known" when no readings bound it; nothing when the
+ * analysis lists no such interval.
+ */
+function distanceText(w: Window, r: VuActivityJson, intervals: readonly WithoutCardJson[]): string {
+  const [start, end] = [Date.parse(r.start), Date.parse(r.end)];
+  const i = intervals.find((x) => x.slot === r.slot && Date.parse(x.start) <= start && Date.parse(x.end) >= end);
+  if (i === undefined) return '';
+  if (i.distance_km === null) return ', distance not known';
+  const whole = Date.parse(i.start) === start && Date.parse(i.end) === end;
+  return whole ? `, ${i.distance_km} km` : `, ${i.distance_km} km over the drive ${when(w, i.start, i.end)}`;
+}
+
+function activityLane(
+  w: Window,
+  slot: VuSlot,
+  rows: readonly VuActivityJson[],
+  names: Map<string, string>,
+  withoutCard: readonly WithoutCardJson[],
+) {
   const bands: TimelineBand[] = [];
   for (const r of rows) {
     const at = span(w, r.start, r.end);
@@ -159,7 +187,8 @@ function activityLane(w: Window, slot: VuSlot, rows: readonly VuActivityJson[], 
     const without = r.activity === 'DRIVING' && !r.card_inserted;
     const name = VU_ACTIVITY_NAMES[r.activity as keyof typeof VU_ACTIVITY_NAMES] ?? r.activity;
     const card = r.card_number === null ? NO_CARD : (names.get(r.card_number) ?? r.card_number);
-    const label = `${without ? WITHOUT_CARD : name} ${when(w, r.start, r.end)} (${hoursMinutes(r.duration)}), ${card}`;
+    const distance = without ? distanceText(w, r, withoutCard) : '';
+    const label = `${without ? WITHOUT_CARD : name} ${when(w, r.start, r.end)} (${hoursMinutes(r.duration)}), ${card}${distance}`;
     bands.push({ kind: without ? 'without-card' : 'activity', activity: r.activity, ...at, label });
   }
   return { key: `${slot}-activity`, title: `${SLOT_NAMES[slot]}: activities`, bands };
@@ -183,12 +212,16 @@ function cardLane(w: Window, slot: VuSlot, rows: readonly VuActivityJson[], name
   return { key: `${slot}-cards`, title: `${SLOT_NAMES[slot]}: card`, bands };
 }
 
-/** The lanes of a vehicle's window: each slot's activities and cards, then overspeeding. */
+/**
+ * The lanes of a vehicle's window: each slot's activities and cards, then overspeeding. A drive without a card is
+ * marked on its activity row and named with the distance the analysis (`withoutCard`) gives it.
+ */
 export function timelineLanes(
   window: Window,
   activities: readonly VuActivityJson[],
   insertions: readonly CardInsertionJson[],
   overspeeding: readonly OverspeedingJson[],
+  withoutCard: readonly WithoutCardJson[],
 ): TimelineLane[] {
   const names = new Map<string, string>();
   for (const i of insertions) if (i.card_number) names.set(i.card_number, holderName(i.holder, i.card_number));
@@ -196,7 +229,7 @@ export function timelineLanes(
   const lanes: TimelineLane[] = [];
   for (const slot of Object.keys(SLOT_NAMES) as VuSlot[]) {
     const rows = sorted.filter((r) => r.slot === slot);
-    lanes.push(activityLane(window, slot, rows, names), cardLane(window, slot, rows, names));
+    lanes.push(activityLane(window, slot, rows, names, withoutCard), cardLane(window, slot, rows, names));
   }
   const marks: TimelineBand[] = [];
   for (const o of overspeeding) {

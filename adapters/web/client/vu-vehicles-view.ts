@@ -26,6 +26,7 @@ import {
   windowOf,
   type CardInsertionJson,
   type OverspeedingJson,
+  type WithoutCardJson,
   type Span,
   type VehicleFilter,
   type VehicleUnitJson,
@@ -152,12 +153,13 @@ function openTimeline(v: VehicleUnitJson, target: HTMLElement, now: () => number
     const params = { vin: v.vin, ...range };
     body.replaceChildren(el('p', { text: 'Loading…' }));
     try {
-      const [activities, insertions, overspeeding] = await Promise.all([
+      const [activities, insertions, overspeeding, withoutCard] = await Promise.all([
         items<VuActivityJson>('vehicle-units/activities', params),
         items<CardInsertionJson>('vehicle-units/card-insertions', { vin: v.vin }),
         items<OverspeedingJson>('vehicle-units/overspeeding', params),
+        items<WithoutCardJson>('vehicle-units/driving-without-card', params),
       ]);
-      const lanes = timelineLanes(windowOf(dates, zone), activities, insertions, overspeeding);
+      const lanes = timelineLanes(windowOf(dates, zone), activities, insertions, overspeeding, withoutCard);
       const title = dates.length === 1 ? dates[0]! : `${dates[0]} to ${dates[dates.length - 1]}`;
       body.replaceChildren(
         el('h5', { text: `${title} (times in ${zone})` }),

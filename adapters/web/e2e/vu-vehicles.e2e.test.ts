@@ -48,7 +48,10 @@ if (missing) {
     await page.click('table.vu-vehicles-table tbody tr button');
     const without = page.locator('.vu-band.vu-without-card');
     await without.waitFor();
-    t.equal(await without.getAttribute('aria-label'), 'Driving without a card 2026-03-03 06:00–06:20 (0:20), no card');
+    t.equal(
+      await without.getAttribute('aria-label'),
+      'Driving without a card 2026-03-03 06:00–06:20 (0:20), no card, 20 km',
+    );
     // keyboard: the mark is a button in the tab order
     await without.focus();
     t.equal(await page.evaluate(() => document.activeElement?.classList.contains('vu-without-card')), true);
