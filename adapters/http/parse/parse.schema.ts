@@ -1,5 +1,5 @@
 /** POST /api/drivercard/parse: the request body and the answer (the import row plus `reused`). */
-import { anyImportRowSchema } from '../imports/imports.schema.js';
+import { importRowSchema, vuImportRowSchema } from '../imports/imports.schema.js';
 import { dateSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
 
@@ -14,15 +14,28 @@ export const parseRequestSchema = {
   additionalProperties: false,
 } as const;
 
+const parseProperties = {
+  reused: { type: 'boolean' },
+  /** the import's days on which the card's imports disagree (served from the newest); [] when none */
+  conflicting_dates: { type: 'array', items: dateSchema },
+} as const;
+
+/** The import row of either kind plus `reused` and `conflicting_dates`: one complete object per kind. */
 export const parseResponseSchema = {
-  type: 'object',
-  allOf: [anyImportRowSchema],
-  properties: {
-    reused: { type: 'boolean' },
-    /** the import's days on which the card's imports disagree (served from the newest); [] when none */
-    conflicting_dates: { type: 'array', items: dateSchema },
-  },
-  required: ['reused', 'conflicting_dates'],
+  oneOf: [
+    {
+      type: 'object',
+      allOf: [importRowSchema],
+      properties: parseProperties,
+      required: ['reused', 'conflicting_dates'],
+    },
+    {
+      type: 'object',
+      allOf: [vuImportRowSchema],
+      properties: parseProperties,
+      required: ['reused', 'conflicting_dates'],
+    },
+  ],
 } as const;
 
 export type ParseRequest = FromSchema<typeof parseRequestSchema>;
