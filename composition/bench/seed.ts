@@ -173,7 +173,23 @@ function seedDownload(
     warnings: [],
   });
   const range = [from, from + days - 1, days];
-  batch.imports.push([pk, id, id, sha, cardNumber, `${id}.ddd`, 4096, shape.importedAt, 'GEN1', 'OK', ...range, meta]);
+  // a driver card's import: no vehicle columns (kind, vin, registration, VU download time)
+  const cardKind = ['DRIVER_CARD', null, null, null, null];
+  batch.imports.push([
+    pk,
+    id,
+    id,
+    sha,
+    cardNumber,
+    `${id}.ddd`,
+    4096,
+    shape.importedAt,
+    'GEN1',
+    'OK',
+    ...range,
+    meta,
+    ...cardKind,
+  ]);
   batch.contents.push([pk, Buffer.from(id)]);
   for (let day = from; day < from + days; day++) {
     const distance = 100 + ((card * 7 + day) % 400);
