@@ -156,8 +156,23 @@ t.test('a backup folder is checked before anything is written', async (t) => {
   t.equal(await restoreCommand([folder], run.io, target), 1);
   t.match(
     run.err.join(''),
-    /after 2 original\(s\): the original of import imp_copy does not match its recorded SHA-256 or is held twice; the database holds part of the backup/,
+    /after 2 original\(s\): the original of import imp_copy does not match its recorded SHA-256 or is held twice; the database was emptied again, as it was before\n$/,
   );
+  const Sqlite = createRequire(import.meta.url)('better-sqlite3');
+  const left = new Sqlite(databaseFile({ dataDir: target.dataDir }), { readonly: true });
+  const count = (table: string) => (left.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  t.same(
+    ['imports', 'import_content', 'card_day', 'fleet_card', 'fleet_count', 'annotation', 'card_home_countries'].map(
+      count,
+    ),
+    [0, 0, 0, 0, 0, 0, 0],
+    'nothing of the failed restore is left',
+  );
+  left.close();
+  rewritePart(folder, 'originals.jsonl', originals);
+  const again = captureIo();
+  t.equal(await restoreCommand([folder], again.io, target), 0, 'the emptied database takes the backup');
+  t.match(again.out.join(''), /restored \(\d+ originals/);
 
   // an import whose original is no longer stored cannot be backed up
   const Database = createRequire(import.meta.url)('better-sqlite3');

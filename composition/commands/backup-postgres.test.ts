@@ -232,10 +232,21 @@ if (!started.available) {
     const backup = join(dir, 'altered');
     t.equal(await backupCommand([backup], captureIo().io, config), 0, 'the backup keeps what is stored');
     const restoreRun = captureIo();
-    t.equal(await restoreCommand([backup], restoreRun.io, postgres()), 1);
+    const target = postgres();
+    t.equal(await restoreCommand([backup], restoreRun.io, target), 1);
     t.match(
       restoreRun.err.join(''),
-      new RegExp(`after 0 original\\(s\\): the original of import ${import_id} does not match its recorded SHA-256`),
+      new RegExp(
+        `after 0 original\\(s\\): the original of import ${import_id} does not match its recorded SHA-256.*; the database was emptied again`,
+      ),
     );
+    const left = knex({ client: 'pg', connection: target.databaseUrl! });
+    t.teardown(() => left.destroy());
+    const [counts] = (
+      await left.raw(
+        'SELECT (SELECT COUNT(*) FROM imports) AS imports, (SELECT COUNT(*) FROM card_home_countries) AS homes, (SELECT COUNT(*) FROM change_counter) AS counter',
+      )
+    ).rows;
+    t.same(counts, { imports: '0', homes: '0', counter: '0' }, 'nothing of the failed restore is left');
   });
 }

@@ -6,13 +6,19 @@
  *   manifest, a database holding any import or office record is refused, the office's records are inserted as
  *   recorded, then every original is imported again through the import use case in the order the source stored
  *   it, keeping what was recorded about it (core/use-cases/replay-imports.ts). The target may be PostgreSQL or a
- *   new SQLite database: the folder holds no server-specific form.
+ *   new SQLite database: the folder holds no server-specific form. A restore that fails part way empties the
+ *   database again (it was empty before), so no database is left serving part of a fleet as if whole.
  */
 import { basename, dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { BackupRefused, restoreSqlite } from '../../adapters/storage/backup/sqlite-backup.js';
-import { openBackup, restoreOfficeRecords, type OpenedBackup } from '../../adapters/storage/backup/originals-backup.js';
+import {
+  emptyRestoredDatabase,
+  openBackup,
+  restoreOfficeRecords,
+  type OpenedBackup,
+} from '../../adapters/storage/backup/originals-backup.js';
 import { RecordedOriginalChanged, type ReplayImports } from '../../core/use-cases/replay-imports.js';
 import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';
@@ -64,6 +70,29 @@ async function restoreFolder(source: string, io: CommandIo, config: RestoreConfi
     );
     return 1;
   }
+  const replayed = await replayOriginals(backup, config);
+  if (replayed.failure !== null) {
+    const emptied = await emptyRestoredDatabase({
+      databaseUrl: config.databaseUrl ?? undefined,
+      dataDir: config.dataDir,
+    })
+      .then(() => 'the database was emptied again, as it was before')
+      .catch(() => 'the database holds part of the backup and could not be emptied: empty it before restoring again');
+    io.stderr(`drivercard: restore failed after ${replayed.restored} original(s): ${replayed.failure}; ${emptied}\n`);
+    return 1;
+  }
+  const { parts } = backup.manifest;
+  io.stdout(
+    `${basename(source)}: restored (${replayed.restored} originals, ${parts.annotations.records} annotations, ${parts.finding_reviews.records} review entries, ${parts.home_countries.records} home countries)\n`,
+  );
+  return 0;
+}
+
+/** Every original of the backup imported again, in its order: how many, and why it stopped (null: all of them). */
+async function replayOriginals(
+  backup: OpenedBackup,
+  config: RestoreConfig,
+): Promise<{ restored: number; failure: string | null }> {
   const services = createServiceContainer(loadConfig({}, config));
   let restored = 0;
   try {
@@ -76,18 +105,11 @@ async function restoreFolder(source: string, io: CommandIo, config: RestoreConfi
       if (restored % SETTLE_EVERY === 0) for (const work of background) await work.idle();
     }
     await replay.finish();
+    return { restored, failure: null };
   } catch (error) {
     const why = error instanceof RecordedOriginalChanged ? error.message : 'an original could not be imported again';
-    io.stderr(
-      `drivercard: restore failed after ${restored} original(s): ${why}; the database holds part of the backup: empty it before restoring again\n`,
-    );
-    return 1;
+    return { restored, failure: why };
   } finally {
     await services.dispose();
   }
-  const { parts } = backup.manifest;
-  io.stdout(
-    `${basename(source)}: restored (${restored} originals, ${parts.annotations.records} annotations, ${parts.finding_reviews.records} review entries, ${parts.home_countries.records} home countries)\n`,
-  );
-  return 0;
 }

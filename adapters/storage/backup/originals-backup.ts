@@ -32,6 +32,7 @@ import { dialectOf } from '../database/dialect.js';
 import { MIGRATIONS_TABLE } from '../mikro-orm-schema/migrations/names.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
 import { HOME_COUNTRIES_COLUMNS } from '../mikro-orm-schema/home-countries-schema.js';
+import { entitySchemas } from '../mikro-orm-schema/schema.js';
 import { BackupRefused } from './sqlite-backup.js';
 
 export const BACKUP_FORMAT = 'drivercard-backup';
@@ -365,6 +366,29 @@ export async function restoreOfficeRecords(database: BackupDatabase, backup: Ope
     await store.close();
   }
 }
+
+/**
+ * Empties a database a restore could not finish, in one transaction: it was empty when the restore began
+ * (`restoreOfficeRecords` refused it otherwise), so every row in it came from this restore, and a database left
+ * holding part of a backup would serve a partial fleet as if whole. Every table of the schema is emptied; the
+ * migrations' own table is not one of them. `fleet_count`, kept by triggers on `fleet_card`, goes last so the
+ * triggers' work is emptied too.
+ */
+export async function emptyRestoredDatabase(database: BackupDatabase): Promise<void> {
+  const tables = entitySchemas()
+    .map((schema) => schema.meta.tableName)
+    .sort((a, b) => Number(a === FLEET_COUNT_TABLE) - Number(b === FLEET_COUNT_TABLE));
+  const store = await createSqlStore(optionsOf(database));
+  try {
+    await store.db.runner.transaction(async (tx) => {
+      for (const table of tables) await tx.all(`DELETE FROM ${table}`, []);
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+const FLEET_COUNT_TABLE = 'fleet_count';
 
 async function insertPart(tx: SqlRunner, backup: OpenedBackup, office: (typeof OFFICE_PARTS)[number]): Promise<void> {
   let rows: SqlValue[][] = [];
