@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { denseCardFile } from './fast-path.bench.js';
+import { denseCardFile } from './fast-path-import.bench.js';
 
 t.test('the dense card is read from DRIVERCARD_SAMPLES_DIR when it holds the real sample', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'drivercard-dense-'));

@@ -16,7 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import { LAST_DAY, addDays } from './service.bench.js';
 import { bodyOf } from './service-process.bench.js';
-import { GOALS, benchImportPath, rssOf, startService, type Listening } from './import-path.bench.js';
+import { GOALS, benchImportPath } from './import-path.bench.js';
+import { rssOf, startService, type Listening } from './bench-processes.bench.js';
 
 export interface SoakResult {
   samples: Array<{ at: number; rssMb: number }>;

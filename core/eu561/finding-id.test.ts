@@ -16,6 +16,13 @@ t.test('SHA-256 matches the FIPS 180-4 test vectors', async (t) => {
     'several blocks',
   );
   t.equal(sha256Hex('Иванов'), '37f3ddd46f2434ef1d2581a98a6d538bdace6a39e69599b55bb8c35e9ff1a828');
+  // the scratch words are reused: a short text after a long one, and a surrogate pair (4 UTF-8 bytes)
+  t.equal(sha256Hex('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', 'after a longer one');
+  t.equal(
+    sha256Hex('😀'),
+    'f0443a342c5ef54783a111b51ba56c938e474c32324d90c3a60c9c8e3a37e2d9',
+    'a code point over U+FFFF',
+  );
 });
 
 t.test('findingId: stable, and different for every identifying part', async (t) => {
