@@ -8,7 +8,8 @@
  * `withdrawn_at` withdrawn, else created; a review entry is a review.
  */
 import type { Change, ChangeAction, ChangeFeed, ChangeKind } from '../../../core/ports/change-feed.js';
-import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/reviews/review-status.js';
+import type { ReviewStatus } from '../../../core/reviews/review-status.js';
+import { statusOf } from '../office-records/office-records-store.js';
 import type { Raw } from '../database/dialect.js';
 import type { Database } from '../database/database.js';
 
@@ -31,8 +32,8 @@ const BRANCHES = [
 const FEED_SQL = `SELECT * FROM (${BRANCHES.map((b) => `SELECT * FROM (${b}) AS b`).join(' UNION ALL ')}) AS feed
   ORDER BY change_number LIMIT ?`;
 
-const seconds = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+const seconds = (value: unknown): number | null => (value === null ? null : Number(value));
+const text = (value: unknown): string | null => (value === null ? null : String(value));
 
 /** What happened to the row, and when. */
 function actionOf(kind: ChangeKind, row: Raw): { action: ChangeAction; at: number } {
@@ -47,10 +48,7 @@ function actionOf(kind: ChangeKind, row: Raw): { action: ChangeAction; at: numbe
 }
 
 function reviewStatus(kind: ChangeKind, value: unknown): ReviewStatus | null {
-  if (kind !== 'finding_review') return null;
-  const status = String(value);
-  // a value no version writes is read as OPEN, as the review store reads it
-  return (REVIEW_STATUSES as readonly string[]).includes(status) ? (status as ReviewStatus) : 'OPEN';
+  return kind === 'finding_review' ? statusOf(value) : null;
 }
 
 export function changeFromRaw(row: Raw): Change {
@@ -72,7 +70,8 @@ export class SqlChangeFeed implements ChangeFeed {
   async changesAfter(after: number, limit: number): Promise<{ changes: Change[]; last: number }> {
     const rows = await this.db.query(FEED_SQL, [after, limit, after, limit, after, limit, limit]);
     // read after the rows: the counter only grows, so it is at least every number they hold
+    // (the counter's row is made when the database is opened: numberStoredImports)
     const [counter] = await this.db.query('SELECT last FROM change_counter WHERE id = 1');
-    return { changes: rows.map(changeFromRaw), last: Number(counter?.last ?? 0) };
+    return { changes: rows.map(changeFromRaw), last: Number(counter!.last) };
   }
 }

@@ -24,7 +24,8 @@ import { numberRow } from '../change-feed/change-numbers.js';
 const num = (v: unknown): number => Number(v);
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-function statusOf(value: unknown): ReviewStatus {
+/** A stored review status (../change-feed/change-feed-store.ts reads it too). */
+export function statusOf(value: unknown): ReviewStatus {
   const s = String(value);
   if ((REVIEW_STATUSES as readonly string[]).includes(s)) return s as ReviewStatus;
   // a value no version writes: read as it is stored would break the type; the chain check reports the entry
