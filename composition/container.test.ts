@@ -26,6 +26,7 @@ function fakeStore(log: string[], failClose = false): StoragePorts {
     attention: {} as never,
     vehicleUnits: {} as never,
     idempotencyKeys: {} as never,
+    changes: {} as never,
     close: async () => {
       log.push('store closed');
       if (failClose) throw new Error('close failed');

@@ -43,6 +43,8 @@ import type { FleetUseCases } from '../core/use-cases/fleet-overview.js';
 import type { ImportLifecycleUseCases } from '../core/use-cases/withdraw-import.js';
 import type { FleetChecks } from '../core/use-cases/fleet-checks.js';
 import { officeRecordUseCases } from './office-records.js';
+import { ChangeFeedQuery } from '../core/use-cases/change-feed.js';
+import type { ChangeFeed } from '../core/ports/change-feed.js';
 import { defaultImportConcurrency, ImportAdmission } from './import-admission.js';
 import type { HomeCountrySettings } from '../core/use-cases/home-countries.js';
 import type { TodayView } from '../core/use-cases/today.js';
@@ -128,6 +130,7 @@ export function createServiceContainer(config: Config, overrides: ContainerOverr
         ...(await useCasesOf(container)),
         ...(await officeRecordUseCases(container)),
         originals: await originalsOf(container),
+        changes: new ChangeFeedQuery(await container.getAsync<ChangeFeed>(TOKENS.ChangeFeed)),
         timeZone: config.timeZone,
         csvDelimiter: delimiterForLocale(config.locale),
         restLog: await container.getAsync<RestLog>(TOKENS.RestLog),

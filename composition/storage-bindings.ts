@@ -17,6 +17,7 @@ const STORAGE_PORT_TOKENS = {
   attention: TOKENS.ImportAttention,
   vehicleUnits: TOKENS.VehicleUnitStore,
   idempotencyKeys: TOKENS.IdempotencyKeys,
+  changes: TOKENS.ChangeFeed,
 } as const satisfies Record<Exclude<keyof StoragePorts, 'close'>, symbol>;
 
 export function bindStoragePorts(container: Container): void {

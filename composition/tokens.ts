@@ -52,4 +52,6 @@ export const TOKENS = {
   /** what only the vehicle knows, across cards */
   VehicleUnitAnalysis: Symbol.for('drivercard.VehicleUnitAnalysis'),
   IdempotencyKeys: Symbol.for('drivercard.IdempotencyKeys'),
+  /** the changes of imports, annotations and reviews in commit order */
+  ChangeFeed: Symbol.for('drivercard.ChangeFeed'),
 } as const;

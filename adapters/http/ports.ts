@@ -15,6 +15,7 @@ import type { VehicleUnitQueries } from '../../core/use-cases/vehicle-unit-queri
 import type { VehicleUnitAnalysis } from '../../core/use-cases/vehicle-unit-analysis.js';
 import type { VehicleReportQuery } from '../../core/use-cases/vehicle-report.js';
 import type { IdempotentWrites } from '../../core/use-cases/idempotent-writes.js';
+import type { ChangeFeedQuery } from '../../core/use-cases/change-feed.js';
 
 /** One finished request, as the REST log records it: never payloads, query values or personal data. */
 export interface RestLogEntry {
@@ -60,6 +61,8 @@ export interface HttpAppDependencies {
   annotations?: OfficeAnnotations;
   /** the review workflow of findings; absent: its routes answer 404 */
   reviews?: FindingReviewWorkflow;
+  /** the changes of imports, annotations and reviews after a cursor; absent: GET /changes answers 404 */
+  changes?: ChangeFeedQuery;
   /** the kept answers of creating POSTs sent with an Idempotency-Key; absent: the header is not read */
   idempotency?: IdempotentWrites;
   /** review statuses of findings (the `status` filter of GET /findings); absent: every finding is OPEN */

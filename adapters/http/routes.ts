@@ -35,6 +35,7 @@ import { evidenceRoute } from './evidence/evidence.route.js';
 import { vehicleUnitRoutes } from './vehicle-units/vehicle-units.route.js';
 import { vehicleAnalysisRoutes } from './vehicle-analysis/vehicle-analysis.route.js';
 import { vehicleReportRoutes } from './vehicle-report/vehicle-report.route.js';
+import { changesRoute } from './changes/changes.route.js';
 
 export type { RouteContext, RouteResponse, RouteResult, RouteSpec } from './shared/route-spec.js';
 
@@ -72,6 +73,7 @@ export const apiRoutes: readonly RouteSpec[] = [
   ...vehicleUnitRoutes,
   ...vehicleAnalysisRoutes,
   ...vehicleReportRoutes,
+  changesRoute,
 ];
 
 /** The paths the web page is served under besides its assets (documented in OpenAPI, not JSON). */

@@ -33,6 +33,8 @@ import { SqlHomeCountries } from './home-countries/home-countries-store.js';
 import { SqlImportAttention } from './attention/import-attention.js';
 import { SqlVehicleUnitStore } from './vehicle-units/vehicle-unit-store.js';
 import { SqlIdempotencyKeys } from './idempotency/idempotency-store.js';
+import { SqlChangeFeed } from './change-feed/change-feed-store.js';
+import { numberStoredRecords } from './change-feed/change-numbers.js';
 
 export { SqlImportStore, StorageError } from './imports/import-store.js';
 
@@ -82,6 +84,7 @@ export function storageOf(imports: SqlImportStore): Storage {
     attention: new SqlImportAttention(db),
     vehicleUnits: new SqlVehicleUnitStore(db),
     idempotencyKeys: new SqlIdempotencyKeys(db),
+    changes: new SqlChangeFeed(db),
     close: () => imports.close(),
   };
 }
@@ -189,6 +192,7 @@ async function prepared(
       await buildMissingCardHistories(store);
       await backfillSpecificConditions(store);
       await numberStoredImports(store);
+      await numberStoredRecords(store.runner, dialect);
       return store;
     });
   } catch (error) {

@@ -151,6 +151,10 @@ export const ERROR_TEXT: Record<ErrorCode, PeopleText> = {
     what: 'The service does not know this card, import or record (it may have been withdrawn).',
     todo: 'Go back to the fleet and choose the driver again.',
   },
+  cursor_ahead: {
+    what: 'The program following changes asked from a point this database never reached (it was restored).',
+    todo: 'Let the program follow the changes again from the beginning.',
+  },
   method_not_allowed: { what: 'The page asked the service for something it does not do.', todo: 'Reload the page.' },
   misdirected_request: {
     what: 'The service refused the address the page was opened with.',

@@ -1,8 +1,9 @@
 /**
  * The recorded set's POST routes that change what the service holds, asked last (after every query of the
  * untouched imports): withdrawing and restoring an import, an office annotation and its withdrawal, a finding's
- * review and a card's home countries, each followed by the query that shows the change. Ids the service hands out
- * (annotation, finding) are read from its answers and stand as placeholders in the keys.
+ * review and a card's home countries, each followed by the query that shows the change; then the change feed that
+ * lists them all (a page, the whole list, a cursor refused as malformed and one above the last change). Ids the
+ * service hands out (annotation, finding) are read from its answers and stand as placeholders in the keys.
  */
 import type { AnswerRequest, ImportedFile } from './answer-set.js';
 
@@ -97,10 +98,16 @@ async function homeCountries(asker: Asker, file: ImportedFile): Promise<void> {
   await asker.ask(get('/api/drivercard/drivers/{card}/home-countries (set)', path));
 }
 
+async function changes(asker: Asker): Promise<void> {
+  for (const query of ['since=c0&limit=2', 'since=c0&limit=5000', 'since=c999999999', 'since=2026-12-01'])
+    await asker.ask(get(`/api/drivercard/changes?${query}`, `/api/drivercard/changes?${query}`));
+}
+
 /** The changing requests, about the first file the service imported. */
 export async function mutatingRequests(asker: Asker, file: ImportedFile): Promise<void> {
   await importLifecycle(asker, file);
   await annotation(asker, file);
   await review(asker, file);
   await homeCountries(asker, file);
+  await changes(asker);
 }

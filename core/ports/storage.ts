@@ -3,6 +3,7 @@
  * composition root binds each port's token from this bundle and closes it once, after every use case is done.
  */
 import type { AnnotationStore } from './annotation-store.js';
+import type { ChangeFeed } from './change-feed.js';
 import type { FindingReviewStore } from './finding-reviews.js';
 import type { FleetStore } from './fleet-store.js';
 import type { HomeCountryStore } from './home-country-store.js';
@@ -24,6 +25,8 @@ export interface StoragePorts {
   vehicleUnits: VehicleUnitStore;
   /** the answers kept under Idempotency-Keys */
   idempotencyKeys: IdempotencyStore;
+  /** the changes of imports, annotations and reviews in commit order (GET /changes) */
+  changes: ChangeFeed;
   /** closes the database once (the ports share its connection) */
   close(): Promise<void>;
 }

@@ -33,6 +33,13 @@ export const ERROR_CODES = {
     ...none,
   },
   not_found: { status: 404, meaning: 'the path, import, archive, card, finding or annotation is not known', ...none },
+  cursor_ahead: {
+    status: 410,
+    meaning:
+      'the cursor is above the last change this database numbered (a cursor kept across a restore, which numbers ' +
+      'the changes again): follow the changes again from c0',
+    ...none,
+  },
   method_not_allowed: { status: 405, meaning: 'the path does not take this method (see the Allow header)', ...none },
   misdirected_request: { status: 421, meaning: 'the Host header does not name this service', ...none },
   conflicting_data: {

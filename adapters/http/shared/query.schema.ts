@@ -13,6 +13,9 @@ import type { FromSchema } from './schema-type.js';
 /** Every boolean query parameter: the words true or false (lower case); anything else is 400 invalid_filter. */
 const queryBoolean = { type: 'boolean' } as const;
 
+/** A change cursor (`imported_since`, `since`): `c` and a change number (../imports/import-cursor.ts). */
+const changeCursor = { type: 'string', pattern: '^c(0|[1-9][0-9]{0,14})$' } as const;
+
 export const queryParameterSchemas = {
   import_id: { type: 'string', minLength: 1, maxLength: 200 },
   archive_id: { type: 'string', minLength: 1, maxLength: 200 },
@@ -39,7 +42,8 @@ export const queryParameterSchemas = {
   include_quarantined: queryBoolean,
   include_withdrawn: queryBoolean,
   kind: { type: 'string', enum: [...IMPORT_KINDS] },
-  imported_since: { type: 'string', pattern: '^c(0|[1-9][0-9]{0,14})$' },
+  imported_since: changeCursor,
+  since: changeCursor,
   annotations: { type: 'string', enum: ['apply', 'ignore'] },
   delimiter: { type: 'string', enum: [',', ';'] },
   severity: { type: 'string', pattern: '^(MI|SI|VSI|MSI)(,(MI|SI|VSI|MSI))*$' },
@@ -92,6 +96,8 @@ export const queryParameterDescriptions: Record<QueryParameterName, string> = {
   kind: 'imports list: only imports of this kind, DRIVER_CARD or VEHICLE_UNIT (default: both)',
   imported_since:
     'imports: a cursor (c0 for the beginning, else the next_cursor of the previous answer): only the imports saved, withdrawn or restored since, oldest change first, withdrawn ones included; each change is listed once, whatever runs at the same time',
+  since:
+    'changes: a cursor (c0 for the beginning, else the next_cursor of the previous answer): only the changes made since, oldest first; each change is listed once, whatever runs at the same time',
   delimiter:
     'CSV field separator: , or ; (default: ; when the configured locale, DRIVERCARD_LOCALE, writes decimals with a comma, as German, Polish or French spreadsheet programs expect; else ,)',
   severity:

@@ -1,5 +1,6 @@
 /**
- * Change numbers of imports (../mikro-orm-schema/changes-schema.ts): what `GET /imports?imported_since=` follows.
+ * Change numbers of imports (../mikro-orm-schema/changes-schema.ts, taken as ../change-feed/change-numbers.ts says):
+ * what `GET /imports?imported_since=` follows.
  * - A save, withdrawal or restore takes the next number from the one-row `change_counter` in its own transaction
  *   and writes it to the import's `change_number` (changeStatements). Updating the row locks it until the
  *   transaction ends, so a second writer waits for the first one's commit and numbers after it: the numbers are
@@ -15,24 +16,11 @@ import type { SqlValue, StorageDialect } from '../database/dialect.js';
 import type { SqlRunner, Statement } from '../database/sql-runner.js';
 import type { ImportTables } from './import-tables.js';
 import { importFromRaw } from './row-mappers.js';
+import { numberStatements } from '../change-feed/change-numbers.js';
 
 /** The statements that give the import `importId` the next change number (inside the caller's transaction). */
 export function changeStatements(dialect: StorageDialect, importId: string): Statement[] {
-  if (dialect.name === 'postgres')
-    return [
-      {
-        sql: `WITH c AS (UPDATE change_counter SET last = last + 1 WHERE id = 1 RETURNING last)
-              UPDATE imports SET change_number = (SELECT last FROM c) WHERE import_id = ?`,
-        params: [importId],
-      },
-    ];
-  return [
-    { sql: 'UPDATE change_counter SET last = last + 1 WHERE id = 1', params: [] },
-    {
-      sql: 'UPDATE imports SET change_number = (SELECT last FROM change_counter WHERE id = 1) WHERE import_id = ?',
-      params: [importId],
-    },
-  ];
+  return numberStatements(dialect, 'imports', [importId]);
 }
 
 /**

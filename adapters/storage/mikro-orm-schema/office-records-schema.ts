@@ -3,6 +3,10 @@
  * into the same row, never deleted) and `finding_review` (the append-only, hash-chained review history of each
  * finding: one row per entry, keyed by (finding_id, seq) so two concurrent reviews cannot both take the same
  * place in the chain). Times are epoch seconds.
+ * Each row also keeps the number of its latest change (`change_number`, unique; ../change-feed/change-numbers.ts):
+ * taken from `change_counter` when the annotation is created or withdrawn and when the review entry is appended,
+ * so GET /changes lists them in one order with the imports. Not in the column lists below: a backup leaves it out
+ * and the restored rows are numbered again (change_number NULL until then).
  */
 import { EntitySchema } from '@mikro-orm/core';
 import type { ColumnTypes } from './column-types.js';
@@ -19,6 +23,7 @@ export interface AnnotationEntity {
   withdrawn_at: number | null;
   withdrawn_by: string | null;
   withdraw_reason: string | null;
+  change_number: number | null;
 }
 
 export interface FindingReviewEntity {
@@ -31,6 +36,7 @@ export interface FindingReviewEntity {
   at_s: number;
   prev_hash: string;
   hash: string;
+  change_number: number | null;
 }
 
 export const ANNOTATION_COLUMNS = [
@@ -78,6 +84,7 @@ export function officeRecordSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         withdrawn_at: { type: 'integer', ...seconds, nullable: true },
         withdrawn_by: { type: 'text', nullable: true },
         withdraw_reason: { type: 'text', nullable: true },
+        change_number: { type: 'integer', nullable: true, unique: 'annotation_change_number_unique' },
       },
       indexes: [{ name: 'annotation_card_start_index', properties: ['card_number', 'start_s'] }],
     }),
@@ -94,6 +101,7 @@ export function officeRecordSchemas(types: ColumnTypes = {}): EntitySchema<any>[
         at_s: { type: 'integer', ...seconds },
         prev_hash: { type: 'string', ...string },
         hash: { type: 'string', ...string },
+        change_number: { type: 'integer', nullable: true, unique: 'finding_review_change_number_unique' },
       },
     }),
   ];

@@ -2,7 +2,9 @@
  * AnnotationStore and FindingReviewStore (core/ports) on the MikroORM adapter's connection: the `annotation` and
  * `finding_review` tables of ./office-records-schema.ts, written durably (these are the office's own records, not
  * derived data). A review entry is inserted with `ON CONFLICT DO NOTHING … RETURNING`, so a concurrent review
- * that took the same place in the chain is reported (false), never overwritten.
+ * that took the same place in the chain is reported (false), never overwritten. Each creation, withdrawal and review
+ * entry takes the next change number in its own transaction, last (../change-feed/change-numbers.ts), so GET
+ * /changes lists it in commit order with the imports.
  */
 import {
   ANNOTATION_KINDS,
@@ -17,11 +19,13 @@ import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/reviews/review
 import type { Raw, SqlValue } from '../database/dialect.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
 import type { Database } from '../database/database.js';
+import { numberRow } from '../change-feed/change-numbers.js';
 
 const num = (v: unknown): number => Number(v);
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-function statusOf(value: unknown): ReviewStatus {
+/** A stored review status (../change-feed/change-feed-store.ts reads it too). */
+export function statusOf(value: unknown): ReviewStatus {
   const s = String(value);
   if ((REVIEW_STATUSES as readonly string[]).includes(s)) return s as ReviewStatus;
   // a value no version writes: read as it is stored would break the type; the chain check reports the entry
@@ -79,10 +83,14 @@ export class SqlOfficeRecords implements AnnotationStore, FindingReviewStore {
       a.withdrawal?.author ?? null,
       a.withdrawal?.reason ?? null,
     ];
-    await this.db.query(
-      `INSERT INTO annotation (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})`,
-      values,
-    );
+    await this.db.runner.transaction(async (tx) => {
+      await this.db.query(
+        `INSERT INTO annotation (${ANNOTATION_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})`,
+        values,
+        tx,
+      );
+      await numberRow(tx, this.db.dialect, 'annotation', [a.annotation_id]);
+    });
   }
 
   async annotation(annotationId: string): Promise<Annotation | null> {
@@ -113,11 +121,15 @@ export class SqlOfficeRecords implements AnnotationStore, FindingReviewStore {
   }
 
   async withdrawAnnotation(annotationId: string, w: AnnotationWithdrawal): Promise<boolean> {
-    const rows = await this.db.query(
-      'UPDATE annotation SET withdrawn_at = ?, withdrawn_by = ?, withdraw_reason = ? WHERE annotation_id = ? AND withdrawn_at IS NULL RETURNING annotation_id',
-      [w.at, w.author, w.reason, annotationId],
-    );
-    return rows.length > 0;
+    return this.db.runner.transaction(async (tx) => {
+      const rows = await this.db.query(
+        'UPDATE annotation SET withdrawn_at = ?, withdrawn_by = ?, withdraw_reason = ? WHERE annotation_id = ? AND withdrawn_at IS NULL RETURNING annotation_id',
+        [w.at, w.author, w.reason, annotationId],
+        tx,
+      );
+      if (rows.length > 0) await numberRow(tx, this.db.dialect, 'annotation', [annotationId]);
+      return rows.length > 0;
+    });
   }
 
   async appendReview(e: ReviewEntry): Promise<boolean> {
@@ -132,12 +144,16 @@ export class SqlOfficeRecords implements AnnotationStore, FindingReviewStore {
       e.prev_hash,
       e.hash,
     ];
-    const rows = await this.db.query(
-      `INSERT INTO finding_review (${FINDING_REVIEW_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})
-       ON CONFLICT (finding_id, seq) DO NOTHING RETURNING seq`,
-      values,
-    );
-    return rows.length > 0;
+    return this.db.runner.transaction(async (tx) => {
+      const rows = await this.db.query(
+        `INSERT INTO finding_review (${FINDING_REVIEW_COLUMNS.join(', ')}) VALUES (${placeholders(values.length)})
+         ON CONFLICT (finding_id, seq) DO NOTHING RETURNING seq`,
+        values,
+        tx,
+      );
+      if (rows.length > 0) await numberRow(tx, this.db.dialect, 'finding_review', [e.finding_id, e.seq]);
+      return rows.length > 0;
+    });
   }
 
   async reviewHistory(findingId: string): Promise<ReviewEntry[]> {

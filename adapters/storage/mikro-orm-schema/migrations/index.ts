@@ -21,6 +21,10 @@ import {
   ChangeNumbersIdempotencyKeysSqlite,
 } from './0010-change-numbers-idempotency-keys.js';
 import {
+  OfficeRecordChangeNumbersPostgres,
+  OfficeRecordChangeNumbersSqlite,
+} from './0011-office-record-change-numbers.js';
+import {
   CHANGE_NUMBERS_IDEMPOTENCY_KEYS,
   FLEET_PENDING,
   FLEET_PENDING_CARD_ORDER,
@@ -28,6 +32,7 @@ import {
   HOME_COUNTRIES_FLEET_ORDER,
   INITIAL_SCHEMA,
   MIGRATIONS_TABLE,
+  OFFICE_RECORD_CHANGE_NUMBERS,
   OPEN_FINDINGS,
   SPECIFIC_CONDITIONS,
   VEHICLE_UNIT_DOWNLOADS,
@@ -46,6 +51,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderSqlite },
     { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsSqlite },
     { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysSqlite },
+    { name: OFFICE_RECORD_CHANGE_NUMBERS, class: OfficeRecordChangeNumbersSqlite },
   ],
   postgres: [
     { name: INITIAL_SCHEMA, class: InitialSchemaPostgres },
@@ -57,6 +63,7 @@ const MIGRATIONS: Record<StorageDialect['name'], MigrationObject[]> = {
     { name: FLEET_PENDING_CARD_ORDER, class: FleetPendingCardOrderPostgres },
     { name: VEHICLE_UNIT_DOWNLOADS, class: VehicleUnitDownloadsPostgres },
     { name: CHANGE_NUMBERS_IDEMPOTENCY_KEYS, class: ChangeNumbersIdempotencyKeysPostgres },
+    { name: OFFICE_RECORD_CHANGE_NUMBERS, class: OfficeRecordChangeNumbersPostgres },
   ],
 };
 

@@ -16,6 +16,7 @@ export const FLEET_PENDING = '0007-fleet-pending';
 export const FLEET_PENDING_CARD_ORDER = '0008-fleet-pending-card-order';
 export const VEHICLE_UNIT_DOWNLOADS = '0009-vehicle-unit-downloads';
 export const CHANGE_NUMBERS_IDEMPOTENCY_KEYS = '0010-change-numbers-idempotency-keys';
+export const OFFICE_RECORD_CHANGE_NUMBERS = '0011-office-record-change-numbers';
 
 /** Every migration's name, in the order they run (the same on SQLite and PostgreSQL; the classes differ). */
 export const MIGRATION_NAMES: readonly string[] = [
@@ -28,4 +29,5 @@ export const MIGRATION_NAMES: readonly string[] = [
   FLEET_PENDING_CARD_ORDER,
   VEHICLE_UNIT_DOWNLOADS,
   CHANGE_NUMBERS_IDEMPOTENCY_KEYS,
+  OFFICE_RECORD_CHANGE_NUMBERS,
 ];
