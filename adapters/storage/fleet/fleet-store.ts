@@ -152,6 +152,19 @@ export class SqlFleetStore implements FleetStore {
     }));
   }
 
+  async cardDownload(cardNumber: string): Promise<number | null> {
+    // kept in the import's meta by the import's save (../imports/row-mappers.ts importValues)
+    const value =
+      this.db.dialect.name === 'postgres'
+        ? "(meta::jsonb ->> 'card_download_s')::bigint"
+        : "json_extract(meta, '$.card_download_s')";
+    const [row] = await this.db.query(
+      `SELECT MAX(${value}) AS s FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN'`,
+      [cardNumber],
+    );
+    return row?.s === null || row?.s === undefined ? null : Number(row.s);
+  }
+
   async pendingDone(cardNumber: string, mark: number): Promise<void> {
     // derived bookkeeping as the row itself: a mark a power cut keeps costs one more computation
     await this.db.writeDerived(MARKS_DONE, [cardNumber, mark]);
