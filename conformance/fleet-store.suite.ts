@@ -58,11 +58,12 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
     };
     await fleet.saveFleetCard(replaced);
     t.strictSame(await fleet.fleetCard('CARD000000000001'), replaced);
+    t.equal(await fleet.fleetCard('NOSUCHCARD'), null);
+    t.equal((await fleet.listFleetCards(query())).total, 1);
     const full = everyFieldSet();
     await fleet.saveFleetCard(full);
     t.strictSame(await fleet.fleetCard(full.card_number), full, 'every declared field reads back as written');
-    t.equal(await fleet.fleetCard('NOSUCHCARD'), null);
-    t.equal((await fleet.listFleetCards(query())).total, 1);
+    t.strictSame((await fleet.listFleetCards(query({ sort: 'card_number' }))).items, [replaced, full], 'listed too');
   });
 
   withFleet(
