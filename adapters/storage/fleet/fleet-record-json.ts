@@ -58,7 +58,8 @@ export function currentFormat(raw: Raw): boolean {
 /** The stored JSON back to a record, every field checked (nothing untyped leaves the storage boundary). */
 export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
   const parsed = JSON.parse(raw.record_json as string) as unknown;
-  const fields: Record<string, unknown> = { [KEY_FIELD]: raw[KEY_FIELD] as string };
+  const fields: Record<string, unknown> = {};
+  fields[KEY_FIELD] = raw[KEY_FIELD] as string;
   if (Array.isArray(parsed)) readArray(parsed, fields);
   else readObject((parsed ?? {}) as Record<string, unknown>, fields);
   return fields as FleetCardRecord;
@@ -66,51 +67,72 @@ export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
 
 function readArray(a: readonly unknown[], into: Record<string, unknown>): void {
   let at = 1;
-  for (const [name, spec] of STORED) {
-    if (spec.optional && a.length <= at) return;
-    into[name] = valueOf(spec, a, at);
-    at += width(spec);
+  for (const field of READERS) {
+    if (field.optional && a.length <= at) return;
+    into[field.name] = field.read(a, at);
+    at += field.width;
   }
 }
 
 /** The object form written before RECORD_FORMAT 2: counts as an object, day sets as recordedBits. */
 function readObject(r: Record<string, unknown>, into: Record<string, unknown>): void {
-  for (const [name, spec] of STORED) {
+  for (const { name, spec, optional, read } of READERS) {
     const value = r[name];
-    if (spec.optional && value === undefined) continue;
+    if (optional && value === undefined) continue;
     if (spec.kind === 'counts') {
       const counts = (value ?? {}) as Record<string, unknown>;
-      into[name] = valueOf(
-        spec,
+      into[name] = read(
         spec.keys.map((k) => counts[k]),
         0,
       );
     } else if (spec.kind === 'days') into[name] = recordedDaysOf(value);
-    else into[name] = valueOf(spec, [value], 0);
+    else into[name] = read([value], 0);
   }
 }
 
 const numberOr = <T>(value: unknown, fallback: T): number | T =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
-/** A field's value from its slots (from `at` on), checked against its kind. */
-function valueOf(spec: FleetFieldSpec, slots: readonly unknown[], at: number): unknown {
-  const value = slots[at];
+type SlotRead = (slots: readonly unknown[], at: number) => unknown;
+
+/** A field's reader: its value from its slots (from `at` on), checked against its kind. */
+function readerOf(spec: FleetFieldSpec): SlotRead {
   switch (spec.kind) {
-    case 'counts':
-      return Object.fromEntries(spec.keys.map((k, i) => [k, numberOr(slots[at + i], 0)]));
+    case 'counts': {
+      const keys = spec.keys;
+      return (slots, at) => {
+        const counts: Record<string, number> = {};
+        for (let i = 0; i < keys.length; i++) counts[keys[i]!] = numberOr(slots[at + i], 0);
+        return counts;
+      };
+    }
     case 'days':
-      return recordedDaysOf({ until: value, bits: slots[at + 1] });
-    case 'enum':
-      return typeof value === 'string' && spec.values.includes(value) ? value : null;
+      return (slots, at) => recordedDaysOf({ until: slots[at], bits: slots[at + 1] });
+    case 'enum': {
+      const values: readonly unknown[] = spec.values;
+      return (slots, at) => (values.includes(slots[at]) ? slots[at] : null);
+    }
     case 'bool':
-      return value === true;
-    case 'string':
-      return typeof value === 'string' ? value : spec.nullable ? null : '';
-    default:
-      return numberOr(value, spec.nullable ? null : 0);
+      return (slots, at) => slots[at] === true;
+    case 'string': {
+      const fallback = spec.nullable ? null : '';
+      return (slots, at) => (typeof slots[at] === 'string' ? slots[at] : fallback);
+    }
+    default: {
+      const fallback = spec.nullable ? null : 0;
+      return (slots, at) => numberOr(slots[at], fallback);
+    }
   }
 }
+
+/** The stored fields' readers, in the stored form's order. */
+const READERS = STORED.map(([name, spec]) => ({
+  name,
+  spec,
+  optional: spec.optional === true,
+  width: width(spec),
+  read: readerOf(spec),
+}));
 
 /**
  * Recorded days stored compactly: the last day and one character per day before it ('1' = recorded), so a
