@@ -5,13 +5,16 @@
  * (drivers.csv). The response schema (./fleet.schema.ts), the mapper and its text cache (./fleet.mapper.ts), the
  * CSV (../export/exports.ts) and the page's types (adapters/web/client/types.ts, from the schema) derive from it.
  */
-import { AUTHENTICITY_STATUSES, type FindingCounts, type FleetRow } from '../../../core/fleet/fleet-card.js';
+import {
+  AUTHENTICITY_STATUSES,
+  FINDING_COUNT_KEYS,
+  type FindingCounts,
+  type FleetRow,
+} from '../../../core/fleet/fleet-card.js';
 import { isoDayOrNull, isoTimestampOrNull, isoWeekOf } from '../../../core/time.js';
 import type { Cell } from '../../office/export/csv.js';
 import { localIsoWithOffset } from '../../vocabulary/local-time.js';
 import { count, nullableDate, nullableInteger, nullableString, nullableTimestamp } from '../shared/schema-parts.js';
-
-const FINDING_COUNT_KEYS = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA', 'MI', 'SI', 'VSI', 'MSI'] as const;
 
 const findingCounts = {
   type: 'object',
