@@ -162,7 +162,7 @@ export class SqlFleetStore implements FleetStore {
       `SELECT MAX(${value}) AS s FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN'`,
       [cardNumber],
     );
-    return row?.s === null || row?.s === undefined ? null : Number(row.s);
+    return row!.s === null ? null : Number(row!.s);
   }
 
   async pendingDone(cardNumber: string, mark: number): Promise<void> {
