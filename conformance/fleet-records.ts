@@ -43,3 +43,27 @@ export const query = (fields: Partial<FleetListQuery> = {}): FleetListQuery => (
   now_s: NOW,
   ...fields,
 });
+
+/**
+ * A row with every declared field (core/fleet/fleet-record.ts) set, none to the value an unknown or missing one
+ * reads back as, so a round trip that drops or mixes up any field fails.
+ */
+export const everyFieldSet = (): FleetCardRecord => ({
+  card_number: 'DF00000000000042',
+  surname: 'Šimková "Eva"',
+  first_names: 'Eva\\Marie',
+  issuing_member_state: 'CZ',
+  expiry_day: TODAY + 300,
+  card_download_s: NOW - 5 * DAY,
+  activity_end_s: NOW - 6 * DAY,
+  recorded_days: [TODAY - 9, TODAY - 7, TODAY - 6],
+  imports: 3,
+  quarantined_imports: 1,
+  conflicting_days: 2,
+  authenticity_status: 'VERIFIED',
+  findings: { VIOLATION: 2, POTENTIAL: 1, INCOMPLETE_DATA: 4, MI: 5, SI: 6, VSI: 7, MSI: 8 },
+  findings_evaluated: true,
+  findings_not_evaluated_reason: 'conflicting_data',
+  card_data_days: [TODAY - 40, TODAY - 6],
+  most_serious_day: TODAY - 8,
+});

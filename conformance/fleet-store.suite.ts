@@ -9,7 +9,7 @@ import { buildParsedCard, workingDay } from '../core/use-cases/testing/parsed-ca
 import { newImport } from './new-import.js';
 import type { SqlImportStore } from '../adapters/storage/open-storage.js';
 import { SqlFleetStore } from '../adapters/storage/fleet/fleet-store.js';
-import { DAY, NOW, TODAY, fleetRecord, query, type FleetUnderTest, type Tap } from './fleet-records.js';
+import { DAY, NOW, TODAY, everyFieldSet, fleetRecord, query, type FleetUnderTest, type Tap } from './fleet-records.js';
 import { fleetSearchCountsCases } from './fleet-search-counts.cases.js';
 
 export { fleetRecord, type FleetUnderTest };
@@ -60,6 +60,10 @@ export function fleetStoreSuite(t: Tap, name: string, open: () => Promise<FleetU
     t.strictSame(await fleet.fleetCard('CARD000000000001'), replaced);
     t.equal(await fleet.fleetCard('NOSUCHCARD'), null);
     t.equal((await fleet.listFleetCards(query())).total, 1);
+    const full = everyFieldSet();
+    await fleet.saveFleetCard(full);
+    t.strictSame(await fleet.fleetCard(full.card_number), full, 'every declared field reads back as written');
+    t.strictSame((await fleet.listFleetCards(query({ sort: 'card_number' }))).items, [replaced, full], 'listed too');
   });
 
   withFleet(

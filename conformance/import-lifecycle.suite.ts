@@ -337,6 +337,31 @@ function serviceTests(t: Tap, name: string, makeStore: () => Promise<SqlImportSt
     },
   );
 
+  t.test(
+    `${name}: service: withdrawing and restoring the newest file keeps card_previous_download the newest file's`,
+    async (t) => {
+      const s = await officeService(makeStore);
+      t.teardown(() => s.close());
+      const older = buildParsedCard({ days: days.slice(0, 6) });
+      older.card_download_s = ts('2026-02-20T10:00:00Z');
+      const newer = buildParsedCard({ days: days.slice(4, 10) });
+      newer.card_download_s = ts('2026-03-06T12:00:00Z');
+      await s.importCard(older);
+      const b = await s.importCard(newer);
+      const previous = async () =>
+        ((await (await s.get('/api/drivercard/drivers')).json()) as any).items.map((r: any) => [
+          r.imports,
+          r.card_previous_download,
+        ]);
+      t.same(await previous(), [[2, '2026-03-06T12:00:00Z']], "the newest file's EF Card_Download");
+      t.equal((await s.post(`/api/drivercard/imports/${b.import_id}/withdraw`, { reason: 'wrong file' })).status, 200);
+      t.same(await previous(), [[1, '2026-02-20T10:00:00Z']], "the remaining file's, once the newest is withdrawn");
+      t.equal((await s.post(`/api/drivercard/imports/${b.import_id}/restore`)).status, 200);
+      t.same(await previous(), [[2, '2026-03-06T12:00:00Z']], "the newest file's again once it is restored");
+      t.same(s.errors, []);
+    },
+  );
+
   t.test(`${name}: service: working-time takes include_quarantined as the pre-check does`, async (t) => {
     const s = await officeService(makeStore);
     t.teardown(() => s.close());

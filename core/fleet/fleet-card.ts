@@ -16,13 +16,31 @@
 import type { FindingStatus, Severity, Violation } from '../eu561/types.js';
 import { missingDayCount } from './readiness.js';
 import { mondayOf } from '../time.js';
+import {
+  AUTHENTICITY_STATUSES,
+  COVERAGE_DAYS,
+  type FLEET_RECORD_FIELDS,
+  type AuthenticityStatus,
+  type FindingCounts,
+  type FleetCardRecord,
+  type NotEvaluatedReason,
+  type ServedRowField,
+} from './fleet-record.js';
+
+export {
+  AUTHENTICITY_STATUSES,
+  COVERAGE_DAYS,
+  FINDING_COUNT_KEYS,
+  NOT_EVALUATED_REASONS,
+  RECORDED_DAYS_KEPT,
+  type AuthenticityStatus,
+  type FindingCounts,
+  type FleetCardRecord,
+  type NotEvaluatedReason,
+} from './fleet-record.js';
 
 export const DOWNLOAD_INTERVAL_DAYS = 28;
 export const DOWNLOAD_INTERVAL_SECONDS = DOWNLOAD_INTERVAL_DAYS * 86_400;
-/** days of activity data the coverage figure looks at (ending today) */
-export const COVERAGE_DAYS = 28;
-/** recorded days kept per card: enough for the coverage window for any clock at or after the last record */
-export const RECORDED_DAYS_KEPT = 2 * COVERAGE_DAYS;
 
 export type LastDownloadSource = 'CARD_DOWNLOAD' | 'ACTIVITY_END';
 export const FLEET_SORTS = ['due', 'card_number', 'surname', 'expiry_date', 'last_download', 'findings'] as const;
@@ -30,51 +48,9 @@ export type FleetSort = (typeof FLEET_SORTS)[number];
 /** The fleet list's default order: the most serious finding of the last 4 weeks first, then not evaluated, then the counts. */
 export const DEFAULT_FLEET_SORT: FleetSort = 'findings';
 export type FleetOrder = 'asc' | 'desc';
-/** The authenticity status of an import (API additions); read defensively from import rows. */
-export const AUTHENTICITY_STATUSES = ['VERIFIED', 'INVALID', 'UNVERIFIABLE', 'UNSIGNED'] as const;
-export type AuthenticityStatus = (typeof AUTHENTICITY_STATUSES)[number];
 
 export const FINDING_STATUSES: readonly FindingStatus[] = ['VIOLATION', 'POTENTIAL', 'INCOMPLETE_DATA'];
 export const SEVERITIES: readonly Severity[] = ['MI', 'SI', 'VSI', 'MSI'];
-export type FindingCounts = Record<FindingStatus | Severity, number>;
-/** Why the pre-check did not evaluate a card's last 4 weeks: the refusal of the trusted operation. */
-export const NOT_EVALUATED_REASONS = ['conflicting_data', 'quarantined_data'] as const;
-export type NotEvaluatedReason = (typeof NOT_EVALUATED_REASONS)[number];
-
-/** The stored summary of one card. */
-export interface FleetCardRecord {
-  card_number: string;
-  surname: string | null;
-  first_names: string | null;
-  issuing_member_state: string | null;
-  expiry_day: number | null;
-  /** the newest EF Card_Download time any import of the card carried */
-  card_download_s: number | null;
-  /** end of the newest import's last activity interval */
-  activity_end_s: number | null;
-  /** epoch days with an activity record, the RECORDED_DAYS_KEPT days up to the card's last record */
-  recorded_days: number[];
-  imports: number;
-  quarantined_imports: number;
-  conflicting_days: number;
-  authenticity_status: AuthenticityStatus | null;
-  findings: FindingCounts;
-  /** false when the pre-check refused the card's last 4 weeks (conflicting or quarantined data) */
-  findings_evaluated: boolean;
-  /**
-   * epoch days with card data (./readiness.ts) among the READINESS_PAST_DAYS + 1 days up to the card's last record,
-   * and the days the office's annotations cover up to the day of the refresh (../use-cases/refresh-fleet-card.ts);
-   * absent on summaries written before roadside readiness existed
-   */
-  card_data_days?: number[];
-  /** why, when not evaluated */
-  findings_not_evaluated_reason: NotEvaluatedReason | null;
-  /**
-   * the epoch day of the most serious of the 4 weeks' findings (the first in the findings' order: severity, then
-   * start; cut to the 4 weeks), null when none; absent on summaries written before it was kept
-   */
-  most_serious_day?: number | null;
-}
 
 export interface FleetFilter {
   /** text in surname, first names or card number (case-insensitive) */
@@ -114,6 +90,22 @@ export interface FleetRow {
   /** the Monday (epoch day) of the ISO week holding the most serious finding, null when none or not evaluated */
   findings_4w_most_serious_monday: number | null;
 }
+
+/**
+ * Every row field is computed from stored fields, and every field a stored field serves is a row field: a field
+ * added to the record and meant to be served fails to compile until the row (and so the HTTP declaration) has it.
+ */
+export type UnservedRowField<F extends Record<string, { served: readonly string[] }>> = Exclude<
+  keyof FleetRow,
+  F[keyof F]['served'][number]
+>;
+type UnknownServed = Exclude<ServedRowField, keyof FleetRow>;
+export const ROW_SERVED_FROM_STORAGE: [UnservedRowField<typeof FLEET_RECORD_FIELDS>, UnknownServed] extends [
+  never,
+  never,
+]
+  ? true
+  : never = true;
 
 export interface FleetCounts {
   drivers: number;

@@ -47,6 +47,11 @@ export interface FleetStore {
    * import; in mark order.
    */
   pendingMarks(cardNumber?: string): Promise<PendingMark[]>;
+  /**
+   * the newest EF Card_Download time the card's imports carried, WITHDRAWN ones left out (null: none; an import
+   * stored before the time was kept with it carries none)
+   */
+  cardDownload(cardNumber: string): Promise<number | null>;
   /** removes the card's marks up to `mark` (those a row computed after them covers); later ones stay */
   pendingDone(cardNumber: string, mark: number): Promise<void>;
   /**

@@ -172,9 +172,9 @@ export class RefreshFleetCard {
 
   /**
    * After imports of the card were withdrawn, restored or purged: recomputed from the imports left only. The EF
-   * Card_Download time kept in the row may have come from an import no longer used and is not kept in the imports
-   * themselves, so it is dropped (last_download falls back to the newest download's activity end, said by its
-   * source).
+   * Card_Download time kept in the row may have come from an import no longer used, so it is taken again from the
+   * imports in use (FleetStore.cardDownload); one stored before the time was kept with its import is dropped
+   * (last_download then falls back to the newest download's activity end, said by its source).
    */
   async recompute(cardNumber: string): Promise<void> {
     return this.queue(cardNumber, () => this.fromMarks(cardNumber, false));
@@ -230,10 +230,11 @@ export class RefreshFleetCard {
     // before this runs: the open findings kept for the card are stale from here on, said together with the reads
     // and before the row is written, so a process stopped before the row is written leaves nothing kept as valid
     // (the row follows at start, and says it again)
-    const [listed, stored, { days, conflicts }] = await Promise.all([
+    const [listed, stored, { days, conflicts }, importsDownload] = await Promise.all([
       store.listImports({ card_number: cardNumber, range: OPEN }, ALL_IMPORTS),
       fleet.fleetCard(cardNumber),
       store.cardDays(cardNumber),
+      fleet.cardDownload(cardNumber),
       this.deps.openFindings?.cardChanged(cardNumber),
     ]);
     await this.deps.between?.();
@@ -262,7 +263,12 @@ export class RefreshFleetCard {
       first_names: holder.driver.first_names,
       issuing_member_state: newest.card.issuing_member_state,
       expiry_day: epochDayOfIsoDate(newest.card.expiry_date),
-      card_download_s: maxOrNull(keepStoredDownload ? (stored?.card_download_s ?? null) : null, cardDownloadS),
+      // the imports in use carry their EF Card_Download time; the row's and the marks' add those of imports
+      // stored before it was kept with them
+      card_download_s: maxOrNull(
+        maxOrNull(keepStoredDownload ? (stored?.card_download_s ?? null) : null, cardDownloadS),
+        importsDownload,
+      ),
       activity_end_s: activityEnd,
       recorded_days: lastDay === null ? [] : days.filter((d) => d > lastDay - RECORDED_DAYS_KEPT),
       imports: imports.length,

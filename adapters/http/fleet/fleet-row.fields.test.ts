@@ -10,8 +10,10 @@ import {
   FLEET_ROW_FIELDS,
   propertiesOf,
   requiredOf,
+  ROW_WRITTEN_IN_FULL,
   rowJsonOf,
   type FieldDeclarations,
+  type UnwrittenRowField,
 } from './fleet-row.fields.js';
 import { fleetRowSchema } from './fleet.schema.js';
 import { FleetListWriter, fleetRowJson } from './fleet.mapper.js';
@@ -76,4 +78,14 @@ t.test('the CSV writes each declared column of a row; not evaluated: counts empt
     .split(',');
   t.equal(line[DRIVER_HEADER.indexOf('violations_4w')], '');
   t.match(line[DRIVER_HEADER.indexOf('not_evaluated_reason')], /imports of this card disagree/);
+});
+
+t.test('a declaration leaving a field of the row unwritten does not compile', async (t) => {
+  t.equal(ROW_WRITTEN_IN_FULL, true, 'every field of the row is written');
+  type Without<K extends keyof typeof FLEET_ROW_FIELDS> = Omit<typeof FLEET_ROW_FIELDS, K>;
+  // @ts-expect-error card_previous_download (the stored EF Card_Download) is the only field written from it
+  const dropped: [UnwrittenRowField<Without<'card_previous_download'>>] extends [never] ? true : never = true;
+  // both of the most serious week's fields are written from its Monday: either one writes it
+  const oneLeft: [UnwrittenRowField<Without<'findings_4w_most_serious_week'>>] extends [never] ? true : never = true;
+  t.same([dropped, oneLeft], [true, true]);
 });

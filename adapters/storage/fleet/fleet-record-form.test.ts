@@ -5,7 +5,17 @@
  */
 import t from 'tap';
 import { emptyFindingCounts, type FleetCardRecord } from '../../../core/fleet/fleet-card.js';
-import { fleetRecordFromRaw, fleetValues, RECORD_FORMAT, recordedBits, recordJson } from './fleet-store.js';
+import { FLEET_RECORD_ENTRIES } from '../../../core/fleet/fleet-record.js';
+import { DAY, NOW, TODAY, everyFieldSet } from '../../../conformance/fleet-records.js';
+import { FLEET_CARD_COLUMNS } from '../mikro-orm-schema/fleet-schema.js';
+import {
+  currentFormat,
+  fleetRecordFromRaw,
+  fleetValues,
+  RECORD_FORMAT,
+  recordedBits,
+  recordJson,
+} from './fleet-store.js';
 
 const record: FleetCardRecord = {
   card_number: 'DF00000000000042',
@@ -24,6 +34,85 @@ const record: FleetCardRecord = {
   findings_evaluated: true,
   findings_not_evaluated_reason: null,
 };
+
+t.test('every declared field is written in the format-3 layout and reads back', async (t) => {
+  const full = everyFieldSet();
+  const json = recordJson(full);
+  // the layout rows of RECORD_FORMAT 3 were written in (a database keeps them): spelled out, not derived
+  const layout = [
+    3,
+    'Šimková "Eva"',
+    'Eva\\Marie',
+    'CZ',
+    TODAY + 300,
+    NOW - 5 * DAY,
+    NOW - 6 * DAY,
+    TODAY - 6,
+    '1101',
+    3,
+    1,
+    2,
+    'VERIFIED',
+    2,
+    1,
+    4,
+    5,
+    6,
+    7,
+    8,
+    true,
+    'conflicting_data',
+    TODAY - 6,
+    `1${'0'.repeat(33)}1`,
+    TODAY - 8,
+  ];
+  t.equal(json, JSON.stringify(layout), 'byte for byte the stored form');
+  const raw = { card_number: full.card_number, record_json: json };
+  t.strictSame(fleetRecordFromRaw(raw), full);
+  t.ok(currentFormat(raw));
+  const unknown = fleetRecordFromRaw({ card_number: full.card_number, record_json: '[3]' }) as Record<string, unknown>;
+  for (const [name] of FLEET_RECORD_ENTRIES)
+    if (name !== 'card_number')
+      t.notSame((full as Record<string, unknown>)[name], unknown[name], `${name} is set to a value of its own`);
+  t.strictSame(
+    FLEET_CARD_COLUMNS.map((column, i) => [column, fleetValues(full)[i]]),
+    [
+      ['card_number', 'DF00000000000042'],
+      ['record_json', json],
+      ['search_text', 'šimková "eva"\neva\\marie\ndf00000000000042'],
+      ['name_key', 'šimková "eva" eva\\marie'],
+      ['expiry_day', TODAY + 300],
+      ['last_download_s', NOW - 5 * DAY],
+      ['f_violation', 2],
+      ['f_potential', 1],
+      ['f_incomplete', 4],
+      ['f_rank', 5],
+      ['f_unevaluated', 0],
+    ],
+    'each column of the row',
+  );
+});
+
+t.test('optional fields end the array: absent ones are written and read back as absent', async (t) => {
+  const { card_data_days: _days, ...withoutReadiness } = everyFieldSet();
+  const json = recordJson(withoutReadiness);
+  t.equal(JSON.parse(json).length, 22, 'no readiness pair, and no most serious day after it');
+  const { most_serious_day: _day, ...read } = withoutReadiness;
+  t.strictSame(fleetRecordFromRaw({ card_number: read.card_number, record_json: json }), read);
+  const { most_serious_day: _serious, ...withoutDay } = everyFieldSet();
+  t.strictSame(
+    fleetRecordFromRaw({ card_number: withoutDay.card_number, record_json: recordJson(withoutDay) }),
+    withoutDay,
+    'the readiness pair without the day after it',
+  );
+  // RECORD_FORMAT 2 ended before the reason: read as unknown, and the row counts as one to rebuild
+  const older = JSON.parse(json).slice(0, 21);
+  older[0] = 2;
+  const raw = { card_number: read.card_number, record_json: JSON.stringify(older) };
+  t.strictSame(fleetRecordFromRaw(raw), { ...read, findings_not_evaluated_reason: null });
+  t.notOk(currentFormat(raw));
+  t.notOk(currentFormat({ card_number: 'X', record_json: '{}' }), 'the object form is older');
+});
 
 t.test('the array form round-trips every field and is much shorter than the object form', async (t) => {
   const json = recordJson(record);

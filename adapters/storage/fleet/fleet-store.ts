@@ -7,213 +7,72 @@
  * default) so both databases page identically.
  */
 import {
-  AUTHENTICITY_STATUSES,
   DOWNLOAD_INTERVAL_SECONDS,
-  RECORDED_DAYS_KEPT,
   epochDayOf,
   findingRank,
   lastDownloadOf,
-  NOT_EVALUATED_REASONS,
-  type NotEvaluatedReason,
-  type AuthenticityStatus,
-  emptyFindingCounts,
-  type FindingCounts,
-  type FleetCardRecord,
   type FleetCounts,
   type FleetFilter,
   type FleetSort,
 } from '../../../core/fleet/fleet-card.js';
-import { READINESS_PAST_DAYS } from '../../../core/fleet/readiness.js';
+import { FLEET_RECORD_ENTRIES, type FleetCardRecord, type FleetFieldColumn } from '../../../core/fleet/fleet-record.js';
 import type { FleetListQuery, FleetStore, PendingMark } from '../../../core/ports/fleet-store.js';
 import type { Slice } from '../../../core/ports/import-store.js';
-import { fleetLockKey, type Raw, type SqlValue } from '../database/dialect.js';
+import { fleetLockKey, type SqlValue } from '../database/dialect.js';
 import { FLEET_CARD_COLUMNS } from '../mikro-orm-schema/fleet-schema.js';
 import { searchCondition } from './fleet-search.js';
 import { CARDS_SQL, summarySql } from './fleet-counts.js';
 import type { Database } from '../database/database.js';
+import { currentFormat, fleetRecordFromRaw, recordJson } from './fleet-record-json.js';
+
+// the stored form's helpers, where the report's tests and older callers find them
+export {
+  currentFormat,
+  fleetRecordFromRaw,
+  RECORD_FORMAT,
+  recordedBits,
+  recordedDaysOf,
+  recordJson,
+} from './fleet-record-json.js';
 
 const lower = (value: string | null): string => (value ?? '').toLowerCase();
 
-export function fleetValues(record: FleetCardRecord): SqlValue[] {
-  const nameKey =
-    record.surname === null && record.first_names === null
-      ? null
-      : `${lower(record.surname)} ${lower(record.first_names)}`.trim();
-  return [
-    record.card_number,
-    recordJson(record),
-    [lower(record.surname), lower(record.first_names), lower(record.card_number)].join('\n'),
-    nameKey,
-    record.expiry_day,
-    lastDownloadOf(record).seconds,
-    record.findings.VIOLATION,
-    record.findings.POTENTIAL,
-    record.findings.INCOMPLETE_DATA,
-    findingRank(record),
-    record.findings_evaluated ? 0 : 1,
-  ];
+type FleetCardColumn = (typeof FLEET_CARD_COLUMNS)[number];
+
+/** The columns derived from the record for the database to filter, sort and count by; the others hold a field. */
+const DERIVED_COLUMNS: {
+  [C in Exclude<FleetCardColumn, FleetFieldColumn>]: (record: FleetCardRecord) => SqlValue;
+} = {
+  record_json: recordJson,
+  search_text: (r) => [lower(r.surname), lower(r.first_names), lower(r.card_number)].join('\n'),
+  name_key: (r) =>
+    r.surname === null && r.first_names === null ? null : `${lower(r.surname)} ${lower(r.first_names)}`.trim(),
+  last_download_s: (r) => lastDownloadOf(r).seconds,
+  f_rank: findingRank,
+  f_unevaluated: (r) => (r.findings_evaluated ? 0 : 1),
+};
+
+/** A column the declaration names but the table lacks fails to compile. */
+export const DECLARED_COLUMNS_EXIST: Exclude<FleetFieldColumn, FleetCardColumn> extends never ? true : never = true;
+
+/** The columns holding a declared field (or one of its counts) as it is (core/fleet/fleet-record.ts). */
+const FIELD_COLUMNS = new Map<string, (record: FleetCardRecord) => SqlValue>();
+for (const [name, spec] of FLEET_RECORD_ENTRIES) {
+  const field = (r: FleetCardRecord) => (r as unknown as Record<string, unknown>)[name];
+  if (spec.kind === 'counts')
+    for (const [key, column] of Object.entries(spec.columns))
+      FIELD_COLUMNS.set(column, (r) => (field(r) as Record<string, number>)[key]!);
+  else if ('column' in spec && spec.column !== undefined) FIELD_COLUMNS.set(spec.column, (r) => field(r) as SqlValue);
 }
 
-/**
- * `record_json` is a JSON array in the order below, tagged with RECORD_FORMAT (a listing of 1,000 cards parses
- * ~130 characters a row instead of ~460 for an object with its keys, and sorts shorter rows). Rows written by
- * an older version hold the record as a JSON object; both forms read back (./fleet-record-form.test.ts).
- */
-export const RECORD_FORMAT = 3;
-const FINDING_KEYS = [
-  'VIOLATION',
-  'POTENTIAL',
-  'INCOMPLETE_DATA',
-  'MI',
-  'SI',
-  'VSI',
-  'MSI',
-] as const satisfies readonly (keyof FindingCounts)[];
+const COLUMN_VALUES = FLEET_CARD_COLUMNS.map(
+  (column) =>
+    (DERIVED_COLUMNS as Partial<Record<string, (r: FleetCardRecord) => SqlValue>>)[column] ??
+    FIELD_COLUMNS.get(column)!,
+);
 
-export function recordJson(record: FleetCardRecord): string {
-  const days = recordedBits(record.recorded_days);
-  const cardData =
-    record.card_data_days === undefined ? undefined : recordedBits(record.card_data_days, READINESS_PAST_DAYS + 1);
-  const f = record.findings;
-  return JSON.stringify([
-    RECORD_FORMAT,
-    record.surname,
-    record.first_names,
-    record.issuing_member_state,
-    record.expiry_day,
-    record.card_download_s,
-    record.activity_end_s,
-    days?.until ?? null,
-    days?.bits ?? null,
-    record.imports,
-    record.quarantined_imports,
-    record.conflicting_days,
-    record.authenticity_status,
-    f.VIOLATION,
-    f.POTENTIAL,
-    f.INCOMPLETE_DATA,
-    f.MI,
-    f.SI,
-    f.VSI,
-    f.MSI,
-    record.findings_evaluated,
-    record.findings_not_evaluated_reason,
-    // absent: written without roadside readiness; null: no card data in the window
-    ...(cardData === undefined ? [] : [cardData?.until ?? null, cardData?.bits ?? null]),
-    // absent: written before the most serious finding's day was kept (then after the readiness pair only)
-    ...(cardData === undefined || record.most_serious_day === undefined ? [] : [record.most_serious_day]),
-  ]);
-}
-
-function authenticityOf(value: unknown): AuthenticityStatus | null {
-  return typeof value === 'string' && (AUTHENTICITY_STATUSES as readonly string[]).includes(value)
-    ? (value as AuthenticityStatus)
-    : null;
-}
-
-function reasonOf(value: unknown): NotEvaluatedReason | null {
-  return typeof value === 'string' && (NOT_EVALUATED_REASONS as readonly string[]).includes(value)
-    ? (value as NotEvaluatedReason)
-    : null;
-}
-
-/** Whether a stored row was written in the current RECORD_FORMAT (older rows lack the rank and the reason). */
-export function currentFormat(raw: Raw): boolean {
-  const parsed = JSON.parse(raw.record_json as string) as unknown;
-  return Array.isArray(parsed) && parsed[0] === RECORD_FORMAT;
-}
-
-const numberOr = <T>(value: unknown, fallback: T): number | T =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** The stored JSON back to a record, every field checked (nothing untyped leaves the storage boundary). */
-export function fleetRecordFromRaw(raw: Raw): FleetCardRecord {
-  const parsed = JSON.parse(raw.record_json as string) as unknown;
-  const cardNumber = raw.card_number as string;
-  return Array.isArray(parsed)
-    ? recordFromArray(cardNumber, parsed)
-    : recordFromObject(cardNumber, (parsed ?? {}) as Record<string, unknown>);
-}
-
-function recordFromArray(cardNumber: string, a: readonly unknown[]): FleetCardRecord {
-  return {
-    card_number: cardNumber,
-    surname: text(a[1]),
-    first_names: text(a[2]),
-    issuing_member_state: text(a[3]),
-    expiry_day: numberOr(a[4], null),
-    card_download_s: numberOr(a[5], null),
-    activity_end_s: numberOr(a[6], null),
-    recorded_days: recordedDaysOf({ until: a[7], bits: a[8] }),
-    imports: numberOr(a[9], 0),
-    quarantined_imports: numberOr(a[10], 0),
-    conflicting_days: numberOr(a[11], 0),
-    authenticity_status: authenticityOf(a[12]),
-    findings: {
-      VIOLATION: numberOr(a[13], 0),
-      POTENTIAL: numberOr(a[14], 0),
-      INCOMPLETE_DATA: numberOr(a[15], 0),
-      MI: numberOr(a[16], 0),
-      SI: numberOr(a[17], 0),
-      VSI: numberOr(a[18], 0),
-      MSI: numberOr(a[19], 0),
-    },
-    findings_evaluated: a[20] === true,
-    findings_not_evaluated_reason: reasonOf(a[21]),
-    ...(a.length > 22 ? { card_data_days: recordedDaysOf({ until: a[22], bits: a[23] }) } : {}),
-    ...(a.length > 24 ? { most_serious_day: numberOr(a[24], null) } : {}),
-  };
-}
-
-/** The object form written before RECORD_FORMAT 2 (the record's own keys, recorded days as recordedBits). */
-function recordFromObject(cardNumber: string, r: Record<string, unknown>): FleetCardRecord {
-  const f = (r.findings ?? {}) as Record<string, unknown>;
-  const counts = emptyFindingCounts();
-  for (const key of FINDING_KEYS) counts[key] = numberOr(f[key], 0);
-  return {
-    card_number: cardNumber,
-    surname: text(r.surname),
-    first_names: text(r.first_names),
-    issuing_member_state: text(r.issuing_member_state),
-    expiry_day: numberOr(r.expiry_day, null),
-    card_download_s: numberOr(r.card_download_s, null),
-    activity_end_s: numberOr(r.activity_end_s, null),
-    recorded_days: recordedDaysOf(r.recorded_days),
-    imports: numberOr(r.imports, 0),
-    quarantined_imports: numberOr(r.quarantined_imports, 0),
-    conflicting_days: numberOr(r.conflicting_days, 0),
-    authenticity_status: authenticityOf(r.authenticity_status),
-    findings: counts,
-    findings_evaluated: r.findings_evaluated === true,
-    findings_not_evaluated_reason: reasonOf(r.findings_not_evaluated_reason),
-  };
-}
-
-/**
- * Recorded days stored compactly: the last day and one character per day before it ('1' = recorded), so a
- * listed row parses one short string instead of an array of numbers.
- */
-export function recordedBits(
-  days: readonly number[],
-  kept = RECORDED_DAYS_KEPT,
-): { until: number; bits: string } | null {
-  if (days.length === 0) return null;
-  const until = Math.max(...days);
-  const set = new Set(days);
-  let bits = '';
-  for (let d = until; d > until - kept; d--) bits += set.has(d) ? '1' : '0';
-  return { until, bits: bits.replace(/0+$/, '') };
-}
-
-export function recordedDaysOf(value: unknown): number[] {
-  if (value === null || typeof value !== 'object') return [];
-  const { until, bits } = value as { until?: unknown; bits?: unknown };
-  if (typeof until !== 'number' || typeof bits !== 'string') return [];
-  const days: number[] = [];
-  for (let i = bits.length - 1; i >= 0; i--) if (bits.charCodeAt(i) === 49) days.push(until - i);
-  return days;
-}
+/** The values of a card's `fleet_card` row, in FLEET_CARD_COLUMNS order. */
+export const fleetValues = (record: FleetCardRecord): SqlValue[] => COLUMN_VALUES.map((value) => value(record));
 
 /** The card's row written (inserted or replaced); values in FLEET_CARD_COLUMNS order. */
 const SAVE_ROW = `INSERT INTO fleet_card (${FLEET_CARD_COLUMNS.join(', ')}) VALUES (${FLEET_CARD_COLUMNS.map(() => '?').join(', ')})
@@ -291,6 +150,19 @@ export class SqlFleetStore implements FleetStore {
       mark: Number(raw.import_pk),
       card_download_s: raw.card_download_s === null ? null : Number(raw.card_download_s),
     }));
+  }
+
+  async cardDownload(cardNumber: string): Promise<number | null> {
+    // kept in the import's meta by the import's save (../imports/row-mappers.ts importValues)
+    const value =
+      this.db.dialect.name === 'postgres'
+        ? "(meta::jsonb ->> 'card_download_s')::bigint"
+        : "json_extract(meta, '$.card_download_s')";
+    const [row] = await this.db.query(
+      `SELECT MAX(${value}) AS s FROM imports WHERE card_number = ? AND status <> 'WITHDRAWN'`,
+      [cardNumber],
+    );
+    return row!.s === null ? null : Number(row!.s);
   }
 
   async pendingDone(cardNumber: string, mark: number): Promise<void> {

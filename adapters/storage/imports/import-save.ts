@@ -193,7 +193,7 @@ export async function writeImport(
       columns: VU_ROW_COLUMNS,
       rows: vuRowValues(KEY, input.import.vehicle_unit?.vehicle.vin ?? '', input.vu),
     });
-  const values = importValues(input.import);
+  const values = importValues(input.import, card.card_download_s ?? null);
   const span = cardNumber === null || input.days.length === 0 ? null : spanOf(input.days.map((d) => d.date));
   const answer = span && {
     sql: `SELECT p.pk AS new_pk, x.* FROM p LEFT JOIN (${VERSIONS}) x ON true ORDER BY x.day, x.pk`,

@@ -54,7 +54,11 @@ export const IMPORT_COLUMNS = [
   'downloaded_at',
 ] as const;
 
-export function importValues(row: ImportRow): SqlValue[] {
+/**
+ * `cardDownloadS`: the EF Card_Download time of a card's file (not an import row field), kept in `meta` so the
+ * fleet row takes it again from the imports in use after one is withdrawn or restored (SqlFleetStore.cardDownload).
+ */
+export function importValues(row: ImportRow, cardDownloadS: number | null = null): SqlValue[] {
   const vu = row.vehicle_unit ?? null;
   const meta = JSON.stringify({
     card: row.card,
@@ -63,6 +67,7 @@ export function importValues(row: ImportRow): SqlValue[] {
     authenticity: row.authenticity,
     // a VU import's facts (the vehicle's columns below are what queries select on)
     ...(vu === null ? {} : { vehicle_unit: vu }),
+    ...(cardDownloadS === null ? {} : { card_download_s: cardDownloadS }),
   });
   const registration = vu?.vehicle.registration ?? null;
   const downloadedAt = vu?.downloaded_at ?? null;
