@@ -86,6 +86,11 @@ export interface BackupManifest {
   created_at: string;
   /** the schema migrations the source had run (the backup's records are in no schema; for the reader) */
   schema_migrations: string[];
+  /**
+   * the source's last change number (`GET /changes`) at the snapshot; a restore numbers its records after it, so a
+   * cursor kept from the source stays valid (absent in backups from before change numbers: read as 0)
+   */
+  last_change?: number;
   parts: Record<BackupPartName, BackupPart>;
 }
 
@@ -173,6 +178,7 @@ function rowsOf(result: unknown): Row[] {
 /** Every part, read in the transaction `trx` (one snapshot). */
 async function writeParts(trx: Knex.Transaction, target: string): Promise<BackupManifest> {
   const migrations = rowsOf(await trx.raw(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`));
+  const [counter] = rowsOf(await trx.raw('SELECT last FROM change_counter WHERE id = 1'));
   const parts = { originals: await writeOriginals(trx, target) } as Record<BackupPartName, BackupPart>;
   for (const office of OFFICE_PARTS) {
     const out = new PartWriter(target, PART_FILES[office.part]);
@@ -193,6 +199,7 @@ async function writeParts(trx: Knex.Transaction, target: string): Promise<Backup
     format_version: BACKUP_FORMAT_VERSION,
     created_at: new Date().toISOString(),
     schema_migrations: migrations.map((r) => String(r.name)),
+    last_change: Number(counter?.last ?? 0),
     parts,
   };
 }
@@ -348,7 +355,8 @@ function recordedOriginal(row: Row): RecordedOriginal {
 
 /**
  * Refuses a database (PostgreSQL, or SQLite: `databaseUrl` undefined, the data folder's file) that holds any import
- * or office record, else inserts the backup's office records as they are (one transaction). The database is
+ * or office record, else inserts the backup's office records as they are and sets the change counter to the source's
+ * last number, so every restored change is numbered after it (one transaction). The database is
  * created, and its schema, if missing. Run before the originals are imported
  * again, so the fleet rows they compute see the office's annotations and home countries.
  */
@@ -361,6 +369,11 @@ export async function restoreOfficeRecords(database: BackupDatabase, backup: Ope
       );
       if (Number(held!.n) > 0) throw new BackupRefused('the database is not empty; a restore overwrites nothing');
       for (const office of OFFICE_PARTS) await insertPart(tx, backup, office);
+      await tx.all(
+        `INSERT INTO change_counter (id, last) VALUES (1, ?)
+         ON CONFLICT (id) DO UPDATE SET last = excluded.last WHERE change_counter.last < excluded.last`,
+        [lastChangeOf(backup.manifest)],
+      );
     });
   } finally {
     await store.close();
@@ -389,6 +402,12 @@ export async function emptyRestoredDatabase(database: BackupDatabase): Promise<v
 }
 
 const FLEET_COUNT_TABLE = 'fleet_count';
+
+/** The source's last change number (0 when the backup predates change numbers or holds something else). */
+function lastChangeOf(manifest: BackupManifest): number {
+  const last = manifest.last_change;
+  return typeof last === 'number' && Number.isSafeInteger(last) && last > 0 ? last : 0;
+}
 
 async function insertPart(tx: SqlRunner, backup: OpenedBackup, office: (typeof OFFICE_PARTS)[number]): Promise<void> {
   let rows: SqlValue[][] = [];
