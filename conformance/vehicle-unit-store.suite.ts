@@ -9,7 +9,7 @@
 import type { TAP } from 'tap';
 import { createHash } from 'node:crypto';
 import type { ImportRow, ImportStatus } from '../core/domain/rows.js';
-import type { NewImport, StoredVuRows } from '../core/ports/import-store.js';
+import type { NewImport, VuRowSet } from '../core/ports/import-store.js';
 import type { StoragePorts } from '../core/ports/storage.js';
 import { noCardRows } from '../core/use-cases/parse-vu-import.js';
 import { parseIsoDay } from '../core/time.js';
@@ -42,13 +42,13 @@ function vuImport(
   vin: string,
   dates: string[],
   options: { tag: 'A' | 'B'; downloaded_at: string; status?: ImportStatus; imported_at?: number },
-): NewImport {
+): NewImport & { vu: VuRowSet } {
   counter++;
   const content = new TextEncoder().encode(`vu ${counter} ${Math.random()}`);
   const sha = createHash('sha256').update(content).digest('hex');
   const activity = options.tag === 'A' ? 'WORK' : 'DRIVING';
   const odometer = options.tag === 'A' ? 1000 : 2000;
-  const vu: StoredVuRows = {
+  const vu: VuRowSet = {
     days: dates.map((date) => ({ import_id: '', vin, date, odometer_midnight_km: odometer })),
     speed: [{ import_id: '', vin, start: `${dates[0]}T08:00:00Z`, speeds_kmh: Array.from({ length: 60 }, () => 50) }],
     rows: {
