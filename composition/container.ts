@@ -196,13 +196,13 @@ function webPageOf(overrides: ContainerOverrides): WebPage | null {
 
 /** The card decoder: a test's or benchmark's own, or the service's pool of worker threads. */
 function bindDecoder(container: Container, config: Config, overrides: ContainerOverrides, close: Close): void {
-  // vehicle-unit downloads are decoded and verified on this thread: the pool's workers decode cards only, so the
-  // card path (its messages, its speed) is unchanged
-  container
-    .bind<VuDecoder>(TOKENS.VuDecoder)
-    .toResolvedValue(() => vuFileDecoder(overrides.vuVerifier ?? createVuVerifier(config.trustDir)))
-    .inSingletonScope();
-  const { decodeCard, cardDecoder } = overrides;
+  const { decodeCard, cardDecoder, vuVerifier } = overrides;
+  // without the pool (a test's or benchmark's own card decoder, or a test's own VU verifier) vehicle-unit downloads
+  // are decoded and verified on this thread; the service's pool decodes them as it decodes cards
+  const onThisThread = () => vuFileDecoder(vuVerifier ?? createVuVerifier(config.trustDir));
+  const vuBinding = container.bind<VuDecoder>(TOKENS.VuDecoder);
+  if (decodeCard || cardDecoder || vuVerifier) vuBinding.toResolvedValue(onThisThread).inSingletonScope();
+  else vuBinding.toResolvedValue((pool: DecoderPool) => pool.decodeVu, [TOKENS.DecoderPool]).inSingletonScope();
   if (decodeCard) {
     container
       .bind<CardDecoder>(TOKENS.CardDecoder)
@@ -224,6 +224,7 @@ function bindDecoder(container: Container, config: Config, overrides: ContainerO
         return new DecoderPool({
           trustFiles,
           inlineDecoder: withDayRecords(verifyingCardDecoder(createVerifier(config.trustDir)), hasher),
+          inlineVuDecoder: vuFileDecoder(createVuVerifier(config.trustDir)),
           // the workers compress the bodies they decode too; the save takes that form (off the event loop)
           prepareContent: true,
         });

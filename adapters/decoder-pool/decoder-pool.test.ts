@@ -9,9 +9,29 @@ import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import { DecoderPool, eventLoopBusy } from './decoder-pool.js';
 import { decodeContent, encodeContent, storedContentOf } from '../storage/imports/content-codec.js';
 import { signDdd, testTrustFiles } from '../../fixtures/pki/test-pki.js';
+import { buildTrustStore } from '../../core/authenticity/index.js';
+import { VuAuthenticityVerifier } from '../../core/authenticity/verify-vu.js';
+import { vuFileDecoder, type DecodedVuFile, type DecodedVuRows } from '../../core/use-cases/decode-vu-file.js';
+import { vuRowValues } from '../storage/vehicle-units/vu-row-kinds.js';
+import { NodeSignatureCrypto } from '../crypto/node-signature-crypto.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
 const file = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
+const VU_FILES = ['vu-gen1.ddd', 'vu-gen2.ddd', 'vu-gen2v2.ddd'];
+const vuFile = (name: string) => file(join('vu-downloads', name));
+const crypto = new NodeSignatureCrypto();
+const vuVerifier = new VuAuthenticityVerifier(crypto, buildTrustStore(testTrustFiles(), crypto).store);
+
+/** The `vu_row` values the save writes of a decoded VU download, whichever form it came in. */
+function savedValues(decoded: DecodedVuFile) {
+  if ('prepared' in decoded) return vuRowValues(7, 'VIN', { prepared: decoded.prepared });
+  const { import: _summary, ...rows } = (decoded as DecodedVuRows).rows;
+  return vuRowValues(7, 'VIN', {
+    rows,
+    days: (decoded as DecodedVuRows).days,
+    speed: (decoded as DecodedVuRows).speed,
+  });
+}
 /** what the import use case gets from an inline decoder: the rows and their day records computed on this thread */
 const inlineDecode = withDayRecords(decodeCardFile, new NodeCryptoHasher());
 
@@ -158,4 +178,47 @@ t.test('the event loop counts as busy after a window spent mostly running code',
   t.equal(busy(), true);
   await new Promise((r) => setTimeout(r, 250)); // a window spent idle
   t.equal(busy(), false);
+});
+
+t.test(
+  'vehicle-unit downloads: a worker decodes and verifies them, answering the very rows the save writes',
+  async (t) => {
+    const pool = new DecoderPool({ size: 1, inlineBelowBytes: 0, trustFiles: testTrustFiles(), prepareContent: true });
+    t.teardown(() => pool.close());
+    for (const name of VU_FILES) {
+      const body = vuFile(name);
+      const decoded = await pool.decodeVu(body);
+      const inline = await vuFileDecoder(vuVerifier)(body);
+      t.ok('prepared' in decoded, `${name}: prepared rows, not row objects`);
+      t.same(decoded.rows.import, inline.rows.import, `${name}: the same summary`);
+      t.equal(decoded.rows.import.authenticity?.status, 'VERIFIED', `${name}: verified on the worker`);
+      const values = savedValues(decoded);
+      t.ok(values.length > 20, `${name}: ${values.length} rows`);
+      t.same(values, savedValues(inline), `${name}: the values the save writes of the rows decoded here`);
+      t.same(storedContentOf(decoded.stored_form!), await encodeContent(body), `${name}: the stored form`);
+    }
+    const card = await pool.decode(file('gen1-full.ddd'));
+    const cardInline = await decodeCardFile(file('gen1-full.ddd'));
+    t.same(card.card.activities, cardInline.activities, 'cards still decode beside them');
+    const cut = await pool.decodeVu(vuFile('vu-gen2.ddd').subarray(0, 40)).catch((e: unknown) => e);
+    t.type(cut, DddDecodeError);
+    t.equal((cut as DddDecodeError).reason, 'truncated', 'a refusal keeps its reason');
+    t.equal(pool.started, 1);
+  },
+);
+
+t.test('vehicle-unit downloads stay on this thread when small, or when workers cannot start', async (t) => {
+  const small = new DecoderPool({ size: 1, inlineBelowBytes: 1 << 20, loopBusy: () => false });
+  t.teardown(() => small.close());
+  const body = vuFile('vu-gen1.ddd');
+  const inline = await small.decodeVu(body);
+  t.notOk('prepared' in inline, 'row objects from the calling thread');
+  t.same(savedValues(inline), savedValues(await vuFileDecoder(null)(body)));
+  t.equal(small.started, 0);
+  const broken = new DecoderPool({ size: 1, inlineBelowBytes: 0 }, new URL('./no-such-worker.js', import.meta.url));
+  t.teardown(() => broken.close());
+  const [a, b] = await Promise.all([broken.decodeVu(body), broken.decodeVu(vuFile('vu-gen2.ddd'))]);
+  t.same(savedValues(a), savedValues(inline), 'the same rows, decoded inline');
+  t.same(savedValues(b), savedValues(await vuFileDecoder(null)(vuFile('vu-gen2.ddd'))));
+  t.equal(broken.started, 0);
 });

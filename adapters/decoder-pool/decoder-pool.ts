@@ -4,8 +4,9 @@
  * than decoding them) while that thread has time to spare; when its event loop was busy for more than half of the
  * last 100 ms (imports from several clients), small bodies go to the workers too, which then decode and verify on
  * another core while the event loop stores and answers. At most `size` workers run; further bodies wait in a FIFO queue. Workers start on first use
- * and are terminated by `close()`. The decoder itself stays the pure core function (decodeCardFile); this module
- * is only transport: the same CardDecoder contract, DddDecodeError with the same reason and message.
+ * and are terminated by `close()`. The decoders themselves stay the pure core functions (decodeCardFile,
+ * vuFileDecoder); this module is only transport: the same CardDecoder and VuDecoder contracts, DddDecodeError with
+ * the same reason and message. A vehicle-unit download comes back with its rows in the storage's written form.
  */
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -20,7 +21,8 @@ import {
 import { NodeCryptoHasher } from '../crypto/node-crypto-hasher.js';
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { StoredForm } from '../../core/ports/import-store.js';
-import type { WorkerSetup } from './protocol.js';
+import type { WorkerRequest, WorkerSetup } from './protocol.js';
+import { vuFileDecoder, type DecodedVuFile, type VuDecoder } from '../../core/use-cases/decode-vu-file.js';
 import { unpackCard, type WorkerReply } from './protocol.js';
 
 export interface DecoderPoolOptions {
@@ -34,6 +36,8 @@ export interface DecoderPoolOptions {
   sequentialSignatures?: boolean;
   /** what the calling thread runs for small bodies and when workers are unavailable (default: decode only, and the day records) */
   inlineDecoder?: CardDecoder;
+  /** what the calling thread runs for small VU downloads and when workers are unavailable (default: decode only) */
+  inlineVuDecoder?: VuDecoder;
   /** whether the calling thread is busy, so that small bodies go to a worker too (default: its event-loop use) */
   loopBusy?: () => boolean;
   /** workers compress the body they decoded too, answered as the result's `stored_form` for the save (default: no) */
@@ -61,10 +65,13 @@ export function eventLoopBusy(): () => boolean {
   };
 }
 
+type Decoded = DecodedCardFile | DecodedVuFile;
+
 interface Job {
   id: number;
+  kind: WorkerRequest['kind'];
   content: Uint8Array;
-  resolve: (decoded: DecodedCardFile) => void;
+  resolve: (decoded: Decoded) => void;
   reject: (error: Error) => void;
 }
 
@@ -91,6 +98,7 @@ export class DecoderPool {
   /** a worker died before answering anything (e.g. a runtime whose loader workers cannot use): decode inline */
   private unavailable = false;
   private readonly inline: CardDecoder;
+  private readonly inlineVu: VuDecoder;
   private readonly setup: WorkerSetup;
   private readonly loopBusy: () => boolean;
 
@@ -101,6 +109,7 @@ export class DecoderPool {
     this.size = Math.max(1, options.size ?? Math.min(4, availableParallelism() - 1));
     this.inlineBelowBytes = options.inlineBelowBytes ?? 16 * 1024;
     this.inline = options.inlineDecoder ?? withDayRecords(decodeCardFile, new NodeCryptoHasher());
+    this.inlineVu = options.inlineVuDecoder ?? vuFileDecoder(null);
     this.loopBusy = options.loopBusy ?? eventLoopBusy();
     this.setup = {
       trustFiles: options.trustFiles ?? null,
@@ -110,15 +119,32 @@ export class DecoderPool {
   }
 
   /** The CardDecoder of the import use case: the card and its day records, both computed by the worker when one decoded it. */
-  readonly decode: CardDecoder = (content) => {
+  readonly decode: CardDecoder = (content) => this.submit('card', content) as Promise<DecodedCardFile>;
+
+  /**
+   * The VuDecoder of the import use case: a VU download's summary and its rows in the storage's written form when a
+   * worker decoded it (a download with detailed speed holds tens of thousands of rows), its rows otherwise.
+   */
+  readonly decodeVu: VuDecoder = (content) => this.submit('vu', content) as Promise<DecodedVuFile>;
+
+  private submit(kind: Job['kind'], content: Uint8Array): Promise<Decoded> {
     if (this.unavailable || (content.byteLength < this.inlineBelowBytes && !this.loopBusy()))
-      return this.inline(content);
+      return this.inlineOf(kind)(content);
     if (this.closed) return Promise.reject(new Error('the decoder pool is closed'));
-    return new Promise<DecodedCardFile>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, content, resolve, reject });
+    return new Promise<Decoded>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, kind, content, resolve, reject });
       this.dispatch();
     });
-  };
+  }
+
+  private inlineOf(kind: Job['kind']): (content: Uint8Array) => Promise<Decoded> {
+    return kind === 'vu' ? this.inlineVu : this.inline;
+  }
+
+  /** A job decoded on this thread (no worker can take it): the same answer, the decoders being pure. */
+  private runInline(job: Job): void {
+    this.inlineOf(job.kind)(job.content).then(job.resolve, job.reject);
+  }
 
   /** Workers started so far (for tests and the benchmark). */
   get started(): number {
@@ -134,14 +160,14 @@ export class DecoderPool {
   }
 
   private dispatch(): void {
-    if (this.unavailable)
-      for (const job of this.queue.splice(0)) this.inline(job.content).then(job.resolve, job.reject);
+    if (this.unavailable) for (const job of this.queue.splice(0)) this.runInline(job);
     while (this.queue.length > 0) {
       const slot = this.slots.find((s) => s.job === null) ?? (this.slots.length < this.size ? this.start() : null);
       if (!slot) return;
       const job = this.queue.shift()!;
       slot.job = job;
-      slot.worker.postMessage({ id: job.id, content: job.content });
+      const request: WorkerRequest = { id: job.id, kind: job.kind, content: job.content };
+      slot.worker.postMessage(request);
     }
   }
 
@@ -161,7 +187,12 @@ export class DecoderPool {
     slot.answered = true;
     if (job && job.id === reply.id) {
       if (reply.ok) {
-        job.resolve({ card: unpackCard(reply.card), days: reply.days, ...storedForm(job.content, reply.deflated) });
+        const form = storedForm(job.content, reply.deflated);
+        job.resolve(
+          'vu' in reply
+            ? { rows: { import: reply.vu }, prepared: reply.prepared, ...form }
+            : { card: unpackCard(reply.card), days: reply.days, ...form },
+        );
       } else if (reply.reason !== null) job.reject(new DddDecodeError(reply.reason, reply.message));
       else job.reject(new Error('the decoder failed unexpectedly'));
     }
@@ -180,7 +211,7 @@ export class DecoderPool {
     if (!slot.answered) this.unavailable = true;
     const job = slot.job;
     slot.job = null;
-    if (job) this.inline(job.content).then(job.resolve, job.reject);
+    if (job) this.runInline(job);
     if (!this.closed) this.dispatch();
   }
 }

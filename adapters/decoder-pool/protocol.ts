@@ -6,10 +6,13 @@
 import type { TrustFile } from '../../core/authenticity/index.js';
 import type { DecodeErrorReason } from '../../core/decoder/api.js';
 import type { Activity, ActivityIntervalRow, ParsedCard } from '../../core/domain/rows.js';
-import type { DayRecord } from '../../core/ports/import-store.js';
+import type { DayRecord, PreparedVuRows } from '../../core/ports/import-store.js';
+import type { VuRows } from '../../core/rows/vu-download.js';
 
 export interface WorkerRequest {
   id: number;
+  /** a driver card download, or a vehicle-unit download (answered as its summary and prepared rows) */
+  kind: 'card' | 'vu';
   content: Uint8Array;
 }
 
@@ -31,6 +34,11 @@ export type WorkerReply =
    * the storage keeps it (setup `prepareContent`; null: compression does not shrink it, the bytes are kept as they are)
    */
   | { id: number; ok: true; card: PackedCard; days: DayRecord[]; deflated?: Uint8Array | null }
+  /**
+   * A VU download: its import summary and its rows as the storage writes them (a few typed arrays and two texts,
+   * transferred: cloning tens of thousands of row objects would cost the event loop more than decoding them)
+   */
+  | { id: number; ok: true; vu: VuRows['import']; prepared: PreparedVuRows; deflated?: Uint8Array | null }
   /** reason null: not a decode failure but a decoder bug (reported as such, without its text) */
   | { id: number; ok: false; reason: DecodeErrorReason | null; message: string };
 
@@ -65,6 +73,11 @@ export function packCard(card: ParsedCard): { card: PackedCard; transfer: ArrayB
     (a) => a.buffer as ArrayBuffer,
   );
   return { card: { ...card, activities: packed }, transfer };
+}
+
+/** The typed arrays of prepared VU rows, to transfer. */
+export function preparedBuffers(p: PreparedVuRows): ArrayBuffer[] {
+  return [p.kind, p.seq, p.day, p.start, p.identEnds, p.bodyEnds].map((a) => a.buffer as ArrayBuffer);
 }
 
 export function unpackCard(card: PackedCard): ParsedCard {

@@ -41,3 +41,13 @@ t.test('without card fixtures the VU lines carry no ratio', async (t) => {
   t.notMatch(lines.join('\n'), /card time per MB/);
   t.match(lines.join('\n'), /VU gen2 generated/);
 });
+
+t.test('generatedVu: detailed speed for several days, each minute once, ending with the last day', async (t) => {
+  const vu = decodeVuBytes(generatedVu('GEN2', 3, 3));
+  t.equal(vu.speed.length, 3 * 1440);
+  const begins = vu.speed.map((b) => b.begin!);
+  t.equal(new Set(begins).size, begins.length, 'distinct minutes');
+  const lastDay = Math.max(...vu.days.map((d) => d.date!));
+  t.equal(Math.floor(Math.max(...begins) / 86_400), Math.floor(lastDay / 86_400), 'the last minute on the last day');
+  t.equal(Math.max(...begins) - Math.min(...begins), (3 * 1440 - 1) * 60, 'three days of minutes');
+});

@@ -31,8 +31,11 @@ export interface VuBenchOptions {
   print?: (line: string) => void;
 }
 
-/** A download of `days` days, each the second scenario day's activities shifted, and 1,440 speed blocks. */
-export function generatedVu(generation: VuScenarioGeneration, days: number): Uint8Array {
+/**
+ * A download of `days` days, each the second scenario day's activities shifted, and detailed speed for every minute
+ * of `speedDays` days (1,440 one-minute blocks a day) ending with the last day.
+ */
+export function generatedVu(generation: VuScenarioGeneration, days: number, speedDays = 1): Uint8Array {
   const base = vuScenario(generation);
   const pattern = base.days[1]!;
   const first = pattern.date - (days - 1) * DAY;
@@ -47,8 +50,8 @@ export function generatedVu(generation: VuScenarioGeneration, days: number): Uin
       const by = first + d * DAY - pattern.date;
       return { ...pattern, date: pattern.date + by, insertions: pattern.insertions.map((i) => shift(i, by)) };
     }),
-    speed: Array.from({ length: 1440 }, (_, m) => ({
-      begin: pattern.date + m * 60,
+    speed: Array.from({ length: 1440 * speedDays }, (_, m) => ({
+      begin: pattern.date - (speedDays - 1) * DAY + m * 60,
       speeds: Array.from({ length: 60 }, (_, s) => (m + s) % 120),
     })),
   };

@@ -94,11 +94,31 @@ export interface NewImport {
 }
 
 /** What a VU import stores besides its import row: the rows of core/rows/vu-download.ts, its days, its speed. */
-export interface StoredVuRows {
+export interface VuRowSet {
   rows: Omit<VuRows, 'import'>;
   days: VuDayRow[];
   speed: VuSpeedRow[];
 }
+
+/**
+ * The same rows already in the form the storage writes them, made by the decoder pool's workers so that the event
+ * loop neither receives thousands of row objects nor turns them into text: row i is of the storage's row kind
+ * `kind[i]`, number `seq[i]` within its kind, with its UTC day and ordering time (`day`, `start`; NaN: none), its
+ * identity and its JSON text (`idents` / `bodies`: all rows' texts joined, row i's ending at `identEnds[i]` /
+ * `bodyEnds[i]`).
+ */
+export interface PreparedVuRows {
+  kind: Uint8Array;
+  seq: Int32Array;
+  day: Float64Array;
+  start: Float64Array;
+  idents: string;
+  identEnds: Uint32Array;
+  bodies: string;
+  bodyEnds: Uint32Array;
+}
+
+export type StoredVuRows = VuRowSet | { prepared: PreparedVuRows };
 
 export type SaveOutcome =
   /** `conflicting_dates` (when the store gives them): the import's own days that are conflicts of its card's

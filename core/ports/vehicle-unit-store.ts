@@ -13,6 +13,8 @@
  *   code and start; purpose and time; timestamp and source).
  * - A `VuRowQuery` with `import_id` reads that import alone (no merge); with `vin` the VIN's merged rows.
  *   Lists are ordered by time, then slot / a stable key; `range` keeps rows whose day (or start) lies in it.
+ * - `listPage` answers one page of a list, exactly `limit` rows from `offset` of what the list's own method answers,
+ *   and how many rows that whole list holds.
  */
 import type { EpochSeconds, ImportRow, UtcDay } from '../domain/rows.js';
 import type { VuActivityRow } from '../rows/vu-activities.js';
@@ -20,7 +22,7 @@ import type { OverspeedingRow, VuEventRow } from '../rows/vu-events.js';
 import type { VuImportSummary } from '../rows/vu-import.js';
 import type { CardInsertionRow } from '../rows/vu-insertions.js';
 import type { CalibrationRow, VuPositionRow } from '../rows/vu-technical.js';
-import type { DateRange } from '../use-cases/contracts.js';
+import type { DateRange, Page } from '../use-cases/contracts.js';
 
 /**
  * One UTC day a VU recorded and its OdometerValueMidnight: the odometer at the END of that day, 24:00 UTC (Appendix 7
@@ -73,6 +75,26 @@ export interface VuRowQuery {
   range: DateRange;
 }
 
+/** The lists of rows, by the port's method that reads them. */
+export const VU_ROW_LISTS = [
+  'activities',
+  'cardInsertions',
+  'events',
+  'faults',
+  'overspeeding',
+  'calibrations',
+  'positions',
+  'speed',
+] as const;
+export type VuRowList = (typeof VU_ROW_LISTS)[number];
+export type VuRowOf<L extends VuRowList> = Awaited<ReturnType<VehicleUnitStore[L]>>[number];
+
+/** One page of a list and the number of rows of the whole list. */
+export interface VuRowPage<T> {
+  items: T[];
+  total: number;
+}
+
 export interface VehicleUnitStore {
   /** one record per VIN with a stored, non-withdrawn VU import, ordered by VIN */
   vehicleUnits(): Promise<VehicleUnitRecord[]>;
@@ -87,4 +109,16 @@ export interface VehicleUnitStore {
   calibrations(query: VuRowQuery): Promise<Array<Quarantinable<CalibrationRow>>>;
   positions(query: VuRowQuery): Promise<Array<Quarantinable<VuPositionRow>>>;
   speed(query: VuRowQuery): Promise<Array<Quarantinable<VuSpeedRow>>>;
+  listPage<L extends VuRowList>(list: L, query: VuRowQuery, page: Page): Promise<VuRowPage<VuRowOf<L>>>;
+}
+
+/** listPage of a store that reads whole lists (in-memory stores): the page sliced from the list. */
+export async function pageOfWholeList<L extends VuRowList>(
+  store: VehicleUnitStore,
+  list: L,
+  query: VuRowQuery,
+  page: Page,
+): Promise<VuRowPage<VuRowOf<L>>> {
+  const rows = (await store[list](query)) as Array<VuRowOf<L>>;
+  return { items: rows.slice(page.offset, page.offset + page.limit), total: rows.length };
 }

@@ -8,18 +8,25 @@
 import type { VuAuthenticityVerifier } from '../authenticity/verify-vu.js';
 import { decodeVuBytes } from '../decoder/vu/decode-vu.js';
 import type { DecodedVu } from '../domain/vu.js';
-import type { StoredForm } from '../ports/import-store.js';
+import type { PreparedVuRows, StoredForm } from '../ports/import-store.js';
 import type { VuDayRow, VuSpeedRow } from '../ports/vehicle-unit-store.js';
 import { vuRows, type VuRows } from '../rows/vu-download.js';
 import { isoTimestamp, isoDay, dayOf } from '../time.js';
 
-/** What the import stores of a decoded VU download. */
-export interface DecodedVuFile {
+/** What the import stores of a VU download decoded on the calling thread: its rows, day records and speed. */
+export interface DecodedVuRows {
   rows: VuRows;
   days: VuDayRow[];
   speed: VuSpeedRow[];
   stored_form?: StoredForm;
 }
+
+/**
+ * What the import stores of a decoded VU download: its rows as objects, or (the decoder pool) the import summary
+ * and the rows in the storage's written form, with the body's stored form.
+ */
+export type DecodedVuFile =
+  DecodedVuRows | { rows: Pick<VuRows, 'import'>; prepared: PreparedVuRows; stored_form?: StoredForm };
 
 export type VuDecoder = (content: Uint8Array) => Promise<DecodedVuFile>;
 
@@ -43,7 +50,9 @@ function speedRows(vu: DecodedVu, vin: string): VuSpeedRow[] {
 }
 
 /** Decodes, maps and (with a verifier) verifies: the import's `authenticity` set, the verifier's warnings added. */
-export function vuFileDecoder(verifier: VuAuthenticityVerifier | null): VuDecoder {
+export function vuFileDecoder(
+  verifier: VuAuthenticityVerifier | null,
+): (content: Uint8Array) => Promise<DecodedVuRows> {
   return async (content) => {
     const vu = decodeVuBytes(content);
     const rows = vuRows(vu);

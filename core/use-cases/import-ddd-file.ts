@@ -26,12 +26,12 @@ import type { ImportRow, ImportStatus, ParsedCard, UtcDay, Warning } from '../do
 import type { Clock } from '../ports/clock.js';
 import type { Hasher } from '../ports/hasher.js';
 import type { IdGenerator } from '../ports/id-generator.js';
-import type { ImportStore } from '../ports/import-store.js';
+import type { ImportStore, StoredVuRows } from '../ports/import-store.js';
 import type { ImportUseCase, ParseRequest, ParseResponse } from './contracts.js';
 import type { CardDecoder } from './decode-card-file.js';
 import { HOLDER_MISMATCH, importStatusOf } from './quarantine-policy.js';
 import { holderDiffers, type CardHolder } from './holder-identity.js';
-import type { VuDecoder } from './decode-vu-file.js';
+import type { DecodedVuFile, VuDecoder } from './decode-vu-file.js';
 import { isVehicleUnitDownload } from '../decoder/prefix.js';
 import { vuImportRow, noCardRows } from './parse-vu-import.js';
 
@@ -48,6 +48,13 @@ export interface ImportDddFileDeps {
   requireVerified?: boolean;
   /** told after an import was stored or found stored (the fleet summary: ./refresh-fleet-card.ts) */
   onStored?: (row: ImportRow, card: ParsedCard | null) => Promise<void>;
+}
+
+/** What the save stores beside a VU import row: the rows the pool prepared, or the decoded rows without the summary. */
+function storedVuRows(decoded: DecodedVuFile): StoredVuRows {
+  if ('prepared' in decoded) return { prepared: decoded.prepared };
+  const { import: _summary, ...rows } = decoded.rows;
+  return { rows, days: decoded.days, speed: decoded.speed };
 }
 
 export function archiveIdForContent(sha256: string): string {
@@ -112,14 +119,13 @@ export class ImportDddFile implements ImportUseCase {
       imported_at: Math.floor(clock.now().getTime() / 1000),
       requireVerified: this.deps.requireVerified ?? false,
     });
-    const { import: _summary, ...rows } = decoded.rows;
     const saved = await this.deps.store.saveImport({
       import: row,
       content: request.content,
       ...(decoded.stored_form && { stored_form: decoded.stored_form }),
       card: noCardRows(row),
       days: [],
-      vu: { rows, days: decoded.days, speed: decoded.speed },
+      vu: storedVuRows(decoded),
     });
     return this.answer(saved, request, sha, null, []);
   }

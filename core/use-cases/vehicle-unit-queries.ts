@@ -6,7 +6,13 @@
  */
 import { NotFoundError } from '../domain/errors.js';
 import type { ImportStore } from '../ports/import-store.js';
-import type { VehicleUnitRecord, VehicleUnitStore, VuRowQuery } from '../ports/vehicle-unit-store.js';
+import type {
+  VehicleUnitRecord,
+  VehicleUnitStore,
+  VuRowList,
+  VuRowOf,
+  VuRowQuery,
+} from '../ports/vehicle-unit-store.js';
 import type { DateRange, ListResult, Page } from './contracts.js';
 
 export type VehicleUnitSelection =
@@ -14,19 +20,7 @@ export type VehicleUnitSelection =
   | { kind: 'registration'; number: string; nation: string | null }
   | { kind: 'import_id'; value: string };
 
-/** The lists of rows, by the port's method that reads them. */
-export const VU_ROW_LISTS = [
-  'activities',
-  'cardInsertions',
-  'events',
-  'faults',
-  'overspeeding',
-  'calibrations',
-  'positions',
-  'speed',
-] as const;
-export type VuRowList = (typeof VU_ROW_LISTS)[number];
-export type VuRowOf<L extends VuRowList> = Awaited<ReturnType<VehicleUnitStore[L]>>[number];
+export { VU_ROW_LISTS, type VuRowList, type VuRowOf } from '../ports/vehicle-unit-store.js';
 
 function paged<T>(rows: readonly T[], page: Page): ListResult<T> {
   return {
@@ -58,10 +52,17 @@ export class VehicleUnitQueries {
     range: DateRange,
     page: Page,
   ): Promise<ListResult<VuRowOf<L>>> {
-    const rows: Array<VuRowOf<L>> = [];
-    for (const query of await this.queries(selection, range))
-      rows.push(...((await this.deps.vehicleUnits[list](query)) as Array<VuRowOf<L>>));
-    return paged(rows, page);
+    // the selection's lists one after the other (a registration's VINs in order), each paged by the store: of
+    // each, the rows the page still lacks from where the page starts within it, and its total
+    const items: Array<VuRowOf<L>> = [];
+    let total = 0;
+    for (const query of await this.queries(selection, range)) {
+      const offset = Math.max(0, page.offset - total);
+      const part = await this.deps.vehicleUnits.listPage(list, query, { limit: page.limit - items.length, offset });
+      items.push(...part.items);
+      total += part.total;
+    }
+    return { items, total, limit: page.limit, offset: page.offset, conflicts: [] };
   }
 
   /** The port's queries of a selection: one per VIN, or the one import (checked to be a stored VU import). */

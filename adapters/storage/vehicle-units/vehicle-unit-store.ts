@@ -14,6 +14,9 @@ import type {
   VehicleUnitRecord,
   VehicleUnitStore,
   VuDayRow,
+  VuRowList,
+  VuRowOf,
+  VuRowPage,
   VuRowQuery,
   VuSpeedRow,
 } from '../../../core/ports/vehicle-unit-store.js';
@@ -26,6 +29,19 @@ import type { Database } from '../database/database.js';
 import type { Raw, SqlValue } from '../database/dialect.js';
 import { importFromRaw } from '../imports/row-mappers.js';
 import type { VuRowKind } from './vu-row-kinds.js';
+import type { Page } from '../../../core/use-cases/contracts.js';
+
+/** The kind of rows each list of the port reads. */
+const LIST_KINDS: Record<VuRowList, VuRowKind> = {
+  activities: 'activity',
+  cardInsertions: 'insertion',
+  events: 'event',
+  faults: 'fault',
+  overspeeding: 'overspeeding',
+  calibrations: 'calibration',
+  positions: 'position',
+  speed: 'speed',
+};
 
 const ACTIVE_VU = "i.kind = 'VEHICLE_UNIT' AND i.status <> 'WITHDRAWN'";
 const SLOT_RANK: Record<string, number> = { DRIVER: 0, CO_DRIVER: 1 };
@@ -69,36 +85,74 @@ function byTime(a: StoredRow, b: StoredRow): number {
   return a.pk - b.pk || a.seq - b.seq;
 }
 
+/** The WHERE condition of one kind of rows of a query (an import's, or a VIN's) within its range. */
+function selectionOf(kind: VuRowKind, query: VuRowQuery): { where: string; params: SqlValue[] } {
+  const where = ['r.row_kind = ?', ACTIVE_VU];
+  const params: SqlValue[] = [kind];
+  if (query.import_id !== null) {
+    where.push('i.import_id = ?');
+    params.push(query.import_id);
+  } else {
+    where.push('r.vin = ?');
+    params.push(query.vin ?? '');
+  }
+  if (query.range.from !== null) {
+    where.push('r.day >= ?');
+    params.push(query.range.from);
+  }
+  if (query.range.to !== null) {
+    where.push('r.day <= ?');
+    params.push(query.range.to);
+  }
+  return { where: where.join(' AND '), params };
+}
+
 export class SqlVehicleUnitStore implements VehicleUnitStore {
   constructor(private readonly db: Database) {}
 
   /** The rows of one kind of the query: one import's as stored, or a VIN's merged. */
   private async rows<T>(kind: VuRowKind, query: VuRowQuery): Promise<Array<Quarantinable<T>>> {
-    const where = ['r.row_kind = ?', ACTIVE_VU];
-    const params: SqlValue[] = [kind];
-    if (query.import_id !== null) {
-      where.push('i.import_id = ?');
-      params.push(query.import_id);
-    } else {
-      where.push('r.vin = ?');
-      params.push(query.vin ?? '');
-    }
-    if (query.range.from !== null) {
-      where.push('r.day >= ?');
-      params.push(query.range.from);
-    }
-    if (query.range.to !== null) {
-      where.push('r.day <= ?');
-      params.push(query.range.to);
-    }
+    const { where, params } = selectionOf(kind, query);
     const raws = await this.db.query(
       `SELECT r.import_pk, r.seq, r.vin, r.start_s, r.ident, r.body, i.import_id AS i_import_id, i.status AS i_status
-         FROM vu_row r JOIN imports i ON i.pk = r.import_pk WHERE ${where.join(' AND ')}`,
+         FROM vu_row r JOIN imports i ON i.pk = r.import_pk WHERE ${where}`,
       params,
     );
     const stored = raws.map(storedRow);
     const kept = query.import_id !== null ? stored : newestPerIdent(stored);
     return kept.sort(byTime).map((r) => r.row as Quarantinable<T>);
+  }
+
+  /**
+   * One page of a list, merged, ordered and cut in the database: of each identity the rows of the newest import
+   * holding it (MAX(import_pk) over the identity's rows; an identity's copies all lie on one day, so the range
+   * selects all of them or none), in byTime's order — time with nulls last, the slot's rank read from the row's
+   * JSON, identity in byte order, import, record — and the list's size beside each row (COUNT over the merged rows;
+   * counted on its own when the page is past the end).
+   */
+  async listPage<L extends VuRowList>(list: L, query: VuRowQuery, page: Page): Promise<VuRowPage<VuRowOf<L>>> {
+    const { where, params } = selectionOf(LIST_KINDS[list], query);
+    const dialect = this.db.dialect.name;
+    const newest = query.import_id !== null ? 'r.import_pk' : 'MAX(r.import_pk) OVER (PARTITION BY r.ident)';
+    const merged = `SELECT r.import_pk, r.seq, r.vin, r.start_s, r.ident, r.body, i.import_id AS i_import_id,
+        i.status AS i_status, ${newest} AS newest_pk
+        FROM vu_row r JOIN imports i ON i.pk = r.import_pk WHERE ${where}`;
+    const slot = dialect === 'postgres' ? `(m.body::json ->> 'slot')` : `json_extract(m.body, '$.slot')`;
+    const collate = dialect === 'postgres' ? ' COLLATE "C"' : '';
+    const raws = await this.db.query(
+      `SELECT m.*, COUNT(*) OVER () AS list_total FROM (${merged}) m WHERE m.import_pk = m.newest_pk
+        ORDER BY CASE WHEN m.start_s IS NULL THEN 1 ELSE 0 END, m.start_s,
+          CASE ${slot} WHEN 'DRIVER' THEN 0 WHEN 'CO_DRIVER' THEN 1 ELSE 2 END, m.ident${collate}, m.import_pk, m.seq
+        LIMIT ? OFFSET ?`,
+      [...params, page.limit, page.offset],
+    );
+    const items = raws.map((raw) => storedRow(raw).row as unknown as VuRowOf<L>);
+    if (raws.length > 0) return { items, total: Number(raws[0]!.list_total) };
+    const [count] = await this.db.query(
+      `SELECT COUNT(*) AS n FROM (${merged}) m WHERE m.import_pk = m.newest_pk`,
+      params,
+    );
+    return { items, total: Number(count!.n) };
   }
 
   async vehicleUnits(): Promise<VehicleUnitRecord[]> {

@@ -5,7 +5,7 @@
  * the day; insertions by card, slot and insertion time; events and faults by code and start; overspeeding by start;
  * calibrations by purpose and time; positions by time, source and type; speed by the minute's start).
  */
-import type { StoredVuRows } from '../../../core/ports/import-store.js';
+import type { PreparedVuRows, StoredVuRows, VuRowSet } from '../../../core/ports/import-store.js';
 import { dayOf, parseIsoDay, parseIsoTimestamp } from '../../../core/time.js';
 import type { SqlValue } from '../database/dialect.js';
 
@@ -58,8 +58,8 @@ const KEYS: Record<VuRowKind, (row: AnyRow) => RowKeys> = {
   speed: (r) => timed(r, 'start', `${r.start}`),
 };
 
-/** The rows of each kind in a VU import's stored rows. */
-export function rowsByKind(vu: StoredVuRows): Record<VuRowKind, readonly AnyRow[]> {
+/** The rows of each kind in a VU import's rows. */
+export function rowsByKind(vu: VuRowSet): Record<VuRowKind, readonly AnyRow[]> {
   const r = vu.rows;
   return {
     day: vu.days,
@@ -74,19 +74,79 @@ export function rowsByKind(vu: StoredVuRows): Record<VuRowKind, readonly AnyRow[
   };
 }
 
+/** Each row of a VU import with its kind, sequence, keys and JSON text (`import_id` and `vin` left out of the text). */
+function eachRow(vu: VuRowSet, visit: (kind: VuRowKind, seq: number, keys: RowKeys, body: string) => void): void {
+  const all = rowsByKind(vu);
+  for (const kind of VU_ROW_KINDS)
+    all[kind].forEach((row, seq) => {
+      const { import_id: _id, vin: _vin, ...body } = row;
+      visit(kind, seq, KEYS[kind](row), JSON.stringify(body));
+    });
+}
+
 /**
  * The `vu_row` values of a VU import (VU_ROW_COLUMNS order), its pk first (`importPk`, set by the caller once
  * known); `import_id` is left out of the body (the import's, read back from the join).
  */
 export function vuRowValues(importPk: number, vin: string, vu: StoredVuRows): SqlValue[][] {
+  if ('prepared' in vu) return preparedValues(importPk, vin, vu.prepared);
   const values: SqlValue[][] = [];
-  const all = rowsByKind(vu);
-  for (const kind of VU_ROW_KINDS) {
-    all[kind].forEach((row, seq) => {
-      const keys = KEYS[kind](row);
-      const { import_id: _id, vin: _vin, ...body } = row;
-      values.push([importPk, kind, seq, vin, keys.day, keys.start, keys.ident, JSON.stringify(body)]);
-    });
+  eachRow(vu, (kind, seq, keys, body) =>
+    values.push([importPk, kind, seq, vin, keys.day, keys.start, keys.ident, body]),
+  );
+  return values;
+}
+
+/** The rows in their written form, packed into a few typed arrays and two texts (the decoder pool's workers). */
+export function prepareVuRows(vu: VuRowSet): PreparedVuRows {
+  const kinds: number[] = [];
+  const seqs: number[] = [];
+  const days: number[] = [];
+  const starts: number[] = [];
+  const idents: string[] = [];
+  const bodies: string[] = [];
+  eachRow(vu, (kind, seq, keys, body) => {
+    kinds.push(VU_ROW_KINDS.indexOf(kind));
+    seqs.push(seq);
+    days.push(keys.day ?? NaN);
+    starts.push(keys.start ?? NaN);
+    idents.push(keys.ident);
+    bodies.push(body);
+  });
+  return {
+    kind: Uint8Array.from(kinds),
+    seq: Int32Array.from(seqs),
+    day: Float64Array.from(days),
+    start: Float64Array.from(starts),
+    idents: idents.join(''),
+    identEnds: endsOf(idents),
+    bodies: bodies.join(''),
+    bodyEnds: endsOf(bodies),
+  };
+}
+
+function endsOf(texts: readonly string[]): Uint32Array {
+  const ends = new Uint32Array(texts.length);
+  let at = 0;
+  texts.forEach((text, i) => (ends[i] = at += text.length));
+  return ends;
+}
+
+/** The `vu_row` values of prepared rows: the same values vuRowValues makes of the rows they were prepared from. */
+function preparedValues(importPk: number, vin: string, p: PreparedVuRows): SqlValue[][] {
+  const values: SqlValue[][] = new Array(p.kind.length);
+  const orNull = (n: number) => (Number.isNaN(n) ? null : n);
+  for (let i = 0; i < p.kind.length; i++) {
+    values[i] = [
+      importPk,
+      VU_ROW_KINDS[p.kind[i]!]!,
+      p.seq[i]!,
+      vin,
+      orNull(p.day[i]!),
+      orNull(p.start[i]!),
+      p.idents.slice(i === 0 ? 0 : p.identEnds[i - 1], p.identEnds[i]),
+      p.bodies.slice(i === 0 ? 0 : p.bodyEnds[i - 1], p.bodyEnds[i]),
+    ];
   }
   return values;
 }

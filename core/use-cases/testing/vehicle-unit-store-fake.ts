@@ -6,7 +6,17 @@
  * detailed speed are not held (no use case tested with it reads them): those queries answer no rows.
  */
 import type { ImportRow } from '../../domain/rows.js';
-import type { Quarantinable, VehicleUnitRecord, VehicleUnitStore, VuRowQuery } from '../../ports/vehicle-unit-store.js';
+import {
+  pageOfWholeList,
+  type Quarantinable,
+  type VehicleUnitRecord,
+  type VehicleUnitStore,
+  type VuRowList,
+  type VuRowOf,
+  type VuRowPage,
+  type VuRowQuery,
+} from '../../ports/vehicle-unit-store.js';
+import type { Page } from '../contracts.js';
 import type { VuRows } from '../../rows/vu-download.js';
 import { dayOf, parseIsoDay, parseIsoTimestamp } from '../../time.js';
 
@@ -155,6 +165,9 @@ export class FakeVehicleUnitStore implements VehicleUnitStore {
   }
   speed(): ReturnType<VehicleUnitStore['speed']> {
     return Promise.resolve([]);
+  }
+  listPage<L extends VuRowList>(list: L, q: VuRowQuery, page: Page): Promise<VuRowPage<VuRowOf<L>>> {
+    return pageOfWholeList(this, list, q, page);
   }
 }
 
