@@ -26,6 +26,9 @@ import { Prng } from '../fixtures/encoder/prng.js';
 import { signDdd, testTrustFiles } from '../fixtures/pki/test-pki.js';
 import { NodeSignatureCrypto } from '../adapters/crypto/node-signature-crypto.js';
 import { ACTIVITY_FIELDS } from '../adapters/http/shared/activity-json.js';
+import { eventFaultRowSchema } from '../adapters/http/events-faults/events-faults.schema.js';
+import { positionRowSchema } from '../adapters/http/positions/positions.schema.js';
+import { vehicleUsedRowSchema } from '../adapters/http/vehicles-used/vehicles-used.schema.js';
 import {
   AUTHENTICITY_WARNING_CODES,
   VerificationCache,
@@ -466,32 +469,10 @@ function checkWarning(w: Warning): string | null {
 }
 
 const ACTIVITY_KEYS: readonly string[] = ACTIVITY_FIELDS;
-const EVENT_KEYS = ['import_id', 'card_number', 'code', 'type', 'description', 'start', 'end', 'vehicle_registration'];
-const VEHICLE_KEYS = [
-  'import_id',
-  'card_number',
-  'registration',
-  'vin',
-  'first_use',
-  'last_use',
-  'odometer_begin_km',
-  'odometer_end_km',
-  'distance_km',
-  'vu_data_block_counter',
-];
-const POSITION_KEYS = [
-  'import_id',
-  'card_number',
-  'timestamp',
-  'latitude',
-  'longitude',
-  'source',
-  'type',
-  'country_code',
-  'region_code',
-  'odometer_km',
-  'gnss_accuracy',
-];
+// the keys of each row of the parse answer: the required fields of the row's response schema (one declaration)
+const EVENT_KEYS: readonly string[] = eventFaultRowSchema.required;
+const VEHICLE_KEYS: readonly string[] = vehicleUsedRowSchema.required;
+const POSITION_KEYS: readonly string[] = positionRowSchema.required;
 
 /** All problems of one ParsedCard (empty when it is fine). */
 function problemsOf(card: ParsedCard): string[] {

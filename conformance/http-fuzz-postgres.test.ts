@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { reportMissingDependency } from './missing-dependency.js';
 import { startPostgres } from './postgres-server.js';
 import { startChildService } from './child-service.js';
-import { Client, defectTable, documentConformance, fuzz } from './http-fuzz.suite.js';
+import { Client } from './http-fuzz-client.js';
+import { defectTable } from './http-defect-table.suite.js';
+import { documentConformance, fuzz } from './http-fuzz.suite.js';
 
 const started = await startPostgres();
 

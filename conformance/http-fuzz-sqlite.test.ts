@@ -6,7 +6,9 @@ import t from 'tap';
 import { chmodSync, mkdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChildService } from './child-service.js';
-import { Client, defectTable, documentConformance, fuzz, parallelBodies } from './http-fuzz.suite.js';
+import { Client } from './http-fuzz-client.js';
+import { defectTable } from './http-defect-table.suite.js';
+import { documentConformance, fuzz, parallelBodies } from './http-fuzz.suite.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

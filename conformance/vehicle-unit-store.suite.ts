@@ -15,28 +15,13 @@ import { prepareVuRows } from '../adapters/storage/vehicle-units/vu-row-kinds.js
 import type { StoragePorts } from '../core/ports/storage.js';
 import { noCardRows } from '../core/use-cases/parse-vu-import.js';
 import { parseIsoDay } from '../core/time.js';
+import { NO_CARD, NO_DRIVER } from '../core/use-cases/parse-vu-import.js';
 
 type Tap = Parameters<Parameters<TAP['test']>[0]>[0];
 
 const VIN = 'WVUTEST0000000001';
 const OTHER_VIN = 'WVUTEST0000000002';
 const OPEN = { from: null, to: null };
-const NO_CARD: ImportRow['card'] = {
-  card_number: null,
-  issuing_member_state: null,
-  issuing_authority: null,
-  issue_date: null,
-  validity_begin: null,
-  expiry_date: null,
-};
-const NO_DRIVER: ImportRow['driver'] = {
-  surname: null,
-  first_names: null,
-  birth_date: null,
-  preferred_language: null,
-  licence_issuing_nation: null,
-  licence_number: null,
-};
 let counter = 0;
 
 /** A VU import of `vin` holding `dates`; `tag` tells its copies apart (the activity and the odometer it records). */

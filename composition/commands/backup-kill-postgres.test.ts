@@ -6,55 +6,27 @@
  * what the killed service left holds every acknowledged import.
  */
 import t, { type Test } from 'tap';
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { untrackedChildEnv } from '../../conformance/child-env.js';
 import { reportMissingDependency } from '../../conformance/missing-dependency.js';
 import { startPostgres } from '../../conformance/postgres-server.js';
-import { cardNumberOf, twentyEightDayCard } from '../../fixtures/scenarios/twenty-eight-day.js';
 import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
 import { TOKENS } from '../container.js';
 import { captureIo } from '../testing/capture-io.js';
+import { cardDownloads, postingClients, startServe } from '../testing/importing-service.js';
 import { answers, listOf, serviceOf, withdrawAllBut } from '../testing/service-answers.js';
 import { backupCommand } from './backup.js';
 import { checkCommand } from './check.js';
 import { restoreCommand } from './restore.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENTS = 8;
 const FILES = 48;
 const PERIOD = 'date_from=2026-01-01&date_to=2026-12-31';
 
-async function startService(t: Test, databaseUrl: string, dataDir: string) {
-  const env = untrackedChildEnv({
-    DRIVERCARD_HOST: '127.0.0.1',
-    DRIVERCARD_PORT: '0',
-    DRIVERCARD_DATA_DIR: dataDir,
-    DRIVERCARD_DATABASE_URL: databaseUrl,
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'composition/cli.ts', 'serve'], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  t.teardown(() => void child.kill('SIGKILL'));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const m = /drivercard-rest listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (m) resolve(m[1]!);
-    });
-    void exited.then(() => reject(new Error('the service exited before listening')));
-  });
-  return { url, child, exited };
-}
+const startService = (t: Test, databaseUrl: string, dataDir: string) =>
+  startServe(t, { DRIVERCARD_DATA_DIR: dataDir, DRIVERCARD_DATABASE_URL: databaseUrl });
 
 /** The backup restored into `target`: each original intact and one of the posted; its import ids. */
 async function restored(t: Test, backup: string, target: Config, posted: Set<string>) {
@@ -85,29 +57,8 @@ if (!started.available) {
       loadConfig({}, { dataDir: join(dir, name), databaseUrl: server.freshDatabaseUrl() });
     const source = config('source');
     const service = await startService(t, source.databaseUrl!, source.dataDir);
-    const files = Array.from({ length: FILES }, (_, i) => ({
-      name: `card-${i}.ddd`,
-      bytes: twentyEightDayCard(52_000 + i, cardNumberOf(730_000 + i), '2026-06-28'),
-    }));
-    const posted = new Set(files.map((f) => createHash('sha256').update(f.bytes).digest('hex')));
-    const acked: string[] = [];
-    let next = 0;
-    const client = async () => {
-      while (next < files.length) {
-        const file = files[next++]!;
-        try {
-          const response = await fetch(`${service.url}/api/drivercard/parse`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ file_name: file.name, content_base64: Buffer.from(file.bytes).toString('base64') }),
-          });
-          if (response.status === 200) acked.push(((await response.json()) as { import_id: string }).import_id);
-        } catch {
-          return; // the service is gone
-        }
-      }
-    };
-    const clients = Array.from({ length: CLIENTS }, client);
+    const { files, posted } = cardDownloads(FILES, 730_000);
+    const { acked, done: clients } = postingClients(service.url, files, CLIENTS);
     while (acked.length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
     const ackedBefore = [...acked];
     const during = join(dir, 'during');
@@ -119,7 +70,7 @@ if (!started.available) {
     service.child.kill('SIGKILL');
     t.equal(await backup, 0, 'the backup is written');
     await service.exited;
-    await Promise.all(clients);
+    await clients;
     t.ok(acked.length < FILES, 'the service was killed while clients were still importing');
 
     const fromDuring = await restored(t, during, config('from-during'), posted);

@@ -5,32 +5,23 @@
  * missing from the manifest, a changed part); an original held twice, or no longer stored, is refused.
  */
 import t, { type Test } from 'tap';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 import { databaseFile } from '../../adapters/storage/open-storage.js';
 import { loadConfig, type Config } from '../config.js';
 import { captureIo } from '../testing/capture-io.js';
+import { signedFixtureFolder } from '../testing/signed-fixtures.js';
 import { answers, listOf, serviceOf } from '../testing/service-answers.js';
 import { backupCommand } from './backup.js';
 import { restoreCommand } from './restore.js';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
 const FILES = ['gen1-full.ddd', 'gen1-basic.ddd', 'gen2-full.ddd', 'gen1-card-download.ddd'];
 const CARD = 'DF00000123456001';
 
 function setUp(t: Test) {
-  const dir = mkdtempSync(join(tmpdir(), 'drivercard-backup-portable-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const trustDir = writeTestTrustDir(join(dir, 'trust'));
-  mkdirSync(join(dir, 'files'));
-  const files = FILES.map((name) => {
-    copySigned(join(FIXTURES, name), join(dir, 'files', name));
-    return join(dir, 'files', name);
-  });
+  const { dir, trustDir, files } = signedFixtureFolder(t, 'drivercard-backup-portable-', FILES);
   let n = 0;
   const config = (): Config => loadConfig({}, { dataDir: join(dir, `data-${n++}`), trustDir });
   return { dir, files, config };

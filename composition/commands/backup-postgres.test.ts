@@ -9,45 +9,26 @@
  * a changed part and a folder that is no backup are refused.
  */
 import t, { type Test } from 'tap';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { knex } from '@mikro-orm/postgresql';
-import { copySigned, writeTestTrustDir } from '../../fixtures/pki/test-pki.js';
 import { reportMissingDependency } from '../../conformance/missing-dependency.js';
 import { startPostgres, type PostgresServer } from '../../conformance/postgres-server.js';
 import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
 import { TOKENS } from '../container.js';
 import { captureIo } from '../testing/capture-io.js';
+import { BACKUP_FILES, signedFixtureFolder } from '../testing/signed-fixtures.js';
 import { answers, listOf, serviceOf, withdrawAllBut } from '../testing/service-answers.js';
 import { backupCommand } from './backup.js';
 import { checkCommand } from './check.js';
 import { restoreCommand } from './restore.js';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
-const FILES = [
-  'gen1-full.ddd',
-  'gen1-basic.ddd',
-  'gen1-greek.ddd',
-  'gen2-full.ddd',
-  'gen2v2-full.ddd',
-  'gen2-crew-gnss.ddd',
-  'gen2v2-border-load.ddd',
-  'gen1-card-download.ddd',
-  'gen2-card-download-older.ddd',
-];
+const FILES = BACKUP_FILES;
 const CARD = 'DF00000123456001';
 
 function setUp(t: Test, server: PostgresServer) {
-  const dir = mkdtempSync(join(tmpdir(), 'drivercard-backup-pg-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const trustDir = writeTestTrustDir(join(dir, 'trust'));
-  mkdirSync(join(dir, 'files'));
-  const files = FILES.map((name) => {
-    copySigned(join(FIXTURES, name), join(dir, 'files', name));
-    return join(dir, 'files', name);
-  });
+  const { dir, trustDir, files } = signedFixtureFolder(t, 'drivercard-backup-pg-', FILES);
   let n = 0;
   const postgres = (): Config =>
     loadConfig({}, { dataDir: join(dir, `data-${n++}`), trustDir, databaseUrl: server.freshDatabaseUrl() });

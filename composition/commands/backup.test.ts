@@ -17,23 +17,13 @@ import type { ImportStore } from '../../core/ports/import-store.js';
 import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';
 import { captureIo } from '../testing/capture-io.js';
+import { BACKUP_FILES, FIXTURES } from '../testing/signed-fixtures.js';
 import { backupCommand, sqliteFileOf } from './backup.js';
 import { checkCommand } from './check.js';
 import { importCommand } from './import.js';
 import { restoreCommand } from './restore.js';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'ddd');
-const FILES = [
-  'gen1-full.ddd',
-  'gen1-basic.ddd',
-  'gen1-greek.ddd',
-  'gen2-full.ddd',
-  'gen2v2-full.ddd',
-  'gen2-crew-gnss.ddd',
-  'gen2v2-border-load.ddd',
-  'gen1-card-download.ddd',
-  'gen2-card-download-older.ddd',
-];
+const FILES = BACKUP_FILES;
 const HOST = '127.0.0.1:5055';
 
 function tempDir(t: Test): string {

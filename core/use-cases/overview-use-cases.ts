@@ -39,9 +39,10 @@ import {
   type ServedData,
 } from './data-basis.js';
 import { dayOverview } from './day-overview.js';
-import { trustedCardHistory, type LeftOutImport } from './trusted-basis.js';
+import { evaluatedEnd, markUntrusted, trustedCardHistory, type LeftOutImport } from './trusted-basis.js';
 import { weekOverview } from './week-overview.js';
-import { AnswerMemo, samePlainData } from './answer-memo.js';
+import { AnswerMemo } from './answer-memo.js';
+import { samePrecheckKey, type PrecheckKey } from './precheck-key.js';
 
 /** How many pre-check answers a process keeps for the same question asked again (./answer-memo.ts). */
 const PRECHECKS_KEPT = 4;
@@ -326,16 +327,6 @@ export class OverviewQueries implements OverviewUseCases {
   }
 }
 
-/**
- * The last day a trusted operation evaluates: the range's end, read as open (null) when it lies at or after the
- * data's last day (nothing is recorded after the download, so no gap is drawn there); but days only left-out
- * (quarantined) imports cover are evaluated, as data gaps, up to the last of them.
- */
-export function evaluatedEnd(to: UtcDay | null, openEnd: UtcDay | null, leftOutEnd: UtcDay | null): UtcDay | null {
-  if (leftOutEnd !== null && (openEnd === null || leftOutEnd > openEnd)) return leftOutEnd;
-  return to !== null && openEnd !== null && to >= openEnd ? null : to;
-}
-
 /** The interval without its `quarantined` mark, as a literal (a rest/spread copy makes slow dictionary-mode objects). */
 function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
   return {
@@ -351,63 +342,4 @@ function intervalOf(row: Served<ActivityIntervalRow>): ActivityIntervalRow {
     card_inserted: row.card_inserted,
     manual_entry: row.manual_entry,
   };
-}
-
-/** The pre-check memo's key: the intervals (thousands for a card-year) apart from the rest of what it reads. */
-export interface PrecheckKey {
-  intervals: readonly ActivityIntervalRow[];
-  rest: object;
-}
-
-/**
- * The same key: the intervals field by field, every field of the row (written out: a loop over the field names
- * took V8's slow keyed loads, ~3 ms a card-year; a field added to the row must be added here, which
- * ./overview-use-cases.test.ts checks), and the rest as plain data.
- */
-export function samePrecheckKey(a: PrecheckKey, b: PrecheckKey): boolean {
-  if (a.intervals.length !== b.intervals.length) return false;
-  for (let i = 0; i < a.intervals.length; i++) {
-    const x = a.intervals[i]!;
-    const y = b.intervals[i]!;
-    if (
-      x.start !== y.start ||
-      x.end !== y.end ||
-      x.activity !== y.activity ||
-      x.date !== y.date ||
-      x.duration !== y.duration ||
-      x.slot !== y.slot ||
-      x.crew !== y.crew ||
-      x.card_inserted !== y.card_inserted ||
-      x.manual_entry !== y.manual_entry ||
-      x.import_id !== y.import_id ||
-      x.card_number !== y.card_number
-    )
-      return false;
-  }
-  return samePlainData(a.rest, b.rest);
-}
-
-/** What markUntrusted needs of a pre-check or working-time answer (the same finding shape). */
-interface UntrustedMarkable {
-  basis: { untrusted_imports?: string[] };
-  violations: Array<{ start: string; end: string; untrusted?: boolean }>;
-}
-
-/**
- * include_quarantined=true (EU 561 pre-check and working time alike): the quarantined imports are named in
- * `basis.untrusted_imports`, and a finding is `untrusted` when any day it spans was served from one of them.
- */
-function markUntrusted(
-  result: UntrustedMarkable,
-  quarantined: string[],
-  records: readonly { date: UtcDay; import_id: string }[],
-): void {
-  const ids = new Set(quarantined);
-  const days = records.filter((r) => ids.has(r.import_id)).map((r) => isoDay(r.date));
-  result.basis.untrusted_imports = quarantined;
-  for (const v of result.violations) {
-    const from = v.start.slice(0, 10);
-    const to = v.end.slice(0, 10);
-    v.untrusted = quarantined.length > 0 && (days.length === 0 || days.some((d) => d >= from && d <= to));
-  }
 }

@@ -20,7 +20,8 @@ export interface VuImportIds {
   requireVerified: boolean;
 }
 
-const NO_CARD: ImportRow['card'] = {
+/** A VU import's card fields: a vehicle-unit download holds no card. */
+export const NO_CARD: ImportRow['card'] = {
   card_number: null,
   issuing_member_state: null,
   issuing_authority: null,
@@ -29,7 +30,8 @@ const NO_CARD: ImportRow['card'] = {
   expiry_date: null,
 };
 
-const NO_DRIVER: ImportRow['driver'] = {
+/** A VU import's driver fields: a vehicle-unit download names no holder. */
+export const NO_DRIVER: ImportRow['driver'] = {
   surname: null,
   first_names: null,
   birth_date: null,

@@ -3,8 +3,7 @@
  * but the days only left-out imports hold are evaluated, as gaps).
  */
 import t from 'tap';
-import { quarantineReasonOf } from './trusted-basis.js';
-import { evaluatedEnd } from './overview-use-cases.js';
+import { evaluatedEnd, quarantineReasonOf } from './trusted-basis.js';
 
 t.test('the reason: the quarantining warning first, then an invalid authenticity, else not verified', async (t) => {
   const warning = (code: string) => ({ code, message: '' });

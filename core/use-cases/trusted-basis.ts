@@ -5,10 +5,12 @@
  * driver's verified data; the days only it covers are then missing from the served days, and the checks list them
  * as data gaps. The served days of the trusted imports are merged as the card's history is (./served-days.ts).
  * An `import_id` / `archive_id` basis naming a quarantined import is still refused, and `include_quarantined=true`
- * still brings quarantined data in, marked (./overview-use-cases.ts).
+ * still brings quarantined data in, marked (./overview-use-cases.ts, with markUntrusted below). Nothing is evaluated
+ * after the data's end (evaluatedEnd below).
  */
 import type { ImportRow, UtcDay } from '../domain/rows.js';
 import type { ImportStore, StoredDayRecord } from '../ports/import-store.js';
+import { isoDay } from '../time.js';
 import type { DateRange } from './contracts.js';
 import { QUARANTINE_WARNING_CODES } from './quarantine-policy.js';
 import { resolveServedDays, type DayResolution } from './served-days.js';
@@ -49,4 +51,39 @@ export async function trustedCardHistory(
     .filter((row): row is ImportRow => row !== null)
     .map((row) => ({ import_id: row.import_id, file_name: row.file_name, reason: quarantineReasonOf(row) }));
   return { ...history, left_out, left_out_days: left_out_days.sort((a, b) => a - b) };
+}
+
+/**
+ * The last day a trusted operation evaluates: the range's end, read as open (null) when it lies at or after the
+ * data's last day (nothing is recorded after the download, so no gap is drawn there); but days only left-out
+ * (quarantined) imports cover are evaluated, as data gaps, up to the last of them.
+ */
+export function evaluatedEnd(to: UtcDay | null, openEnd: UtcDay | null, leftOutEnd: UtcDay | null): UtcDay | null {
+  if (leftOutEnd !== null && (openEnd === null || leftOutEnd > openEnd)) return leftOutEnd;
+  return to !== null && openEnd !== null && to >= openEnd ? null : to;
+}
+
+/** What markUntrusted needs of a pre-check or working-time answer (the same finding shape). */
+interface UntrustedMarkable {
+  basis: { untrusted_imports?: string[] };
+  violations: Array<{ start: string; end: string; untrusted?: boolean }>;
+}
+
+/**
+ * include_quarantined=true (EU 561 pre-check and working time alike): the quarantined imports are named in
+ * `basis.untrusted_imports`, and a finding is `untrusted` when any day it spans was served from one of them.
+ */
+export function markUntrusted(
+  result: UntrustedMarkable,
+  quarantined: string[],
+  records: readonly { date: UtcDay; import_id: string }[],
+): void {
+  const ids = new Set(quarantined);
+  const days = records.filter((r) => ids.has(r.import_id)).map((r) => isoDay(r.date));
+  result.basis.untrusted_imports = quarantined;
+  for (const v of result.violations) {
+    const from = v.start.slice(0, 10);
+    const to = v.end.slice(0, 10);
+    v.untrusted = quarantined.length > 0 && (days.length === 0 || days.some((d) => d >= from && d <= to));
+  }
 }

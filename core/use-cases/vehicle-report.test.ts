@@ -86,5 +86,5 @@ t.test("the fake port's other readings", async (t) => {
   t.same(await store.vinsOfRegistration('B-TR 4711', 'FR'), []);
   const one = { vin: null, import_id: 'a', range: { from: null, to: null } };
   t.equal((await store.positions(one)).length > 0, true);
-  t.same([await store.days(), await store.speed()], [[], []]);
+  t.same([await store.days(one), await store.speed()], [[], []]);
 });

@@ -1,7 +1,10 @@
 /**
  * The week overview (GET /api/drivercard/week-overview): the ISO weeks asked for (`week`), or every ISO week a
  * date range touches (open ends: the basis's first / last served day), each with its seven days and totals.
- * Reads the ImportStore port.
+ * Reads the ImportStore port (core/ports/import-store.ts): the basis and its served days through ./data-basis.ts
+ * (`findImport`, `cardHistory`, `dayRecords`), the rows through ./overview-input.ts (`cardHistoryActivities` for a
+ * card basis, else `activities`, and `vehiclesUsed`). Its SQL is in adapters/storage/imports/; docs/storage.md
+ * walks this request from the route to the port's binding.
  */
 import { InvalidFilterError } from '../domain/errors.js';
 import { buildWeekOverviews } from '../overview/index.js';

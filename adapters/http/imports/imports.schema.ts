@@ -5,19 +5,12 @@
 import {
   AUTHENTICITY_STATUSES,
   CERTIFICATE_ROLES,
-  CERTIFICATE_STATUSES,
-  CHAIN_STATUSES,
   EF_RESULTS,
   SIGNED_APPLICATIONS,
 } from '../../../core/domain/authenticity.js';
-import {
-  listEnvelopeSchema,
-  nullableDate,
-  nullableString,
-  nullableTimestamp,
-  timestampSchema,
-} from '../shared/schema-parts.js';
+import { listEnvelopeSchema, nullableDate, nullableString, timestampSchema } from '../shared/schema-parts.js';
 import type { FromSchema } from '../shared/schema-type.js';
+import { certificateChainsSchema } from '../shared/certificate-chains.schema.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
 import { withdrawalSchema } from './withdrawal.schema.js';
 import { vuAuthenticitySchema, vuImportProperties } from '../vehicle-units/vehicle-units.schema.js';
@@ -34,33 +27,7 @@ export const authenticitySchema = {
   type: 'object',
   properties: {
     status: { type: 'string', enum: [...AUTHENTICITY_STATUSES] },
-    chains: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          generation: { type: 'string', enum: ['GEN1', 'GEN2'] },
-          status: { type: 'string', enum: [...CHAIN_STATUSES] },
-          certificates: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                role: { type: 'string', enum: [...CERTIFICATE_ROLES] },
-                car: { type: 'string', pattern: '^[0-9A-F]*$' },
-                chr: { type: ['string', 'null'], pattern: '^[0-9A-F]*$' },
-                nation: nullableString,
-                valid_from: nullableTimestamp,
-                valid_to: nullableTimestamp,
-                status: { type: 'string', enum: [...CERTIFICATE_STATUSES] },
-              },
-              required: ['role', 'car', 'chr', 'nation', 'valid_from', 'valid_to', 'status'],
-            },
-          },
-        },
-        required: ['generation', 'status', 'certificates'],
-      },
-    },
+    chains: certificateChainsSchema([...CERTIFICATE_ROLES]),
     efs: {
       type: 'array',
       items: {

@@ -10,6 +10,9 @@ import type { UtcDay } from '../../../core/domain/rows.js';
 import type { FindingsQuery } from '../../../core/use-cases/findings-of-period.js';
 import { isoDay, isoTimestamp, parseIsoDay } from '../../../core/time.js';
 import { importToResponse, timeSummaryToResponse, weekOverviewToResponse } from '../mappers.js';
+import type { QueryParameterName } from '../schemas.js';
+import { invalidFilter } from '../shared/problem.js';
+import { rangeFrom, type QueryValues } from '../shared/query-params.js';
 import { allRows, type OfficeUseCases } from '../../office/office-use-cases.js';
 import { localWeeks } from '../../web/client/local-weeks.js';
 import type { WeekOverview } from '../../web/client/types.js';
@@ -27,6 +30,25 @@ import {
 
 /** The longest period one report covers (a quarter). */
 export const REPORT_MAX_DAYS = 92;
+
+/**
+ * The period of a report or a document export: every name of `required` given (else invalid_filter on the first
+ * missing, "Query parameter … is required `where`."), date_from..date_to at most REPORT_MAX_DAYS days (else
+ * invalid_filter on date_to, "`what` covers at most … days.").
+ */
+export function reportPeriod(
+  query: QueryValues,
+  required: readonly QueryParameterName[],
+  where: string,
+  what: string,
+): { from: UtcDay; to: UtcDay } {
+  for (const name of required)
+    if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required ${where}.`);
+  const { from, to } = rangeFrom(query) as { from: UtcDay; to: UtcDay };
+  if (to - from + 1 > REPORT_MAX_DAYS)
+    throw invalidFilter('date_to', `${what} covers at most ${REPORT_MAX_DAYS} days.`);
+  return { from, to };
+}
 
 /** A report's selection: a card, a closed period and the findings filters. */
 export type ReportQuery = FindingsQuery & {

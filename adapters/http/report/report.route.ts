@@ -12,12 +12,11 @@ import { REPORT_CSS } from '../../office/report/report-html.js';
 import { reportDocument } from '../../office/report/report-document.js';
 import { documentHtml } from '../../office/document/html.js';
 import type { OfficeDocument } from '../../office/document/blocks.js';
-import { buildReportModel, REPORT_MAX_DAYS, type ReportQuery } from './report.data.js';
+import { buildReportModel, reportPeriod, type ReportQuery } from './report.data.js';
 import { FINDINGS_FILTERS, findingsQueryFrom, officeUseCasesOf } from '../findings/findings.route.js';
-import { invalidFilter } from '../shared/problem.js';
 import { documentFileName } from '../../office/export/csv.js';
 import { displayZoneOf } from '../shared/time-zone.js';
-import { rangeFrom, type QueryValues } from '../shared/query-params.js';
+import type { QueryValues } from '../shared/query-params.js';
 
 /** Nothing but the report's own stylesheet: no script at all. */
 export const REPORT_CONTENT_SECURITY_POLICY =
@@ -43,12 +42,7 @@ const ERRORS = {
 
 /** card_number, date_from and date_to are required; the period at most REPORT_MAX_DAYS days. */
 export function reportQueryFrom(query: QueryValues): ReportQuery {
-  for (const name of ['card_number', 'date_from', 'date_to'] as const) {
-    if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required for a report.`);
-  }
-  const { from, to } = rangeFrom(query) as { from: number; to: number };
-  if (to - from + 1 > REPORT_MAX_DAYS)
-    throw invalidFilter('date_to', `A report covers at most ${REPORT_MAX_DAYS} days.`);
+  const { from, to } = reportPeriod(query, ['card_number', 'date_from', 'date_to'], 'for a report', 'A report');
   const selection = findingsQueryFrom(query);
   return {
     ...selection,

@@ -2,9 +2,9 @@
 import { hasUnsafeText } from '../../../core/domain/text.js';
 import { ERA_FIRST_DATE, ERA_LAST_DATE } from '../../../core/domain/bounds.js';
 import { parseIsoDay, parseIsoTimestamp } from '../../../core/time.js';
-import { HttpProblem, invalidPayload } from './problem.js';
-import { isJsonContentType, readJsonBody } from './read-json-body.js';
-import { describeError, erroredProperty, strictValidator } from './validation.js';
+import { validJsonBody } from './json-body.js';
+import { invalidPayload } from './problem.js';
+import { isJsonContentType } from './read-json-body.js';
 
 type Schema = Record<string, unknown>;
 
@@ -15,18 +15,10 @@ export async function recordBody(
   schema: Schema,
   optional = false,
 ): Promise<Record<string, unknown>> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    if (optional && (request.headers.get('content-length') ?? '0') === '0' && request.body === null) return {};
-    throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
-  }
-  const body = await readJsonBody(request, maxPayloadBytes);
-  const validate = strictValidator(schema);
-  if (!validate(body)) {
-    const first = validate.errors![0]!;
-    const field = erroredProperty(first);
-    throw invalidPayload(field ? `Field ${field} ${describeError(first)}.` : 'The request body must be a JSON object.');
-  }
-  const fields = body as Record<string, unknown>;
+  // a POST without a body where the route allows one (no content type, no length): no fields
+  const empty = (request.headers.get('content-length') ?? '0') === '0' && request.body === null;
+  if (optional && empty && !isJsonContentType(request.headers.get('content-type'))) return {};
+  const fields = await validJsonBody<Record<string, unknown>>(request, maxPayloadBytes, schema);
   for (const [name, value] of Object.entries(fields)) {
     // the one text rule (core/domain/text.ts): the office's free text is refused, never silently changed
     if (typeof value === 'string' && hasUnsafeText(value))

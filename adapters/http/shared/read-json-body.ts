@@ -4,7 +4,6 @@
  * as they arrive (a chunked body that grows past the limit is cut off at that point).
  */
 import { HttpProblem, invalidPayload } from './problem.js';
-import { describeError, erroredProperty, strictValidator } from './validation.js';
 
 export function payloadTooLarge(maxBytes: number): HttpProblem {
   return new HttpProblem(
@@ -213,23 +212,4 @@ export function serviceBusy(): HttpProblem {
     'service_busy',
     'Too many request bodies are being processed at once; retry after the time given in Retry-After.',
   );
-}
-
-/** A JSON request body valid under `schema` (415 / 400 invalid_payload otherwise). */
-export async function validJsonBody(
-  request: Request,
-  maxPayloadBytes: number,
-  schema: Record<string, unknown>,
-): Promise<unknown> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
-    throw new HttpProblem(415, 'unsupported_media_type', 'POST requests must have the content type application/json.');
-  }
-  const body = await readJsonBody(request, maxPayloadBytes);
-  const validate = strictValidator(schema);
-  if (!validate(body)) {
-    const first = validate.errors![0]!;
-    const field = erroredProperty(first);
-    throw invalidPayload(field ? `Field ${field} ${describeError(first)}.` : 'The request body must be a JSON object.');
-  }
-  return body;
 }

@@ -25,7 +25,7 @@ import {
   fleetVehicleOne,
   fleetVehicleTwo,
 } from '../../../fixtures/scenarios/vu-scenarios.js';
-import { MemoryVehicleUnitStore } from '../../../fixtures/testing/memory-vehicle-unit-store.js';
+import { FakeVehicleUnitStore } from '../../../core/use-cases/testing/vehicle-unit-store-fake.js';
 import { VehicleUnitAnalysis } from '../../../core/use-cases/vehicle-unit-analysis.js';
 import { storageOf } from '../../storage/open-storage.js';
 import { createHttpApp } from '../app.js';
@@ -99,7 +99,7 @@ const cardB = () =>
 async function fleet(t: Test) {
   const service = await dddService(TODAY);
   for (const bytes of [cardA(), cardB()]) t.equal((await service.importFile(bytes)).reused, false, 'card imported');
-  const vehicleUnits = new MemoryVehicleUnitStore();
+  const vehicleUnits = new FakeVehicleUnitStore();
   vehicleUnits.add(encodeVu(fleetVehicleOne()).bytes);
   vehicleUnits.add(encodeVu(fleetVehicleTwo()).bytes);
   const analysis = new VehicleUnitAnalysis({
@@ -260,7 +260,7 @@ t.test('filters: at most one vehicle key; an unknown vehicle is an empty list', 
 t.test('a quarantined gen2 download without nation: its rows flagged, the nation left open', async (t) => {
   const { service } = await setup;
   const gen2 = vuFixtures().find((f) => f.name === 'vu-gen2')!.scenario;
-  const store = new MemoryVehicleUnitStore();
+  const store = new FakeVehicleUnitStore();
   store.add(encodeVu(gen2).bytes, { quarantined: true });
   const quarantined = new VehicleUnitAnalysis({
     vehicleUnits: store,

@@ -17,10 +17,10 @@ import { holderName, vehicleName } from '../../vocabulary/vehicle-words.js';
 import { csvOk, csvResponse, delimiterOf } from '../export/export.route.js';
 import type { HttpAppDependencies } from '../ports.js';
 import { documentResponse } from '../report/report.route.js';
-import { REPORT_MAX_DAYS } from '../report/report.data.js';
+import { reportPeriod } from '../report/report.data.js';
 import { errorResponseSchema, querySchema, type QueryParameterName } from '../schemas.js';
-import { HttpProblem, invalidFilter } from '../shared/problem.js';
-import { rangeFrom, type QueryValues } from '../shared/query-params.js';
+import { HttpProblem } from '../shared/problem.js';
+import type { QueryValues } from '../shared/query-params.js';
 import type { RouteResponse, RouteSpec } from '../shared/route-spec.js';
 import { displayZoneOf } from '../shared/time-zone.js';
 
@@ -44,12 +44,8 @@ export function vehicleSelection(
   query: QueryValues,
   needVin: boolean,
 ): { vin: string | null; from: number; to: number } {
-  const required = needVin ? (['vin', 'date_from', 'date_to'] as const) : (['date_from', 'date_to'] as const);
-  for (const name of required)
-    if (query[name] === undefined) throw invalidFilter(name, `Query parameter ${name} is required here.`);
-  const { from, to } = rangeFrom(query) as { from: number; to: number };
-  if (to - from + 1 > REPORT_MAX_DAYS)
-    throw invalidFilter('date_to', `A vehicle report or export covers at most ${REPORT_MAX_DAYS} days.`);
+  const required: QueryParameterName[] = needVin ? ['vin', 'date_from', 'date_to'] : ['date_from', 'date_to'];
+  const { from, to } = reportPeriod(query, required, 'here', 'A vehicle report or export');
   return { vin: query.vin ?? null, from, to };
 }
 

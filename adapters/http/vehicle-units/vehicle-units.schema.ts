@@ -3,14 +3,9 @@
  * the rows of GET /api/drivercard/vehicle-units and its lists. Enums come from core (authenticity, activities).
  */
 import { vehicleUnitDueProperties, vehicleUnitDueSchema } from '../vehicle-analysis/vehicle-analysis.schema.js';
-import {
-  AUTHENTICITY_STATUSES,
-  CERTIFICATE_ROLES,
-  CERTIFICATE_STATUSES,
-  CHAIN_STATUSES,
-  EF_RESULTS,
-} from '../../../core/domain/authenticity.js';
+import { AUTHENTICITY_STATUSES, CERTIFICATE_ROLES, EF_RESULTS } from '../../../core/domain/authenticity.js';
 import { IMPORT_STATUSES } from '../../../core/domain/rows.js';
+import { certificateChainsSchema } from '../shared/certificate-chains.schema.js';
 import {
   activityCode,
   dateSchema,
@@ -36,33 +31,7 @@ export const vuAuthenticitySchema = {
   type: 'object',
   properties: {
     status: { type: 'string', enum: [...AUTHENTICITY_STATUSES] },
-    chains: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          generation: { type: 'string', enum: ['GEN1', 'GEN2'] },
-          status: { type: 'string', enum: [...CHAIN_STATUSES] },
-          certificates: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                role: { type: 'string', enum: [...CERTIFICATE_ROLES.filter((r) => r !== 'CARD'), 'VEHICLE_UNIT'] },
-                car: { type: 'string', pattern: '^[0-9A-F]*$' },
-                chr: { type: ['string', 'null'], pattern: '^[0-9A-F]*$' },
-                nation: nullableString,
-                valid_from: nullableTimestamp,
-                valid_to: nullableTimestamp,
-                status: { type: 'string', enum: [...CERTIFICATE_STATUSES] },
-              },
-              required: ['role', 'car', 'chr', 'nation', 'valid_from', 'valid_to', 'status'],
-            },
-          },
-        },
-        required: ['generation', 'status', 'certificates'],
-      },
-    },
+    chains: certificateChainsSchema([...CERTIFICATE_ROLES.filter((r) => r !== 'CARD'), 'VEHICLE_UNIT']),
     treps: {
       type: 'array',
       items: {

@@ -289,26 +289,26 @@ export class SqlImportStore implements ImportStore, ImportTables {
   }
 
   events(scope: RowScope, page: Page | null) {
-    return selectRows(this, EVENTS, scope, page);
+    return selectRows(this.db, EVENTS, scope, page);
   }
 
   faults(scope: RowScope, page: Page | null) {
-    return selectRows(this, FAULTS, scope, page);
+    return selectRows(this.db, FAULTS, scope, page);
   }
 
   vehiclesUsed(scope: RowScope, page: Page | null) {
-    return selectRows(this, VEHICLES, scope, page);
+    return selectRows(this.db, VEHICLES, scope, page);
   }
 
   positions(scope: RowScope, page: Page | null) {
-    return selectRows(this, POSITIONS, scope, page);
+    return selectRows(this.db, POSITIONS, scope, page);
   }
 
   async specificConditions(scope: RowScope) {
-    return (await selectRows(this, SPECIFIC_CONDITIONS, scope, null)).items;
+    return (await selectRows(this.db, SPECIFIC_CONDITIONS, scope, null)).items;
   }
-  vehicleUses = (key: VehicleKey) => vehicleUses(this, key);
-  vehicleList = (page: Page) => vehicleList(this, page);
+  vehicleUses = (key: VehicleKey) => vehicleUses(this.db, key);
+  vehicleList = (page: Page) => vehicleList(this.db, page);
 
   private cachePk(importId: string, pk: number): void {
     if (this.pkCache.size >= PK_CACHE_SIZE && !this.pkCache.has(importId)) this.pkCache.clear();

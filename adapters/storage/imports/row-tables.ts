@@ -6,7 +6,8 @@
 import type { RowScope, Slice } from '../../../core/ports/import-store.js';
 import type { Page } from '../../../core/use-cases/contracts.js';
 import { rangeSeconds } from './codec.js';
-import type { Raw, SqlValue, StorageDialect } from '../database/dialect.js';
+import type { Database } from '../database/database.js';
+import type { Raw, SqlValue } from '../database/dialect.js';
 import {
   EVENT_FAULT_CONTENT,
   IMPORT_JOIN_COLUMNS,
@@ -20,12 +21,6 @@ import {
   SPECIFIC_CONDITION_CONTENT,
   specificConditionFromRaw,
 } from '../mikro-orm-schema/specific-conditions-schema.js';
-
-/** what selectRows needs of the store: its dialect and its error-wrapping query */
-export interface RowStore {
-  readonly dialect: StorageDialect;
-  query(sql: string, params?: readonly SqlValue[]): Promise<Raw[]>;
-}
 
 export interface RowTable<T> {
   table: string;
@@ -69,7 +64,7 @@ export const SPECIFIC_CONDITIONS: RowTable<any> = {
 };
 
 export async function selectRows<T>(
-  store: RowStore,
+  db: Database,
   spec: RowTable<T>,
   scope: RowScope,
   page: Page | null,
@@ -77,7 +72,7 @@ export async function selectRows<T>(
   // a card's rows come from its imports that are not WITHDRAWN
   const where = [scope.kind === 'import' ? 'i.import_id = ?' : "i.card_number = ? AND i.status <> 'WITHDRAWN'"];
   const params: SqlValue[] = [scope.kind === 'import' ? scope.import_id : scope.card_number];
-  if (scope.kind === 'card' && store.dialect.name === 'postgres') {
+  if (scope.kind === 'card' && db.dialect.name === 'postgres') {
     // the same rows, reached through the table's primary key (import_pk, seq) whatever the planner estimates: with
     // statistics of a smaller fleet (a fleet grown tenfold since the last ANALYZE expects ~800 imports a card
     // instead of 12) PostgreSQL hash-joined a scan of the whole table (every card's positions: 20 ms at 120,000
@@ -111,12 +106,11 @@ export async function selectRows<T>(
                          WHERE ${where.join(' AND ')}) r
               ) s WHERE rn = 1`;
   }
-  const rows = await store.query(
-    `SELECT * FROM (${source}) q ORDER BY ${spec.startColumn}${store.dialect.nullsFirst}, import_pk, seq${limitSql(page)}`,
+  const rows = await db.query(
+    `SELECT * FROM (${source}) q ORDER BY ${spec.startColumn}${db.dialect.nullsFirst}, import_pk, seq${limitSql(page)}`,
     [...params, ...limitParams(page)],
   );
-  const total =
-    page === null ? rows.length : (await store.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
+  const total = page === null ? rows.length : (await db.query(`SELECT COUNT(*) AS n FROM (${source}) q`, params))[0]!.n;
   return { items: rows.map((raw) => spec.fromRaw(raw)), total };
 }
 

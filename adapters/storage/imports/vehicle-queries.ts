@@ -7,9 +7,9 @@ import type { VehicleRegistration } from '../../../core/domain/rows.js';
 import type { Page } from '../../../core/use-cases/contracts.js';
 import type { SqlValue } from '../database/dialect.js';
 import { IMPORT_JOIN_COLUMNS, vehicleFromRaw } from './row-mappers.js';
-import type { RowStore } from './row-tables.js';
+import type { Database } from '../database/database.js';
 
-export async function vehicleUses(store: RowStore, key: VehicleKey): Promise<StoredVehicleUse[]> {
+export async function vehicleUses(db: Database, key: VehicleKey): Promise<StoredVehicleUse[]> {
   const where: string[] = [];
   const params: SqlValue[] = [];
   if (key.kind === 'vin') {
@@ -23,7 +23,7 @@ export async function vehicleUses(store: RowStore, key: VehicleKey): Promise<Sto
       params.push(key.nation);
     }
   }
-  const rows = await store.query(
+  const rows = await db.query(
     `SELECT t.*, ${IMPORT_JOIN_COLUMNS}, i.pk AS i_pk FROM vehicle_used t JOIN imports i ON i.pk = t.import_pk
       WHERE ${where.join(' AND ')} ORDER BY t.first_s, i.pk, t.seq`,
     params,
@@ -36,13 +36,13 @@ export async function vehicleUses(store: RowStore, key: VehicleKey): Promise<Sto
   }));
 }
 
-export async function vehicleList(store: RowStore, page: Page): Promise<Slice<VehicleRegistration>> {
+export async function vehicleList(db: Database, page: Page): Promise<Slice<VehicleRegistration>> {
   const distinct = 'SELECT DISTINCT reg_number, reg_nation FROM vehicle_used';
-  const rows = await store.query(
+  const rows = await db.query(
     `SELECT reg_number, reg_nation FROM (${distinct}) v
-      ORDER BY reg_number${store.dialect.nullsFirst}, reg_nation${store.dialect.nullsFirst} LIMIT ? OFFSET ?`,
+      ORDER BY reg_number${db.dialect.nullsFirst}, reg_nation${db.dialect.nullsFirst} LIMIT ? OFFSET ?`,
     [page.limit, page.offset],
   );
-  const total = Number((await store.query(`SELECT COUNT(*) AS n FROM (${distinct}) v`))[0]!.n);
+  const total = Number((await db.query(`SELECT COUNT(*) AS n FROM (${distinct}) v`))[0]!.n);
   return { items: rows.map((r) => ({ nation: r.reg_nation, number: r.reg_number })), total };
 }

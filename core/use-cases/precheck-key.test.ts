@@ -1,7 +1,7 @@
 /** The pre-check memo's key: every field of every interval and the rest of the input decide whether it is the same. */
 import t from 'tap';
 import type { ActivityIntervalRow } from '../domain/rows.js';
-import { samePrecheckKey, type PrecheckKey } from './overview-use-cases.js';
+import { samePrecheckKey, type PrecheckKey } from './precheck-key.js';
 
 // every field of the row (a field added to ActivityIntervalRow fails to compile here until it is listed)
 const interval: ActivityIntervalRow = {
