@@ -74,7 +74,8 @@ button.narrow { text-align: left; }
 .pager-range { color: var(--muted); font-size: 0.9rem; }
 table.fleet { border-collapse: collapse; width: 100%; font-size: 0.85rem; }
 table.fleet th, table.fleet td { padding: 0.35rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-table.fleet thead th { border-bottom: 2px solid #adb5bd; white-space: nowrap; font-size: 0.8rem; }
+/* a header may wrap between its words, so the table never scrolls sideways at 1280 px */
+table.fleet thead th { border-bottom: 2px solid #adb5bd; font-size: 0.8rem; vertical-align: bottom; }
 table.fleet tbody th { font-weight: 600; }
 button.sort { border: 0; background: none; padding: 0.1rem 0.2rem; min-height: 0; font-weight: 700; font-size: inherit; text-align: left; }
 button.sort .arrow { color: var(--focus); }
@@ -250,6 +251,10 @@ main[data-view="error"][data-mode="week"] :is(.timeline-section, .chart-section,
 .review-history { font-size: 0.8rem; margin: 0.2rem 0; }
 .fleet-report { margin: 0.5rem 0; border: 1px solid #dee2e6; border-radius: 4px; padding: 0.3rem 0.6rem; }
 .letter-links { margin-left: 0.5rem; white-space: nowrap; }
+/* in the fleet table the two letter links may wrap under each other: the findings column stays narrow enough for
+   every column to fit 1280 px */
+table.fleet .letter-links { display: block; margin-left: 0; white-space: normal; }
+table.fleet .letter-links a { white-space: nowrap; }
 .highlight {
   position: absolute; top: -4px; bottom: -4px; min-width: 4px; pointer-events: none; z-index: 2;
   border: 2px solid var(--finding); background: rgba(194, 37, 92, 0.12); border-radius: 3px;

@@ -222,6 +222,38 @@ if (missing) {
     t.same(problems, [], 'no console error and no CSP violation');
   });
 
+  t.test(
+    'at 1280 px the fleet fits without sideways scrolling, its notes and letter links written in full',
+    async (t) => {
+      const svc = await startCannedService({ imported: true, now: NOW });
+      t.teardown(() => svc.close());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      t.teardown(() => page.close());
+      const problems = watchProblems(page);
+      // the rows with every note the service writes (the download time read from the end of the activity data, the
+      // days missing for a roadside check, a quarantined import beside the imports) and a long double-barrelled name
+      await page.route('**/api/drivercard/drivers?*', async (route) => {
+        const answer = (await (await route.fetch()).json()) as { items: Record<string, unknown>[] };
+        for (const row of answer.items)
+          Object.assign(row, {
+            surname: 'Brzęczyszczykiewicz-Wojciechowska',
+            last_download_source: 'ACTIVITY_END',
+            readiness_missing_days: 36,
+            quarantined_imports: 1,
+          });
+        await route.fulfill({ json: answer });
+      });
+      await page.goto(`${svc.url}/`);
+      await page.waitForSelector('table.fleet tbody tr .letter-links');
+      t.match(await page.textContent('table.fleet tbody'), 'end of activity data', 'the long notes are written');
+      const wrap = await page.$eval('.fleet-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
+      t.ok(wrap.scroll <= wrap.client, `no sideways scrolling of the table (${wrap.scroll} of ${wrap.client} px)`);
+      const pdf = await page.$eval('table.fleet .letter-pdf', (a) => a.getBoundingClientRect().right);
+      t.ok(pdf <= 1280, `the letter PDF link is in view (its right edge at ${Math.round(pdf)} px)`);
+      t.same(problems, [], 'no console errors');
+    },
+  );
+
   t.test('a long fleet pages; the page lives in the URL and survives a link, a driver and Back', async (t) => {
     const svc = await startCannedService({ imported: true, now: NOW, extraDrivers: 230 });
     t.teardown(() => svc.close());
