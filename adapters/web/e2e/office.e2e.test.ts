@@ -661,7 +661,12 @@ if (missing) {
         'with its warnings',
       );
       t.match(lines[2]![2], 'vehicle-unit download');
-      t.equal(await page.textContent('#import-summary'), '3 files: 1 imported, 1 with a problem, 1 failed.');
+      t.match(lines[0]![2], /^Already imported \(reused\)/, 'the good file was imported before');
+      t.equal(
+        await page.textContent('#import-summary'),
+        '3 files: 0 imported, 1 already imported (reused), 1 with a problem, 1 failed.',
+        'the summary counts the reused file as its line says it',
+      );
       t.equal(svc.requests.filter((r) => r.startsWith('/api/drivercard/parse')).length, 3, 'each file POSTed once');
       await page.waitForSelector(`table.fleet tr[data-card="${BROKEN_CARD}"]`);
       t.match(
