@@ -361,4 +361,12 @@ td.alert { font-weight: bold; color: #b00020; }
 .vu-vehicles-section select, .vu-vehicles-section button:not(.vu-band) { max-width: 100%; min-width: 0; white-space: normal; }
 .vu-vehicles-body, .vu-vehicle-detail { overflow-x: auto; max-width: 100%; }
 @media (max-width: 600px) { .vu-lane-title { flex-basis: 6rem; } }
+
+/* a printed week (the browser's print of the week view): the chart, the timeline and the legend keep their colours
+   (browsers leave backgrounds out of a print unless asked), and what works only on screen is left out */
+@media print {
+  html { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+  .skip, .zone-form, .top-controls, .import-summary, .import-list, .week-nav, #basis-form, .tooltip,
+  .annotate-open, .review-form, .homes-form, .back { display: none !important; }
+}
 `;

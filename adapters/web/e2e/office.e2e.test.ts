@@ -254,6 +254,27 @@ if (missing) {
     },
   );
 
+  t.test("a week prints with the chart's colours and without the screen's controls", async (t) => {
+    const svc = await startCannedService({ imported: true, now: NOW });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => page.close());
+    const problems = watchProblems(page);
+    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+    await waitForWeek(page, CANNED_CARD, '2026-W09');
+    await page.emulateMedia({ media: 'print' });
+    const seg = await page.$eval('#chart button.seg-driving', (b) => getComputedStyle(b).printColorAdjust);
+    t.equal(seg, 'exact', "a driving segment's colour is printed (browsers leave backgrounds out unless asked)");
+    t.equal(await page.$eval('.legend .swatch', (s) => getComputedStyle(s).printColorAdjust), 'exact', 'the legend');
+    t.ok(await page.isVisible('#chart'), 'the chart is printed');
+    t.ok(await page.isVisible('#totals'), 'the totals are printed');
+    for (const control of ['#drop-zone', '#driver', '#prev-week', '#basis-apply', '#tz'])
+      t.notOk(await page.isVisible(control), `${control} is left out of the print`);
+    await page.emulateMedia({ media: 'screen' });
+    t.ok(await page.isVisible('#drop-zone'), 'on screen the controls are back');
+    t.same(problems, [], 'no console errors');
+  });
+
   t.test('a long fleet pages; the page lives in the URL and survives a link, a driver and Back', async (t) => {
     const svc = await startCannedService({ imported: true, now: NOW, extraDrivers: 230 });
     t.teardown(() => svc.close());
