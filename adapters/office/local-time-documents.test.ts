@@ -182,6 +182,7 @@ t.test(
     ).text();
     // each working day rests 00:00–06:00, 10:30–11:15 and 15:30–24:00 UTC (15:15) and drives 7:45; the Berlin week,
     // Sun 22 Nov 23:00 UTC to Sun 29 Nov 23:00 UTC, holds seven such days' worth, as the UTC week does
-    t.match(html, '2026-W48 (2026-11-23 – 2026-11-29) · driving 54:15 · work 7:00 · rest 106:45', 'the week caption');
+    // the caption writes the activities as the totals table above it does ("other work")
+    t.match(html, '2026-W48 (2026-11-23 – 2026-11-29) · driving 54:15 · other work 7:00 · rest 106:45', 'the caption');
   },
 );
