@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
+import { lowContrastText } from './contrast.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import {
   BROKEN_CARD,
@@ -253,6 +254,24 @@ if (missing) {
       t.same(problems, [], 'no console errors');
     },
   );
+
+  t.test('every text on the fleet and the week reads with WCAG AA contrast', async (t) => {
+    const svc = await startCannedService({ imported: true, now: NOW });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => page.close());
+    await page.goto(`${svc.url}/?sort=findings&order=desc`);
+    await page.waitForSelector('table.fleet tbody tr');
+    t.ok(await page.isVisible('th[aria-sort] button.sort'), 'a sorted column is marked');
+    t.ok(await page.isVisible('.pill-soon'), 'a card expiring soon is marked');
+    t.ok(await page.isVisible('.auth-verified'), 'a verified card is marked');
+    t.same(await lowContrastText(page), [], 'the fleet');
+    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+    await waitForWeek(page, CANNED_CARD, '2026-W09');
+    await page.click('#imports-of-card summary');
+    t.ok(await page.isVisible('#imports-of-card .ef-valid'), 'the signatures of the elementary files are listed');
+    t.same(await lowContrastText(page), [], 'the week');
+  });
 
   t.test("a week prints with the chart's colours and without the screen's controls", async (t) => {
     const svc = await startCannedService({ imported: true, now: NOW });
