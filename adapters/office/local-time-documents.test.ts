@@ -168,3 +168,21 @@ t.test("the core's instants in a finding's words: in the zone on the report and 
   t.match(text, 'Mon 30 Mar 2026 08:00 CEST');
   t.notMatch(text, '06:00 UTC');
 });
+
+t.test(
+  "report in a zone east of UTC: a week's first local hour, the evening before in UTC, is in its totals",
+  async (t) => {
+    const s = await officeService();
+    t.teardown(() => s.close());
+    s.setNow('2026-12-01T10:00:00Z');
+    const days = datesFrom('2026-11-21', 10).map((d) => workingDay(d));
+    await s.importCard(buildParsedCard({ card_number: CARD, surname: 'Zeit', days }));
+    const html = await (
+      await s.get(`/report?card_number=${CARD}&date_from=2026-11-23&date_to=2026-11-29&tz=Europe/Berlin`)
+    ).text();
+    // each working day rests 00:00–06:00, 10:30–11:15 and 15:30–24:00 UTC (15:15) and drives 7:45; the Berlin week,
+    // Sun 22 Nov 23:00 UTC to Sun 29 Nov 23:00 UTC, holds seven such days' worth, as the UTC week does
+    // the caption writes the activities as the totals table above it does ("other work")
+    t.match(html, '2026-W48 (2026-11-23 – 2026-11-29) · driving 54:15 · other work 7:00 · rest 106:45', 'the caption');
+  },
+);

@@ -4,13 +4,15 @@
  * WEB_CONTENT_SECURITY_POLICY). Asset and API URLs are relative, so the page also works behind a path prefix.
  */
 
+import { ACTIVITY_NAMES } from '../vocabulary/activity-words.js';
+
 /** Every mark the week chart and the 4-week timeline draw, with its swatch class. */
 export const LEGEND: [string, string][] = [
-  ['seg seg-driving', 'Driving'],
-  ['seg seg-work', 'Work'],
-  ['seg seg-availability', 'Availability'],
-  ['seg seg-rest', 'Rest'],
-  ['seg seg-unknown', 'Unknown (card not inserted)'],
+  ['seg seg-driving', ACTIVITY_NAMES.DRIVING],
+  ['seg seg-work', ACTIVITY_NAMES.WORK],
+  ['seg seg-availability', ACTIVITY_NAMES.AVAILABILITY],
+  ['seg seg-rest', ACTIVITY_NAMES.REST],
+  ['seg seg-unknown', ACTIVITY_NAMES.UNKNOWN],
   ['seg seg-work manual', 'Manual entry (outlined)'],
   ['seg seg-driving crew', 'Crew (striped top)'],
   ['mark finding status-violation', 'Pre-check finding'],

@@ -65,12 +65,18 @@ export async function buildReportModel(
   const { basis, range } = query;
   // the findings first: the pre-check refuses (404, 409) what the report could not stand on
   const period = await uc.findings.findings(query);
-  const [imports, weeks, summary] = await Promise.all([
+  // a local day of the zone may begin the UTC day before the period or end the UTC day after it: the charts read
+  // those days' intervals too (`around`), so a week's first and last local hours are drawn and counted
+  const around = { from: range.from - 1, to: range.to + 1 };
+  const [imports, weeks, summary, aroundWeeks] = await Promise.all([
     allRows((page) => uc.queries.imports({ basis, range, page })).then(
       (rows) => rows.map(importToResponse) as ImportJson[],
     ),
     uc.overviews.weekOverview({ basis, weeks: null, range }).then(weekOverviewToResponse),
     uc.queries.timeSummary({ basis, range }).then(timeSummaryToResponse),
+    timeZone === 'UTC'
+      ? null
+      : uc.overviews.weekOverview({ basis, weeks: null, range: around }).then(weekOverviewToResponse),
   ]);
   const newest = imports[imports.length - 1];
   const { precheck, working_time } = period;
@@ -87,7 +93,11 @@ export async function buildReportModel(
     imports: await reportImports(uc, imports),
     conflicts: weeks.conflicts,
     // the charts draw the local days of the zone (UTC: the API's days unchanged)
-    weeks: localWeeks(weeks.items as WeekOverview[], timeZone) as unknown as WeekJson[],
+    weeks: localWeeks(
+      weeks.items as WeekOverview[],
+      timeZone,
+      (aroundWeeks?.items ?? []) as WeekOverview[],
+    ) as unknown as WeekJson[],
     totals: summary.totals,
     days: summary.days,
     distance_km: summary.distance_km,

@@ -145,7 +145,10 @@ function annotationsBlocks(model: ReportModel): Block[] {
 function timeBlocks(model: ReportModel): Block[] {
   const zone = model.time_zone ?? 'UTC';
   const weekCaption = (w: ReportModel['weeks'][number]) =>
-    `${w.week} (${w.start_date} – ${w.end_date}) · driving ${hoursMinutes(w.totals.DRIVING)} · work ${hoursMinutes(w.totals.WORK)} · rest ${hoursMinutes(w.totals.REST)}`;
+    (['DRIVING', 'WORK', 'REST'] as const).reduce(
+      (caption, a) => `${caption} · ${ACTIVITY_LABELS[a].toLowerCase()} ${hoursMinutes(w.totals[a])}`,
+      `${w.week} (${w.start_date} – ${w.end_date})`,
+    );
   return [
     { kind: 'heading', text: 'Totals', section: 'totals' },
     {

@@ -3,6 +3,7 @@
  * (gathered by ./report-data.ts) and the small formatting helpers both renderers share. Only the fields read
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
+import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../vocabulary/labels.js';
 import { formatLocalStamp, localDayWindow } from '../../vocabulary/local-time.js';
 import { annotationKindName, reviewStatusName } from '../../vocabulary/office-words.js';
@@ -286,13 +287,8 @@ export const ACTIVITY_COLOURS: Record<keyof Totals, string> = {
   UNKNOWN: '#adb5bd',
 };
 
-export const ACTIVITY_LABELS: Record<keyof Totals, string> = {
-  DRIVING: 'Driving',
-  WORK: 'Other work',
-  AVAILABILITY: 'Availability',
-  REST: 'Rest',
-  UNKNOWN: 'Unknown (card not inserted)',
-};
+/** The activities' words of the report and the letter: the page's (../../vocabulary/activity-words.ts). */
+export const ACTIVITY_LABELS: Record<keyof Totals, string> = ACTIVITY_NAMES;
 
 /** What the findings section says when it lists none: nothing found among the rules evaluated, never "clean". */
 export function noFindingsText(model: Pick<ReportModel, 'not_evaluated' | 'not_evaluated_wtd' | 'time_zone'>): string {

@@ -8,16 +8,11 @@ import { el, place } from './dom.js';
 import { activityName, dayLabels, displayTimeZone, formatClock, formatHm } from './format.js';
 import { type DayWindow, segmentKind, spanOnDay, windowOf } from './layout.js';
 import { chartDays } from './local-days.js';
-import { formatLocalClock } from '../../vocabulary/local-time.js';
+import { formatLocalClock, localDateOf } from '../../vocabulary/local-time.js';
+import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
 import type { ActivityIntervalRow, DataGap, Finding, WeekOverview } from './types.js';
 
-const KIND_LABEL = {
-  DRIVING: 'Driving',
-  WORK: 'Work',
-  AVAILABILITY: 'Availability',
-  REST: 'Rest',
-  UNKNOWN: 'Unknown (card not inserted)',
-} as const;
+const KIND_LABEL = ACTIVITY_NAMES;
 
 /** `HH:MM` of an instant on a day row: the end of a local day is `24:00`. */
 function clockOn(iso: string, window: DayWindow | undefined, zone: string): string {
@@ -26,13 +21,35 @@ function clockOn(iso: string, window: DayWindow | undefined, zone: string): stri
   return Date.parse(iso) === window.endMs ? '24:00' : formatLocalClock(iso, zone);
 }
 
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The time and length of a segment on its day row. The card records per UTC day, so on a local day row a record
+ * may begin the day before or end the day after: the segment then names the part drawn on this row, as the day's
+ * totals add it up, and the whole record it belongs to (its length and local start).
+ */
+function timeOnDay(row: ActivityIntervalRow, window: DayWindow | undefined, zone: string): string[] {
+  if (!window)
+    return [`${formatClock(row.start, row.date)}–${formatClock(row.end, row.date)} ${zone}`, formatHm(row.duration)];
+  const s = Date.parse(row.start);
+  const e = Date.parse(row.end);
+  const from = Math.max(s, window.startMs);
+  const to = Math.min(e, window.endMs);
+  if (!(e > s) || (from === s && to === e))
+    return [`${clockOn(row.start, window, zone)}–${clockOn(row.end, window, zone)} ${zone}`, formatHm(row.duration)];
+  const begun = localDateOf(row.start, zone) ?? row.date;
+  return [
+    `${clockOn(iso(from), window, zone)}–${clockOn(iso(to), window, zone)} ${zone}`,
+    formatHm((to - from) / 1000),
+    `part of a record of ${formatHm(row.duration)} from ${dayLabels(begun).long} ${formatLocalClock(row.start, zone)}`,
+  ];
+}
+
 /** The tooltip / accessible text of one interval (times in the display zone, named). */
 export function segmentText(row: ActivityIntervalRow, window?: DayWindow, zone = displayTimeZone()): string {
   const kind = segmentKind(row);
-  const parts = [
-    `${KIND_LABEL[kind]} ${window ? clockOn(row.start, window, zone) : formatClock(row.start, row.date)}–${window ? clockOn(row.end, window, zone) : formatClock(row.end, row.date)} ${zone}`,
-    formatHm(row.duration),
-  ];
+  const [time, ...rest] = timeOnDay(row, window, zone);
+  const parts = [`${KIND_LABEL[kind]} ${time}`, ...rest];
   if (kind === 'UNKNOWN' && row.activity) parts.push(`recorded code ${activityName(row.activity).toLowerCase()}`);
   if (row.manual_entry) parts.push('manual entry');
   if (row.crew) parts.push('crew');

@@ -6,6 +6,7 @@
 import { utcDayMs } from './iso-week.js';
 import { hoursMinutes } from '../../vocabulary/durations.js';
 import { formatLocalDateTime } from '../../vocabulary/local-time.js';
+import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
 
 let displayZone = 'UTC';
 
@@ -48,16 +49,9 @@ export function dayLabels(date: string): { long: string; short: string } {
   return { long: `${weekday} ${day} ${MONTHS[d.getUTCMonth()]}`, short: `${weekday.slice(0, 2)} ${day}` };
 }
 
-const ACTIVITY_NAMES: Record<string, string> = {
-  DRIVING: 'Driving',
-  WORK: 'Work',
-  AVAILABILITY: 'Availability',
-  REST: 'Rest',
-  UNKNOWN: 'Unknown',
-};
-
+/** An activity in words (../../vocabulary/activity-words.ts); a code a newer service added is written as it is. */
 export function activityName(activity: string): string {
-  return ACTIVITY_NAMES[activity] ?? activity;
+  return Object.hasOwn(ACTIVITY_NAMES, activity) ? ACTIVITY_NAMES[activity as keyof typeof ACTIVITY_NAMES] : activity;
 }
 
 /** Distance in km, or `–` when unknown. */

@@ -106,3 +106,9 @@ t.test('no section when the service cannot say', async (t) => {
   answerFetch(['offline']);
   t.equal(await renderHomeCountries('DF000000000001', () => undefined), null);
 });
+
+t.test('no section, and no uncaught error, when the service does not know the card (404)', async (t) => {
+  const unknown = { error: 'not_found', message: 'No import of the card_number asked for exists.' };
+  answerFetch([{ status: 404, body: unknown }]);
+  t.equal(await renderHomeCountries('XX000000000001', () => undefined), null, 'the refusal hides the section');
+});

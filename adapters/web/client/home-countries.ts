@@ -67,9 +67,13 @@ function input(name: string, value: string | null): HTMLInputElement {
   });
 }
 
-/** The section's content for `card` (empty when the service has no home countries). */
+/** The section's content for `card` (null when the service has no home countries or refuses them). */
 export async function renderHomeCountries(card: string, saved: () => void): Promise<HTMLElement | null> {
-  const current = await fetch(url(card)).then(answer, () => null);
+  // an unreachable service and a refusal (a card the service does not know: 404) alike leave no section; the week
+  // view says what went wrong, and the page keeps no unhandled rejection
+  const current = await fetch(url(card))
+    .then(answer)
+    .catch(() => null);
   if (current === null) return null;
   const establishment = input('establishment', current.establishment_source === 'card' ? current.establishment : null);
   const residence = input('residence', current.residence_source === 'card' ? current.residence : null);

@@ -14,6 +14,8 @@ import { showImportResult } from './import-result.js';
 export interface ImportedFile {
   name: string;
   state: 'ok' | 'problem' | 'error';
+  /** the service had the file already (stored once, by the SHA-256 of its bytes) */
+  reused: boolean;
   card: string | null;
   to: string | null;
 }
@@ -45,12 +47,12 @@ async function importOne(file: File, li: HTMLLIElement, text: HTMLElement): Prom
   try {
     const result = await parseFile(file.name, bytesToBase64(new Uint8Array(await file.arrayBuffer())));
     const verdict = showImportResult(li, text, result);
-    return { name: file.name, state: verdict.state, card: verdict.card, to: verdict.to };
+    return { name: file.name, state: verdict.state, reused: result.reused, card: verdict.card, to: verdict.to };
   } catch (error) {
     li.dataset.state = 'error';
     text.textContent = `Failed: ${errorText(error)}`;
     li.append(technicalDetail(failureDetail(error)));
-    return { name: file.name, state: 'error', card: null, to: null };
+    return { name: file.name, state: 'error', reused: false, card: null, to: null };
   }
 }
 
@@ -69,7 +71,10 @@ export async function importFiles(
     done.push(await importOne(files[i]!, lines[i]!.li, lines[i]!.text));
   }
   const count = (s: ImportedFile['state']) => done.filter((d) => d.state === s).length;
-  const parts = [`${count('ok')} imported`];
+  // a file the service had already is not counted as imported: its line says "Already imported (reused)"
+  const reused = done.filter((d) => d.state === 'ok' && d.reused).length;
+  const parts = [`${count('ok') - reused} imported`];
+  if (reused) parts.push(`${reused} already imported (reused)`);
   if (count('problem')) parts.push(`${count('problem')} with a problem`);
   if (count('error')) parts.push(`${count('error')} failed`);
   summary.textContent = `${files.length} ${files.length === 1 ? 'file' : 'files'}: ${parts.join(', ')}.`;

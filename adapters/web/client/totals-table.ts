@@ -4,16 +4,17 @@
  * fully recorded day), and the week row is the sum of the day rows, so every total adds up.
  */
 
+import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
 import { el } from './dom.js';
 import { dayLabels, formatHm, formatKm } from './format.js';
 import type { Totals, WeekOverview } from './types.js';
 
 const COLUMNS: { key: keyof Totals; label: string; short: string }[] = [
-  { key: 'DRIVING', label: 'Driving', short: 'Drive' },
-  { key: 'WORK', label: 'Work', short: 'Work' },
-  { key: 'AVAILABILITY', label: 'Availability', short: 'Avail.' },
-  { key: 'REST', label: 'Rest', short: 'Rest' },
-  { key: 'UNKNOWN', label: 'Unknown', short: 'Unkn.' },
+  { key: 'DRIVING', label: ACTIVITY_NAMES.DRIVING, short: 'Drive' },
+  { key: 'WORK', label: ACTIVITY_NAMES.WORK, short: 'Work' },
+  { key: 'AVAILABILITY', label: ACTIVITY_NAMES.AVAILABILITY, short: 'Avail.' },
+  { key: 'REST', label: ACTIVITY_NAMES.REST, short: 'Rest' },
+  { key: 'UNKNOWN', label: ACTIVITY_NAMES.UNKNOWN, short: 'Unkn.' },
 ];
 
 function headerCell(label: string, short: string): HTMLTableCellElement {

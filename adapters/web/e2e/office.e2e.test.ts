@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { reportMissingDependency } from '../../../conformance/missing-dependency.js';
 import { chromiumMissing, launchChromium, screenshotDir, watchProblems } from './browser.js';
+import { lowContrastText } from './contrast.js';
 import { STATIC_NOT_EVALUATED } from '../../../core/eu561/ruleset.js';
 import {
   BROKEN_CARD,
@@ -220,6 +221,77 @@ if (missing) {
     await noSidewaysScroll(t, page, 'fleet');
     await page.screenshot({ path: join(shots, 'office-fleet-phone.png'), fullPage: true });
     t.same(problems, [], 'no console error and no CSP violation');
+  });
+
+  t.test(
+    'at 1280 px the fleet fits without sideways scrolling, its notes and letter links written in full',
+    async (t) => {
+      const svc = await startCannedService({ imported: true, now: NOW });
+      t.teardown(() => svc.close());
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      t.teardown(() => page.close());
+      const problems = watchProblems(page);
+      // the rows with every note the service writes (the download time read from the end of the activity data, the
+      // days missing for a roadside check, a quarantined import beside the imports) and a long double-barrelled name
+      await page.route('**/api/drivercard/drivers?*', async (route) => {
+        const answer = (await (await route.fetch()).json()) as { items: Record<string, unknown>[] };
+        for (const row of answer.items)
+          Object.assign(row, {
+            surname: 'Brzęczyszczykiewicz-Wojciechowska',
+            last_download_source: 'ACTIVITY_END',
+            readiness_missing_days: 36,
+            quarantined_imports: 1,
+          });
+        await route.fulfill({ json: answer });
+      });
+      await page.goto(`${svc.url}/`);
+      await page.waitForSelector('table.fleet tbody tr .letter-links');
+      t.match(await page.textContent('table.fleet tbody'), 'end of activity data', 'the long notes are written');
+      const wrap = await page.$eval('.fleet-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
+      t.ok(wrap.scroll <= wrap.client, `no sideways scrolling of the table (${wrap.scroll} of ${wrap.client} px)`);
+      const pdf = await page.$eval('table.fleet .letter-pdf', (a) => a.getBoundingClientRect().right);
+      t.ok(pdf <= 1280, `the letter PDF link is in view (its right edge at ${Math.round(pdf)} px)`);
+      t.same(problems, [], 'no console errors');
+    },
+  );
+
+  t.test('every text on the fleet and the week reads with WCAG AA contrast', async (t) => {
+    const svc = await startCannedService({ imported: true, now: NOW });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => page.close());
+    await page.goto(`${svc.url}/?sort=findings&order=desc`);
+    await page.waitForSelector('table.fleet tbody tr');
+    t.ok(await page.isVisible('th[aria-sort] button.sort'), 'a sorted column is marked');
+    t.ok(await page.isVisible('.pill-soon'), 'a card expiring soon is marked');
+    t.ok(await page.isVisible('.auth-verified'), 'a verified card is marked');
+    t.same(await lowContrastText(page), [], 'the fleet');
+    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+    await waitForWeek(page, CANNED_CARD, '2026-W09');
+    await page.click('#imports-of-card summary');
+    t.ok(await page.isVisible('#imports-of-card .ef-valid'), 'the signatures of the elementary files are listed');
+    t.same(await lowContrastText(page), [], 'the week');
+  });
+
+  t.test("a week prints with the chart's colours and without the screen's controls", async (t) => {
+    const svc = await startCannedService({ imported: true, now: NOW });
+    t.teardown(() => svc.close());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    t.teardown(() => page.close());
+    const problems = watchProblems(page);
+    await page.goto(`${svc.url}/?card_number=${CANNED_CARD}&week=2026-W09`);
+    await waitForWeek(page, CANNED_CARD, '2026-W09');
+    await page.emulateMedia({ media: 'print' });
+    const seg = await page.$eval('#chart button.seg-driving', (b) => getComputedStyle(b).printColorAdjust);
+    t.equal(seg, 'exact', "a driving segment's colour is printed (browsers leave backgrounds out unless asked)");
+    t.equal(await page.$eval('.legend .swatch', (s) => getComputedStyle(s).printColorAdjust), 'exact', 'the legend');
+    t.ok(await page.isVisible('#chart'), 'the chart is printed');
+    t.ok(await page.isVisible('#totals'), 'the totals are printed');
+    for (const control of ['#drop-zone', '#driver', '#prev-week', '#basis-apply', '#tz'])
+      t.notOk(await page.isVisible(control), `${control} is left out of the print`);
+    await page.emulateMedia({ media: 'screen' });
+    t.ok(await page.isVisible('#drop-zone'), 'on screen the controls are back');
+    t.same(problems, [], 'no console errors');
   });
 
   t.test('a long fleet pages; the page lives in the URL and survives a link, a driver and Back', async (t) => {
@@ -629,7 +701,12 @@ if (missing) {
         'with its warnings',
       );
       t.match(lines[2]![2], 'vehicle-unit download');
-      t.equal(await page.textContent('#import-summary'), '3 files: 1 imported, 1 with a problem, 1 failed.');
+      t.match(lines[0]![2], /^Already imported \(reused\)/, 'the good file was imported before');
+      t.equal(
+        await page.textContent('#import-summary'),
+        '3 files: 0 imported, 1 already imported (reused), 1 with a problem, 1 failed.',
+        'the summary counts the reused file as its line says it',
+      );
       t.equal(svc.requests.filter((r) => r.startsWith('/api/drivercard/parse')).length, 3, 'each file POSTed once');
       await page.waitForSelector(`table.fleet tr[data-card="${BROKEN_CARD}"]`);
       t.match(

@@ -184,7 +184,7 @@ if (missing) {
     const work = monday.locator('button.seg[data-start="2026-03-30T06:00:00Z"]');
     t.match(
       await work.getAttribute('data-tip'),
-      /^Work 08:00–08:15 Europe\/Berlin/,
+      /^Other work 08:00–08:15 Europe\/Berlin/,
       'the chart reads local clock times',
     );
     const sunday = await page.request.get(`${base}/api/drivercard/week-overview?card_number=${ANNA}&week=2026-W13`);
@@ -211,7 +211,7 @@ if (missing) {
     );
     t.match(
       await page.locator('#day-2026-03-30 button.seg[data-start="2026-03-30T06:00:00Z"]').getAttribute('data-tip'),
-      /^Work 06:00–06:15 UTC/,
+      /^Other work 06:00–06:15 UTC/,
     );
     t.same(problems, [], 'no console error and no CSP violation');
   });
