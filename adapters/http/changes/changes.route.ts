@@ -36,7 +36,7 @@ export const changesRoute: RouteSpec = {
       throw new HttpProblem(
         410,
         'cursor_ahead',
-        `The cursor is above the last change of this database (${cursorOfChange(page.last)}); it was not handed out by it (a restore numbers the changes again). Follow the changes again from c0.`,
+        `The cursor is above the last change of this database (${cursorOfChange(page.last)}); it was not handed out by it (e.g. a cursor taken after the backup this database was restored from). Follow the changes again from c0.`,
       );
     return {
       status: 200,
