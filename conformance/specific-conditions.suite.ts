@@ -119,7 +119,7 @@ export function specificConditionsSuite(t: Tap, name: string, makeStore: () => P
     const scope = { kind: 'import', import_id: stored.import.import_id, range: OPEN } as const;
     t.same(await store.specificConditions(scope), []);
     await store.query('INSERT INTO specific_condition_pending (import_pk) SELECT pk FROM imports');
-    t.equal(await backfillSpecificConditions(store), 1);
+    t.equal(await backfillSpecificConditions(store.db), 1);
     t.same(
       (await store.specificConditions(scope)).map((r) => [new Date(r.at * 1000).toISOString(), r.condition]),
       [
@@ -128,6 +128,6 @@ export function specificConditionsSuite(t: Tap, name: string, makeStore: () => P
         ['2026-03-02T20:00:00.000Z', 'FERRY_TRAIN_BEGIN'],
       ],
     );
-    t.equal(await backfillSpecificConditions(store), 0, 'done once');
+    t.equal(await backfillSpecificConditions(store.db), 0, 'done once');
   });
 }

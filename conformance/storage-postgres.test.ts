@@ -213,7 +213,7 @@ if (!started.available) {
   t.test('postgres: seeding writes explicit keys; later imports still get new, larger sequences', async (t) => {
     const store: SqlImportStore = await open();
     t.teardown(() => store.close());
-    const seeded = await seedStore(store, {
+    const seeded = await seedStore(store.db, store.dayReader, {
       cards: 2,
       downloadsPerCard: 3,
       daysPerDownload: 5,

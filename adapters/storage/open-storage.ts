@@ -189,9 +189,9 @@ async function prepared(
       open = await runner();
       const store = new SqlImportStore(new Database(orm, dialect, open));
       await migrateLegacyActivities(store.runner, dialect);
-      await buildMissingCardHistories(store);
-      await backfillSpecificConditions(store);
-      await numberStoredImports(store);
+      await buildMissingCardHistories(store.db, store.dayReader);
+      await backfillSpecificConditions(store.db);
+      await numberStoredImports(store.db);
       await numberStoredRecords(store.runner, dialect);
       return store;
     });

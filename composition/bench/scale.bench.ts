@@ -73,7 +73,7 @@ async function measure(
 async function seedMore(databaseUrl: string, dataDir: string, cards: number, firstCard: number): Promise<number> {
   const store = await createSqlStore({ databaseUrl, dataDir, synchronous: 'NORMAL' });
   try {
-    const { imports } = await seedStore(store, { cards, firstCard, batchSize: 500 });
+    const { imports } = await seedStore(store.db, store.dayReader, { cards, firstCard, batchSize: 500 });
     // PostgreSQL: the upkeep a fleet grown over the years has had from the autovacuum daemon, done before the
     // timings; after a bulk seed the daemon would do it during them (VACUUM ANALYZE of activity_day for 40 s and
     // more after 108,000 imports, on one of the two cores), and the first answers timed paid for it

@@ -13,7 +13,7 @@ t.test('seeded cards are complete, overlapping downloads merge, days add up to 2
     await store.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const result = await seedStore(store, {
+  const result = await seedStore(store.db, store.dayReader, {
     cards: 3,
     downloadsPerCard: 4,
     daysPerDownload: 10,
@@ -39,7 +39,7 @@ t.test('seeded cards are complete, overlapping downloads merge, days add up to 2
   t.same(acts.conflicts, []);
   const events = await q.events({ basis, range: { from: null, to: null }, page: { limit: 100, offset: 0 } });
   t.equal(events.total, 4);
-  const more = await seedStore(store, { cards: 1, downloadsPerCard: 1, firstCard: 3 });
+  const more = await seedStore(store.db, store.dayReader, { cards: 1, downloadsPerCard: 1, firstCard: 3 });
   t.same(more.cardNumbers, [seedCardNumber(3)]);
   t.equal(more.imports, 1, 'seeding again appends');
   t.equal((await q.imports({ basis: null, range: { from: null, to: null }, page: { limit: 1, offset: 0 } })).total, 13);

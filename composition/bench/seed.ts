@@ -6,7 +6,8 @@
  * Card numbers: `SEED` + 12-digit card index (16 characters). Import/archive ids: `seed-<card>-<download>`.
  */
 import { createHash } from 'node:crypto';
-import type { SqlImportStore } from '../../adapters/storage/imports/import-store.js';
+import type { Database } from '../../adapters/storage/database/database.js';
+import type { DayReader } from '../../adapters/storage/imports/day-reader.js';
 import type { SqlValue } from '../../adapters/storage/database/dialect.js';
 import {
   ACTIVITY_DAY_COLUMNS,
@@ -101,7 +102,7 @@ interface SeedShape {
   importedAt: number;
 }
 
-export async function seedStore(store: SqlImportStore, options: SeedOptions): Promise<SeedResult> {
+export async function seedStore(handle: Database, dayReader: DayReader, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const downloads = options.downloadsPerCard ?? 12;
   const days = options.daysPerDownload ?? 28;
@@ -115,7 +116,7 @@ export async function seedStore(store: SqlImportStore, options: SeedOptions): Pr
   const batchSize = options.batchSize ?? 200;
   const firstCard = options.firstCard ?? 0;
   const cardNumbers = Array.from({ length: options.cards }, (_, i) => seedCardNumber(firstCard + i));
-  const [{ next }] = (await store.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
+  const [{ next }] = (await handle.query('SELECT COALESCE(MAX(pk), 0) + 1 AS next FROM imports')) as [{ next: number }];
   let pk: number = next;
   const jobs: Array<{ card: number; download: number }> = [];
   for (let card = firstCard; card < firstCard + options.cards; card++)
@@ -133,9 +134,9 @@ export async function seedStore(store: SqlImportStore, options: SeedOptions): Pr
     };
     for (const { card, download } of jobs.slice(start, start + batchSize))
       dayRecords += seedDownload(batch, shape, pk++, card, cardNumbers[card - firstCard]!, download);
-    await writeBatch(store, batch);
+    await writeBatch(handle, batch);
   }
-  await buildMissingCardHistories(store);
+  await buildMissingCardHistories(handle, dayReader);
   const activityRows = dayRecords * shape.changes;
   return { imports: jobs.length, activityRows, dayRecords, ms: performance.now() - started, cardNumbers };
 }
@@ -207,10 +208,10 @@ function seedDownload(
 }
 
 /** One batch written in one transaction, the imports with their pks given. */
-async function writeBatch(store: SqlImportStore, batch: SeedBatch): Promise<void> {
-  await store.runner.transaction(async (trx) => {
+async function writeBatch(handle: Database, batch: SeedBatch): Promise<void> {
+  await handle.runner.transaction(async (trx) => {
     await trx.insertMany('imports', ['pk', ...IMPORT_COLUMNS], batch.imports);
-    await store.dialect.afterExplicitKeys(trx, 'imports', 'pk');
+    await handle.dialect.afterExplicitKeys(trx, 'imports', 'pk');
     await trx.insertMany('import_content', ['import_pk', 'content'], batch.contents);
     await trx.insertMany('day_record', DAY_COLUMNS, batch.dayRows);
     await trx.insertMany('activity_day', ACTIVITY_DAY_COLUMNS, batch.activityDays);

@@ -20,8 +20,10 @@ import { fleetUseCases } from '../../core/use-cases/fleet-overview.js';
 import { FindingsOfPeriodQuery } from '../../core/use-cases/findings-of-period.js';
 import { TodayView } from '../../core/use-cases/today.js';
 import type { ImportRow } from '../../core/domain/rows.js';
+import type { ImportStore } from '../../core/ports/import-store.js';
+import type { Database } from '../../adapters/storage/database/database.js';
 import { NodeCryptoHasher } from '../../adapters/crypto/node-crypto-hasher.js';
-import { createSqlStore, type SqlImportStore } from '../../adapters/storage/open-storage.js';
+import { createSqlStore } from '../../adapters/storage/open-storage.js';
 import { SqlFleetStore } from '../../adapters/storage/fleet/fleet-store.js';
 import { SqlOfficeRecords } from '../../adapters/storage/office-records/office-records-store.js';
 import { SqlOpenFindings } from '../../adapters/storage/open-findings/open-findings-store.js';
@@ -37,17 +39,17 @@ export interface TodayBenchOptions {
 const LAST_DAY = '2026-12-27';
 const PAGE = 100;
 
-async function seed(store: SqlImportStore, cards: number): Promise<void> {
+async function seed(store: ImportStore, db: Database, cards: number): Promise<void> {
   const hasher = new NodeCryptoHasher();
   const bytes = twentyEightDayCard(7000, cardNumberOf(0), LAST_DAY);
   const card = await decodeCardFile(bytes);
   const days = dayRecordsOf(card, hasher);
-  const records = new SqlOfficeRecords(store.db);
+  const records = new SqlOfficeRecords(db);
   const refresh = new RefreshFleetCard({
     store,
-    fleet: new SqlFleetStore(store.db),
+    fleet: new SqlFleetStore(db),
     overviews: new OverviewQueries(store, records),
-    openFindings: new SqlOpenFindings(store.db),
+    openFindings: new SqlOpenFindings(db),
   });
   for (let c = 0; c < cards; c++) {
     const cardNumber = cardNumberOf(c);
@@ -85,7 +87,7 @@ async function benchSize(cards: number, requests: number, print: (line: string) 
   const dataDir = mkdtempSync(join(tmpdir(), 'drivercard-bench-today-'));
   const store = await createSqlStore({ dataDir, synchronous: 'NORMAL' });
   try {
-    await seed(store, cards);
+    await seed(store, store.db, cards);
     const fleet = new SqlFleetStore(store.db);
     const clock = { now: () => new Date('2027-01-05T12:00:00Z') };
     const records = new SqlOfficeRecords(store.db);

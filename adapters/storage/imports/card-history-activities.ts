@@ -10,17 +10,19 @@ import type { ActivityIntervalRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Served } from '../../../core/use-cases/contracts.js';
 import type { SqlValue } from '../database/dialect.js';
 import { packedHasCardData, unpackDay } from './activity-pack.js';
-import type { ImportTables } from './import-tables.js';
+import type { Database } from '../database/database.js';
+import type { DayReader } from './day-reader.js';
 
 export async function cardHistoryActivities(
-  store: ImportTables,
+  handle: Database,
+  dayReader: DayReader,
   cardNumber: string,
   range: DateRange,
 ): Promise<CardHistoryActivities> {
   const where = ['c.card_number = ?'];
   const params: SqlValue[] = [cardNumber];
   withinDays('c.day', range, where, params);
-  const rows = await store.query(
+  const rows = await handle.query(
     `SELECT c.day, c.conflict, d.fingerprint, d.distance_km, i.card_number, i.import_id, i.pk, i.status, ad.packed
        FROM card_day c
        JOIN day_record d ON d.import_pk = c.import_pk AND d.day = c.day
@@ -32,7 +34,7 @@ export async function cardHistoryActivities(
   const conflicts: UtcDay[] = [];
   const activities: Array<Served<ActivityIntervalRow>> = [];
   const served = rows.map((raw) => {
-    const record = store.storedDayRecord(raw);
+    const record = dayReader.storedDayRecord(raw);
     if (Number(raw.conflict) === 1) conflicts.push(record.date);
     if (raw.packed !== null && raw.packed !== undefined) {
       const owner = { import_id: record.import_id, card_number: record.card_number, quarantined: record.quarantined };
@@ -49,11 +51,11 @@ export async function cardHistoryActivities(
  * import: both are written with it, and withdrawals and purges rebuild the history), each day's intervals tested
  * where they lie. On PostgreSQL two index lookups a day instead of four.
  */
-export async function cardDataDays(store: ImportTables, cardNumber: string, range: DateRange): Promise<UtcDay[]> {
+export async function cardDataDays(handle: Database, cardNumber: string, range: DateRange): Promise<UtcDay[]> {
   const where = ['c.card_number = ?'];
   const params: SqlValue[] = [cardNumber];
   withinDays('c.day', range, where, params);
-  const rows = await store.query(
+  const rows = await handle.query(
     `SELECT c.day, ad.packed
        FROM card_day c
        JOIN activity_day ad ON ad.import_pk = c.import_pk AND ad.day = c.day

@@ -14,7 +14,7 @@
 import type { ChangedImport, ImportFilter, Slice } from '../../../core/ports/import-store.js';
 import type { SqlValue, StorageDialect } from '../database/dialect.js';
 import type { SqlRunner, Statement } from '../database/sql-runner.js';
-import type { ImportTables } from './import-tables.js';
+import type { Database } from '../database/database.js';
 import { importFromRaw } from './row-mappers.js';
 import { numberStatements } from '../change-feed/change-numbers.js';
 
@@ -39,14 +39,14 @@ export function withChangeNumber(statement: Statement, pk: number): Statement {
 }
 
 /** Gives the import the next change number, inside `tx`. */
-export async function numberChange(store: ImportTables, tx: SqlRunner, importId: string): Promise<void> {
-  for (const { sql, params } of changeStatements(store.dialect, importId)) await tx.all(sql, params);
+export async function numberChange(dialect: StorageDialect, tx: SqlRunner, importId: string): Promise<void> {
+  for (const { sql, params } of changeStatements(dialect, importId)) await tx.all(sql, params);
 }
 
 /** Numbers the imports that have none, in their save order, and sets up the counter; once (the counter's row). */
-export async function numberStoredImports(store: ImportTables): Promise<void> {
-  if ((await store.query('SELECT last FROM change_counter WHERE id = 1')).length > 0) return;
-  await store.runner.transaction(async (tx) => {
+export async function numberStoredImports(handle: Database): Promise<void> {
+  if ((await handle.query('SELECT last FROM change_counter WHERE id = 1')).length > 0) return;
+  await handle.runner.transaction(async (tx) => {
     await tx.all('UPDATE imports SET change_number = pk WHERE change_number IS NULL', []);
     await tx.all('INSERT INTO change_counter (id, last) SELECT 1, COALESCE(MAX(change_number), 0) FROM imports', []);
   });
@@ -80,7 +80,7 @@ export function importFilterWhere(filter: ImportFilter): { where: string[]; para
  * many there are in all (counted after the page was read: it may count a change committed in between).
  */
 export async function importChanges(
-  store: ImportTables,
+  handle: Database,
   after: number,
   filter: ImportFilter,
   limit: number,
@@ -88,11 +88,11 @@ export async function importChanges(
   const { where, params } = importFilterWhere(filter);
   const whereSql = ['change_number > ?', ...where].join(' AND ');
   const bound = [after, ...params];
-  const rows = await store.query(`SELECT * FROM imports WHERE ${whereSql} ORDER BY change_number LIMIT ?`, [
+  const rows = await handle.query(`SELECT * FROM imports WHERE ${whereSql} ORDER BY change_number LIMIT ?`, [
     ...bound,
     limit,
   ]);
-  const [count] = await store.query(`SELECT COUNT(*) AS n FROM imports WHERE ${whereSql}`, bound);
+  const [count] = await handle.query(`SELECT COUNT(*) AS n FROM imports WHERE ${whereSql}`, bound);
   return {
     items: rows.map((raw) => ({ import: importFromRaw(raw), change: Number(raw.change_number) })),
     total: Number(count!.n),

@@ -19,13 +19,14 @@
 import type { UtcDay } from '../../../core/domain/rows.js';
 import type { NewImport, SaveOutcome } from '../../../core/ports/import-store.js';
 import { resolveServedDays } from '../../../core/use-cases/served-days.js';
-import type { ImportTables } from './import-tables.js';
+import type { Database } from '../database/database.js';
+import type { DayReader } from './day-reader.js';
 import type { InsertBatch, SqlRunner } from '../database/sql-runner.js';
 import { cardLockKey, type Raw, type SqlValue, type StorageDialect } from '../database/dialect.js';
 import { keyedInsert, lockedLookup, replaceCardDays } from './folded-statements.js';
 import { changeStatements, numberChange, withChangeNumber } from './import-changes.js';
 import { encodeContent, storedContentOf, type StoredContent } from './content-codec.js';
-import { holderOf, storedHolder, storedHolderStatement } from './import-lifecycle.js';
+import { holderOf, storedHolder, storedHolderStatement } from './stored-holder.js';
 import type { CardHolder } from '../../../core/use-cases/holder-identity.js';
 import { SPECIFIC_CONDITION_COLUMNS, specificConditionValues } from '../mikro-orm-schema/specific-conditions-schema.js';
 import { StorageError } from '../database/storage-error.js';
@@ -61,31 +62,31 @@ const VERSIONS = `SELECT v.day, v.fingerprint, d.distance_km, d.card_number, i.i
 const CONTENT_COLUMNS = ['import_pk', 'content', 'encoding'] as const;
 const INSERT_IMPORT = `INSERT INTO imports (${IMPORT_COLUMNS.join(', ')}) VALUES (${IMPORT_COLUMNS.map(() => '?').join(', ')}) RETURNING pk`;
 
-export async function saveImport(store: ImportTables, input: NewImport): Promise<SaveOutcome> {
+export async function saveImport(handle: Database, dayReader: DayReader, input: NewImport): Promise<SaveOutcome> {
   try {
     // compressed before the transaction (the lock is held for SQL only), only once the file was decoded: a file
     // refused by the decoder costs no compression (several large refused bodies at once would hold it all); the
     // decoder pool's worker may have compressed it already (the decoder's `stored_form`)
     const content = input.stored_form ? storedContentOf(input.stored_form) : await encodeContent(input.content);
-    return await store.runner.transaction<SaveOutcome>(async (trx) => {
+    return await handle.runner.transaction<SaveOutcome>(async (trx) => {
       const cardNumber = input.import.card.card_number;
-      const { stored, holder } = await lockedOutcome(store, trx, input, cardNumber);
+      const { stored, holder } = await lockedOutcome(handle, trx, input, cardNumber);
       if (stored) return stored;
       let row = input.import;
       if (cardNumber !== null && input.settle)
-        row = input.settle(holder !== undefined ? holder : await storedHolder(store, cardNumber, trx));
+        row = input.settle(holder !== undefined ? holder : await storedHolder(handle, cardNumber, trx));
       const dates = input.days.map((d) => d.date);
-      const written = await writeImport(trx, { ...input, import: row }, content, store.dialect);
+      const written = await writeImport(trx, { ...input, import: row }, content, handle.dialect);
       const saved = { input: { ...input, import: row }, written };
-      const conflicts = await keepCardHistory(store, trx, cardNumber, dates, true, saved);
+      const conflicts = await keepCardHistory(handle, dayReader, trx, cardNumber, dates, true, saved);
       const own = new Set(dates);
       return { outcome: 'created', import: row, conflicting_dates: conflicts.filter((d) => own.has(d)) };
     });
   } catch (error) {
     // never let a driver error carry SQL text with bound values (original bytes, personal data) upwards
-    if (!store.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
+    if (!handle.dialect.isUniqueViolation(error)) throw new StorageError('saving the import failed', error);
     // Another writer (another connection or process) won the race: report what it stored.
-    const stored = await storedOutcome(store, store.runner, input);
+    const stored = await storedOutcome(handle, handle.runner, input);
     if (stored) return stored;
     throw new StorageError('saving the import failed', error);
   }
@@ -99,18 +100,18 @@ export async function saveImport(store: ImportTables, input: NewImport): Promise
  * `lockCard`, the card's lock is taken too (held until the transaction ends, whatever the lookup answers).
  */
 async function storedOutcome(
-  store: ImportTables,
+  handle: Database,
   db: SqlRunner,
   input: NewImport,
   lockCard: string | null = null,
 ): Promise<SaveOutcome | null> {
   const { content_sha256: sha, archive_id: archive } = input.import;
-  const rows = await store.query(
+  const rows = await handle.query(
     'SELECT * FROM imports WHERE content_sha256 = ? OR archive_id = ?',
     [sha, archive],
     db,
   );
-  if (lockCard !== null) await store.dialect.lockCard(db, lockCard);
+  if (lockCard !== null) await handle.dialect.lockCard(db, lockCard);
   return outcomeOf(rows, sha);
 }
 
@@ -122,13 +123,13 @@ async function storedOutcome(
  * `holder` is undefined where it was not read.
  */
 async function lockedOutcome(
-  store: ImportTables,
+  handle: Database,
   trx: SqlRunner,
   input: NewImport,
   cardNumber: string | null,
 ): Promise<{ stored: SaveOutcome | null; holder?: CardHolder | null }> {
-  if (cardNumber === null || store.dialect.name !== 'postgres')
-    return { stored: await storedOutcome(store, trx, input, cardNumber) };
+  if (cardNumber === null || handle.dialect.name !== 'postgres')
+    return { stored: await storedOutcome(handle, trx, input, cardNumber) };
   const { content_sha256: sha, archive_id: archive } = input.import;
   const lookup = lockedLookup(cardLockKey(cardNumber), sha, archive);
   const [rows, holderRows] = await trx.batch(input.settle ? [lookup, storedHolderStatement(cardNumber)] : [lookup]);
@@ -260,7 +261,8 @@ function withOwnDays(others: readonly Raw[], input: NewImport, cardNumber: strin
  * the card's lock (taken here unless `locked`), so parallel imports of one card never miss each other.
  */
 export async function keepCardHistory(
-  store: ImportTables,
+  handle: Database,
+  dayReader: DayReader,
   tx: SqlRunner,
   cardNumber: string | null,
   dates: readonly number[],
@@ -272,17 +274,17 @@ export async function keepCardHistory(
   saved?: { input: NewImport; written: WrittenImport },
 ): Promise<UtcDay[]> {
   if (cardNumber === null || dates.length === 0) return [];
-  if (!locked) await store.dialect.lockCard(tx, cardNumber);
+  if (!locked) await handle.dialect.lockCard(tx, cardNumber);
   const { from, to } = spanOf(dates);
   const others = saved?.written.others;
   const versions = others
     ? withOwnDays(others, saved.input, cardNumber, saved.written)
-    : await store.query(`${VERSIONS} ORDER BY v.day, v.pk`, [cardNumber, from, to], tx);
-  const records = versions.map((raw) => store.storedDayRecord(raw));
-  const resolution = await resolveServedDays(records, (days) => store.unpackedActivities(days, tx));
+    : await handle.query(`${VERSIONS} ORDER BY v.day, v.pk`, [cardNumber, from, to], tx);
+  const records = versions.map((raw) => dayReader.storedDayRecord(raw));
+  const resolution = await resolveServedDays(records, (selection) => dayReader.unpackedActivities(selection, tx));
   const conflicts = new Set(resolution.conflicts);
   const served = resolution.served.map((r) => [cardNumber, r.date, r.sequence, conflicts.has(r.date) ? 1 : 0]);
-  const folded = store.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
+  const folded = handle.dialect.name === 'postgres' ? replaceCardDays(cardNumber, from, to, served) : null;
   // the save's last statement, with the import's change number: its transaction's COMMIT goes in the same round trip
   if (folded !== null && saved) {
     const last = withChangeNumber(folded, saved.written.pk);
@@ -292,7 +294,8 @@ export async function keepCardHistory(
     await tx.all('DELETE FROM card_day WHERE card_number = ? AND day >= ? AND day <= ?', [cardNumber, from, to]);
     await tx.insertMany('card_day', CARD_DAY_COLUMNS, served);
     // PostgreSQL's save that kept no day (none served): its change number here (SQLite took it with the insert)
-    if (saved && store.dialect.name === 'postgres') await numberChange(store, tx, saved.input.import.import_id);
+    if (saved && handle.dialect.name === 'postgres')
+      await numberChange(handle.dialect, tx, saved.input.import.import_id);
   }
   return resolution.conflicts;
 }

@@ -4,7 +4,8 @@
  * reads are hand-written SQL shaped after the port's queries (see schema.ts for the table design).
  * A card's history (the import serving each day, the conflicts) is merged by the core's rule when an import is
  * saved and kept in `card_day` (./import-save.ts); reads serve exact (import, day) selections. Event, fault,
- * vehicle and position rows are read by ./row-tables.ts, an import's life after its save by ./import-lifecycle.ts.
+ * vehicle and position rows are read by ./row-tables.ts, an import's life after its save by ./import-lifecycle.ts,
+ * the day records and packed activity days by ./day-reader.ts (which holds the cache of import pks).
  */
 import type { MikroORM } from '@mikro-orm/core';
 import type {
@@ -23,41 +24,36 @@ import type {
   StoredDayRecord,
   VehicleKey,
 } from '../../../core/ports/import-store.js';
-import type { ActivityIntervalRow, ImportRow, UtcDay } from '../../../core/domain/rows.js';
+import type { ImportRow, UtcDay } from '../../../core/domain/rows.js';
 import type { DateRange, Page, Served } from '../../../core/use-cases/contracts.js';
-import type { DayKey, Raw, SqlValue, StorageDialect } from '../database/dialect.js';
+import type { Raw, SqlValue, StorageDialect } from '../database/dialect.js';
 import type { SqlRunner } from '../database/sql-runner.js';
 import { decodeContent } from './content-codec.js';
-import { keepCardHistory, saveImport } from './import-save.js';
+import { saveImport } from './import-save.js';
 import { EVENTS, FAULTS, POSITIONS, SPECIFIC_CONDITIONS, VEHICLES, selectRows } from './row-tables.js';
 import { vehicleList, vehicleUses } from './vehicle-queries.js';
-import { unpackDay } from './activity-pack.js';
 import { cardDataDays, cardHistoryActivities, withinDays } from './card-history-activities.js';
-import { purgeImports, restoreImport, storedHolder, withdrawImport } from './import-lifecycle.js';
+import { purgeImports, restoreImport, withdrawImport } from './import-lifecycle.js';
+import { storedHolder } from './stored-holder.js';
 import { StorageError } from '../database/storage-error.js';
 import { importChanges, importFilterWhere } from './import-changes.js';
 
 export { StorageError };
 import { timeTotals } from '../../../core/overview/time-totals.js';
-import { IMPORT_JOIN_COLUMNS, importFromRaw } from './row-mappers.js';
+import { importFromRaw } from './row-mappers.js';
 import type { Database } from '../database/database.js';
-import type { ImportTables } from './import-tables.js';
+import { DayReader } from './day-reader.js';
 import { GrowthStatistics } from '../database/growth-statistics.js';
 
-/** entries of the import_id -> pk cache at most (~100 bytes each) */
-const PK_CACHE_SIZE = 20_000;
-
-export class SqlImportStore implements ImportStore, ImportTables {
-  /**
-   * import_id -> pk; both never change once written (pks are never reused), so the cache never goes stale. Bounded:
-   * emptied when it reaches PK_CACHE_SIZE entries (a long-running service sees every import it stores here).
-   */
-  private readonly pkCache = new Map<string, number>();
+export class SqlImportStore implements ImportStore {
+  /** the cache of import pks and the reads of day records and packed activity days that use it (./day-reader.ts) */
+  readonly dayReader: DayReader;
   /** PostgreSQL: the growing tables analysed as this process's imports multiply (null on SQLite) */
   private readonly statistics: GrowthStatistics | null;
 
   constructor(readonly db: Database) {
     this.statistics = db.dialect.name === 'postgres' ? new GrowthStatistics(db.runner) : null;
+    this.dayReader = new DayReader(db);
   }
 
   get orm(): MikroORM<any> {
@@ -90,25 +86,25 @@ export class SqlImportStore implements ImportStore, ImportTables {
   }
 
   async saveImport(input: NewImport): Promise<SaveOutcome> {
-    const outcome = await saveImport(this, input);
+    const outcome = await saveImport(this.db, this.dayReader, input);
     if (outcome.outcome === 'created') this.statistics?.imported();
     return outcome;
   }
 
   storedHolder(cardNumber: string) {
-    return storedHolder(this, cardNumber);
+    return storedHolder(this.db, cardNumber);
   }
 
   withdrawImport(importId: string, withdrawal: { reason: string; at: number }) {
-    return withdrawImport(this, importId, withdrawal);
+    return withdrawImport(this.db, this.dayReader, importId, withdrawal);
   }
 
   restoreImport(importId: string, at: number) {
-    return restoreImport(this, importId, at);
+    return restoreImport(this.db, this.dayReader, importId, at);
   }
 
   purgeImports(importedBefore: number) {
-    return purgeImports(this, importedBefore);
+    return purgeImports(this.db, this.dayReader, importedBefore);
   }
 
   async originalContent(importId: string): Promise<Uint8Array | null> {
@@ -157,12 +153,7 @@ export class SqlImportStore implements ImportStore, ImportTables {
   }
 
   importChanges(after: number, filter: ImportFilter, limit: number): Promise<Slice<ChangedImport>> {
-    return importChanges(this, after, filter, limit);
-  }
-
-  /** The card's history merged again for the dates given, inside `tx` under the card's lock (./import-save.ts). */
-  async keepCardHistory(tx: SqlRunner, cardNumber: string | null, dates: readonly number[]): Promise<void> {
-    await keepCardHistory(this, tx, cardNumber, dates);
+    return importChanges(this.db, after, filter, limit);
   }
 
   async cardHistory(cardNumber: string, range: DateRange): Promise<CardHistory> {
@@ -177,18 +168,18 @@ export class SqlImportStore implements ImportStore, ImportTables {
         WHERE ${where.join(' AND ')} ORDER BY c.day`,
       params,
     );
-    const served = rows.map((raw) => this.storedDayRecord(raw));
+    const served = rows.map((raw) => this.dayReader.storedDayRecord(raw));
     return { served, conflicts: rows.filter((raw) => Number(raw.conflict) === 1).map((raw) => Number(raw.day)) };
   }
 
   /** cardHistory and the activities of the days it serves, in one statement (./card-history-activities.ts) */
   cardHistoryActivities(cardNumber: string, range: DateRange): Promise<CardHistoryActivities> {
-    return cardHistoryActivities(this, cardNumber, range);
+    return cardHistoryActivities(this.db, this.dayReader, cardNumber, range);
   }
 
   /** the served days holding card data (./card-history-activities.ts) */
   cardDataDays(cardNumber: string, range: DateRange): Promise<UtcDay[]> {
-    return cardDataDays(this, cardNumber, range);
+    return cardDataDays(this.db, cardNumber, range);
   }
 
   async cardDays(cardNumber: string): Promise<{ days: UtcDay[]; conflicts: UtcDay[] }> {
@@ -204,19 +195,6 @@ export class SqlImportStore implements ImportStore, ImportTables {
     const params: SqlValue[] = [cardNumber];
     withinDays('d.day', range, where, params);
     return this.selectDayRecords(where, params, this.runner);
-  }
-
-  storedDayRecord(raw: Raw): StoredDayRecord {
-    this.cachePk(raw.import_id, raw.pk);
-    return {
-      date: Number(raw.day),
-      fingerprint: raw.fingerprint,
-      distance_km: raw.distance_km,
-      import_id: raw.import_id,
-      card_number: raw.card_number,
-      sequence: raw.pk,
-      quarantined: raw.status === 'QUARANTINED',
-    };
   }
 
   async dayRecords(
@@ -243,49 +221,16 @@ export class SqlImportStore implements ImportStore, ImportTables {
       params,
       db,
     );
-    return rows.map((raw) => this.storedDayRecord(raw));
+    return rows.map((raw) => this.dayReader.storedDayRecord(raw));
   }
 
   async activities(days: ServedDay[], page: Page | null): Promise<Slice<Served<any>>> {
-    const rows = await this.unpackedActivities(days);
+    const rows = await this.dayReader.unpackedActivities(days);
     return { items: page === null ? rows : rows.slice(page.offset, page.offset + page.limit), total: rows.length };
   }
 
   async activityTotals(days: ServedDay[]): Promise<ActivityTotals> {
-    return timeTotals(await this.unpackedActivities(days));
-  }
-
-  /**
-   * The intervals of the selected (import, day)s in the served order: day, start, import, seq. Each packed day is
-   * in seq order already; days served by more than one import (never from a card's merged history) are merged
-   * by a stable sort on the start.
-   */
-  async unpackedActivities(
-    days: ServedDay[],
-    db: SqlRunner = this.runner,
-  ): Promise<Array<Served<ActivityIntervalRow>>> {
-    const keys = await this.dayKeys(days, db);
-    if (keys.length === 0) return [];
-    const selection = this.dialect.activityDays(keys);
-    const packedDays = await this.query(
-      `SELECT ad.day, ad.packed, ${IMPORT_JOIN_COLUMNS} FROM ${selection.sql} JOIN imports i ON i.pk = ad.import_pk
-        ORDER BY ad.day, ad.import_pk`,
-      selection.params,
-      db,
-    );
-    const rows: Array<Served<ActivityIntervalRow>> = [];
-    for (let k = 0; k < packedDays.length; k++) {
-      const raw = packedDays[k]!;
-      const first = rows.length;
-      const owner = {
-        import_id: raw.i_import_id as string,
-        card_number: raw.i_card_number as string | null,
-        quarantined: raw.i_status === 'QUARANTINED',
-      };
-      unpackDay(raw.packed as Uint8Array, Number(raw.day), owner, rows);
-      if (k > 0 && Number(packedDays[k - 1]!.day) === Number(raw.day)) mergeDay(rows, first);
-    }
-    return rows;
+    return timeTotals(await this.dayReader.unpackedActivities(days));
   }
 
   events(scope: RowScope, page: Page | null) {
@@ -309,48 +254,4 @@ export class SqlImportStore implements ImportStore, ImportTables {
   }
   vehicleUses = (key: VehicleKey) => vehicleUses(this.db, key);
   vehicleList = (page: Page) => vehicleList(this.db, page);
-
-  private cachePk(importId: string, pk: number): void {
-    if (this.pkCache.size >= PK_CACHE_SIZE && !this.pkCache.has(importId)) this.pkCache.clear();
-    this.pkCache.set(importId, pk);
-  }
-
-  /** The (import pk, epoch day) keys of a day selection; days of unknown imports are left out. */
-  private async dayKeys(days: ServedDay[], db: SqlRunner): Promise<DayKey[]> {
-    // the pks are taken out of the cache before any await: another request may empty the cache meanwhile
-    const pks = new Map<string, number>();
-    const unknown = new Set<string>();
-    for (const { import_id } of days) {
-      const cached = this.pkCache.get(import_id);
-      if (cached === undefined) unknown.add(import_id);
-      else pks.set(import_id, cached);
-    }
-    const missing = [...unknown];
-    if (missing.length > 0) {
-      const rows = await this.query(
-        `SELECT pk, import_id FROM imports WHERE import_id IN (${missing.map(() => '?').join(', ')})`,
-        missing,
-        db,
-      );
-      for (const row of rows) {
-        pks.set(row.import_id, row.pk);
-        this.cachePk(row.import_id, row.pk);
-      }
-    }
-    const keys: DayKey[] = [];
-    for (const day of days) {
-      const pk = pks.get(day.import_id);
-      if (pk !== undefined) keys.push({ pk, day: day.date });
-    }
-    return keys;
-  }
-}
-
-/** Re-sorts (stably, by start) the rows of the day that ends the list, from the day's first row before `appended`. */
-function mergeDay(rows: Array<Served<ActivityIntervalRow>>, appended: number): void {
-  const day = rows[appended]!.date;
-  let from = appended;
-  while (from > 0 && rows[from - 1]!.date === day) from--;
-  const merged = rows.slice(from).sort((a, b) => a.start - b.start);
-  for (let i = 0; i < merged.length; i++) rows[from + i] = merged[i]!;
 }

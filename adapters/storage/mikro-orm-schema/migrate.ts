@@ -18,7 +18,9 @@ import type { Raw, StorageDialect } from '../database/dialect.js';
 import { ACTIVITY_CODES, SLOT_CODES } from '../imports/codec.js';
 import { ACTIVITY_DAY_COLUMNS, activityDayValues } from '../imports/row-mappers.js';
 import type { SqlRunner } from '../database/sql-runner.js';
-import type { ImportTables } from '../imports/import-tables.js';
+import type { Database } from '../database/database.js';
+import type { DayReader } from '../imports/day-reader.js';
+import { keepCardHistory } from '../imports/import-save.js';
 import { decodeDddBytes } from '../../../core/decoder/decode-ddd.js';
 import { specificConditionRows } from '../../../core/rows/specific-conditions.js';
 import type { SpecificConditionRow } from '../../../core/domain/rows.js';
@@ -72,20 +74,20 @@ export async function migrateLegacyActivities(runner: SqlRunner, dialect: Storag
 }
 
 /** Builds the history of every card that has imports but none kept yet; returns how many cards were built. */
-export async function buildMissingCardHistories(store: ImportTables): Promise<number> {
-  const cards = await store.query(
+export async function buildMissingCardHistories(handle: Database, dayReader: DayReader): Promise<number> {
+  const cards = await handle.query(
     `SELECT DISTINCT i.card_number FROM imports i
       WHERE i.card_number IS NOT NULL AND NOT EXISTS (SELECT 1 FROM card_day c WHERE c.card_number = i.card_number)
       ORDER BY i.card_number`,
   );
   let built = 0;
   for (const { card_number: cardNumber } of cards) {
-    await store.runner.transaction(async (tx) => {
+    await handle.runner.transaction(async (tx) => {
       const [span] = await tx.all('SELECT MIN(day) AS first, MAX(day) AS last FROM day_record WHERE card_number = ?', [
         cardNumber,
       ]);
       if (span?.first === null || span?.first === undefined) return; // imports without any recorded day
-      await store.keepCardHistory(tx, cardNumber as string, [Number(span.first), Number(span.last)]);
+      await keepCardHistory(handle, dayReader, tx, cardNumber as string, [Number(span.first), Number(span.last)]);
       built++;
     });
   }
@@ -103,16 +105,16 @@ function conditionsOf(raw: Raw): SpecificConditionRow[] {
 }
 
 /** Reads the specific conditions of the imports stored before they were kept (3. above); returns how many imports. */
-export async function backfillSpecificConditions(store: ImportTables): Promise<number> {
-  const pending = await store.query('SELECT import_pk FROM specific_condition_pending ORDER BY import_pk');
+export async function backfillSpecificConditions(handle: Database): Promise<number> {
+  const pending = await handle.query('SELECT import_pk FROM specific_condition_pending ORDER BY import_pk');
   for (const { import_pk: pk } of pending) {
-    const [raw] = await store.query(
+    const [raw] = await handle.query(
       `SELECT c.content, c.encoding, i.card_number FROM import_content c JOIN imports i ON i.pk = c.import_pk
         WHERE c.import_pk = ?`,
       [pk],
     );
     const rows = raw ? conditionsOf(raw) : [];
-    await store.runner.transaction(async (tx) => {
+    await handle.runner.transaction(async (tx) => {
       await tx.all('DELETE FROM specific_condition WHERE import_pk = ?', [pk]);
       await tx.insertMany('specific_condition', SPECIFIC_CONDITION_COLUMNS, specificConditionValues(Number(pk), rows));
       await tx.all('DELETE FROM specific_condition_pending WHERE import_pk = ?', [pk]);
