@@ -4,6 +4,7 @@
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
 import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
+import { COUNT_WORDS, counted } from '../../vocabulary/count-words.js';
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../vocabulary/labels.js';
 import { formatLocalStamp, localDayWindow } from '../../vocabulary/local-time.js';
 import { annotationKindName, reviewStatusName } from '../../vocabulary/office-words.js';
@@ -295,7 +296,7 @@ export function noFindingsText(model: Pick<ReportModel, 'not_evaluated' | 'not_e
   const count = notEvaluatedOf(model).length;
   return count === 0
     ? 'The pre-check found nothing in this period.'
-    : `The pre-check found nothing in this period among the rules it evaluated; ${count} rule(s) were not evaluated (see "Not evaluated").`;
+    : `The pre-check found nothing in this period among the rules it evaluated; ${counted(count, COUNT_WORDS.rules_not_evaluated)} (see "Not evaluated").`;
 }
 
 /** The introduction of the not-evaluated section. */
