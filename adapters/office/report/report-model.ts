@@ -304,17 +304,18 @@ export const NOT_EVALUATED_TEXT =
   'The checks could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
 /**
- * The not-evaluated lines with the rule names the week view writes (one table: ../../vocabulary/labels.ts): the
- * pre-check's, and, when the working-time check's findings are among the report's, its own lines instead of the
- * pre-check's line that places the Working Time Directive outside it (the section agrees with the findings).
+ * The not-evaluated lines as the week view lists them (one declaration: ../../vocabulary/labels.ts), the pre-check's
+ * and, when the working-time check's findings are among the report's, that check's after them: the same lines the
+ * page shows under each check, its pointer from the pre-check to the working-time check included.
  */
 export function notEvaluatedOf(
   model: Pick<ReportModel, 'not_evaluated' | 'not_evaluated_wtd' | 'time_zone'>,
 ): NotEvaluatedLine[] {
   const zone = model.time_zone ?? 'UTC';
-  if (model.not_evaluated_wtd === undefined) return notEvaluatedLines(model.not_evaluated, 'eu561', zone);
-  const eu561 = model.not_evaluated.filter((n) => n.rule !== 'working_time_directive');
-  return [...notEvaluatedLines(eu561, 'eu561', zone), ...notEvaluatedLines(model.not_evaluated_wtd, 'wtd', zone)];
+  return [
+    ...notEvaluatedLines(model.not_evaluated, 'eu561', zone),
+    ...notEvaluatedLines(model.not_evaluated_wtd, 'wtd', zone),
+  ];
 }
 
 export const SIGNATURE_TEXT =
