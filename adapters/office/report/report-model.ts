@@ -250,7 +250,8 @@ export const ANNOTATIONS_TEXT =
 
 /**
  * An instant as the report prints it, in the report's time zone with the zone's name at that instant:
- * '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC' (UTC), '2026-03-02 07:15 CET' (Europe/Berlin).
+ * '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC' (UTC), '2026-03-02 07:15 Europe/Berlin (UTC+01:00)'
+ * (Europe/Berlin), the zone named as on the page (../../vocabulary/local-time.ts `zoneAt`).
  */
 export function readableTime(iso: string | null, timeZone = 'UTC'): string {
   return iso === null ? '–' : formatLocalStamp(iso, timeZone);
