@@ -6,19 +6,22 @@
  * Pure apart from the field it is given; shared by the page's static fields (../page.ts) and its built ones.
  */
 
-/** The attributes of a date field (besides its id, class, label and value). */
+/** What a date field says when its text is no date. */
+export const DATE_FIELD_HINT = 'Enter a date as YYYY-MM-DD, e.g. 2026-03-02.';
+
+/**
+ * The attributes of a date field (besides its id, class, label and value); the browser's own check of the pattern
+ * names the format with the title when a form is sent.
+ */
 export const DATE_FIELD_ATTRS = {
   type: 'text',
-  inputmode: 'numeric',
   pattern: '\\d{4}-\\d{2}-\\d{2}',
   placeholder: 'YYYY-MM-DD',
   maxlength: '10',
   autocomplete: 'off',
   spellcheck: 'false',
+  title: DATE_FIELD_HINT,
 } as const;
-
-/** What a date field says when its text is no date. */
-export const DATE_FIELD_HINT = 'Enter a date as YYYY-MM-DD, e.g. 2026-03-02.';
 
 /** The date of a text when it is a YYYY-MM-DD day of the calendar (2026-02-30 is not); null otherwise. */
 export function isoDateOf(text: string): string | null {
@@ -30,19 +33,14 @@ export function isoDateOf(text: string): string | null {
 
 /**
  * Reads a date field and marks it: its date, `null` when empty, `undefined` when its text is no date (the field is
- * then marked invalid with the hint as its title, for the browser's and the screen reader's sake).
+ * then marked invalid for the screen reader's sake; its title names the format).
  */
 export function readDateField(input: HTMLInputElement): string | null | undefined {
   const text = input.value.trim();
   const date = text === '' ? null : isoDateOf(text);
   const wrong = text !== '' && date === null;
-  if (wrong) {
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('title', DATE_FIELD_HINT);
-  } else {
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('title');
-  }
+  if (wrong) input.setAttribute('aria-invalid', 'true');
+  else input.removeAttribute('aria-invalid');
   return wrong ? undefined : date;
 }
 
