@@ -7,7 +7,7 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One cached formatter per zone: numeric parts, 24-hour clock, and the zone's short name (CET, CEST, UTC). */
+/** One cached formatter per zone: numeric parts and a 24-hour clock. */
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
@@ -20,7 +20,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-      timeZoneName: 'short',
     });
     formatters.set(timeZone, f);
   }
@@ -36,8 +35,8 @@ export interface LocalParts {
   time: string;
   /** minutes east of UTC at that instant (Berlin: 60 in winter, 120 in summer) */
   offset_minutes: number;
-  /** the zone's short name at that instant as the runtime writes it (CET, CEST, UTC, GMT+3) */
-  abbreviation: string;
+  /** the zone as people read it at that instant: `Europe/Berlin (UTC+01:00)`, `UTC` (zoneAt) */
+  zone: string;
 }
 
 /** The local calendar date, clock and offset of an instant (epoch milliseconds) in `timeZone`. */
@@ -61,7 +60,7 @@ export function localParts(ms: number, timeZone: string): LocalParts {
     clock,
     time: `${clock}:${parts.second}`,
     offset_minutes,
-    abbreviation: parts.timeZoneName ?? timeZone,
+    zone: zoneAt(offset_minutes, timeZone),
   };
 }
 
@@ -84,13 +83,16 @@ export function formatLocalDateTime(iso: string | null | undefined, timeZone: st
   return `${p.date} ${p.clock}`;
 }
 
-/** `YYYY-MM-DD HH:MM CEST`: the local time with the zone's name at that instant (where a reader may not know the zone). */
+/**
+ * `YYYY-MM-DD HH:MM Europe/Berlin (UTC+02:00)`: the local time with the zone named at that instant (where a reader
+ * may not know the zone), as the page, the report and the letter write it.
+ */
 export function formatLocalStamp(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '–';
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   const p = localParts(ms, timeZone);
-  return `${p.date} ${p.clock} ${p.abbreviation}`;
+  return `${p.date} ${p.clock} ${p.zone}`;
 }
 
 /** `HH:MM` of an ISO instant in the zone. */
@@ -112,6 +114,15 @@ export function localIsoWithOffset(iso: string | null | undefined, timeZone: str
   if (Number.isNaN(ms)) return null;
   const p = localParts(ms, timeZone);
   return `${p.date}T${p.time}${formatOffset(p.offset_minutes)}`;
+}
+
+/**
+ * The zone as people read it next to a time, one way everywhere: its IANA name (the name the office configured and
+ * the page's zone field shows) with the offset from UTC at that instant, which changes with summer time:
+ * `Europe/Berlin (UTC+01:00)` in winter, `Europe/Berlin (UTC+02:00)` in summer; `UTC` alone.
+ */
+export function zoneAt(offsetMinutes: number, timeZone: string): string {
+  return timeZone === 'UTC' ? 'UTC' : `${timeZone} (UTC${formatOffset(offsetMinutes)})`;
 }
 
 /** `+01:00` / `-03:30` of an offset in minutes. */

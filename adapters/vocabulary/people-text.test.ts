@@ -51,19 +51,20 @@ t.test("the core's instants in the reader's zone, named at each instant", async 
   const text = 'rest from Mon 16 May 2022 05:29 UTC to Sun 30 Oct 2022 23:30 UTC; (Mon 2 Mar 2026 06:00 UTC).';
   t.equal(
     instantsInZone(text, 'Europe/Madrid'),
-    'rest from Mon 16 May 2022 07:29 CEST to Mon 31 Oct 2022 00:30 CET; (Mon 2 Mar 2026 07:00 CET).',
+    'rest from Mon 16 May 2022 07:29 Europe/Madrid (UTC+02:00) to Mon 31 Oct 2022 00:30 Europe/Madrid (UTC+01:00); ' +
+      '(Mon 2 Mar 2026 07:00 Europe/Madrid (UTC+01:00)).',
     'summer and winter time; the weekday and the date move past midnight',
   );
   t.equal(instantsInZone(text, 'UTC'), text, 'UTC unchanged');
-  t.match(
+  t.equal(
     instantsInZone('Mon 2 Mar 2026 03:00 UTC', 'America/New_York'),
-    /^Sun 1 Mar 2026 22:00 \S+$/,
+    'Sun 1 Mar 2026 22:00 America/New_York (UTC-05:00)',
     'the day before',
   );
   t.equal(instantsInZone('Mon 2 Mar 2026 06:00 CET', 'Europe/Madrid'), 'Mon 2 Mar 2026 06:00 CET', 'only UTC instants');
   t.equal(
     forPeople('4 h 30 min from Mon 2 Mar 2026 06:00 UTC (unknown_as=rest)', 'Europe/Berlin'),
-    '4:30 from Mon 2 Mar 2026 07:00 CET (card-out time counted as rest)',
+    '4:30 from Mon 2 Mar 2026 07:00 Europe/Berlin (UTC+01:00) (card-out time counted as rest)',
   );
 });
 

@@ -249,7 +249,7 @@ const CORE_INSTANT = new RegExp(
 
 /**
  * The core's instants of a text in the reader's zone, named at each instant as the rest of the page and the office
- * documents write them: `Mon 16 May 2022 05:29 UTC` in Europe/Madrid is `Mon 16 May 2022 07:29 CEST` (the weekday
+ * documents write them: `Mon 16 May 2022 05:29 UTC` in Europe/Madrid is `Mon 16 May 2022 07:29 Europe/Madrid (UTC+02:00)` (the weekday
  * and the date are the local ones, so they change with them near midnight).
  */
 export function instantsInZone(text: string, timeZone: string): string {
@@ -259,7 +259,7 @@ export function instantsInZone(text: string, timeZone: string): string {
     const p = localParts(ms, timeZone);
     const [y, m, d] = p.date.split('-').map(Number) as [number, number, number];
     const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-    return `${weekday} ${d} ${MONTHS[m - 1]} ${y} ${p.clock} ${p.abbreviation}`;
+    return `${weekday} ${d} ${MONTHS[m - 1]} ${y} ${p.clock} ${p.zone}`;
   });
 }
 

@@ -33,13 +33,6 @@ export const DUE_WORDS = {
   calibration_due: 'Next calibration',
 } as const;
 
-/** The today counts of vehicle units and the Vehicles view's filter they open, in words. */
-export const VEHICLE_TODAY_WORDS = {
-  vu_downloads_overdue: 'vehicle-unit downloads overdue (more than 90 days)',
-  calibrations_due_30d: 'calibrations due within 30 days or overdue',
-  driving_without_card_4w: 'drives without a card in the last 4 weeks',
-} as const;
-
 /** A vehicle's name: its registration with the nation, else its VIN. */
 export function vehicleName(
   registration: { nation: string | null; number: string | null } | null | undefined,

@@ -5,6 +5,7 @@
  */
 
 import { ACTIVITY_NAMES } from '../vocabulary/activity-words.js';
+import { dateFieldHtml } from './client/date-field.js';
 
 /** Every mark the week chart and the 4-week timeline draw, with its swatch class. */
 export const LEGEND: [string, string][] = [
@@ -71,8 +72,8 @@ const WEEK = `
   </section>
   <form id="basis-form" class="controls basis" aria-label="Data basis">
     <div class="field basis-import"><label for="basis-import">Data basis</label><select id="basis-import"></select></div>
-    <div class="field"><label for="basis-from">Pre-check from</label><input id="basis-from" type="date"></div>
-    <div class="field"><label for="basis-to">to</label><input id="basis-to" type="date"></div>
+    <div class="field"><label for="basis-from">Pre-check from</label><input id="basis-from" ${dateFieldHtml()}></div>
+    <div class="field"><label for="basis-to">to</label><input id="basis-to" ${dateFieldHtml()}></div>
     <div class="basis-buttons"><button id="basis-apply" type="submit">Apply dates</button><button id="basis-reset" type="button">Whole card</button></div>
   </form>
   <section class="timeline-section" aria-labelledby="timeline-title">

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';
 import type { OverviewUseCases } from '../../core/use-cases/contracts.js';
-import { demoCommand, runDemo } from './demo.js';
+import { demoCommand, demoEnvironment, runDemo } from './demo.js';
 import { longDayOf } from '../demo/demo-fleet.js';
 import { untrackedChildEnv } from '../../conformance/child-env.js';
 import { captureIo } from '../testing/capture-io.js';
@@ -70,6 +70,16 @@ t.test(
     t.match(again.out.join(''), /Imported 4 downloads from the demo fleet: 0 new, 4 reused/);
   },
 );
+
+t.test('demo: the time zone is configured as for serve', async (t) => {
+  const env = { DRIVERCARD_PORT: '0', DRIVERCARD_TIME_ZONE: 'Europe/Berlin', DRIVERCARD_DATA_DIR: '/elsewhere' };
+  t.equal(loadConfig(demoEnvironment(env), {}).timeZone, 'Europe/Berlin', 'the page and the documents read it');
+  t.equal(demoEnvironment(env).DRIVERCARD_DATA_DIR, undefined, 'the data stays in the demo folder');
+  const run = captureIo();
+  const dir = join(tempDir(t), 'demo');
+  t.equal(await demoCommand([dir, '--no-serve'], run.io, { DRIVERCARD_TIME_ZONE: 'Mars/Olympus' }), 1);
+  t.match(run.err.join(''), /DRIVERCARD_TIME_ZONE must be an IANA time zone/, 'a wrong zone is refused, not ignored');
+});
 
 t.test('demo: usage', async (t) => {
   t.equal(await demoCommand(['a', 'b'], captureIo().io, {}), 2);

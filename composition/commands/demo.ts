@@ -25,7 +25,16 @@ import { startupFailure } from './startup-failure.js';
 export const DEMO_USAGE = `usage: drivercard demo [DIR] [--no-serve]
 
 Writes a generated demo fleet (signed by a demo PKI that DIR trusts) to DIR (default ./drivercard-demo),
-imports it, prints what it shows and serves it (DRIVERCARD_HOST / DRIVERCARD_PORT as for serve).`;
+imports it, prints what it shows and serves it (DRIVERCARD_HOST / DRIVERCARD_PORT / DRIVERCARD_TIME_ZONE as for serve).`;
+
+/**
+ * The settings the demo takes from the environment as `serve` does: the address, and the time zone the page, the
+ * reports and the CSV show times in. Its data, database and trust roots are its own (DIR), whatever is configured.
+ */
+export function demoEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DRIVERCARD_HOST, DRIVERCARD_PORT, DRIVERCARD_TIME_ZONE } = env;
+  return { DRIVERCARD_HOST, DRIVERCARD_PORT, DRIVERCARD_TIME_ZONE };
+}
 
 export interface DemoOutcome {
   summary: ImportSummary;
@@ -151,14 +160,12 @@ export async function demoCommand(
     return 2;
   }
   const dir = resolve(positional[0] ?? 'drivercard-demo');
-  // the demo's own data and trust roots; the address comes from the environment as for serve
+  // the demo's own data and trust roots; the address and the time zone come from the environment as for serve
+  const served = demoEnvironment(env);
   const overrides = { dataDir: dir, trustDir: join(dir, 'trust'), databaseUrl: null };
   let outcome: DemoOutcome;
   try {
-    outcome = await runDemo(
-      loadConfig({ DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT }, overrides),
-      io,
-    );
+    outcome = await runDemo(loadConfig(served, overrides), io);
   } catch (error) {
     io.stderr(`drivercard demo: ${startupFailure(error)}\n`);
     return 1;
@@ -167,7 +174,5 @@ export async function demoCommand(
   io.stdout(formatSummary(outcome.vehicleUnits, 'the demo vehicles'));
   io.stdout(demoReport(outcome, dir));
   if (flags.includes('--no-serve')) return 0;
-  return serveCommand([], io, signals, () =>
-    startServer(overrides, { env: { DRIVERCARD_HOST: env.DRIVERCARD_HOST, DRIVERCARD_PORT: env.DRIVERCARD_PORT } }),
-  );
+  return serveCommand([], io, signals, () => startServer(overrides, { env: served }));
 }

@@ -137,9 +137,15 @@ t.test(
     t.match(text, 'Vehicle report: B-TR 4711 (DE)');
     t.match(text, `VIN ${VIN}`);
     // the fields' values in their order: newest download, download due, next calibration (labels come first)
-    t.match(text, /2026-03-03 16:00 CET 2026-06-01 17:00 CEST 2026-04-10 — Calibration due within 30 days/);
+    t.match(
+      text,
+      /2026-03-03 16:00 Europe\/Berlin \(UTC\+01:00\) 2026-06-01 17:00 Europe\/Berlin \(UTC\+02:00\) 2026-04-10 — Calibration due within 30 days/,
+    );
     t.match(text, 'times in Europe/Berlin');
-    t.match(text, /Driving without a card.*Driver slot 2026-03-03 06:00 CET 2026-03-03 06:20 CET 0:20/);
+    t.match(
+      text,
+      /Driving without a card.*Driver slot 2026-03-03 06:00 Europe\/Berlin \(UTC\+01:00\) 2026-03-03 06:20 Europe\/Berlin \(UTC\+01:00\) 0:20/,
+    );
     t.match(text, 'Müller, Jürgen Karl');
     t.match(text, 'Dupont, Marie');
     t.match(text, 'ab'.repeat(32), "the file's SHA-256");

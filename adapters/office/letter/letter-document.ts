@@ -2,7 +2,7 @@
  * The driver letter as one document model (../document/blocks.ts), rendered alike as the HTML page (/letter) and
  * the PDF (/letter.pdf): the infringements the office confirmed in the period, for the driver's signature, then the
  * follow-up of every finding of the period, then the files they rest on and the rule set (the proof). Times in the
- * office's zone, named at each instant (CET / CEST).
+ * office's zone, named at each instant as on the page (Europe/Berlin (UTC+01:00) in winter, (UTC+02:00) in summer).
  */
 import type { Block, OfficeDocument } from '../document/blocks.js';
 import { proofBlocks, type Proof } from '../report/proof.js';

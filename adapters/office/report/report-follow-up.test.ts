@@ -124,11 +124,11 @@ t.test('the HTML report prints review status, the newest review and the annotati
   t.match(article, '<td>Office review</td><td>Confirmed by the office</td>');
   t.match(
     article,
-    '<td>Latest review</td><td>2026-03-10 09:00 CET, Jan Kowalski: Checked with the driver by phone</td>',
+    '<td>Latest review</td><td>2026-03-10 09:00 Europe/Berlin (UTC+01:00), Jan Kowalski: Checked with the driver by phone</td>',
   );
   t.match(
     article,
-    '<td>Annotation</td><td>Art. 12 departure, 2026-03-06 15:00 CET – 2026-03-06 16:45 CET: Road closed; drove on to the next safe parking (entered by Anna Schmidt)</td>',
+    '<td>Annotation</td><td>Art. 12 departure, 2026-03-06 15:00 Europe/Berlin (UTC+01:00) – 2026-03-06 16:45 Europe/Berlin (UTC+01:00): Road closed; drove on to the next safe parking (entered by Anna Schmidt)</td>',
   );
   t.match(article, 'may justify this finding');
   const others = html
@@ -140,9 +140,12 @@ t.test('the HTML report prints review status, the newest review and the annotati
   t.match(html, '<h2>Office annotations (2)</h2>');
   t.match(
     html,
-    '<tr><td>Leave</td><td>2026-03-07 01:00 CET</td><td>2026-03-09 01:00 CET</td><td>Annual leave</td><td>Anna Schmidt</td></tr>',
+    '<tr><td>Leave</td><td>2026-03-07 01:00 Europe/Berlin (UTC+01:00)</td><td>2026-03-09 01:00 Europe/Berlin (UTC+01:00)</td><td>Annual leave</td><td>Anna Schmidt</td></tr>',
   );
-  t.match(html, '<tr><td>Art. 12 departure</td><td>2026-03-06 15:00 CET</td><td>2026-03-06 16:45 CET</td>');
+  t.match(
+    html,
+    '<tr><td>Art. 12 departure</td><td>2026-03-06 15:00 Europe/Berlin (UTC+01:00)</td><td>2026-03-06 16:45 Europe/Berlin (UTC+01:00)</td>',
+  );
   t.notMatch(html, /ann_|f_[0-9a-f]{20}/, 'no internal id where a person reads');
   t.same(service.errors, []);
 });
@@ -163,15 +166,21 @@ t.test('the PDF report prints the same follow-up (pdftotext)', async (t) => {
   const text = squash(readFileSync(join(dir, 'r.txt'), 'utf8'));
   t.match(
     text,
-    'Office review Confirmed by the office Latest review 2026-03-10 09:00 CET, Jan Kowalski: Checked with the driver by phone',
+    'Office review Confirmed by the office Latest review 2026-03-10 09:00 Europe/Berlin (UTC+01:00), Jan Kowalski: Checked with the driver by phone',
   );
   t.match(
     text,
-    'Annotation Art. 12 departure, 2026-03-06 15:00 CET – 2026-03-06 16:45 CET: Road closed; drove on to the next safe parking (entered by Anna Schmidt)',
+    'Annotation Art. 12 departure, 2026-03-06 15:00 Europe/Berlin (UTC+01:00) – 2026-03-06 16:45 Europe/Berlin (UTC+01:00): Road closed; drove on to the next safe parking (entered by Anna Schmidt)',
   );
   t.match(text, 'Office review Open (not reviewed yet)');
   t.match(text, 'Office annotations (2)');
-  for (const cell of ['Leave', '2026-03-07 01:00 CET', '2026-03-09 01:00 CET', 'Annual leave', 'Anna Schmidt'])
+  for (const cell of [
+    'Leave',
+    '2026-03-07 01:00 Europe/Berlin (UTC+01:00)',
+    '2026-03-09 01:00 Europe/Berlin (UTC+01:00)',
+    'Annual leave',
+    'Anna Schmidt',
+  ])
     t.match(text, cell, cell);
   t.notMatch(text, /ann_|f_[0-9a-f]{20}/);
 });

@@ -4,6 +4,7 @@
  * here are typed; anything a newer API adds is ignored, anything absent is tolerated.
  */
 import { ACTIVITY_NAMES } from '../../vocabulary/activity-words.js';
+import { COUNT_WORDS, counted } from '../../vocabulary/count-words.js';
 import { notEvaluatedLines, type NotEvaluatedLine } from '../../vocabulary/labels.js';
 import { formatLocalStamp, localDayWindow } from '../../vocabulary/local-time.js';
 import { annotationKindName, reviewStatusName } from '../../vocabulary/office-words.js';
@@ -249,7 +250,8 @@ export const ANNOTATIONS_TEXT =
 
 /**
  * An instant as the report prints it, in the report's time zone with the zone's name at that instant:
- * '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC' (UTC), '2026-03-02 07:15 CET' (Europe/Berlin).
+ * '2026-03-02T06:15:00Z' → '2026-03-02 06:15 UTC' (UTC), '2026-03-02 07:15 Europe/Berlin (UTC+01:00)'
+ * (Europe/Berlin), the zone named as on the page (../../vocabulary/local-time.ts `zoneAt`).
  */
 export function readableTime(iso: string | null, timeZone = 'UTC'): string {
   return iso === null ? '–' : formatLocalStamp(iso, timeZone);
@@ -295,7 +297,7 @@ export function noFindingsText(model: Pick<ReportModel, 'not_evaluated' | 'not_e
   const count = notEvaluatedOf(model).length;
   return count === 0
     ? 'The pre-check found nothing in this period.'
-    : `The pre-check found nothing in this period among the rules it evaluated; ${count} rule(s) were not evaluated (see "Not evaluated").`;
+    : `The pre-check found nothing in this period among the rules it evaluated; ${counted(count, COUNT_WORDS.rules_not_evaluated)} (see "Not evaluated").`;
 }
 
 /** The introduction of the not-evaluated section. */
@@ -303,17 +305,18 @@ export const NOT_EVALUATED_TEXT =
   'The checks could not evaluate these rules from the card data; a missing finding says nothing about them.';
 
 /**
- * The not-evaluated lines with the rule names the week view writes (one table: ../../vocabulary/labels.ts): the
- * pre-check's, and, when the working-time check's findings are among the report's, its own lines instead of the
- * pre-check's line that places the Working Time Directive outside it (the section agrees with the findings).
+ * The not-evaluated lines as the week view lists them (one declaration: ../../vocabulary/labels.ts), the pre-check's
+ * and, when the working-time check's findings are among the report's, that check's after them: the same lines the
+ * page shows under each check, its pointer from the pre-check to the working-time check included.
  */
 export function notEvaluatedOf(
   model: Pick<ReportModel, 'not_evaluated' | 'not_evaluated_wtd' | 'time_zone'>,
 ): NotEvaluatedLine[] {
   const zone = model.time_zone ?? 'UTC';
-  if (model.not_evaluated_wtd === undefined) return notEvaluatedLines(model.not_evaluated, 'eu561', zone);
-  const eu561 = model.not_evaluated.filter((n) => n.rule !== 'working_time_directive');
-  return [...notEvaluatedLines(eu561, 'eu561', zone), ...notEvaluatedLines(model.not_evaluated_wtd, 'wtd', zone)];
+  return [
+    ...notEvaluatedLines(model.not_evaluated, 'eu561', zone),
+    ...notEvaluatedLines(model.not_evaluated_wtd, 'wtd', zone),
+  ];
 }
 
 export const SIGNATURE_TEXT =

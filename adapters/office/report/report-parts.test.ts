@@ -142,7 +142,7 @@ t.test('report pieces', async (t) => {
   const none = reportHtml({ ...sampleModel(), findings: [], data_gaps: [], conflicts: [] });
   t.match(
     none,
-    'The pre-check found nothing in this period among the rules it evaluated; 1 rule(s) were not evaluated (see &quot;Not evaluated&quot;).',
+    'The pre-check found nothing in this period among the rules it evaluated; 1 rule was not evaluated (see &quot;Not evaluated&quot;).',
     'no finding is never "clean" while rules were left out',
   );
   t.match(none, '<h2>Not evaluated (1)</h2>');

@@ -5,6 +5,7 @@
  */
 
 import { el } from './dom.js';
+import { DATE_FIELD_ATTRS, readDateField } from './date-field.js';
 import { findingItem, type ShowOnChart } from './findings.js';
 import { reviewControls, type ReviewPorts } from './review-controls.js';
 import { letterLinks } from './letter-links.js';
@@ -144,9 +145,12 @@ export function renderPeriodControls(
   const range = findingsRange(state, week);
   const from = el('input', {
     class: 'findings-from',
-    attrs: { type: 'date', value: range.dateFrom, 'aria-label': 'From' },
+    attrs: { ...DATE_FIELD_ATTRS, value: range.dateFrom, 'aria-label': 'From' },
   });
-  const to = el('input', { class: 'findings-to', attrs: { type: 'date', value: range.dateTo, 'aria-label': 'To' } });
+  const to = el('input', {
+    class: 'findings-to',
+    attrs: { ...DATE_FIELD_ATTRS, value: range.dateTo, 'aria-label': 'To' },
+  });
   const dates = el('span', { class: 'findings-dates' }, from, ' – ', to);
   dates.hidden = !custom;
   select.addEventListener('change', () => {
@@ -154,7 +158,8 @@ export function renderPeriodControls(
     else go({ period: select.value as FindingsPeriod, date_from: null, date_to: null });
   });
   const applyDates = () => {
-    if (from.value && to.value) go({ date_from: from.value, date_to: to.value });
+    const [first, last] = [readDateField(from), readDateField(to)];
+    if (first && last) go({ date_from: first, date_to: last });
   };
   from.addEventListener('change', applyDates);
   to.addEventListener('change', applyDates);

@@ -50,4 +50,18 @@ t.test('the control: labelled dates, links that follow them', async (t) => {
   from.dispatch('change');
   t.same(hrefs(), [null, null, null], 'a period the wrong way round: no link');
   t.match(box.textContent, 'Choose a period whose first day is not after its last.');
+  // the fields read and show YYYY-MM-DD, not the browser's own date format
+  t.same(
+    [from.getAttribute('type'), from.getAttribute('pattern'), from.getAttribute('placeholder')],
+    ['text', '\\d{4}-\\d{2}-\\d{2}', 'YYYY-MM-DD'],
+  );
+  from.value = '01/11/2026';
+  from.dispatch('change');
+  t.same(hrefs(), [null, null, null], 'a date in another format: no link');
+  t.equal(from.getAttribute('aria-invalid'), 'true', 'the field is marked');
+  t.match(box.textContent, 'Enter a date as YYYY-MM-DD');
+  from.value = '2026-11-01';
+  from.dispatch('change');
+  t.match(hrefs()[0], 'date_from=2026-11-01&date_to=2026-11-15');
+  t.equal(from.getAttribute('aria-invalid'), null, 'and unmarked once it is a date');
 });

@@ -5,6 +5,7 @@
  */
 
 import { el } from './dom.js';
+import { DATE_FIELD_ATTRS, DATE_FIELD_HINT, readDateField } from './date-field.js';
 import { dateOfMs } from './iso-week.js';
 
 /** The calendar month before the one holding `now` (UTC dates), as the report's default period. */
@@ -29,20 +30,22 @@ export function fleetReportControl(tz: string | null, now: Date = new Date()): H
   const period = lastMonth(now);
   const from = el('input', {
     class: 'fleet-report-from',
-    attrs: { id: 'fleet-report-from', type: 'date', value: period.dateFrom },
+    attrs: { ...DATE_FIELD_ATTRS, id: 'fleet-report-from', value: period.dateFrom },
   });
   const to = el('input', {
     class: 'fleet-report-to',
-    attrs: { id: 'fleet-report-to', type: 'date', value: period.dateTo },
+    attrs: { ...DATE_FIELD_ATTRS, id: 'fleet-report-to', value: period.dateTo },
   });
   const html = el('a', { class: 'fleet-report-html', text: 'Fleet report' });
   const pdf = el('a', { class: 'button pdf fleet-report-pdf', text: 'PDF', attrs: { download: '' } });
   const csv = el('a', { class: 'button csv fleet-report-csv', text: 'CSV', attrs: { download: '' } });
   const note = el('span', { class: 'cell-note', attrs: { role: 'status' } });
   const update = () => {
-    const ok = Boolean(from.value && to.value && from.value <= to.value);
-    note.textContent = ok ? '' : 'Choose a period whose first day is not after its last.';
-    const hrefs = fleetReportHrefs(from.value, to.value, tz);
+    const [first, last] = [readDateField(from), readDateField(to)];
+    const ok = Boolean(first && last && first <= last);
+    const typo = first === undefined || last === undefined;
+    note.textContent = ok ? '' : typo ? DATE_FIELD_HINT : 'Choose a period whose first day is not after its last.';
+    const hrefs = fleetReportHrefs(first ?? '', last ?? '', tz);
     for (const [link, href] of [
       [html, hrefs.html],
       [pdf, hrefs.pdf],

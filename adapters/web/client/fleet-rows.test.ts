@@ -119,5 +119,28 @@ t.test(
       'expiring_30d=0',
       'with_infringements=0',
     ]);
+    const words = (s: Parameters<typeof renderSummary>[0]) =>
+      asFake(renderSummary(s))
+        .find('li')
+        .map(
+          (li) => `${li.find('span', 'count-value')[0]!.textContent} ${li.find('span', 'count-label')[0]!.textContent}`,
+        );
+    t.same(
+      words({ drivers: 1, overdue: 1, expired: 1, expiring_30d: 1, with_infringements: 1, not_evaluated: 1 }),
+      [
+        '1 driver',
+        '1 download overdue',
+        '1 card expired',
+        '1 card expiring within 30 days',
+        '1 driver with infringements (4 weeks)',
+        '1 driver not evaluated (conflicting or quarantined data)',
+      ],
+      'one: the singular',
+    );
+    t.same(
+      words({ drivers: 0, overdue: 2, expiring_30d: 0, with_infringements: 3 }),
+      ['0 drivers', '2 downloads overdue', '0 cards expiring within 30 days', '3 drivers with infringements (4 weeks)'],
+      'none or more than one: the plural',
+    );
   },
 );

@@ -5,6 +5,7 @@
  */
 
 import { authenticityText } from '../../vocabulary/people-text.js';
+import { COUNT_WORDS, countWords } from '../../vocabulary/count-words.js';
 import { el } from './dom.js';
 import {
   downloadUrgency,
@@ -195,18 +196,11 @@ export function renderFleetTable(
   );
 }
 
-/** The four counts above the table. */
+/** The counts above the table, each with its words in the singular or the plural. */
 export function renderSummary(s: FleetSummary): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  const items: [keyof FleetSummary, string][] = [
-    ['drivers', 'drivers'],
-    ['overdue', 'downloads overdue'],
-    ['expired', 'cards expired'],
-    ['expiring_30d', 'cards expiring within 30 days'],
-    ['with_infringements', 'drivers with infringements (4 weeks)'],
-    ['not_evaluated', 'drivers not evaluated (conflicting or quarantined data)'],
-  ];
-  for (const [key, label] of items) {
+  const keys = ['drivers', 'overdue', 'expired', 'expiring_30d', 'with_infringements', 'not_evaluated'] as const;
+  for (const key of keys) {
     // an older service without a count: the tile is left out rather than shown as 0
     const value = s[key];
     if (value === undefined) continue;
@@ -215,7 +209,7 @@ export function renderSummary(s: FleetSummary): DocumentFragment {
         'li',
         { class: `count count-${key}${value > 0 && key !== 'drivers' ? ' alert' : ''}`, data: { count: key } },
         el('span', { class: 'count-value', text: String(value) }),
-        el('span', { class: 'count-label', text: label }),
+        el('span', { class: 'count-label', text: countWords(value, COUNT_WORDS[key]) }),
       ),
     );
   }

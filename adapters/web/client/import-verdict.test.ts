@@ -64,4 +64,6 @@ t.test('INVALID or QUARANTINED is a problem, never a success', async (t) => {
     authenticity: { status: 'ODD' },
   });
   t.equal(unnamed.text, 'Imported: unnamed driver · card – · activity – to – (0 days) · authenticity ODD');
+  const oneDay = importVerdict({ ...base, activity_range: { from: '2026-03-01', to: '2026-03-01', days: 1 } });
+  t.match(oneDay.text, /activity 2026-03-01 to 2026-03-01 \(1 day\)/, 'one day in the singular');
 });

@@ -6,6 +6,7 @@
  */
 
 import type { ParseResult } from './types.js';
+import { COUNT_WORDS, counted } from '../../vocabulary/count-words.js';
 
 export type ImportProblemKind = 'holder_mismatch' | 'conflicting_dates' | 'withdrawn';
 
@@ -86,7 +87,7 @@ export function importVerdict(result: ParseLike): Verdict {
   const parts = [
     `${name}`,
     `card ${result.card?.card_number ?? '–'}`,
-    `activity ${range?.from ?? '–'} to ${range?.to ?? '–'} (${range?.days ?? 0} days)`,
+    `activity ${range?.from ?? '–'} to ${range?.to ?? '–'} (${counted(range?.days ?? 0, COUNT_WORDS.days)})`,
   ];
   if (auth) parts.push(AUTH_WORDS[auth] ?? `authenticity ${auth}`);
   if (quarantined) parts.push('its data is kept apart from the pre-check');

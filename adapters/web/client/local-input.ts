@@ -58,7 +58,7 @@ export function utcOfLocalInput(text: string, timeZone: string, label = 'The tim
       ok: false,
       message:
         `${label}, ${naive.shown}, does not exist in ${timeZone}: the clocks were put forward that night and ` +
-        `skipped it. Enter a time before the change or after it, e.g. ${after.clock} ${after.abbreviation}.`,
+        `skipped it. Enter a time before the change or after it, e.g. ${after.clock} ${after.zone}.`,
     };
   }
   if (second === undefined) return { ok: true, iso: isoOf(first), note: null };
@@ -69,7 +69,7 @@ export function utcOfLocalInput(text: string, timeZone: string, label = 'The tim
     iso: isoOf(first),
     note:
       `${label}, ${naive.shown}, happens twice in ${timeZone} (the clocks were put back that night): taken as the ` +
-      `first, ${a.clock} ${a.abbreviation} (${isoOf(first).slice(11, 16)} UTC), not ${b.clock} ${b.abbreviation} ` +
+      `first, ${a.clock} ${a.zone} (${isoOf(first).slice(11, 16)} UTC), not ${b.clock} ${b.zone} ` +
       `(${isoOf(second).slice(11, 16)} UTC).`,
   };
 }

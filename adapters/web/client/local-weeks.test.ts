@@ -5,6 +5,7 @@
 import t from 'tap';
 import { localWeeks, localWeekWindow } from './local-weeks.js';
 import { weekBands } from './timeline-bands.js';
+import { renderTimeline, timelineRange } from './timeline.js';
 import { renderTotals } from './totals-table.js';
 import { asFake, installFakeDocument } from '../testing/fake-dom.js';
 import type { WeekOverview } from './types.js';
@@ -127,4 +128,27 @@ t.test('the totals table names the local days and adds up 23 h on the day of the
   const cell = (k: string) => sunday.find('td').find((c) => (c as any).dataset.total === k)!.textContent;
   t.equal(cell('DRIVING'), '2:00');
   t.equal(cell('recorded'), '23:00');
+});
+
+t.test('the 4-week timeline in a zone reads the UTC day on each side and draws only its four weeks', async (t) => {
+  t.same(
+    timelineRange({ year: 2026, week: 14 }, 'Europe/Berlin'),
+    { date_from: '2026-03-08', date_to: '2026-04-06' },
+    'W11 to W14 and the UTC day on each side',
+  );
+  t.same(timelineRange({ year: 2026, week: 14 }, 'UTC'), { date_from: '2026-03-09', date_to: '2026-04-05' });
+  const uninstall = installFakeDocument();
+  t.teardown(uninstall);
+  // W14 to W17 shown, W14 the oldest loaded; W13 is loaded for its Sunday only
+  const drawn = asFake(renderTimeline([W13, W14], '2026-W17', new Set(), () => undefined, 'Europe/Berlin'));
+  const rows = drawn.find('div', 'tl-row');
+  t.same(
+    rows.map((r) => (r as any).dataset.week),
+    ['2026-W14'],
+    'the day before is not a row of its own',
+  );
+  // Monday 00:00 CEST is Sunday 22:00 UTC: the rest of W13's Sunday from then, joined with Monday's rest to 06:00 UTC,
+  // 8 h of the 168 h week from its very start
+  const [first] = rows[0]!.find('span', 'tl-seg');
+  t.same([first!.className, first!.style.left, first!.style.width], ['tl-seg seg-rest', '0%', '4.762%']);
 });

@@ -130,6 +130,22 @@ t.test('without an author nothing is sent; a refused review says why and can be 
   t.equal((box.find('button', 'review-save')[0] as unknown as { disabled: boolean }).disabled, false);
 });
 
+t.test('review times name the zone as the report and the letter do: its name and offset', async (t) => {
+  setDisplayTimeZone('Europe/Berlin');
+  t.teardown(() => setDisplayTimeZone('UTC'));
+  const { p } = ports();
+  const box = asFake(reviewControls(ID, 'OPEN', p)) as FakeElement;
+  field(box, 'select', 'status').value = 'CONFIRMED';
+  field(box, 'input', 'author').value = 'Ben';
+  box.find('form')[0]!.dispatch('submit');
+  await settle();
+  // 2026-03-10 08:00 UTC is 09:00 in Berlin, winter time (UTC+1)
+  t.match(
+    box.find('ol', 'review-history')[0]!.textContent,
+    '2026-03-10 09:00 Europe/Berlin (UTC+01:00): Confirmed by the office — Ben',
+  );
+});
+
 t.test('the history is read once, when the box opens; a changed chain is said', async (t) => {
   let reads = 0;
   const changed = { ...historyOf(['CONFIRMED', 'Anna', null]), chain_valid: false, first_broken_seq: 1 };

@@ -8,7 +8,8 @@
 import type { ReviewStatus } from '../../../core/reviews/review-status.js';
 import { el } from './dom.js';
 import { errorText } from './errors.js';
-import { formatDateTime, displayTimeZone } from './format.js';
+import { displayTimeZone } from './format.js';
+import { formatLocalStamp } from '../../vocabulary/local-time.js';
 import { reviewStatusName } from '../../vocabulary/office-words.js';
 import type { ReviewHistory } from './types.js';
 
@@ -54,7 +55,7 @@ function historyList(history: ReviewHistory): HTMLElement {
       el(
         'li',
         { data: { status: e.status } },
-        `${formatDateTime(e.at)} ${displayTimeZone()}: ${reviewStatusName(e.status)} — ${e.author}`,
+        `${formatLocalStamp(e.at, displayTimeZone())}: ${reviewStatusName(e.status)} — ${e.author}`,
         ...(e.note ? [el('span', { class: 'review-note', text: ` “${e.note}”` })] : []),
       ),
     ),

@@ -8,17 +8,39 @@
 import { el, place } from './dom.js';
 import { round3, weekBands } from './timeline-bands.js';
 import { localWeeks, localWeekWindow } from './local-weeks.js';
+import { addWeeks, dateOfMs, formatIsoWeek, type IsoWeek, parseIsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import type { WeekOverview } from './types.js';
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The dates the timeline of the four ISO weeks ending with `week` loads. A local day of a zone other than UTC may
+ * begin on the UTC day before the oldest week (Monday 00:00 in Berlin is Sunday 23:00 UTC) or end on the UTC day
+ * after the newest: those days are read too, as the report does, so the first and last local hours are drawn.
+ */
+export function timelineRange(week: IsoWeek, timeZone: string): { date_from: string; date_to: string } {
+  const from = weekDates(addWeeks(week, -3))[0]!;
+  const to = weekDates(week)[6]!;
+  if (timeZone === 'UTC') return { date_from: from, date_to: to };
+  return { date_from: dateOfMs(utcDayMs(from) - DAY_MS), date_to: dateOfMs(utcDayMs(to) + DAY_MS) };
+}
+
+/**
+ * `loaded`: the weeks of timelineRange; the four ending with `current` are drawn, the others (a UTC day on each
+ * side) only lend the intervals of their days that fall into the drawn weeks' local days.
+ */
 export function renderTimeline(
-  weeks: readonly WeekOverview[],
+  loaded: readonly WeekOverview[],
   current: string,
   conflicts: ReadonlySet<string>,
   pick: (week: string) => void,
   timeZone = 'UTC',
 ): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  for (const week of localWeeks(weeks, timeZone)) {
+  const shown = parseIsoWeek(current);
+  const oldest = shown ? formatIsoWeek(addWeeks(shown, -3)) : '';
+  const weeks = shown ? loaded.filter((w) => w.week >= oldest && w.week <= current) : loaded;
+  for (const week of localWeeks(weeks, timeZone, loaded)) {
     const band = el('div', { class: 'tl-band', attrs: { 'aria-hidden': 'true' } });
     week.days.forEach((day, i) => {
       if (!day.intervals.length) {

@@ -4,7 +4,7 @@
  * Also the imports lists themselves (quarantined, holder mismatch, withdrawn), drawn from the imports the page has.
  */
 
-import { VEHICLE_TODAY_WORDS } from '../../vocabulary/vehicle-words.js';
+import { COUNT_WORDS, counted, countWords } from '../../vocabulary/count-words.js';
 import { el } from './dom.js';
 import type { VehicleFilter } from './vu-timeline.js';
 import type { ImportInfo, TodayCounts } from './types.js';
@@ -14,8 +14,9 @@ import { type FleetFilter, type ImportList, type ViewState, viewStateSearch, wit
 type Target = { filter: FleetFilter } | { imports: ImportList } | { vehicles: VehicleFilter };
 
 interface Tile {
-  key: keyof TodayCounts;
-  label: (counts: TodayCounts) => string;
+  key: keyof TodayCounts & keyof typeof COUNT_WORDS;
+  /** the words after the count when they are more than the count's own (../../vocabulary/count-words.ts) */
+  label?: (counts: TodayCounts) => string;
   target: Target;
 }
 
@@ -26,15 +27,15 @@ const GROUPS: [string, Tile[]][] = [
   [
     'Downloads',
     [
-      { key: 'overdue', label: () => 'downloads overdue', target: { filter: 'overdue' } },
-      { key: 'due_week', label: () => 'downloads due within 7 days', target: { filter: 'due_week' } },
+      { key: 'overdue', target: { filter: 'overdue' } },
+      { key: 'due_week', target: { filter: 'due_week' } },
     ],
   ],
   [
     'Cards',
     [
-      { key: 'expired', label: () => 'cards expired', target: { filter: 'expired' } },
-      { key: 'expiring_30d', label: () => 'cards expiring within 30 days', target: { filter: 'expiring_30d' } },
+      { key: 'expired', target: { filter: 'expired' } },
+      { key: 'expiring_30d', target: { filter: 'expiring_30d' } },
     ],
   ],
   [
@@ -43,7 +44,7 @@ const GROUPS: [string, Tile[]][] = [
       {
         key: 'open_findings',
         label: (c) =>
-          `open findings (not reviewed) of ${c.drivers_with_open_findings} ${c.drivers_with_open_findings === 1 ? 'driver' : 'drivers'}`,
+          `${countWords(c.open_findings, COUNT_WORDS.open_findings)} of ${counted(c.drivers_with_open_findings, COUNT_WORDS.drivers)}`,
         target: { filter: 'open_findings' },
       },
     ],
@@ -51,14 +52,13 @@ const GROUPS: [string, Tile[]][] = [
   [
     'Imports needing attention',
     [
-      { key: 'quarantined', label: () => 'imports quarantined', target: { imports: 'quarantined' } },
-      { key: 'conflicting', label: () => 'drivers whose imports disagree', target: { filter: 'conflicting' } },
+      { key: 'quarantined', target: { imports: 'quarantined' } },
+      { key: 'conflicting', target: { filter: 'conflicting' } },
       {
         key: 'holder_mismatch',
-        label: () => 'imports of another holder (holder mismatch)',
         target: { imports: 'holder_mismatch' },
       },
-      { key: 'withdrawn', label: () => 'imports withdrawn', target: { imports: 'withdrawn' } },
+      { key: 'withdrawn', target: { imports: 'withdrawn' } },
     ],
   ],
   [
@@ -66,17 +66,14 @@ const GROUPS: [string, Tile[]][] = [
     [
       {
         key: 'vu_downloads_overdue',
-        label: () => VEHICLE_TODAY_WORDS.vu_downloads_overdue,
         target: { vehicles: 'download_overdue' },
       },
       {
         key: 'calibrations_due_30d',
-        label: () => VEHICLE_TODAY_WORDS.calibrations_due_30d,
         target: { vehicles: 'calibration_due' },
       },
       {
         key: 'driving_without_card_4w',
-        label: () => VEHICLE_TODAY_WORDS.driving_without_card_4w,
         target: { vehicles: 'without_card' },
       },
     ],
@@ -86,7 +83,6 @@ const GROUPS: [string, Tile[]][] = [
     [
       {
         key: 'readiness',
-        label: () => 'drivers with days missing among today and the 56 days before',
         target: { filter: 'readiness' },
       },
     ],
@@ -117,7 +113,7 @@ export function renderToday(counts: TodayCounts, state: ViewState, go: (next: Vi
         'a',
         { class: 'count-link', attrs: { href: viewStateSearch(next) || '?' }, data: { today: tile.key } },
         el('span', { class: 'count-value', text: String(value) }),
-        el('span', { class: 'count-label', text: tile.label(counts) }),
+        el('span', { class: 'count-label', text: tile.label?.(counts) ?? countWords(value, COUNT_WORDS[tile.key]) }),
       );
       link.addEventListener('click', (e) => {
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -132,7 +128,7 @@ export function renderToday(counts: TodayCounts, state: ViewState, go: (next: Vi
     fragment.append(
       el('p', {
         class: 'cell-note',
-        text: `${counts.findings_not_evaluated} ${counts.findings_not_evaluated === 1 ? 'driver' : 'drivers'} not evaluated (conflicting or quarantined data): their findings are not counted.`,
+        text: `${counted(counts.findings_not_evaluated, COUNT_WORDS.not_evaluated)}: their findings are not counted.`,
       }),
     );
   }

@@ -5,6 +5,7 @@
 
 import { importName } from './format.js';
 import { byId, el } from './dom.js';
+import { readDateField } from './date-field.js';
 import { formatIsoWeek, parseIsoWeek, currentIsoWeek } from './iso-week.js';
 import type { ImportInfo } from './types.js';
 import { UNKNOWN_AS, type ViewState } from './url-state.js';
@@ -56,8 +57,10 @@ export function wireWeekControls(
   ids.basisImport().addEventListener('change', () => go({ import_id: ids.basisImport().value || null }));
   byId('basis-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    let from = ids.from().value || null;
-    let to = ids.to().value || null;
+    let from = readDateField(ids.from());
+    let to = readDateField(ids.to());
+    // a text that is no date is marked on its field and nothing is applied
+    if (from === undefined || to === undefined) return;
     if (from && to && from > to) [from, to] = [to, from];
     go({ date_from: from, date_to: to });
   });

@@ -21,10 +21,10 @@ import {
   weekLetterLinks,
 } from './findings-period.js';
 import type { ReviewPorts } from './review-controls.js';
-import { addWeeks, dateOfMs, formatIsoWeek, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
+import { dateOfMs, formatIsoWeek, type IsoWeek, utcDayMs, weekDates } from './iso-week.js';
 import { precheckForWeek, precheckWindow } from './precheck-window.js';
 import { loadTab } from './tabs.js';
-import { renderTimeline } from './timeline.js';
+import { renderTimeline, timelineRange } from './timeline.js';
 import { renderTotals } from './totals-table.js';
 import { localWeeks } from './local-weeks.js';
 import type { FindingsPage, ImportInfo, PrecheckResult, WeekOverview, WorkingTime } from './types.js';
@@ -125,7 +125,7 @@ export class WeekView {
       });
       listed.catch(() => undefined);
     };
-    const fourWeeks = { ...basis, date_from: weekDates(addWeeks(week, -3))[0]!, date_to: days[6]! };
+    const fourWeeks = { ...basis, ...timelineRange(week, displayTimeZone()) };
     let answer: { items: WeekOverview[]; conflicts: string[] };
     try {
       answer = await weekOverviews(fourWeeks, signal, startPrecheck);

@@ -633,8 +633,23 @@ if (missing) {
     t.equal(await page.inputValue('#basis-import'), 'imp-conflict-b', 'the import selector shows the basis');
     t.equal(await page.locator('#chart .day-row.conflict').count(), 0, 'one import has no conflict');
 
-    // a date range narrows the pre-check too
-    await page.fill('#basis-from', '2026-02-16');
+    // a date range narrows the pre-check too; the fields are typed and read as YYYY-MM-DD in any browser locale
+    t.same(await page.$eval('#basis-from', (i) => [(i as HTMLInputElement).type, i.getAttribute('placeholder')]), [
+      'text',
+      'YYYY-MM-DD',
+    ]);
+    await page.fill('#basis-from', '16/02/2026');
+    await page.fill('#basis-to', '2026-02-22');
+    await page.click('#basis-apply');
+    t.equal(
+      await page.$eval('#basis-from', (i) => (i as HTMLInputElement).validity.patternMismatch),
+      true,
+      'a date in another format is refused by the field',
+    );
+    t.notMatch(await page.evaluate(() => location.search), 'date_to=', 'and nothing is applied');
+    await page.focus('#basis-from');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2026-02-16');
     await page.fill('#basis-to', '2026-02-22');
     await page.click('#basis-apply');
     await page.waitForFunction(() => location.search.includes('date_from=2026-02-16&date_to=2026-02-22'));

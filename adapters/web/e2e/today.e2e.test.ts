@@ -108,6 +108,19 @@ if (missing) {
     const problems = watchProblems(page);
     await page.goto(`${base}/`);
     await page.waitForSelector('#today-counts a[data-today="overdue"]');
+    // a count of one reads in the singular, any other in the plural
+    const tile = async (key: string) =>
+      (await page.locator(`#today-counts a[data-today="${key}"]`).textContent())?.replace(/\s+/g, ' ');
+    t.equal(await tile('overdue'), '1download overdue', 'one download overdue');
+    t.equal(await tile('due_week'), '2downloads due within 7 days');
+    t.equal(await tile('expired'), '0cards expired');
+    t.equal(await tile('quarantined'), '1import quarantined');
+    t.equal(await tile('withdrawn'), '1import withdrawn');
+    const open = counts.open_findings as number;
+    t.match(
+      await tile('open_findings'),
+      new RegExp(`^${open}open finding${open === 1 ? '' : 's'} \\(not reviewed\\) of \\d+ driver`),
+    );
     for (const list of CARD_LISTS) {
       await page.goto(`${base}/`);
       const link = page.locator(`#today-counts a[data-today="${list}"]`);

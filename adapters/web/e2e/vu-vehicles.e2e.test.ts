@@ -27,7 +27,7 @@ if (missing) {
     const tile = page.locator('#today-counts a[data-today="driving_without_card_4w"]');
     await tile.waitFor();
     t.equal(await tile.locator('.count-value').textContent(), '1');
-    t.match(await tile.textContent(), /drives without a card in the last 4 weeks/);
+    t.match(await tile.textContent(), /^1drive without a card in the last 4 weeks$/);
     await tile.click();
     await page.waitForSelector('table.vu-vehicles-table tbody tr');
     t.match(page.url(), /vehicles=without_card/);
