@@ -13,12 +13,8 @@ import { basename, dirname } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { BackupRefused, restoreSqlite } from '../../adapters/storage/backup/sqlite-backup.js';
-import {
-  emptyRestoredDatabase,
-  openBackup,
-  restoreOfficeRecords,
-  type OpenedBackup,
-} from '../../adapters/storage/backup/originals-backup.js';
+import { openBackup, type OpenedBackup } from '../../adapters/storage/backup/originals-backup.js';
+import { emptyRestoredDatabase, restoreOfficeRecords } from '../../adapters/storage/backup/restore-database.js';
 import { RecordedOriginalChanged, type ReplayImports } from '../../core/use-cases/replay-imports.js';
 import { loadConfig, type Config } from '../config.js';
 import { createServiceContainer, TOKENS } from '../container.js';

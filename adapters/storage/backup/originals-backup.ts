@@ -13,7 +13,8 @@
  * backup runs is in it whole or not at all. The originals are read 32 at a time by key and written as they come
  * (never the whole database in memory). Folder 0700, files 0600: they hold personal data.
  * What derives from the originals (rows, histories, fleet rows) is not kept: a restore imports the originals again
- * (core/use-cases/replay-imports.ts), then inserts the office's records as they are (`restoreOfficeRecords`).
+ * (core/use-cases/replay-imports.ts), then inserts the office's records as they are (`restoreOfficeRecords`,
+ * ./restore-database.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
@@ -23,16 +24,13 @@ import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
 import type { ActiveImportStatus, ImportStatus } from '../../../core/domain/rows.js';
 import type { RecordedOriginal } from '../../../core/use-cases/replay-imports.js';
-import type { SqlValue } from '../database/dialect.js';
-import type { SqlRunner } from '../database/sql-runner.js';
 import { knexOf } from '../database/sql-runner.js';
 import { decodeContent } from '../imports/content-codec.js';
-import { createSqlStore, databaseFile, openOrm, type SqlStoreOptions } from '../open-storage.js';
+import { databaseFile, openOrm, type SqlStoreOptions } from '../open-storage.js';
 import { dialectOf } from '../database/dialect.js';
 import { MIGRATIONS_TABLE } from '../mikro-orm-schema/migrations/names.js';
 import { ANNOTATION_COLUMNS, FINDING_REVIEW_COLUMNS } from '../mikro-orm-schema/office-records-schema.js';
 import { HOME_COUNTRIES_COLUMNS } from '../mikro-orm-schema/home-countries-schema.js';
-import { entitySchemas } from '../mikro-orm-schema/schema.js';
 import { BackupRefused } from './sqlite-backup.js';
 
 export const BACKUP_FORMAT = 'drivercard-backup';
@@ -40,7 +38,7 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const MANIFEST_FILE = 'manifest.json';
 
 /** The office's records kept as rows: table, file, columns (numbers where the table holds integers), order. */
-const OFFICE_PARTS = [
+export const OFFICE_PARTS = [
   {
     part: 'annotations',
     table: 'annotation',
@@ -110,7 +108,7 @@ const IMPORT_COLUMNS = [
 ] as const;
 const IMPORT_NUMBERS = ['size_bytes', 'imported_at', 'withdrawn_at', 'restored_at'];
 const ORIGINALS_PER_READ = 32;
-const ROWS_PER_READ = 500;
+export const ROWS_PER_READ = 500;
 
 type Row = Record<string, unknown>;
 
@@ -120,7 +118,7 @@ export interface BackupDatabase {
   dataDir: string;
 }
 
-const optionsOf = ({ databaseUrl, dataDir }: BackupDatabase): SqlStoreOptions => ({
+export const optionsOf = ({ databaseUrl, dataDir }: BackupDatabase): SqlStoreOptions => ({
   dataDir,
   ...(databaseUrl ? { databaseUrl } : {}),
 });
@@ -351,72 +349,4 @@ function recordedOriginal(row: Row): RecordedOriginal {
           },
     content: Buffer.from(String(row.content_base64), 'base64'),
   };
-}
-
-/**
- * Refuses a database (PostgreSQL, or SQLite: `databaseUrl` undefined, the data folder's file) that holds any import
- * or office record, else inserts the backup's office records as they are and sets the change counter to the source's
- * last number, so every restored change is numbered after it (one transaction). The database is
- * created, and its schema, if missing. Run before the originals are imported
- * again, so the fleet rows they compute see the office's annotations and home countries.
- */
-export async function restoreOfficeRecords(database: BackupDatabase, backup: OpenedBackup): Promise<void> {
-  const store = await createSqlStore(optionsOf(database));
-  try {
-    await store.db.runner.transaction(async (tx) => {
-      const [held] = await tx.all(
-        `SELECT (SELECT COUNT(*) FROM imports) + ${OFFICE_PARTS.map((p) => `(SELECT COUNT(*) FROM ${p.table})`).join(' + ')} AS n`,
-      );
-      if (Number(held!.n) > 0) throw new BackupRefused('the database is not empty; a restore overwrites nothing');
-      for (const office of OFFICE_PARTS) await insertPart(tx, backup, office);
-      await tx.all(
-        `INSERT INTO change_counter (id, last) VALUES (1, ?)
-         ON CONFLICT (id) DO UPDATE SET last = excluded.last WHERE change_counter.last < excluded.last`,
-        [lastChangeOf(backup.manifest)],
-      );
-    });
-  } finally {
-    await store.close();
-  }
-}
-
-/**
- * Empties a database a restore could not finish, in one transaction: it was empty when the restore began
- * (`restoreOfficeRecords` refused it otherwise), so every row in it came from this restore, and a database left
- * holding part of a backup would serve a partial fleet as if whole. Every table of the schema is emptied; the
- * migrations' own table is not one of them. `fleet_count`, kept by triggers on `fleet_card`, goes last so the
- * triggers' work is emptied too.
- */
-export async function emptyRestoredDatabase(database: BackupDatabase): Promise<void> {
-  const tables = entitySchemas()
-    .map((schema) => schema.meta.tableName)
-    .sort((a, b) => Number(a === FLEET_COUNT_TABLE) - Number(b === FLEET_COUNT_TABLE));
-  const store = await createSqlStore(optionsOf(database));
-  try {
-    await store.db.runner.transaction(async (tx) => {
-      for (const table of tables) await tx.all(`DELETE FROM ${table}`, []);
-    });
-  } finally {
-    await store.close();
-  }
-}
-
-const FLEET_COUNT_TABLE = 'fleet_count';
-
-/** The source's last change number (0 when the backup predates change numbers or holds something else). */
-function lastChangeOf(manifest: BackupManifest): number {
-  const last = manifest.last_change;
-  return typeof last === 'number' && Number.isSafeInteger(last) && last > 0 ? last : 0;
-}
-
-async function insertPart(tx: SqlRunner, backup: OpenedBackup, office: (typeof OFFICE_PARTS)[number]): Promise<void> {
-  let rows: SqlValue[][] = [];
-  for await (const record of backup.records(office.part)) {
-    rows.push(office.columns.map((c) => (record[c] ?? null) as SqlValue));
-    if (rows.length === ROWS_PER_READ) {
-      await tx.insertMany(office.table, office.columns, rows);
-      rows = [];
-    }
-  }
-  await tx.insertMany(office.table, office.columns, rows);
 }
